@@ -1,0 +1,239 @@
+/* main.c: the fusecc driver: command line, pipeline, and writing the output so that a
+ * failed run never leaves a half-written file behind. */
+#include <errno.h>
+#include <signal.h>
+#include <sys/stat.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "../emit/emit.h"
+#include "../front/front.h"
+#include "../front/pragma.h"
+#include "../version.h"
+#include "args.h"
+
+#ifndef FUSECC_INCLUDE_DIR
+#define FUSECC_INCLUDE_DIR "include"
+#endif
+
+/* The temporary output, removed if fusecc dies: no half-written output, even on a crash. */
+static char tmp_path[4096];
+
+static void on_crash(int sig)
+{
+	static const char msg[] = "fusecc: internal error: crashed (this is a bug in fusecc; please report it with the input)\n";
+	if (tmp_path[0])
+		unlink(tmp_path);
+	ssize_t r = write(2, msg, sizeof msg - 1);
+	(void)r;
+	(void)sig;
+	_exit(EXIT_INTERNAL);
+}
+
+static const char *base_name(const char *path)
+{
+	const char *s = strrchr(path, '/');
+	return s ? s + 1 : path;
+}
+
+/* Default output: the input's base name with the emit kind's extension, in the current
+ * directory, as a C compiler places its objects. */
+static char *default_output(const char *input, Emit e)
+{
+	static const char *const ext[] = {[EMIT_C] = ".fused.c", [EMIT_CUDA] = ".cu", [EMIT_HIP] = ".hip", [EMIT_IR] = ".ir"};
+	const char *b = base_name(input);
+	size_t n = strlen(b);
+	if (n > 2 && !strcmp(b + n - 2, ".c"))
+		n -= 2;
+	char *r = malloc(n + 16);
+	memcpy(r, b, n);
+	strcpy(r + n, ext[e]);
+	return r;
+}
+
+/* Writes `len` bytes to `path` through a temporary file in the same directory and a
+ * rename, so readers (and make) see the old file or the whole new one. */
+static bool write_output(const char *path, const char *text, size_t len)
+{
+	if (!strcmp(path, "-")) {
+		fwrite(text, 1, len, stdout);
+		return fflush(stdout) == 0;
+	}
+	if (snprintf(tmp_path, sizeof tmp_path, "%s.tmp.XXXXXX", path) >= (int)sizeof tmp_path) {
+		error_plain("output path too long");
+		tmp_path[0] = 0;
+		return false;
+	}
+	int fd = mkstemp(tmp_path);
+	if (fd < 0) {
+		error_plain("cannot write '%s': %s", path, strerror(errno));
+		tmp_path[0] = 0;
+		return false;
+	}
+	FILE *f = fdopen(fd, "wb");
+	bool ok = f && fwrite(text, 1, len, f) == len;
+	ok = (f ? fclose(f) == 0 : (close(fd), false)) && ok;
+	/* mkstemp makes the file 0600; outputs are ordinary files. */
+	mode_t mask = umask(0);
+	umask(mask);
+	ok = ok && chmod(tmp_path, 0666 & ~mask) == 0;
+	if (!ok || rename(tmp_path, path) != 0) {
+		error_plain("cannot write '%s': %s", path, strerror(errno ? errno : EIO));
+		unlink(tmp_path);
+		tmp_path[0] = 0;
+		return false;
+	}
+	tmp_path[0] = 0;
+	return true;
+}
+
+/* Make's dependency syntax: spaces and '#' escaped, '$' doubled. */
+static void put_make_name(StrBuf *b, const char *s)
+{
+	for (; *s; s++) {
+		if (*s == ' ' || *s == '#')
+			sb_putc(b, '\\');
+		if (*s == '$')
+			sb_putc(b, '$');
+		sb_putc(b, *s);
+	}
+}
+
+static bool is_system_header(const char *path)
+{
+	return !strncmp(path, "/usr/", 5) || !strncmp(path, FUSECC_INCLUDE_DIR, strlen(FUSECC_INCLUDE_DIR));
+}
+
+static bool write_deps(const Args *a, const char *output, const StrVec *deps)
+{
+	StrBuf b = {0};
+	char *mf = NULL;
+	const char *target = a->mt ? a->mt : output;
+	put_make_name(&b, target);
+	sb_putc(&b, ':');
+	for (int i = 0; i < deps->n; i++) {
+		if (a->mmd && i > 0 && is_system_header(deps->v[i]))
+			continue;
+		sb_puts(&b, " \\\n ");
+		put_make_name(&b, deps->v[i]);
+	}
+	sb_putc(&b, '\n');
+	for (int i = 1; a->mp && i < deps->n; i++) {
+		if (a->mmd && is_system_header(deps->v[i]))
+			continue;
+		sb_putc(&b, '\n');
+		put_make_name(&b, deps->v[i]);
+		sb_puts(&b, ":\n");
+	}
+	if (!a->mf) {
+		const char *base = strcmp(output, "-") ? output : default_output(a->input, EMIT_C);
+		mf = malloc(strlen(base) + 3);
+		strcpy(mf, base);
+		char *dot = strrchr(mf, '.');
+		char *slash = strrchr(mf, '/');
+		if (dot && (!slash || dot > slash))
+			*dot = 0;
+		strcat(mf, ".d");
+	}
+	bool ok = write_output(a->mf ? a->mf : mf, b.s, b.len);
+	free(mf);
+	sb_free(&b);
+	return ok;
+}
+
+static void emit_ir(StrBuf *out, const Program *p, const char *input_name)
+{
+	emit_banner(out, "/*", input_name);
+	for (int f = 0; f < p->nfuncs; f++) {
+		const Func *fn = p->funcs[f];
+		sb_printf(out, "\nfunction %s(", fn->name);
+		for (int i = 0; i < fn->nparams; i++) {
+			if (i)
+				sb_puts(out, ", ");
+			print_decl(out, fn->params[i]);
+		}
+		sb_puts(out, ")\n");
+		for (int r = 0; r < fn->nregions; r++) {
+			sb_printf(out, "region %s: ", fn->regions[r]->name);
+			print_schedule(out, fn->regions[r]->loop->sched);
+			sb_putc(out, '\n');
+			print_stmt(out, fn->regions[r]->loop, 0);
+		}
+	}
+}
+
+static int run(const Args *a)
+{
+	const char *inc = FUSECC_INCLUDE_DIR;
+	FrontOptions fo = {a->clang_args.v, a->clang_args.n, inc};
+	StrVec deps = {0};
+	Program *p = front_parse(a->input, &fo, (a->md || a->mmd) ? &deps : NULL);
+	if (!p || error_count()) {
+		program_free(p);
+		vec_free(deps);
+		return EXIT_INPUT;
+	}
+	int status = EXIT_OK;
+	if (a->werror && warning_count())
+		status = EXIT_INPUT;
+	if (!a->syntax_only && status == EXIT_OK) {
+		StrBuf out = {0};
+		const char *name = base_name(a->input);
+		switch (a->emit) {
+		case EMIT_C: emit_c(&out, p, name); break;
+		case EMIT_IR: emit_ir(&out, p, name); break;
+		case EMIT_CUDA:
+		case EMIT_HIP:
+			error_plain("%s output is not implemented yet in fusecc %s: use --emit=c (the fused C) or --emit=ir",
+			            a->emit == EMIT_CUDA ? "CUDA" : "HIP", FUSECC_VERSION);
+			status = EXIT_INPUT;
+			break;
+		case EMIT_NONE: break;
+		}
+		char *def = a->output ? NULL : default_output(a->input, a->emit);
+		const char *output = a->output ? a->output : def;
+		if (status == EXIT_OK && !write_output(output, out.s ? out.s : "", out.len))
+			status = EXIT_INPUT;
+		if (status == EXIT_OK && (a->md || a->mmd) && !write_deps(a, output, &deps))
+			status = EXIT_INPUT;
+		free(def);
+		sb_free(&out);
+	}
+	program_free(p);
+	vec_free(deps);
+	return status;
+}
+
+int main(int argc, char **argv)
+{
+	signal(SIGSEGV, on_crash);
+	signal(SIGBUS, on_crash);
+	signal(SIGFPE, on_crash);
+	signal(SIGILL, on_crash);
+	signal(SIGABRT, on_crash);
+	Args a;
+	if (!args_parse(&a, argc, argv)) {
+		args_free(&a);
+		return EXIT_USAGE;
+	}
+	int status = EXIT_OK;
+	if (a.help) {
+		fputs(args_usage, stdout);
+	} else if (a.version) {
+		char *v = front_clang_version();
+		printf("fusecc %s\nusing libclang: %s\n", FUSECC_VERSION, v);
+		free(v);
+	} else if (a.print_include_dir) {
+		puts(FUSECC_INCLUDE_DIR);
+	} else if (a.help_pragmas) {
+		StrBuf b = {0};
+		print_pragma_reference(&b);
+		fputs(b.s ? b.s : "", stdout);
+		sb_free(&b);
+	} else {
+		status = run(&a);
+	}
+	args_free(&a);
+	return status;
+}

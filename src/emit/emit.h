@@ -1,0 +1,15 @@
+/* emit.h: the printers. Each writes a whole output file into a string builder. */
+#ifndef FUSECC_EMIT_H
+#define FUSECC_EMIT_H
+
+#include "../ir/ir.h"
+
+/* The fused C program: for every function with regions, `void <fn>_fused(<same params>)`.
+ * `input_name` appears in the header comment (a base name, so output does not depend on
+ * the directory fusecc ran in). */
+void emit_c(StrBuf *out, const Program *p, const char *input_name);
+
+/* The first lines of every generated file: what made it and from what. */
+void emit_banner(StrBuf *out, const char *comment_open, const char *input_name);
+
+#endif

@@ -1,0 +1,24 @@
+/* front.h: the front end: C source with `#pragma fuse` to the loop-scalar IR (libclang). */
+#ifndef FUSECC_FRONT_H
+#define FUSECC_FRONT_H
+
+#include "../ir/ir.h"
+
+typedef struct FrontOptions {
+	const char *const *clang_args; /* -I/-D/-U/-std and raw `--` arguments, in order */
+	int nclang_args;
+	const char *include_dir; /* fusecc's own include/ (for fusecc.h), searched last */
+} FrontOptions;
+
+/* Parses `path` and builds the IR of every function that holds `#pragma fuse kernel`
+ * regions, with each region's schedule parsed and checked against its loops. Reports
+ * every problem with error_at and returns NULL if there was any. On success the caller
+ * owns the Program (program_free). `deps`, if not NULL, receives the input and every
+ * file it includes (for -MD), as arena strings. */
+Program *front_parse(const char *path, const FrontOptions *opt, StrVec *deps);
+void program_free(Program *p);
+
+/* The libclang version string ("Debian clang version 16.0.6 ..."); the caller frees it. */
+char *front_clang_version(void);
+
+#endif

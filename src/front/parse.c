@@ -1,0 +1,1194 @@
+/* parse.c: libclang's AST of the input to fusecc's IR.
+ *
+ * libclang's C API hides much of the AST: unknown pragmas have no cursor, binary operators
+ * have no operator kind before libclang 17, implicit conversions are "UnexposedExpr". So
+ * pragmas are found by scanning tokens, operators by the first token after the left
+ * operand, and implicit conversions are looked through (C's rules, which binop_result
+ * models, redo them when the IR is printed). Anything outside the input language of
+ * DESIGN §1 is an error at its location, never silently dropped. */
+#include "front.h"
+
+#include <clang-c/Index.h>
+#include <errno.h>
+#include <math.h>
+#include <string.h>
+
+#include "pragma.h"
+
+typedef struct VarBinding {
+	CXCursor decl;
+	Var *var;
+} VarBinding;
+
+/* A group of consecutive `#pragma fuse` lines and the `for` they precede. */
+typedef struct PragmaGroup {
+	unsigned for_offset; /* offset of the `for` keyword that follows */
+	Loc loc;
+	VEC(PragmaLine) lines;
+	bool used;
+} PragmaGroup;
+
+typedef struct Parser {
+	Program *prog;
+	CXTranslationUnit tu;
+	CXFile main_file;
+	const char *path;
+	VEC(VarBinding) vars;
+	VEC(PragmaGroup) pragmas;
+	bool failed;
+} Parser;
+
+/* ---- locations and tokens ---- */
+
+static Loc loc_of_location(Parser *ps, CXSourceLocation l)
+{
+	CXFile f;
+	unsigned line, col;
+	clang_getExpansionLocation(l, &f, &line, &col, NULL);
+	Loc loc = {ps->path, (int)line, (int)col};
+	if (f && !clang_File_isEqual(f, ps->main_file)) {
+		CXString s = clang_getFileName(f);
+		loc.file = arena_strdup(&ps->prog->arena, clang_getCString(s));
+		clang_disposeString(s);
+	}
+	return loc;
+}
+
+static Loc loc_of(Parser *ps, CXCursor c)
+{
+	return loc_of_location(ps, clang_getRangeStart(clang_getCursorExtent(c)));
+}
+
+static unsigned offset_of(CXSourceLocation l)
+{
+	unsigned off;
+	clang_getExpansionLocation(l, NULL, NULL, NULL, &off);
+	return off;
+}
+
+static char *token_text(Parser *ps, CXToken t)
+{
+	CXString s = clang_getTokenSpelling(ps->tu, t);
+	char *r = arena_strdup(&ps->prog->arena, clang_getCString(s));
+	clang_disposeString(s);
+	return r;
+}
+
+static bool fail(Parser *ps, Loc loc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static bool fail(Parser *ps, Loc loc, const char *fmt, ...)
+{
+	char msg[512];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	error_at(loc, "%s", msg);
+	ps->failed = true;
+	return false;
+}
+
+/* ---- children ---- */
+
+typedef VEC(CXCursor) CursorVec;
+
+static enum CXChildVisitResult collect_child(CXCursor c, CXCursor parent, CXClientData d)
+{
+	(void)parent;
+	CursorVec *v = d;
+	vec_push(*v, c);
+	return CXChildVisit_Continue;
+}
+
+static CursorVec children(CXCursor c)
+{
+	CursorVec v = {0};
+	clang_visitChildren(c, collect_child, &v);
+	return v;
+}
+
+/* Implicit conversions, parentheses and the like: the one child that carries the value. */
+static CXCursor strip(CXCursor c)
+{
+	for (;;) {
+		enum CXCursorKind k = clang_getCursorKind(c);
+		if (k != CXCursor_UnexposedExpr && k != CXCursor_ParenExpr)
+			return c;
+		CursorVec ch = children(c);
+		if (ch.n != 1) {
+			vec_free(ch);
+			return c;
+		}
+		c = ch.v[0];
+		vec_free(ch);
+	}
+}
+
+/* ---- types ---- */
+
+/* Maps a scalar C type; false if it is not one the input language has. */
+static bool scalar_type(CXType t, ScalarType *out)
+{
+	t = clang_getCanonicalType(t);
+	switch (t.kind) {
+	case CXType_Int: *out = TY_INT; return true;
+	case CXType_Float: *out = TY_FLOAT; return true;
+	case CXType_Double: *out = TY_DOUBLE; return true;
+	case CXType_Float16: *out = TY_HALF; return true;
+	case CXType_Record: {
+		CXString s = clang_getTypeSpelling(t);
+		bool bf = !strcmp(clang_getCString(s), "struct fusecc_bf16") || !strcmp(clang_getCString(s), "const struct fusecc_bf16");
+		clang_disposeString(s);
+		if (bf)
+			*out = TY_BF16;
+		return bf;
+	}
+	default: return false;
+	}
+}
+
+static const char *type_spelling(Parser *ps, CXType t)
+{
+	CXString s = clang_getTypeSpelling(t);
+	const char *r = arena_strdup(&ps->prog->arena, clang_getCString(s));
+	clang_disposeString(s);
+	return r;
+}
+
+static bool is_array_kind(enum CXTypeKind k)
+{
+	return k == CXType_ConstantArray || k == CXType_VariableArray || k == CXType_IncompleteArray;
+}
+
+static Expr *convert_expr(Parser *ps, CXCursor c);
+
+static Var *lookup_var(Parser *ps, CXCursor decl)
+{
+	for (int i = 0; i < ps->vars.n; i++)
+		if (clang_equalCursors(ps->vars.v[i].decl, decl))
+			return ps->vars.v[i].var;
+	return NULL;
+}
+
+static void bind_var(Parser *ps, CXCursor decl, Var *v) { vec_push(ps->vars, ((VarBinding){decl, v})); }
+
+/* Builds the Var of a parameter or local declaration `decl`: a scalar or an array of
+ * scalars whose extents are expressions over parameters (VLA) or constants. libclang
+ * lists the written extents as the declaration's children, innermost first. */
+static Var *declare_var(Parser *ps, CXCursor decl, VarKind kind)
+{
+	CXString name = clang_getCursorSpelling(decl);
+	Loc loc = loc_of_location(ps, clang_getCursorLocation(decl));
+	CXType t = clang_getCursorType(decl);
+	int ndim = 0;
+	CXType elem = t;
+	while (is_array_kind(clang_getCanonicalType(elem).kind)) {
+		if (clang_getCanonicalType(elem).kind == CXType_IncompleteArray) {
+			fail(ps, loc, "array '%s' needs the extent of every dimension", clang_getCString(name));
+			clang_disposeString(name);
+			return NULL;
+		}
+		ndim++;
+		/* Step through the written type: the canonical one of a VLA drops the const. */
+		CXType next = clang_getArrayElementType(elem);
+		elem = next.kind != CXType_Invalid ? next : clang_getArrayElementType(clang_getCanonicalType(elem));
+	}
+	ScalarType st;
+	if (!scalar_type(elem, &st)) {
+		fail(ps, loc, "'%s' has type '%s': the input language has int, float, double, _Float16 and fusecc_bf16 scalars and arrays of them",
+		     clang_getCString(name), type_spelling(ps, t));
+		clang_disposeString(name);
+		return NULL;
+	}
+	Var *v = var_new(ps->prog, kind, clang_getCString(name), st, loc);
+	clang_disposeString(name);
+	v->is_const = clang_isConstQualifiedType(elem) && kind == VAR_PARAM;
+	v->ndim = ndim;
+	if (ndim) {
+		v->dims = arena_alloc(&ps->prog->arena, sizeof(Expr *) * (size_t)ndim);
+		CursorVec ch = children(decl);
+		int nexpr = 0;
+		for (int i = 0; i < ch.n; i++)
+			if (clang_isExpression(clang_getCursorKind(ch.v[i])))
+				nexpr++;
+		if (nexpr < ndim) {
+			vec_free(ch);
+			fail(ps, loc, "the extents of '%s' must be written in its declaration", v->name);
+			return NULL;
+		}
+		for (int i = 0, d = ndim - 1; i < ch.n && d >= 0; i++) {
+			if (!clang_isExpression(clang_getCursorKind(ch.v[i])))
+				continue;
+			if (!(v->dims[d--] = convert_expr(ps, ch.v[i]))) {
+				vec_free(ch);
+				return NULL;
+			}
+		}
+		vec_free(ch);
+		for (int d = 0; d < ndim; d++)
+			if (v->dims[d]->ty != TY_INT)
+				return fail(ps, v->dims[d]->loc, "array extent must be an integer expression"), NULL;
+	}
+	bind_var(ps, decl, v);
+	return v;
+}
+
+/* ---- expressions ---- */
+
+/* The operator token of a binary or compound-assignment cursor: the first token at or
+ * after the end of the left operand. An operator that comes from a macro has no token
+ * there (the macro's name is there instead): refuse it rather than guess. */
+static const char *binary_operator(Parser *ps, CXCursor c, CXCursor lhs, Loc *oploc)
+{
+	unsigned lhs_end = offset_of(clang_getRangeEnd(clang_getCursorExtent(lhs)));
+	CXToken *toks;
+	unsigned n;
+	clang_tokenize(ps->tu, clang_getCursorExtent(c), &toks, &n);
+	const char *op = NULL;
+	for (unsigned i = 0; i < n; i++) {
+		CXSourceLocation tl = clang_getTokenLocation(ps->tu, toks[i]);
+		if (offset_of(tl) < lhs_end)
+			continue;
+		*oploc = loc_of_location(ps, tl);
+		if (clang_getTokenKind(toks[i]) == CXToken_Punctuation)
+			op = token_text(ps, toks[i]);
+		break;
+	}
+	clang_disposeTokens(ps->tu, toks, n);
+	return op;
+}
+
+static bool binop_from_text(const char *s, BinOp *op)
+{
+	static const struct {
+		const char *s;
+		BinOp op;
+	} t[] = {
+		{"+", OP_ADD}, {"-", OP_SUB}, {"*", OP_MUL}, {"/", OP_DIV}, {"%", OP_MOD},
+		{"<", OP_LT}, {"<=", OP_LE}, {">", OP_GT}, {">=", OP_GE}, {"==", OP_EQ},
+		{"!=", OP_NE}, {"&&", OP_LAND}, {"||", OP_LOR},
+	};
+	for (size_t i = 0; i < sizeof t / sizeof t[0]; i++)
+		if (!strcmp(s, t[i].s)) {
+			*op = t[i].op;
+			return true;
+		}
+	return false;
+}
+
+static Expr *convert_binary(Parser *ps, CXCursor c)
+{
+	CursorVec ch = children(c);
+	Loc loc = loc_of(ps, c), oploc = loc;
+	Expr *r = NULL;
+	if (ch.n != 2) {
+		fail(ps, loc, "unsupported expression");
+		goto out;
+	}
+	const char *op = binary_operator(ps, c, ch.v[0], &oploc);
+	BinOp bop;
+	if (!op) {
+		fail(ps, oploc, "operator comes from a macro expansion: write the operator itself");
+	} else if (!strcmp(op, "=")) {
+		fail(ps, oploc, "assignment inside an expression is not supported: make it a statement");
+	} else if (!strcmp(op, ",")) {
+		fail(ps, oploc, "the comma operator is not supported");
+	} else if (!binop_from_text(op, &bop)) {
+		fail(ps, oploc, "operator '%s' is not supported in a fuse region", op);
+	} else {
+		Expr *a = convert_expr(ps, ch.v[0]);
+		Expr *b = a ? convert_expr(ps, ch.v[1]) : NULL;
+		if (b) {
+			r = ex_bin(ps->prog, bop, a, b, oploc);
+			if ((bop == OP_MOD) && (a->ty != TY_INT || b->ty != TY_INT)) {
+				fail(ps, oploc, "'%%' needs integer operands");
+				r = NULL;
+			}
+		}
+	}
+out:
+	vec_free(ch);
+	return r;
+}
+
+static Expr *convert_unary(Parser *ps, CXCursor c)
+{
+	Loc loc = loc_of(ps, c);
+	CXToken *toks;
+	unsigned n;
+	clang_tokenize(ps->tu, clang_getCursorExtent(c), &toks, &n);
+	const char *op = n && clang_getTokenKind(toks[0]) == CXToken_Punctuation ? token_text(ps, toks[0]) : NULL;
+	const char *last = n ? token_text(ps, toks[n - 1]) : "";
+	clang_disposeTokens(ps->tu, toks, n);
+	if (!op && (!strcmp(last, "++") || !strcmp(last, "--")))
+		return fail(ps, loc, "'%s' is only supported as the increment of a for loop", last), NULL;
+	if (!op)
+		return fail(ps, loc, "operator comes from a macro expansion: write the operator itself"), NULL;
+	CursorVec ch = children(c);
+	Expr *a = ch.n == 1 ? NULL : NULL, *r = NULL;
+	if (!strcmp(op, "-") || !strcmp(op, "+") || !strcmp(op, "!")) {
+		if (ch.n == 1 && (a = convert_expr(ps, ch.v[0])))
+			r = !strcmp(op, "+") ? a : ex_un(ps->prog, !strcmp(op, "-") ? UOP_NEG : UOP_NOT, a, loc);
+	} else if (!strcmp(op, "++") || !strcmp(op, "--")) {
+		fail(ps, loc, "'%s' is only supported as the increment of a for loop", op);
+	} else if (!strcmp(op, "&") || !strcmp(op, "*")) {
+		fail(ps, loc, "pointers are not supported in a fuse region ('%s')", op);
+	} else {
+		fail(ps, loc, "operator '%s' is not supported in a fuse region", op);
+	}
+	vec_free(ch);
+	return r;
+}
+
+/* Array element: `q[b][h][i][d]` is a chain of subscripts down to the array's name; every
+ * dimension must be subscripted (no row pointers). */
+static Expr *convert_subscript(Parser *ps, CXCursor c)
+{
+	Loc loc = loc_of(ps, c);
+	CXCursor idx[16];
+	int n = 0;
+	CXCursor cur = c;
+	while (clang_getCursorKind(cur) == CXCursor_ArraySubscriptExpr) {
+		CursorVec ch = children(cur);
+		if (ch.n != 2 || n == 16) {
+			vec_free(ch);
+			return fail(ps, loc, "unsupported subscript"), NULL;
+		}
+		idx[n++] = ch.v[1];
+		cur = strip(ch.v[0]);
+		vec_free(ch);
+	}
+	if (clang_getCursorKind(cur) != CXCursor_DeclRefExpr)
+		return fail(ps, loc, "only named arrays may be subscripted"), NULL;
+	Var *v = lookup_var(ps, clang_getCursorReferenced(cur));
+	if (!v) {
+		CXString nm = clang_getCursorSpelling(cur);
+		fail(ps, loc, "'%s' is not a parameter or a local of this function", clang_getCString(nm));
+		clang_disposeString(nm);
+		return NULL;
+	}
+	if (v->ndim != n)
+		return fail(ps, loc, "'%s' has %d dimensions but %d subscripts: index every dimension", v->name, v->ndim, n), NULL;
+	Expr *args[16];
+	for (int i = 0; i < n; i++) {
+		args[n - 1 - i] = convert_expr(ps, idx[i]);
+		if (!args[n - 1 - i])
+			return NULL;
+		if (args[n - 1 - i]->ty != TY_INT)
+			return fail(ps, args[n - 1 - i]->loc, "array subscript must be an integer expression"), NULL;
+	}
+	return ex_index(ps->prog, v, args, loc);
+}
+
+static Expr *convert_declref(Parser *ps, CXCursor c)
+{
+	Loc loc = loc_of(ps, c);
+	CXCursor d = clang_getCursorReferenced(c);
+	CXString name = clang_getCursorSpelling(c);
+	const char *nm = arena_strdup(&ps->prog->arena, clang_getCString(name));
+	clang_disposeString(name);
+	if (clang_getCursorKind(d) == CXCursor_EnumConstantDecl)
+		return ex_int(ps->prog, clang_getEnumConstantDeclValue(d), loc);
+	Var *v = lookup_var(ps, d);
+	if (!v) {
+		if (clang_getCursorKind(d) == CXCursor_VarDecl)
+			return fail(ps, loc, "'%s' is declared outside the function: pass it as a parameter", nm), NULL;
+		return fail(ps, loc, "'%s' cannot be used here", nm), NULL;
+	}
+	if (v->ndim)
+		return fail(ps, loc, "array '%s' used without subscripts", nm), NULL;
+	return ex_var(ps->prog, v, loc);
+}
+
+/* Calls: math functions, the bf16 conversions (casts), and the builtins that INFINITY and
+ * NAN expand to (literals). */
+static Expr *convert_call(Parser *ps, CXCursor c)
+{
+	Loc loc = loc_of(ps, c);
+	CXString s = clang_getCursorSpelling(c);
+	const char *name = arena_strdup(&ps->prog->arena, clang_getCString(s));
+	clang_disposeString(s);
+	int n = clang_Cursor_getNumArguments(c);
+	if (!strcmp(name, "__builtin_inff") || !strcmp(name, "__builtin_huge_valf"))
+		return ex_flt(ps->prog, INFINITY, TY_FLOAT, loc);
+	if (!strcmp(name, "__builtin_inf") || !strcmp(name, "__builtin_huge_val"))
+		return ex_flt(ps->prog, INFINITY, TY_DOUBLE, loc);
+	if (!strcmp(name, "__builtin_nanf"))
+		return ex_flt(ps->prog, NAN, TY_FLOAT, loc);
+	if (!strcmp(name, "__builtin_nan"))
+		return ex_flt(ps->prog, NAN, TY_DOUBLE, loc);
+	if (n < 0 || n > 4)
+		return fail(ps, loc, "unsupported call"), NULL;
+	Expr *args[4];
+	for (int i = 0; i < n; i++)
+		if (!(args[i] = convert_expr(ps, clang_Cursor_getArgument(c, (unsigned)i))))
+			return NULL;
+	if (!strcmp(name, "fusecc_bf16_to_float") && n == 1)
+		return ex_cast(ps->prog, TY_FLOAT, args[0], loc);
+	if (!strcmp(name, "fusecc_float_to_bf16") && n == 1)
+		return ex_cast(ps->prog, TY_BF16, args[0], loc);
+	MathFn fn;
+	bool is_double;
+	if (!mathfn_lookup(name, &fn, &is_double)) {
+		StrBuf known = {0};
+		for (int i = 0; i < FN_COUNT; i++)
+			sb_printf(&known, "%s%s", i ? ", " : "", mathfn_info[i].f32);
+		fail(ps, loc, "call to '%s': a fuse region may call only math functions (%s and their double forms)", name, known.s);
+		sb_free(&known);
+		return NULL;
+	}
+	if (mathfn_info[fn].nargs != n)
+		return fail(ps, loc, "'%s' takes %d arguments", name, mathfn_info[fn].nargs), NULL;
+	return ex_call(ps->prog, fn, is_double, args, loc);
+}
+
+static Expr *convert_literal(Parser *ps, CXCursor c, bool is_float)
+{
+	Loc loc = loc_of(ps, c);
+	CXEvalResult r = clang_Cursor_Evaluate(c);
+	if (!r)
+		return fail(ps, loc, "cannot evaluate this literal"), NULL;
+	Expr *e;
+	if (is_float) {
+		ScalarType ty;
+		if (!scalar_type(clang_getCursorType(c), &ty) || (ty != TY_FLOAT && ty != TY_DOUBLE))
+			ty = TY_DOUBLE;
+		e = ex_flt(ps->prog, ty == TY_FLOAT ? (double)(float)clang_EvalResult_getAsDouble(r) : clang_EvalResult_getAsDouble(r), ty, loc);
+	} else {
+		if (!clang_EvalResult_isUnsignedInt(r) && clang_getCanonicalType(clang_getCursorType(c)).kind == CXType_Int)
+			e = ex_int(ps->prog, clang_EvalResult_getAsLongLong(r), loc);
+		else
+			e = (fail(ps, loc, "only 'int' integer literals are supported (no suffixes, values below 2^31)"), NULL);
+	}
+	clang_EvalResult_dispose(r);
+	return e;
+}
+
+static Expr *convert_cast(Parser *ps, CXCursor c)
+{
+	Loc loc = loc_of(ps, c);
+	ScalarType ty;
+	CXType t = clang_getCursorType(c);
+	if (!scalar_type(t, &ty))
+		return fail(ps, loc, "cast to '%s' is not supported", type_spelling(ps, t)), NULL;
+	CursorVec ch = children(c);
+	CXCursor arg = clang_getNullCursor();
+	for (int i = 0; i < ch.n; i++)
+		if (clang_isExpression(clang_getCursorKind(ch.v[i])))
+			arg = ch.v[i];
+	vec_free(ch);
+	if (clang_Cursor_isNull(arg))
+		return fail(ps, loc, "unsupported cast"), NULL;
+	Expr *a = convert_expr(ps, arg);
+	if (!a)
+		return NULL;
+	if (ty == TY_BF16 || a->ty == TY_BF16)
+		return fail(ps, loc, "convert bf16 with fusecc_bf16_to_float / fusecc_float_to_bf16, not a cast"), NULL;
+	return ex_cast(ps->prog, ty, a, loc);
+}
+
+/* Converts an expression cursor; NULL after reporting if it is outside the language. */
+static Expr *convert_expr(Parser *ps, CXCursor c)
+{
+	c = strip(c);
+	Loc loc = loc_of(ps, c);
+	switch (clang_getCursorKind(c)) {
+	case CXCursor_IntegerLiteral: return convert_literal(ps, c, false);
+	case CXCursor_FloatingLiteral: return convert_literal(ps, c, true);
+	case CXCursor_DeclRefExpr: return convert_declref(ps, c);
+	case CXCursor_ArraySubscriptExpr: return convert_subscript(ps, c);
+	case CXCursor_BinaryOperator: return convert_binary(ps, c);
+	case CXCursor_UnaryOperator: return convert_unary(ps, c);
+	case CXCursor_CallExpr: return convert_call(ps, c);
+	case CXCursor_CStyleCastExpr: return convert_cast(ps, c);
+	case CXCursor_ConditionalOperator: {
+		CursorVec ch = children(c);
+		Expr *r = NULL;
+		if (ch.n == 3) {
+			Expr *a = convert_expr(ps, ch.v[0]);
+			Expr *b = a ? convert_expr(ps, ch.v[1]) : NULL;
+			Expr *d = b ? convert_expr(ps, ch.v[2]) : NULL;
+			if (d)
+				r = ex_cond(ps->prog, a, b, d, loc);
+		} else {
+			fail(ps, loc, "unsupported conditional expression");
+		}
+		vec_free(ch);
+		return r;
+	}
+	case CXCursor_CompoundAssignOperator:
+		return fail(ps, loc, "assignment inside an expression is not supported: make it a statement"), NULL;
+	case CXCursor_MemberRefExpr:
+		return fail(ps, loc, "struct members are not supported in a fuse region"), NULL;
+	case CXCursor_StringLiteral:
+	case CXCursor_CharacterLiteral:
+		return fail(ps, loc, "string and character literals are not supported in a fuse region"), NULL;
+	default: {
+		CXString k = clang_getCursorKindSpelling(clang_getCursorKind(c));
+		fail(ps, loc, "unsupported expression (%s) in a fuse region", clang_getCString(k));
+		clang_disposeString(k);
+		return NULL;
+	}
+	}
+}
+
+/* ---- statements ---- */
+
+static Stmt *convert_stmt(Parser *ps, CXCursor c);
+
+static bool refers_to(CXCursor e, CXCursor decl)
+{
+	e = strip(e);
+	return clang_getCursorKind(e) == CXCursor_DeclRefExpr && clang_equalCursors(clang_getCursorReferenced(e), decl);
+}
+
+/* `v++`, `++v`, `v += 1`, `v = v + 1`: the canonical increments. */
+static bool is_unit_increment(Parser *ps, CXCursor inc, CXCursor iv)
+{
+	enum CXCursorKind k = clang_getCursorKind(inc);
+	CursorVec ch = children(inc);
+	bool ok = false;
+	Loc dummy;
+	if (k == CXCursor_UnaryOperator && ch.n == 1 && refers_to(ch.v[0], iv)) {
+		CXToken *toks;
+		unsigned n;
+		clang_tokenize(ps->tu, clang_getCursorExtent(inc), &toks, &n);
+		for (unsigned i = 0; i < n; i++)
+			if (!strcmp(token_text(ps, toks[i]), "++"))
+				ok = true;
+		clang_disposeTokens(ps->tu, toks, n);
+	} else if (k == CXCursor_CompoundAssignOperator && ch.n == 2 && refers_to(ch.v[0], iv)) {
+		const char *op = binary_operator(ps, inc, ch.v[0], &dummy);
+		CXCursor one = strip(ch.v[1]);
+		ok = op && !strcmp(op, "+=") && clang_getCursorKind(one) == CXCursor_IntegerLiteral;
+		if (ok) {
+			CXEvalResult r = clang_Cursor_Evaluate(one);
+			ok = r && clang_EvalResult_getAsLongLong(r) == 1;
+			if (r)
+				clang_EvalResult_dispose(r);
+		}
+	} else if (k == CXCursor_BinaryOperator && ch.n == 2 && refers_to(ch.v[0], iv)) {
+		const char *op = binary_operator(ps, inc, ch.v[0], &dummy);
+		CXCursor rhs = strip(ch.v[1]);
+		CursorVec rc = children(rhs);
+		if (op && !strcmp(op, "=") && clang_getCursorKind(rhs) == CXCursor_BinaryOperator && rc.n == 2 &&
+		    refers_to(rc.v[0], iv)) {
+			const char *op2 = binary_operator(ps, rhs, rc.v[0], &dummy);
+			CXCursor one = strip(rc.v[1]);
+			if (op2 && !strcmp(op2, "+") && clang_getCursorKind(one) == CXCursor_IntegerLiteral) {
+				CXEvalResult r = clang_Cursor_Evaluate(one);
+				ok = r && clang_EvalResult_getAsLongLong(r) == 1;
+				if (r)
+					clang_EvalResult_dispose(r);
+			}
+		}
+		vec_free(rc);
+	}
+	vec_free(ch);
+	return ok;
+}
+
+static const char canonical_loop_help[] = "loops must have the form 'for (int v = lo; v < hi; v++)' (or 'v <= hi', '++v', 'v += 1')";
+
+/* `for (int v = lo; v < hi; v++) body`: anything else is refused. libclang omits the
+ * missing parts of a for, so a canonical loop is exactly four children. */
+static Stmt *convert_for(Parser *ps, CXCursor c)
+{
+	Loc loc = loc_of(ps, c);
+	CursorVec ch = children(c);
+	Stmt *s = NULL;
+	if (ch.n != 4 || clang_getCursorKind(ch.v[0]) != CXCursor_DeclStmt) {
+		fail(ps, loc, "%s", canonical_loop_help);
+		goto out;
+	}
+	CursorVec init = children(ch.v[0]);
+	CXCursor iv = init.n == 1 ? init.v[0] : clang_getNullCursor();
+	vec_free(init);
+	CursorVec ivc = clang_Cursor_isNull(iv) ? (CursorVec){0} : children(iv);
+	bool init_ok = !clang_Cursor_isNull(iv) && clang_getCursorKind(iv) == CXCursor_VarDecl &&
+	               clang_getCanonicalType(clang_getCursorType(iv)).kind == CXType_Int && ivc.n == 1;
+	CXCursor lo_c = init_ok ? ivc.v[0] : clang_getNullCursor();
+	vec_free(ivc);
+	if (!init_ok) {
+		fail(ps, loc_of(ps, ch.v[0]), "the loop must declare one 'int' iterator with an initial value; %s", canonical_loop_help);
+		goto out;
+	}
+	Expr *lo = convert_expr(ps, lo_c);
+	if (!lo)
+		goto out;
+	CXCursor cond = strip(ch.v[1]);
+	CursorVec cc = children(cond);
+	Loc oploc = loc_of(ps, cond);
+	const char *op = clang_getCursorKind(cond) == CXCursor_BinaryOperator && cc.n == 2 ? binary_operator(ps, cond, cc.v[0], &oploc) : NULL;
+	bool cond_ok = op && (!strcmp(op, "<") || !strcmp(op, "<=")) && refers_to(cc.v[0], iv);
+	CXCursor hi_c = cond_ok ? cc.v[1] : clang_getNullCursor();
+	vec_free(cc);
+	if (!cond_ok) {
+		fail(ps, loc_of(ps, ch.v[1]), "the loop condition must be 'v < e' or 'v <= e' on the iterator; %s", canonical_loop_help);
+		goto out;
+	}
+	Expr *hi = convert_expr(ps, hi_c);
+	if (!hi)
+		goto out;
+	if (hi->ty != TY_INT || lo->ty != TY_INT) {
+		fail(ps, hi->ty != TY_INT ? hi->loc : lo->loc, "loop bounds must be integer expressions");
+		goto out;
+	}
+	if (!strcmp(op, "<="))
+		hi = hi->kind == EX_INT ? ex_int(ps->prog, hi->ival + 1, hi->loc) : ex_bin(ps->prog, OP_ADD, hi, ex_int(ps->prog, 1, hi->loc), hi->loc);
+	if (!is_unit_increment(ps, ch.v[2], iv)) {
+		fail(ps, loc_of(ps, ch.v[2]), "the loop must step by one; %s", canonical_loop_help);
+		goto out;
+	}
+	/* Bind the iterator only now: its bounds may not mention it. */
+	CXString nm = clang_getCursorSpelling(iv);
+	Var *v = var_new(ps->prog, VAR_LOOP, clang_getCString(nm), TY_INT, loc_of_location(ps, clang_getCursorLocation(iv)));
+	clang_disposeString(nm);
+	bind_var(ps, iv, v);
+	Stmt *body = convert_stmt(ps, ch.v[3]);
+	if (!body)
+		goto out;
+	s = st_new(ps->prog, ST_FOR, loc);
+	s->var = v;
+	s->lo = lo;
+	s->hi = hi;
+	st_set_body(ps->prog, s, &body, 1);
+out:
+	vec_free(ch);
+	return s;
+}
+
+typedef VEC(Stmt *) StmtVec;
+
+/* A declaration statement appends one ST_DECL per declared variable to *out. C allows
+ * declarations only directly in blocks, so only convert_block calls this. */
+static bool convert_decl(Parser *ps, CXCursor c, StmtVec *out)
+{
+	CursorVec ch = children(c);
+	bool ok = false;
+	for (int i = 0; i < ch.n; i++) {
+		CXCursor d = ch.v[i];
+		Loc loc = loc_of(ps, d);
+		if (clang_getCursorKind(d) != CXCursor_VarDecl) {
+			fail(ps, loc, "only variable declarations are supported in a fuse region");
+			goto out;
+		}
+		if (clang_Cursor_getStorageClass(d) == CX_SC_Static || clang_Cursor_getStorageClass(d) == CX_SC_Extern) {
+			fail(ps, loc, "static and extern locals are not supported in a fuse region");
+			goto out;
+		}
+		bool is_array = is_array_kind(clang_getCanonicalType(clang_getCursorType(d)).kind);
+		/* Find the initialiser before declaring: an array's extents are children too. */
+		CursorVec dc = children(d);
+		CXCursor init = clang_getNullCursor();
+		for (int j = 0; j < dc.n; j++)
+			if (is_array ? clang_getCursorKind(dc.v[j]) == CXCursor_InitListExpr : clang_isExpression(clang_getCursorKind(dc.v[j])))
+				init = dc.v[j];
+		vec_free(dc);
+		if (is_array && !clang_Cursor_isNull(init)) {
+			fail(ps, loc_of(ps, init), "array initialisers are not supported: assign the elements in a loop");
+			goto out;
+		}
+		Expr *e = NULL;
+		if (!clang_Cursor_isNull(init) && !(e = convert_expr(ps, init)))
+			goto out;
+		Var *v = declare_var(ps, d, VAR_LOCAL);
+		if (!v)
+			goto out;
+		Stmt *s = st_new(ps->prog, ST_DECL, loc);
+		s->var = v;
+		s->rhs = e;
+		vec_push(*out, s);
+	}
+	ok = true;
+out:
+	vec_free(ch);
+	return ok;
+}
+
+static Stmt *convert_assign(Parser *ps, CXCursor c)
+{
+	Loc loc = loc_of(ps, c), oploc = loc;
+	CursorVec ch = children(c);
+	Stmt *s = NULL;
+	const char *op = ch.n == 2 ? binary_operator(ps, c, ch.v[0], &oploc) : NULL;
+	static const char *const ops[] = {"=", "+=", "-=", "*=", "/="};
+	int aop = -1;
+	for (int i = 0; op && i < 5; i++)
+		if (!strcmp(op, ops[i]))
+			aop = i;
+	if (!op) {
+		fail(ps, oploc, "operator comes from a macro expansion: write the operator itself");
+	} else if (aop < 0) {
+		fail(ps, oploc, clang_getCursorKind(c) == CXCursor_BinaryOperator ? "expression statement has no effect: a statement must be an assignment" : "operator '%s' is not supported in a fuse region", op);
+	} else {
+		Expr *lhs = convert_expr(ps, ch.v[0]);
+		Expr *rhs = lhs ? convert_expr(ps, ch.v[1]) : NULL;
+		if (rhs) {
+			if (lhs->kind == EX_VAR && lhs->var->kind != VAR_LOCAL) {
+				fail(ps, loc, lhs->var->kind == VAR_LOOP ? "the loop iterator '%s' may not be assigned" : "parameter '%s' may not be assigned: write results to arrays", lhs->var->name);
+			} else if (lhs->kind == EX_INDEX && lhs->var->is_const) {
+				fail(ps, loc, "'%s' is const", lhs->var->name);
+			} else {
+				s = st_new(ps->prog, ST_ASSIGN, loc);
+				s->lhs = lhs;
+				s->rhs = rhs;
+				s->aop = (AssignOp)aop;
+			}
+		}
+	}
+	vec_free(ch);
+	return s;
+}
+
+static Stmt *convert_block(Parser *ps, CXCursor c)
+{
+	CursorVec ch = children(c);
+	StmtVec body = {0};
+	Stmt *r = NULL;
+	bool ok = true;
+	/* Keep going after an error so that one run reports every problem of the block. */
+	for (int i = 0; i < ch.n; i++) {
+		if (clang_getCursorKind(ch.v[i]) == CXCursor_NullStmt)
+			continue;
+		if (clang_getCursorKind(ch.v[i]) == CXCursor_DeclStmt) {
+			ok &= convert_decl(ps, ch.v[i], &body);
+			continue;
+		}
+		Stmt *s = convert_stmt(ps, ch.v[i]);
+		if (s)
+			vec_push(body, s);
+		else
+			ok = false;
+	}
+	if (ok) {
+		r = st_new(ps->prog, ST_BLOCK, loc_of(ps, c));
+		st_set_body(ps->prog, r, body.v, body.n);
+	}
+	vec_free(ch);
+	vec_free(body);
+	return r;
+}
+
+static Stmt *convert_stmt(Parser *ps, CXCursor c)
+{
+	Loc loc = loc_of(ps, c);
+	switch (clang_getCursorKind(c)) {
+	case CXCursor_CompoundStmt: return convert_block(ps, c);
+	case CXCursor_ForStmt: {
+		unsigned off = offset_of(clang_getRangeStart(clang_getCursorExtent(c)));
+		for (int i = 0; i < ps->pragmas.n; i++)
+			if (ps->pragmas.v[i].for_offset == off) {
+				ps->pragmas.v[i].used = true;
+				return fail(ps, ps->pragmas.v[i].loc, "'#pragma fuse' is only allowed before a for statement at the top level of a function body"), NULL;
+			}
+		return convert_for(ps, c);
+	}
+	case CXCursor_BinaryOperator:
+	case CXCursor_CompoundAssignOperator: return convert_assign(ps, c);
+	case CXCursor_NullStmt: {
+		Stmt *s = st_new(ps->prog, ST_BLOCK, loc);
+		st_set_body(ps->prog, s, NULL, 0);
+		return s;
+	}
+	case CXCursor_IfStmt: {
+		CursorVec ch = children(c);
+		Stmt *s = NULL;
+		if (ch.n == 2 || ch.n == 3) {
+			Expr *cond = convert_expr(ps, ch.v[0]);
+			Stmt *body[2] = {NULL, NULL};
+			body[0] = cond ? convert_stmt(ps, ch.v[1]) : NULL;
+			if (ch.n == 3 && body[0])
+				body[1] = convert_stmt(ps, ch.v[2]);
+			if (body[0] && (ch.n == 2 || body[1])) {
+				s = st_new(ps->prog, ST_IF, loc);
+				s->cond = cond;
+				st_set_body(ps->prog, s, body, ch.n - 1);
+			}
+		} else {
+			fail(ps, loc, "unsupported if statement");
+		}
+		vec_free(ch);
+		return s;
+	}
+	case CXCursor_WhileStmt: return fail(ps, loc, "'while' loops are not supported in a fuse region: write a canonical for loop"), NULL;
+	case CXCursor_DoStmt: return fail(ps, loc, "'do' loops are not supported in a fuse region: write a canonical for loop"), NULL;
+	case CXCursor_GotoStmt:
+	case CXCursor_IndirectGotoStmt: return fail(ps, loc, "'goto' is not supported in a fuse region"), NULL;
+	case CXCursor_LabelStmt: return fail(ps, loc, "labels are not supported in a fuse region"), NULL;
+	case CXCursor_BreakStmt: return fail(ps, loc, "'break' is not supported in a fuse region: loops run their whole range"), NULL;
+	case CXCursor_ContinueStmt: return fail(ps, loc, "'continue' is not supported in a fuse region: use an if statement"), NULL;
+	case CXCursor_ReturnStmt: return fail(ps, loc, "'return' is not supported in a fuse region"), NULL;
+	case CXCursor_SwitchStmt: return fail(ps, loc, "'switch' is not supported in a fuse region"), NULL;
+	case CXCursor_CallExpr: return fail(ps, loc, "a call as a statement has no effect in a fuse region: a statement must be an assignment"), NULL;
+	case CXCursor_UnaryOperator: return fail(ps, loc, "'++' and '--' are only supported as the increment of a for loop: write 'x += 1'"), NULL;
+	default:
+		if (clang_isExpression(clang_getCursorKind(c)))
+			return fail(ps, loc, "expression statement has no effect: a statement must be an assignment"), NULL;
+		return fail(ps, loc, "unsupported statement in a fuse region"), NULL;
+	}
+}
+
+/* ---- pragmas ---- */
+
+static bool in_ranges(unsigned off, const unsigned (*r)[2], int n)
+{
+	for (int i = 0; i < n; i++)
+		if (off >= r[i][0] && off < r[i][1])
+			return true;
+	return false;
+}
+
+/* End offset of the logical line that starts at `off` (backslash-newlines continue it). */
+static size_t logical_line_end(const char *text, size_t len, size_t off)
+{
+	while (off < len && text[off] != '\n') {
+		if (text[off] == '\\') {
+			size_t k = off + 1;
+			if (k < len && text[k] == '\r')
+				k++;
+			if (k < len && text[k] == '\n') {
+				off = k + 1;
+				continue;
+			}
+		}
+		off++;
+	}
+	return off;
+}
+
+/* Finds every `#pragma fuse` line of the main file (outside `#if 0` and comments), groups
+ * consecutive ones, and records the offset of the `for` that must follow each group. */
+static bool scan_pragmas(Parser *ps, const char *text, size_t len)
+{
+	CXSourceRangeList *sk = clang_getSkippedRanges(ps->tu, ps->main_file);
+	unsigned(*skipped)[2] = calloc(sk->count + 1, sizeof *skipped);
+	for (unsigned i = 0; i < sk->count; i++) {
+		skipped[i][0] = offset_of(clang_getRangeStart(sk->ranges[i]));
+		skipped[i][1] = offset_of(clang_getRangeEnd(sk->ranges[i]));
+	}
+	int nskipped = (int)sk->count;
+	clang_disposeSourceRangeList(sk);
+
+	CXSourceRange whole = clang_getRange(clang_getLocationForOffset(ps->tu, ps->main_file, 0),
+	                                     clang_getLocationForOffset(ps->tu, ps->main_file, (unsigned)len));
+	CXToken *toks;
+	unsigned n;
+	clang_tokenize(ps->tu, whole, &toks, &n);
+	PragmaGroup *open = NULL;
+	for (unsigned i = 0; i < n; i++) {
+		if (clang_getTokenKind(toks[i]) == CXToken_Comment)
+			continue;
+		unsigned off = offset_of(clang_getTokenLocation(ps->tu, toks[i]));
+		if (in_ranges(off, (const unsigned(*)[2])skipped, nskipped))
+			continue;
+		const char *t = token_text(ps, toks[i]);
+		bool is_fuse = !strcmp(t, "#") && i + 2 < n && !strcmp(token_text(ps, toks[i + 1]), "pragma") &&
+		               !strcmp(token_text(ps, toks[i + 2]), "fuse");
+		if (!strcmp(t, "_Pragma") && i + 2 < n && strstr(token_text(ps, toks[i + 2]), "fuse") == token_text(ps, toks[i + 2]) + 1) {
+			fail(ps, loc_of_location(ps, clang_getTokenLocation(ps->tu, toks[i])), "write '#pragma fuse' as a directive; '_Pragma(\"fuse ...\")' is not supported");
+			continue;
+		}
+		if (is_fuse) {
+			size_t end = logical_line_end(text, len, off);
+			if (!open) {
+				PragmaGroup g = {0};
+				g.loc = loc_of_location(ps, clang_getTokenLocation(ps->tu, toks[i]));
+				vec_push(ps->pragmas, g);
+				open = &ps->pragmas.v[ps->pragmas.n - 1];
+			}
+			PragmaLine line = {loc_of_location(ps, clang_getTokenLocation(ps->tu, toks[i])), NULL, 0};
+			VEC(PTok) pt = {0};
+			for (i += 3; i < n && offset_of(clang_getTokenLocation(ps->tu, toks[i])) < end; i++) {
+				CXTokenKind k = clang_getTokenKind(toks[i]);
+				if (k == CXToken_Comment)
+					continue;
+				PTok tok = {k == CXToken_Identifier || k == CXToken_Keyword ? PT_IDENT : k == CXToken_Literal ? PT_NUMBER : k == CXToken_Punctuation ? PT_PUNCT : PT_OTHER,
+				            token_text(ps, toks[i]), loc_of_location(ps, clang_getTokenLocation(ps->tu, toks[i]))};
+				if (tok.kind == PT_NUMBER && !(tok.text[0] >= '0' && tok.text[0] <= '9'))
+					tok.kind = PT_OTHER; /* string or character literal */
+				vec_push(pt, tok);
+			}
+			i--;
+			line.toks = arena_alloc(&ps->prog->arena, sizeof(PTok) * (size_t)(pt.n ? pt.n : 1));
+			if (pt.n)
+				memcpy(line.toks, pt.v, sizeof(PTok) * (size_t)pt.n);
+			line.ntoks = pt.n;
+			vec_free(pt);
+			vec_push(open->lines, line);
+			continue;
+		}
+		if (open) {
+			if (!strcmp(t, "for")) {
+				open->for_offset = off;
+			} else {
+				fail(ps, open->loc, "'#pragma fuse' must be followed by a for statement");
+				open->used = true;
+			}
+			open = NULL;
+		}
+	}
+	if (open) {
+		fail(ps, open->loc, "'#pragma fuse' must be followed by a for statement");
+		open->used = true;
+	}
+	clang_disposeTokens(ps->tu, toks, n);
+	free(skipped);
+	return !ps->failed;
+}
+
+/* ---- functions ---- */
+
+static PragmaGroup *pragma_for(Parser *ps, CXCursor for_stmt)
+{
+	if (clang_getCursorKind(for_stmt) != CXCursor_ForStmt)
+		return NULL;
+	unsigned off = offset_of(clang_getRangeStart(clang_getCursorExtent(for_stmt)));
+	for (int i = 0; i < ps->pragmas.n; i++)
+		if (ps->pragmas.v[i].for_offset == off && ps->pragmas.v[i].lines.n)
+			return &ps->pragmas.v[i];
+	return NULL;
+}
+
+static bool name_taken(Program *p, const char *name)
+{
+	for (int f = 0; f < p->nfuncs; f++)
+		for (int r = 0; r < p->funcs[f]->nregions; r++)
+			if (!strcmp(p->funcs[f]->regions[r]->name, name))
+				return true;
+	return false;
+}
+
+/* A function whose body holds regions: its parameters, then each region. Every statement
+ * of such a body must be a region (the fused output replaces the whole function). */
+static void convert_function(Parser *ps, CXCursor fn, CXCursor body)
+{
+	CursorVec stmts = children(body);
+	bool any = false;
+	for (int i = 0; i < stmts.n; i++)
+		if (pragma_for(ps, stmts.v[i]))
+			any = true;
+	if (!any) {
+		vec_free(stmts);
+		return;
+	}
+	CXString nm = clang_getCursorSpelling(fn);
+	Func *f = NEW(&ps->prog->arena, Func);
+	f->name = arena_strdup(&ps->prog->arena, clang_getCString(nm));
+	clang_disposeString(nm);
+	f->loc = loc_of_location(ps, clang_getCursorLocation(fn));
+	if (clang_getCanonicalType(clang_getCursorResultType(fn)).kind != CXType_Void)
+		fail(ps, f->loc, "a function with fuse regions must return void: results are written to array parameters");
+	if (clang_Cursor_isVariadic(fn))
+		fail(ps, f->loc, "a function with fuse regions may not be variadic");
+	int np = clang_Cursor_getNumArguments(fn);
+	f->params = arena_alloc(&ps->prog->arena, sizeof(Var *) * (size_t)(np > 0 ? np : 1));
+	bool params_ok = true;
+	for (int i = 0; i < np; i++) {
+		Var *v = declare_var(ps, clang_Cursor_getArgument(fn, (unsigned)i), VAR_PARAM);
+		if (v)
+			f->params[f->nparams++] = v;
+		else
+			params_ok = false;
+	}
+	if (!params_ok) {
+		/* Every use of a refused parameter would be reported again: stop here. */
+		for (int i = 0; i < stmts.n; i++)
+			if (pragma_for(ps, stmts.v[i]))
+				pragma_for(ps, stmts.v[i])->used = true;
+		vec_free(stmts);
+		return;
+	}
+	VEC(Region *) regions = {0};
+	for (int i = 0; i < stmts.n; i++) {
+		CXCursor s = stmts.v[i];
+		PragmaGroup *g = pragma_for(ps, s);
+		if (!g) {
+			if (clang_getCursorKind(s) != CXCursor_NullStmt)
+				fail(ps, loc_of(ps, s), "in a function with fuse regions every statement must be a '#pragma fuse kernel' region");
+			continue;
+		}
+		g->used = true;
+		Schedule *sched = NEW(&ps->prog->arena, Schedule);
+		if (!pragma_parse(ps->prog, g->lines.v, g->lines.n, sched)) {
+			ps->failed = true;
+			continue;
+		}
+		Stmt *loop = convert_for(ps, s);
+		if (!loop)
+			continue;
+		loop->sched = sched;
+		if (!schedule_check(sched, loop)) {
+			ps->failed = true;
+			continue;
+		}
+		Region *r = NEW(&ps->prog->arena, Region);
+		r->fn = f;
+		r->loop = loop;
+		r->loc = g->loc;
+		r->name = sched->name ? sched->name : arena_printf(&ps->prog->arena, "%s_k%d", f->name, regions.n);
+		for (int j = 0; j < regions.n; j++)
+			if (!strcmp(regions.v[j]->name, r->name))
+				fail(ps, sched->loc, "kernel name '%s' is used twice", r->name);
+		if (name_taken(ps->prog, r->name))
+			fail(ps, sched->loc, "kernel name '%s' is used twice", r->name);
+		vec_push(regions, r);
+	}
+	f->regions = arena_alloc(&ps->prog->arena, sizeof(Region *) * (size_t)(regions.n ? regions.n : 1));
+	memcpy(f->regions, regions.v, sizeof(Region *) * (size_t)regions.n);
+	f->nregions = regions.n;
+	vec_free(regions);
+	vec_free(stmts);
+	Func **fs = arena_alloc(&ps->prog->arena, sizeof(Func *) * (size_t)(ps->prog->nfuncs + 1));
+	memcpy(fs, ps->prog->funcs, sizeof(Func *) * (size_t)ps->prog->nfuncs);
+	fs[ps->prog->nfuncs++] = f;
+	ps->prog->funcs = fs;
+}
+
+static enum CXChildVisitResult visit_top(CXCursor c, CXCursor parent, CXClientData d)
+{
+	(void)parent;
+	Parser *ps = d;
+	if (clang_getCursorKind(c) != CXCursor_FunctionDecl || !clang_isCursorDefinition(c))
+		return CXChildVisit_Continue;
+	if (!clang_Location_isFromMainFile(clang_getCursorLocation(c)))
+		return CXChildVisit_Continue;
+	CursorVec ch = children(c);
+	for (int i = 0; i < ch.n; i++)
+		if (clang_getCursorKind(ch.v[i]) == CXCursor_CompoundStmt)
+			convert_function(ps, c, ch.v[i]);
+	vec_free(ch);
+	return CXChildVisit_Continue;
+}
+
+/* libclang's own errors (C syntax and types), with our format and the caret. */
+static bool report_clang_diagnostics(Parser *ps)
+{
+	bool bad = false;
+	unsigned nd = clang_getNumDiagnostics(ps->tu);
+	for (unsigned i = 0; i < nd; i++) {
+		CXDiagnostic dg = clang_getDiagnostic(ps->tu, i);
+		enum CXDiagnosticSeverity sev = clang_getDiagnosticSeverity(dg);
+		if (sev >= CXDiagnostic_Error) {
+			CXString s = clang_getDiagnosticSpelling(dg);
+			CXSourceLocation l = clang_getDiagnosticLocation(dg);
+			CXFile f;
+			clang_getSpellingLocation(l, &f, NULL, NULL, NULL);
+			Loc loc = f ? loc_of_location(ps, l) : (Loc){ps->path, 0, 0};
+			error_at(loc, "%s", clang_getCString(s));
+			clang_disposeString(s);
+			bad = true;
+		}
+		clang_disposeDiagnostic(dg);
+	}
+	return !bad;
+}
+
+static void inclusion_visitor(CXFile f, CXSourceLocation *stack, unsigned n, CXClientData d)
+{
+	(void)stack;
+	(void)n;
+	void **ctx = d;
+	Parser *ps = ctx[0];
+	StrVec *deps = ctx[1];
+	CXString s = clang_getFileName(f);
+	const char *name = clang_getCString(s);
+	bool seen = false;
+	for (int i = 0; i < deps->n; i++)
+		if (!strcmp(deps->v[i], name))
+			seen = true;
+	if (!seen && n > 0)
+		vec_push(*deps, arena_strdup(&ps->prog->arena, name));
+	clang_disposeString(s);
+}
+
+static bool looks_binary(const char *text, size_t len)
+{
+	return memchr(text, 0, len) != NULL;
+}
+
+Program *front_parse(const char *path, const FrontOptions *opt, StrVec *deps)
+{
+	size_t len;
+	char *text = read_file(path, &len);
+	if (!text) {
+		error_plain("cannot read '%s': %s", path, strerror(errno));
+		return NULL;
+	}
+	Program *prog = calloc(1, sizeof *prog);
+	prog->path = arena_strdup(&prog->arena, path);
+	/* The diagnostics quote lines from this copy: keep it as long as the program. */
+	char *kept = arena_strndup(&prog->arena, text, len);
+	free(text);
+	diag_set_source(prog->path, kept, len);
+	if (looks_binary(kept, len)) {
+		error_at((Loc){prog->path, 0, 0}, "not a C source file (it contains NUL bytes)");
+		program_free(prog);
+		return NULL;
+	}
+
+	VEC(const char *) args = {0};
+	vec_push(args, "-xc");
+	vec_push(args, "-std=c11");
+	vec_push(args, "-Wno-unknown-pragmas");
+	for (int i = 0; i < opt->nclang_args; i++)
+		vec_push(args, opt->clang_args[i]);
+	if (opt->include_dir) {
+		vec_push(args, "-idirafter");
+		vec_push(args, opt->include_dir);
+	}
+
+	Parser ps = {.prog = prog, .path = prog->path};
+	CXIndex idx = clang_createIndex(0, 0);
+	enum CXErrorCode err = clang_parseTranslationUnit2(idx, path, args.v, args.n, NULL, 0,
+	                                                   CXTranslationUnit_DetailedPreprocessingRecord | CXTranslationUnit_KeepGoing, &ps.tu);
+	vec_free(args);
+	if (err != CXError_Success) {
+		error_plain("libclang could not parse '%s' (error %d)", path, (int)err);
+		clang_disposeIndex(idx);
+		program_free(prog);
+		return NULL;
+	}
+	ps.main_file = clang_getFile(ps.tu, path);
+	bool ok = report_clang_diagnostics(&ps);
+	if (ok && scan_pragmas(&ps, kept, len)) {
+		clang_visitChildren(clang_getTranslationUnitCursor(ps.tu), visit_top, &ps);
+		for (int i = 0; i < ps.pragmas.n; i++)
+			if (!ps.pragmas.v[i].used)
+				fail(&ps, ps.pragmas.v[i].loc, "'#pragma fuse' is only allowed before a for statement at the top level of a function body");
+		if (!ps.failed && prog->nfuncs == 0)
+			fail(&ps, (Loc){prog->path, 0, 0}, "no '#pragma fuse kernel' region found: nothing to compile");
+	}
+	ok = ok && !ps.failed;
+	if (ok && deps) {
+		vec_push(*deps, prog->path);
+		void *ctx[2] = {&ps, deps};
+		clang_getInclusions(ps.tu, inclusion_visitor, ctx);
+	}
+	for (int i = 0; i < ps.pragmas.n; i++)
+		vec_free(ps.pragmas.v[i].lines);
+	vec_free(ps.pragmas);
+	vec_free(ps.vars);
+	clang_disposeTranslationUnit(ps.tu);
+	clang_disposeIndex(idx);
+	if (!ok) {
+		program_free(prog);
+		return NULL;
+	}
+	return prog;
+}
+
+void program_free(Program *p)
+{
+	if (!p)
+		return;
+	arena_free(&p->arena);
+	free(p);
+}
+
+char *front_clang_version(void)
+{
+	CXString s = clang_getClangVersion();
+	char *r = strdup(clang_getCString(s));
+	clang_disposeString(s);
+	return r;
+}

@@ -1,0 +1,192 @@
+/* ir.c: IR constructors and type rules. */
+#include "ir.h"
+
+#include <string.h>
+
+const MathFnInfo mathfn_info[FN_COUNT] = {
+#define MATHFN(id, f32, f64, nargs) [FN_##id] = {f32, f64, nargs},
+#include "mathfn.def"
+#undef MATHFN
+};
+
+bool mathfn_lookup(const char *name, MathFn *fn, bool *is_double)
+{
+	for (int i = 0; i < FN_COUNT; i++) {
+		if (!strcmp(name, mathfn_info[i].f32) || !strcmp(name, mathfn_info[i].f64)) {
+			*fn = (MathFn)i;
+			*is_double = !strcmp(name, mathfn_info[i].f64);
+			return true;
+		}
+	}
+	return false;
+}
+
+const char *scalar_type_c(ScalarType t)
+{
+	switch (t) {
+	case TY_VOID: return "void";
+	case TY_INT: return "int";
+	case TY_FLOAT: return "float";
+	case TY_DOUBLE: return "double";
+	case TY_HALF: return "_Float16";
+	case TY_BF16: return "fusecc_bf16";
+	}
+	return "?";
+}
+
+bool scalar_is_float(ScalarType t) { return t == TY_FLOAT || t == TY_DOUBLE || t == TY_HALF || t == TY_BF16; }
+
+/* C's usual arithmetic conversions for the types we have: _Float16 arithmetic happens
+ * in _Float16 per C (gcc and clang agree on x86-64 with excess precision float), but we
+ * model it as C does: the wider operand wins. Comparisons and logic give int. */
+ScalarType binop_result(BinOp op, ScalarType a, ScalarType b)
+{
+	if (op >= OP_LT)
+		return TY_INT;
+	if (a == TY_DOUBLE || b == TY_DOUBLE)
+		return TY_DOUBLE;
+	if (a == TY_FLOAT || b == TY_FLOAT)
+		return TY_FLOAT;
+	if (a == TY_HALF || b == TY_HALF)
+		return TY_HALF;
+	return TY_INT;
+}
+
+static Expr *ex_new(Program *p, ExprKind k, ScalarType ty, int nargs, Loc loc)
+{
+	Expr *e = NEW(&p->arena, Expr);
+	e->kind = k;
+	e->ty = ty;
+	e->nargs = nargs;
+	e->args = nargs ? arena_alloc(&p->arena, sizeof(Expr *) * (size_t)nargs) : NULL;
+	e->loc = loc;
+	return e;
+}
+
+Expr *ex_int(Program *p, long long v, Loc loc)
+{
+	Expr *e = ex_new(p, EX_INT, TY_INT, 0, loc);
+	e->ival = v;
+	return e;
+}
+
+Expr *ex_flt(Program *p, double v, ScalarType ty, Loc loc)
+{
+	Expr *e = ex_new(p, EX_FLT, ty, 0, loc);
+	e->fval = v;
+	return e;
+}
+
+Expr *ex_var(Program *p, Var *v, Loc loc)
+{
+	Expr *e = ex_new(p, EX_VAR, v->ty, 0, loc);
+	e->var = v;
+	return e;
+}
+
+Expr *ex_index(Program *p, Var *v, Expr **idx, Loc loc)
+{
+	Expr *e = ex_new(p, EX_INDEX, v->ty, v->ndim, loc);
+	e->var = v;
+	memcpy(e->args, idx, sizeof(Expr *) * (size_t)v->ndim);
+	return e;
+}
+
+Expr *ex_un(Program *p, UnOp op, Expr *a, Loc loc)
+{
+	Expr *e = ex_new(p, EX_UN, op == UOP_NOT ? TY_INT : a->ty, 1, loc);
+	e->uop = op;
+	e->args[0] = a;
+	return e;
+}
+
+Expr *ex_bin(Program *p, BinOp op, Expr *a, Expr *b, Loc loc)
+{
+	Expr *e = ex_new(p, EX_BIN, binop_result(op, a->ty, b->ty), 2, loc);
+	e->bop = op;
+	e->args[0] = a;
+	e->args[1] = b;
+	return e;
+}
+
+Expr *ex_call(Program *p, MathFn fn, bool is_double, Expr **args, Loc loc)
+{
+	Expr *e = ex_new(p, EX_CALL, is_double ? TY_DOUBLE : TY_FLOAT, mathfn_info[fn].nargs, loc);
+	e->fn = fn;
+	memcpy(e->args, args, sizeof(Expr *) * (size_t)e->nargs);
+	return e;
+}
+
+Expr *ex_cond(Program *p, Expr *c, Expr *a, Expr *b, Loc loc)
+{
+	Expr *e = ex_new(p, EX_COND, binop_result(OP_ADD, a->ty, b->ty), 3, loc);
+	e->args[0] = c;
+	e->args[1] = a;
+	e->args[2] = b;
+	return e;
+}
+
+Expr *ex_cast(Program *p, ScalarType ty, Expr *a, Loc loc)
+{
+	Expr *e = ex_new(p, EX_CAST, ty, 1, loc);
+	e->args[0] = a;
+	return e;
+}
+
+Expr *ex_copy(Program *p, const Expr *e)
+{
+	Expr *c = ex_new(p, e->kind, e->ty, e->nargs, e->loc);
+	Expr **args = c->args;
+	*c = *e;
+	c->args = args;
+	for (int i = 0; i < e->nargs; i++)
+		c->args[i] = ex_copy(p, e->args[i]);
+	return c;
+}
+
+bool expr_equal(const Expr *a, const Expr *b)
+{
+	if (a->kind != b->kind || a->ty != b->ty || a->nargs != b->nargs)
+		return false;
+	switch (a->kind) {
+	case EX_INT: return a->ival == b->ival;
+	case EX_FLT: return a->fval == b->fval || (a->fval != a->fval && b->fval != b->fval);
+	case EX_VAR:
+	case EX_INDEX: if (a->var != b->var) return false; break;
+	case EX_UN: if (a->uop != b->uop) return false; break;
+	case EX_BIN: if (a->bop != b->bop) return false; break;
+	case EX_CALL: if (a->fn != b->fn) return false; break;
+	case EX_COND:
+	case EX_CAST: break;
+	}
+	for (int i = 0; i < a->nargs; i++)
+		if (!expr_equal(a->args[i], b->args[i]))
+			return false;
+	return true;
+}
+
+Var *var_new(Program *p, VarKind kind, const char *name, ScalarType ty, Loc loc)
+{
+	Var *v = NEW(&p->arena, Var);
+	v->kind = kind;
+	v->name = arena_strdup(&p->arena, name);
+	v->ty = ty;
+	v->id = p->nvars++;
+	v->loc = loc;
+	return v;
+}
+
+Stmt *st_new(Program *p, StmtKind kind, Loc loc)
+{
+	Stmt *s = NEW(&p->arena, Stmt);
+	s->kind = kind;
+	s->loc = loc;
+	return s;
+}
+
+void st_set_body(Program *p, Stmt *s, Stmt **body, int n)
+{
+	s->nbody = n;
+	s->body = arena_alloc(&p->arena, sizeof(Stmt *) * (size_t)(n ? n : 1));
+	memcpy(s->body, body, sizeof(Stmt *) * (size_t)n);
+}

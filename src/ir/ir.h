@@ -1,0 +1,203 @@
+/* ir.h: the loop-scalar IR. A Program holds the functions that contain regions; a region
+ * is one `for` statement after `#pragma fuse kernel`, with its Schedule. Variables are
+ * tied to their declarations by identity (Var pointers), never by name. All nodes live
+ * in the Program's arena. */
+#ifndef FUSECC_IR_H
+#define FUSECC_IR_H
+
+#include "../util/util.h"
+
+typedef struct Expr Expr;
+typedef struct Stmt Stmt;
+typedef struct Var Var;
+
+/* Scalar element types. Accumulation is always fp32 or wider; storage may be narrower. */
+typedef enum ScalarType {
+	TY_VOID,
+	TY_INT,    /* C int (loop iterators, sizes, comparisons) */
+	TY_FLOAT,  /* float */
+	TY_DOUBLE, /* double */
+	TY_HALF,   /* _Float16 */
+	TY_BF16,   /* fusecc_bf16 from include/fusecc.h: storage only */
+} ScalarType;
+
+const char *scalar_type_c(ScalarType t); /* spelling in C: "float", "_Float16", ... */
+bool scalar_is_float(ScalarType t);
+
+typedef enum VarKind {
+	VAR_PARAM, /* a function parameter: scalar (ndim == 0) or array (ndim > 0) */
+	VAR_LOCAL, /* declared inside a region: scalar or variable-length array */
+	VAR_LOOP,  /* the iterator of a for loop */
+} VarKind;
+
+struct Var {
+	VarKind kind;
+	const char *name;
+	ScalarType ty;
+	int ndim;      /* 0 for scalars */
+	Expr **dims;   /* ndim extents, outermost first */
+	bool is_const; /* const-qualified elements (params) */
+	int id;        /* unique within the Program, in declaration order */
+	Loc loc;
+};
+
+typedef enum BinOp {
+	OP_ADD, OP_SUB, OP_MUL, OP_DIV, OP_MOD,
+	OP_LT, OP_LE, OP_GT, OP_GE, OP_EQ, OP_NE,
+	OP_LAND, OP_LOR,
+} BinOp;
+
+typedef enum UnOp {
+	UOP_NEG, /* -a */
+	UOP_NOT, /* !a */
+} UnOp;
+
+/* Math functions the input may call. Each has a float and a double spelling in C. */
+typedef enum MathFn {
+#define MATHFN(id, f32, f64, nargs) FN_##id,
+#include "mathfn.def"
+#undef MATHFN
+	FN_COUNT
+} MathFn;
+
+typedef struct MathFnInfo {
+	const char *f32, *f64; /* C names: "expf", "exp" */
+	int nargs;
+} MathFnInfo;
+extern const MathFnInfo mathfn_info[FN_COUNT];
+/* Looks up a C function name; sets *fn and *is_double. false when unknown. */
+bool mathfn_lookup(const char *name, MathFn *fn, bool *is_double);
+
+typedef enum ExprKind {
+	EX_INT,   /* ival */
+	EX_FLT,   /* fval; ty is TY_FLOAT or TY_DOUBLE (infinities allowed) */
+	EX_VAR,   /* var: read of a scalar variable (param, local or iterator) */
+	EX_INDEX, /* var, args[nargs]: element of an array variable, one subscript per dimension */
+	EX_UN,    /* uop, args[0] */
+	EX_BIN,   /* bop, args[0], args[1] */
+	EX_CALL,  /* fn, args[nargs] */
+	EX_COND,  /* args[0] ? args[1] : args[2] */
+	EX_CAST,  /* ty (target), args[0] */
+} ExprKind;
+
+struct Expr {
+	ExprKind kind;
+	ScalarType ty; /* type of the value, as C computes it */
+	long long ival;
+	double fval;
+	Var *var;
+	BinOp bop;
+	UnOp uop;
+	MathFn fn;
+	int nargs;
+	Expr **args;
+	Loc loc;
+};
+
+typedef enum AssignOp { AS_SET, AS_ADD, AS_SUB, AS_MUL, AS_DIV } AssignOp;
+
+typedef struct Schedule Schedule;
+
+typedef enum StmtKind {
+	ST_BLOCK,  /* body[nbody] */
+	ST_FOR,    /* var (VAR_LOOP), lo, hi (exclusive bound), body[0] (one statement), sched (NULL unless a region) */
+	ST_ASSIGN, /* lhs (EX_VAR or EX_INDEX), aop, rhs */
+	ST_DECL,   /* var (VAR_LOCAL), rhs: initialiser or NULL */
+	ST_IF,     /* cond, body[0] then, body[1] else or NULL (nbody is 1 or 2) */
+} StmtKind;
+
+struct Stmt {
+	StmtKind kind;
+	Var *var;
+	Expr *lo, *hi;
+	Expr *lhs, *rhs, *cond;
+	AssignOp aop;
+	int nbody;
+	Stmt **body;
+	Schedule *sched;
+	Loc loc;
+};
+
+/* ---- schedule: what the #pragma fuse lines of one region say ---- */
+typedef struct LoopArg {
+	const char *loop; /* loop name as written (matched to iterators by name, see DESIGN §1) */
+	long value;       /* tile size / split count; 0 when not given */
+	Loc loc;
+} LoopArg;
+
+typedef struct TuneAxis {
+	const char *key; /* a loop name, or "warps" / "stages" */
+	long *values;
+	int nvalues;
+	Loc loc;
+} TuneAxis;
+
+struct Schedule {
+	Loc loc;          /* the first `#pragma fuse` line of the region */
+	const char *name; /* kernel(name); NULL when not given */
+	LoopArg *parallel;
+	int nparallel;
+	LoopArg *tile;
+	int ntile;
+	LoopArg *rolling;
+	int nrolling;
+	LoopArg *splitk; /* value: chunk count, 0 = automatic */
+	int nsplitk;
+	TuneAxis *tune;
+	int ntune;
+};
+
+typedef struct Func Func;
+
+typedef struct Region {
+	const char *name; /* kernel name: schedule's, else <fn>_k<index> */
+	Func *fn;
+	Stmt *loop; /* the ST_FOR that follows the pragma */
+	Loc loc;
+} Region;
+
+struct Func {
+	const char *name;
+	Var **params;
+	int nparams;
+	Region **regions;
+	int nregions;
+	Loc loc;
+};
+
+typedef struct Program {
+	Arena arena;
+	const char *path; /* the input as named on the command line */
+	Func **funcs;
+	int nfuncs;
+	int nvars; /* Var ids handed out so far */
+} Program;
+
+/* ---- constructors (ir.c) ---- */
+Expr *ex_int(Program *p, long long v, Loc loc);
+Expr *ex_flt(Program *p, double v, ScalarType ty, Loc loc);
+Expr *ex_var(Program *p, Var *v, Loc loc);
+Expr *ex_index(Program *p, Var *v, Expr **idx, Loc loc); /* idx has v->ndim entries, copied */
+Expr *ex_un(Program *p, UnOp op, Expr *a, Loc loc);
+Expr *ex_bin(Program *p, BinOp op, Expr *a, Expr *b, Loc loc); /* result type by C's rules */
+Expr *ex_call(Program *p, MathFn fn, bool is_double, Expr **args, Loc loc);
+Expr *ex_cond(Program *p, Expr *c, Expr *a, Expr *b, Loc loc);
+Expr *ex_cast(Program *p, ScalarType ty, Expr *a, Loc loc);
+Expr *ex_copy(Program *p, const Expr *e);
+Var *var_new(Program *p, VarKind kind, const char *name, ScalarType ty, Loc loc);
+Stmt *st_new(Program *p, StmtKind kind, Loc loc);
+void st_set_body(Program *p, Stmt *s, Stmt **body, int n); /* copies the array */
+ScalarType binop_result(BinOp op, ScalarType a, ScalarType b);
+bool expr_equal(const Expr *a, const Expr *b);
+
+/* ---- printing (print.c): C syntax, deterministic, minimal parentheses ---- */
+void print_expr(StrBuf *b, const Expr *e);
+void print_stmt(StrBuf *b, const Stmt *s, int indent);
+/* Declaration of a parameter or local, as C: `const _Float16 q[B][H][N][128]`. */
+void print_decl(StrBuf *b, const Var *v);
+/* Shortest decimal that reads back as the same value in type ty (float or double). */
+void print_float(StrBuf *b, double v, ScalarType ty);
+const char *binop_c(BinOp op);
+const char *assignop_c(AssignOp op);
+
+#endif

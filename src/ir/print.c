@@ -1,0 +1,248 @@
+/* print.c: the IR printed as C. Used by the fused-C printer, by --emit=ir and by
+ * diagnostics; deterministic and with only the parentheses C needs. */
+#include "ir.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+const char *binop_c(BinOp op)
+{
+	static const char *const s[] = {
+		[OP_ADD] = "+", [OP_SUB] = "-", [OP_MUL] = "*", [OP_DIV] = "/", [OP_MOD] = "%",
+		[OP_LT] = "<", [OP_LE] = "<=", [OP_GT] = ">", [OP_GE] = ">=", [OP_EQ] = "==",
+		[OP_NE] = "!=", [OP_LAND] = "&&", [OP_LOR] = "||",
+	};
+	return s[op];
+}
+
+const char *assignop_c(AssignOp op)
+{
+	static const char *const s[] = {
+		[AS_SET] = "=", [AS_ADD] = "+=", [AS_SUB] = "-=", [AS_MUL] = "*=", [AS_DIV] = "/=",
+	};
+	return s[op];
+}
+
+static int binop_prec(BinOp op)
+{
+	switch (op) {
+	case OP_MUL: case OP_DIV: case OP_MOD: return 13;
+	case OP_ADD: case OP_SUB: return 12;
+	case OP_LT: case OP_LE: case OP_GT: case OP_GE: return 10;
+	case OP_EQ: case OP_NE: return 9;
+	case OP_LAND: return 5;
+	case OP_LOR: return 4;
+	}
+	return 0;
+}
+
+enum { PREC_COND = 3, PREC_UNARY = 14, PREC_PRIMARY = 16 };
+
+static bool is_negative_literal(const Expr *e)
+{
+	return (e->kind == EX_INT && e->ival < 0) || (e->kind == EX_FLT && signbit(e->fval) && !isnan(e->fval));
+}
+
+static int expr_prec(const Expr *e)
+{
+	switch (e->kind) {
+	case EX_INT:
+	case EX_FLT: return is_negative_literal(e) ? PREC_UNARY : PREC_PRIMARY;
+	case EX_UN:
+	case EX_CAST: return e->ty == TY_BF16 || e->args[0]->ty == TY_BF16 ? PREC_PRIMARY : PREC_UNARY;
+	case EX_BIN: return binop_prec(e->bop);
+	case EX_COND: return PREC_COND;
+	default: return PREC_PRIMARY;
+	}
+}
+
+void print_float(StrBuf *b, double v, ScalarType ty)
+{
+	bool single = ty != TY_DOUBLE;
+	if (isinf(v)) {
+		sb_puts(b, v < 0 ? "-" : "");
+		sb_puts(b, single ? "INFINITY" : "HUGE_VAL");
+		return;
+	}
+	if (isnan(v)) {
+		sb_puts(b, single ? "NAN" : "(double)NAN");
+		return;
+	}
+	char buf[64];
+	for (int prec = 1; prec <= 17; prec++) {
+		snprintf(buf, sizeof buf, "%.*g", prec, v);
+		if (single ? strtof(buf, NULL) == (float)v : strtod(buf, NULL) == v)
+			break;
+	}
+	sb_puts(b, buf);
+	if (!strpbrk(buf, ".eEn"))
+		sb_puts(b, ".0");
+	if (single)
+		sb_putc(b, 'f');
+}
+
+static void print_sub(StrBuf *b, const Expr *e, int min_prec)
+{
+	bool paren = expr_prec(e) < min_prec;
+	if (paren)
+		sb_putc(b, '(');
+	print_expr(b, e);
+	if (paren)
+		sb_putc(b, ')');
+}
+
+static void print_cast(StrBuf *b, const Expr *e)
+{
+	const Expr *a = e->args[0];
+	if (a->ty == TY_BF16) {
+		/* bf16 -> float via the header's function; a further cast if the target is not float. */
+		if (e->ty != TY_FLOAT)
+			sb_printf(b, "(%s)", scalar_type_c(e->ty));
+		sb_puts(b, "fusecc_bf16_to_float(");
+		print_expr(b, a);
+		sb_putc(b, ')');
+	} else if (e->ty == TY_BF16) {
+		sb_puts(b, "fusecc_float_to_bf16(");
+		print_expr(b, a);
+		sb_putc(b, ')');
+	} else {
+		sb_printf(b, "(%s)", scalar_type_c(e->ty));
+		print_sub(b, a, PREC_UNARY);
+	}
+}
+
+void print_expr(StrBuf *b, const Expr *e)
+{
+	switch (e->kind) {
+	case EX_INT:
+		sb_printf(b, "%lld", e->ival);
+		break;
+	case EX_FLT:
+		print_float(b, e->fval, e->ty);
+		break;
+	case EX_VAR:
+		sb_puts(b, e->var->name);
+		break;
+	case EX_INDEX:
+		sb_puts(b, e->var->name);
+		for (int i = 0; i < e->nargs; i++) {
+			sb_putc(b, '[');
+			print_expr(b, e->args[i]);
+			sb_putc(b, ']');
+		}
+		break;
+	case EX_UN: {
+		const Expr *a = e->args[0];
+		sb_puts(b, e->uop == UOP_NEG ? "-" : "!");
+		/* `- -x` must not become `--x`. */
+		bool paren = expr_prec(a) < PREC_UNARY || (e->uop == UOP_NEG && (is_negative_literal(a) || (a->kind == EX_UN && a->uop == UOP_NEG)));
+		if (paren)
+			sb_putc(b, '(');
+		print_expr(b, a);
+		if (paren)
+			sb_putc(b, ')');
+		break;
+	}
+	case EX_BIN: {
+		int p = binop_prec(e->bop);
+		print_sub(b, e->args[0], p);
+		sb_printf(b, " %s ", binop_c(e->bop));
+		print_sub(b, e->args[1], p + 1);
+		break;
+	}
+	case EX_CALL:
+		sb_puts(b, e->ty == TY_DOUBLE ? mathfn_info[e->fn].f64 : mathfn_info[e->fn].f32);
+		sb_putc(b, '(');
+		for (int i = 0; i < e->nargs; i++) {
+			if (i)
+				sb_puts(b, ", ");
+			print_expr(b, e->args[i]);
+		}
+		sb_putc(b, ')');
+		break;
+	case EX_COND:
+		print_sub(b, e->args[0], PREC_COND + 1);
+		sb_puts(b, " ? ");
+		print_sub(b, e->args[1], PREC_COND + 1);
+		sb_puts(b, " : ");
+		print_sub(b, e->args[2], PREC_COND);
+		break;
+	case EX_CAST:
+		print_cast(b, e);
+		break;
+	}
+}
+
+void print_decl(StrBuf *b, const Var *v)
+{
+	if (v->is_const)
+		sb_puts(b, "const ");
+	sb_printf(b, "%s %s", scalar_type_c(v->ty), v->name);
+	for (int i = 0; i < v->ndim; i++) {
+		sb_putc(b, '[');
+		print_expr(b, v->dims[i]);
+		sb_putc(b, ']');
+	}
+}
+
+static void print_body(StrBuf *b, const Stmt *s, int indent)
+{
+	if (s->kind == ST_BLOCK) {
+		sb_putc(b, ' ');
+		print_stmt(b, s, indent);
+	} else {
+		sb_putc(b, '\n');
+		sb_indent(b, indent + 1);
+		print_stmt(b, s, indent + 1);
+	}
+}
+
+void print_stmt(StrBuf *b, const Stmt *s, int indent)
+{
+	switch (s->kind) {
+	case ST_BLOCK:
+		/* A block is printed where its owner put the opening brace: no indent first. */
+		sb_puts(b, "{\n");
+		for (int i = 0; i < s->nbody; i++) {
+			sb_indent(b, indent + 1);
+			print_stmt(b, s->body[i], indent + 1);
+		}
+		sb_indent(b, indent);
+		sb_puts(b, "}\n");
+		break;
+	case ST_FOR:
+		sb_printf(b, "for (int %s = ", s->var->name);
+		print_expr(b, s->lo);
+		sb_printf(b, "; %s < ", s->var->name);
+		print_sub(b, s->hi, binop_prec(OP_LT) + 1);
+		sb_printf(b, "; %s++)", s->var->name);
+		print_body(b, s->body[0], indent);
+		break;
+	case ST_ASSIGN:
+		print_expr(b, s->lhs);
+		sb_printf(b, " %s ", assignop_c(s->aop));
+		print_expr(b, s->rhs);
+		sb_puts(b, ";\n");
+		break;
+	case ST_DECL:
+		print_decl(b, s->var);
+		if (s->rhs) {
+			sb_puts(b, " = ");
+			print_expr(b, s->rhs);
+		}
+		sb_puts(b, ";\n");
+		break;
+	case ST_IF:
+		sb_puts(b, "if (");
+		print_expr(b, s->cond);
+		sb_putc(b, ')');
+		print_body(b, s->body[0], indent);
+		if (s->nbody > 1 && s->body[1]) {
+			sb_indent(b, indent);
+			sb_puts(b, "else");
+			print_body(b, s->body[1], indent);
+		}
+		break;
+	}
+}

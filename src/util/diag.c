@@ -1,0 +1,112 @@
+/* diag.c: the one place that prints diagnostics. Stages report with error_at and
+ * return failure to their caller; only the driver decides the exit status. */
+#include "util.h"
+
+#include <string.h>
+
+FILE *diag_stream;
+
+typedef struct Source {
+	const char *file, *text;
+	size_t len;
+} Source;
+
+static VEC(Source) sources;
+static int nerrors, nwarnings;
+
+void diag_set_source(const char *file, const char *text, size_t len)
+{
+	for (int i = 0; i < sources.n; i++)
+		if (!strcmp(sources.v[i].file, file)) {
+			sources.v[i].text = text;
+			sources.v[i].len = len;
+			return;
+		}
+	vec_push(sources, ((Source){file, text, len}));
+}
+
+/* Prints line `line` of `file` and a caret under byte column `col`, if the text is known. */
+static void quote_line(FILE *out, const char *file, int line, int col)
+{
+	for (int i = 0; i < sources.n; i++) {
+		if (strcmp(sources.v[i].file, file))
+			continue;
+		const char *p = sources.v[i].text, *end = p + sources.v[i].len;
+		for (int l = 1; l < line && p < end; p++)
+			if (*p == '\n')
+				l++;
+		if (p >= end && line > 1)
+			return;
+		const char *e = p;
+		while (e < end && *e != '\n' && *e != '\r')
+			e++;
+		fputc(' ', out);
+		for (const char *q = p; q < e; q++)
+			/* Control bytes would garble a terminal: show them as '?'. */
+			fputc((unsigned char)*q < 32 && *q != '\t' ? '?' : *q, out);
+		fputs("\n ", out);
+		for (int c = 1; c < col && p + c - 1 < e; c++)
+			fputc(p[c - 1] == '\t' ? '\t' : ' ', out);
+		fputs("^\n", out);
+		return;
+	}
+}
+
+static void report(const char *kind, Loc loc, const char *fmt, va_list ap)
+{
+	FILE *out = diag_stream ? diag_stream : stderr;
+	if (loc.file && loc.line > 0)
+		fprintf(out, "%s:%d:%d: %s: ", loc.file, loc.line, loc.col, kind);
+	else if (loc.file)
+		fprintf(out, "%s: %s: ", loc.file, kind);
+	else
+		fprintf(out, "fusecc: %s: ", kind);
+	vfprintf(out, fmt, ap);
+	fputc('\n', out);
+	if (loc.file && loc.line > 0)
+		quote_line(out, loc.file, loc.line, loc.col);
+}
+
+void error_at(Loc loc, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	report("error", loc, fmt, ap);
+	va_end(ap);
+	nerrors++;
+}
+
+void warning_at(Loc loc, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	report("warning", loc, fmt, ap);
+	va_end(ap);
+	nwarnings++;
+}
+
+void note_at(Loc loc, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	report("note", loc, fmt, ap);
+	va_end(ap);
+}
+
+void error_plain(const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	report("error", (Loc){0}, fmt, ap);
+	va_end(ap);
+	nerrors++;
+}
+
+int error_count(void) { return nerrors; }
+int warning_count(void) { return nwarnings; }
+
+void diag_reset(void)
+{
+	nerrors = nwarnings = 0;
+	vec_free(sources);
+}

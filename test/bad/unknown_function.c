@@ -1,0 +1,8 @@
+float gelu(float x);
+
+void f(int N, const float x[N], float y[N])
+{
+#pragma fuse kernel(k) parallel(i)
+	for (int i = 0; i < N; i++)
+		y[i] = gelu(x[i]);
+}

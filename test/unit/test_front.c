@@ -1,0 +1,151 @@
+/* test_front.c: the IR builder on small inputs written to a temporary file. */
+#include <string.h>
+#include <unistd.h>
+
+#include "front/front.h"
+#include "unit.h"
+
+static char path[64];
+static Captured cap;
+
+/* Parses `src` as a C file; NULL on errors (diagnostics captured in cap). */
+static Program *parse_src(const char *src)
+{
+	strcpy(path, "/tmp/fusecc_unit_XXXXXX.c");
+	int fd = mkstemps(path, 2);
+	ck_assert_int_ge(fd, 0);
+	ck_assert_int_eq(write(fd, src, strlen(src)), (ssize_t)strlen(src));
+	close(fd);
+	capture_begin(&cap);
+	FrontOptions fo = {NULL, 0, FUSECC_INCLUDE_DIR};
+	Program *p = front_parse(path, &fo, NULL);
+	capture_end(&cap);
+	unlink(path);
+	return p;
+}
+
+static const char *diags(void) { return cap.text ? cap.text : ""; }
+
+static void teardown(void)
+{
+	free(cap.text);
+	cap.text = NULL;
+}
+
+START_TEST(test_region_ir)
+{
+	Program *p = parse_src(
+		"#include <math.h>\n"
+		"void f(int N, const float x[N], float y[N]) {\n"
+		"#pragma fuse kernel(sm) parallel(i)\n"
+		"  for (int i = 0; i <= N - 1; ++i) {\n"
+		"    float m = -INFINITY;\n"
+		"    for (int j = 0; j < N; j += 1) m = fmaxf(m, x[j]);\n"
+		"    for (int j = 0; j < N; j = j + 1) y[j] = x[j] - m;\n"
+		"  }\n"
+		"}\n"
+		"void untouched(int n) { for (int i = 0; i < n; i++) ; }\n");
+	ck_assert_msg(p != NULL, "%s", diags());
+	ck_assert_int_eq(p->nfuncs, 1);
+	Func *f = p->funcs[0];
+	ck_assert_str_eq(f->name, "f");
+	ck_assert_int_eq(f->nparams, 3);
+	ck_assert(f->params[1]->is_const && !f->params[2]->is_const);
+	ck_assert_int_eq(f->params[1]->ndim, 1);
+	ck_assert_ptr_eq(f->params[1]->dims[0]->var, f->params[0]);
+	ck_assert_int_eq(f->nregions, 1);
+	ck_assert_str_eq(f->regions[0]->name, "sm");
+	Stmt *loop = f->regions[0]->loop;
+	ck_assert_int_eq(loop->kind, ST_FOR);
+	StrBuf b = {0};
+	print_expr(&b, loop->hi);
+	ck_assert_str_eq(b.s, "N - 1 + 1");
+	sb_free(&b);
+	Stmt *body = loop->body[0];
+	ck_assert_int_eq(body->nbody, 3);
+	Stmt *j1 = body->body[1], *j2 = body->body[2];
+	/* Sibling loops share a name but are distinct variables. */
+	ck_assert_str_eq(j1->var->name, j2->var->name);
+	ck_assert_ptr_ne(j1->var, j2->var);
+	Stmt *as = j1->body[0];
+	ck_assert_int_eq(as->rhs->kind, EX_CALL);
+	ck_assert_int_eq(as->rhs->fn, FN_FMAX);
+	ck_assert_ptr_eq(as->lhs->var, body->body[0]->var);
+	ck_assert_ptr_eq(as->rhs->args[1]->args[0]->var, j1->var);
+	program_free(p);
+}
+END_TEST
+
+START_TEST(test_pragma_scan_edge_cases)
+{
+	Program *p = parse_src(
+		"void f(int N, float y[N]) {\n"
+		"#if 0\n"
+		"#pragma fuse kernel(never) bogus\n"
+		"#endif\n"
+		"#pragma fuse kernel(k) /* a comment */ \\\n"
+		"    parallel(i)\n"
+		"  // a line comment between the pragma and the loop\n"
+		"  for (int i = 0; i < N; i++) y[i] = 0;\n"
+		"}\n");
+	ck_assert_msg(p != NULL, "%s", diags());
+	ck_assert_str_eq(p->funcs[0]->regions[0]->name, "k");
+	ck_assert_int_eq(p->funcs[0]->regions[0]->loop->sched->nparallel, 1);
+	program_free(p);
+}
+END_TEST
+
+static void expect_error(const char *src, const char *what)
+{
+	Program *p = parse_src(src);
+	ck_assert_msg(p == NULL, "accepted: %s", src);
+	ck_assert_msg(strstr(diags(), what) != NULL, "expected '%s' in:\n%s", what, diags());
+	ck_assert_msg(strstr(diags(), ": error: ") != NULL, "no located error in:\n%s", diags());
+}
+
+#define REGION(body) "#include <math.h>\n#define PLUS +\nvoid f(int N, float x[N]) {\n#pragma fuse kernel\nfor (int i = 0; i < N; i++) {\n" body "\n}\n}\n"
+
+START_TEST(test_refusals)
+{
+	expect_error(REGION("x[i] = x[i] PLUS 1;"), "operator comes from a macro expansion");
+	expect_error(REGION("goto out; out: x[i] = 0;"), "'goto' is not supported");
+	expect_error(REGION("x[i] = foo(x[i]);"), "undeclared function 'foo'");
+	expect_error("float foo(float);\n" REGION("x[i] = foo(x[i]);"), "call to 'foo'");
+	expect_error(REGION("for (int j = N; j > 0; j--) x[j] = 0;"), "the loop condition must be");
+	expect_error(REGION("for (int j = 0; j < N; j += 2) x[j] = 0;"), "the loop must step by one");
+	expect_error(REGION("while (x[i] > 0) x[i] -= 1;"), "'while' loops are not supported");
+	expect_error(REGION("x[i]++;"), "only supported as the increment");
+	expect_error(REGION("float a[4] = {0}; x[i] = a[0];"), "array initialisers are not supported");
+	expect_error(REGION("x[i];"), "has no effect");
+	expect_error(REGION("N = 3;"), "parameter 'N' may not be assigned");
+	expect_error(REGION("x[i] = (float)(x[i] > 0 & 1);"), "operator '&' is not supported");
+	expect_error("void f(int N, float *x) {\n#pragma fuse kernel\nfor (int i = 0; i < N; i++) x[i] = 0;\n}\n", "'x' has type 'float *'");
+	expect_error("void f(int N, float x[N]) {\n#pragma fuse kernel\nx[0] = 1;\n}\n", "must be followed by a for statement");
+	expect_error("void f(int N, float x[N]) {\n#pragma fuse kernel\nfor (int i = 0; i < N; i++) x[i] = 0;\nx[0] = 1;\n}\n", "every statement must be a '#pragma fuse kernel' region");
+	expect_error("void f(int N, float x[N]) {\nfor (int i = 0; i < N; i++) {\n#pragma fuse kernel\nfor (int j = 0; j < N; j++) x[j] = 0;\n}\n}\n", "only allowed before a for statement at the top level");
+	expect_error("void f(int N, float x[N]) {\n#pragma fuse kernel(a)\nfor (int i = 0; i < N; i++) x[i] = 0;\n#pragma fuse kernel(a)\nfor (int i = 0; i < N; i++) x[i] = 1;\n}\n", "kernel name 'a' is used twice");
+}
+END_TEST
+
+START_TEST(test_error_has_caret)
+{
+	expect_error(REGION("x[i] = x[i] PLUS 1;"), "operator comes from a macro");
+	/* line 6 holds the statement; the caret line follows the quoted source line. */
+	ck_assert_ptr_nonnull(strstr(diags(), ":6:13: error:"));
+	ck_assert_ptr_nonnull(strstr(diags(), "\n x[i] = x[i] PLUS 1;\n             ^\n"));
+}
+END_TEST
+
+Suite *front_suite(void)
+{
+	Suite *s = suite_create("front");
+	TCase *tc = tcase_create("front");
+	tcase_set_timeout(tc, 60);
+	tcase_add_checked_fixture(tc, NULL, teardown);
+	tcase_add_test(tc, test_region_ir);
+	tcase_add_test(tc, test_pragma_scan_edge_cases);
+	tcase_add_test(tc, test_refusals);
+	tcase_add_test(tc, test_error_has_caret);
+	suite_add_tcase(s, tc);
+	return s;
+}

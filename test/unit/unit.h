@@ -1,0 +1,34 @@
+/* unit.h: helpers shared by the unit tests. */
+#ifndef FUSECC_UNIT_H
+#define FUSECC_UNIT_H
+
+#include <check.h>
+#include <stdio.h>
+
+#include "util/util.h"
+
+/* Diagnostics captured into a buffer for the duration of a test. */
+typedef struct Captured {
+	char *text;
+	size_t len;
+	FILE *f;
+} Captured;
+
+static inline void capture_begin(Captured *c)
+{
+	c->text = NULL;
+	c->len = 0;
+	c->f = open_memstream(&c->text, &c->len);
+	diag_stream = c->f;
+	diag_reset();
+}
+
+/* Ends the capture; the caller frees c->text. */
+static inline const char *capture_end(Captured *c)
+{
+	fclose(c->f);
+	diag_stream = NULL;
+	return c->text ? c->text : "";
+}
+
+#endif
