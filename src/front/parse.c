@@ -651,6 +651,7 @@ static Stmt *convert_for(Parser *ps, CXCursor c)
 	s->var = v;
 	s->lo = lo;
 	s->hi = hi;
+	s->step = 1;
 	st_set_body(ps->prog, s, &body, 1);
 out:
 	vec_free(ch);

@@ -100,7 +100,7 @@ typedef struct Schedule Schedule;
 
 typedef enum StmtKind {
 	ST_BLOCK,  /* body[nbody] */
-	ST_FOR,    /* var (VAR_LOOP), lo, hi (exclusive bound), body[0] (one statement), sched (NULL unless a region) */
+	ST_FOR,    /* var (VAR_LOOP), lo, hi (exclusive bound), step (1 in user code; tile loops of the fuser step by more), body[0], sched (NULL unless a region) */
 	ST_ASSIGN, /* lhs (EX_VAR or EX_INDEX), aop, rhs */
 	ST_DECL,   /* var (VAR_LOCAL), rhs: initialiser or NULL */
 	ST_IF,     /* cond, body[0] then, body[1] else or NULL (nbody is 1 or 2) */
@@ -112,6 +112,7 @@ struct Stmt {
 	Expr *lo, *hi;
 	Expr *lhs, *rhs, *cond;
 	AssignOp aop;
+	long step;
 	int nbody;
 	Stmt **body;
 	Schedule *sched;

@@ -216,7 +216,10 @@ void print_stmt(StrBuf *b, const Stmt *s, int indent)
 		print_expr(b, s->lo);
 		sb_printf(b, "; %s < ", s->var->name);
 		print_sub(b, s->hi, binop_prec(OP_LT) + 1);
-		sb_printf(b, "; %s++)", s->var->name);
+		if (s->step > 1)
+			sb_printf(b, "; %s += %ld)", s->var->name, s->step);
+		else
+			sb_printf(b, "; %s++)", s->var->name);
 		print_body(b, s->body[0], indent);
 		break;
 	case ST_ASSIGN:
