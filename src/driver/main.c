@@ -10,6 +10,7 @@
 #include "../emit/emit.h"
 #include "../front/front.h"
 #include "../front/pragma.h"
+#include "../fuse/fuse.h"
 #include "../version.h"
 #include "args.h"
 
@@ -158,6 +159,9 @@ static void emit_ir(StrBuf *out, const Program *p, const char *input_name)
 			sb_printf(out, "region %s: ", fn->regions[r]->name);
 			print_schedule(out, fn->regions[r]->loop->sched);
 			sb_putc(out, '\n');
+			const Cascade *c = fuse_cascade_of(fn->regions[r]);
+			if (c)
+				fuse_describe(out, c);
 			print_stmt(out, fn->regions[r]->loop, 0);
 		}
 	}
@@ -170,6 +174,11 @@ static int run(const Args *a)
 	StrVec deps = {0};
 	Program *p = front_parse(a->input, &fo, (a->md || a->mmd) ? &deps : NULL);
 	if (!p || error_count()) {
+		program_free(p);
+		vec_free(deps);
+		return EXIT_INPUT;
+	}
+	if (!fuse_program(p)) {
 		program_free(p);
 		vec_free(deps);
 		return EXIT_INPUT;

@@ -3,6 +3,7 @@
 #include "emit.h"
 
 #include "../front/pragma.h"
+#include "../fuse/fuse.h"
 #include "../version.h"
 
 void emit_banner(StrBuf *out, const char *comment_open, const char *input_name)
@@ -67,6 +68,9 @@ static void emit_function(StrBuf *out, const Func *f)
 			sb_putc(out, '\n');
 		sb_puts(out, "\t/* ");
 		print_schedule(out, reg->loop->sched);
+		const Cascade *c = fuse_cascade_of(reg);
+		if (c)
+			sb_printf(out, "\n\t * fused over '%s' in steps of %ld; %s", c->axis, c->tile, c->why);
 		sb_puts(out, " */\n\t");
 		print_stmt(out, reg->loop, 1);
 	}

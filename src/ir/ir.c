@@ -111,7 +111,8 @@ Expr *ex_bin(Program *p, BinOp op, Expr *a, Expr *b, Loc loc)
 
 Expr *ex_call(Program *p, MathFn fn, bool is_double, Expr **args, Loc loc)
 {
-	Expr *e = ex_new(p, EX_CALL, is_double ? TY_DOUBLE : TY_FLOAT, mathfn_info[fn].nargs, loc);
+	/* isfinite is a classification macro: an int whatever its argument. */
+	Expr *e = ex_new(p, EX_CALL, fn == FN_ISFINITE ? TY_INT : is_double ? TY_DOUBLE : TY_FLOAT, mathfn_info[fn].nargs, loc);
 	e->fn = fn;
 	memcpy(e->args, args, sizeof(Expr *) * (size_t)e->nargs);
 	return e;

@@ -3,27 +3,89 @@
 
 void alibi_dc_fused(int B, int H, int L, float scale, const float slope[H], const _Float16 q[B][H][128], const _Float16 k[B][H][L][128], const _Float16 v[B][H][L][128], _Float16 o[B][H][128])
 {
-	/* kernel(alibi_dc) parallel(b, h) tile(j:64) splitk(j) */
+	/* kernel(alibi_dc) parallel(b, h) tile(j:64) splitk(j)
+	 * fused over 'j' in steps of 64; split-k: as requested */
 	for (int b = 0; b < B; b++)
 		for (int h = 0; h < H; h++) {
 			float s[L];
-			for (int j = 0; j < L; j++) {
-				float dot = 0.0f;
+			int nchunks = (L - 0 + 255) / 256 < 1 ? 1 : (L - 0 + 255) / 256;
+			int chunk = (L - 0 + (nchunks - 1)) / nchunks;
+			float m_part[nchunks];
+			float l_part[nchunks];
+			float acc_part[nchunks][128];
+			float m_used_part[nchunks];
+			float l_used_part[nchunks];
+			for (int ch = 0; ch < nchunks; ch++) {
+				int j_lo = 0 + ch * chunk;
+				int j_hi = j_lo + chunk < L ? j_lo + chunk : L;
+				float m = -3.4028235e+38f;
+				float l = 0.0f;
+				float acc[128];
 				for (int d = 0; d < 128; d++)
-					dot += (float)q[b][h][d] * (float)k[b][h][j][d];
-				s[j] = scale * dot + slope[h] * (j - (L - 1));
+					acc[d] = 0.0f;
+				float m_used = isfinite(m) ? m : 0.0f;
+				float m_prev = m_used;
+				float l_used = isfinite(l) && l != 0.0f ? l : 1.0f;
+				float l_prev = l_used;
+				for (int j0 = j_lo; j0 < j_hi; j0 += 64) {
+					for (int j = j0; j < (j0 + 64 < j_hi ? j0 + 64 : j_hi); j++) {
+						float dot = 0.0f;
+						for (int d = 0; d < 128; d++)
+							dot += (float)q[b][h][d] * (float)k[b][h][j][d];
+						s[j] = scale * dot + slope[h] * (j - (L - 1));
+					}
+					for (int j = j0; j < (j0 + 64 < j_hi ? j0 + 64 : j_hi); j++)
+						m = fmaxf(m, s[j]);
+					m_prev = m_used;
+					m_used = isfinite(m) ? m : 0.0f;
+					if (m_prev != m_used) {
+						float l_rescale = expf(m_prev - m_used);
+						l = l != 0.0f ? l * l_rescale : l;
+					}
+					for (int j = j0; j < (j0 + 64 < j_hi ? j0 + 64 : j_hi); j++)
+						l += expf(s[j] - m_used);
+					l_prev = l_used;
+					l_used = isfinite(l) && l != 0.0f ? l : 1.0f;
+					if (m_prev != m_used || l_prev != l_used) {
+						float acc_rescale = expf(m_prev - m_used) * (l_prev / l_used);
+						for (int d = 0; d < 128; d++)
+							acc[d] = acc[d] != 0.0f ? acc[d] * acc_rescale : acc[d];
+					}
+					for (int j = j0; j < (j0 + 64 < j_hi ? j0 + 64 : j_hi); j++)
+						for (int d = 0; d < 128; d++)
+							acc[d] += expf(s[j] - m_used) / l_used * (float)v[b][h][j][d];
+				}
+				m_part[ch] = m;
+				l_part[ch] = l;
+				for (int d = 0; d < 128; d++)
+					acc_part[ch][d] = acc[d];
+				m_used_part[ch] = m_used;
+				l_used_part[ch] = l_used;
 			}
 			float m = -3.4028235e+38f;
-			for (int j = 0; j < L; j++)
-				m = fmaxf(m, s[j]);
 			float l = 0.0f;
-			for (int j = 0; j < L; j++)
-				l += expf(s[j] - m);
-			for (int d = 0; d < 128; d++) {
-				float acc = 0.0f;
-				for (int j = 0; j < L; j++)
-					acc += expf(s[j] - m) / l * (float)v[b][h][j][d];
-				o[b][h][d] = (_Float16)acc;
+			float acc[128];
+			for (int d = 0; d < 128; d++)
+				acc[d] = 0.0f;
+			for (int ch = 0; ch < nchunks; ch++) {
+				m = fmaxf(m, m_part[ch]);
 			}
+			float m_used = isfinite(m) ? m : 0.0f;
+			for (int ch = 0; ch < nchunks; ch++) {
+				float m_chunk = m_used_part[ch];
+				float l_chunk = l_used_part[ch];
+				float l_rescale2 = m_chunk != m_used ? expf(m_chunk - m_used) : 1.0f;
+				l += l_part[ch] != 0.0f ? l_part[ch] * l_rescale2 : l_part[ch];
+			}
+			float l_used = isfinite(l) && l != 0.0f ? l : 1.0f;
+			for (int ch = 0; ch < nchunks; ch++) {
+				float m_chunk2 = m_used_part[ch];
+				float l_chunk2 = l_used_part[ch];
+				float acc_rescale2 = m_chunk2 != m_used || l_chunk2 != l_used ? expf(m_chunk2 - m_used) * (l_chunk2 / l_used) : 1.0f;
+				for (int d = 0; d < 128; d++)
+					acc[d] += acc_part[ch][d] != 0.0f ? acc_part[ch][d] * acc_rescale2 : acc_part[ch][d];
+			}
+			for (int d = 0; d < 128; d++)
+				o[b][h][d] = (_Float16)acc[d];
 		}
 }

@@ -3,28 +3,46 @@
 
 void causal_pf_fused(int B, int H, int N, float scale, const _Float16 q[B][H][N][128], const _Float16 k[B][H][N][128], const _Float16 v[B][H][N][128], _Float16 o[B][H][N][128])
 {
-	/* kernel(causal_pf) parallel(b, h, i) tile(i:128, j:64) rolling(j) */
+	/* kernel(causal_pf) parallel(b, h, i) tile(i:128, j:64) rolling(j)
+	 * fused over 'j' in steps of 64; rolling: as requested */
 	for (int b = 0; b < B; b++)
 		for (int h = 0; h < H; h++)
 			for (int i = 0; i < N; i++) {
 				float s[N];
-				for (int j = 0; j < i + 1; j++) {
-					float dot = 0.0f;
-					for (int d = 0; d < 128; d++)
-						dot += (float)q[b][h][i][d] * (float)k[b][h][j][d];
-					s[j] = dot * scale;
-				}
 				float m = -INFINITY;
-				for (int j = 0; j < i + 1; j++)
-					m = fmaxf(m, s[j]);
 				float l = 0.0f;
-				for (int j = 0; j < i + 1; j++)
-					l += expf(s[j] - m);
-				for (int d = 0; d < 128; d++) {
-					float acc = 0.0f;
-					for (int j = 0; j < i + 1; j++)
-						acc += expf(s[j] - m) * (float)v[b][h][j][d];
-					o[b][h][i][d] = (_Float16)(acc / l);
+				float acc[128];
+				for (int d = 0; d < 128; d++)
+					acc[d] = 0.0f;
+				float m_used = isfinite(m) ? m : 0.0f;
+				float m_prev = m_used;
+				for (int j0 = 0; j0 < i + 1; j0 += 64) {
+					for (int j = j0; j < (j0 + 64 < i + 1 ? j0 + 64 : i + 1); j++) {
+						float dot = 0.0f;
+						for (int d = 0; d < 128; d++)
+							dot += (float)q[b][h][i][d] * (float)k[b][h][j][d];
+						s[j] = dot * scale;
+					}
+					for (int j = j0; j < (j0 + 64 < i + 1 ? j0 + 64 : i + 1); j++)
+						m = fmaxf(m, s[j]);
+					m_prev = m_used;
+					m_used = isfinite(m) ? m : 0.0f;
+					if (m_prev != m_used) {
+						float l_rescale = expf(m_prev - m_used);
+						l = l != 0.0f ? l * l_rescale : l;
+					}
+					for (int j = j0; j < (j0 + 64 < i + 1 ? j0 + 64 : i + 1); j++)
+						l += expf(s[j] - m_used);
+					if (m_prev != m_used) {
+						float acc_rescale = expf(m_prev - m_used);
+						for (int d = 0; d < 128; d++)
+							acc[d] = acc[d] != 0.0f ? acc[d] * acc_rescale : acc[d];
+					}
+					for (int j = j0; j < (j0 + 64 < i + 1 ? j0 + 64 : i + 1); j++)
+						for (int d = 0; d < 128; d++)
+							acc[d] += expf(s[j] - m_used) * (float)v[b][h][j][d];
 				}
+				for (int d = 0; d < 128; d++)
+					o[b][h][i][d] = (_Float16)(acc[d] / l);
 			}
 }

@@ -3,17 +3,57 @@
 
 void cross_entropy_fused(int R, int C, const float x[R][C], const float y[R][C], float loss[R])
 {
-	/* kernel(cross_entropy) parallel(r) splitk(c) */
+	/* kernel(cross_entropy) parallel(r) splitk(c)
+	 * fused over 'c' in steps of 64; split-k: as requested */
 	for (int r = 0; r < R; r++) {
+		int nchunks = (C - 0 + 255) / 256 < 1 ? 1 : (C - 0 + 255) / 256;
+		int chunk = (C - 0 + (nchunks - 1)) / nchunks;
+		float m_part[nchunks];
+		float l_part[nchunks];
+		float t_part[nchunks];
+		float m_used_part[nchunks];
+		for (int ch = 0; ch < nchunks; ch++) {
+			int c_lo = 0 + ch * chunk;
+			int c_hi = c_lo + chunk < C ? c_lo + chunk : C;
+			float m = -INFINITY;
+			float l = 0.0f;
+			float t = 0.0f;
+			float m_used = isfinite(m) ? m : 0.0f;
+			float m_prev = m_used;
+			for (int c0 = c_lo; c0 < c_hi; c0 += 64) {
+				for (int c = c0; c < (c0 + 64 < c_hi ? c0 + 64 : c_hi); c++)
+					m = fmaxf(m, x[r][c]);
+				m_prev = m_used;
+				m_used = isfinite(m) ? m : 0.0f;
+				if (m_prev != m_used) {
+					float l_rescale = expf(m_prev - m_used);
+					l = l != 0.0f ? l * l_rescale : l;
+				}
+				for (int c = c0; c < (c0 + 64 < c_hi ? c0 + 64 : c_hi); c++)
+					l += expf(x[r][c] - m_used);
+				for (int c = c0; c < (c0 + 64 < c_hi ? c0 + 64 : c_hi); c++)
+					t += y[r][c] * x[r][c];
+			}
+			m_part[ch] = m;
+			l_part[ch] = l;
+			t_part[ch] = t;
+			m_used_part[ch] = m_used;
+		}
 		float m = -INFINITY;
-		for (int c = 0; c < C; c++)
-			m = fmaxf(m, x[r][c]);
 		float l = 0.0f;
-		for (int c = 0; c < C; c++)
-			l += expf(x[r][c] - m);
 		float t = 0.0f;
-		for (int c = 0; c < C; c++)
-			t += y[r][c] * x[r][c];
+		for (int ch = 0; ch < nchunks; ch++) {
+			m = fmaxf(m, m_part[ch]);
+		}
+		float m_used = isfinite(m) ? m : 0.0f;
+		for (int ch = 0; ch < nchunks; ch++) {
+			float m_chunk = m_used_part[ch];
+			float l_rescale2 = m_chunk != m_used ? expf(m_chunk - m_used) : 1.0f;
+			l += l_part[ch] != 0.0f ? l_part[ch] * l_rescale2 : l_part[ch];
+		}
+		for (int ch = 0; ch < nchunks; ch++) {
+			t += t_part[ch];
+		}
 		loss[r] = m + logf(l) - t;
 	}
 }

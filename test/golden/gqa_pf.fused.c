@@ -3,29 +3,51 @@
 
 void gqa_pf_fused(int B, int HKV, int G, int N, float scale, const _Float16 q[B][HKV][G][N][128], const _Float16 k[B][HKV][N][128], const _Float16 v[B][HKV][N][128], _Float16 o[B][HKV][G][N][128])
 {
-	/* kernel(gqa_pf) parallel(b, kh, g, i) tile(i:128, j:64) rolling(j) */
+	/* kernel(gqa_pf) parallel(b, kh, g, i) tile(i:128, j:64) rolling(j)
+	 * fused over 'j' in steps of 64; rolling: as requested */
 	for (int b = 0; b < B; b++)
 		for (int kh = 0; kh < HKV; kh++)
 			for (int g = 0; g < G; g++)
 				for (int i = 0; i < N; i++) {
 					float s[N];
-					for (int j = 0; j < i + 1; j++) {
-						float dot = 0.0f;
-						for (int d = 0; d < 128; d++)
-							dot += (float)q[b][kh][g][i][d] * (float)k[b][kh][j][d];
-						s[j] = scale * dot;
-					}
 					float m = -INFINITY;
-					for (int j = 0; j < i + 1; j++)
-						m = fmaxf(m, s[j]);
 					float l = 0.0f;
-					for (int j = 0; j < i + 1; j++)
-						l += expf(s[j] - m);
-					for (int d = 0; d < 128; d++) {
-						float acc = 0.0f;
-						for (int j = 0; j < i + 1; j++)
-							acc += expf(s[j] - m) / l * (float)v[b][kh][j][d];
-						o[b][kh][g][i][d] = (_Float16)acc;
+					float acc[128];
+					for (int d = 0; d < 128; d++)
+						acc[d] = 0.0f;
+					float m_used = isfinite(m) ? m : 0.0f;
+					float m_prev = m_used;
+					float l_used = isfinite(l) && l != 0.0f ? l : 1.0f;
+					float l_prev = l_used;
+					for (int j0 = 0; j0 < i + 1; j0 += 64) {
+						for (int j = j0; j < (j0 + 64 < i + 1 ? j0 + 64 : i + 1); j++) {
+							float dot = 0.0f;
+							for (int d = 0; d < 128; d++)
+								dot += (float)q[b][kh][g][i][d] * (float)k[b][kh][j][d];
+							s[j] = scale * dot;
+						}
+						for (int j = j0; j < (j0 + 64 < i + 1 ? j0 + 64 : i + 1); j++)
+							m = fmaxf(m, s[j]);
+						m_prev = m_used;
+						m_used = isfinite(m) ? m : 0.0f;
+						if (m_prev != m_used) {
+							float l_rescale = expf(m_prev - m_used);
+							l = l != 0.0f ? l * l_rescale : l;
+						}
+						for (int j = j0; j < (j0 + 64 < i + 1 ? j0 + 64 : i + 1); j++)
+							l += expf(s[j] - m_used);
+						l_prev = l_used;
+						l_used = isfinite(l) && l != 0.0f ? l : 1.0f;
+						if (m_prev != m_used || l_prev != l_used) {
+							float acc_rescale = expf(m_prev - m_used) * (l_prev / l_used);
+							for (int d = 0; d < 128; d++)
+								acc[d] = acc[d] != 0.0f ? acc[d] * acc_rescale : acc[d];
+						}
+						for (int j = j0; j < (j0 + 64 < i + 1 ? j0 + 64 : i + 1); j++)
+							for (int d = 0; d < 128; d++)
+								acc[d] += expf(s[j] - m_used) / l_used * (float)v[b][kh][j][d];
 					}
+					for (int d = 0; d < 128; d++)
+						o[b][kh][g][i][d] = (_Float16)acc[d];
 				}
 }

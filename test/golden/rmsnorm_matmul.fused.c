@@ -4,17 +4,33 @@
 
 void rmsnorm_matmul_fused(int R, int K, int N, float eps, const float x[R][K], const fusecc_bf16 g[K], const fusecc_bf16 w[K][N], fusecc_bf16 out[R][N])
 {
-	/* kernel(rmsnorm_matmul) parallel(r, n) tile(r:64, n:64, k:32) rolling(k) */
+	/* kernel(rmsnorm_matmul) parallel(r, n) tile(r:64, n:64, k:32) rolling(k)
+	 * fused over 'k' in steps of 32; rolling: as requested */
 	for (int r = 0; r < R; r++) {
 		float ss = 0.0f;
-		for (int k = 0; k < K; k++)
-			ss += x[r][k] * x[r][k];
-		float inv = 1.0f / sqrtf(ss / K + eps);
-		for (int n = 0; n < N; n++) {
-			float acc = 0.0f;
-			for (int k = 0; k < K; k++)
-				acc += x[r][k] * inv * fusecc_bf16_to_float(g[k]) * fusecc_bf16_to_float(w[k][n]);
-			out[r][n] = fusecc_float_to_bf16(acc);
+		float inv;
+		float acc[N];
+		for (int n = 0; n < N; n++)
+			acc[n] = 0.0f;
+		inv = 1.0f / sqrtf(ss / K + eps);
+		float inv_used = isfinite(inv) && inv != 0.0f ? inv : 1.0f;
+		float inv_prev = inv_used;
+		for (int k0 = 0; k0 < K; k0 += 32) {
+			for (int k = k0; k < (k0 + 32 < K ? k0 + 32 : K); k++)
+				ss += x[r][k] * x[r][k];
+			inv = 1.0f / sqrtf(ss / K + eps);
+			inv_prev = inv_used;
+			inv_used = isfinite(inv) && inv != 0.0f ? inv : 1.0f;
+			if (inv_prev != inv_used) {
+				float acc_rescale = inv_used / inv_prev;
+				for (int n = 0; n < N; n++)
+					acc[n] = acc[n] != 0.0f ? acc[n] * acc_rescale : acc[n];
+			}
+			for (int k = k0; k < (k0 + 32 < K ? k0 + 32 : K); k++)
+				for (int n = 0; n < N; n++)
+					acc[n] += x[r][k] * inv_used * fusecc_bf16_to_float(g[k]) * fusecc_bf16_to_float(w[k][n]);
 		}
+		for (int n = 0; n < N; n++)
+			out[r][n] = fusecc_float_to_bf16(acc[n]);
 	}
 }

@@ -3,14 +3,25 @@
 
 void safe_softmax_fused(int R, int C, const float x[R][C], float y[R][C])
 {
-	/* kernel(safe_softmax) parallel(r) rolling(c) */
+	/* kernel(safe_softmax) parallel(r) rolling(c)
+	 * fused over 'c' in steps of 64; rolling: as requested */
 	for (int r = 0; r < R; r++) {
 		float m = -INFINITY;
-		for (int c = 0; c < C; c++)
-			m = fmaxf(m, x[r][c]);
 		float l = 0.0f;
-		for (int c = 0; c < C; c++)
-			l += expf(x[r][c] - m);
+		float m_used = isfinite(m) ? m : 0.0f;
+		float m_prev = m_used;
+		for (int c0 = 0; c0 < C; c0 += 64) {
+			for (int c = c0; c < (c0 + 64 < C ? c0 + 64 : C); c++)
+				m = fmaxf(m, x[r][c]);
+			m_prev = m_used;
+			m_used = isfinite(m) ? m : 0.0f;
+			if (m_prev != m_used) {
+				float l_rescale = expf(m_prev - m_used);
+				l = l != 0.0f ? l * l_rescale : l;
+			}
+			for (int c = c0; c < (c0 + 64 < C ? c0 + 64 : C); c++)
+				l += expf(x[r][c] - m_used);
+		}
 		for (int c = 0; c < C; c++)
 			y[r][c] = expf(x[r][c] - m) / l;
 	}

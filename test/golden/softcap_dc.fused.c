@@ -3,30 +3,81 @@
 
 void softcap_dc_fused(int B, int HKV, int G, int L, float scale, const _Float16 q[B][HKV][G][128], const _Float16 k[B][HKV][L][128], const _Float16 v[B][HKV][L][128], _Float16 o[B][HKV][G][128])
 {
-	/* kernel(softcap_dc) parallel(b, kh) splitk(j) */
+	/* kernel(softcap_dc) parallel(b, kh) splitk(j)
+	 * fused over 'j' in steps of 64; split-k: as requested */
 	for (int b = 0; b < B; b++)
 		for (int kh = 0; kh < HKV; kh++)
 			for (int g = 0; g < G; g++) {
 				float s[L];
-				for (int j = 0; j < L; j++) {
-					float dot = 0.0f;
+				int nchunks = (L - 0 + 255) / 256 < 1 ? 1 : (L - 0 + 255) / 256;
+				int chunk = (L - 0 + (nchunks - 1)) / nchunks;
+				float m_part[nchunks];
+				float l_part[nchunks];
+				float acc_part[nchunks][128];
+				float m_used_part[nchunks];
+				for (int ch = 0; ch < nchunks; ch++) {
+					int j_lo = 0 + ch * chunk;
+					int j_hi = j_lo + chunk < L ? j_lo + chunk : L;
+					float m = -INFINITY;
+					float l = 0.0f;
+					float acc[128];
 					for (int d = 0; d < 128; d++)
-						dot += (float)q[b][kh][g][d] * (float)k[b][kh][j][d];
-					s[j] = 5e+01f * tanhf(scale * dot / 5e+01f);
+						acc[d] = 0.0f;
+					float m_used = isfinite(m) ? m : 0.0f;
+					float m_prev = m_used;
+					for (int j0 = j_lo; j0 < j_hi; j0 += 64) {
+						for (int j = j0; j < (j0 + 64 < j_hi ? j0 + 64 : j_hi); j++) {
+							float dot = 0.0f;
+							for (int d = 0; d < 128; d++)
+								dot += (float)q[b][kh][g][d] * (float)k[b][kh][j][d];
+							s[j] = 5e+01f * tanhf(scale * dot / 5e+01f);
+						}
+						for (int j = j0; j < (j0 + 64 < j_hi ? j0 + 64 : j_hi); j++)
+							m = fmaxf(m, s[j]);
+						m_prev = m_used;
+						m_used = isfinite(m) ? m : 0.0f;
+						if (m_prev != m_used) {
+							float l_rescale = expf(m_prev - m_used);
+							l = l != 0.0f ? l * l_rescale : l;
+						}
+						for (int j = j0; j < (j0 + 64 < j_hi ? j0 + 64 : j_hi); j++)
+							l += expf(s[j] - m_used);
+						if (m_prev != m_used) {
+							float acc_rescale = expf(m_prev - m_used);
+							for (int d = 0; d < 128; d++)
+								acc[d] = acc[d] != 0.0f ? acc[d] * acc_rescale : acc[d];
+						}
+						for (int j = j0; j < (j0 + 64 < j_hi ? j0 + 64 : j_hi); j++) {
+							float p = expf(s[j] - m_used);
+							for (int d = 0; d < 128; d++)
+								acc[d] += p * (float)v[b][kh][j][d];
+						}
+					}
+					m_part[ch] = m;
+					l_part[ch] = l;
+					for (int d = 0; d < 128; d++)
+						acc_part[ch][d] = acc[d];
+					m_used_part[ch] = m_used;
 				}
 				float m = -INFINITY;
-				for (int j = 0; j < L; j++)
-					m = fmaxf(m, s[j]);
 				float l = 0.0f;
-				for (int j = 0; j < L; j++)
-					l += expf(s[j] - m);
 				float acc[128];
 				for (int d = 0; d < 128; d++)
 					acc[d] = 0.0f;
-				for (int j = 0; j < L; j++) {
-					float p = expf(s[j] - m);
+				for (int ch = 0; ch < nchunks; ch++) {
+					m = fmaxf(m, m_part[ch]);
+				}
+				float m_used = isfinite(m) ? m : 0.0f;
+				for (int ch = 0; ch < nchunks; ch++) {
+					float m_chunk = m_used_part[ch];
+					float l_rescale2 = m_chunk != m_used ? expf(m_chunk - m_used) : 1.0f;
+					l += l_part[ch] != 0.0f ? l_part[ch] * l_rescale2 : l_part[ch];
+				}
+				for (int ch = 0; ch < nchunks; ch++) {
+					float m_chunk2 = m_used_part[ch];
+					float acc_rescale2 = m_chunk2 != m_used ? expf(m_chunk2 - m_used) : 1.0f;
 					for (int d = 0; d < 128; d++)
-						acc[d] += p * (float)v[b][kh][j][d];
+						acc[d] += acc_part[ch][d] != 0.0f ? acc_part[ch][d] * acc_rescale2 : acc_part[ch][d];
 				}
 				for (int d = 0; d < 128; d++)
 					o[b][kh][g][d] = (_Float16)(acc[d] / l);

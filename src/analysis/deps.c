@@ -1,0 +1,717 @@
+/* deps.c: the polyhedral model of a region, written as isl strings, and its memory-based
+ * dependences. Every leaf statement is an isl statement S<n> over the iterators of its
+ * enclosing loops; every variable is an isl array named <name>_<id> so that identity,
+ * not spelling, ties accesses together; the schedule is the 2d+1 vector of textual
+ * positions and iterators. A dependence is a pair of instances, the first scheduled
+ * before the second, that touch one element with at least one write. Dependences are
+ * kept per array so that queries can leave out recognised reductions. */
+#include "deps.h"
+
+#include <isl/ctx.h>
+#include <isl/map.h>
+#include <isl/options.h>
+#include <isl/union_map.h>
+#include <isl/union_set.h>
+#include <string.h>
+
+/* One isl statement: an assignment or an initialised declaration. */
+typedef struct DStmt {
+	const Stmt *s;
+	Var *target;        /* the variable it writes */
+	const Stmt **loops; /* enclosing loops, the region's loop first */
+	int *pos;           /* depth + 1 textual positions: the schedule's even dimensions */
+	int depth;
+} DStmt;
+
+typedef struct DLoop {
+	const Stmt *s;
+	const Stmt *parent; /* the enclosing loop; NULL for the region's loop */
+	int depth;          /* 1 for the region's loop */
+	int pos;            /* position in the parent's body */
+} DLoop;
+
+typedef struct DArray {
+	Var *var;
+	StrBuf w, r;        /* access relations in isl notation, while building */
+	isl_union_map *dep; /* its dependences: S<a>[..] -> S<b>[..] */
+} DArray;
+
+struct DepInfo {
+	isl_ctx *ctx;
+	Program *prog;
+	VEC(DStmt) stmts;
+	VEC(DLoop) loops;
+	VEC(DArray) arrays;
+	isl_union_set *domain;
+	isl_union_map *sched;
+};
+
+/* A local and the number of loops around its declaration: its privatisation prefix. */
+typedef struct Local {
+	const Var *var;
+	int nloops;
+} Local;
+
+typedef struct Build {
+	DepInfo *d;
+	StrBuf params;           /* "[N_0, D_1] -> " or empty */
+	VEC(const Stmt *) loops; /* the loops around the walk */
+	VEC(char *) bounds;      /* each one's constraints as isl text; NULL after an error */
+	VEC(int) path;           /* each one's position in its parent's body */
+	VEC(int) next;           /* next free position at each level (loops.n + 1 entries) */
+	VEC(const Expr *) conds; /* the if conditions around the walk */
+	VEC(Local) locals;
+	StrBuf dom;              /* the domain's pieces */
+	int maxdepth;
+	bool ok;
+} Build;
+
+/* ---- names ---- */
+
+/* The isl name of a variable: its name with anything isl could misread replaced, then its
+ * id. The id after the last '_' keeps names unique; statements (S<n>) and existentials
+ * (e<n>) have no '_' and cannot collide. */
+static void put_name(StrBuf *b, const Var *v)
+{
+	for (const char *s = v->name; *s; s++) {
+		char c = *s;
+		bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+		sb_putc(b, ok ? c : '_');
+	}
+	sb_printf(b, "_%d", v->id);
+}
+
+/* `S<si>[it_1, ..., it_k]`: the statement's tuple over its loops' iterators. */
+static void put_tuple(StrBuf *b, const DStmt *st, int si)
+{
+	sb_printf(b, "S%d[", si);
+	for (int i = 0; i < st->depth; i++) {
+		if (i)
+			sb_puts(b, ", ");
+		put_name(b, st->loops[i]->var);
+	}
+	sb_putc(b, ']');
+}
+
+/* ---- affine expressions ---- */
+
+/* An affine expression in isl notation, or a folded constant. */
+typedef struct Aff {
+	bool is_const;
+	long long c;
+	StrBuf s; /* the text when not constant */
+} Aff;
+
+/* The text of `a`, printing a folded constant first (parenthesised when negative). */
+static const char *aff_text(Aff *a)
+{
+	if (a->is_const) {
+		a->s.len = 0;
+		sb_printf(&a->s, a->c < 0 ? "(%lld)" : "%lld", a->c);
+	}
+	return a->s.s;
+}
+
+/* Converts `e` to an affine expression over loop iterators and int parameters. Returns
+ * NULL on success (the caller frees out->s), or the innermost subexpression that makes it
+ * non-affine. Division and modulo of a non-constant need a positive constant divisor and
+ * become isl's floor and mod: they agree with C's truncation for the non-negative values
+ * subscripts have. Constants fold with C's rules. */
+static const Expr *affine(const Expr *e, Aff *out)
+{
+	*out = (Aff){0};
+	switch (e->kind) {
+	case EX_INT:
+		out->is_const = true;
+		out->c = e->ival;
+		return NULL;
+	case EX_VAR:
+		if (e->var->ndim || e->var->ty != TY_INT || e->var->kind == VAR_LOCAL)
+			return e;
+		put_name(&out->s, e->var);
+		return NULL;
+	case EX_CAST:
+		/* (int) of an int changes nothing; of anything else it is not affine. */
+		if (e->ty != TY_INT || e->args[0]->ty != TY_INT)
+			return e;
+		return affine(e->args[0], out);
+	case EX_UN: {
+		if (e->uop != UOP_NEG)
+			return e;
+		Aff a;
+		const Expr *bad = affine(e->args[0], &a);
+		if (!bad) {
+			if (a.is_const) {
+				out->is_const = true;
+				out->c = -a.c;
+			} else {
+				sb_printf(&out->s, "(-%s)", a.s.s);
+			}
+		}
+		sb_free(&a.s);
+		return bad;
+	}
+	case EX_BIN: {
+		Aff a, b = {0};
+		const Expr *bad = affine(e->args[0], &a);
+		if (!bad)
+			bad = affine(e->args[1], &b);
+		if (bad)
+			goto done;
+		bool both = a.is_const && b.is_const;
+		switch (e->bop) {
+		case OP_ADD:
+		case OP_SUB:
+			if (both) {
+				out->is_const = true;
+				out->c = e->bop == OP_ADD ? a.c + b.c : a.c - b.c;
+			} else {
+				sb_printf(&out->s, "(%s %c ", aff_text(&a), e->bop == OP_ADD ? '+' : '-');
+				sb_printf(&out->s, "%s)", aff_text(&b));
+			}
+			break;
+		case OP_MUL:
+			if (both) {
+				out->is_const = true;
+				out->c = a.c * b.c;
+			} else if (a.is_const || b.is_const) {
+				sb_printf(&out->s, "(%s*", aff_text(&a));
+				sb_printf(&out->s, "%s)", aff_text(&b));
+			} else {
+				bad = e;
+			}
+			break;
+		case OP_DIV:
+		case OP_MOD:
+			if (both && b.c != 0) {
+				out->is_const = true;
+				out->c = e->bop == OP_DIV ? a.c / b.c : a.c % b.c;
+			} else if (b.is_const && b.c > 0 && !a.is_const) {
+				if (e->bop == OP_DIV)
+					sb_printf(&out->s, "floor(%s/%lld)", a.s.s, b.c);
+				else
+					sb_printf(&out->s, "(%s mod %lld)", a.s.s, b.c);
+			} else {
+				bad = e;
+			}
+			break;
+		default:
+			bad = e;
+			break;
+		}
+	done:
+		sb_free(&a.s);
+		sb_free(&b.s);
+		if (bad)
+			sb_free(&out->s);
+		return bad;
+	}
+	default:
+		return e;
+	}
+}
+
+/* ---- building the model ---- */
+
+/* The model's array for variable `v`, created on first use: arrays keep textual order. */
+static DArray *array_of(Build *b, Var *v)
+{
+	for (int i = 0; i < b->d->arrays.n; i++)
+		if (b->d->arrays.v[i].var == v)
+			return &b->d->arrays.v[i];
+	vec_push(b->d->arrays, ((DArray){v, {0}, {0}, NULL}));
+	return &b->d->arrays.v[b->d->arrays.n - 1];
+}
+
+/* How many loops surround the declaration of local `v` (0 for a variable that is not a
+ * local of the region): the iterators that privatise it. */
+static int local_loops(Build *b, const Var *v)
+{
+	for (int i = b->locals.n - 1; i >= 0; i--)
+		if (b->locals.v[i].var == v)
+			return b->locals.v[i].nloops;
+	return 0;
+}
+
+/* Records that statement `si` reads or writes element `subs` of `v`; si < 0 only checks
+ * the subscripts. Locals get the iterators of the loops around their declaration first.
+ * Reports a non-affine subscript when `report` (once per expression: callers that see an
+ * expression twice report the first time only). */
+static void access(Build *b, int si, Var *v, Expr *const *subs, int nsubs, bool write, bool report)
+{
+	StrBuf idx = {0};
+	bool ok = true;
+	int nl = v->kind == VAR_LOCAL ? local_loops(b, v) : 0;
+	sb_puts(&idx, "");
+	for (int i = 0; i < nl; i++) {
+		if (i)
+			sb_puts(&idx, ", ");
+		put_name(&idx, b->loops.v[i]->var);
+	}
+	for (int i = 0; i < nsubs; i++) {
+		Aff a;
+		const Expr *bad = affine(subs[i], &a);
+		if (bad) {
+			if (report) {
+				StrBuf t = {0};
+				print_expr(&t, subs[i]);
+				error_at(bad->loc, "non-affine subscript '%s' of '%s': subscripts must be affine in loop iterators and int parameters",
+				         t.s, v->name);
+				sb_free(&t);
+			}
+			ok = false;
+			continue;
+		}
+		if (nl + i)
+			sb_puts(&idx, ", ");
+		sb_puts(&idx, aff_text(&a));
+		sb_free(&a.s);
+	}
+	if (!ok)
+		b->ok = false;
+	if (ok && si >= 0) {
+		DArray *arr = array_of(b, v);
+		StrBuf *t = write ? &arr->w : &arr->r;
+		put_tuple(t, &b->d->stmts.v[si], si);
+		sb_puts(t, " -> ");
+		put_name(t, v);
+		sb_printf(t, "[%s]; ", idx.s);
+	}
+	sb_free(&idx);
+}
+
+/* Records every memory read in `e`: local scalars and array elements. Subscripts hold no
+ * reads: a read there is not affine, and access() reports it. */
+static void reads(Build *b, int si, const Expr *e, bool report)
+{
+	if (e->kind == EX_VAR) {
+		if (e->var->kind == VAR_LOCAL)
+			access(b, si, e->var, NULL, 0, false, report);
+		return;
+	}
+	if (e->kind == EX_INDEX) {
+		access(b, si, e->var, e->args, e->nargs, false, report);
+		return;
+	}
+	for (int i = 0; i < e->nargs; i++)
+		reads(b, si, e->args[i], report);
+}
+
+/* A leaf statement: its place in the schedule, its domain and its accesses. */
+static void leaf(Build *b, const Stmt *s)
+{
+	DepInfo *d = b->d;
+	Arena *ar = &d->prog->arena;
+	int si = d->stmts.n, depth = b->loops.n;
+	DStmt st = {s, s->kind == ST_DECL ? s->var : s->lhs->var, NULL, NULL, depth};
+	st.loops = arena_alloc(ar, sizeof(Stmt *) * (size_t)depth);
+	st.pos = arena_alloc(ar, sizeof(int) * (size_t)(depth + 1));
+	for (int i = 0; i < depth; i++) {
+		st.loops[i] = b->loops.v[i];
+		st.pos[i] = b->path.v[i];
+	}
+	st.pos[depth] = b->next.v[depth]++;
+	vec_push(d->stmts, st);
+
+	bool bounds_ok = true;
+	for (int i = 0; i < depth; i++)
+		bounds_ok &= b->bounds.v[i] != NULL;
+	if (bounds_ok) {
+		put_tuple(&b->dom, &st, si);
+		sb_puts(&b->dom, " : ");
+		for (int i = 0; i < depth; i++)
+			sb_printf(&b->dom, "%s%s", i ? " and " : "", b->bounds.v[i]);
+		sb_puts(&b->dom, "; ");
+	}
+	if (s->kind == ST_DECL) {
+		access(b, si, s->var, NULL, 0, true, true);
+		reads(b, si, s->rhs, true);
+	} else {
+		const Expr *l = s->lhs;
+		Expr *const *subs = l->kind == EX_INDEX ? l->args : NULL;
+		int nsubs = l->kind == EX_INDEX ? l->nargs : 0;
+		if (l->kind == EX_INDEX || l->var->kind == VAR_LOCAL) {
+			access(b, si, l->var, subs, nsubs, true, true);
+			if (s->aop != AS_SET)
+				access(b, si, l->var, subs, nsubs, false, false);
+		}
+		reads(b, si, s->rhs, true);
+	}
+	/* The if conditions were checked where they stand; do not report them again. */
+	for (int i = 0; i < b->conds.n; i++)
+		reads(b, si, b->conds.v[i], false);
+}
+
+/* The constraints of loop `s` on its iterator, or NULL after reporting a non-affine bound. */
+static char *bounds_text(const Stmt *s)
+{
+	Aff lo, hi = {0};
+	const Expr *bad = affine(s->lo, &lo), *which = s->lo;
+	if (!bad) {
+		bad = affine(s->hi, &hi);
+		which = s->hi;
+	}
+	if (bad) {
+		StrBuf t = {0};
+		print_expr(&t, which);
+		error_at(bad->loc, "non-affine loop bound '%s': loop bounds must be affine in outer loop iterators and int parameters", t.s);
+		sb_free(&t);
+		sb_free(&lo.s);
+		sb_free(&hi.s);
+		return NULL;
+	}
+	StrBuf c = {0};
+	sb_printf(&c, "%s <= ", aff_text(&lo));
+	put_name(&c, s->var);
+	sb_printf(&c, " < %s", aff_text(&hi));
+	/* The fuser's tile loops step by more than one: v = lo + step*e. */
+	if (s->step > 1) {
+		sb_printf(&c, " and exists (e%d : ", s->var->id);
+		put_name(&c, s->var);
+		sb_printf(&c, " = %s + %ld*e%d)", aff_text(&lo), s->step, s->var->id);
+	}
+	sb_free(&lo.s);
+	sb_free(&hi.s);
+	return c.s;
+}
+
+static void walk(Build *b, const Stmt *s);
+
+/* Loop `s`: takes the next position at its level, checks its bounds, walks its body with
+ * its iterator on the stack. */
+static void loop(Build *b, const Stmt *s)
+{
+	int depth = b->loops.n + 1;
+	int pos = b->next.v[depth - 1]++;
+	vec_push(b->d->loops, ((DLoop){s, depth > 1 ? b->loops.v[depth - 2] : NULL, depth, pos}));
+	char *bt = bounds_text(s);
+	if (!bt)
+		b->ok = false;
+	vec_push(b->loops, s);
+	vec_push(b->bounds, bt);
+	vec_push(b->path, pos);
+	vec_push(b->next, 0);
+	if (depth > b->maxdepth)
+		b->maxdepth = depth;
+	walk(b, s->body[0]);
+	b->loops.n--;
+	b->bounds.n--;
+	b->path.n--;
+	b->next.n--;
+	free(bt);
+}
+
+/* Walks the region in textual order. Blocks and ifs take no schedule position of their
+ * own: their statements are numbered in the body of the innermost loop around them. */
+static void walk(Build *b, const Stmt *s)
+{
+	switch (s->kind) {
+	case ST_BLOCK:
+		for (int i = 0; i < s->nbody; i++)
+			walk(b, s->body[i]);
+		break;
+	case ST_IF:
+		reads(b, -1, s->cond, true);
+		vec_push(b->conds, s->cond);
+		for (int i = 0; i < s->nbody; i++)
+			if (s->body[i])
+				walk(b, s->body[i]);
+		b->conds.n--;
+		break;
+	case ST_FOR:
+		loop(b, s);
+		break;
+	case ST_DECL:
+		vec_push(b->locals, ((Local){s->var, b->loops.n}));
+		if (s->rhs)
+			leaf(b, s);
+		break;
+	case ST_ASSIGN:
+		leaf(b, s);
+		break;
+	}
+}
+
+/* Reads `text` (the model's parameters prepended) as a union map or set. */
+static isl_union_map *read_map(Build *b, const StrBuf *text)
+{
+	StrBuf t = {0};
+	sb_printf(&t, "%s{ %s}", b->params.s, text->s ? text->s : "");
+	isl_union_map *m = isl_union_map_read_from_str(b->d->ctx, t.s);
+	sb_free(&t);
+	return m;
+}
+
+/* Runs isl on the strings that the walk built: the schedule, the order it defines on
+ * instances, and the conflicting accesses of each array in that order. false on an isl
+ * failure (a fusecc bug: the strings are ours). */
+static bool solve(Build *b)
+{
+	DepInfo *d = b->d;
+	/* Pad every schedule to one length so that all statements share one space. */
+	StrBuf sched = {0};
+	for (int si = 0; si < d->stmts.n; si++) {
+		DStmt *st = &d->stmts.v[si];
+		put_tuple(&sched, st, si);
+		sb_puts(&sched, " -> [");
+		for (int i = 0; i < st->depth; i++) {
+			sb_printf(&sched, "%d, ", st->pos[i]);
+			put_name(&sched, st->loops[i]->var);
+			sb_puts(&sched, ", ");
+		}
+		sb_printf(&sched, "%d", st->pos[st->depth]);
+		for (int i = st->depth; i < b->maxdepth; i++)
+			sb_puts(&sched, ", 0, 0");
+		sb_puts(&sched, "]; ");
+	}
+	StrBuf dom = {0};
+	sb_printf(&dom, "%s{ %s}", b->params.s, b->dom.s ? b->dom.s : "");
+	d->domain = isl_union_set_read_from_str(d->ctx, dom.s);
+	sb_free(&dom);
+	d->sched = isl_union_map_intersect_domain(read_map(b, &sched), isl_union_set_copy(d->domain));
+	sb_free(&sched);
+	isl_union_map *order = isl_union_map_lex_lt_union_map(isl_union_map_copy(d->sched), isl_union_map_copy(d->sched));
+	bool ok = d->domain && d->sched && order;
+	for (int i = 0; i < d->arrays.n; i++) {
+		DArray *a = &d->arrays.v[i];
+		isl_union_map *w = isl_union_map_intersect_domain(read_map(b, &a->w), isl_union_set_copy(d->domain));
+		isl_union_map *r = isl_union_map_intersect_domain(read_map(b, &a->r), isl_union_set_copy(d->domain));
+		/* Instance pairs that touch one element, at least one of them writing it. */
+		isl_union_map *ww = isl_union_map_apply_range(isl_union_map_copy(w), isl_union_map_reverse(isl_union_map_copy(w)));
+		isl_union_map *wr = isl_union_map_apply_range(isl_union_map_copy(w), isl_union_map_reverse(isl_union_map_copy(r)));
+		isl_union_map *rw = isl_union_map_apply_range(r, isl_union_map_reverse(w));
+		isl_union_map *conflict = isl_union_map_union(isl_union_map_union(ww, wr), rw);
+		a->dep = isl_union_map_coalesce(isl_union_map_intersect(conflict, isl_union_map_copy(order)));
+		ok &= a->dep != NULL;
+	}
+	isl_union_map_free(order);
+	return ok;
+}
+
+DepInfo *deps_compute(Program *p, const Region *r)
+{
+	DepInfo *d = calloc(1, sizeof *d);
+	d->prog = p;
+	d->ctx = isl_ctx_alloc();
+	/* isl reports through us (NULL results), never on its own. */
+	isl_options_set_on_error(d->ctx, ISL_ON_ERROR_CONTINUE);
+	Build b = {.d = d, .ok = true};
+
+	/* The parameters: the function's int scalars. */
+	int np = 0;
+	for (int i = 0; i < r->fn->nparams; i++) {
+		Var *v = r->fn->params[i];
+		if (v->kind != VAR_PARAM || v->ndim || v->ty != TY_INT)
+			continue;
+		sb_puts(&b.params, np++ ? ", " : "[");
+		put_name(&b.params, v);
+	}
+	sb_puts(&b.params, np ? "] -> " : "");
+
+	vec_push(b.next, 0);
+	walk(&b, r->loop);
+	bool ok = b.ok;
+	if (ok && !solve(&b)) {
+		error_at(r->loc, "internal error: isl failed on the dependence model of this region");
+		ok = false;
+	}
+
+	for (int i = 0; i < d->arrays.n; i++) {
+		sb_free(&d->arrays.v[i].w);
+		sb_free(&d->arrays.v[i].r);
+	}
+	sb_free(&b.params);
+	sb_free(&b.dom);
+	vec_free(b.loops);
+	vec_free(b.bounds);
+	vec_free(b.path);
+	vec_free(b.next);
+	vec_free(b.conds);
+	vec_free(b.locals);
+	if (!ok) {
+		deps_free(d);
+		return NULL;
+	}
+	return d;
+}
+
+/* ---- queries ---- */
+
+/* Whether dependences through `v` are left out of a query. */
+static bool ignored(const Var *v, Var *const *ignore, int nignore)
+{
+	for (int i = 0; i < nignore; i++)
+		if (ignore[i] == v)
+			return true;
+	return false;
+}
+
+/* Whether statement `st` is nested in `loop`. */
+static bool inside(const DStmt *st, const Stmt *loop)
+{
+	for (int i = 0; i < st->depth; i++)
+		if (st->loops[i] == loop)
+			return true;
+	return false;
+}
+
+/* The model's record of loop `s`, or NULL when `s` is not in the region. */
+static const DLoop *find_loop(DepInfo *d, const Stmt *s)
+{
+	for (int i = 0; i < d->loops.n; i++)
+		if (d->loops.v[i].s == s)
+			return &d->loops.v[i];
+	return NULL;
+}
+
+/* A search for dependences from a statement inside `from` to one inside `to` whose
+ * instances agree on the first k iterators and differ on iterator k. */
+typedef struct Query {
+	DepInfo *d;
+	const Stmt *from, *to;
+	int k;
+	const Var *array;
+	bool found, failed;
+	int best_w, best_o; /* the witness pair: the writing end, then the other */
+} Query;
+
+/* n from the isl statement name "S<n>"; -1 for anything else. */
+static int stmt_index(const char *name)
+{
+	return name && name[0] == 'S' ? atoi(name + 1) : -1;
+}
+
+/* Callback over the maps (statement pairs) of one array's dependences: records the pair as
+ * a witness when it matches the query. Takes `m`. */
+static isl_stat check_map(isl_map *m, void *user)
+{
+	Query *q = user;
+	DepInfo *d = q->d;
+	int x = stmt_index(isl_map_get_tuple_name(m, isl_dim_in));
+	int y = stmt_index(isl_map_get_tuple_name(m, isl_dim_out));
+	if (x < 0 || y < 0 || x >= d->stmts.n || y >= d->stmts.n) {
+		q->failed = true;
+		isl_map_free(m);
+		return isl_stat_ok;
+	}
+	if (!inside(&d->stmts.v[x], q->from) || !inside(&d->stmts.v[y], q->to)) {
+		isl_map_free(m);
+		return isl_stat_ok;
+	}
+	for (int i = 0; i < q->k; i++)
+		m = isl_map_equate(m, isl_dim_in, i, isl_dim_out, i);
+	isl_map *lt = isl_map_order_lt(isl_map_copy(m), isl_dim_in, q->k, isl_dim_out, q->k);
+	isl_map *gt = isl_map_order_gt(m, isl_dim_in, q->k, isl_dim_out, q->k);
+	isl_bool e1 = isl_map_is_empty(lt), e2 = isl_map_is_empty(gt);
+	isl_map_free(lt);
+	isl_map_free(gt);
+	if (e1 < 0 || e2 < 0)
+		q->failed = true;
+	if (e1 == isl_bool_true && e2 == isl_bool_true)
+		return isl_stat_ok;
+	/* Point at the write: that is the statement the user must change. */
+	int w = d->stmts.v[x].target == q->array ? x : y, o = w == x ? y : x;
+	if (!q->found || w < q->best_w || (w == q->best_w && o < q->best_o)) {
+		q->best_w = w;
+		q->best_o = o;
+	}
+	q->found = true;
+	return isl_stat_ok;
+}
+
+/* Whether some dependence that is not through `ignore` matches the query; sets *witness. */
+static bool search(Query *q, Var *const *ignore, int nignore, Loc *witness, Loc fallback)
+{
+	DepInfo *d = q->d;
+	for (int i = 0; i < d->arrays.n && !q->failed; i++) {
+		DArray *a = &d->arrays.v[i];
+		if (ignored(a->var, ignore, nignore))
+			continue;
+		q->array = a->var;
+		if (isl_union_map_foreach_map(a->dep, check_map, q) < 0)
+			q->failed = true;
+	}
+	if (q->failed) {
+		/* Answer "dependent": the safe side for every caller. */
+		error_at(fallback, "internal error: isl failed while checking dependences");
+		if (witness)
+			*witness = fallback;
+		return true;
+	}
+	if (q->found && witness)
+		*witness = d->stmts.v[q->best_w].s->loc;
+	return q->found;
+}
+
+bool deps_loop_carries(DepInfo *d, const Stmt *loop, Var *const *ignore, int nignore, Loc *witness)
+{
+	const DLoop *l = find_loop(d, loop);
+	if (!l) {
+		if (witness)
+			*witness = loop->loc;
+		return true;
+	}
+	Query q = {d, loop, loop, l->depth - 1, NULL, false, false, 0, 0};
+	return search(&q, ignore, nignore, witness, loop->loc);
+}
+
+bool deps_fusable(DepInfo *d, const Stmt *a, const Stmt *b, Var *const *ignore, int nignore, Loc *witness)
+{
+	const DLoop *la = find_loop(d, a), *lb = find_loop(d, b);
+	if (!la || !lb || la->parent != lb->parent || la->depth != lb->depth || la->pos >= lb->pos) {
+		if (witness)
+			*witness = b->loc;
+		return false;
+	}
+	/* Dependences from b back to a, or between different iterations of the outer loops,
+	 * keep their order after fusion: only a -> b at equal outer iterators matters. */
+	Query q = {d, a, b, la->depth - 1, NULL, false, false, 0, 0};
+	return !search(&q, ignore, nignore, witness, b->loc);
+}
+
+/* ---- text ---- */
+
+/* Appends a string that isl allocated, and frees it. */
+static void put_isl(StrBuf *b, char *s)
+{
+	sb_puts(b, s ? s : "(null)");
+	free(s);
+}
+
+char *deps_describe(DepInfo *d)
+{
+	StrBuf b = {0};
+	sb_puts(&b, "");
+	for (int i = 0; i < d->stmts.n; i++) {
+		sb_printf(&b, "S%d (line %d): ", i, d->stmts.v[i].s->loc.line);
+		print_stmt(&b, d->stmts.v[i].s, 0);
+	}
+	sb_puts(&b, "domain: ");
+	put_isl(&b, isl_union_set_to_str(d->domain));
+	sb_puts(&b, "\nschedule: ");
+	put_isl(&b, isl_union_map_to_str(d->sched));
+	sb_putc(&b, '\n');
+	for (int i = 0; i < d->arrays.n; i++) {
+		sb_printf(&b, "deps through %s: ", d->arrays.v[i].var->name);
+		put_isl(&b, isl_union_map_to_str(d->arrays.v[i].dep));
+		sb_putc(&b, '\n');
+	}
+	return b.s;
+}
+
+void deps_free(DepInfo *d)
+{
+	if (!d)
+		return;
+	for (int i = 0; i < d->arrays.n; i++)
+		isl_union_map_free(d->arrays.v[i].dep);
+	vec_free(d->arrays);
+	vec_free(d->stmts);
+	vec_free(d->loops);
+	isl_union_set_free(d->domain);
+	isl_union_map_free(d->sched);
+	/* A leaked isl object is a fusecc bug: let isl_ctx_free say so. */
+	isl_options_set_on_error(d->ctx, ISL_ON_ERROR_WARN);
+	isl_ctx_free(d->ctx);
+	free(d);
+}

@@ -1,0 +1,248 @@
+/* expr.c: small IR utilities the fuser needs: reads and writes, substitution, copies,
+ * statement builders, fresh names, and a double-precision evaluator. */
+#include "fuse.h"
+
+#include <math.h>
+#include <string.h>
+
+bool expr_reads_var(const Expr *e, const Var *v)
+{
+	if (!e)
+		return false;
+	if ((e->kind == EX_VAR || e->kind == EX_INDEX) && e->var == v)
+		return true;
+	for (int i = 0; i < e->nargs; i++)
+		if (expr_reads_var(e->args[i], v))
+			return true;
+	return false;
+}
+
+/* Reads include the subscripts of a written element and, for compound assignments, the
+ * element itself. */
+bool stmt_reads_var(const Stmt *s, const Var *v)
+{
+	if (!s)
+		return false;
+	if (expr_reads_var(s->rhs, v) || expr_reads_var(s->cond, v) || expr_reads_var(s->lo, v) || expr_reads_var(s->hi, v))
+		return true;
+	if (s->lhs) {
+		if (s->aop != AS_SET && s->lhs->var == v)
+			return true;
+		for (int i = 0; i < s->lhs->nargs; i++)
+			if (expr_reads_var(s->lhs->args[i], v))
+				return true;
+	}
+	for (int i = 0; i < s->nbody; i++)
+		if (stmt_reads_var(s->body[i], v))
+			return true;
+	return false;
+}
+
+bool stmt_writes_var(const Stmt *s, const Var *v)
+{
+	if (!s)
+		return false;
+	if (s->kind == ST_ASSIGN && s->lhs->var == v)
+		return true;
+	if (s->kind == ST_DECL && s->var == v && s->rhs)
+		return true;
+	for (int i = 0; i < s->nbody; i++)
+		if (stmt_writes_var(s->body[i], v))
+			return true;
+	return false;
+}
+
+bool stmt_declares(const Stmt *s, const Var *v)
+{
+	if (!s)
+		return false;
+	if ((s->kind == ST_DECL || s->kind == ST_FOR) && s->var == v)
+		return true;
+	for (int i = 0; i < s->nbody; i++)
+		if (stmt_declares(s->body[i], v))
+			return true;
+	return false;
+}
+
+Expr *expr_subst_var(Program *p, const Expr *e, const Var *from, Var *to)
+{
+	if (!e)
+		return NULL;
+	Expr *c = ex_copy(p, e);
+	if ((c->kind == EX_VAR || c->kind == EX_INDEX) && c->var == from) {
+		c->var = to;
+		c->ty = to->ty;
+	}
+	for (int i = 0; i < c->nargs; i++)
+		c->args[i] = expr_subst_var(p, e->args[i], from, to);
+	return c;
+}
+
+Expr *expr_subst_expr(Program *p, const Expr *e, const Var *from, const Expr *to)
+{
+	if (!e)
+		return NULL;
+	if (e->kind == EX_VAR && e->var == from)
+		return ex_copy(p, to);
+	Expr *c = ex_copy(p, e);
+	for (int i = 0; i < c->nargs; i++)
+		c->args[i] = expr_subst_expr(p, e->args[i], from, to);
+	return c;
+}
+
+Stmt *stmt_subst_var(Program *p, const Stmt *s, const Var *from, Var *to)
+{
+	if (!s)
+		return NULL;
+	Stmt *c = st_new(p, s->kind, s->loc);
+	*c = *s;
+	c->lo = expr_subst_var(p, s->lo, from, to);
+	c->hi = expr_subst_var(p, s->hi, from, to);
+	c->lhs = expr_subst_var(p, s->lhs, from, to);
+	c->rhs = expr_subst_var(p, s->rhs, from, to);
+	c->cond = expr_subst_var(p, s->cond, from, to);
+	if (c->var == from)
+		c->var = to;
+	c->body = arena_alloc(&p->arena, sizeof(Stmt *) * (size_t)(s->nbody ? s->nbody : 1));
+	for (int i = 0; i < s->nbody; i++)
+		c->body[i] = stmt_subst_var(p, s->body[i], from, to);
+	return c;
+}
+
+Stmt *stmt_copy(Program *p, const Stmt *s) { return stmt_subst_var(p, s, NULL, NULL); }
+
+Stmt *st_block(Program *p, Stmt **body, int n, Loc loc)
+{
+	Stmt *s = st_new(p, ST_BLOCK, loc);
+	st_set_body(p, s, body, n);
+	return s;
+}
+
+Stmt *st_assign(Program *p, Expr *lhs, AssignOp op, Expr *rhs, Loc loc)
+{
+	Stmt *s = st_new(p, ST_ASSIGN, loc);
+	s->lhs = lhs;
+	s->aop = op;
+	s->rhs = rhs;
+	return s;
+}
+
+Stmt *st_decl(Program *p, Var *v, Expr *init, Loc loc)
+{
+	Stmt *s = st_new(p, ST_DECL, loc);
+	s->var = v;
+	s->rhs = init;
+	return s;
+}
+
+Stmt *st_for(Program *p, Var *v, Expr *lo, Expr *hi, long step, Stmt *body, Loc loc)
+{
+	Stmt *s = st_new(p, ST_FOR, loc);
+	s->var = v;
+	s->lo = lo;
+	s->hi = hi;
+	s->step = step;
+	st_set_body(p, s, &body, 1);
+	return s;
+}
+
+Expr *ex_min(Program *p, Expr *a, Expr *b, Loc loc)
+{
+	return ex_cond(p, ex_bin(p, OP_LT, a, b, loc), ex_copy(p, a), ex_copy(p, b), loc);
+}
+
+static bool name_used(const StrVec *names, const char *s)
+{
+	for (int i = 0; i < names->n; i++)
+		if (!strcmp(names->v[i], s))
+			return true;
+	return false;
+}
+
+Var *fresh_var(Cascade *c, const char *base, ScalarType ty, VarKind kind)
+{
+	const char *name = base;
+	for (int k = 2; name_used(c->names, name); k++)
+		name = arena_printf(&c->prog->arena, "%s%d", base, k);
+	vec_push(*c->names, name);
+	return var_new(c->prog, kind, name, ty, c->region->loc);
+}
+
+static double call(MathFn fn, const double *a)
+{
+	switch (fn) {
+	case FN_EXP: return exp(a[0]);
+	case FN_EXP2: return exp2(a[0]);
+	case FN_LOG: return log(a[0]);
+	case FN_LOG2: return log2(a[0]);
+	case FN_SQRT: return sqrt(a[0]);
+	case FN_TANH: return tanh(a[0]);
+	case FN_FABS: return fabs(a[0]);
+	case FN_FMAX: return fmax(a[0], a[1]);
+	case FN_FMIN: return fmin(a[0], a[1]);
+	case FN_POW: return pow(a[0], a[1]);
+	case FN_ERF: return erf(a[0]);
+	case FN_SIN: return sin(a[0]);
+	case FN_COS: return cos(a[0]);
+	case FN_ISFINITE: return isfinite(a[0]);
+	case FN_COUNT: break;
+	}
+	return NAN;
+}
+
+double expr_eval(const Expr *e, LeafFn leaf, void *ctx)
+{
+	double a[4] = {0};
+	for (int i = 0; i < e->nargs && i < 4 && e->kind != EX_INDEX; i++)
+		a[i] = expr_eval(e->args[i], leaf, ctx);
+	switch (e->kind) {
+	case EX_INT: return (double)e->ival;
+	case EX_FLT: return e->fval;
+	case EX_VAR:
+	case EX_INDEX: return leaf(e, ctx);
+	case EX_UN: return e->uop == UOP_NEG ? -a[0] : !a[0];
+	case EX_BIN:
+		switch (e->bop) {
+		case OP_ADD: return a[0] + a[1];
+		case OP_SUB: return a[0] - a[1];
+		case OP_MUL: return a[0] * a[1];
+		case OP_DIV: return e->ty == TY_INT ? (a[1] ? trunc(a[0] / a[1]) : NAN) : a[0] / a[1];
+		case OP_MOD: return a[1] ? fmod(a[0], a[1]) : NAN;
+		case OP_LT: return a[0] < a[1];
+		case OP_LE: return a[0] <= a[1];
+		case OP_GT: return a[0] > a[1];
+		case OP_GE: return a[0] >= a[1];
+		case OP_EQ: return a[0] == a[1];
+		case OP_NE: return a[0] != a[1];
+		case OP_LAND: return a[0] && a[1];
+		case OP_LOR: return a[0] || a[1];
+		}
+		return NAN;
+	case EX_CALL: return call(e->fn, a);
+	case EX_COND: return a[0] ? a[1] : a[2];
+	case EX_CAST: return e->ty == TY_INT ? trunc(a[0]) : a[0];
+	}
+	return NAN;
+}
+
+Stmt *stmt_expand_scalar(Program *p, const Stmt *s, const Var *from, const Expr *to)
+{
+	if (!s)
+		return NULL;
+	if (s->kind == ST_DECL && s->var == from) {
+		if (!s->rhs)
+			return st_block(p, NULL, 0, s->loc);
+		return st_assign(p, ex_copy(p, to), AS_SET, expr_subst_expr(p, s->rhs, from, to), s->loc);
+	}
+	Stmt *c = st_new(p, s->kind, s->loc);
+	*c = *s;
+	c->lo = expr_subst_expr(p, s->lo, from, to);
+	c->hi = expr_subst_expr(p, s->hi, from, to);
+	c->lhs = expr_subst_expr(p, s->lhs, from, to);
+	c->rhs = expr_subst_expr(p, s->rhs, from, to);
+	c->cond = expr_subst_expr(p, s->cond, from, to);
+	c->body = arena_alloc(&p->arena, sizeof(Stmt *) * (size_t)(s->nbody ? s->nbody : 1));
+	for (int i = 0; i < s->nbody; i++)
+		c->body[i] = stmt_expand_scalar(p, s->body[i], from, to);
+	return c;
+}

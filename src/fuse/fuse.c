@@ -1,0 +1,1069 @@
+/* fuse.c: from a region's loops to one fused pass over the reduction axis.
+ *
+ * The region is normalised into a *row block*: the block, inside the row loops, whose
+ * children are the loops over the fused axis (the *levels*) and the statements around
+ * them. A loop over another axis that wraps a fused-axis loop (P.V written d-outer,
+ * j-inner) is distributed and interchanged first, its locals expanded over its iterator.
+ * The children then partition into
+ *   pre    statements before the first level that are not accumulator inits,
+ *   init   accumulator initialisations (hoisted: they run once, before the pass),
+ *   levels the fused-axis loops, in order; each holds reductions (accumulators),
+ *   mids   scalar maps of earlier levels' results (`inv = 1/sqrtf(ss/K + eps)`),
+ *          re-evaluated after their level on every step,
+ *   post   everything after the last level that reduces (final values only).
+ * A contribution that reads a result of an earlier level reads it partially; the derived
+ * repair (repair.c) re-tags each accumulator to the new values at every step (rolling) or
+ * once per chunk in the merge (split-k). Producer values are sanitised (an infinite max
+ * becomes 0, a zero divisor 1) so that the first steps and fully masked steps compute no
+ * NaN: the repair is exact for any tag value at which the factors are finite. */
+#include "fuse.h"
+
+#include <string.h>
+
+#include "../analysis/deps.h"
+#include "../front/pragma.h"
+
+enum { DEFAULT_TILE = 64, SPLITK_CHUNK = 256 };
+
+typedef VEC(Stmt *) StmtVec;
+typedef VEC(Var *) VarVec;
+typedef VEC(Accum) AccumVec;
+typedef VEC(Producer) ProducerVec;
+
+/* The cascades, one per fused region, for fuse_cascade_of. */
+static VEC(Cascade *) cascades;
+
+static bool is_axis_loop(const Stmt *s, const char *axis)
+{
+	return s->kind == ST_FOR && !strcmp(s->var->name, axis);
+}
+
+static bool contains_axis_loop(const Stmt *s, const char *axis)
+{
+	if (!s)
+		return false;
+	if (is_axis_loop(s, axis))
+		return true;
+	for (int i = 0; i < s->nbody; i++)
+		if (contains_axis_loop(s->body[i], axis))
+			return true;
+	return false;
+}
+
+static void collect_names(const Stmt *s, StrVec *names)
+{
+	if (!s)
+		return;
+	if (s->var) {
+		vec_push(*names, s->var->name);
+	}
+	for (int i = 0; i < s->nbody; i++)
+		collect_names(s->body[i], names);
+}
+
+/* Every ST_FOR named `name` in s, in textual order. */
+static void find_loops(Stmt *s, const char *name, StmtVec *out)
+{
+	if (!s)
+		return;
+	if (s->kind == ST_FOR && !strcmp(s->var->name, name))
+		vec_push(*out, s);
+	for (int i = 0; i < s->nbody; i++)
+		find_loops(s->body[i], name, out);
+}
+
+/* ---- choosing the axis and the strategy ---- */
+
+/* A loop name whose loops hold reductions into variables declared outside them. */
+static bool loop_reduces(Program *p, Stmt *loop, Stmt *s)
+{
+	if (!s)
+		return false;
+	Expr *t, *g;
+	Reducer red;
+	/* The target must live outside the loop: a dot product local to a step is not one. */
+	if ((s->kind == ST_ASSIGN || s->kind == ST_IF) && reduce_match(p, s, &t, &red, &g) && !stmt_declares(loop, t->var))
+		return true;
+	for (int i = 0; i < s->nbody; i++)
+		if (loop_reduces(p, loop, s->body[i]))
+			return true;
+	return false;
+}
+
+/* The fused axis when neither rolling nor splitk names it: the name of the loops that
+ * hold reductions and come in the largest sibling group (the cascade's passes). */
+static const char *choose_axis(Program *p, Stmt *region)
+{
+	StrVec names = {0};
+	collect_names(region, &names);
+	const char *best = NULL;
+	int best_n = 0;
+	for (int i = 0; i < names.n; i++) {
+		StmtVec loops = {0};
+		find_loops(region, names.v[i], &loops);
+		int n = 0;
+		for (int k = 0; k < loops.n; k++)
+			if (loops.v[k] != region && loop_reduces(p, loops.v[k], loops.v[k]->body[0]))
+				n++;
+		if (n > best_n) {
+			best = names.v[i];
+			best_n = n;
+		}
+		vec_free(loops);
+	}
+	vec_free(names);
+	return best_n >= 2 ? best : NULL;
+}
+
+/* ---- the row block ---- */
+
+/* The innermost block holding every axis loop, each a child of it or a child of a loop
+ * that is a child of it (the d-outer form). Its enclosing loops are the row loops. */
+static Stmt *find_row(Stmt *s, const char *axis, StmtVec *row_loops)
+{
+	if (s->kind == ST_FOR && !is_axis_loop(s, axis)) {
+		Stmt *b = s->body[0];
+		int n = 0;
+		if (b->kind == ST_BLOCK) {
+			for (int i = 0; i < b->nbody; i++) {
+				Stmt *c = b->body[i];
+				if (is_axis_loop(c, axis))
+					n++;
+				else if (c->kind == ST_FOR && contains_axis_loop(c, axis))
+					n++;
+			}
+			/* A block with just one loop that wraps everything: look inside. */
+			if (!(b->nbody == 1 && b->body[0]->kind == ST_FOR && !is_axis_loop(b->body[0], axis))) {
+				if (n > 0) {
+					vec_push(*row_loops, s);
+					return b;
+				}
+			}
+		}
+		Stmt *inner = b->kind == ST_BLOCK && b->nbody == 1 ? b->body[0] : b;
+		if (inner->kind == ST_FOR && !is_axis_loop(inner, axis)) {
+			vec_push(*row_loops, s);
+			return find_row(inner, axis, row_loops);
+		}
+	}
+	return NULL;
+}
+
+/* Loop `v` wraps exactly one axis loop, a direct child of its body. Distributes it into
+ * [v: before] [axis: v: body] [v: after], expanding its locals over v. Appends the new
+ * statements to out. */
+static bool interchange(Cascade *c, Stmt *vloop, DepInfo *deps, StmtVec *out)
+{
+	Program *p = c->prog;
+	Stmt *b = vloop->body[0];
+	if (b->kind != ST_BLOCK) {
+		Stmt *one = b;
+		b = st_block(p, &one, 1, b->loc);
+	}
+	int at = -1;
+	for (int i = 0; i < b->nbody; i++) {
+		if (is_axis_loop(b->body[i], c->axis)) {
+			if (at >= 0)
+				return error_at(b->body[i]->loc, "loop '%s' holds two loops over '%s': fusecc interchanges a loop with one inner '%s' loop only", vloop->var->name, c->axis, c->axis), false;
+			at = i;
+		} else if (contains_axis_loop(b->body[i], c->axis)) {
+			return error_at(b->body[i]->loc, "the loop over '%s' must be directly inside loop '%s' to be interchanged with it", c->axis, vloop->var->name), false;
+		}
+	}
+	Stmt *jl = b->body[at];
+	if (expr_reads_var(jl->lo, vloop->var) || expr_reads_var(jl->hi, vloop->var))
+		return error_at(jl->loc, "the bounds of loop '%s' depend on '%s': the loops cannot be interchanged", c->axis, vloop->var->name), false;
+	Loc w = vloop->loc;
+	if (deps_loop_carries(deps, vloop, NULL, 0, &w))
+		return error_at(w, "loop '%s' carries a dependence, so the loop over '%s' inside it cannot be moved out of it", vloop->var->name, c->axis), false;
+	/* Locals of the v body that live across the axis loop become arrays over v. */
+	VarVec expand = {0};
+	for (int i = 0; i < at; i++)
+		if (b->body[i]->kind == ST_DECL)
+			vec_push(expand, b->body[i]->var);
+	/* The expanded arrays: same names, one more (outer) dimension. */
+	for (int e = 0; e < expand.n; e++) {
+		Var *v = expand.v[e];
+		if (v->ndim)
+			return error_at(v->loc, "array '%s' declared inside loop '%s' around the loop over '%s' is not supported", v->name, vloop->var->name, c->axis), false;
+		v->ndim = 1;
+		v->dims = arena_alloc(&p->arena, sizeof(Expr *));
+		v->dims[0] = ex_copy(p, vloop->hi);
+		vec_push(*out, st_decl(p, v, NULL, v->loc));
+	}
+	Var *vs[3];
+	StmtVec parts[3] = {{0}, {0}, {0}};
+	for (int k = 0; k < 3; k++) {
+		vs[k] = var_new(p, VAR_LOOP, vloop->var->name, TY_INT, vloop->var->loc);
+	}
+	for (int i = 0; i < b->nbody; i++) {
+		int k = i < at ? 0 : i == at ? 1 : 2;
+		Stmt *s = k == 1 ? b->body[i]->body[0] : b->body[i];
+		s = stmt_subst_var(p, s, vloop->var, vs[k]);
+		for (int e = 0; e < expand.n; e++) {
+			Expr *idx = ex_var(p, vs[k], s->loc);
+			Expr *el = ex_index(p, expand.v[e], &idx, s->loc);
+			el->var = expand.v[e];
+			s = stmt_expand_scalar(p, s, expand.v[e], el);
+		}
+		vec_push(parts[k], s);
+	}
+	for (int k = 0; k < 3; k++) {
+		if (!parts[k].n && k != 1)
+			continue;
+		Stmt *body = parts[k].n == 1 ? parts[k].v[0] : st_block(p, parts[k].v, parts[k].n, vloop->loc);
+		Stmt *vl = st_for(p, vs[k], ex_copy(p, vloop->lo), ex_copy(p, vloop->hi), 1, body, vloop->loc);
+		if (k == 1) {
+			Stmt *nj = st_for(p, jl->var, jl->lo, jl->hi, 1, vl, jl->loc);
+			vec_push(*out, nj);
+		} else {
+			vec_push(*out, vl);
+		}
+		vec_free(parts[k]);
+	}
+	vec_free(expand);
+	return true;
+}
+
+/* ---- accumulators and producers ---- */
+
+static int level_of_var(const Cascade *c, const Var *v)
+{
+	for (int i = 0; i < c->naccums; i++)
+		if (c->accums[i].var == v)
+			return c->accums[i].level;
+	return -1;
+}
+
+/* Walks a level's body: every write to a variable declared outside the level must be a
+ * reduction; records accumulators with the loops that bind their subscripts. */
+static bool collect_accums(Cascade *c, int level, Stmt *lvl, Stmt *s, StmtVec *nest, AccumVec *acc)
+{
+	if (s->kind == ST_BLOCK) {
+		bool ok = true;
+		for (int i = 0; i < s->nbody; i++)
+			ok &= collect_accums(c, level, lvl, s->body[i], nest, acc);
+		return ok;
+	}
+	if (s->kind == ST_FOR) {
+		vec_push(*nest, s);
+		bool ok = collect_accums(c, level, lvl, s->body[0], nest, acc);
+		nest->n--;
+		return ok;
+	}
+	Expr *t = NULL, *g = NULL;
+	Reducer red;
+	bool is_red = (s->kind == ST_ASSIGN || s->kind == ST_IF) && reduce_match(c->prog, s, &t, &red, &g);
+	if (is_red && stmt_declares(lvl, t->var))
+		is_red = false; /* a reduction local to one step (a dot product over d) */
+	if (is_red) {
+		/* Its subscripts must be bound by loops inside the level, not by the axis. */
+		for (int i = 0; i < t->nargs; i++)
+			if (expr_reads_var(t->args[i], lvl->var))
+				return error_at(s->loc, "'%s' is written at a different element on every step of loop '%s': that is not a reduction over '%s'", t->var->name, c->axis, c->axis), false;
+		Accum *prev = NULL;
+		for (int i = 0; i < acc->n; i++)
+			if (acc->v[i].var == t->var)
+				prev = &acc->v[i];
+		if (prev) {
+			if (prev->red != red || prev->level != level)
+				return error_at(s->loc, "'%s' is reduced with two different reducers or in two loops over '%s'", t->var->name, c->axis), false;
+			return true;
+		}
+		Accum a = {.var = t->var, .red = red, .level = level, .stmt = s, .g = g};
+		a.nnest = nest->n;
+		a.nest = arena_alloc(&c->prog->arena, sizeof(Stmt *) * (size_t)(nest->n ? nest->n : 1));
+		memcpy(a.nest, nest->v, sizeof(Stmt *) * (size_t)nest->n);
+		if (t->var->ty != TY_FLOAT && t->var->ty != TY_DOUBLE)
+			return error_at(s->loc, "accumulator '%s' must be float or double (accumulation is fp32 or wider)", t->var->name), false;
+		vec_push(*acc, a);
+		return true;
+	}
+	if (s->kind == ST_IF) {
+		bool ok = collect_accums(c, level, lvl, s->body[0], nest, acc);
+		if (s->nbody > 1 && s->body[1])
+			ok &= collect_accums(c, level, lvl, s->body[1], nest, acc);
+		return ok;
+	}
+	if (s->kind == ST_ASSIGN && !stmt_declares(lvl, s->lhs->var)) {
+		/* A write to an outer array at this step's element is a map, not a reduction. */
+		bool at_step = false;
+		for (int i = 0; i < s->lhs->nargs; i++)
+			if (expr_reads_var(s->lhs->args[i], lvl->var))
+				at_step = true;
+		if (!at_step)
+			return error_at(s->loc, "'%s' is assigned on every step of loop '%s' but is not a reduction fusecc recognises (x += e, x = fmaxf(x, e), x = x > e ? x : e, ...)", s->lhs->var->name, c->axis), false;
+	}
+	return true;
+}
+
+/* Inlines, into e, the definitions of locals of `lvl` (and of earlier levels' per-step
+ * arrays) that read producers, so the repair sees every producer the contribution reads. */
+static Expr *inline_locals(Cascade *c, Expr *e, Stmt *lvl, int depth);
+
+static Stmt *find_def(Stmt *s, const Var *v, int *count)
+{
+	if (!s)
+		return NULL;
+	Stmt *found = NULL;
+	if ((s->kind == ST_DECL && s->var == v && s->rhs) || (s->kind == ST_ASSIGN && s->lhs->var == v)) {
+		found = s;
+		(*count)++;
+	}
+	for (int i = 0; i < s->nbody; i++) {
+		Stmt *f = find_def(s->body[i], v, count);
+		if (f)
+			found = f;
+	}
+	return found;
+}
+
+static bool reads_producer(const Cascade *c, const Expr *e)
+{
+	for (int k = 0; k < c->nproducers; k++)
+		if (expr_reads_var(e, c->producers[k].var))
+			return true;
+	return false;
+}
+
+static Expr *inline_locals(Cascade *c, Expr *e, Stmt *lvl, int depth)
+{
+	if (!e || depth > 16)
+		return e;
+	if ((e->kind == EX_VAR || e->kind == EX_INDEX) && e->var->kind == VAR_LOCAL) {
+		for (int k = 0; k < c->nlevels; k++) {
+			int count = 0;
+			/* Only per-step values: locals of a level, or arrays written one element a step. */
+			if (!stmt_declares(c->levels[k], e->var) && e->kind != EX_INDEX)
+				continue;
+			Stmt *def = find_def(c->levels[k], e->var, &count);
+			if (!def || count != 1 || !def->rhs)
+				continue;
+			Expr *rhs = inline_locals(c, def->rhs, lvl, depth + 1);
+			if (!reads_producer(c, rhs))
+				return e;
+			if (e->kind == EX_INDEX) {
+				/* p[j] = f(j) read as p[j'] at the same step: f(j'). */
+				Stmt *dl = c->levels[k];
+				if (def->aop != AS_SET || def->lhs->nargs != 1 || def->lhs->args[0]->kind != EX_VAR || def->lhs->args[0]->var != dl->var ||
+				    e->nargs != 1 || e->args[0]->kind != EX_VAR || e->args[0]->var != lvl->var)
+					return e;
+				return expr_subst_var(c->prog, rhs, dl->var, lvl->var);
+			}
+			if (def->kind == ST_ASSIGN && def->aop != AS_SET)
+				return e;
+			return rhs;
+		}
+		return e;
+	}
+	Expr *copy = ex_copy(c->prog, e);
+	for (int i = 0; i < e->nargs; i++)
+		copy->args[i] = inline_locals(c, e->args[i], lvl, depth);
+	return copy;
+}
+
+/* ---- building the fused program ---- */
+
+static Expr *ev(Program *p, Var *v) { return ex_var(p, v, v->loc); }
+
+/* `isfinite(r) [&& r != 0] ? r : neutral` */
+static Expr *safe_value(Cascade *c, const Producer *pr, Var *from)
+{
+	Program *p = c->prog;
+	Loc l = from->loc;
+	Expr *r = ev(p, from);
+	Expr *args[1] = {r};
+	Expr *ok = ex_call(p, FN_ISFINITE, false, args, l);
+	if (pr->in_factor)
+		ok = ex_bin(p, OP_LAND, ok, ex_bin(p, OP_NE, ev(p, from), ex_flt(p, 0, TY_FLOAT, l), l), l);
+	return ex_cond(p, ok, ev(p, from), ex_flt(p, pr->in_factor ? 1.0 : 0.0, from->ty == TY_DOUBLE ? TY_DOUBLE : TY_FLOAT, l), l);
+}
+
+static Var **used_vars(Cascade *c, bool prev)
+{
+	Var **v = arena_alloc(&c->prog->arena, sizeof(Var *) * (size_t)(c->nproducers + 1));
+	for (int k = 0; k < c->nproducers; k++)
+		v[k] = prev ? c->producers[k].prev : c->producers[k].used;
+	return v;
+}
+
+/* Wraps `body` in copies of the loops that bind the accumulator's subscripts. */
+static Stmt *in_nest(Cascade *c, const Accum *a, Expr *target, Stmt *(*mk)(Cascade *, const Accum *, Expr *, void *), void *ctx)
+{
+	Program *p = c->prog;
+	Expr *t = ex_copy(p, target);
+	VarVec fresh = {0};
+	StmtVec orig = {0};
+	for (int i = 0; i < a->nnest; i++) {
+		if (!expr_reads_var(target, a->nest[i]->var))
+			continue;
+		Var *nv = var_new(p, VAR_LOOP, a->nest[i]->var->name, TY_INT, a->nest[i]->loc);
+		t = expr_subst_var(p, t, a->nest[i]->var, nv);
+		vec_push(fresh, nv);
+		vec_push(orig, a->nest[i]);
+	}
+	Stmt *s = mk(c, a, t, ctx);
+	for (int i = fresh.n - 1; i >= 0; i--) {
+		Stmt *o = orig.v[i];
+		s = st_for(p, fresh.v[i], expr_subst_var(p, o->lo, o->var, fresh.v[i]), expr_subst_var(p, o->hi, o->var, fresh.v[i]), 1, s, o->loc);
+	}
+	vec_free(fresh);
+	vec_free(orig);
+	return s;
+}
+
+/* The accumulator as an lvalue with its subscripts (from its reduction statement). */
+static Expr *accum_lvalue(Cascade *c, const Accum *a)
+{
+	Stmt *s = a->stmt;
+	while (s->kind == ST_IF)
+		s = s->body[0]->kind == ST_BLOCK ? s->body[0]->body[0] : s->body[0];
+	return ex_copy(c->prog, s->lhs);
+}
+
+typedef struct RescaleCtx {
+	Var *alpha;
+} RescaleCtx;
+
+/* X = X != identity ? X (*|+) alpha : X: an accumulator still at its identity has no
+ * contributions to re-tag, and alpha may be infinite when the old tag was sanitised. */
+static Stmt *mk_rescale(Cascade *c, const Accum *a, Expr *t, void *ctx)
+{
+	Program *p = c->prog;
+	RescaleCtx *r = ctx;
+	Loc l = a->stmt->loc;
+	Expr *id = reducer_identity(p, a->red, t->ty, l);
+	Expr *upd = ex_bin(p, a->red == RED_ADD ? OP_MUL : OP_ADD, ex_copy(p, t), ev(p, r->alpha), l);
+	return st_assign(p, ex_copy(p, t), AS_SET, ex_cond(p, ex_bin(p, OP_NE, ex_copy(p, t), id, l), upd, ex_copy(p, t), l), l);
+}
+
+/* if (tags changed) { float X_rescale = <repair factor>; [nest] X = ...; } */
+static Stmt *rescale_stmt(Cascade *c, const Accum *a, Var **from, Var **to)
+{
+	Program *p = c->prog;
+	Loc l = a->stmt->loc;
+	ScalarType ty = a->var->ty;
+	Var *alpha = fresh_var(c, arena_printf(&p->arena, "%s_rescale", a->var->name), ty, VAR_LOCAL);
+	Expr *one = ex_flt(p, a->red == RED_ADD ? 1.0 : 0.0, ty, l);
+	Expr *f = repair_apply(c, a, one, from, to);
+	Stmt *body[2];
+	body[0] = st_decl(p, alpha, f, l);
+	RescaleCtx rc = {alpha};
+	body[1] = in_nest(c, a, accum_lvalue(c, a), mk_rescale, &rc);
+	Stmt *s = st_new(p, ST_IF, l);
+	s->cond = repair_changed(c, a, from, to);
+	Stmt *blk = st_block(p, body, 2, l);
+	st_set_body(p, s, &blk, 1);
+	return s;
+}
+
+/* Level k's loop restricted to [lo, hi), with producer reads of later levels sanitised. */
+static Stmt *level_step(Cascade *c, int k, Expr *lo, Expr *hi)
+{
+	Program *p = c->prog;
+	Stmt *l = c->levels[k];
+	Stmt *body = l->body[0];
+	for (int i = 0; i < c->nproducers; i++)
+		if (c->producers[i].level < k)
+			body = stmt_subst_var(p, body, c->producers[i].var, c->producers[i].used);
+	return st_for(p, l->var, lo, hi, 1, body, l->loc);
+}
+
+static void push_tag_update(Cascade *c, StmtVec *out, int level, bool after_maps)
+{
+	Program *p = c->prog;
+	for (int i = 0; i < c->nproducers; i++) {
+		Producer *pr = &c->producers[i];
+		bool is_map = level_of_var(c, pr->var) < 0;
+		if (pr->level != level || is_map != after_maps)
+			continue;
+		vec_push(*out, st_assign(p, ev(p, pr->prev), AS_SET, ev(p, pr->used), pr->var->loc));
+		vec_push(*out, st_assign(p, ev(p, pr->used), AS_SET, safe_value(c, pr, pr->var), pr->var->loc));
+	}
+}
+
+/* One step of the fused pass over [lo, hi): for each level, repair its accumulators, run
+ * its loop, re-evaluate the maps that follow it, update the producers' tags. */
+static void emit_step(Cascade *c, StmtVec *out, Expr *lo, Expr *hi)
+{
+	Var **prev = used_vars(c, true), **used = used_vars(c, false);
+	for (int k = 0; k < c->nlevels; k++) {
+		for (int i = 0; i < c->naccums; i++)
+			if (c->accums[i].level == k && c->accums[i].repair)
+				vec_push(*out, rescale_stmt(c, &c->accums[i], prev, used));
+		vec_push(*out, level_step(c, k, ex_copy(c->prog, lo), ex_copy(c->prog, hi)));
+		push_tag_update(c, out, k, false);
+		for (int i = 0; i < c->nmids[k]; i++)
+			vec_push(*out, c->mids[k][i]);
+		push_tag_update(c, out, k, true);
+	}
+}
+
+/* The inits, the maps evaluated once on the initial values, and the producers' tags. */
+static void emit_pass_setup(Cascade *c, StmtVec *out)
+{
+	Program *p = c->prog;
+	for (int i = 0; i < c->ninit; i++)
+		vec_push(*out, stmt_copy(p, c->init[i]));
+	for (int k = 0; k < c->nlevels; k++)
+		for (int i = 0; i < c->nmids[k]; i++)
+			vec_push(*out, c->mids[k][i]);
+	for (int i = 0; i < c->nproducers; i++) {
+		Producer *pr = &c->producers[i];
+		vec_push(*out, st_decl(p, pr->used, safe_value(c, pr, pr->var), pr->var->loc));
+		vec_push(*out, st_decl(p, pr->prev, ev(p, pr->used), pr->var->loc));
+	}
+}
+
+/* for (j0 = lo; j0 < hi; j0 += T) { step over [j0, min(j0 + T, hi)) } */
+static Stmt *emit_tiled_pass(Cascade *c, Expr *lo, Expr *hi)
+{
+	Program *p = c->prog;
+	Loc l = c->levels[0]->loc;
+	Var *j0 = fresh_var(c, arena_printf(&p->arena, "%s0", c->axis), TY_INT, VAR_LOOP);
+	StmtVec step = {0};
+	Expr *end = ex_bin(p, OP_ADD, ev(p, j0), ex_int(p, c->tile, l), l);
+	emit_step(c, &step, ev(p, j0), ex_min(p, end, hi, l));
+	Stmt *body = st_block(p, step.v, step.n, l);
+	vec_free(step);
+	return st_for(p, j0, lo, ex_copy(p, hi), c->tile, body, l);
+}
+
+static Stmt *build_rolling(Cascade *c)
+{
+	Program *p = c->prog;
+	StmtVec out = {0};
+	for (int i = 0; i < c->npre; i++)
+		vec_push(out, c->pre[i]);
+	emit_pass_setup(c, &out);
+	vec_push(out, emit_tiled_pass(c, c->levels[0]->lo, c->levels[0]->hi));
+	for (int i = 0; i < c->npost; i++)
+		vec_push(out, c->post[i]);
+	Stmt *b = st_block(p, out.v, out.n, c->row->loc);
+	vec_free(out);
+	return b;
+}
+
+/* A partial: `X_part[S]...` with X's own dimensions after the chunk index. */
+static Var *part_var(Cascade *c, Var *v, Var *nchunks)
+{
+	Program *p = c->prog;
+	Var *pv = fresh_var(c, arena_printf(&p->arena, "%s_part", v->name), v->ty == TY_DOUBLE ? TY_DOUBLE : TY_FLOAT, VAR_LOCAL);
+	pv->ndim = v->ndim + 1;
+	pv->dims = arena_alloc(&p->arena, sizeof(Expr *) * (size_t)pv->ndim);
+	pv->dims[0] = ev(p, nchunks);
+	for (int i = 0; i < v->ndim; i++)
+		pv->dims[i + 1] = ex_copy(p, v->dims[i]);
+	return pv;
+}
+
+/* `part[ch][idx...]` for the accumulator element `t` (idx from t's subscripts). */
+static Expr *part_elem(Cascade *c, Var *part, Var *ch, Expr *t)
+{
+	Program *p = c->prog;
+	Expr *idx[17];
+	idx[0] = ev(p, ch);
+	for (int i = 0; i < t->nargs && i < 16; i++)
+		idx[i + 1] = ex_copy(p, t->args[i]);
+	return ex_index(p, part, idx, t->loc);
+}
+
+typedef struct PartCtx {
+	Var *ch;
+	bool store; /* store X into its partial, else merge the partial into X */
+	Var **from, **to;
+	Var *alpha;
+} PartCtx;
+
+static Stmt *mk_part(Cascade *c, const Accum *a, Expr *t, void *ctx)
+{
+	Program *p = c->prog;
+	PartCtx *pc = ctx;
+	Loc l = a->stmt->loc;
+	Expr *pe = part_elem(c, a->part, pc->ch, t);
+	if (pc->store)
+		return st_assign(p, pe, AS_SET, ex_copy(p, t), l);
+	Expr *v = pe;
+	if (a->repair) {
+		Expr *id = reducer_identity(p, a->red, t->ty, l);
+		Expr *upd = ex_bin(p, a->red == RED_ADD ? OP_MUL : OP_ADD, ex_copy(p, pe), ev(p, pc->alpha), l);
+		v = ex_cond(p, ex_bin(p, OP_NE, ex_copy(p, pe), id, l), upd, ex_copy(p, pe), l);
+	}
+	if (a->red == RED_ADD)
+		return st_assign(p, ex_copy(p, t), AS_ADD, v, l);
+	Expr *args[2] = {ex_copy(p, t), v};
+	return st_assign(p, ex_copy(p, t), AS_SET, ex_call(p, a->red == RED_MAX ? FN_FMAX : FN_FMIN, t->ty == TY_DOUBLE, args, l), l);
+}
+
+static Stmt *build_splitk(Cascade *c)
+{
+	Program *p = c->prog;
+	Loc l = c->row->loc;
+	Stmt *l0 = c->levels[0];
+	StmtVec out = {0};
+	for (int i = 0; i < c->npre; i++)
+		vec_push(out, c->pre[i]);
+	/* nchunks: as given, else one chunk per SPLITK_CHUNK steps (the GPU printers choose
+	 * from the multiprocessor count instead; any count gives the same result). */
+	Var *ns = fresh_var(c, "nchunks", TY_INT, VAR_LOCAL);
+	Expr *len = ex_bin(p, OP_SUB, ex_copy(p, l0->hi), ex_copy(p, l0->lo), l);
+	Expr *count = c->splitk ? ex_int(p, c->splitk, l)
+	                        : ex_bin(p, OP_DIV, ex_bin(p, OP_ADD, len, ex_int(p, SPLITK_CHUNK - 1, l), l), ex_int(p, SPLITK_CHUNK, l), l);
+	if (!c->splitk)
+		count = ex_cond(p, ex_bin(p, OP_LT, count, ex_int(p, 1, l), l), ex_int(p, 1, l), ex_copy(p, count), l);
+	vec_push(out, st_decl(p, ns, count, l));
+	Var *csz = fresh_var(c, "chunk", TY_INT, VAR_LOCAL);
+	Expr *num = ex_bin(p, OP_ADD, ex_copy(p, len), ex_bin(p, OP_SUB, ev(p, ns), ex_int(p, 1, l), l), l);
+	vec_push(out, st_decl(p, csz, ex_bin(p, OP_DIV, num, ev(p, ns), l), l));
+	for (int i = 0; i < c->naccums; i++) {
+		c->accums[i].part = part_var(c, c->accums[i].var, ns);
+		vec_push(out, st_decl(p, c->accums[i].part, NULL, l));
+	}
+	for (int i = 0; i < c->nproducers; i++) {
+		Producer *pr = &c->producers[i];
+		Var *one = fresh_var(c, arena_printf(&p->arena, "%s_used_part", pr->var->name), pr->used->ty, VAR_LOCAL);
+		one->ndim = 1;
+		one->dims = arena_alloc(&p->arena, sizeof(Expr *));
+		one->dims[0] = ev(p, ns);
+		pr->used_part = one;
+		vec_push(out, st_decl(p, one, NULL, l));
+	}
+	/* The chunks: each a rolling pass over its range with its own accumulators. */
+	Var *ch = fresh_var(c, "ch", TY_INT, VAR_LOOP);
+	StmtVec cb = {0};
+	Var *clo = fresh_var(c, arena_printf(&p->arena, "%s_lo", c->axis), TY_INT, VAR_LOCAL);
+	Var *chi = fresh_var(c, arena_printf(&p->arena, "%s_hi", c->axis), TY_INT, VAR_LOCAL);
+	vec_push(cb, st_decl(p, clo, ex_bin(p, OP_ADD, ex_copy(p, l0->lo), ex_bin(p, OP_MUL, ev(p, ch), ev(p, csz), l), l), l));
+	vec_push(cb, st_decl(p, chi, ex_min(p, ex_bin(p, OP_ADD, ev(p, clo), ev(p, csz), l), ex_copy(p, l0->hi), l), l));
+	emit_pass_setup(c, &cb);
+	vec_push(cb, emit_tiled_pass(c, ev(p, clo), ev(p, chi)));
+	for (int i = 0; i < c->naccums; i++) {
+		PartCtx pc = {ch, true, NULL, NULL, NULL};
+		vec_push(cb, in_nest(c, &c->accums[i], accum_lvalue(c, &c->accums[i]), mk_part, &pc));
+	}
+	for (int i = 0; i < c->nproducers; i++) {
+		Producer *pr = &c->producers[i];
+		Expr *idx = ev(p, ch);
+		vec_push(cb, st_assign(p, ex_index(p, pr->used_part, &idx, l), AS_SET, ev(p, pr->used), l));
+	}
+	vec_push(out, st_for(p, ch, ex_int(p, 0, l), ev(p, ns), 1, st_block(p, cb.v, cb.n, l), l));
+	vec_free(cb);
+	/* The merge, level by level: results without producers combine with their reducer,
+	 * the others are re-tagged from each chunk's producer values to the merged ones. */
+	for (int i = 0; i < c->ninit; i++)
+		vec_push(out, stmt_copy(p, c->init[i]));
+	Var **from = arena_alloc(&p->arena, sizeof(Var *) * (size_t)(c->nproducers + 1));
+	Var **to = used_vars(c, false);
+	for (int k = 0; k < c->nlevels; k++) {
+		for (int i = 0; i < c->naccums; i++) {
+			Accum *a = &c->accums[i];
+			if (a->level != k)
+				continue;
+			Var *mc = var_new(p, VAR_LOOP, "ch", TY_INT, l);
+			StmtVec mb = {0};
+			PartCtx pc = {mc, false, NULL, NULL, NULL};
+			if (a->repair) {
+				/* The chunk's tags, read through one-element views: X_used_part[ch]. */
+				for (int q = 0; q < c->nproducers; q++) {
+					Var *tv = fresh_var(c, arena_printf(&p->arena, "%s_chunk", c->producers[q].var->name), c->producers[q].used->ty, VAR_LOCAL);
+					Expr *idx = ev(p, mc);
+					vec_push(mb, st_decl(p, tv, ex_index(p, c->producers[q].used_part, &idx, l), l));
+					from[q] = tv;
+				}
+				Var *alpha = fresh_var(c, arena_printf(&p->arena, "%s_rescale", a->var->name), a->var->ty, VAR_LOCAL);
+				Expr *one = ex_flt(p, a->red == RED_ADD ? 1.0 : 0.0, a->var->ty, l);
+				Expr *f = ex_cond(p, repair_changed(c, a, from, to), repair_apply(c, a, one, from, to), ex_copy(p, one), l);
+				vec_push(mb, st_decl(p, alpha, f, l));
+				pc.alpha = alpha;
+			}
+			vec_push(mb, in_nest(c, a, accum_lvalue(c, a), mk_part, &pc));
+			vec_push(out, st_for(p, mc, ex_int(p, 0, l), ev(p, ns), 1, st_block(p, mb.v, mb.n, l), l));
+			vec_free(mb);
+		}
+		for (int i = 0; i < c->nmids[k]; i++)
+			vec_push(out, c->mids[k][i]);
+		for (int i = 0; i < c->nproducers; i++) {
+			Producer *pr = &c->producers[i];
+			if (pr->level == k)
+				vec_push(out, st_decl(p, pr->used, safe_value(c, pr, pr->var), l));
+		}
+	}
+	for (int i = 0; i < c->npost; i++)
+		vec_push(out, c->post[i]);
+	Stmt *b = st_block(p, out.v, out.n, l);
+	vec_free(out);
+	return b;
+}
+
+/* ---- analysis of one region ---- */
+
+static bool check_parallel(Cascade *c, Schedule *s, DepInfo *deps, Stmt *region)
+{
+	bool ok = true;
+	for (int i = 0; i < s->nparallel; i++) {
+		StmtVec loops = {0};
+		find_loops(region, s->parallel[i].loop, &loops);
+		for (int k = 0; k < loops.n; k++) {
+			Loc w = loops.v[k]->loc;
+			if (deps_loop_carries(deps, loops.v[k], NULL, 0, &w)) {
+				error_at(s->parallel[i].loc, "loop '%s' cannot be parallel: it carries a dependence", s->parallel[i].loop);
+				note_at(w, "this statement depends on itself (or another) across iterations of '%s'", s->parallel[i].loop);
+				ok = false;
+				break;
+			}
+		}
+		vec_free(loops);
+	}
+	(void)c;
+	return ok;
+}
+
+static bool is_init_of_accum(Cascade *c, Stmt *s)
+{
+	for (int i = 0; i < c->naccums; i++) {
+		Var *v = c->accums[i].var;
+		if (stmt_writes_var(s, v))
+			return true;
+	}
+	return false;
+}
+
+static void add_producer(Cascade *c, Var *v, int level, ProducerVec *prods)
+{
+	for (int i = 0; i < prods->n; i++)
+		if (prods->v[i].var == v)
+			return;
+	Producer pr = {.var = v, .level = level};
+	vec_push(*prods, pr);
+	(void)c;
+}
+
+static bool fuse_region(Program *p, Region *r, StrVec *names)
+{
+	Schedule *s = r->loop->sched;
+	Cascade *c = NEW(&p->arena, Cascade);
+	c->prog = p;
+	c->region = r;
+	c->names = names;
+	if (s->nrolling) {
+		c->axis = s->rolling[0].loop;
+		c->strategy = STRAT_ROLLING;
+		c->why = "rolling: as requested";
+	} else if (s->nsplitk) {
+		c->axis = s->splitk[0].loop;
+		c->strategy = STRAT_SPLITK;
+		c->splitk = s->splitk[0].value;
+		c->why = "split-k: as requested";
+	} else {
+		c->axis = choose_axis(p, r->loop);
+		if (!c->axis)
+			return true; /* nothing to fuse: the region is printed as written */
+	}
+	if (s->nrolling + s->nsplitk > 1) {
+		Loc l = s->nrolling > 1 ? s->rolling[1].loc : s->nsplitk > 1 ? s->splitk[1].loc : s->splitk[0].loc;
+		return error_at(l, "a region fuses one loop: give one 'rolling' or one 'splitk'"), false;
+	}
+	c->tile = DEFAULT_TILE;
+	for (int i = 0; i < s->ntile; i++)
+		if (!strcmp(s->tile[i].loop, c->axis))
+			c->tile = s->tile[i].value;
+
+	DepInfo *deps = deps_compute(p, r);
+	if (!deps)
+		return false;
+	bool ok = check_parallel(c, s, deps, r->loop);
+
+	StmtVec row_loops = {0};
+	Stmt *row = find_row(r->loop, c->axis, &row_loops);
+	if (!row) {
+		deps_free(deps);
+		vec_free(row_loops);
+		if (!ok)
+			return false;
+		Loc l = s->nrolling ? s->rolling[0].loc : s->nsplitk ? s->splitk[0].loc : s->loc;
+		return error_at(l, "cannot fuse over '%s': its loops must sit in one block inside the row loops (or directly inside one loop each there)", c->axis), false;
+	}
+	c->row = row;
+	/* tile applies to the parallel loops and to the fused loop. */
+	for (int i = 0; i < s->ntile; i++) {
+		bool par = false;
+		for (int k = 0; k < s->nparallel; k++)
+			par |= !strcmp(s->parallel[k].loop, s->tile[i].loop);
+		if (!par && strcmp(s->tile[i].loop, c->axis)) {
+			error_at(s->tile[i].loc, "'tile' applies to the parallel loops and to the fused loop '%s'; '%s' is neither", c->axis, s->tile[i].loop);
+			ok = false;
+		}
+	}
+	/* Each loop over the axis may carry dependences only through its reductions. */
+	StmtVec orig_levels = {0};
+	find_loops(row, c->axis, &orig_levels);
+
+	/* Normalise: interchange the loops that wrap an axis loop. */
+	StmtVec kids = {0};
+	for (int i = 0; ok && i < row->nbody; i++) {
+		Stmt *k = row->body[i];
+		if (!is_axis_loop(k, c->axis) && contains_axis_loop(k, c->axis)) {
+			if (k->kind != ST_FOR) {
+				error_at(k->loc, "a loop over '%s' under a condition cannot be fused", c->axis);
+				ok = false;
+			} else {
+				ok &= interchange(c, k, deps, &kids);
+			}
+		} else {
+			vec_push(kids, k);
+		}
+	}
+	/* Levels: from the first axis loop to the last one that reduces. */
+	AccumVec acc = {0};
+	int first = -1, last = -1;
+	for (int i = 0, level = 0; ok && i < kids.n; i++) {
+		if (!is_axis_loop(kids.v[i], c->axis))
+			continue;
+		if (first < 0)
+			first = i;
+		StmtVec nest = {0};
+		int before = acc.n;
+		ok &= collect_accums(c, level++, kids.v[i], kids.v[i]->body[0], &nest, &acc);
+		vec_free(nest);
+		if (acc.n > before)
+			last = i;
+	}
+	if (ok && last < 0) {
+		error_at(s->nrolling ? s->rolling[0].loc : s->nsplitk ? s->splitk[0].loc : s->loc, "no reduction over '%s' to fuse in this region", c->axis);
+		ok = false;
+	}
+	if (!ok) {
+		deps_free(deps);
+		vec_free(kids);
+		vec_free(acc);
+		vec_free(row_loops);
+		vec_free(orig_levels);
+		return false;
+	}
+	/* The accumulators' vars are what the level loops may carry through. */
+	Var **accvars = arena_alloc(&p->arena, sizeof(Var *) * (size_t)(acc.n + 1));
+	for (int i = 0; i < acc.n; i++)
+		accvars[i] = acc.v[i].var;
+	for (int i = 0; i < orig_levels.n; i++) {
+		Loc w = orig_levels.v[i]->loc;
+		if (deps_loop_carries(deps, orig_levels.v[i], accvars, acc.n, &w)) {
+			error_at(w, "this statement carries a dependence across iterations of loop '%s' that is not a reduction (a scan?): it cannot be fused", c->axis);
+			ok = false;
+		}
+	}
+	deps_free(deps);
+	vec_free(orig_levels);
+
+	/* Partition. */
+	c->accums = acc.v;
+	c->naccums = acc.n;
+	StmtVec pre = {0}, init = {0}, levels = {0}, post = {0};
+	VEC(StmtVec) mids = {0};
+	for (int i = 0; ok && i < kids.n; i++) {
+		Stmt *k = kids.v[i];
+		if (i < first) {
+			if (is_init_of_accum(c, k))
+				vec_push(init, k);
+			else
+				vec_push(pre, k);
+		} else if (i > last) {
+			vec_push(post, k);
+		} else if (is_axis_loop(k, c->axis)) {
+			if (!expr_equal(k->lo, kids.v[first]->lo) || !expr_equal(k->hi, kids.v[first]->hi)) {
+				error_at(k->loc, "the loops over '%s' must all have the same range to be fused", c->axis);
+				ok = false;
+			}
+			vec_push(levels, k);
+			vec_push(mids, ((StmtVec){0}));
+		} else {
+			/* Between levels: a map of earlier results, or an init hoisted to the front. */
+			bool is_map = false;
+			for (int a = 0; a < c->naccums; a++)
+				if (stmt_reads_var(k, c->accums[a].var))
+					is_map = true;
+			for (int m = 0; m < mids.n; m++)
+				for (int q = 0; q < mids.v[m].n; q++) {
+					Stmt *ms = mids.v[m].v[q];
+					Var *mv = ms->kind == ST_DECL ? ms->var : ms->lhs->var;
+					if (stmt_reads_var(k, mv))
+						is_map = true;
+				}
+			if (is_map) {
+				if (contains_axis_loop(k, c->axis) || (k->kind != ST_DECL && k->kind != ST_ASSIGN) || (k->kind == ST_ASSIGN && k->lhs->kind != EX_VAR)) {
+					error_at(k->loc, "between the loops over '%s', a statement that reads their results must be a scalar assignment (it is re-evaluated at every step)", c->axis);
+					ok = false;
+				} else if (k->kind == ST_DECL) {
+					/* `float inv = F(ss)`: declared with the inits, assigned after its level. */
+					vec_push(init, st_decl(p, k->var, NULL, k->loc));
+					Expr *lhs = ev(p, k->var);
+					Stmt *as = st_assign(p, lhs, AS_SET, k->rhs, k->loc);
+					vec_push(mids.v[mids.n - 1], as);
+				} else {
+					vec_push(mids.v[mids.n - 1], k);
+				}
+			} else {
+				for (int q = 0; q < levels.n; q++)
+					if (stmt_reads_var(levels.v[q], k->kind == ST_DECL ? k->var : NULL) ||
+					    (k->kind == ST_ASSIGN && stmt_reads_var(levels.v[q], k->lhs->var))) {
+						error_at(k->loc, "this statement writes a variable that an earlier loop over '%s' reads: it cannot be hoisted before the fused pass", c->axis);
+						ok = false;
+					}
+				vec_push(init, k);
+			}
+		}
+	}
+	c->pre = pre.v;
+	c->npre = pre.n;
+	c->init = init.v;
+	c->ninit = init.n;
+	c->levels = levels.v;
+	c->nlevels = levels.n;
+	c->post = post.v;
+	c->npost = post.n;
+	c->mids = arena_alloc(&p->arena, sizeof(Stmt **) * (size_t)(mids.n + 1));
+	c->nmids = arena_alloc(&p->arena, sizeof(int) * (size_t)(mids.n + 1));
+	for (int i = 0; i < mids.n; i++) {
+		c->mids[i] = mids.v[i].v;
+		c->nmids[i] = mids.v[i].n;
+	}
+	vec_free(mids);
+	/* Producers: accumulators and maps read by a later level. */
+	ProducerVec prods = {0};
+	for (int k = 0; ok && k < c->nlevels; k++) {
+		for (int a = 0; a < c->naccums; a++)
+			if (c->accums[a].level < k && stmt_reads_var(c->levels[k], c->accums[a].var))
+				add_producer(c, c->accums[a].var, c->accums[a].level, &prods);
+		for (int m = 0; m < k; m++)
+			for (int q = 0; q < c->nmids[m]; q++)
+				if (stmt_reads_var(c->levels[k], c->mids[m][q]->lhs->var))
+					add_producer(c, c->mids[m][q]->lhs->var, m, &prods);
+		for (int a = 0; a < c->naccums; a++)
+			if (c->accums[a].level > k && stmt_reads_var(c->levels[k], c->accums[a].var)) {
+				error_at(c->levels[k]->loc, "this loop reads '%s' before the loop over '%s' that computes it", c->accums[a].var->name, c->axis);
+				ok = false;
+			}
+	}
+	c->producers = prods.v;
+	c->nproducers = prods.n;
+	for (int i = 0; ok && i < c->nproducers; i++) {
+		Producer *pr = &c->producers[i];
+		if (pr->var->ndim) {
+			error_at(pr->var->loc, "the result '%s' is an array: only scalar results may feed a later reduction", pr->var->name);
+			ok = false;
+			continue;
+		}
+		pr->used = fresh_var(c, arena_printf(&p->arena, "%s_used", pr->var->name), pr->var->ty == TY_DOUBLE ? TY_DOUBLE : TY_FLOAT, VAR_LOCAL);
+		pr->prev = fresh_var(c, arena_printf(&p->arena, "%s_prev", pr->var->name), pr->used->ty, VAR_LOCAL);
+	}
+	/* Repairs. */
+	for (int a = 0; ok && a < c->naccums; a++) {
+		Accum *ac = &c->accums[a];
+		ac->g = inline_locals(c, ac->g, c->levels[ac->level], 0);
+		if (!reads_producer(c, ac->g))
+			continue;
+		ok &= repair_derive(c, ac) && repair_validate(c, ac);
+		if (ok && ac->red == RED_ADD) {
+			Stmt *is = NULL;
+			for (int i = 0; i < c->ninit; i++)
+				if (stmt_writes_var(c->init[i], ac->var))
+					is = c->init[i];
+			for (int i = 0; i < c->npre; i++)
+				if (stmt_writes_var(c->pre[i], ac->var))
+					is = c->pre[i];
+			Stmt *leaf = is;
+			while (leaf && leaf->kind == ST_FOR)
+				leaf = leaf->body[0];
+			Expr *iv = leaf ? leaf->rhs : NULL;
+			if (!iv || iv->kind != EX_FLT || iv->fval != 0) {
+				error_at(is ? is->loc : ac->stmt->loc, "the sum '%s' reads earlier results and is repaired as it goes: it must start at 0", ac->var->name);
+				ok = false;
+			}
+		}
+	}
+	for (int a = 0; ok && a < c->naccums; a++) {
+		Repair *rp = c->accums[a].repair;
+		if (!rp)
+			continue;
+		for (int k = 0; k < c->nproducers; k++)
+			for (int f = 0; f < rp->nfactors + rp->ninv_factors; f++) {
+				Expr *fe = f < rp->nfactors ? rp->factors[f] : rp->inv_factors[f - rp->nfactors];
+				if (expr_reads_var(fe, c->producers[k].var))
+					c->producers[k].in_factor = true;
+			}
+	}
+	if (ok && c->strategy == STRAT_ROLLING && !s->nrolling && !s->nsplitk) {
+		/* Neither clause: split-k when the rows do not scale with the reduction (decode). */
+		bool rows_scale = false;
+		for (int i = 0; i < row_loops.n; i++)
+			for (int k = 0; k < c->nlevels; k++)
+				if (expr_equal(row_loops.v[i]->hi, c->levels[k]->hi) || expr_reads_var(c->levels[k]->hi, row_loops.v[i]->var))
+					rows_scale = true;
+		c->strategy = rows_scale ? STRAT_ROLLING : STRAT_SPLITK;
+		c->why = rows_scale ? "rolling: chosen, the rows grow with the reduction (prefill-like)"
+		                    : "split-k: chosen, the rows do not grow with the reduction (decode-like)";
+	}
+	vec_free(row_loops);
+	vec_free(kids);
+	if (!ok)
+		return false;
+	Stmt *fused = c->strategy == STRAT_ROLLING ? build_rolling(c) : build_splitk(c);
+	row->nbody = fused->nbody;
+	row->body = fused->body;
+	vec_push(cascades, c);
+	return true;
+}
+
+bool fuse_program(Program *p)
+{
+	bool ok = true;
+	for (int f = 0; f < p->nfuncs; f++) {
+		Func *fn = p->funcs[f];
+		StrVec *names = NEW(&p->arena, StrVec);
+		vec_push(*names, fn->name);
+		for (int i = 0; i < fn->nparams; i++)
+			vec_push(*names, fn->params[i]->name);
+		for (int r = 0; r < fn->nregions; r++)
+			collect_names(fn->regions[r]->loop, names);
+		for (int r = 0; r < fn->nregions; r++)
+			ok &= fuse_region(p, fn->regions[r], names);
+	}
+	return ok;
+}
+
+Cascade *fuse_cascade_of(const Region *r)
+{
+	for (int i = 0; i < cascades.n; i++)
+		if (cascades.v[i]->region == r)
+			return cascades.v[i];
+	return NULL;
+}
+
+void fuse_describe(StrBuf *b, const Cascade *c)
+{
+	sb_printf(b, "fused axis '%s', %s, tile %ld", c->axis, c->why, c->tile);
+	if (c->strategy == STRAT_SPLITK)
+		c->splitk ? sb_printf(b, ", %ld chunks", c->splitk) : sb_printf(b, ", chunks of %d", SPLITK_CHUNK);
+	sb_puts(b, "\n");
+	for (int k = 0; k < c->nlevels; k++) {
+		sb_printf(b, "level %d (line %d):", k, c->levels[k]->loc.line);
+		int n = 0;
+		for (int i = 0; i < c->naccums; i++)
+			if (c->accums[i].level == k) {
+				sb_printf(b, "%s %s (%s)", n++ ? "," : "", c->accums[i].var->name, reducer_name(c->accums[i].red));
+			}
+		if (!n)
+			sb_puts(b, " (map only)");
+		sb_puts(b, "\n");
+	}
+	for (int i = 0; i < c->naccums; i++) {
+		const Accum *a = &c->accums[i];
+		sb_printf(b, "  %s %s= ", a->var->name, reducer_name(a->red));
+		print_expr(b, a->g);
+		sb_puts(b, "\n");
+		if (a->repair) {
+			sb_puts(b, "    repair: ");
+			repair_describe(b, c, a);
+			sb_puts(b, "\n");
+		}
+	}
+}

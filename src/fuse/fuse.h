@@ -1,0 +1,129 @@
+/* fuse.h: the fuser. It finds the cascade of reductions over one loop axis in a region,
+ * derives the repair terms (DESIGN §4), and rewrites the region into one pass over that
+ * axis (rolling) or into chunks merged afterwards (split-k). */
+#ifndef FUSECC_FUSE_H
+#define FUSECC_FUSE_H
+
+#include "../ir/ir.h"
+
+typedef enum Reducer { RED_ADD, RED_MAX, RED_MIN } Reducer;
+
+typedef enum Strategy { STRAT_ROLLING, STRAT_SPLITK } Strategy;
+
+/* A producer: the value of an earlier level that a reduction's contribution reads. It is
+ * either a reduction result or a map of reduction results (`inv = 1/sqrtf(ss/K + eps)`). */
+typedef struct Producer {
+	Var *var;
+	int level;          /* the level after which it is final for the current tile */
+	bool in_factor;     /* appears in a producer-only factor (needs != 0) */
+	Var *used, *prev;   /* fused program: the sanitised value used this step and the last one */
+	Var *used_part;     /* split-k: used, per chunk */
+} Producer;
+
+/* The repair of one accumulator: how a partial value computed with producer values r is
+ * re-tagged to r'. For RED_ADD: t * exp(sum lin_e) * exp2(sum lin_2) * prod factor(r')/factor(r);
+ * for RED_MAX/MIN: t + sum lin_e (lin_2 and factors unused). lin_* are linear forms
+ * sum coef_k * producer_k: coef[k] NULL means 0. */
+typedef struct Repair {
+	Expr **coef_e;  /* per producer of the region */
+	Expr **coef_2;
+	Expr **factors; /* producer-only factors P(r) (numerator) */
+	int nfactors;
+	Expr **inv_factors; /* producer-only factors in the denominator */
+	int ninv_factors;
+	bool *uses;        /* per producer: does this repair depend on it */
+} Repair;
+
+/* One accumulator over the fused axis: `X (f)= g` statements on the same variable. */
+typedef struct Accum {
+	Var *var;      /* scalar or array accumulator, declared outside the fused loops */
+	Reducer red;
+	int level;
+	Stmt *stmt;    /* one of its reduction statements (for locations) */
+	Stmt **nest;   /* loops between the level loop and the statement binding var's indices */
+	int nnest;
+	Expr *g;       /* the contribution, locals of the level inlined */
+	Repair *repair; /* NULL when it reads no producer */
+	Var *part;     /* split-k: the per-chunk partial */
+} Accum;
+
+typedef struct Cascade {
+	Program *prog;
+	Region *region;
+	const char *axis;      /* the fused loop's name */
+	Strategy strategy;
+	const char *why;       /* how the strategy was chosen, for the echo */
+	long tile;             /* step of the fused loop (0: none given) */
+	long splitk;           /* chunk count; 0: chosen at run time */
+	Stmt *row;             /* the block holding the fused loops (after normalisation) */
+	Stmt **pre, **init, **levels, **post; /* partition of row->body; see fuse.c */
+	int npre, ninit, nlevels, npost;
+	Stmt ***mids;          /* maps evaluated after level k (mids[k][0..nmids[k]-1]) */
+	int *nmids;
+	Accum *accums;
+	int naccums;
+	Producer *producers;
+	int nproducers;
+	StrVec *names;         /* every name in the function, generated ones included */
+} Cascade;
+
+/* Analyses and fuses every region of the program in place; each region's loop is replaced
+ * by its fused form and its Cascade recorded for the printers. Reports refusals with
+ * error_at and returns false. */
+bool fuse_program(Program *p);
+
+/* The cascade fused for a region, or NULL if the region has no reductions to fuse. */
+Cascade *fuse_cascade_of(const Region *r);
+
+/* Human-readable account of a cascade: levels, accumulators, producers, derived repairs. */
+void fuse_describe(StrBuf *b, const Cascade *c);
+
+/* ---- repair.c ---- */
+/* Derives the repair of `a` (its g over the producers of c). false, after an error at the
+ * statement that says why, when g is not separable. */
+bool repair_derive(Cascade *c, Accum *a);
+/* Checks the derived repair numerically at random points: h(g(r, x), r, r') == g(r', x). */
+bool repair_validate(Cascade *c, Accum *a);
+/* The repaired value of accumulator element `t` going from producer values `from` to `to`
+ * (arrays of Var* indexed like c->producers). */
+Expr *repair_apply(Cascade *c, const Accum *a, Expr *t, Var **from, Var **to);
+/* Whether the producer values differ between `from` and `to` for this repair (guard). */
+Expr *repair_changed(Cascade *c, const Accum *a, Var **from, Var **to);
+void repair_describe(StrBuf *b, const Cascade *c, const Accum *a);
+
+/* ---- reduce.c ---- */
+/* Recognises `s` as a reduction statement: `x += e`, `x = x + e`, `x = e + x`, `x -= e` (as
+ * + of -e), `x = fmaxf(x, e)`, `x = fminf(x, e)`, `x = x > e ? x : e` (and the other
+ * orders), `if (e > x) x = e`. On success fills target (the lhs expression), red and g. */
+bool reduce_match(Program *p, Stmt *s, Expr **target, Reducer *red, Expr **g);
+Expr *reducer_identity(Program *p, Reducer r, ScalarType ty, Loc loc);
+const char *reducer_name(Reducer r);
+
+/* ---- expression helpers (expr.c) ---- */
+bool expr_reads_var(const Expr *e, const Var *v);
+bool stmt_reads_var(const Stmt *s, const Var *v);
+bool stmt_writes_var(const Stmt *s, const Var *v);
+/* Whether s declares v (a local, or the iterator of a loop in s). */
+bool stmt_declares(const Stmt *s, const Var *v);
+/* Copy of e with every read of `from` (EX_VAR or EX_INDEX base) replaced. */
+Expr *expr_subst_var(Program *p, const Expr *e, const Var *from, Var *to);
+Stmt *stmt_subst_var(Program *p, const Stmt *s, const Var *from, Var *to);
+/* Copy of e with every EX_VAR of `from` replaced by a copy of `to`. */
+Expr *expr_subst_expr(Program *p, const Expr *e, const Var *from, const Expr *to);
+Stmt *stmt_copy(Program *p, const Stmt *s);
+/* Copy of s with every read and write of scalar `from` (EX_VAR, lhs included) replaced by
+ * a copy of `to` (an element of an expanded array, say); ST_DECL of `from` becomes an
+ * assignment of its initialiser (or nothing). */
+Stmt *stmt_expand_scalar(Program *p, const Stmt *s, const Var *from, const Expr *to);
+Stmt *st_block(Program *p, Stmt **body, int n, Loc loc);
+Stmt *st_assign(Program *p, Expr *lhs, AssignOp op, Expr *rhs, Loc loc);
+Stmt *st_decl(Program *p, Var *v, Expr *init, Loc loc);
+Stmt *st_for(Program *p, Var *v, Expr *lo, Expr *hi, long step, Stmt *body, Loc loc);
+Expr *ex_min(Program *p, Expr *a, Expr *b, Loc loc); /* a < b ? a : b, ints */
+/* A fresh local whose name does not clash with any name used in the function. */
+Var *fresh_var(Cascade *c, const char *base, ScalarType ty, VarKind kind);
+/* Evaluates e in double precision with leaves from env; NaN if it cannot. */
+typedef double (*LeafFn)(const Expr *leaf, void *ctx);
+double expr_eval(const Expr *e, LeafFn leaf, void *ctx);
+
+#endif

@@ -1,0 +1,93 @@
+/* reduce.c: recognising the reduction statements users write. */
+#include "fuse.h"
+
+#include <math.h>
+
+const char *reducer_name(Reducer r) { return r == RED_ADD ? "+" : r == RED_MAX ? "max" : "min"; }
+
+Expr *reducer_identity(Program *p, Reducer r, ScalarType ty, Loc loc)
+{
+	ScalarType t = ty == TY_DOUBLE ? TY_DOUBLE : TY_FLOAT;
+	return ex_flt(p, r == RED_ADD ? 0.0 : r == RED_MAX ? -INFINITY : INFINITY, t, loc);
+}
+
+static bool same_lvalue(const Expr *a, const Expr *b)
+{
+	return a->kind == b->kind && (a->kind == EX_VAR || a->kind == EX_INDEX) && expr_equal(a, b);
+}
+
+/* `x op e` or `e op x` where x is the target: the other operand, or NULL. */
+static Expr *other_operand(Expr *bin, const Expr *x, bool commutative)
+{
+	if (same_lvalue(bin->args[0], x) && !expr_reads_var(bin->args[1], x->var))
+		return bin->args[1];
+	if (commutative && same_lvalue(bin->args[1], x) && !expr_reads_var(bin->args[0], x->var))
+		return bin->args[0];
+	return NULL;
+}
+
+/* `x > e ? x : e` and its variants: the reducer and e, or false. */
+static bool match_select(Expr *c, const Expr *x, Reducer *red, Expr **g)
+{
+	if (c->kind != EX_COND || c->args[0]->kind != EX_BIN)
+		return false;
+	Expr *cmp = c->args[0], *a = c->args[1], *b = c->args[2];
+	BinOp op = cmp->bop;
+	if (op != OP_GT && op != OP_GE && op != OP_LT && op != OP_LE)
+		return false;
+	bool gt = op == OP_GT || op == OP_GE;
+	Expr *l = cmp->args[0], *r = cmp->args[1];
+	/* cond picks the larger of l and r when (gt and a == l) or (!gt and a == r). */
+	if (!(expr_equal(a, l) && expr_equal(b, r)) && !(expr_equal(a, r) && expr_equal(b, l)))
+		return false;
+	bool picks_max = gt == expr_equal(a, l);
+	Expr *e = same_lvalue(l, x) ? r : same_lvalue(r, x) ? l : NULL;
+	if (!e || expr_reads_var(e, x->var))
+		return false;
+	*red = picks_max ? RED_MAX : RED_MIN;
+	*g = e;
+	return true;
+}
+
+bool reduce_match(Program *p, Stmt *s, Expr **target, Reducer *red, Expr **g)
+{
+	if (s->kind == ST_IF && s->nbody == 1) {
+		/* if (e > x) x = e; */
+		Stmt *t = s->body[0];
+		while (t->kind == ST_BLOCK && t->nbody == 1)
+			t = t->body[0];
+		if (t->kind != ST_ASSIGN || t->aop != AS_SET || s->cond->kind != EX_BIN)
+			return false;
+		Expr *sel = ex_cond(p, s->cond, t->rhs, t->lhs, s->loc);
+		if (!match_select(sel, t->lhs, red, g))
+			return false;
+		*target = t->lhs;
+		return true;
+	}
+	if (s->kind != ST_ASSIGN)
+		return false;
+	Expr *x = s->lhs, *r = s->rhs;
+	if (expr_reads_var(r, x->var) && s->aop != AS_SET)
+		return false;
+	*target = x;
+	switch (s->aop) {
+	case AS_ADD: *red = RED_ADD; *g = r; return true;
+	case AS_SUB: *red = RED_ADD; *g = ex_un(p, UOP_NEG, r, r->loc); return true;
+	case AS_SET: break;
+	default: return false;
+	}
+	if (r->kind == EX_BIN && r->bop == OP_ADD && (*g = other_operand(r, x, true))) {
+		*red = RED_ADD;
+		return true;
+	}
+	if (r->kind == EX_BIN && r->bop == OP_SUB && (*g = other_operand(r, x, false))) {
+		*red = RED_ADD;
+		*g = ex_un(p, UOP_NEG, *g, (*g)->loc);
+		return true;
+	}
+	if (r->kind == EX_CALL && (r->fn == FN_FMAX || r->fn == FN_FMIN) && (*g = other_operand(r, x, true))) {
+		*red = r->fn == FN_FMAX ? RED_MAX : RED_MIN;
+		return true;
+	}
+	return match_select(r, x, red, g);
+}
