@@ -11,7 +11,7 @@ trap 'rm -rf "$tmp"' EXIT
 pass=0
 fail=0
 
-for src in samples/*.c; do
+for src in samples/*.c test/fuse/*.c; do
 	name=$(basename "$src" .c)
 	for kind in fused.c; do
 		exp=test/golden/$name.$kind

@@ -1,6 +1,6 @@
 #!/bin/sh
-# roundtrip.sh FUSECC GEN: for each line of test/roundtrip/sizes ("sample NAME=V ..."),
-# builds the sample's original and fused C into one harness and compares their outputs.
+# roundtrip.sh FUSECC GEN: for each line of test/roundtrip/sizes ("path/input NAME=V ..."),
+# builds the input's original and fused C into one harness and compares their outputs.
 set -u
 fusecc=$1
 gen=$2
@@ -10,9 +10,10 @@ CC=${CC:-cc}
 pass=0
 fail=0
 built=""
-while read -r sample sizes; do
-	case "$sample" in '' | '#'*) continue ;; esac
-	src=samples/$sample.c
+while read -r input sizes; do
+	case "$input" in '' | '#'*) continue ;; esac
+	src=$input.c
+	sample=$(echo "$input" | tr / _)
 	if ! echo "$built" | grep -qw "$sample"; then
 		if ! "$fusecc" "$src" -o "$tmp/$sample.fused.c" ||
 			! "$gen" "$src" >"$tmp/$sample.harness.c" ||

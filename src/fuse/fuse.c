@@ -738,6 +738,62 @@ static void add_producer(Cascade *c, Var *v, int level, ProducerVec *prods)
 	(void)c;
 }
 
+/* A statement of a level that reads an accumulator of the same level (other than its own
+ * reduction statements) sees a partial result: a scan, which split-k and the GPU's
+ * parallel steps would change. Refused. */
+static bool check_no_partial_reads(Cascade *c, Stmt *s, const Accum *a)
+{
+	if (!s)
+		return true;
+	Expr *t, *g;
+	Reducer red;
+	if ((s->kind == ST_ASSIGN || s->kind == ST_IF) && reduce_match(c->prog, s, &t, &red, &g) && t->var == a->var)
+		return true;
+	bool leaf = s->kind == ST_ASSIGN || s->kind == ST_DECL;
+	if ((leaf && stmt_reads_var(s, a->var)) || (s->kind == ST_IF && expr_reads_var(s->cond, a->var)) ||
+	    (s->kind == ST_FOR && (expr_reads_var(s->lo, a->var) || expr_reads_var(s->hi, a->var)))) {
+		error_at(s->loc, "'%s' is read here while the loop over '%s' is still reducing it (a scan, or a use of a partial result): fusecc fuses complete reductions; move this use after the loop", a->var->name, c->axis);
+		return false;
+	}
+	bool ok = true;
+	for (int i = 0; i < s->nbody; i++)
+		ok &= check_no_partial_reads(c, s->body[i], a);
+	return ok;
+}
+
+/* Splits the outer parallel loops that have a tile size into a tile loop and a loop over
+ * the tile: the rows of one GPU CTA. The order of the rows does not change. */
+static void tile_row_loops(Program *p, Region *r, StrVec *names)
+{
+	Schedule *s = r->loop->sched;
+	Stmt *l = r->loop;
+	while (l && l->kind == ST_FOR) {
+		bool par = false;
+		long t = 0;
+		for (int i = 0; i < s->nparallel; i++)
+			par |= !strcmp(s->parallel[i].loop, l->var->name);
+		for (int i = 0; i < s->ntile; i++)
+			if (!strcmp(s->tile[i].loop, l->var->name))
+				t = s->tile[i].value;
+		if (!par)
+			break;
+		Stmt *next = l->body[0];
+		while (next->kind == ST_BLOCK && next->nbody == 1)
+			next = next->body[0];
+		if (t > 1) {
+			Cascade tmp = {.prog = p, .region = r, .names = names};
+			Var *t0 = fresh_var(&tmp, arena_printf(&p->arena, "%s0", l->var->name), TY_INT, VAR_LOOP);
+			Expr *end = ex_min(p, ex_bin(p, OP_ADD, ex_var(p, t0, l->loc), ex_int(p, t, l->loc), l->loc), l->hi, l->loc);
+			Stmt *inner = st_for(p, l->var, ex_var(p, t0, l->loc), end, 1, l->body[0], l->loc);
+			l->var = t0;
+			l->step = t;
+			l->hi = ex_copy(p, l->hi);
+			st_set_body(p, l, &inner, 1);
+		}
+		l = next;
+	}
+}
+
 static bool fuse_region(Program *p, Region *r, StrVec *names)
 {
 	Schedule *s = r->loop->sched;
@@ -745,6 +801,11 @@ static bool fuse_region(Program *p, Region *r, StrVec *names)
 	c->prog = p;
 	c->region = r;
 	c->names = names;
+	/* Every region is checked, fused or not: parallel loops must carry no dependence. */
+	DepInfo *deps = deps_compute(p, r);
+	if (!deps)
+		return false;
+	bool ok = check_parallel(c, s, deps, r->loop);
 	if (s->nrolling) {
 		c->axis = s->rolling[0].loop;
 		c->strategy = STRAT_ROLLING;
@@ -756,11 +817,17 @@ static bool fuse_region(Program *p, Region *r, StrVec *names)
 		c->why = "split-k: as requested";
 	} else {
 		c->axis = choose_axis(p, r->loop);
-		if (!c->axis)
-			return true; /* nothing to fuse: the region is printed as written */
+		if (!c->axis) {
+			/* Nothing to fuse: the region is printed as written, rows tiled. */
+			deps_free(deps);
+			if (ok)
+				tile_row_loops(p, r, names);
+			return ok;
+		}
 	}
 	if (s->nrolling + s->nsplitk > 1) {
 		Loc l = s->nrolling > 1 ? s->rolling[1].loc : s->nsplitk > 1 ? s->splitk[1].loc : s->splitk[0].loc;
+		deps_free(deps);
 		return error_at(l, "a region fuses one loop: give one 'rolling' or one 'splitk'"), false;
 	}
 	c->tile = DEFAULT_TILE;
@@ -768,10 +835,6 @@ static bool fuse_region(Program *p, Region *r, StrVec *names)
 		if (!strcmp(s->tile[i].loop, c->axis))
 			c->tile = s->tile[i].value;
 
-	DepInfo *deps = deps_compute(p, r);
-	if (!deps)
-		return false;
-	bool ok = check_parallel(c, s, deps, r->loop);
 
 	StmtVec row_loops = {0};
 	Stmt *row = find_row(r->loop, c->axis, &row_loops);
@@ -927,6 +990,8 @@ static bool fuse_region(Program *p, Region *r, StrVec *names)
 		c->nmids[i] = mids.v[i].n;
 	}
 	vec_free(mids);
+	for (int a = 0; ok && a < c->naccums; a++)
+		ok &= check_no_partial_reads(c, c->levels[c->accums[a].level]->body[0], &c->accums[a]);
 	/* Producers: accumulators and maps read by a later level. */
 	ProducerVec prods = {0};
 	for (int k = 0; ok && k < c->nlevels; k++) {
@@ -974,7 +1039,9 @@ static bool fuse_region(Program *p, Region *r, StrVec *names)
 			while (leaf && leaf->kind == ST_FOR)
 				leaf = leaf->body[0];
 			Expr *iv = leaf ? leaf->rhs : NULL;
-			if (!iv || iv->kind != EX_FLT || iv->fval != 0) {
+			while (iv && iv->kind == EX_CAST)
+				iv = iv->args[0];
+			if (!iv || !((iv->kind == EX_FLT && iv->fval == 0) || (iv->kind == EX_INT && iv->ival == 0))) {
 				error_at(is ? is->loc : ac->stmt->loc, "the sum '%s' reads earlier results and is repaired as it goes: it must start at 0", ac->var->name);
 				ok = false;
 			}
@@ -1009,6 +1076,7 @@ static bool fuse_region(Program *p, Region *r, StrVec *names)
 	Stmt *fused = c->strategy == STRAT_ROLLING ? build_rolling(c) : build_splitk(c);
 	row->nbody = fused->nbody;
 	row->body = fused->body;
+	tile_row_loops(p, r, names);
 	vec_push(cascades, c);
 	return true;
 }

@@ -172,7 +172,7 @@ static bool factorize(Deriv *d, const Expr *e, bool invert, ExprVec *num, ExprVe
 		vec_push(*(invert ? den : num), ex_copy(p, (Expr *)e));
 		return true;
 	}
-	d->why = "the contribution is not a product of a part without producers and a part with them (DESIGN §4; e.g. a variance sum (x - mean)^2 must be expanded into sums)";
+	d->why = "its contribution is not a product of a part that reads no earlier result and a part that reads only earlier results (a variance, sum of (x - mean)^2, must be written with sums of x and of x*x)";
 	return false;
 }
 

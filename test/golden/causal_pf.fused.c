@@ -7,42 +7,43 @@ void causal_pf_fused(int B, int H, int N, float scale, const _Float16 q[B][H][N]
 	 * fused over 'j' in steps of 64; rolling: as requested */
 	for (int b = 0; b < B; b++)
 		for (int h = 0; h < H; h++)
-			for (int i = 0; i < N; i++) {
-				float s[N];
-				float m = -INFINITY;
-				float l = 0.0f;
-				float acc[128];
-				for (int d = 0; d < 128; d++)
-					acc[d] = 0.0f;
-				float m_used = isfinite(m) ? m : 0.0f;
-				float m_prev = m_used;
-				for (int j0 = 0; j0 < i + 1; j0 += 64) {
-					for (int j = j0; j < (j0 + 64 < i + 1 ? j0 + 64 : i + 1); j++) {
-						float dot = 0.0f;
-						for (int d = 0; d < 128; d++)
-							dot += (float)q[b][h][i][d] * (float)k[b][h][j][d];
-						s[j] = dot * scale;
+			for (int i0 = 0; i0 < N; i0 += 128)
+				for (int i = i0; i < (i0 + 128 < N ? i0 + 128 : N); i++) {
+					float s[N];
+					float m = -INFINITY;
+					float l = 0.0f;
+					float acc[128];
+					for (int d = 0; d < 128; d++)
+						acc[d] = 0.0f;
+					float m_used = isfinite(m) ? m : 0.0f;
+					float m_prev = m_used;
+					for (int j0 = 0; j0 < i + 1; j0 += 64) {
+						for (int j = j0; j < (j0 + 64 < i + 1 ? j0 + 64 : i + 1); j++) {
+							float dot = 0.0f;
+							for (int d = 0; d < 128; d++)
+								dot += (float)q[b][h][i][d] * (float)k[b][h][j][d];
+							s[j] = dot * scale;
+						}
+						for (int j = j0; j < (j0 + 64 < i + 1 ? j0 + 64 : i + 1); j++)
+							m = fmaxf(m, s[j]);
+						m_prev = m_used;
+						m_used = isfinite(m) ? m : 0.0f;
+						if (m_prev != m_used) {
+							float l_rescale = expf(m_prev - m_used);
+							l = l != 0.0f ? l * l_rescale : l;
+						}
+						for (int j = j0; j < (j0 + 64 < i + 1 ? j0 + 64 : i + 1); j++)
+							l += expf(s[j] - m_used);
+						if (m_prev != m_used) {
+							float acc_rescale = expf(m_prev - m_used);
+							for (int d = 0; d < 128; d++)
+								acc[d] = acc[d] != 0.0f ? acc[d] * acc_rescale : acc[d];
+						}
+						for (int j = j0; j < (j0 + 64 < i + 1 ? j0 + 64 : i + 1); j++)
+							for (int d = 0; d < 128; d++)
+								acc[d] += expf(s[j] - m_used) * (float)v[b][h][j][d];
 					}
-					for (int j = j0; j < (j0 + 64 < i + 1 ? j0 + 64 : i + 1); j++)
-						m = fmaxf(m, s[j]);
-					m_prev = m_used;
-					m_used = isfinite(m) ? m : 0.0f;
-					if (m_prev != m_used) {
-						float l_rescale = expf(m_prev - m_used);
-						l = l != 0.0f ? l * l_rescale : l;
-					}
-					for (int j = j0; j < (j0 + 64 < i + 1 ? j0 + 64 : i + 1); j++)
-						l += expf(s[j] - m_used);
-					if (m_prev != m_used) {
-						float acc_rescale = expf(m_prev - m_used);
-						for (int d = 0; d < 128; d++)
-							acc[d] = acc[d] != 0.0f ? acc[d] * acc_rescale : acc[d];
-					}
-					for (int j = j0; j < (j0 + 64 < i + 1 ? j0 + 64 : i + 1); j++)
-						for (int d = 0; d < 128; d++)
-							acc[d] += expf(s[j] - m_used) * (float)v[b][h][j][d];
+					for (int d = 0; d < 128; d++)
+						o[b][h][i][d] = (_Float16)(acc[d] / l);
 				}
-				for (int d = 0; d < 128; d++)
-					o[b][h][i][d] = (_Float16)(acc[d] / l);
-			}
 }

@@ -8,61 +8,62 @@ void softcap_pf_fused(int B, int HKV, int G, int N, float scale, const _Float16 
 	for (int b = 0; b < B; b++)
 		for (int kh = 0; kh < HKV; kh++)
 			for (int g = 0; g < G; g++)
-				for (int i = 0; i < N; i++) {
-					float m = -INFINITY;
-					float l = 0.0f;
-					float acc[128];
-					for (int d = 0; d < 128; d++)
-						acc[d] = 0.0f;
-					float m_used = isfinite(m) ? m : 0.0f;
-					float m_prev = m_used;
-					float l_used = isfinite(l) && l != 0.0f ? l : 1.0f;
-					float l_prev = l_used;
-					for (int j0 = 0; j0 < N; j0 += 64) {
-						for (int j = j0; j < (j0 + 64 < N ? j0 + 64 : N); j++) {
-							float s = 0.0f;
-							for (int d = 0; d < 128; d++)
-								s += (float)q[b][kh][g][i][d] * (float)k[b][kh][j][d];
-							s = 5e+01f * tanhf(s * scale / 5e+01f);
-							if (j > i)
-								s = -INFINITY;
-							m = fmaxf(m, s);
+				for (int i0 = 0; i0 < N; i0 += 128)
+					for (int i = i0; i < (i0 + 128 < N ? i0 + 128 : N); i++) {
+						float m = -INFINITY;
+						float l = 0.0f;
+						float acc[128];
+						for (int d = 0; d < 128; d++)
+							acc[d] = 0.0f;
+						float m_used = isfinite(m) ? m : 0.0f;
+						float m_prev = m_used;
+						float l_used = isfinite(l) && l != 0.0f ? l : 1.0f;
+						float l_prev = l_used;
+						for (int j0 = 0; j0 < N; j0 += 64) {
+							for (int j = j0; j < (j0 + 64 < N ? j0 + 64 : N); j++) {
+								float s = 0.0f;
+								for (int d = 0; d < 128; d++)
+									s += (float)q[b][kh][g][i][d] * (float)k[b][kh][j][d];
+								s = 5e+01f * tanhf(s * scale / 5e+01f);
+								if (j > i)
+									s = -INFINITY;
+								m = fmaxf(m, s);
+							}
+							m_prev = m_used;
+							m_used = isfinite(m) ? m : 0.0f;
+							if (m_prev != m_used) {
+								float l_rescale = expf(m_prev - m_used);
+								l = l != 0.0f ? l * l_rescale : l;
+							}
+							for (int j = j0; j < (j0 + 64 < N ? j0 + 64 : N); j++) {
+								float s = 0.0f;
+								for (int d = 0; d < 128; d++)
+									s += (float)q[b][kh][g][i][d] * (float)k[b][kh][j][d];
+								s = 5e+01f * tanhf(s * scale / 5e+01f);
+								if (j > i)
+									s = -INFINITY;
+								l += expf(s - m_used);
+							}
+							l_prev = l_used;
+							l_used = isfinite(l) && l != 0.0f ? l : 1.0f;
+							if (m_prev != m_used || l_prev != l_used) {
+								float acc_rescale = expf(m_prev - m_used) * (l_prev / l_used);
+								for (int d = 0; d < 128; d++)
+									acc[d] = acc[d] != 0.0f ? acc[d] * acc_rescale : acc[d];
+							}
+							for (int j = j0; j < (j0 + 64 < N ? j0 + 64 : N); j++) {
+								float s = 0.0f;
+								for (int d = 0; d < 128; d++)
+									s += (float)q[b][kh][g][i][d] * (float)k[b][kh][j][d];
+								s = 5e+01f * tanhf(s * scale / 5e+01f);
+								if (j > i)
+									s = -INFINITY;
+								float p = expf(s - m_used) / l_used;
+								for (int d = 0; d < 128; d++)
+									acc[d] += p * (float)v[b][kh][j][d];
+							}
 						}
-						m_prev = m_used;
-						m_used = isfinite(m) ? m : 0.0f;
-						if (m_prev != m_used) {
-							float l_rescale = expf(m_prev - m_used);
-							l = l != 0.0f ? l * l_rescale : l;
-						}
-						for (int j = j0; j < (j0 + 64 < N ? j0 + 64 : N); j++) {
-							float s = 0.0f;
-							for (int d = 0; d < 128; d++)
-								s += (float)q[b][kh][g][i][d] * (float)k[b][kh][j][d];
-							s = 5e+01f * tanhf(s * scale / 5e+01f);
-							if (j > i)
-								s = -INFINITY;
-							l += expf(s - m_used);
-						}
-						l_prev = l_used;
-						l_used = isfinite(l) && l != 0.0f ? l : 1.0f;
-						if (m_prev != m_used || l_prev != l_used) {
-							float acc_rescale = expf(m_prev - m_used) * (l_prev / l_used);
-							for (int d = 0; d < 128; d++)
-								acc[d] = acc[d] != 0.0f ? acc[d] * acc_rescale : acc[d];
-						}
-						for (int j = j0; j < (j0 + 64 < N ? j0 + 64 : N); j++) {
-							float s = 0.0f;
-							for (int d = 0; d < 128; d++)
-								s += (float)q[b][kh][g][i][d] * (float)k[b][kh][j][d];
-							s = 5e+01f * tanhf(s * scale / 5e+01f);
-							if (j > i)
-								s = -INFINITY;
-							float p = expf(s - m_used) / l_used;
-							for (int d = 0; d < 128; d++)
-								acc[d] += p * (float)v[b][kh][j][d];
-						}
+						for (int d = 0; d < 128; d++)
+							o[b][kh][g][i][d] = (_Float16)acc[d];
 					}
-					for (int d = 0; d < 128; d++)
-						o[b][kh][g][i][d] = (_Float16)acc[d];
-				}
 }

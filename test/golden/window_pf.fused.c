@@ -8,47 +8,48 @@ void window_pf_fused(int B, int HKV, int G, int N, int W, float scale, const _Fl
 	for (int b = 0; b < B; b++)
 		for (int kh = 0; kh < HKV; kh++)
 			for (int g = 0; g < G; g++)
-				for (int i = 0; i < N; i++) {
-					float s[N];
-					float m = -INFINITY;
-					float l = 0.0f;
-					float acc[128];
-					for (int d = 0; d < 128; d++)
-						acc[d] = 0.0f;
-					float m_used = isfinite(m) ? m : 0.0f;
-					float m_prev = m_used;
-					float l_used = isfinite(l) && l != 0.0f ? l : 1.0f;
-					float l_prev = l_used;
-					for (int j0 = 0; j0 < i + 1; j0 += 64) {
-						for (int j = j0; j < (j0 + 64 < i + 1 ? j0 + 64 : i + 1); j++) {
-							float dot = 0.0f;
-							for (int d = 0; d < 128; d++)
-								dot += (float)q[b][kh][g][i][d] * (float)k[b][kh][j][d];
-							float c = 5e+01f * tanhf(scale * dot / 5e+01f);
-							s[j] = j > i - W ? c : -INFINITY;
+				for (int i0 = 0; i0 < N; i0 += 128)
+					for (int i = i0; i < (i0 + 128 < N ? i0 + 128 : N); i++) {
+						float s[N];
+						float m = -INFINITY;
+						float l = 0.0f;
+						float acc[128];
+						for (int d = 0; d < 128; d++)
+							acc[d] = 0.0f;
+						float m_used = isfinite(m) ? m : 0.0f;
+						float m_prev = m_used;
+						float l_used = isfinite(l) && l != 0.0f ? l : 1.0f;
+						float l_prev = l_used;
+						for (int j0 = 0; j0 < i + 1; j0 += 64) {
+							for (int j = j0; j < (j0 + 64 < i + 1 ? j0 + 64 : i + 1); j++) {
+								float dot = 0.0f;
+								for (int d = 0; d < 128; d++)
+									dot += (float)q[b][kh][g][i][d] * (float)k[b][kh][j][d];
+								float c = 5e+01f * tanhf(scale * dot / 5e+01f);
+								s[j] = j > i - W ? c : -INFINITY;
+							}
+							for (int j = j0; j < (j0 + 64 < i + 1 ? j0 + 64 : i + 1); j++)
+								m = fmaxf(m, s[j]);
+							m_prev = m_used;
+							m_used = isfinite(m) ? m : 0.0f;
+							if (m_prev != m_used) {
+								float l_rescale = expf(m_prev - m_used);
+								l = l != 0.0f ? l * l_rescale : l;
+							}
+							for (int j = j0; j < (j0 + 64 < i + 1 ? j0 + 64 : i + 1); j++)
+								l = l + expf(s[j] - m_used);
+							l_prev = l_used;
+							l_used = isfinite(l) && l != 0.0f ? l : 1.0f;
+							if (m_prev != m_used || l_prev != l_used) {
+								float acc_rescale = expf(m_prev - m_used) * (l_prev / l_used);
+								for (int d = 0; d < 128; d++)
+									acc[d] = acc[d] != 0.0f ? acc[d] * acc_rescale : acc[d];
+							}
+							for (int j = j0; j < (j0 + 64 < i + 1 ? j0 + 64 : i + 1); j++)
+								for (int d = 0; d < 128; d++)
+									acc[d] = acc[d] + expf(s[j] - m_used) / l_used * (float)v[b][kh][j][d];
 						}
-						for (int j = j0; j < (j0 + 64 < i + 1 ? j0 + 64 : i + 1); j++)
-							m = fmaxf(m, s[j]);
-						m_prev = m_used;
-						m_used = isfinite(m) ? m : 0.0f;
-						if (m_prev != m_used) {
-							float l_rescale = expf(m_prev - m_used);
-							l = l != 0.0f ? l * l_rescale : l;
-						}
-						for (int j = j0; j < (j0 + 64 < i + 1 ? j0 + 64 : i + 1); j++)
-							l = l + expf(s[j] - m_used);
-						l_prev = l_used;
-						l_used = isfinite(l) && l != 0.0f ? l : 1.0f;
-						if (m_prev != m_used || l_prev != l_used) {
-							float acc_rescale = expf(m_prev - m_used) * (l_prev / l_used);
-							for (int d = 0; d < 128; d++)
-								acc[d] = acc[d] != 0.0f ? acc[d] * acc_rescale : acc[d];
-						}
-						for (int j = j0; j < (j0 + 64 < i + 1 ? j0 + 64 : i + 1); j++)
-							for (int d = 0; d < 128; d++)
-								acc[d] = acc[d] + expf(s[j] - m_used) / l_used * (float)v[b][kh][j][d];
+						for (int d = 0; d < 128; d++)
+							o[b][kh][g][i][d] = (_Float16)acc[d];
 					}
-					for (int d = 0; d < 128; d++)
-						o[b][kh][g][i][d] = (_Float16)acc[d];
-				}
 }

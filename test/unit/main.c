@@ -4,6 +4,7 @@
 
 Suite *args_suite(void);
 Suite *front_suite(void);
+Suite *fuse_suite(void);
 Suite *print_suite(void);
 Suite *pragma_suite(void);
 Suite *deps_suite(void);
@@ -14,6 +15,7 @@ int main(void)
 	srunner_add_suite(sr, args_suite());
 	srunner_add_suite(sr, pragma_suite());
 	srunner_add_suite(sr, front_suite());
+	srunner_add_suite(sr, fuse_suite());
 	srunner_add_suite(sr, deps_suite());
 	srunner_run_all(sr, CK_NORMAL);
 	int failed = srunner_ntests_failed(sr);

@@ -1,0 +1,12 @@
+/* A prefix sum: the running total is read at every step, not only at the end. */
+void scan(int R, int C, const float x[R][C], float y[R][C])
+{
+#pragma fuse kernel(scan) parallel(r) splitk(c)
+	for (int r = 0; r < R; r++) {
+		float run = 0.0f;
+		for (int c = 0; c < C; c++) {
+			run += x[r][c];
+			y[r][c] = run;
+		}
+	}
+}

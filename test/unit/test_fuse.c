@@ -1,0 +1,161 @@
+/* test_fuse.c: the fuser on small regions: derived repairs, strategy choice, refusals. */
+#include <string.h>
+#include <unistd.h>
+
+#include "front/front.h"
+#include "fuse/fuse.h"
+#include "unit.h"
+
+static Captured cap;
+static char *described;
+
+/* Parses and fuses `src`; returns whether fusing succeeded. The description of the first
+ * region's cascade goes to `described`, diagnostics to cap. */
+static bool fuse_src(const char *src)
+{
+	char path[64];
+	strcpy(path, "/tmp/fusecc_fuse_XXXXXX.c");
+	int fd = mkstemps(path, 2);
+	ck_assert_int_ge(fd, 0);
+	ck_assert_int_eq(write(fd, src, strlen(src)), (ssize_t)strlen(src));
+	close(fd);
+	capture_begin(&cap);
+	FrontOptions fo = {NULL, 0, FUSECC_INCLUDE_DIR};
+	Program *p = front_parse(path, &fo, NULL);
+	bool ok = p && fuse_program(p);
+	free(described);
+	described = NULL;
+	if (ok) {
+		StrBuf b = {0};
+		const Cascade *c = fuse_cascade_of(p->funcs[0]->regions[0]);
+		if (c)
+			fuse_describe(&b, c);
+		described = b.s ? b.s : strdup("");
+	}
+	capture_end(&cap);
+	program_free(p);
+	unlink(path);
+	return ok;
+}
+
+static void teardown(void)
+{
+	free(cap.text);
+	cap.text = NULL;
+	free(described);
+	described = NULL;
+}
+
+#define ROW(clauses, body)                                                               \
+	"#include <math.h>\nvoid f(int R, int C, float sc, const float x[R][C], const float y[R][C], float out[R]) {\n" \
+	"#pragma fuse kernel(f) parallel(r) " clauses "\nfor (int r = 0; r < R; r++) {\n" body "\n}\n}\n"
+
+static void expect_repair(const char *src, const char *what)
+{
+	ck_assert_msg(fuse_src(src), "refused:\n%s", cap.text ? cap.text : "");
+	ck_assert_msg(strstr(described, what) != NULL, "expected '%s' in:\n%s", what, described);
+}
+
+static void expect_refusal(const char *src, const char *what)
+{
+	ck_assert_msg(!fuse_src(src), "accepted:\n%s", described ? described : "");
+	ck_assert_msg(strstr(cap.text, what) != NULL, "expected '%s' in:\n%s", what, cap.text);
+}
+
+#define MAX_PASS "float m = -INFINITY; for (int c = 0; c < C; c++) m = fmaxf(m, x[r][c]);\n"
+
+START_TEST(test_softmax_sum)
+{
+	expect_repair(ROW("rolling(c)", MAX_PASS "float l = 0; for (int c = 0; c < C; c++) l += expf(x[r][c] - m); out[r] = l;"),
+	              "repair: h(t) = t * expf(m - m')");
+}
+END_TEST
+
+START_TEST(test_scaled_exponent_and_exp2)
+{
+	expect_repair(ROW("rolling(c)", MAX_PASS "float l = 0; for (int c = 0; c < C; c++) l += expf(sc * x[r][c] - sc * m); out[r] = l;"),
+	              "expf(-sc * (m' - m))");
+	expect_repair(ROW("rolling(c)", MAX_PASS "float l = 0; for (int c = 0; c < C; c++) l += exp2f(x[r][c] - m) * y[r][c]; out[r] = l;"),
+	              "t * exp2f(m - m')");
+}
+END_TEST
+
+START_TEST(test_two_producers_multiply)
+{
+	expect_repair(ROW("rolling(c)", MAX_PASS "float z = 0; for (int c = 0; c < C; c++) z += y[r][c];\n"
+	                                         "float a = 0; for (int c = 0; c < C; c++) a += expf(x[r][c] - m) / z; out[r] = a;"),
+	              "t * (expf(m - m') * (z / z'))");
+}
+END_TEST
+
+START_TEST(test_map_of_a_result)
+{
+	/* RMSNorm: the consumer reads inv = F(ss), a map; the repair is inv' / inv. */
+	expect_repair(ROW("rolling(c)", "float ss = 0; for (int c = 0; c < C; c++) ss += x[r][c] * x[r][c];\n"
+	                                "float inv = 1.0f / sqrtf(ss / C + 1e-6f);\n"
+	                                "float a = 0; for (int c = 0; c < C; c++) a += x[r][c] * inv * y[r][c]; out[r] = a;"),
+	              "t * (inv' / inv)");
+}
+END_TEST
+
+START_TEST(test_additive_repair_for_max)
+{
+	expect_repair(ROW("rolling(c)", MAX_PASS "float m2 = -INFINITY; for (int c = 0; c < C; c++) m2 = fmaxf(m2, y[r][c] - 2.0f * m); out[r] = m2;"),
+	              "h(t) = t + -2.0f * (m' - m)");
+}
+END_TEST
+
+START_TEST(test_masks_keep_the_factor)
+{
+	expect_repair(ROW("rolling(c)", MAX_PASS "float l = 0; for (int c = 0; c < C; c++) l += c <= r ? expf(x[r][c] - m) : 0.0f; out[r] = l;"),
+	              "t * expf(m - m')");
+}
+END_TEST
+
+START_TEST(test_strategy_choice)
+{
+	expect_repair(ROW("", MAX_PASS "float l = 0; for (int c = 0; c < C; c++) l += expf(x[r][c] - m); out[r] = l;"),
+	              "split-k: chosen");
+	expect_repair("#include <math.h>\nvoid f(int N, const float x[N][N], float out[N]) {\n#pragma fuse kernel parallel(i)\n"
+	              "for (int i = 0; i < N; i++) { float m = -INFINITY; for (int c = 0; c <= i; c++) m = fmaxf(m, x[i][c]);\n"
+	              "float l = 0; for (int c = 0; c <= i; c++) l += expf(x[i][c] - m); out[i] = l; }\n}\n",
+	              "rolling: chosen");
+}
+END_TEST
+
+START_TEST(test_refusals)
+{
+	expect_refusal(ROW("rolling(c)", "float mean = 0; for (int c = 0; c < C; c++) mean += x[r][c];\n"
+	                                 "float v = 0; for (int c = 0; c < C; c++) v += (x[r][c] - mean) * (x[r][c] - mean); out[r] = v;"),
+	               "must be written with sums of x and of x*x");
+	expect_refusal(ROW("rolling(c)", MAX_PASS "float l = 0; for (int c = 0; c < C; c++) l += expf(x[r][c] * m); out[r] = l;"),
+	               "multiplied by a value that changes along the loop");
+	expect_refusal(ROW("rolling(c)", MAX_PASS "float l = 0; for (int c = 0; c < C; c++) l += tanhf(x[r][c] - m); out[r] = l;"),
+	               "cannot fuse the reduction into 'l'");
+	expect_refusal(ROW("rolling(c)", MAX_PASS "float m2 = -INFINITY; for (int c = 0; c < C; c++) m2 = fmaxf(m2, x[r][c] * m); out[r] = m2;"),
+	               "for a max or min");
+	expect_refusal(ROW("rolling(c)", MAX_PASS "float l = 1.0f; for (int c = 0; c < C; c++) l += expf(x[r][c] - m); out[r] = l;"),
+	               "it must start at 0");
+	expect_refusal(ROW("rolling(c)", "float l = 0; float m = -INFINITY; for (int c = 0; c < C; c++) { m = fmaxf(m, x[r][c]); l += expf(x[r][c] - m); } out[r] = l;"),
+	               "'m' is read here while the loop over 'c' is still reducing it");
+	expect_refusal(ROW("rolling(c) splitk(c)", MAX_PASS "out[r] = m;"), "cannot be both 'rolling' and 'splitk'");
+}
+END_TEST
+
+Suite *fuse_suite(void)
+{
+	Suite *s = suite_create("fuse");
+	TCase *tc = tcase_create("repair");
+	tcase_set_timeout(tc, 60);
+	tcase_add_checked_fixture(tc, NULL, teardown);
+	tcase_add_test(tc, test_softmax_sum);
+	tcase_add_test(tc, test_scaled_exponent_and_exp2);
+	tcase_add_test(tc, test_two_producers_multiply);
+	tcase_add_test(tc, test_map_of_a_result);
+	tcase_add_test(tc, test_additive_repair_for_max);
+	tcase_add_test(tc, test_masks_keep_the_factor);
+	tcase_add_test(tc, test_strategy_choice);
+	tcase_add_test(tc, test_refusals);
+	suite_add_tcase(s, tc);
+	return s;
+}
