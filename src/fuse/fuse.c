@@ -462,7 +462,7 @@ static Stmt *level_step(Cascade *c, int k, Expr *lo, Expr *hi)
 {
 	Program *p = c->prog;
 	Stmt *l = c->levels[k];
-	Stmt *body = l->body[0];
+	Stmt *body = stmt_copy(p, l->body[0]); /* each step gets its own copy to rewrite */
 	for (int i = 0; i < c->nproducers; i++)
 		if (c->producers[i].level < k)
 			body = stmt_subst_var(p, body, c->producers[i].var, c->producers[i].used);
@@ -515,6 +515,91 @@ static void emit_pass_setup(Cascade *c, StmtVec *out)
 	}
 }
 
+/* Whether every access to local array v in s is v[j] with j the iterator of a level loop
+ * (and none is elsewhere): then v holds one step's values only. */
+static bool step_only(const Cascade *c, const Stmt *s, const Var *v, const Var *level_var);
+
+static bool expr_step_only(const Expr *e, const Var *v, const Var *level_var)
+{
+	if (!e)
+		return true;
+	if (e->kind == EX_INDEX && e->var == v)
+		return level_var && e->args[0]->kind == EX_VAR && e->args[0]->var == level_var;
+	for (int i = 0; i < e->nargs; i++)
+		if (!expr_step_only(e->args[i], v, level_var))
+			return false;
+	return true;
+}
+
+static bool step_only(const Cascade *c, const Stmt *s, const Var *v, const Var *level_var)
+{
+	if (!s)
+		return true;
+	if (s->kind == ST_FOR && is_axis_loop(s, c->axis))
+		level_var = s->var;
+	if (!expr_step_only(s->lhs, v, level_var) || !expr_step_only(s->rhs, v, level_var) || !expr_step_only(s->cond, v, level_var) ||
+	    !expr_step_only(s->lo, v, level_var) || !expr_step_only(s->hi, v, level_var))
+		return false;
+	for (int i = 0; i < s->nbody; i++)
+		if (!step_only(c, s->body[i], v, level_var))
+			return false;
+	return true;
+}
+
+/* v[j] -> v[j - j0] inside the pass. */
+static Expr *rebase_expr(Program *p, Expr *e, const Var *v, Var *j0)
+{
+	if (!e)
+		return NULL;
+	if (e->kind == EX_INDEX && e->var == v) {
+		Expr *idx = ex_bin(p, OP_SUB, ex_copy(p, e->args[0]), ex_var(p, j0, e->loc), e->loc);
+		return ex_index(p, e->var, &idx, e->loc);
+	}
+	for (int i = 0; i < e->nargs; i++)
+		e->args[i] = rebase_expr(p, e->args[i], v, j0);
+	return e;
+}
+
+static void rebase_stmt(Program *p, Stmt *s, const Var *v, Var *j0)
+{
+	if (!s)
+		return;
+	s->lhs = rebase_expr(p, s->lhs, v, j0);
+	s->rhs = rebase_expr(p, s->rhs, v, j0);
+	s->cond = rebase_expr(p, s->cond, v, j0);
+	for (int i = 0; i < s->nbody; i++)
+		rebase_stmt(p, s->body[i], v, j0);
+}
+
+/* Elimination of intermediate arrays: a local array of the row that only ever holds the
+ * current step's values (the scores s[j] of attention) shrinks to one tile, s[T] indexed
+ * by j - j0, so nothing of size N is left in the fused program. */
+static void shrink_step_arrays(Cascade *c, Stmt *pass, Var *j0)
+{
+	for (int i = 0; i < c->npre + c->ninit; i++) {
+		Stmt *d = i < c->npre ? c->pre[i] : c->init[i - c->npre];
+		if (d->kind != ST_DECL || d->var->ndim != 1 || d->var->kind != VAR_LOCAL || d->rhs)
+			continue;
+		Var *v = d->var;
+		bool ok = true;
+		for (int k = 0; k < c->npre + c->ninit; k++) {
+			Stmt *o = k < c->npre ? c->pre[k] : c->init[k - c->npre];
+			ok &= o == d || step_only(c, o, v, NULL);
+		}
+		for (int k = 0; ok && k < c->npost; k++)
+			ok &= step_only(c, c->post[k], v, NULL);
+		for (int k = 0; ok && k < c->nlevels; k++) {
+			ok &= step_only(c, c->levels[k], v, NULL);
+			for (int m = 0; m < c->nmids[k]; m++)
+				ok &= step_only(c, c->mids[k][m], v, NULL);
+		}
+		if (!ok)
+			continue;
+		v->dims[0] = ex_int(c->prog, c->tile, v->loc);
+		rebase_stmt(c->prog, pass, v, j0);
+	}
+}
+
 /* for (j0 = lo; j0 < hi; j0 += T) { step over [j0, min(j0 + T, hi)) } */
 static Stmt *emit_tiled_pass(Cascade *c, Expr *lo, Expr *hi)
 {
@@ -526,7 +611,9 @@ static Stmt *emit_tiled_pass(Cascade *c, Expr *lo, Expr *hi)
 	emit_step(c, &step, ev(p, j0), ex_min(p, end, hi, l));
 	Stmt *body = st_block(p, step.v, step.n, l);
 	vec_free(step);
-	return st_for(p, j0, lo, ex_copy(p, hi), c->tile, body, l);
+	Stmt *pass = st_for(p, j0, lo, ex_copy(p, hi), c->tile, body, l);
+	shrink_step_arrays(c, pass, j0);
+	return pass;
 }
 
 static Stmt *build_rolling(Cascade *c)

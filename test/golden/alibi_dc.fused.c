@@ -7,7 +7,7 @@ void alibi_dc_fused(int B, int H, int L, float scale, const float slope[H], cons
 	 * fused over 'j' in steps of 64; split-k: as requested */
 	for (int b = 0; b < B; b++)
 		for (int h = 0; h < H; h++) {
-			float s[L];
+			float s[64];
 			int nchunks = (L - 0 + 255) / 256 < 1 ? 1 : (L - 0 + 255) / 256;
 			int chunk = (L - 0 + (nchunks - 1)) / nchunks;
 			float m_part[nchunks];
@@ -32,10 +32,10 @@ void alibi_dc_fused(int B, int H, int L, float scale, const float slope[H], cons
 						float dot = 0.0f;
 						for (int d = 0; d < 128; d++)
 							dot += (float)q[b][h][d] * (float)k[b][h][j][d];
-						s[j] = scale * dot + slope[h] * (j - (L - 1));
+						s[j - j0] = scale * dot + slope[h] * (j - (L - 1));
 					}
 					for (int j = j0; j < (j0 + 64 < j_hi ? j0 + 64 : j_hi); j++)
-						m = fmaxf(m, s[j]);
+						m = fmaxf(m, s[j - j0]);
 					m_prev = m_used;
 					m_used = isfinite(m) ? m : 0.0f;
 					if (m_prev != m_used) {
@@ -43,7 +43,7 @@ void alibi_dc_fused(int B, int H, int L, float scale, const float slope[H], cons
 						l = l != 0.0f ? l * l_rescale : l;
 					}
 					for (int j = j0; j < (j0 + 64 < j_hi ? j0 + 64 : j_hi); j++)
-						l += expf(s[j] - m_used);
+						l += expf(s[j - j0] - m_used);
 					l_prev = l_used;
 					l_used = isfinite(l) && l != 0.0f ? l : 1.0f;
 					if (m_prev != m_used || l_prev != l_used) {
@@ -53,7 +53,7 @@ void alibi_dc_fused(int B, int H, int L, float scale, const float slope[H], cons
 					}
 					for (int j = j0; j < (j0 + 64 < j_hi ? j0 + 64 : j_hi); j++)
 						for (int d = 0; d < 128; d++)
-							acc[d] += expf(s[j] - m_used) / l_used * (float)v[b][h][j][d];
+							acc[d] += expf(s[j - j0] - m_used) / l_used * (float)v[b][h][j][d];
 				}
 				m_part[ch] = m;
 				l_part[ch] = l;

@@ -9,7 +9,7 @@ void alibi_pf_fused(int B, int H, int N, float scale, const float slope[H], cons
 		for (int h = 0; h < H; h++)
 			for (int i0 = 0; i0 < N; i0 += 128)
 				for (int i = i0; i < (i0 + 128 < N ? i0 + 128 : N); i++) {
-					float s[N];
+					float s[64];
 					float m = -3.4028235e+38f;
 					float l = 0.0f;
 					float acc[128];
@@ -23,10 +23,10 @@ void alibi_pf_fused(int B, int H, int N, float scale, const float slope[H], cons
 							for (int d = 0; d < 128; d++)
 								dot += (float)q[b][h][i][d] * (float)k[b][h][j][d];
 							float x = scale * dot + slope[h] * (j - i);
-							s[j] = j <= i ? x : -INFINITY;
+							s[j - j0] = j <= i ? x : -INFINITY;
 						}
 						for (int j = j0; j < (j0 + 64 < N ? j0 + 64 : N); j++)
-							m = m > s[j] ? m : s[j];
+							m = m > s[j - j0] ? m : s[j - j0];
 						m_prev = m_used;
 						m_used = isfinite(m) ? m : 0.0f;
 						if (m_prev != m_used) {
@@ -34,14 +34,14 @@ void alibi_pf_fused(int B, int H, int N, float scale, const float slope[H], cons
 							l = l != 0.0f ? l * l_rescale : l;
 						}
 						for (int j = j0; j < (j0 + 64 < N ? j0 + 64 : N); j++)
-							l += expf(s[j] - m_used);
+							l += expf(s[j - j0] - m_used);
 						if (m_prev != m_used) {
 							float acc_rescale = expf(m_prev - m_used);
 							for (int d = 0; d < 128; d++)
 								acc[d] = acc[d] != 0.0f ? acc[d] * acc_rescale : acc[d];
 						}
 						for (int j = j0; j < (j0 + 64 < N ? j0 + 64 : N); j++) {
-							float p = expf(s[j] - m_used);
+							float p = expf(s[j - j0] - m_used);
 							for (int d = 0; d < 128; d++)
 								acc[d] += p * (float)v[b][h][j][d];
 						}

@@ -9,7 +9,7 @@ void causal_pf_fused(int B, int H, int N, float scale, const _Float16 q[B][H][N]
 		for (int h = 0; h < H; h++)
 			for (int i0 = 0; i0 < N; i0 += 128)
 				for (int i = i0; i < (i0 + 128 < N ? i0 + 128 : N); i++) {
-					float s[N];
+					float s[64];
 					float m = -INFINITY;
 					float l = 0.0f;
 					float acc[128];
@@ -22,10 +22,10 @@ void causal_pf_fused(int B, int H, int N, float scale, const _Float16 q[B][H][N]
 							float dot = 0.0f;
 							for (int d = 0; d < 128; d++)
 								dot += (float)q[b][h][i][d] * (float)k[b][h][j][d];
-							s[j] = dot * scale;
+							s[j - j0] = dot * scale;
 						}
 						for (int j = j0; j < (j0 + 64 < i + 1 ? j0 + 64 : i + 1); j++)
-							m = fmaxf(m, s[j]);
+							m = fmaxf(m, s[j - j0]);
 						m_prev = m_used;
 						m_used = isfinite(m) ? m : 0.0f;
 						if (m_prev != m_used) {
@@ -33,7 +33,7 @@ void causal_pf_fused(int B, int H, int N, float scale, const _Float16 q[B][H][N]
 							l = l != 0.0f ? l * l_rescale : l;
 						}
 						for (int j = j0; j < (j0 + 64 < i + 1 ? j0 + 64 : i + 1); j++)
-							l += expf(s[j] - m_used);
+							l += expf(s[j - j0] - m_used);
 						if (m_prev != m_used) {
 							float acc_rescale = expf(m_prev - m_used);
 							for (int d = 0; d < 128; d++)
@@ -41,7 +41,7 @@ void causal_pf_fused(int B, int H, int N, float scale, const _Float16 q[B][H][N]
 						}
 						for (int j = j0; j < (j0 + 64 < i + 1 ? j0 + 64 : i + 1); j++)
 							for (int d = 0; d < 128; d++)
-								acc[d] += expf(s[j] - m_used) * (float)v[b][h][j][d];
+								acc[d] += expf(s[j - j0] - m_used) * (float)v[b][h][j][d];
 					}
 					for (int d = 0; d < 128; d++)
 						o[b][h][i][d] = (_Float16)(acc[d] / l);

@@ -10,7 +10,7 @@ void gqa_pf_fused(int B, int HKV, int G, int N, float scale, const _Float16 q[B]
 			for (int g = 0; g < G; g++)
 				for (int i0 = 0; i0 < N; i0 += 128)
 					for (int i = i0; i < (i0 + 128 < N ? i0 + 128 : N); i++) {
-						float s[N];
+						float s[64];
 						float m = -INFINITY;
 						float l = 0.0f;
 						float acc[128];
@@ -25,10 +25,10 @@ void gqa_pf_fused(int B, int HKV, int G, int N, float scale, const _Float16 q[B]
 								float dot = 0.0f;
 								for (int d = 0; d < 128; d++)
 									dot += (float)q[b][kh][g][i][d] * (float)k[b][kh][j][d];
-								s[j] = scale * dot;
+								s[j - j0] = scale * dot;
 							}
 							for (int j = j0; j < (j0 + 64 < i + 1 ? j0 + 64 : i + 1); j++)
-								m = fmaxf(m, s[j]);
+								m = fmaxf(m, s[j - j0]);
 							m_prev = m_used;
 							m_used = isfinite(m) ? m : 0.0f;
 							if (m_prev != m_used) {
@@ -36,7 +36,7 @@ void gqa_pf_fused(int B, int HKV, int G, int N, float scale, const _Float16 q[B]
 								l = l != 0.0f ? l * l_rescale : l;
 							}
 							for (int j = j0; j < (j0 + 64 < i + 1 ? j0 + 64 : i + 1); j++)
-								l += expf(s[j] - m_used);
+								l += expf(s[j - j0] - m_used);
 							l_prev = l_used;
 							l_used = isfinite(l) && l != 0.0f ? l : 1.0f;
 							if (m_prev != m_used || l_prev != l_used) {
@@ -46,7 +46,7 @@ void gqa_pf_fused(int B, int HKV, int G, int N, float scale, const _Float16 q[B]
 							}
 							for (int j = j0; j < (j0 + 64 < i + 1 ? j0 + 64 : i + 1); j++)
 								for (int d = 0; d < 128; d++)
-									acc[d] += expf(s[j] - m_used) / l_used * (float)v[b][kh][j][d];
+									acc[d] += expf(s[j - j0] - m_used) / l_used * (float)v[b][kh][j][d];
 						}
 						for (int d = 0; d < 128; d++)
 							o[b][kh][g][i][d] = (_Float16)acc[d];

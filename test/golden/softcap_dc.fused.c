@@ -8,7 +8,7 @@ void softcap_dc_fused(int B, int HKV, int G, int L, float scale, const _Float16 
 	for (int b = 0; b < B; b++)
 		for (int kh = 0; kh < HKV; kh++)
 			for (int g = 0; g < G; g++) {
-				float s[L];
+				float s[64];
 				int nchunks = (L - 0 + 255) / 256 < 1 ? 1 : (L - 0 + 255) / 256;
 				int chunk = (L - 0 + (nchunks - 1)) / nchunks;
 				float m_part[nchunks];
@@ -30,10 +30,10 @@ void softcap_dc_fused(int B, int HKV, int G, int L, float scale, const _Float16 
 							float dot = 0.0f;
 							for (int d = 0; d < 128; d++)
 								dot += (float)q[b][kh][g][d] * (float)k[b][kh][j][d];
-							s[j] = 5e+01f * tanhf(scale * dot / 5e+01f);
+							s[j - j0] = 5e+01f * tanhf(scale * dot / 5e+01f);
 						}
 						for (int j = j0; j < (j0 + 64 < j_hi ? j0 + 64 : j_hi); j++)
-							m = fmaxf(m, s[j]);
+							m = fmaxf(m, s[j - j0]);
 						m_prev = m_used;
 						m_used = isfinite(m) ? m : 0.0f;
 						if (m_prev != m_used) {
@@ -41,14 +41,14 @@ void softcap_dc_fused(int B, int HKV, int G, int L, float scale, const _Float16 
 							l = l != 0.0f ? l * l_rescale : l;
 						}
 						for (int j = j0; j < (j0 + 64 < j_hi ? j0 + 64 : j_hi); j++)
-							l += expf(s[j] - m_used);
+							l += expf(s[j - j0] - m_used);
 						if (m_prev != m_used) {
 							float acc_rescale = expf(m_prev - m_used);
 							for (int d = 0; d < 128; d++)
 								acc[d] = acc[d] != 0.0f ? acc[d] * acc_rescale : acc[d];
 						}
 						for (int j = j0; j < (j0 + 64 < j_hi ? j0 + 64 : j_hi); j++) {
-							float p = expf(s[j] - m_used);
+							float p = expf(s[j - j0] - m_used);
 							for (int d = 0; d < 128; d++)
 								acc[d] += p * (float)v[b][kh][j][d];
 						}

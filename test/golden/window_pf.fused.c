@@ -10,7 +10,7 @@ void window_pf_fused(int B, int HKV, int G, int N, int W, float scale, const _Fl
 			for (int g = 0; g < G; g++)
 				for (int i0 = 0; i0 < N; i0 += 128)
 					for (int i = i0; i < (i0 + 128 < N ? i0 + 128 : N); i++) {
-						float s[N];
+						float s[64];
 						float m = -INFINITY;
 						float l = 0.0f;
 						float acc[128];
@@ -26,10 +26,10 @@ void window_pf_fused(int B, int HKV, int G, int N, int W, float scale, const _Fl
 								for (int d = 0; d < 128; d++)
 									dot += (float)q[b][kh][g][i][d] * (float)k[b][kh][j][d];
 								float c = 5e+01f * tanhf(scale * dot / 5e+01f);
-								s[j] = j > i - W ? c : -INFINITY;
+								s[j - j0] = j > i - W ? c : -INFINITY;
 							}
 							for (int j = j0; j < (j0 + 64 < i + 1 ? j0 + 64 : i + 1); j++)
-								m = fmaxf(m, s[j]);
+								m = fmaxf(m, s[j - j0]);
 							m_prev = m_used;
 							m_used = isfinite(m) ? m : 0.0f;
 							if (m_prev != m_used) {
@@ -37,7 +37,7 @@ void window_pf_fused(int B, int HKV, int G, int N, int W, float scale, const _Fl
 								l = l != 0.0f ? l * l_rescale : l;
 							}
 							for (int j = j0; j < (j0 + 64 < i + 1 ? j0 + 64 : i + 1); j++)
-								l = l + expf(s[j] - m_used);
+								l = l + expf(s[j - j0] - m_used);
 							l_prev = l_used;
 							l_used = isfinite(l) && l != 0.0f ? l : 1.0f;
 							if (m_prev != m_used || l_prev != l_used) {
@@ -47,7 +47,7 @@ void window_pf_fused(int B, int HKV, int G, int N, int W, float scale, const _Fl
 							}
 							for (int j = j0; j < (j0 + 64 < i + 1 ? j0 + 64 : i + 1); j++)
 								for (int d = 0; d < 128; d++)
-									acc[d] = acc[d] + expf(s[j] - m_used) / l_used * (float)v[b][kh][j][d];
+									acc[d] = acc[d] + expf(s[j - j0] - m_used) / l_used * (float)v[b][kh][j][d];
 						}
 						for (int d = 0; d < 128; d++)
 							o[b][kh][g][i][d] = (_Float16)acc[d];
