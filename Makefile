@@ -64,6 +64,13 @@ check: all $(B)/unit_tests $(B)/roundtrip_gen
 	$(B)/fusecc --help-pragmas | diff -u docs/directives.md -
 	@echo "== all checks passed"
 
+# The GPU machine's inputs: every kernel fusecc can print today and its check harness.
+gpu-prep: all $(B)/roundtrip_gen
+	@mkdir -p $(B)/gpu
+	@for f in samples/*.c test/fuse/*.c; do n=$$(basename $$f .c); \
+		if $(B)/fusecc $$f -o $(B)/gpu/$$n.cu 2>/dev/null; then $(B)/roundtrip_gen --gpu $$f > $(B)/gpu/$$n.harness.cu; \
+		else echo "gpu-prep: $$n: not printable for the GPU yet"; fi; done
+
 # Regenerates the golden files after an intended change; review the diff like code.
 update-golden: all
 	UPDATE=1 sh test/golden.sh $(B)/fusecc
@@ -72,5 +79,5 @@ update-golden: all
 clean:
 	rm -rf $(B)
 
-.PHONY: all check clean setup update-golden
+.PHONY: all check clean gpu-prep setup update-golden
 -include $(shell find $(B) -name '*.d' 2>/dev/null)

@@ -7,11 +7,18 @@
 #ifndef FUSECC_H
 #define FUSECC_H
 
+/* The same conversions serve generated CUDA and HIP code, on the device and the host. */
+#if defined(__CUDACC__) || defined(__HIPCC__)
+#define FUSECC_HD __host__ __device__
+#else
+#define FUSECC_HD
+#endif
+
 typedef struct fusecc_bf16 {
 	unsigned short bits;
 } fusecc_bf16;
 
-static inline float fusecc_bf16_to_float(fusecc_bf16 x)
+static inline FUSECC_HD float fusecc_bf16_to_float(fusecc_bf16 x)
 {
 	union {
 		unsigned int u;
@@ -22,7 +29,7 @@ static inline float fusecc_bf16_to_float(fusecc_bf16 x)
 }
 
 /* Round to nearest even, as the GPUs' __float2bfloat16 does; NaN stays NaN. */
-static inline fusecc_bf16 fusecc_float_to_bf16(float f)
+static inline FUSECC_HD fusecc_bf16 fusecc_float_to_bf16(float f)
 {
 	union {
 		unsigned int u;

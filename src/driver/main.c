@@ -194,9 +194,8 @@ static int run(const Args *a)
 		case EMIT_IR: emit_ir(&out, p, name); break;
 		case EMIT_CUDA:
 		case EMIT_HIP:
-			error_plain("%s output is not implemented yet in fusecc %s: use --emit=c (the fused C) or --emit=ir",
-			            a->emit == EMIT_CUDA ? "CUDA" : "HIP", FUSECC_VERSION);
-			status = EXIT_INPUT;
+			if (!emit_gpu(&out, p, name, a->emit == EMIT_CUDA ? GPU_CUDA : GPU_HIP))
+				status = EXIT_INPUT;
 			break;
 		case EMIT_NONE: break;
 		}

@@ -9,6 +9,12 @@
  * the directory fusecc ran in). */
 void emit_c(StrBuf *out, const Program *p, const char *input_name);
 
+typedef enum GpuKind { GPU_CUDA, GPU_HIP } GpuKind;
+
+/* CUDA or HIP: the kernels of every region and, per function, `<fn>_launch`. false after
+ * a located error for a region the GPU lowering cannot print. */
+bool emit_gpu(StrBuf *out, const Program *p, const char *input_name, GpuKind kind);
+
 /* The first lines of every generated file: what made it and from what. */
 void emit_banner(StrBuf *out, const char *comment_open, const char *input_name);
 

@@ -192,6 +192,15 @@ ScalarType binop_result(BinOp op, ScalarType a, ScalarType b);
 bool expr_equal(const Expr *a, const Expr *b);
 
 /* ---- printing (print.c): C syntax, deterministic, minimal parentheses ---- */
+/* What differs when the same IR is printed for a GPU: type names, and parameter arrays
+ * that are plain pointers there (C++ has no variably modified types). NULL: plain C. */
+typedef struct PrintTarget {
+	const char *(*type_name)(ScalarType t);
+	bool flatten_params;
+} PrintTarget;
+void print_expr_to(StrBuf *b, const Expr *e, const PrintTarget *t);
+void print_stmt_to(StrBuf *b, const Stmt *s, int indent, const PrintTarget *t);
+void print_decl_to(StrBuf *b, const Var *v, const PrintTarget *t);
 void print_expr(StrBuf *b, const Expr *e);
 void print_stmt(StrBuf *b, const Stmt *s, int indent);
 /* Declaration of a parameter or local, as C: `const _Float16 q[B][H][N][128]`. */

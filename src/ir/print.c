@@ -82,37 +82,66 @@ void print_float(StrBuf *b, double v, ScalarType ty)
 		sb_putc(b, 'f');
 }
 
-static void print_sub(StrBuf *b, const Expr *e, int min_prec)
+static const char *type_name(ScalarType ty, const PrintTarget *t)
+{
+	return t && t->type_name ? t->type_name(ty) : scalar_type_c(ty);
+}
+
+static void print_sub(StrBuf *b, const Expr *e, int min_prec, const PrintTarget *t)
 {
 	bool paren = expr_prec(e) < min_prec;
 	if (paren)
 		sb_putc(b, '(');
-	print_expr(b, e);
+	print_expr_to(b, e, t);
 	if (paren)
 		sb_putc(b, ')');
 }
 
-static void print_cast(StrBuf *b, const Expr *e)
+static void print_cast(StrBuf *b, const Expr *e, const PrintTarget *t)
 {
 	const Expr *a = e->args[0];
 	if (a->ty == TY_BF16) {
 		/* bf16 -> float via the header's function; a further cast if the target is not float. */
 		if (e->ty != TY_FLOAT)
-			sb_printf(b, "(%s)", scalar_type_c(e->ty));
+			sb_printf(b, "(%s)", type_name(e->ty, t));
 		sb_puts(b, "fusecc_bf16_to_float(");
-		print_expr(b, a);
+		print_expr_to(b, a, t);
 		sb_putc(b, ')');
 	} else if (e->ty == TY_BF16) {
 		sb_puts(b, "fusecc_float_to_bf16(");
-		print_expr(b, a);
+		print_expr_to(b, a, t);
 		sb_putc(b, ')');
 	} else {
-		sb_printf(b, "(%s)", scalar_type_c(e->ty));
-		print_sub(b, a, PREC_UNARY);
+		sb_printf(b, "(%s)", type_name(e->ty, t));
+		print_sub(b, a, PREC_UNARY, t);
 	}
 }
 
-void print_expr(StrBuf *b, const Expr *e)
+/* An element of a parameter array as a pointer access: q[((b * H + h) * N + i) * 128 + d],
+ * in 64-bit arithmetic (the element count may pass 2^31). */
+static void print_flat_index(StrBuf *b, const Expr *e, const PrintTarget *t)
+{
+	sb_printf(b, "%s[", e->var->name);
+	for (int i = 0; i < e->nargs - 1; i++)
+		sb_putc(b, '(');
+	for (int i = 0; i < e->nargs; i++) {
+		if (i == 0) {
+			sb_puts(b, "(long long)");
+			print_sub(b, e->args[0], PREC_UNARY, t);
+			continue;
+		}
+		sb_puts(b, " * ");
+		print_sub(b, e->var->dims[i], 14, t);
+		sb_puts(b, " + ");
+		print_sub(b, e->args[i], 13, t);
+		sb_putc(b, ')');
+	}
+	sb_putc(b, ']');
+}
+
+void print_expr(StrBuf *b, const Expr *e) { print_expr_to(b, e, NULL); }
+
+void print_expr_to(StrBuf *b, const Expr *e, const PrintTarget *t)
 {
 	switch (e->kind) {
 	case EX_INT:
@@ -125,10 +154,14 @@ void print_expr(StrBuf *b, const Expr *e)
 		sb_puts(b, e->var->name);
 		break;
 	case EX_INDEX:
+		if (t && t->flatten_params && e->var->kind == VAR_PARAM) {
+			print_flat_index(b, e, t);
+			break;
+		}
 		sb_puts(b, e->var->name);
 		for (int i = 0; i < e->nargs; i++) {
 			sb_putc(b, '[');
-			print_expr(b, e->args[i]);
+			print_expr_to(b, e->args[i], t);
 			sb_putc(b, ']');
 		}
 		break;
@@ -139,16 +172,16 @@ void print_expr(StrBuf *b, const Expr *e)
 		bool paren = expr_prec(a) < PREC_UNARY || (e->uop == UOP_NEG && (is_negative_literal(a) || (a->kind == EX_UN && a->uop == UOP_NEG)));
 		if (paren)
 			sb_putc(b, '(');
-		print_expr(b, a);
+		print_expr_to(b, a, t);
 		if (paren)
 			sb_putc(b, ')');
 		break;
 	}
 	case EX_BIN: {
 		int p = binop_prec(e->bop);
-		print_sub(b, e->args[0], p);
+		print_sub(b, e->args[0], p, t);
 		sb_printf(b, " %s ", binop_c(e->bop));
-		print_sub(b, e->args[1], p + 1);
+		print_sub(b, e->args[1], p + 1, t);
 		break;
 	}
 	case EX_CALL:
@@ -157,48 +190,52 @@ void print_expr(StrBuf *b, const Expr *e)
 		for (int i = 0; i < e->nargs; i++) {
 			if (i)
 				sb_puts(b, ", ");
-			print_expr(b, e->args[i]);
+			print_expr_to(b, e->args[i], t);
 		}
 		sb_putc(b, ')');
 		break;
 	case EX_COND:
-		print_sub(b, e->args[0], PREC_COND + 1);
+		print_sub(b, e->args[0], PREC_COND + 1, t);
 		sb_puts(b, " ? ");
-		print_sub(b, e->args[1], PREC_COND + 1);
+		print_sub(b, e->args[1], PREC_COND + 1, t);
 		sb_puts(b, " : ");
-		print_sub(b, e->args[2], PREC_COND);
+		print_sub(b, e->args[2], PREC_COND, t);
 		break;
 	case EX_CAST:
-		print_cast(b, e);
+		print_cast(b, e, t);
 		break;
 	}
 }
 
-void print_decl(StrBuf *b, const Var *v)
+void print_decl(StrBuf *b, const Var *v) { print_decl_to(b, v, NULL); }
+
+void print_decl_to(StrBuf *b, const Var *v, const PrintTarget *t)
 {
 	if (v->is_const)
 		sb_puts(b, "const ");
-	sb_printf(b, "%s %s", scalar_type_c(v->ty), v->name);
+	sb_printf(b, "%s %s", type_name(v->ty, t), v->name);
 	for (int i = 0; i < v->ndim; i++) {
 		sb_putc(b, '[');
-		print_expr(b, v->dims[i]);
+		print_expr_to(b, v->dims[i], t);
 		sb_putc(b, ']');
 	}
 }
 
-static void print_body(StrBuf *b, const Stmt *s, int indent)
+static void print_body(StrBuf *b, const Stmt *s, int indent, const PrintTarget *t)
 {
 	if (s->kind == ST_BLOCK) {
 		sb_putc(b, ' ');
-		print_stmt(b, s, indent);
+		print_stmt_to(b, s, indent, t);
 	} else {
 		sb_putc(b, '\n');
 		sb_indent(b, indent + 1);
-		print_stmt(b, s, indent + 1);
+		print_stmt_to(b, s, indent + 1, t);
 	}
 }
 
-void print_stmt(StrBuf *b, const Stmt *s, int indent)
+void print_stmt(StrBuf *b, const Stmt *s, int indent) { print_stmt_to(b, s, indent, NULL); }
+
+void print_stmt_to(StrBuf *b, const Stmt *s, int indent, const PrintTarget *t)
 {
 	switch (s->kind) {
 	case ST_BLOCK:
@@ -206,45 +243,45 @@ void print_stmt(StrBuf *b, const Stmt *s, int indent)
 		sb_puts(b, "{\n");
 		for (int i = 0; i < s->nbody; i++) {
 			sb_indent(b, indent + 1);
-			print_stmt(b, s->body[i], indent + 1);
+			print_stmt_to(b, s->body[i], indent + 1, t);
 		}
 		sb_indent(b, indent);
 		sb_puts(b, "}\n");
 		break;
 	case ST_FOR:
 		sb_printf(b, "for (int %s = ", s->var->name);
-		print_expr(b, s->lo);
+		print_expr_to(b, s->lo, t);
 		sb_printf(b, "; %s < ", s->var->name);
-		print_sub(b, s->hi, binop_prec(OP_LT) + 1);
+		print_sub(b, s->hi, binop_prec(OP_LT) + 1, t);
 		if (s->step > 1)
 			sb_printf(b, "; %s += %ld)", s->var->name, s->step);
 		else
 			sb_printf(b, "; %s++)", s->var->name);
-		print_body(b, s->body[0], indent);
+		print_body(b, s->body[0], indent, t);
 		break;
 	case ST_ASSIGN:
-		print_expr(b, s->lhs);
+		print_expr_to(b, s->lhs, t);
 		sb_printf(b, " %s ", assignop_c(s->aop));
-		print_expr(b, s->rhs);
+		print_expr_to(b, s->rhs, t);
 		sb_puts(b, ";\n");
 		break;
 	case ST_DECL:
-		print_decl(b, s->var);
+		print_decl_to(b, s->var, t);
 		if (s->rhs) {
 			sb_puts(b, " = ");
-			print_expr(b, s->rhs);
+			print_expr_to(b, s->rhs, t);
 		}
 		sb_puts(b, ";\n");
 		break;
 	case ST_IF:
 		sb_puts(b, "if (");
-		print_expr(b, s->cond);
+		print_expr_to(b, s->cond, t);
 		sb_putc(b, ')');
-		print_body(b, s->body[0], indent);
+		print_body(b, s->body[0], indent, t);
 		if (s->nbody > 1 && s->body[1]) {
 			sb_indent(b, indent);
 			sb_puts(b, "else");
-			print_body(b, s->body[1], indent);
+			print_body(b, s->body[1], indent, t);
 		}
 		break;
 	}

@@ -1,0 +1,257 @@
+/* emit_gpu.c: the CUDA and HIP printer. One printer, two targets: what differs is in
+ * the GpuTarget table below.
+ *
+ * Lowering today: one GPU thread per row. The outer parallel loops of a region become a
+ * flat thread index; the thread runs the fused program of its row (the rolling pass, with
+ * its repair terms) in registers with FMA code. This is the correct fallback the tile
+ * lowering (tensor-core dots, shared-memory staging) will replace for the shapes it
+ * covers. Regions the fallback cannot print (arrays of run-time size, as split-k's
+ * partials are) are refused with a located error. */
+#include "emit.h"
+
+#include <string.h>
+
+#include "../front/pragma.h"
+#include "../fuse/fuse.h"
+
+typedef struct GpuTarget {
+	const char *name;     /* for messages */
+	const char *includes; /* the runtime and fp16 headers */
+	const char *err_t, *stream_t, *success, *invalid, *last_error;
+} GpuTarget;
+
+static const GpuTarget targets[] = {
+	[GPU_CUDA] = {"CUDA", "#include <cuda_runtime.h>\n#include <cuda_fp16.h>\n", "cudaError_t", "cudaStream_t", "cudaSuccess",
+	              "cudaErrorInvalidValue", "cudaGetLastError()"},
+	[GPU_HIP] = {"HIP", "#include <hip/hip_runtime.h>\n#include <hip/hip_fp16.h>\n", "hipError_t", "hipStream_t", "hipSuccess",
+	             "hipErrorInvalidValue", "hipGetLastError()"},
+};
+
+enum { THREADS = 128 };
+
+static const char *gpu_type(ScalarType t) { return t == TY_HALF ? "__half" : scalar_type_c(t); }
+
+static const PrintTarget device_print = {gpu_type, true};
+
+/* A parallel loop of the region's outer nest, as the grid sees it. */
+typedef struct GridLoop {
+	Var *var;
+	Expr *lo, *hi;
+} GridLoop;
+
+/* The outer nest of parallel loops (a row-tile pair counts as its inner loop over the
+ * outer's range) and the statement they wrap. */
+static Stmt *grid_loops(const Region *r, GridLoop *out, int *n)
+{
+	const Schedule *s = r->loop->sched;
+	Stmt *l = r->loop;
+	*n = 0;
+	while (l->kind == ST_FOR && *n < 16) {
+		Stmt *inner = l->body[0];
+		Expr *lo = l->lo, *hi = l->hi;
+		Var *v = l->var;
+		if (l->step > 1 && inner->kind == ST_FOR && inner->lo->kind == EX_VAR && inner->lo->var == l->var) {
+			v = inner->var;
+			inner = inner->body[0];
+		}
+		bool par = false;
+		for (int i = 0; i < s->nparallel; i++)
+			par |= !strcmp(s->parallel[i].loop, v->name);
+		if (!par)
+			break;
+		out[(*n)++] = (GridLoop){v, lo, hi};
+		while (inner->kind == ST_BLOCK && inner->nbody == 1)
+			inner = inner->body[0];
+		l = inner;
+	}
+	return l;
+}
+
+static bool expr_constant(const Expr *e)
+{
+	if (e->kind == EX_VAR || e->kind == EX_INDEX)
+		return false;
+	for (int i = 0; i < e->nargs; i++)
+		if (!expr_constant(e->args[i]))
+			return false;
+	return true;
+}
+
+/* Every local array must have a size known when the kernel is compiled. */
+static bool check_local_arrays(const GpuTarget *tg, const Stmt *s)
+{
+	if (!s)
+		return true;
+	if (s->kind == ST_DECL && s->var->ndim)
+		for (int i = 0; i < s->var->ndim; i++)
+			if (!expr_constant(s->var->dims[i])) {
+				error_at(s->loc, "the %s printer needs local arrays of constant size; '%s' has a run-time size%s", tg->name, s->var->name,
+				         strstr(s->var->name, "_part") ? " (split-k partials live in a workspace the GPU lowering does not have yet)" : "");
+				return false;
+			}
+	for (int i = 0; i < s->nbody; i++)
+		if (!check_local_arrays(tg, s->body[i]))
+			return false;
+	return true;
+}
+
+static void print_params(StrBuf *b, const Func *f, bool device)
+{
+	for (int i = 0; i < f->nparams; i++) {
+		const Var *v = f->params[i];
+		if (i)
+			sb_puts(b, ", ");
+		if (!v->ndim)
+			sb_printf(b, "%s %s", gpu_type(v->ty), v->name);
+		else
+			sb_printf(b, "%s%s *%s%s", v->is_const ? "const " : "", gpu_type(v->ty), device ? "__restrict__ " : "", v->name);
+	}
+}
+
+static bool is_zero(const Expr *e) { return e->kind == EX_INT && e->ival == 0; }
+
+/* The trip count of a grid loop: hi, or (hi - lo). */
+static void print_extent(StrBuf *b, const GridLoop *g)
+{
+	sb_putc(b, '(');
+	print_expr_to(b, g->hi, &device_print);
+	if (!is_zero(g->lo)) {
+		sb_puts(b, " - (");
+		print_expr_to(b, g->lo, &device_print);
+		sb_putc(b, ')');
+	}
+	sb_putc(b, ')');
+}
+
+/* The trip counts of the grid loops multiplied, in 64 bits. */
+static void print_rows(StrBuf *b, const GridLoop *g, int n)
+{
+	for (int i = 0; i < n; i++) {
+		sb_puts(b, i ? " * " : "(long long)");
+		print_extent(b, &g[i]);
+	}
+	if (!n)
+		sb_puts(b, "1LL");
+}
+
+static bool emit_kernel(StrBuf *out, const GpuTarget *tg, const Func *f, const Region *r)
+{
+	GridLoop g[16];
+	int n;
+	Stmt *body = grid_loops(r, g, &n);
+	for (int i = 0; i < n; i++)
+		for (int k = 0; k < n; k++)
+			if (expr_reads_var(g[i].lo, g[k].var) || expr_reads_var(g[i].hi, g[k].var))
+				return error_at(r->loop->loc, "the %s printer needs the parallel loops' bounds to be independent of each other ('%s')", tg->name, g[i].var->name), false;
+	if (!check_local_arrays(tg, body))
+		return false;
+	const Cascade *c = fuse_cascade_of(r);
+	sb_puts(out, "\n/* ");
+	print_schedule(out, r->loop->sched);
+	if (c)
+		sb_printf(out, "\n * fused over '%s' in steps of %ld; %s", c->axis, c->tile, c->why);
+	sb_printf(out, "\n * lowering: one thread per row (");
+	for (int i = 0; i < n; i++)
+		sb_printf(out, "%s%s", i ? ", " : "", g[i].var->name);
+	sb_printf(out, "), FMA code, %d threads per block */\n", THREADS);
+	sb_printf(out, "__global__ void __launch_bounds__(%d) %s_kernel(", THREADS, r->name);
+	print_params(out, f, true);
+	sb_puts(out, ")\n{\n");
+	sb_printf(out, "\tlong long row = (long long)blockIdx.x * blockDim.x + threadIdx.x;\n\tif (row >= ");
+	print_rows(out, g, n);
+	sb_puts(out, ")\n\t\treturn;\n");
+	for (int i = n - 1; i >= 0; i--) {
+		StrBuf ext = {0};
+		print_extent(&ext, &g[i]);
+		sb_printf(out, "\tint %s = ", g[i].var->name);
+		if (!is_zero(g[i].lo)) {
+			print_expr_to(out, g[i].lo, &device_print);
+			sb_puts(out, " + ");
+		}
+		if (i > 0)
+			sb_printf(out, "(int)(row %% %s);\n\trow /= %s;\n", ext.s, ext.s);
+		else
+			sb_puts(out, "(int)row;\n");
+		sb_free(&ext);
+	}
+	sb_putc(out, '\t');
+	if (body->kind == ST_BLOCK) {
+		/* The row's statements, without a second pair of braces. */
+		for (int i = 0; i < body->nbody; i++) {
+			if (i)
+				sb_putc(out, '\t');
+			print_stmt_to(out, body->body[i], 1, &device_print);
+		}
+	} else {
+		print_stmt_to(out, body, 1, &device_print);
+	}
+	sb_puts(out, "}\n");
+	return true;
+}
+
+/* Whether int parameter v gives an extent of some array (it must not be negative). */
+static bool is_size(const Func *f, const Var *v)
+{
+	for (int i = 0; i < f->nparams; i++)
+		for (int d = 0; d < f->params[i]->ndim; d++)
+			if (expr_reads_var(f->params[i]->dims[d], v))
+				return true;
+	return false;
+}
+
+static void emit_launcher(StrBuf *out, const GpuTarget *tg, const Func *f)
+{
+	sb_printf(out, "\n/* Runs %s on the GPU: arrays are device pointers; sizes as in the C function. */\n", f->name);
+	sb_printf(out, "extern \"C\" %s %s_launch(", tg->err_t, f->name);
+	print_params(out, f, false);
+	sb_printf(out, "%s%s stream)\n{\n", f->nparams ? ", " : "", tg->stream_t);
+	for (int i = 0; i < f->nparams; i++) {
+		const Var *v = f->params[i];
+		if (!v->ndim && v->ty == TY_INT && is_size(f, v))
+			sb_printf(out, "\tif (%s < 0)\n\t\treturn %s;\n", v->name, tg->invalid);
+	}
+	for (int i = 0; i < f->nparams; i++) {
+		const Var *v = f->params[i];
+		if (!v->ndim)
+			continue;
+		sb_puts(out, "\tif (!");
+		sb_puts(out, v->name);
+		sb_puts(out, " && 1LL");
+		for (int d = 0; d < v->ndim; d++) {
+			sb_puts(out, " * (");
+			print_expr_to(out, v->dims[d], &device_print);
+			sb_putc(out, ')');
+		}
+		sb_printf(out, " > 0)\n\t\treturn %s;\n", tg->invalid);
+	}
+	for (int r = 0; r < f->nregions; r++) {
+		GridLoop g[16];
+		int n;
+		grid_loops(f->regions[r], g, &n);
+		sb_puts(out, "\t{\n\t\tlong long rows = ");
+		print_rows(out, g, n);
+		sb_printf(out, ";\n\t\tif (rows > 0) {\n\t\t\tunsigned blocks = (unsigned)((rows + %d) / %d);\n", THREADS - 1, THREADS);
+		sb_printf(out, "\t\t\t%s_kernel<<<blocks, %d, 0, stream>>>(", f->regions[r]->name, THREADS);
+		for (int i = 0; i < f->nparams; i++)
+			sb_printf(out, "%s%s", i ? ", " : "", f->params[i]->name);
+		sb_printf(out, ");\n\t\t\t%s err = %s;\n\t\t\tif (err != %s)\n\t\t\t\treturn err;\n\t\t}\n\t}\n", tg->err_t, tg->last_error, tg->success);
+	}
+	sb_printf(out, "\treturn %s;\n}\n", tg->success);
+}
+
+bool emit_gpu(StrBuf *out, const Program *p, const char *input_name, GpuKind kind)
+{
+	const GpuTarget *tg = &targets[kind];
+	emit_banner(out, "/*", input_name);
+	sb_puts(out, tg->includes);
+	sb_puts(out, "#include <math.h>\n#include \"fusecc.h\"\n");
+	bool ok = true;
+	for (int f = 0; f < p->nfuncs; f++) {
+		const Func *fn = p->funcs[f];
+		for (int r = 0; r < fn->nregions; r++)
+			ok &= emit_kernel(out, tg, fn, fn->regions[r]);
+		if (ok)
+			emit_launcher(out, tg, fn);
+	}
+	return ok;
+}
