@@ -8,23 +8,12 @@
 #include "front/front.h"
 #include "unit.h"
 
-static char path[64];
 static Captured cap;
 
-/* Parses `src` as a C file; fails the test on errors. */
+/* Parses `src`; fails the test on errors. */
 static Program *parse_src(const char *src)
 {
-	strcpy(path, "/tmp/fusecc_deps_XXXXXX.c");
-	int fd = mkstemps(path, 2);
-	ck_assert_int_ge(fd, 0);
-	ck_assert_int_eq(write(fd, src, strlen(src)), (ssize_t)strlen(src));
-	close(fd);
-	free(cap.text);
-	capture_begin(&cap);
-	FrontOptions fo = {NULL, 0, FUSECC_INCLUDE_DIR};
-	Program *p = front_parse(path, &fo, NULL);
-	capture_end(&cap);
-	unlink(path);
+	Program *p = unit_parse(src, &cap);
 	ck_assert_msg(p != NULL, "%s", cap.text ? cap.text : "");
 	free(cap.text);
 	cap.text = NULL;

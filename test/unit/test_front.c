@@ -5,24 +5,9 @@
 #include "front/front.h"
 #include "unit.h"
 
-static char path[64];
 static Captured cap;
 
-/* Parses `src` as a C file; NULL on errors (diagnostics captured in cap). */
-static Program *parse_src(const char *src)
-{
-	strcpy(path, "/tmp/fusecc_unit_XXXXXX.c");
-	int fd = mkstemps(path, 2);
-	ck_assert_int_ge(fd, 0);
-	ck_assert_int_eq(write(fd, src, strlen(src)), (ssize_t)strlen(src));
-	close(fd);
-	capture_begin(&cap);
-	FrontOptions fo = {NULL, 0, FUSECC_INCLUDE_DIR};
-	Program *p = front_parse(path, &fo, NULL);
-	capture_end(&cap);
-	unlink(path);
-	return p;
-}
+static Program *parse_src(const char *src) { return unit_parse(src, &cap); }
 
 static const char *diags(void) { return cap.text ? cap.text : ""; }
 

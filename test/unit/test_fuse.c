@@ -1,6 +1,5 @@
 /* test_fuse.c: the fuser on small regions: derived repairs, strategy choice, refusals. */
 #include <string.h>
-#include <unistd.h>
 
 #include "front/front.h"
 #include "fuse/fuse.h"
@@ -13,15 +12,9 @@ static char *described;
  * region's cascade goes to `described`, diagnostics to cap. */
 static bool fuse_src(const char *src)
 {
-	char path[64];
-	strcpy(path, "/tmp/fusecc_fuse_XXXXXX.c");
-	int fd = mkstemps(path, 2);
-	ck_assert_int_ge(fd, 0);
-	ck_assert_int_eq(write(fd, src, strlen(src)), (ssize_t)strlen(src));
-	close(fd);
-	capture_begin(&cap);
-	FrontOptions fo = {NULL, 0, FUSECC_INCLUDE_DIR};
-	Program *p = front_parse(path, &fo, NULL);
+	Program *p = unit_parse(src, &cap);
+	Captured fc;
+	capture_begin(&fc);
 	bool ok = p && fuse_program(p);
 	free(described);
 	described = NULL;
@@ -32,9 +25,15 @@ static bool fuse_src(const char *src)
 			fuse_describe(&b, c);
 		described = b.s ? b.s : strdup("");
 	}
-	capture_end(&cap);
+	capture_end(&fc);
 	program_free(p);
-	unlink(path);
+	/* The front end's diagnostics, then the fuser's. */
+	StrBuf all = {0};
+	sb_puts(&all, cap.text ? cap.text : "");
+	sb_puts(&all, fc.text ? fc.text : "");
+	free(cap.text);
+	free(fc.text);
+	cap.text = all.s ? all.s : strdup("");
 	return ok;
 }
 

@@ -5,6 +5,7 @@
 #include <check.h>
 #include <stdio.h>
 
+#include "front/front.h"
 #include "util/util.h"
 
 /* Diagnostics captured into a buffer for the duration of a test. */
@@ -30,5 +31,9 @@ static inline const char *capture_end(Captured *c)
 	diag_stream = NULL;
 	return c->text ? c->text : "";
 }
+
+/* Writes `src` to a temporary .c file and runs the front end on it, diagnostics captured
+ * in *cap (its previous text freed). NULL when the front end refused the input. */
+Program *unit_parse(const char *src, Captured *cap);
 
 #endif
