@@ -15,6 +15,10 @@ typedef enum GpuKind { GPU_CUDA, GPU_HIP } GpuKind;
  * a located error for a region the GPU lowering cannot print. */
 bool emit_gpu(StrBuf *out, const Program *p, const char *input_name, GpuKind kind);
 
+/* Opens a comment with the schedule after the indent and, for a fused region, a line saying how it was fused; the
+ * caller closes the comment. The effective schedule every output echoes. */
+void emit_schedule_echo(StrBuf *out, const Region *r, const char *indent);
+
 /* The first lines of every generated file: what made it and from what. */
 void emit_banner(StrBuf *out, const char *comment_open, const char *input_name);
 

@@ -145,11 +145,8 @@ static bool emit_kernel(StrBuf *out, const GpuTarget *tg, const Func *f, const R
 				return error_at(r->loop->loc, "the %s printer needs the parallel loops' bounds to be independent of each other ('%s')", tg->name, g[i].var->name), false;
 	if (!check_local_arrays(tg, body))
 		return false;
-	const Cascade *c = fuse_cascade_of(r);
-	sb_puts(out, "\n/* ");
-	print_schedule(out, r->loop->sched);
-	if (c)
-		sb_printf(out, "\n * fused over '%s' in steps of %ld; %s", c->axis, c->tile, c->why);
+	sb_putc(out, '\n');
+	emit_schedule_echo(out, r, "");
 	sb_printf(out, "\n * lowering: one thread per row (");
 	for (int i = 0; i < n; i++)
 		sb_printf(out, "%s%s", i ? ", " : "", g[i].var->name);
