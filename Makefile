@@ -48,9 +48,11 @@ $(B)/test/roundtrip/%.o: test/roundtrip/%.c
 setup:
 	sh .ci/install-deps
 	$(MAKE) all
+	$(B)/fusecc samples/attention.c -o $(B)/attention.cu
 	$(B)/fusecc samples/attention.c -o $(B)/attention.fused.c
 	@echo "fusecc is built: $(B)/fusecc"
-	@echo "samples/attention.c compiled to $(B)/attention.fused.c (the fused C program)"
+	@echo "samples/attention.c compiled to $(B)/attention.cu (CUDA, build it with: nvcc -I$$($(B)/fusecc --print-include-dir) -c $(B)/attention.cu)"
+	@echo "and to $(B)/attention.fused.c (the fused C program, the CPU proof of the fusion)"
 
 # ---- tests ----
 check: all $(B)/unit_tests $(B)/roundtrip_gen
