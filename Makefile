@@ -19,6 +19,8 @@ CHECK_LIBS = $(shell pkg-config --libs check)
 
 all: $(B)/fusecc
 
+include test/robustness.mk
+
 $(B)/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(CC) $(WARN) $(CFLAGS) $(CPPFLAGS_ALL) -MMD -MP -c $< -o $@
@@ -62,6 +64,12 @@ check: all $(B)/unit_tests $(B)/roundtrip_gen
 	sh test/golden.sh $(B)/fusecc
 	@echo "== numeric round trip (fused C against the original)"
 	sh test/roundtrip.sh $(B)/fusecc $(B)/roundtrip_gen
+	@echo "== command line"
+	sh test/cli.sh $(B)/fusecc
+	@echo "== generated and hostile inputs"
+	sh test/stress.sh $(B)/fusecc
+	@echo "== fuzzing, short (libFuzzer, fixed seed)"
+	$(MAKE) --no-print-directory fuzz-short
 	@echo "== directive reference is generated from pragmas/"
 	$(B)/fusecc --help-pragmas | diff -u docs/directives.md -
 	@echo "== all checks passed"
@@ -69,7 +77,7 @@ check: all $(B)/unit_tests $(B)/roundtrip_gen
 # The GPU machine's inputs: every kernel fusecc can print today and its check harness.
 gpu-prep: all $(B)/roundtrip_gen
 	@mkdir -p $(B)/gpu
-	@for f in samples/*.c test/fuse/*.c; do n=$$(basename $$f .c); \
+	@for f in samples/*.c test/fuse/*.c; do case $$f in *.fused.c) continue;; esac; n=$$(basename $$f .c); \
 		if $(B)/fusecc $$f -o $(B)/gpu/$$n.cu 2>/dev/null; then $(B)/roundtrip_gen --gpu $$f > $(B)/gpu/$$n.harness.cu; \
 		else echo "gpu-prep: $$n: not printable for the GPU yet"; fi; done
 

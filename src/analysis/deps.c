@@ -512,7 +512,7 @@ DepInfo *deps_compute(Program *p, const Region *r)
 	walk(&b, r->loop);
 	bool ok = b.ok;
 	if (ok && !solve(&b)) {
-		error_at(r->loc, "internal error: isl failed on the dependence model of this region");
+		internal_error_at(r->loc, "isl failed on the dependence model of this region");
 		ok = false;
 	}
 
@@ -633,7 +633,7 @@ static bool search(Query *q, Var *const *ignore, int nignore, Loc *witness, Loc 
 	}
 	if (q->failed) {
 		/* Answer "dependent": the safe side for every caller. */
-		error_at(fallback, "internal error: isl failed while checking dependences");
+		internal_error_at(fallback, "isl failed while checking dependences");
 		if (witness)
 			*witness = fallback;
 		return true;

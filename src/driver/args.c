@@ -13,14 +13,19 @@ const char args_usage[] =
 	"                       passed to the C parser, like a C compiler's\n"
 	"  -- ARGS...           everything after '--' goes to the parser unchanged\n"
 	"  -fsyntax-only        parse, check the pragmas and analyse; write nothing\n"
-	"  -MD, -MMD            also write a make dependency file (OUT.d unless -MF)\n"
+	"  -MD, -MMD            also write a make dependency file, OUT with .d for its\n"
+	"                       extension unless -MF; -MMD leaves out system headers\n"
 	"  -MF FILE, -MT TARGET, -MP\n"
 	"                       dependency file name, target, phony header targets\n"
 	"  --line, --no-line    #line directives in generated code (default: off)\n"
 	"  -Werror              warnings are errors\n"
 	"  --print-include-dir  the directory with fusecc's headers (for -I)\n"
 	"  --help-pragmas       the #pragma fuse reference (Markdown)\n"
-	"  --version, --help\n";
+	"  --version, --help\n"
+	"\n"
+	"Without -o the output goes to the current directory: the input's base name with\n"
+	"the kind's extension (.cu unless --emit says otherwise).\n"
+	"Exit status: 0 success, 1 errors in the input, 2 bad command line, 70 internal error.\n";
 
 Emit emit_from_path(const char *path)
 {
@@ -156,6 +161,11 @@ bool args_parse(Args *a, int argc, char **argv)
 		a->emit = EMIT_CUDA;
 	if (ok && (a->mf || a->mt || a->mp) && !a->md && !a->mmd) {
 		error_plain("-MF, -MT and -MP need -MD or -MMD");
+		ok = false;
+	}
+	/* Standard output has no name to derive the dependency file and its target from. */
+	if (ok && (a->md || a->mmd) && !a->syntax_only && a->output && !strcmp(a->output, "-") && (!a->mf || !a->mt)) {
+		error_plain("with '-o -', -MD and -MMD need -MF FILE and -MT TARGET");
 		ok = false;
 	}
 	return ok;

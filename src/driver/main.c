@@ -53,14 +53,9 @@ static char *default_output(const char *input, Emit e)
 	return r;
 }
 
-/* Writes `len` bytes to `path` through a temporary file in the same directory and a
- * rename, so readers (and make) see the old file or the whole new one. */
-static bool write_output(const char *path, const char *text, size_t len)
+/* A temporary file next to `path`, renamed over it once complete. */
+static bool write_atomic(const char *path, const char *text, size_t len)
 {
-	if (!strcmp(path, "-")) {
-		fwrite(text, 1, len, stdout);
-		return fflush(stdout) == 0;
-	}
 	if (snprintf(tmp_path, sizeof tmp_path, "%s.tmp.XXXXXX", path) >= (int)sizeof tmp_path) {
 		error_plain("output path too long");
 		tmp_path[0] = 0;
@@ -89,6 +84,42 @@ static bool write_output(const char *path, const char *text, size_t len)
 	return true;
 }
 
+/* Writes to something that is not a regular file (/dev/null, a pipe) in place. */
+static bool write_in_place(const char *path, const char *text, size_t len)
+{
+	errno = 0;
+	FILE *f = fopen(path, "wb");
+	bool ok = f && fwrite(text, 1, len, f) == len;
+	ok = (f ? fclose(f) == 0 : false) && ok;
+	if (!ok)
+		error_plain("cannot write '%s': %s", path, strerror(errno ? errno : EIO));
+	return ok;
+}
+
+/* Writes `len` bytes to `path` through a temporary file in the same directory and a
+ * rename, so readers (and make) see the old file or the whole new one. A symbolic link
+ * is written through (its target is replaced, not the link); a device or a pipe is
+ * written in place: renaming over /dev/null would replace it with a file. */
+static bool write_output(const char *path, const char *text, size_t len)
+{
+	if (!strcmp(path, "-")) {
+		fwrite(text, 1, len, stdout);
+		return fflush(stdout) == 0;
+	}
+	struct stat st;
+	if (stat(path, &st) == 0 && !S_ISREG(st.st_mode))
+		return write_in_place(path, text, len);
+	char *real = NULL;
+	if (lstat(path, &st) == 0 && S_ISLNK(st.st_mode)) {
+		if (!(real = realpath(path, NULL)))
+			return write_in_place(path, text, len); /* a dangling link: creates its target */
+		path = real;
+	}
+	bool ok = write_atomic(path, text, len);
+	free(real);
+	return ok;
+}
+
 /* Make's dependency syntax: spaces and '#' escaped, '$' doubled. */
 static void put_make_name(StrBuf *b, const char *s)
 {
@@ -101,46 +132,96 @@ static void put_make_name(StrBuf *b, const char *s)
 	}
 }
 
-static bool is_system_header(const char *path)
+/* Whether `path` lies under directory `dir` (at a '/' boundary). */
+static bool under_dir(const char *path, const char *dir)
 {
-	return !strncmp(path, "/usr/", 5) || !strncmp(path, FUSECC_INCLUDE_DIR, strlen(FUSECC_INCLUDE_DIR));
+	size_t n = strlen(dir);
+	while (n > 1 && dir[n - 1] == '/')
+		n--;
+	return n > 0 && !strncmp(path, dir, n) && path[n] == '/';
 }
 
-static bool write_deps(const Args *a, const char *output, const StrVec *deps)
+/* The headers -MMD leaves out: those in the compiler's system directories, in fusecc's
+ * own include/ (searched with -idirafter, a system directory), and in directories given
+ * with -isystem or -idirafter after `--`. */
+static bool is_system_header(const Args *a, const char *path)
+{
+	static const char *const sys[] = {"/usr/include", "/usr/local/include", "/usr/lib", "/usr/lib64", FUSECC_INCLUDE_DIR};
+	for (size_t i = 0; i < sizeof sys / sizeof sys[0]; i++)
+		if (under_dir(path, sys[i]))
+			return true;
+	for (int i = 0; i < a->clang_args.n; i++) {
+		const char *s = a->clang_args.v[i], *dir = NULL;
+		if (!strcmp(s, "-isystem") || !strcmp(s, "-idirafter"))
+			dir = i + 1 < a->clang_args.n ? a->clang_args.v[i + 1] : NULL;
+		else if (!strncmp(s, "-isystem", 8))
+			dir = s + 8;
+		else if (!strncmp(s, "-idirafter", 10))
+			dir = s + 10;
+		if (dir && under_dir(path, dir))
+			return true;
+	}
+	return false;
+}
+
+/* The dependency file: -MF, else the output with its last extension replaced by .d
+ * (x.cu -> x.d, x.fused.c -> x.fused.d), as a C compiler names it. */
+static char *deps_path(const Args *a, const char *output)
+{
+	if (a->mf)
+		return strdup(a->mf);
+	char *mf = malloc(strlen(output) + 3);
+	strcpy(mf, output);
+	char *dot = strrchr(mf, '.');
+	char *slash = strrchr(mf, '/');
+	if (dot && dot != mf && (!slash || dot > slash + 1))
+		*dot = 0;
+	strcat(mf, ".d");
+	return mf;
+}
+
+/* A header next to an input in the current directory is "./k.h" to libclang: "k.h",
+ * as a C compiler writes it. */
+static const char *dep_name(const char *path)
+{
+	while (path[0] == '.' && path[1] == '/' && path[2])
+		path += 2;
+	return path;
+}
+
+static bool write_deps(const Args *a, const char *output, const char *path, const StrVec *deps)
 {
 	StrBuf b = {0};
-	char *mf = NULL;
 	const char *target = a->mt ? a->mt : output;
 	put_make_name(&b, target);
 	sb_putc(&b, ':');
 	for (int i = 0; i < deps->n; i++) {
-		if (a->mmd && i > 0 && is_system_header(deps->v[i]))
+		if (a->mmd && i > 0 && is_system_header(a, deps->v[i]))
 			continue;
 		sb_puts(&b, " \\\n ");
-		put_make_name(&b, deps->v[i]);
+		put_make_name(&b, dep_name(deps->v[i]));
 	}
 	sb_putc(&b, '\n');
 	for (int i = 1; a->mp && i < deps->n; i++) {
-		if (a->mmd && is_system_header(deps->v[i]))
+		if (a->mmd && is_system_header(a, deps->v[i]))
 			continue;
 		sb_putc(&b, '\n');
-		put_make_name(&b, deps->v[i]);
+		put_make_name(&b, dep_name(deps->v[i]));
 		sb_puts(&b, ":\n");
 	}
-	if (!a->mf) {
-		const char *base = strcmp(output, "-") ? output : default_output(a->input, EMIT_C);
-		mf = malloc(strlen(base) + 3);
-		strcpy(mf, base);
-		char *dot = strrchr(mf, '.');
-		char *slash = strrchr(mf, '/');
-		if (dot && (!slash || dot > slash))
-			*dot = 0;
-		strcat(mf, ".d");
-	}
-	bool ok = write_output(a->mf ? a->mf : mf, b.s, b.len);
-	free(mf);
+	bool ok = write_output(path, b.s, b.len);
 	sb_free(&b);
 	return ok;
+}
+
+/* Whether two paths name one file: the same inode, or the same name when one of them
+ * does not exist yet. */
+static bool same_file(const char *x, const char *y)
+{
+	struct stat sx, sy;
+	if (stat(x, &sx) == 0 && stat(y, &sy) == 0)
+		return sx.st_dev == sy.st_dev && sx.st_ino == sy.st_ino;
+	return !strcmp(x, y);
 }
 
 static void emit_ir(StrBuf *out, const Program *p, const char *input_name)
@@ -167,7 +248,7 @@ static void emit_ir(StrBuf *out, const Program *p, const char *input_name)
 	}
 }
 
-static int run(const Args *a)
+static int run_pipeline(const Args *a, const char *output, const char *dpath)
 {
 	const char *inc = FUSECC_INCLUDE_DIR;
 	FrontOptions fo = {a->clang_args.v, a->clang_args.n, inc};
@@ -181,7 +262,7 @@ static int run(const Args *a)
 	if (!fuse_program(p)) {
 		program_free(p);
 		vec_free(deps);
-		return EXIT_INPUT;
+		return internal_error_count() ? EXIT_INTERNAL : EXIT_INPUT;
 	}
 	int status = EXIT_OK;
 	if (a->werror && warning_count())
@@ -199,17 +280,39 @@ static int run(const Args *a)
 			break;
 		case EMIT_NONE: break;
 		}
-		char *def = a->output ? NULL : default_output(a->input, a->emit);
-		const char *output = a->output ? a->output : def;
 		if (status == EXIT_OK && !write_output(output, out.s ? out.s : "", out.len))
 			status = EXIT_INPUT;
-		if (status == EXIT_OK && (a->md || a->mmd) && !write_deps(a, output, &deps))
+		if (status == EXIT_OK && dpath && !write_deps(a, output, dpath, &deps))
 			status = EXIT_INPUT;
-		free(def);
 		sb_free(&out);
 	}
 	program_free(p);
 	vec_free(deps);
+	return status;
+}
+
+/* What this run will write is checked before anything is: never the input, and the
+ * dependency file never over the output. */
+static int run(const Args *a)
+{
+	char *def = a->syntax_only || a->output ? NULL : default_output(a->input, a->emit);
+	const char *output = a->output ? a->output : def;
+	char *dpath = !a->syntax_only && (a->md || a->mmd) ? deps_path(a, output) : NULL;
+	int status = EXIT_OK;
+	if (!a->syntax_only && strcmp(output, "-") && same_file(a->input, output)) {
+		error_plain("'%s' is the input file: fusecc will not overwrite it", output);
+		status = EXIT_USAGE;
+	} else if (dpath && same_file(a->input, dpath)) {
+		error_plain("'%s' is the input file: fusecc will not overwrite it", dpath);
+		status = EXIT_USAGE;
+	} else if (dpath && strcmp(output, "-") && same_file(output, dpath)) {
+		error_plain("the dependency file '%s' would overwrite the output: name it with -MF", dpath);
+		status = EXIT_USAGE;
+	} else {
+		status = run_pipeline(a, output, dpath);
+	}
+	free(def);
+	free(dpath);
 	return status;
 }
 

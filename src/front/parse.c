@@ -36,7 +36,15 @@ typedef struct Parser {
 	VEC(VarBinding) vars;
 	VEC(PragmaGroup) pragmas;
 	bool failed;
+	int depth; /* loops around the statement being converted */
 } Parser;
+
+/* The size of a region, far above what real operators need (the samples nest at most 6
+ * loops, weigh at most about 100): the dependence analysis grows steeply with the depth
+ * and with statements times depth, and past these limits an input runs for minutes and
+ * takes gigabytes instead of failing. */
+#define MAX_LOOP_DEPTH 10
+#define MAX_REGION_WEIGHT 256 /* the sum over its statements of the loops around each */
 
 /* ---- locations and tokens ---- */
 
@@ -64,6 +72,16 @@ static unsigned offset_of(CXSourceLocation l)
 	unsigned off;
 	clang_getExpansionLocation(l, NULL, NULL, NULL, &off);
 	return off;
+}
+
+/* Whether `l` was written inside a macro (its spelling is not where it expands). */
+static bool in_macro(CXSourceLocation l)
+{
+	CXFile ef, sf;
+	unsigned eoff, soff;
+	clang_getExpansionLocation(l, &ef, NULL, NULL, &eoff);
+	clang_getSpellingLocation(l, &sf, NULL, NULL, &soff);
+	return eoff != soff || !clang_File_isEqual(ef, sf);
 }
 
 static char *token_text(Parser *ps, CXToken t)
@@ -234,24 +252,39 @@ static Var *declare_var(Parser *ps, CXCursor decl, VarKind kind)
 
 /* ---- expressions ---- */
 
-/* The operator token of a binary or compound-assignment cursor: the first token at or
- * after the end of the left operand. An operator that comes from a macro has no token
- * there (the macro's name is there instead): refuse it rather than guess. */
+/* The operator token of a binary or compound-assignment cursor: the punctuation token
+ * whose cursor is this very expression (libclang maps an operator's location to its
+ * expression; compare kind and extent, not clang_equalCursors). An operator that comes
+ * from a macro has no such token in the source: refuse it rather than guess. *oploc is
+ * the operator's location, or the first token after the left operand when there is none. */
 static const char *binary_operator(Parser *ps, CXCursor c, CXCursor lhs, Loc *oploc)
 {
-	unsigned lhs_end = offset_of(clang_getRangeEnd(clang_getCursorExtent(lhs)));
+	CXSourceLocation lhs_end_loc = clang_getRangeEnd(clang_getCursorExtent(lhs));
+	unsigned lhs_end = offset_of(lhs_end_loc);
+	CXSourceRange ext = clang_getCursorExtent(c);
 	CXToken *toks;
 	unsigned n;
-	clang_tokenize(ps->tu, clang_getCursorExtent(c), &toks, &n);
+	/* Outside macros the operator follows the left operand: tokenizing (and looking up)
+	 * all of `c` at every node of a long `a + b + c + ...` chain would be quadratic. */
+	if (!in_macro(clang_getRangeStart(ext)) && !in_macro(lhs_end_loc))
+		clang_tokenize(ps->tu, clang_getRange(lhs_end_loc, clang_getRangeEnd(ext)), &toks, &n);
+	else
+		clang_tokenize(ps->tu, ext, &toks, &n);
 	const char *op = NULL;
-	for (unsigned i = 0; i < n; i++) {
+	bool located = false;
+	for (unsigned i = 0; i < n && !op; i++) {
 		CXSourceLocation tl = clang_getTokenLocation(ps->tu, toks[i]);
-		if (offset_of(tl) < lhs_end)
+		if (!located && offset_of(tl) >= lhs_end) {
+			*oploc = loc_of_location(ps, tl);
+			located = true;
+		}
+		if (clang_getTokenKind(toks[i]) != CXToken_Punctuation)
 			continue;
-		*oploc = loc_of_location(ps, tl);
-		if (clang_getTokenKind(toks[i]) == CXToken_Punctuation)
+		CXCursor at = clang_getCursor(ps->tu, tl);
+		if (clang_getCursorKind(at) == clang_getCursorKind(c) && clang_equalRanges(clang_getCursorExtent(at), ext)) {
 			op = token_text(ps, toks[i]);
-		break;
+			*oploc = loc_of_location(ps, tl);
+		}
 	}
 	clang_disposeTokens(ps->tu, toks, n);
 	return op;
@@ -594,6 +627,8 @@ static const char canonical_loop_help[] = "loops must have the form 'for (int v 
 static Stmt *convert_for(Parser *ps, CXCursor c)
 {
 	Loc loc = loc_of(ps, c);
+	if (ps->depth == MAX_LOOP_DEPTH)
+		return fail(ps, loc, "loops nest more than %d deep here: a region may nest at most %d loops", MAX_LOOP_DEPTH, MAX_LOOP_DEPTH), NULL;
 	CursorVec ch = children(c);
 	Stmt *s = NULL;
 	if (ch.n != 4 || clang_getCursorKind(ch.v[0]) != CXCursor_DeclStmt) {
@@ -644,7 +679,9 @@ static Stmt *convert_for(Parser *ps, CXCursor c)
 	Var *v = var_new(ps->prog, VAR_LOOP, clang_getCString(nm), TY_INT, loc_of_location(ps, clang_getCursorLocation(iv)));
 	clang_disposeString(nm);
 	bind_var(ps, iv, v);
+	ps->depth++;
 	Stmt *body = convert_stmt(ps, ch.v[3]);
+	ps->depth--;
 	if (!body)
 		goto out;
 	s = st_new(ps->prog, ST_FOR, loc);
@@ -950,6 +987,19 @@ static PragmaGroup *pragma_for(Parser *ps, CXCursor for_stmt)
 	return NULL;
 }
 
+/* What the region costs the dependence analysis: the sum over the statements it models
+ * (assignments, initialised declarations) of the loops around each. */
+static int region_weight(const Stmt *s, int depth)
+{
+	if (s->kind == ST_FOR)
+		depth++;
+	int w = s->kind == ST_ASSIGN || (s->kind == ST_DECL && s->rhs) ? depth : 0;
+	for (int i = 0; i < s->nbody; i++)
+		if (s->body[i])
+			w += region_weight(s->body[i], depth);
+	return w;
+}
+
 static bool name_taken(Program *p, const char *name)
 {
 	for (int f = 0; f < p->nfuncs; f++)
@@ -1017,6 +1067,11 @@ static void convert_function(Parser *ps, CXCursor fn, CXCursor body)
 		Stmt *loop = convert_for(ps, s);
 		if (!loop)
 			continue;
+		int weight = region_weight(loop, 0);
+		if (weight > MAX_REGION_WEIGHT) {
+			fail(ps, g->loc, "this region is too large for the dependence analysis: its statements weigh %d (each counts once per loop around it), at most %d: split it into several regions", weight, MAX_REGION_WEIGHT);
+			continue;
+		}
 		loop->sched = sched;
 		if (!schedule_check(sched, loop)) {
 			ps->failed = true;
@@ -1035,12 +1090,14 @@ static void convert_function(Parser *ps, CXCursor fn, CXCursor body)
 		vec_push(regions, r);
 	}
 	f->regions = arena_alloc(&ps->prog->arena, sizeof(Region *) * (size_t)(regions.n ? regions.n : 1));
-	memcpy(f->regions, regions.v, sizeof(Region *) * (size_t)regions.n);
+	if (regions.n)
+		memcpy(f->regions, regions.v, sizeof(Region *) * (size_t)regions.n);
 	f->nregions = regions.n;
 	vec_free(regions);
 	vec_free(stmts);
 	Func **fs = arena_alloc(&ps->prog->arena, sizeof(Func *) * (size_t)(ps->prog->nfuncs + 1));
-	memcpy(fs, ps->prog->funcs, sizeof(Func *) * (size_t)ps->prog->nfuncs);
+	if (ps->prog->nfuncs)
+		memcpy(fs, ps->prog->funcs, sizeof(Func *) * (size_t)ps->prog->nfuncs);
 	fs[ps->prog->nfuncs++] = f;
 	ps->prog->funcs = fs;
 }
@@ -1182,6 +1239,7 @@ void program_free(Program *p)
 {
 	if (!p)
 		return;
+	diag_forget_source(p->path);
 	arena_free(&p->arena);
 	free(p);
 }

@@ -50,6 +50,17 @@ static bool contains_axis_loop(const Stmt *s, const char *axis)
 	return false;
 }
 
+/* A finished heap vector's elements copied into the arena (where the Cascade that points
+ * at them lives); the heap copy is freed. */
+static void *to_arena(Program *p, void *v, int n, size_t elem)
+{
+	void *r = arena_alloc(&p->arena, elem * (size_t)(n ? n : 1));
+	if (n)
+		memcpy(r, v, elem * (size_t)n);
+	free(v);
+	return r;
+}
+
 static void collect_names(const Stmt *s, StrVec *names)
 {
 	if (!s)
@@ -273,7 +284,8 @@ static bool collect_accums(Cascade *c, int level, Stmt *lvl, Stmt *s, StmtVec *n
 		Accum a = {.var = t->var, .red = red, .level = level, .stmt = s, .g = g};
 		a.nnest = nest->n;
 		a.nest = arena_alloc(&c->prog->arena, sizeof(Stmt *) * (size_t)(nest->n ? nest->n : 1));
-		memcpy(a.nest, nest->v, sizeof(Stmt *) * (size_t)nest->n);
+		if (nest->n)
+			memcpy(a.nest, nest->v, sizeof(Stmt *) * (size_t)nest->n);
 		if (t->var->ty != TY_FLOAT && t->var->ty != TY_DOUBLE)
 			return error_at(s->loc, "accumulator '%s' must be float or double (accumulation is fp32 or wider)", t->var->name), false;
 		vec_push(*acc, a);
@@ -1005,7 +1017,7 @@ static bool fuse_region(Program *p, Region *r, StrVec *names)
 	vec_free(orig_levels);
 
 	/* Partition. */
-	c->accums = acc.v;
+	c->accums = to_arena(p, acc.v, acc.n, sizeof *acc.v);
 	c->naccums = acc.n;
 	StmtVec pre = {0}, init = {0}, levels = {0}, post = {0};
 	VEC(StmtVec) mids = {0};
@@ -1062,18 +1074,18 @@ static bool fuse_region(Program *p, Region *r, StrVec *names)
 			}
 		}
 	}
-	c->pre = pre.v;
+	c->pre = to_arena(p, pre.v, pre.n, sizeof *pre.v);
 	c->npre = pre.n;
-	c->init = init.v;
+	c->init = to_arena(p, init.v, init.n, sizeof *init.v);
 	c->ninit = init.n;
-	c->levels = levels.v;
+	c->levels = to_arena(p, levels.v, levels.n, sizeof *levels.v);
 	c->nlevels = levels.n;
-	c->post = post.v;
+	c->post = to_arena(p, post.v, post.n, sizeof *post.v);
 	c->npost = post.n;
 	c->mids = arena_alloc(&p->arena, sizeof(Stmt **) * (size_t)(mids.n + 1));
 	c->nmids = arena_alloc(&p->arena, sizeof(int) * (size_t)(mids.n + 1));
 	for (int i = 0; i < mids.n; i++) {
-		c->mids[i] = mids.v[i].v;
+		c->mids[i] = to_arena(p, mids.v[i].v, mids.v[i].n, sizeof *mids.v[i].v);
 		c->nmids[i] = mids.v[i].n;
 	}
 	vec_free(mids);
@@ -1095,7 +1107,7 @@ static bool fuse_region(Program *p, Region *r, StrVec *names)
 				ok = false;
 			}
 	}
-	c->producers = prods.v;
+	c->producers = to_arena(p, prods.v, prods.n, sizeof *prods.v);
 	c->nproducers = prods.n;
 	for (int i = 0; ok && i < c->nproducers; i++) {
 		Producer *pr = &c->producers[i];
@@ -1113,7 +1125,7 @@ static bool fuse_region(Program *p, Region *r, StrVec *names)
 		ac->g = inline_locals(c, ac->g, c->levels[ac->level], 0);
 		if (!reads_producer(c, ac->g))
 			continue;
-		ok &= repair_derive(c, ac) && repair_validate(c, ac);
+		ok &= repair_derive(c, ac);
 		if (ok && ac->red == RED_ADD) {
 			Stmt *is = NULL;
 			for (int i = 0; i < c->ninit; i++)
@@ -1145,6 +1157,11 @@ static bool fuse_region(Program *p, Region *r, StrVec *names)
 					c->producers[k].in_factor = true;
 			}
 	}
+	/* Checked once every producer is known to be a factor or not: that sets the range of
+	 * the test points (a divisor is tried at positive values only). */
+	for (int a = 0; ok && a < c->naccums; a++)
+		if (c->accums[a].repair)
+			ok &= repair_validate(c, &c->accums[a]);
 	if (ok && c->strategy == STRAT_ROLLING && !s->nrolling && !s->nsplitk) {
 		/* Neither clause: split-k when the rows do not scale with the reduction (decode). */
 		bool rows_scale = false;
@@ -1171,6 +1188,8 @@ static bool fuse_region(Program *p, Region *r, StrVec *names)
 bool fuse_program(Program *p)
 {
 	bool ok = true;
+	/* The cascades of an earlier program point into its freed arena. */
+	cascades.n = 0;
 	for (int f = 0; f < p->nfuncs; f++) {
 		Func *fn = p->funcs[f];
 		StrVec *names = NEW(&p->arena, StrVec);
@@ -1181,6 +1200,7 @@ bool fuse_program(Program *p)
 			collect_names(fn->regions[r]->loop, names);
 		for (int r = 0; r < fn->nregions; r++)
 			ok &= fuse_region(p, fn->regions[r], names);
+		vec_free(*names); /* fresh names are only made while fusing */
 	}
 	return ok;
 }

@@ -72,7 +72,8 @@ typedef struct Cascade {
  * error_at and returns false. */
 bool fuse_program(Program *p);
 
-/* The cascade fused for a region, or NULL if the region has no reductions to fuse. */
+/* The cascade fused for a region of the program fused last, or NULL if the region has no
+ * reductions to fuse. */
 Cascade *fuse_cascade_of(const Region *r);
 
 /* Human-readable account of a cascade: levels, accumulators, producers, derived repairs. */

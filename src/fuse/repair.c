@@ -180,7 +180,8 @@ static Expr **copy_vec(Program *p, ExprVec *v, int *n)
 {
 	*n = v->n;
 	Expr **r = arena_alloc(&p->arena, sizeof(Expr *) * (size_t)(v->n + 1));
-	memcpy(r, v->v, sizeof(Expr *) * (size_t)v->n);
+	if (v->n)
+		memcpy(r, v->v, sizeof(Expr *) * (size_t)v->n);
 	vec_free(*v);
 	return r;
 }
@@ -395,7 +396,7 @@ bool repair_validate(Cascade *c, Accum *a)
 		valid++;
 		double scale = fmax(fmax(fabs(g_new), fabs(hv)), 1e-30);
 		if (fabs(hv - g_new) > 1e-9 * scale) {
-			error_at(a->stmt->loc, "internal error: the repair derived for '%s' fails the numeric check (h gives %.9g, expected %.9g): refusing to fuse", a->var->name, hv, g_new);
+			internal_error_at(a->stmt->loc, "the repair derived for '%s' fails the numeric check (h gives %.9g, expected %.9g): refusing to fuse", a->var->name, hv, g_new);
 			return false;
 		}
 	}

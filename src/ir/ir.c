@@ -189,5 +189,6 @@ void st_set_body(Program *p, Stmt *s, Stmt **body, int n)
 {
 	s->nbody = n;
 	s->body = arena_alloc(&p->arena, sizeof(Stmt *) * (size_t)(n ? n : 1));
-	memcpy(s->body, body, sizeof(Stmt *) * (size_t)n);
+	if (n)
+		memcpy(s->body, body, sizeof(Stmt *) * (size_t)n);
 }

@@ -12,17 +12,27 @@ typedef struct Source {
 } Source;
 
 static VEC(Source) sources;
-static int nerrors, nwarnings;
+static int nerrors, nwarnings, ninternal;
 
 void diag_set_source(const char *file, const char *text, size_t len)
 {
 	for (int i = 0; i < sources.n; i++)
 		if (!strcmp(sources.v[i].file, file)) {
+			sources.v[i].file = file;
 			sources.v[i].text = text;
 			sources.v[i].len = len;
 			return;
 		}
 	vec_push(sources, ((Source){file, text, len}));
+}
+
+void diag_forget_source(const char *file)
+{
+	for (int i = 0; i < sources.n; i++)
+		if (sources.v[i].file == file) {
+			sources.v[i] = sources.v[--sources.n];
+			return;
+		}
 }
 
 /* Prints line `line` of `file` and a caret under byte column `col`, if the text is known. */
@@ -40,14 +50,18 @@ static void quote_line(FILE *out, const char *file, int line, int col)
 		const char *e = p;
 		while (e < end && *e != '\n' && *e != '\r')
 			e++;
-		fputc(' ', out);
+		/* Built first, written once: stderr is unbuffered, a write per byte is slow. */
+		StrBuf b = {0};
+		sb_putc(&b, ' ');
 		for (const char *q = p; q < e; q++)
 			/* Control bytes would garble a terminal: show them as '?'. */
-			fputc((unsigned char)*q < 32 && *q != '\t' ? '?' : *q, out);
-		fputs("\n ", out);
+			sb_putc(&b, (unsigned char)*q < 32 && *q != '\t' ? '?' : *q);
+		sb_puts(&b, "\n ");
 		for (int c = 1; c < col && p + c - 1 < e; c++)
-			fputc(p[c - 1] == '\t' ? '\t' : ' ', out);
-		fputs("^\n", out);
+			sb_putc(&b, p[c - 1] == '\t' ? '\t' : ' ');
+		sb_puts(&b, "^\n");
+		fwrite(b.s, 1, b.len, out);
+		sb_free(&b);
 		return;
 	}
 }
@@ -75,6 +89,19 @@ void error_at(Loc loc, const char *fmt, ...)
 	va_end(ap);
 	nerrors++;
 }
+
+void internal_error_at(Loc loc, const char *fmt, ...)
+{
+	char msg[1024];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	error_at(loc, "internal error: %s (this is a bug in fusecc; please report it with the input)", msg);
+	ninternal++;
+}
+
+int internal_error_count(void) { return ninternal; }
 
 void warning_at(Loc loc, const char *fmt, ...)
 {
@@ -106,4 +133,4 @@ int error_count(void) { return nerrors; }
 int warning_count(void) { return nwarnings; }
 
 /* Counts only: the registered sources stay (they belong to programs still alive). */
-void diag_reset(void) { nerrors = nwarnings = 0; }
+void diag_reset(void) { nerrors = nwarnings = ninternal = 0; }

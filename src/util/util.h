@@ -65,12 +65,19 @@ typedef struct Loc {
 extern FILE *diag_stream;
 /* Registers the text of a file so diagnostics can quote its lines. The text is not copied. */
 void diag_set_source(const char *file, const char *text, size_t len);
+/* Unregisters the source registered under this very `file` pointer (before the memory
+ * holding it is freed); a later registration of the same name is kept. */
+void diag_forget_source(const char *file);
 /* `file:line:col: error: msg`, then the source line and a caret. Counts the error. */
 void error_at(Loc loc, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void warning_at(Loc loc, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void note_at(Loc loc, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* `fusecc: error: msg` for errors with no place in the input. */
 void error_plain(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* A fusecc bug found at a place in the input (a derived repair failing its check, say):
+ * reported like an error, and the driver exits with EXIT_INTERNAL. */
+void internal_error_at(Loc loc, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+int internal_error_count(void);
 int error_count(void);
 int warning_count(void);
 void diag_reset(void);

@@ -95,6 +95,115 @@ START_TEST(test_bad_command_lines)
 }
 END_TEST
 
+START_TEST(test_defaults_and_switches)
+{
+	Args a;
+	ck_assert(parse(&a, "x.c"));
+	ck_assert_int_eq(a.emit, EMIT_CUDA);
+	ck_assert_ptr_null(a.output);
+	ck_assert(!a.line_directives && !a.werror && !a.syntax_only && !a.md && !a.mmd);
+	args_free(&a);
+	ck_assert(parse(&a, "x.c -o -"));
+	ck_assert_int_eq(a.emit, EMIT_CUDA);
+	args_free(&a);
+	ck_assert(parse(&a, "--emit=hip x.c -o -"));
+	ck_assert_int_eq(a.emit, EMIT_HIP);
+	args_free(&a);
+	ck_assert(parse(&a, "--emit=c x.c"));
+	ck_assert_int_eq(a.emit, EMIT_C);
+	args_free(&a);
+	ck_assert(parse(&a, "x.c --line -Werror"));
+	ck_assert(a.line_directives && a.werror);
+	args_free(&a);
+	ck_assert(parse(&a, "x.c --line --no-line"));
+	ck_assert(!a.line_directives);
+	args_free(&a);
+	/* -fsyntax-only writes nothing: the output's name does not matter. */
+	ck_assert(parse(&a, "x.c -fsyntax-only -o y.txt"));
+	ck_assert(a.syntax_only);
+	args_free(&a);
+}
+END_TEST
+
+START_TEST(test_info_options_need_no_input)
+{
+	Args a;
+	ck_assert(parse(&a, "--version"));
+	ck_assert(a.version && !a.input);
+	args_free(&a);
+	ck_assert(parse(&a, "--help"));
+	ck_assert(a.help);
+	args_free(&a);
+	ck_assert(parse(&a, "-h"));
+	ck_assert(a.help);
+	args_free(&a);
+	ck_assert(parse(&a, "--print-include-dir"));
+	ck_assert(a.print_include_dir);
+	args_free(&a);
+	ck_assert(parse(&a, "--help-pragmas"));
+	ck_assert(a.help_pragmas);
+	args_free(&a);
+	ck_assert_ptr_nonnull(strstr(args_usage, "70 internal error"));
+}
+END_TEST
+
+START_TEST(test_dependency_flags_glued_and_md)
+{
+	Args a;
+	ck_assert(parse(&a, "x.c -MD -MFdeps/x.d -MTout/x.cu"));
+	ck_assert(a.md && !a.mmd && !a.mp);
+	ck_assert_str_eq(a.mf, "deps/x.d");
+	ck_assert_str_eq(a.mt, "out/x.cu");
+	args_free(&a);
+	/* Standard output: the dependency file and its target must be named. */
+	ck_assert(parse(&a, "x.c -o - -MMD -MF x.d -MT x.cu"));
+	args_free(&a);
+	ck_assert(parse(&a, "x.c -o - -MD -fsyntax-only"));
+	args_free(&a);
+	Captured c;
+	capture_begin(&c);
+	ck_assert(!parse(&a, "x.c -o - -MD"));
+	args_free(&a);
+	ck_assert(!parse(&a, "x.c -o - -MMD -MF x.d"));
+	args_free(&a);
+	ck_assert(!parse(&a, "x.c -MP"));
+	args_free(&a);
+	ck_assert(!parse(&a, "x.c -MD -MT"));
+	args_free(&a);
+	const char *out = capture_end(&c);
+	ck_assert_ptr_nonnull(strstr(out, "with '-o -', -MD and -MMD need -MF FILE and -MT TARGET"));
+	ck_assert_ptr_nonnull(strstr(out, "-MF, -MT and -MP need -MD or -MMD"));
+	ck_assert_ptr_nonnull(strstr(out, "missing argument after '-MT'"));
+	free(c.text);
+}
+END_TEST
+
+START_TEST(test_more_bad_command_lines)
+{
+	Args a;
+	Captured c;
+	capture_begin(&c);
+	ck_assert(!parse(&a, "x.c -o a.c -o b.c"));
+	args_free(&a);
+	ck_assert(!parse(&a, "x.c -I"));
+	args_free(&a);
+	ck_assert(!parse(&a, "x.c --emit=CUDA"));
+	args_free(&a);
+	ck_assert(!parse(&a, "x.c --bogus-option-xyz"));
+	args_free(&a);
+	ck_assert(!parse(&a, "-- -DX x.c"));
+	args_free(&a);
+	const char *out = capture_end(&c);
+	ck_assert_ptr_nonnull(strstr(out, "more than one '-o'"));
+	ck_assert_ptr_nonnull(strstr(out, "missing argument after '-I'"));
+	ck_assert_ptr_nonnull(strstr(out, "unknown output kind 'CUDA'"));
+	ck_assert_ptr_nonnull(strstr(out, "unknown option '--bogus-option-xyz'"));
+	/* After `--` everything goes to the parser, the input file too: none is left. */
+	ck_assert_ptr_nonnull(strstr(out, "no input file"));
+	free(c.text);
+}
+END_TEST
+
 Suite *args_suite(void)
 {
 	Suite *s = suite_create("args");
@@ -103,6 +212,10 @@ Suite *args_suite(void)
 	tcase_add_test(tc, test_parser_flags_keep_order);
 	tcase_add_test(tc, test_dependency_flags_are_exact);
 	tcase_add_test(tc, test_bad_command_lines);
+	tcase_add_test(tc, test_defaults_and_switches);
+	tcase_add_test(tc, test_info_options_need_no_input);
+	tcase_add_test(tc, test_dependency_flags_glued_and_md);
+	tcase_add_test(tc, test_more_bad_command_lines);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -1,0 +1,4 @@
+/* a comment that never ends
+void f(int N, float y[N])
+{
+}

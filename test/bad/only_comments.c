@@ -1,0 +1,2 @@
+/* A file with no region: nothing to compile. */
+// void f(void) {}

@@ -1,0 +1,11 @@
+/* a clause must be a name */
+void f(int N, int M, const float x[N][M], float y[N])
+{
+#pragma fuse kernel(k) (i)
+	for (int i = 0; i < N; i++) {
+		float s = 0.0f;
+		for (int j = 0; j < M; j++)
+			s += x[i][j];
+		y[i] = s;
+	}
+}

@@ -1,0 +1,13 @@
+/* a region inside #if 0 does not count */
+void f(int N, int M, const float x[N][M], float y[N])
+{
+#if 0
+#pragma fuse kernel(k) parallel(i)
+#endif
+	for (int i = 0; i < N; i++) {
+		float s = 0.0f;
+		for (int j = 0; j < M; j++)
+			s += x[i][j];
+		y[i] = s;
+	}
+}

@@ -1,0 +1,12 @@
+/* kernel given twice in one region */
+void f(int N, int M, const float x[N][M], float y[N])
+{
+#pragma fuse kernel(a) parallel(i)
+#pragma fuse kernel(b)
+	for (int i = 0; i < N; i++) {
+		float s = 0.0f;
+		for (int j = 0; j < M; j++)
+			s += x[i][j];
+		y[i] = s;
+	}
+}
