@@ -922,7 +922,7 @@ static bool scan_pragmas(Parser *ps, const char *text, size_t len)
 		const char *t = token_text(ps, toks[i]);
 		bool is_fuse = !strcmp(t, "#") && i + 2 < n && !strcmp(token_text(ps, toks[i + 1]), "pragma") &&
 		               !strcmp(token_text(ps, toks[i + 2]), "fuse");
-		if (!strcmp(t, "_Pragma") && i + 2 < n && strstr(token_text(ps, toks[i + 2]), "fuse") == token_text(ps, toks[i + 2]) + 1) {
+		if (!strcmp(t, "_Pragma") && i + 2 < n && !strncmp(token_text(ps, toks[i + 2]), "\"fuse", 5)) {
 			fail(ps, loc_of_location(ps, clang_getTokenLocation(ps->tu, toks[i])), "write '#pragma fuse' as a directive; '_Pragma(\"fuse ...\")' is not supported");
 			continue;
 		}

@@ -1,0 +1,6 @@
+void f(int N, float x[N])
+{
+	_Pragma("fuse kernel(k)")
+	for (int i = 0; i < N; i++)
+		x[i] = 0.0f;
+}
