@@ -437,16 +437,21 @@ typedef struct RescaleCtx {
 	Var *alpha;
 } RescaleCtx;
 
-/* X = X != identity ? X (*|+) alpha : X: an accumulator still at its identity has no
+/* x != identity ? x (*|+) alpha : x: an accumulator still at its identity has no
  * contributions to re-tag, and alpha may be infinite when the old tag was sanitised. */
-static Stmt *mk_rescale(Cascade *c, const Accum *a, Expr *t, void *ctx)
+static Expr *guarded_retag(Cascade *c, const Accum *a, Expr *x, Var *alpha)
 {
 	Program *p = c->prog;
-	RescaleCtx *r = ctx;
 	Loc l = a->stmt->loc;
-	Expr *id = reducer_identity(p, a->red, t->ty, l);
-	Expr *upd = ex_bin(p, a->red == RED_ADD ? OP_MUL : OP_ADD, ex_copy(p, t), ev(p, r->alpha), l);
-	return st_assign(p, ex_copy(p, t), AS_SET, ex_cond(p, ex_bin(p, OP_NE, ex_copy(p, t), id, l), upd, ex_copy(p, t), l), l);
+	Expr *id = reducer_identity(p, a->red, x->ty, l);
+	Expr *upd = ex_bin(p, a->red == RED_ADD ? OP_MUL : OP_ADD, ex_copy(p, x), ev(p, alpha), l);
+	return ex_cond(p, ex_bin(p, OP_NE, ex_copy(p, x), id, l), upd, ex_copy(p, x), l);
+}
+
+static Stmt *mk_rescale(Cascade *c, const Accum *a, Expr *t, void *ctx)
+{
+	RescaleCtx *r = ctx;
+	return st_assign(c->prog, ex_copy(c->prog, t), AS_SET, guarded_retag(c, a, t, r->alpha), a->stmt->loc);
 }
 
 /* if (tags changed) { float X_rescale = <repair factor>; [nest] X = ...; } */
@@ -684,9 +689,7 @@ static Stmt *mk_part(Cascade *c, const Accum *a, Expr *t, void *ctx)
 		return st_assign(p, pe, AS_SET, ex_copy(p, t), l);
 	Expr *v = pe;
 	if (a->repair) {
-		Expr *id = reducer_identity(p, a->red, t->ty, l);
-		Expr *upd = ex_bin(p, a->red == RED_ADD ? OP_MUL : OP_ADD, ex_copy(p, pe), ev(p, pc->alpha), l);
-		v = ex_cond(p, ex_bin(p, OP_NE, ex_copy(p, pe), id, l), upd, ex_copy(p, pe), l);
+		v = guarded_retag(c, a, pe, pc->alpha);
 	}
 	if (a->red == RED_ADD)
 		return st_assign(p, ex_copy(p, t), AS_ADD, v, l);
@@ -796,7 +799,7 @@ static Stmt *build_splitk(Cascade *c)
 
 /* ---- analysis of one region ---- */
 
-static bool check_parallel(Cascade *c, Schedule *s, DepInfo *deps, Stmt *region)
+static bool check_parallel(Schedule *s, DepInfo *deps, Stmt *region)
 {
 	bool ok = true;
 	for (int i = 0; i < s->nparallel; i++) {
@@ -813,7 +816,6 @@ static bool check_parallel(Cascade *c, Schedule *s, DepInfo *deps, Stmt *region)
 		}
 		vec_free(loops);
 	}
-	(void)c;
 	return ok;
 }
 
@@ -827,14 +829,13 @@ static bool is_init_of_accum(Cascade *c, Stmt *s)
 	return false;
 }
 
-static void add_producer(Cascade *c, Var *v, int level, ProducerVec *prods)
+static void add_producer(Var *v, int level, ProducerVec *prods)
 {
 	for (int i = 0; i < prods->n; i++)
 		if (prods->v[i].var == v)
 			return;
 	Producer pr = {.var = v, .level = level};
 	vec_push(*prods, pr);
-	(void)c;
 }
 
 /* A statement of a level that reads an accumulator of the same level (other than its own
@@ -904,7 +905,7 @@ static bool fuse_region(Program *p, Region *r, StrVec *names)
 	DepInfo *deps = deps_compute(p, r);
 	if (!deps)
 		return false;
-	bool ok = check_parallel(c, s, deps, r->loop);
+	bool ok = check_parallel(s, deps, r->loop);
 	if (s->nrolling) {
 		c->axis = s->rolling[0].loop;
 		c->strategy = STRAT_ROLLING;
@@ -1096,11 +1097,11 @@ static bool fuse_region(Program *p, Region *r, StrVec *names)
 	for (int k = 0; ok && k < c->nlevels; k++) {
 		for (int a = 0; a < c->naccums; a++)
 			if (c->accums[a].level < k && stmt_reads_var(c->levels[k], c->accums[a].var))
-				add_producer(c, c->accums[a].var, c->accums[a].level, &prods);
+				add_producer(c->accums[a].var, c->accums[a].level, &prods);
 		for (int m = 0; m < k; m++)
 			for (int q = 0; q < c->nmids[m]; q++)
 				if (stmt_reads_var(c->levels[k], c->mids[m][q]->lhs->var))
-					add_producer(c, c->mids[m][q]->lhs->var, m, &prods);
+					add_producer(c->mids[m][q]->lhs->var, m, &prods);
 		for (int a = 0; a < c->naccums; a++)
 			if (c->accums[a].level > k && stmt_reads_var(c->levels[k], c->accums[a].var)) {
 				error_at(c->levels[k]->loc, "this loop reads '%s' before the loop over '%s' that computes it", c->accums[a].var->name, c->axis);
