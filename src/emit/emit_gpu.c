@@ -9,10 +9,12 @@
  * partials are) are refused with a located error. */
 #include "emit.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "../front/pragma.h"
 #include "../fuse/fuse.h"
+#include "emit_tile.h"
 
 typedef struct GpuTarget {
 	const char *name;     /* for messages */
@@ -21,7 +23,7 @@ typedef struct GpuTarget {
 } GpuTarget;
 
 static const GpuTarget targets[] = {
-	[GPU_CUDA] = {"CUDA", "#include <cuda_runtime.h>\n#include <cuda_fp16.h>\n", "cudaError_t", "cudaStream_t", "cudaSuccess",
+	[GPU_CUDA] = {"CUDA", "#include <cuda_runtime.h>\n#include <cuda_fp16.h>\n#include \"fusecc_tile_cuda.h\"\n", "cudaError_t", "cudaStream_t", "cudaSuccess",
 	              "cudaErrorInvalidValue", "cudaGetLastError()"},
 	[GPU_HIP] = {"HIP", "#include <hip/hip_runtime.h>\n#include <hip/hip_fp16.h>\n", "hipError_t", "hipStream_t", "hipSuccess",
 	             "hipErrorInvalidValue", "hipGetLastError()"},
@@ -32,40 +34,6 @@ enum { THREADS = 128 };
 static const char *gpu_type(ScalarType t) { return t == TY_HALF ? "__half" : scalar_type_c(t); }
 
 static const PrintTarget device_print = {gpu_type, true};
-
-/* A parallel loop of the region's outer nest, as the grid sees it. */
-typedef struct GridLoop {
-	Var *var;
-	Expr *lo, *hi;
-} GridLoop;
-
-/* The outer nest of parallel loops (a row-tile pair counts as its inner loop over the
- * outer's range) and the statement they wrap. */
-static Stmt *grid_loops(const Region *r, GridLoop *out, int *n)
-{
-	const Schedule *s = r->loop->sched;
-	Stmt *l = r->loop;
-	*n = 0;
-	while (l->kind == ST_FOR && *n < 16) {
-		Stmt *inner = l->body[0];
-		Expr *lo = l->lo, *hi = l->hi;
-		Var *v = l->var;
-		if (l->step > 1 && inner->kind == ST_FOR && inner->lo->kind == EX_VAR && inner->lo->var == l->var) {
-			v = inner->var;
-			inner = inner->body[0];
-		}
-		bool par = false;
-		for (int i = 0; i < s->nparallel; i++)
-			par |= !strcmp(s->parallel[i].loop, v->name);
-		if (!par)
-			break;
-		out[(*n)++] = (GridLoop){v, lo, hi};
-		while (inner->kind == ST_BLOCK && inner->nbody == 1)
-			inner = inner->body[0];
-		l = inner;
-	}
-	return l;
-}
 
 static bool expr_constant(const Expr *e)
 {
@@ -134,8 +102,18 @@ static void print_rows(StrBuf *b, const GridLoop *g, int n)
 		sb_puts(b, "1LL");
 }
 
-static bool emit_kernel(StrBuf *out, const GpuTarget *tg, const Func *f, const Region *r)
+/* The tile lowering's kernel when the plan fits (CUDA), else the fallback's, whose comment
+ * says why the plan did not fit. */
+static bool emit_kernel(StrBuf *out, const GpuTarget *tg, const Func *f, const Region *r, TilePlan *tp, bool tiled, const char *why)
 {
+	if (tiled) {
+		sb_putc(out, '\n');
+		emit_schedule_echo(out, r, "");
+		sb_printf(out, "\n * lowering: tensor-core tiles: %d rows of '%s' per CTA (%d warps), steps of %d over '%s'; %d-bit products with fp32 accumulation */\n",
+		          tp->bm, tp->grid[tp->rowdim].var->name, tp->warps, tp->bn, tp->c->axis, 16);
+		emit_tile_kernel(out, tp, print_params);
+		return true;
+	}
 	GridLoop g[16];
 	int n;
 	Stmt *body = grid_loops(r, g, &n);
@@ -150,7 +128,10 @@ static bool emit_kernel(StrBuf *out, const GpuTarget *tg, const Func *f, const R
 	sb_printf(out, "\n * lowering: one thread per row (");
 	for (int i = 0; i < n; i++)
 		sb_printf(out, "%s%s", i ? ", " : "", g[i].var->name);
-	sb_printf(out, "), FMA code, %d threads per block */\n", THREADS);
+	sb_printf(out, "), FMA code, %d threads per block", THREADS);
+	if (why)
+		sb_printf(out, "\n *   (no tile lowering: %s)", why);
+	sb_puts(out, " */\n");
 	sb_printf(out, "__global__ void __launch_bounds__(%d) %s_kernel(", THREADS, r->name);
 	print_params(out, f, true);
 	sb_puts(out, ")\n{\n");
@@ -196,7 +177,7 @@ static bool is_size(const Func *f, const Var *v)
 	return false;
 }
 
-static void emit_launcher(StrBuf *out, const GpuTarget *tg, const Func *f)
+static void emit_launcher(StrBuf *out, const GpuTarget *tg, const Func *f, TilePlan *plans, const bool *tiled)
 {
 	sb_printf(out, "\n/* Runs %s on the GPU: arrays are device pointers; sizes as in the C function. */\n", f->name);
 	sb_printf(out, "extern \"C\" %s %s_launch(", tg->err_t, f->name);
@@ -221,7 +202,14 @@ static void emit_launcher(StrBuf *out, const GpuTarget *tg, const Func *f)
 		}
 		sb_printf(out, " > 0)\n\t\treturn %s;\n", tg->invalid);
 	}
+	StrBuf args = {0};
+	for (int i = 0; i < f->nparams; i++)
+		sb_printf(&args, "%s%s", i ? ", " : "", f->params[i]->name);
 	for (int r = 0; r < f->nregions; r++) {
+		if (tiled[r]) {
+			emit_tile_launch(out, &plans[r], args.s ? args.s : "");
+			continue;
+		}
 		GridLoop g[16];
 		int n;
 		grid_loops(f->regions[r], g, &n);
@@ -233,6 +221,7 @@ static void emit_launcher(StrBuf *out, const GpuTarget *tg, const Func *f)
 			sb_printf(out, "%s%s", i ? ", " : "", f->params[i]->name);
 		sb_printf(out, ");\n\t\t\t%s err = %s;\n\t\t\tif (err != %s)\n\t\t\t\treturn err;\n\t\t}\n\t}\n", tg->err_t, tg->last_error, tg->success);
 	}
+	sb_free(&args);
 	sb_printf(out, "\treturn %s;\n}\n", tg->success);
 }
 
@@ -245,10 +234,20 @@ bool emit_gpu(StrBuf *out, const Program *p, const char *input_name, GpuKind kin
 	bool ok = true;
 	for (int f = 0; f < p->nfuncs; f++) {
 		const Func *fn = p->funcs[f];
-		for (int r = 0; r < fn->nregions; r++)
-			ok &= emit_kernel(out, tg, fn, fn->regions[r]);
+		TilePlan *plans = calloc((size_t)fn->nregions + 1, sizeof *plans);
+		bool *tiled = calloc((size_t)fn->nregions + 1, sizeof *tiled);
+		for (int r = 0; r < fn->nregions; r++) {
+			const char *why = NULL;
+			if (kind == GPU_CUDA)
+				tiled[r] = tile_plan(&plans[r], fn->regions[r], &why);
+			else
+				why = "the HIP printer has no tile lowering yet";
+			ok &= emit_kernel(out, tg, fn, fn->regions[r], &plans[r], tiled[r], why);
+		}
 		if (ok)
-			emit_launcher(out, tg, fn);
+			emit_launcher(out, tg, fn, plans, tiled);
+		free(plans);
+		free(tiled);
 	}
 	return ok;
 }

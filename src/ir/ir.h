@@ -194,10 +194,18 @@ bool expr_equal(const Expr *a, const Expr *b);
 /* ---- printing (print.c): C syntax, deterministic, minimal parentheses ---- */
 /* What differs when the same IR is printed for a GPU: type names, and parameter arrays
  * that are plain pointers there (C++ has no variably modified types). NULL: plain C. */
-typedef struct PrintTarget {
+typedef struct PrintTarget PrintTarget;
+struct PrintTarget {
 	const char *(*type_name)(ScalarType t);
 	bool flatten_params;
-} PrintTarget;
+	/* Optional: prints a read or write of a variable (EX_VAR, EX_INDEX) differently and
+	 * returns true; false prints it as usual. The tile lowering maps per-row scalars and
+	 * register tiles through it. */
+	bool (*var_hook)(StrBuf *b, const Expr *e, const PrintTarget *t);
+	/* Optional: the name of a math function (device intrinsics); NULL: the C name. */
+	const char *(*fn_name)(MathFn fn, ScalarType ty);
+	void *ctx; /* for the hooks */
+};
 void print_expr_to(StrBuf *b, const Expr *e, const PrintTarget *t);
 void print_stmt_to(StrBuf *b, const Stmt *s, int indent, const PrintTarget *t);
 void print_decl_to(StrBuf *b, const Var *v, const PrintTarget *t);

@@ -151,9 +151,13 @@ void print_expr_to(StrBuf *b, const Expr *e, const PrintTarget *t)
 		print_float(b, e->fval, e->ty);
 		break;
 	case EX_VAR:
+		if (t && t->var_hook && t->var_hook(b, e, t))
+			break;
 		sb_puts(b, e->var->name);
 		break;
 	case EX_INDEX:
+		if (t && t->var_hook && t->var_hook(b, e, t))
+			break;
 		if (t && t->flatten_params && e->var->kind == VAR_PARAM) {
 			print_flat_index(b, e, t);
 			break;
@@ -185,7 +189,10 @@ void print_expr_to(StrBuf *b, const Expr *e, const PrintTarget *t)
 		break;
 	}
 	case EX_CALL:
-		sb_puts(b, e->ty == TY_DOUBLE ? mathfn_info[e->fn].f64 : mathfn_info[e->fn].f32);
+		if (t && t->fn_name && t->fn_name(e->fn, e->ty))
+			sb_puts(b, t->fn_name(e->fn, e->ty));
+		else
+			sb_puts(b, e->ty == TY_DOUBLE ? mathfn_info[e->fn].f64 : mathfn_info[e->fn].f32);
 		sb_putc(b, '(');
 		for (int i = 0; i < e->nargs; i++) {
 			if (i)

@@ -1,0 +1,632 @@
+/* emit_tile.c: prints a TilePlan (src/lower/tile.h) as a CUDA kernel over the device tile
+ * library include/fusecc_tile_cuda.h, and its launch.
+ *
+ * Shape of every tile kernel: a CTA owns bm rows of the row loop (16 per warp) for one
+ * point of the other parallel loops. The row operand is staged once and kept in
+ * registers; the column operands stream through shared memory two tiles deep (cp.async).
+ * Each step of the pass prints the fused program's statements in order: row statements
+ * once per row the thread holds, per-element loops over the thread's elements of the
+ * (row, j) tile, products as mma calls, reductions as a thread-local partial completed
+ * across the quad. A step whose tile lies inside every row's range runs a copy with no
+ * mask arithmetic; steps outside every row's range are never visited. */
+#include "emit_tile.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "../fuse/fuse.h"
+
+typedef struct TileEmit {
+	StrBuf *out;
+	TilePlan *tp;
+	PrintTarget pt;
+	const char *h, *c;  /* the thread's row half and element index */
+	const char *rowsub; /* print the row iterator as this (NULL: as itself) */
+	const char *smem, *qa, *i0, *nrows, *rbase, *rf, *rl, *jb, *je, *lom, *him, *st, *masked;
+	const char *colop_smem[MAX_OPERANDS];
+	const char *dot_name[MAX_OPERANDS];
+	bool dot_done[MAX_OPERANDS];
+	Var *red[MAX_TILE_VARS]; /* reductions of the current per-element loop */
+	const char *red_name[MAX_TILE_VARS];
+	Reducer red_op[MAX_TILE_VARS];
+	int nred;
+	const Stmt *pv[MAX_OPERANDS]; /* products of the current per-element loop */
+	const char *pv_name[MAX_OPERANDS];
+	int npv;
+} TileEmit;
+
+static const char *tile_type(ScalarType t)
+{
+	return t == TY_HALF ? "__half" : scalar_type_c(t);
+}
+
+static const char *tile_fn(MathFn fn, ScalarType ty)
+{
+	if (ty != TY_FLOAT)
+		return NULL;
+	return fn == FN_EXP ? "fx::exp" : fn == FN_EXP2 ? "fx::exp2" : NULL;
+}
+
+static Var *row_var(const TilePlan *tp) { return tp->grid[tp->rowdim].var; }
+
+static bool tile_hook(StrBuf *b, const Expr *e, const PrintTarget *t)
+{
+	TileEmit *te = t->ctx;
+	if (te->rowsub && e->kind == EX_VAR && e->var == row_var(te->tp)) {
+		sb_puts(b, te->rowsub);
+		return true;
+	}
+	switch (tile_role(te->tp, e->var)) {
+	case TR_ROW:
+		if (e->kind != EX_VAR)
+			return false;
+		sb_printf(b, "%s[%s]", e->var->name, te->h);
+		return true;
+	case TR_ROWTILE:
+	case TR_ELEM:
+		if (e->kind != EX_INDEX)
+			return false;
+		sb_printf(b, "%s[%s >> 1][2 * %s + (%s & 1)]", e->var->name, te->c, te->h, te->c);
+		return true;
+	case TR_NONE: break;
+	}
+	return false;
+}
+
+static const char *fresh(TileEmit *te, const char *base) { return fresh_var(te->tp->c, base, TY_INT, VAR_LOCAL)->name; }
+
+static void expr(TileEmit *te, const Expr *e) { print_expr_to(te->out, e, &te->pt); }
+
+static void line(TileEmit *te, int ind, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static void line(TileEmit *te, int ind, const char *fmt, ...)
+{
+	va_list ap;
+	sb_indent(te->out, ind);
+	va_start(ap, fmt);
+	char buf[1024];
+	vsnprintf(buf, sizeof buf, fmt, ap);
+	va_end(ap);
+	sb_puts(te->out, buf);
+}
+
+/* ---- row statements ---- */
+
+static bool reads_outside_tiles(const TilePlan *tp, const Expr *e, const Var *v)
+{
+	if (e->kind == EX_VAR)
+		return e->var == v;
+	if (e->kind == EX_INDEX && tile_role(tp, e->var) == TR_ROWTILE)
+		return false;
+	for (int i = 0; i < e->nargs; i++)
+		if (reads_outside_tiles(tp, e->args[i], v))
+			return true;
+	return false;
+}
+
+static bool stmt_uses_col(const TilePlan *tp, const Stmt *s, const Var *v)
+{
+	if ((s->lhs && reads_outside_tiles(tp, s->lhs, v)) || (s->rhs && reads_outside_tiles(tp, s->rhs, v)) ||
+	    (s->cond && reads_outside_tiles(tp, s->cond, v)) || (s->lo && reads_outside_tiles(tp, s->lo, v)) ||
+	    (s->hi && reads_outside_tiles(tp, s->hi, v)))
+		return true;
+	for (int i = 0; i < s->nbody; i++)
+		if (s->body[i] && stmt_uses_col(tp, s->body[i], v))
+			return true;
+	return false;
+}
+
+static bool touches_rowtile(const TilePlan *tp, const Stmt *s)
+{
+	for (int i = 0; i < tp->nvars; i++)
+		if (tp->roles[i] == TR_ROWTILE && (stmt_reads_var(s, tp->vars[i]) || stmt_writes_var(s, tp->vars[i])))
+			return true;
+	return false;
+}
+
+static void row_stmt(TileEmit *te, const Stmt *s, int ind, bool top);
+
+static void row_body(TileEmit *te, const Stmt *s, int ind)
+{
+	if (s->kind == ST_BLOCK) {
+		sb_puts(te->out, " {\n");
+		for (int i = 0; i < s->nbody; i++)
+			row_stmt(te, s->body[i], ind + 1, false);
+		line(te, ind, "}\n");
+	} else {
+		sb_puts(te->out, "\n");
+		row_stmt(te, s, ind + 1, false);
+	}
+}
+
+/* One statement of a row, for row te->h of the thread; the caller opened the loop over h. */
+static void row_stmt(TileEmit *te, const Stmt *s, int ind, bool top)
+{
+	const TilePlan *tp = te->tp;
+	switch (s->kind) {
+	case ST_DECL:
+		if (top && tile_role(tp, s->var) != TR_NONE) {
+			if (s->rhs && !s->var->ndim) {
+				line(te, ind, "%s[%s] = ", s->var->name, te->h);
+				expr(te, s->rhs);
+				sb_puts(te->out, ";\n");
+			}
+			return;
+		}
+		sb_indent(te->out, ind);
+		print_stmt_to(te->out, s, ind, &te->pt);
+		return;
+	case ST_ASSIGN:
+		sb_indent(te->out, ind);
+		print_stmt_to(te->out, s, ind, &te->pt);
+		return;
+	case ST_BLOCK:
+		line(te, ind, "{\n");
+		for (int i = 0; i < s->nbody; i++)
+			row_stmt(te, s->body[i], ind + 1, false);
+		line(te, ind, "}\n");
+		return;
+	case ST_IF:
+		line(te, ind, "if (");
+		expr(te, s->cond);
+		sb_putc(te->out, ')');
+		row_body(te, s->body[0], ind);
+		if (s->nbody > 1 && s->body[1]) {
+			line(te, ind, "else");
+			row_body(te, s->body[1], ind);
+		}
+		return;
+	case ST_FOR:
+		if (touches_rowtile(tp, s->body[0])) {
+			/* A loop over an accumulator tile's columns: the thread's own columns. */
+			line(te, ind, "#pragma unroll\n");
+			line(te, ind, "for (int %s = 0; %s < %d; %s++) {\n", te->c, te->c, tp->ncols / 4, te->c);
+			if (stmt_uses_col(tp, s->body[0], s->var))
+				line(te, ind + 1, "const int %s = fx::col(%s);\n", s->var->name, te->c);
+			Stmt *b = s->body[0];
+			if (b->kind == ST_BLOCK)
+				for (int i = 0; i < b->nbody; i++)
+					row_stmt(te, b->body[i], ind + 1, false);
+			else
+				row_stmt(te, b, ind + 1, false);
+			line(te, ind, "}\n");
+			return;
+		}
+		line(te, ind, "for (int %s = ", s->var->name);
+		expr(te, s->lo);
+		sb_printf(te->out, "; %s < ", s->var->name);
+		expr(te, s->hi);
+		sb_printf(te->out, "; %s += %ld)", s->var->name, s->step);
+		row_body(te, s->body[0], ind);
+		return;
+	}
+}
+
+/* Statements once per row the thread holds: `for (h) { const int i = ...; ... }`. Rows
+ * past the row loop's end are skipped when `valid_only` (stores). */
+static void row_stmts(TileEmit *te, Stmt *const *s, int n, int ind, bool valid_only, bool top)
+{
+	const TilePlan *tp = te->tp;
+	if (!n)
+		return;
+	line(te, ind, "#pragma unroll\n");
+	line(te, ind, "for (int %s = 0; %s < 2; %s++) {\n", te->h, te->h, te->h);
+	bool used = valid_only;
+	for (int i = 0; i < n; i++)
+		used |= stmt_reads_var(s[i], row_var(tp));
+	if (used)
+		line(te, ind + 1, "const int %s = %s + %s + fx::row(%s);\n", row_var(tp)->name, te->i0, te->rbase, te->h);
+	if (valid_only) {
+		line(te, ind + 1, "if (%s < ", row_var(tp)->name);
+		expr(te, tp->grid[tp->rowdim].hi);
+		sb_puts(te->out, ") {\n");
+		ind++;
+	}
+	for (int i = 0; i < n; i++)
+		row_stmt(te, s[i], ind + 1, top);
+	if (valid_only)
+		line(te, ind, "}\n");
+	line(te, ind - valid_only, "}\n");
+}
+
+/* ---- per-element loops ---- */
+
+static int red_index(const TileEmit *te, const Var *v)
+{
+	for (int i = 0; i < te->nred; i++)
+		if (te->red[i] == v)
+			return i;
+	return -1;
+}
+
+/* Collects the reductions into per-row values and the products of a per-element loop. */
+static void collect_elem(TileEmit *te, Stmt *s, Var *j)
+{
+	Program *p = te->tp->c->prog;
+	Expr *target, *g;
+	Reducer red;
+	Var *acc;
+	if (s->kind == ST_ASSIGN && s->lhs->kind == EX_VAR && tile_role(te->tp, s->lhs->var) == TR_ROW && reduce_match(p, s, &target, &red, &g) &&
+	    red_index(te, s->lhs->var) < 0 && te->nred < MAX_TILE_VARS) {
+		te->red[te->nred] = s->lhs->var;
+		te->red_op[te->nred] = red;
+		te->red_name[te->nred++] = fresh(te, arena_printf(&p->arena, "%s_red", s->lhs->var->name));
+	}
+	if (s->kind == ST_FOR && tile_match_pv(te->tp, s, j, &g, &acc, false) >= 0 && te->npv < MAX_OPERANDS) {
+		te->pv[te->npv] = s;
+		te->pv_name[te->npv++] = fresh(te, arena_printf(&p->arena, "p_%s", acc->name));
+	}
+	if (s->kind == ST_BLOCK || s->kind == ST_IF)
+		for (int i = 0; i < s->nbody; i++)
+			if (s->body[i])
+				collect_elem(te, s->body[i], j);
+}
+
+static const char *red_identity(Reducer r) { return r == RED_ADD ? "0.0f" : r == RED_MAX ? "-INFINITY" : "INFINITY"; }
+
+static void elem_stmts(TileEmit *te, Stmt **body, int n, Var *j, int ind);
+
+static void elem_body(TileEmit *te, Stmt *s, Var *j, int ind)
+{
+	sb_puts(te->out, " {\n");
+	if (s->kind == ST_BLOCK)
+		elem_stmts(te, s->body, s->nbody, j, ind + 1);
+	else
+		elem_stmts(te, &s, 1, j, ind + 1);
+	line(te, ind, "}\n");
+}
+
+static void elem_stmts(TileEmit *te, Stmt **body, int n, Var *j, int ind)
+{
+	TilePlan *tp = te->tp;
+	Program *p = tp->c->prog;
+	for (int i = 0; i < n; i++) {
+		Stmt *s = body[i];
+		int d = tile_match_dot(tp, body, n, i, j, false);
+		if (d >= 0) {
+			line(te, ind, "float %s = ", s->var->name);
+			if (!(s->rhs->kind == EX_FLT && s->rhs->fval == 0)) {
+				expr(te, s->rhs);
+				sb_puts(te->out, " + ");
+			}
+			sb_printf(te->out, "%s[%s >> 1][2 * %s + (%s & 1)];\n", te->dot_name[d], te->c, te->h, te->c);
+			i++;
+			continue;
+		}
+		Expr *target, *g;
+		Reducer red;
+		Var *acc;
+		int r;
+		if (s->kind == ST_ASSIGN && s->lhs->kind == EX_VAR && (r = red_index(te, s->lhs->var)) >= 0 && reduce_match(p, s, &target, &red, &g)) {
+			const char *nm = te->red_name[r];
+			if (red == RED_ADD) {
+				line(te, ind, "%s[%s] += ", nm, te->h);
+			} else {
+				line(te, ind, "%s[%s] = %s(%s[%s], ", nm, te->h, red == RED_MAX ? "fmaxf" : "fminf", nm, te->h);
+			}
+			expr(te, g);
+			sb_puts(te->out, red == RED_ADD ? ";\n" : ");\n");
+			continue;
+		}
+		if (s->kind == ST_FOR && tile_match_pv(tp, s, j, &g, &acc, false) >= 0) {
+			for (int k = 0; k < te->npv; k++)
+				if (te->pv[k] == s) {
+					line(te, ind, "%s[%s >> 1][2 * %s + (%s & 1)] = ", te->pv_name[k], te->c, te->h, te->c);
+					expr(te, g);
+					sb_puts(te->out, ";\n");
+				}
+			continue;
+		}
+		if (s->kind == ST_IF) {
+			line(te, ind, "if (");
+			expr(te, s->cond);
+			sb_putc(te->out, ')');
+			elem_body(te, s->body[0], j, ind);
+			if (s->nbody > 1 && s->body[1]) {
+				line(te, ind, "else");
+				elem_body(te, s->body[1], j, ind);
+			}
+			continue;
+		}
+		if (s->kind == ST_BLOCK) {
+			line(te, ind, "{\n");
+			elem_stmts(te, s->body, s->nbody, j, ind + 1);
+			line(te, ind, "}\n");
+			continue;
+		}
+		sb_indent(te->out, ind);
+		print_stmt_to(te->out, s, ind, &te->pt);
+	}
+}
+
+static void elem_loop(TileEmit *te, Stmt *loop, int ind)
+{
+	TilePlan *tp = te->tp;
+	Var *j = loop->var;
+	Stmt *b = loop->body[0];
+	Stmt **body = b->kind == ST_BLOCK ? b->body : &b;
+	int n = b->kind == ST_BLOCK ? b->nbody : 1;
+	line(te, ind, "/* line %d: for (%s ...) */\n", loop->loc.line, j->name);
+	for (int i = 0; i < n; i++) {
+		int d = tile_match_dot(tp, body, n, i, j, false);
+		if (d >= 0 && !te->dot_done[d]) {
+			te->dot_done[d] = true;
+			line(te, ind, "fx::dot_rows<%s, %d, %d>(%s, %s, %s);\n", tp->elem == TY_BF16 ? "true" : "false", tp->bn, tp->kdim, te->dot_name[d], te->qa,
+			     te->colop_smem[tp->dots[d].colop]);
+		}
+	}
+	te->nred = te->npv = 0;
+	for (int i = 0; i < n; i++)
+		collect_elem(te, body[i], j);
+	for (int r = 0; r < te->nred; r++)
+		line(te, ind, "float %s[2] = {%s, %s};\n", te->red_name[r], red_identity(te->red_op[r]), red_identity(te->red_op[r]));
+	for (int k = 0; k < te->npv; k++)
+		line(te, ind, "float %s[%d][4];\n", te->pv_name[k], tp->bn / 8);
+	line(te, ind, "#pragma unroll\n");
+	line(te, ind, "for (int %s = 0; %s < 2; %s++) {\n", te->h, te->h, te->h);
+	if (stmt_reads_var(loop->body[0], row_var(tp)) || expr_reads_var(tp->step->lo, row_var(tp)) || expr_reads_var(tp->step->hi, row_var(tp)))
+		line(te, ind + 1, "const int %s = %s + %s + fx::row(%s);\n", row_var(tp)->name, te->i0, te->rbase, te->h);
+	line(te, ind + 1, "#pragma unroll\n");
+	line(te, ind + 1, "for (int %s = 0; %s < %d; %s++) {\n", te->c, te->c, tp->bn / 4, te->c);
+	line(te, ind + 2, "const int %s = %s + fx::col(%s);\n", j->name, tp->step->var->name, te->c);
+	for (int k = 0; k < te->npv; k++)
+		line(te, ind + 2, "%s[%s >> 1][2 * %s + (%s & 1)] = 0.0f;\n", te->pv_name[k], te->c, te->h, te->c);
+	line(te, ind + 2, "if (!decltype(%s)::value || (%s >= ", te->masked, j->name);
+	expr(te, tp->step->lo);
+	sb_printf(te->out, " && %s < ", j->name);
+	expr(te, tp->step->hi);
+	sb_puts(te->out, ")) {\n");
+	elem_stmts(te, body, n, j, ind + 3);
+	line(te, ind + 2, "}\n");
+	line(te, ind + 1, "}\n");
+	line(te, ind, "}\n");
+	/* The loop's reductions, completed across the four lanes that share a row. */
+	for (int r = 0; r < te->nred; r++) {
+		const char *v = te->red[r]->name, *nm = te->red_name[r];
+		for (int h = 0; h < 2; h++) {
+			if (te->red_op[r] == RED_ADD)
+				line(te, ind, "%s[%d] += fx::quad_sum(%s[%d]);\n", v, h, nm, h);
+			else
+				line(te, ind, "%s[%d] = %s(%s[%d], fx::quad_%s(%s[%d]));\n", v, h, te->red_op[r] == RED_MAX ? "fmaxf" : "fminf", v, h,
+				     te->red_op[r] == RED_MAX ? "max" : "min", nm, h);
+		}
+	}
+	for (int k = 0; k < te->npv; k++) {
+		Expr *g;
+		Var *acc;
+		int cb = tile_match_pv(tp, te->pv[k], j, &g, &acc, false);
+		line(te, ind, "fx::dot_tile<%s, %d, %d>(%s, %s, %s);\n", tp->elem == TY_BF16 ? "true" : "false", tp->ncols, tp->bn, acc->name, te->pv_name[k],
+		     te->colop_smem[cb]);
+	}
+	te->nred = te->npv = 0;
+}
+
+/* ---- the kernel ---- */
+
+/* &A[...] of operand `ref` for tile row `r`: the row iterator is base + r, k is 0. */
+static void print_row_ptr(TileEmit *te, const Expr *ref, const Var *rowv, const char *base)
+{
+	Program *p = te->tp->c->prog;
+	Var *bv = var_new(p, VAR_LOCAL, base, TY_INT, ref->loc);
+	Var *rv = var_new(p, VAR_LOCAL, "r", TY_INT, ref->loc);
+	Expr *row = ex_bin(p, OP_ADD, ex_var(p, bv, ref->loc), ex_var(p, rv, ref->loc), ref->loc);
+	Expr *e = expr_subst_expr(p, ref, te->tp->kc, ex_int(p, 0, ref->loc));
+	e = expr_subst_expr(p, e, rowv, row);
+	const char *saved = te->rowsub;
+	te->rowsub = NULL;
+	sb_printf(te->out, "[&](int r) { return &");
+	expr(te, e);
+	sb_puts(te->out, "; }");
+	te->rowsub = saved;
+}
+
+static void print_extent(TileEmit *te, const GridLoop *g)
+{
+	sb_putc(te->out, '(');
+	expr(te, g->hi);
+	if (!(g->lo->kind == EX_INT && g->lo->ival == 0)) {
+		sb_puts(te->out, " - (");
+		expr(te, g->lo);
+		sb_putc(te->out, ')');
+	}
+	sb_putc(te->out, ')');
+}
+
+/* The pass's bound `e` (lo or hi) at row `row`. */
+static void bound_at(TileEmit *te, const Expr *e, const char *row)
+{
+	te->rowsub = row;
+	expr(te, e);
+	te->rowsub = NULL;
+}
+
+int tile_smem_bytes(const TilePlan *tp)
+{
+	int elems = tp->bm * tp->kdim;
+	for (int k = 0; k < tp->ncolop; k++)
+		elems += 2 * tp->bn * tp->colop_cols[k];
+	return 2 * elems;
+}
+
+void emit_tile_kernel(StrBuf *out, TilePlan *tp, void (*print_params)(StrBuf *, const Func *, bool))
+{
+	const Region *r = tp->region;
+	TileEmit te = {.out = out, .tp = tp, .pt = {tile_type, true, tile_hook, tile_fn, NULL}};
+	te.pt.ctx = &te;
+	te.h = fresh(&te, "hf");
+	te.c = fresh(&te, "e");
+	te.smem = fresh(&te, "smem");
+	te.qa = fresh(&te, "rows");
+	te.i0 = fresh(&te, "row0");
+	te.nrows = fresh(&te, "nrows");
+	te.rbase = fresh(&te, "wrow");
+	te.rf = fresh(&te, "first");
+	te.rl = fresh(&te, "last");
+	te.jb = fresh(&te, "begin");
+	te.je = fresh(&te, "end");
+	te.lom = fresh(&te, "inner_begin");
+	te.him = fresh(&te, "inner_end");
+	te.st = fresh(&te, "stage");
+	te.masked = fresh(&te, "masked");
+	for (int k = 0; k < tp->ncolop; k++)
+		te.colop_smem[k] = fresh(&te, arena_printf(&tp->c->prog->arena, "s_%s", tp->colop[k]->var->name));
+	for (int d = 0; d < tp->ndots; d++)
+		te.dot_name[d] = fresh(&te, arena_printf(&tp->c->prog->arena, "%s_%s", tp->rowop->var->name, tp->colop[tp->dots[d].colop]->var->name));
+	const char *T = tile_type(tp->elem);
+	Var *iv = row_var(tp);
+	const GridLoop *gi = &tp->grid[tp->rowdim];
+
+	sb_printf(out, "__global__ void __launch_bounds__(%d) %s_kernel(", tp->threads, r->name);
+	print_params(out, r->fn, true);
+	sb_puts(out, ")\n{\n");
+	line(&te, 1, "extern __shared__ __align__(128) uint16_t %s[];\n", te.smem);
+	/* The other parallel loops: one CTA column each, innermost fastest. */
+	const char *bx = fresh(&te, "cta");
+	line(&te, 1, "long long %s = blockIdx.x;\n", bx);
+	for (int g = tp->ngrid - 1; g >= 0; g--) {
+		if (g == tp->rowdim)
+			continue;
+		line(&te, 1, "const int %s = ", tp->grid[g].var->name);
+		if (!(tp->grid[g].lo->kind == EX_INT && tp->grid[g].lo->ival == 0)) {
+			expr(&te, tp->grid[g].lo);
+			sb_puts(out, " + ");
+		}
+		sb_printf(out, "(int)(%s %% ", bx);
+		print_extent(&te, &tp->grid[g]);
+		sb_printf(out, ");\n");
+		line(&te, 1, "%s /= ", bx);
+		print_extent(&te, &tp->grid[g]);
+		sb_puts(out, ";\n");
+	}
+	line(&te, 1, "/* rows of '%s': the last tiles (the longest under a causal mask) first */\n", iv->name);
+	line(&te, 1, "const int %s = ", te.i0);
+	expr(&te, gi->lo);
+	sb_printf(out, " + (int)(gridDim.y - 1 - blockIdx.y) * %d;\n", tp->bm);
+	line(&te, 1, "const int %s = min(%d, ", te.nrows, tp->bm);
+	expr(&te, gi->hi);
+	sb_printf(out, " - %s);\n", te.i0);
+	line(&te, 1, "const int %s = fx::warp() * 16;\n", te.rbase);
+	int off = tp->bm * tp->kdim;
+	const char *sq = fresh(&te, "s_rows");
+	line(&te, 1, "uint16_t *%s = %s;\n", sq, te.smem);
+	for (int k = 0; k < tp->ncolop; k++) {
+		line(&te, 1, "uint16_t *%s = %s + %d; /* two stages of %d x %d */\n", te.colop_smem[k], te.smem, off, tp->bn, tp->colop_cols[k]);
+		off += 2 * tp->bn * tp->colop_cols[k];
+	}
+	line(&te, 1, "fx::load_tile<%d, %d, %d, %s>(%s, ", tp->bm, tp->kdim, tp->threads, T, sq);
+	print_row_ptr(&te, tp->rowop, iv, te.i0);
+	sb_printf(out, ", %s);\n", te.nrows);
+	line(&te, 1, "fx::cp_async_commit();\n");
+	for (int k = 0; k < tp->nvars; k++) {
+		Var *v = tp->vars[k];
+		if (tp->roles[k] == TR_ROW)
+			line(&te, 1, "%s %s[2];\n", tile_type(v->ty), v->name);
+		else
+			line(&te, 1, "float %s[%d][4];\n", v->name, (tp->roles[k] == TR_ROWTILE ? tp->ncols : tp->bn) / 8);
+	}
+	for (int d = 0; d < tp->ndots; d++)
+		line(&te, 1, "float %s[%d][4];\n", te.dot_name[d], tp->bn / 8);
+	line(&te, 1, "fx::RowOperand<%d> %s;\n", tp->kdim, te.qa);
+	row_stmts(&te, tp->pro, tp->npro, 1, false, true);
+
+	/* The pass over the union of the rows' ranges; inner_* is their intersection. */
+	Stmt *step = tp->step;
+	line(&te, 1, "const int %s = %s, %s = %s + %s - 1;\n", te.rf, te.i0, te.rl, te.i0, te.nrows);
+	line(&te, 1, "const int %s = min(", te.jb);
+	bound_at(&te, step->lo, te.rf);
+	sb_puts(out, ", ");
+	bound_at(&te, step->lo, te.rl);
+	sb_printf(out, "), %s = max(", te.je);
+	bound_at(&te, step->hi, te.rf);
+	sb_puts(out, ", ");
+	bound_at(&te, step->hi, te.rl);
+	sb_puts(out, ");\n");
+	line(&te, 1, "const int %s = max(", te.lom);
+	bound_at(&te, step->lo, te.rf);
+	sb_puts(out, ", ");
+	bound_at(&te, step->lo, te.rl);
+	sb_printf(out, "), %s = min(", te.him);
+	bound_at(&te, step->hi, te.rf);
+	sb_puts(out, ", ");
+	bound_at(&te, step->hi, te.rl);
+	sb_puts(out, ");\n");
+	const char *load = fresh(&te, "load_columns"), *jt = fresh(&te, "at"), *ls = fresh(&te, "into");
+	line(&te, 1, "auto %s = [&](int %s, int %s) {\n", load, jt, ls);
+	for (int k = 0; k < tp->ncolop; k++) {
+		line(&te, 2, "fx::load_tile<%d, %d, %d, %s>(%s + %s * %d, ", tp->bn, tp->colop_cols[k], tp->threads, T, te.colop_smem[k], ls,
+		     tp->bn * tp->colop_cols[k]);
+		print_row_ptr(&te, tp->colop[k], tp->jc, jt);
+		sb_printf(out, ", %s - %s);\n", te.je, jt);
+	}
+	line(&te, 1, "};\n");
+	line(&te, 1, "if (%s < %s)\n", te.jb, te.je);
+	line(&te, 2, "%s(%s, 0);\n", load, te.jb);
+	line(&te, 1, "fx::cp_async_commit();\n");
+	line(&te, 1, "fx::cp_async_wait<1>();\n");
+	line(&te, 1, "__syncthreads();\n");
+	line(&te, 1, "%s.load(%s, %s);\n", te.qa, sq, te.rbase);
+	line(&te, 1, "int %s = 0;\n", te.st);
+	const char *j0 = step->var->name;
+	line(&te, 1, "for (int %s = %s; %s < %s; %s += %d) {\n", j0, te.jb, j0, te.je, j0, tp->bn);
+	line(&te, 2, "if (%s + %d < %s)\n", j0, tp->bn, te.je);
+	line(&te, 3, "%s(%s + %d, %s ^ 1);\n", load, j0, tp->bn, te.st);
+	line(&te, 2, "fx::cp_async_commit();\n");
+	line(&te, 2, "fx::cp_async_wait<1>();\n");
+	line(&te, 2, "__syncthreads();\n");
+	/* Within the step, the column operands are this stage's tiles. */
+	for (int k = 0; k < tp->ncolop; k++) {
+		const char *nm = te.colop_smem[k];
+		te.colop_smem[k] = fresh(&te, arena_printf(&tp->c->prog->arena, "%s_now", nm));
+		line(&te, 2, "const uint16_t *%s = %s + %s * %d;\n", te.colop_smem[k], nm, te.st, tp->bn * tp->colop_cols[k]);
+	}
+	line(&te, 2, "fx::dispatch(!(%s >= %s && %s + %d <= %s), [&](auto %s) {\n", j0, te.lom, j0, tp->bn, te.him, te.masked);
+	Stmt *sb = step->body[0];
+	Stmt **steps = sb->kind == ST_BLOCK ? sb->body : &sb;
+	int nsteps = sb->kind == ST_BLOCK ? sb->nbody : 1;
+	memset(te.dot_done, 0, sizeof te.dot_done);
+	for (int i = 0; i < nsteps;) {
+		if (tile_is_elem_loop(tp, steps[i])) {
+			elem_loop(&te, steps[i], 3);
+			i++;
+			continue;
+		}
+		int k = i;
+		while (k < nsteps && !tile_is_elem_loop(tp, steps[k]))
+			k++;
+		row_stmts(&te, steps + i, k - i, 3, false, false);
+		i = k;
+	}
+	line(&te, 2, "});\n");
+	line(&te, 2, "__syncthreads();\n");
+	line(&te, 2, "%s ^= 1;\n", te.st);
+	line(&te, 1, "}\n");
+	row_stmts(&te, tp->epi, tp->nepi, 1, true, false);
+	sb_puts(out, "}\n");
+}
+
+void emit_tile_launch(StrBuf *out, TilePlan *tp, const char *args)
+{
+	TileEmit te = {.out = out, .tp = tp, .pt = {tile_type, true, NULL, NULL, NULL}};
+	const GridLoop *gi = &tp->grid[tp->rowdim];
+	int bytes = tile_smem_bytes(tp);
+	sb_puts(out, "\t{\n\t\tlong long ctas = 1LL");
+	for (int g = 0; g < tp->ngrid; g++)
+		if (g != tp->rowdim) {
+			sb_puts(out, " * ");
+			print_extent(&te, &tp->grid[g]);
+		}
+	sb_puts(out, ";\n\t\tlong long rows = ");
+	print_extent(&te, gi);
+	sb_printf(out, ";\n\t\tlong long tiles = (rows + %d) / %d;\n", tp->bm - 1, tp->bm);
+	sb_puts(out, "\t\tif (ctas > 0 && rows > 0) {\n\t\t\tif (ctas > 2147483647LL || tiles > 65535LL)\n\t\t\t\treturn cudaErrorInvalidValue;\n");
+	/* cp.async moves 16 bytes: every operand must start on a 16-byte boundary. */
+	sb_puts(out, "\t\t\tif (((uintptr_t)");
+	sb_puts(out, tp->rowop->var->name);
+	for (int k = 0; k < tp->ncolop; k++)
+		sb_printf(out, " | (uintptr_t)%s", tp->colop[k]->var->name);
+	sb_puts(out, ") & 15)\n\t\t\t\treturn cudaErrorInvalidValue;\n");
+	sb_printf(out, "\t\t\tcudaError_t err = cudaFuncSetAttribute(%s_kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, %d);\n", tp->region->name, bytes);
+	sb_puts(out, "\t\t\tif (err != cudaSuccess)\n\t\t\t\treturn err;\n");
+	sb_printf(out, "\t\t\t%s_kernel<<<dim3((unsigned)ctas, (unsigned)tiles), %d, %d, stream>>>(%s);\n", tp->region->name, tp->threads, bytes, args);
+	sb_puts(out, "\t\t\terr = cudaGetLastError();\n\t\t\tif (err != cudaSuccess)\n\t\t\t\treturn err;\n\t\t}\n\t}\n");
+}

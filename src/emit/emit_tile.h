@@ -1,0 +1,14 @@
+/* emit_tile.h: the CUDA printer of tile plans (src/lower/tile.h). */
+#ifndef FUSECC_EMIT_TILE_H
+#define FUSECC_EMIT_TILE_H
+
+#include "../lower/tile.h"
+
+/* Dynamic shared memory of the plan's kernel, in bytes. */
+int tile_smem_bytes(const TilePlan *tp);
+/* The kernel `<region>_kernel`; print_params prints the function's parameters. */
+void emit_tile_kernel(StrBuf *out, TilePlan *tp, void (*print_params)(StrBuf *, const Func *, bool));
+/* The launcher's block for this region: checks, then the launch with `args`. */
+void emit_tile_launch(StrBuf *out, TilePlan *tp, const char *args);
+
+#endif

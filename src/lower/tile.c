@@ -1,0 +1,489 @@
+/* tile.c: the tile planner (see tile.h). It reads the fused program only; nothing here
+ * prints. The shapes it accepts are those whose every statement has a tile meaning:
+ * per-row statements, per-element statements of the pass's (row, j) tile, products of the
+ * row operand with a column operand (S = Q K^T), and products of a per-element value with
+ * a column operand accumulated into a per-row array (O += P V). */
+#include "tile.h"
+
+#include <string.h>
+
+Stmt *grid_loops(const Region *r, GridLoop *out, int *n)
+{
+	const Schedule *s = r->loop->sched;
+	Stmt *l = r->loop;
+	*n = 0;
+	while (l->kind == ST_FOR && *n < MAX_GRID) {
+		Stmt *inner = l->body[0];
+		Expr *lo = l->lo, *hi = l->hi;
+		Var *v = l->var;
+		long tile = 0;
+		if (l->step > 1 && inner->kind == ST_FOR && inner->lo->kind == EX_VAR && inner->lo->var == l->var) {
+			v = inner->var;
+			tile = l->step;
+			inner = inner->body[0];
+		}
+		bool par = false;
+		for (int i = 0; i < s->nparallel; i++)
+			par |= !strcmp(s->parallel[i].loop, v->name);
+		if (!par)
+			break;
+		out[(*n)++] = (GridLoop){v, lo, hi, tile};
+		while (inner->kind == ST_BLOCK && inner->nbody == 1)
+			inner = inner->body[0];
+		l = inner;
+	}
+	return l;
+}
+
+TileRole tile_role(const TilePlan *tp, const Var *v)
+{
+	for (int i = 0; i < tp->nvars; i++)
+		if (tp->vars[i] == v)
+			return tp->roles[i];
+	return TR_NONE;
+}
+
+static bool set_role(TilePlan *tp, Var *v, TileRole r)
+{
+	for (int i = 0; i < tp->nvars; i++)
+		if (tp->vars[i] == v) {
+			if (tp->roles[i] != TR_NONE && tp->roles[i] != r) {
+				tp->why = "a local is used both as a per-step tile and as a product's accumulator";
+				return false;
+			}
+			tp->roles[i] = r;
+			return true;
+		}
+	if (tp->nvars == MAX_TILE_VARS) {
+		tp->why = "too many locals for the tile lowering";
+		return false;
+	}
+	tp->vars[tp->nvars] = v;
+	tp->roles[tp->nvars++] = r;
+	return true;
+}
+
+static bool declared_in_pro(const TilePlan *tp, const Var *v)
+{
+	for (int i = 0; i < tp->npro; i++)
+		if (tp->pro[i]->kind == ST_DECL && tp->pro[i]->var == v)
+			return true;
+	return false;
+}
+
+static Stmt *single(Stmt *s)
+{
+	while (s->kind == ST_BLOCK && s->nbody == 1)
+		s = s->body[0];
+	return s;
+}
+
+static bool is_int(const Expr *e, long long v) { return e->kind == EX_INT && e->ival == v; }
+
+/* `(float)A[..][k]` with A a 16-bit parameter array whose last subscript is k alone. */
+static Expr *operand_ref(TilePlan *tp, Expr *e, const Var *k)
+{
+	if (e->kind != EX_CAST || e->ty != TY_FLOAT)
+		return NULL;
+	Expr *a = e->args[0];
+	if (a->kind != EX_INDEX || a->var->kind != VAR_PARAM || (a->ty != TY_HALF && a->ty != TY_BF16))
+		return NULL;
+	Expr *last = a->args[a->nargs - 1];
+	if (last->kind != EX_VAR || last->var != k)
+		return NULL;
+	for (int i = 0; i < a->nargs - 1; i++)
+		if (expr_reads_var(a->args[i], k))
+			return NULL;
+	const Expr *dim = a->var->dims[a->nargs - 1];
+	if (dim->kind != EX_INT)
+		return NULL;
+	if (tp->elem != TY_VOID && tp->elem != a->ty) {
+		tp->why = "the products mix fp16 and bf16 operands";
+		return NULL;
+	}
+	return a;
+}
+
+static Expr *canonical(TilePlan *tp, const Expr *e, const Var *j, const Var *k)
+{
+	Program *p = tp->c->prog;
+	Expr *x = expr_subst_var(p, e, j, tp->jc);
+	return expr_subst_var(p, x, k, tp->kc);
+}
+
+/* The index of the column operand equal to b, added if `add`. */
+static int colop_index(TilePlan *tp, Expr *b, int cols, bool add)
+{
+	for (int i = 0; i < tp->ncolop; i++)
+		if (expr_equal(tp->colop[i], b))
+			return i;
+	if (!add || tp->ncolop == MAX_OPERANDS)
+		return -1;
+	tp->colop[tp->ncolop] = b;
+	tp->colop_cols[tp->ncolop] = cols;
+	return tp->ncolop++;
+}
+
+/* A k loop: for (k = 0; k < K; k++) with a constant K; its single statement. */
+static Stmt *k_loop(Stmt *f, long long *extent)
+{
+	if (f->kind != ST_FOR || f->step != 1 || !is_int(f->lo, 0) || f->hi->kind != EX_INT)
+		return NULL;
+	*extent = f->hi->ival;
+	Stmt *b = single(f->body[0]);
+	return b->kind == ST_ASSIGN ? b : NULL;
+}
+
+/* rhs of `x += e` or `x = x + e`, for lhs x; NULL otherwise. */
+static Expr *accumulated(Stmt *s)
+{
+	if (s->aop == AS_ADD)
+		return s->rhs;
+	if (s->aop == AS_SET && s->rhs->kind == EX_BIN && s->rhs->bop == OP_ADD && expr_equal(s->rhs->args[0], s->lhs))
+		return s->rhs->args[1];
+	return NULL;
+}
+
+int tile_match_dot(TilePlan *tp, Stmt **body, int n, int i, Var *jvar, bool add)
+{
+	if (i + 1 >= n)
+		return -1;
+	Stmt *d = body[i], *f = body[i + 1];
+	long long K;
+	Stmt *s;
+	if (d->kind != ST_DECL || d->var->ndim || d->var->ty != TY_FLOAT || !d->rhs || d->rhs->kind != EX_FLT || !(s = k_loop(f, &K)))
+		return -1;
+	if (s->lhs->kind != EX_VAR || s->lhs->var != d->var)
+		return -1;
+	Expr *prod = accumulated(s);
+	if (!prod || prod->kind != EX_BIN || prod->bop != OP_MUL)
+		return -1;
+	Expr *x = operand_ref(tp, prod->args[0], f->var), *y = operand_ref(tp, prod->args[1], f->var);
+	if (!x || !y)
+		return -1;
+	if (expr_reads_var(x, jvar)) {
+		Expr *t = x;
+		x = y;
+		y = t;
+	}
+	if (expr_reads_var(x, jvar) || !expr_reads_var(y, jvar))
+		return -1;
+	Expr *a = canonical(tp, x, jvar, f->var), *b = canonical(tp, y, jvar, f->var);
+	if (tp->rowop && !expr_equal(tp->rowop, a)) {
+		tp->why = "the products over the pass read two different row operands";
+		return -1;
+	}
+	if (tp->kdim && tp->kdim != K) {
+		tp->why = "the products have different k extents";
+		return -1;
+	}
+	int cb = colop_index(tp, b, (int)K, add);
+	if (cb < 0)
+		return -1;
+	for (int k = 0; k < tp->ndots; k++)
+		if (tp->dots[k].colop == cb && expr_equal(tp->dots[k].init, d->rhs))
+			return k;
+	if (!add || tp->ndots == MAX_OPERANDS)
+		return -1;
+	tp->rowop = a;
+	tp->kdim = (int)K;
+	tp->elem = x->ty;
+	tp->dots[tp->ndots] = (TileDot){a, b, cb, d->rhs};
+	return tp->ndots++;
+}
+
+int tile_match_pv(TilePlan *tp, const Stmt *f, Var *jvar, Expr **g, Var **acc, bool add)
+{
+	long long NC;
+	Stmt *s;
+	if (!(s = k_loop((Stmt *)f, &NC)))
+		return -1;
+	Expr *lhs = s->lhs;
+	if (lhs->kind != EX_INDEX || lhs->nargs != 1 || lhs->args[0]->kind != EX_VAR || lhs->args[0]->var != f->var || !declared_in_pro(tp, lhs->var))
+		return -1;
+	Expr *prod = accumulated(s);
+	if (!prod || prod->kind != EX_BIN || prod->bop != OP_MUL)
+		return -1;
+	for (int side = 0; side < 2; side++) {
+		Expr *v = operand_ref(tp, prod->args[side], f->var), *other = prod->args[1 - side];
+		if (!v || !expr_reads_var(v, jvar) || expr_reads_var(other, f->var) || expr_reads_var(other, lhs->var))
+			continue;
+		if (tp->ncols && tp->ncols != NC) {
+			tp->why = "the accumulator tiles have different extents";
+			return -1;
+		}
+		int cb = colop_index(tp, canonical(tp, v, jvar, f->var), (int)NC, add);
+		if (cb < 0)
+			return -1;
+		if (add) {
+			if (!set_role(tp, lhs->var, TR_ROWTILE))
+				return -1;
+			tp->ncols = (int)NC;
+			tp->elem = v->ty;
+		}
+		*g = other;
+		*acc = lhs->var;
+		return cb;
+	}
+	return -1;
+}
+
+bool tile_is_elem_loop(const TilePlan *tp, const Stmt *s)
+{
+	return s->kind == ST_FOR && s->lo->kind == EX_VAR && s->lo->var == tp->step->var;
+}
+
+/* Reads and writes in per-element statements: per-step arrays must be indexed j - j0. */
+static bool check_elem_expr(TilePlan *tp, const Expr *e, const Var *jvar)
+{
+	if (e->kind == EX_INDEX && e->var->kind == VAR_LOCAL) {
+		const Expr *x = e->args[0];
+		if (!declared_in_pro(tp, e->var) || e->nargs != 1 || x->kind != EX_BIN || x->bop != OP_SUB || x->args[0]->kind != EX_VAR ||
+		    x->args[0]->var != jvar || x->args[1]->kind != EX_VAR || x->args[1]->var != tp->step->var || e->var->dims[0]->kind != EX_INT ||
+		    e->var->dims[0]->ival != tp->bn) {
+			tp->why = "a local array inside the pass is not indexed by the step (j - j0)";
+			return false;
+		}
+		return set_role(tp, e->var, TR_ELEM);
+	}
+	for (int i = 0; i < e->nargs; i++)
+		if (!check_elem_expr(tp, e->args[i], jvar))
+			return false;
+	return true;
+}
+
+static bool scan_elem_stmts(TilePlan *tp, Stmt **body, int n, Var *jvar, bool top);
+
+static bool scan_elem_stmt(TilePlan *tp, Stmt *s, Var *jvar)
+{
+	Program *p = tp->c->prog;
+	switch (s->kind) {
+	case ST_BLOCK: return scan_elem_stmts(tp, s->body, s->nbody, jvar, false);
+	case ST_IF:
+		if (!check_elem_expr(tp, s->cond, jvar))
+			return false;
+		for (int i = 0; i < s->nbody; i++)
+			if (s->body[i] && !scan_elem_stmt(tp, s->body[i], jvar))
+				return false;
+		return true;
+	case ST_DECL:
+		if (s->var->ndim) {
+			tp->why = "a local array is declared inside the pass";
+			return false;
+		}
+		return !s->rhs || check_elem_expr(tp, s->rhs, jvar);
+	case ST_FOR: {
+		Expr *g;
+		Var *acc;
+		if (tile_match_pv(tp, s, jvar, &g, &acc, true) >= 0)
+			return check_elem_expr(tp, g, jvar);
+		if (!tp->why)
+			tp->why = "a loop inside the pass is neither a product with the row operand nor one accumulated over the pass";
+		return false;
+	}
+	case ST_ASSIGN: {
+		Expr *target, *g;
+		Reducer red;
+		if (s->lhs->kind == EX_VAR && declared_in_pro(tp, s->lhs->var)) {
+			if (!reduce_match(p, s, &target, &red, &g) || expr_reads_var(g, s->lhs->var)) {
+				tp->why = "a per-row value is written inside the pass by something other than a reduction";
+				return false;
+			}
+			return set_role(tp, s->lhs->var, TR_ROW) && check_elem_expr(tp, g, jvar);
+		}
+		if (s->lhs->kind == EX_INDEX && s->lhs->var->kind == VAR_PARAM) {
+			tp->why = "the pass stores to an array";
+			return false;
+		}
+		return check_elem_expr(tp, s->lhs, jvar) && check_elem_expr(tp, s->rhs, jvar);
+	}
+	}
+	return false;
+}
+
+static bool scan_elem_stmts(TilePlan *tp, Stmt **body, int n, Var *jvar, bool top)
+{
+	for (int i = 0; i < n; i++) {
+		if (top && tile_match_dot(tp, body, n, i, jvar, true) >= 0) {
+			i++;
+			continue;
+		}
+		if (tp->why || !scan_elem_stmt(tp, body[i], jvar))
+			return false;
+	}
+	return true;
+}
+
+/* Row statements (before, between and after the per-element loops): accumulator tiles
+ * only as X[k] inside a loop over their whole extent (`col`), no per-step tiles. */
+static bool check_row_expr(TilePlan *tp, const Expr *e, const Var *col)
+{
+	if (e->kind == EX_INDEX && e->var->kind == VAR_LOCAL) {
+		TileRole r = tile_role(tp, e->var);
+		if (r != TR_ROWTILE || !col || e->args[0]->kind != EX_VAR || e->args[0]->var != col) {
+			tp->why = r == TR_ELEM ? "a per-step tile is read outside the pass" : "a local array is used outside a loop over its whole extent";
+			return false;
+		}
+	}
+	for (int i = 0; i < e->nargs; i++)
+		if (!check_row_expr(tp, e->args[i], col))
+			return false;
+	return true;
+}
+
+static bool reads_rowtile(const TilePlan *tp, const Stmt *s)
+{
+	for (int i = 0; i < tp->nvars; i++)
+		if (tp->roles[i] == TR_ROWTILE && (stmt_reads_var(s, tp->vars[i]) || stmt_writes_var(s, tp->vars[i])))
+			return true;
+	return false;
+}
+
+static bool check_row_stmt(TilePlan *tp, const Stmt *s, const Var *col, bool top)
+{
+	switch (s->kind) {
+	case ST_BLOCK:
+		for (int i = 0; i < s->nbody; i++)
+			if (!check_row_stmt(tp, s->body[i], col, false))
+				return false;
+		return true;
+	case ST_IF:
+		if (!check_row_expr(tp, s->cond, col))
+			return false;
+		for (int i = 0; i < s->nbody; i++)
+			if (s->body[i] && !check_row_stmt(tp, s->body[i], col, false))
+				return false;
+		return true;
+	case ST_DECL:
+		if (s->var->ndim && !(top && tile_role(tp, s->var) != TR_NONE)) {
+			tp->why = "a local array has no tile role";
+			return false;
+		}
+		return !s->rhs || check_row_expr(tp, s->rhs, col);
+	case ST_FOR:
+		if (tile_is_elem_loop(tp, s)) {
+			tp->why = "a per-element loop is nested in a row statement";
+			return false;
+		}
+		if (!check_row_expr(tp, s->lo, col) || !check_row_expr(tp, s->hi, col))
+			return false;
+		if (reads_rowtile(tp, s->body[0])) {
+			if (col || !is_int(s->lo, 0) || !is_int(s->hi, tp->ncols) || s->step != 1) {
+				tp->why = "a loop over an accumulator tile does not cover its whole extent";
+				return false;
+			}
+			col = s->var;
+		}
+		return check_row_stmt(tp, s->body[0], col, false);
+	case ST_ASSIGN: return check_row_expr(tp, s->lhs, col) && check_row_expr(tp, s->rhs, col);
+	}
+	return false;
+}
+
+static void add_names(const Stmt *s, StrVec *names)
+{
+	if (s->var)
+		vec_push(*names, s->var->name);
+	for (int i = 0; i < s->nbody; i++)
+		if (s->body[i])
+			add_names(s->body[i], names);
+}
+
+static bool fail(TilePlan *tp, const char **why, const char *msg)
+{
+	*why = tp->why ? tp->why : msg;
+	return false;
+}
+
+bool tile_plan(TilePlan *tp, const Region *r, const char **why)
+{
+	memset(tp, 0, sizeof *tp);
+	tp->region = r;
+	tp->c = fuse_cascade_of(r);
+	if (!tp->c)
+		return fail(tp, why, "no reduction to fuse");
+	if (tp->c->strategy != STRAT_ROLLING)
+		return fail(tp, why, "split-k");
+	Program *p = tp->c->prog;
+	/* The printer's own names must not clash with the user's (the fuser's list is gone). */
+	StrVec *names = NEW(&p->arena, StrVec);
+	vec_push(*names, r->fn->name);
+	for (int i = 0; i < r->fn->nparams; i++)
+		vec_push(*names, r->fn->params[i]->name);
+	add_names(r->loop, names);
+	tp->c->names = names;
+	Stmt *body = grid_loops(r, tp->grid, &tp->ngrid);
+	if (body->kind != ST_BLOCK)
+		return fail(tp, why, "the row is a single statement");
+	int si = -1;
+	for (int i = 0; i < body->nbody; i++)
+		if (body->body[i]->kind == ST_FOR && body->body[i]->step > 1) {
+			if (si >= 0)
+				return fail(tp, why, "the row makes two passes");
+			si = i;
+		}
+	if (si < 0)
+		return fail(tp, why, "no tiled pass in the row");
+	tp->step = body->body[si];
+	tp->pro = body->body;
+	tp->npro = si;
+	tp->epi = body->body + si + 1;
+	tp->nepi = body->nbody - si - 1;
+	tp->bn = (int)tp->step->step;
+	if (tp->bn % 16 || tp->bn > 128)
+		return fail(tp, why, "the pass's tile is not a multiple of 16 up to 128");
+	tp->jc = var_new(p, VAR_LOOP, "j", TY_INT, tp->step->loc);
+	tp->kc = var_new(p, VAR_LOOP, "k", TY_INT, tp->step->loc);
+	for (int i = 0; i < tp->npro; i++)
+		if (tp->pro[i]->kind == ST_DECL && !tp->pro[i]->var->ndim && !set_role(tp, tp->pro[i]->var, TR_ROW))
+			return fail(tp, why, "");
+	Stmt *sb = tp->step->body[0];
+	Stmt **steps = sb->kind == ST_BLOCK ? sb->body : &sb;
+	int nsteps = sb->kind == ST_BLOCK ? sb->nbody : 1;
+	for (int i = 0; i < nsteps; i++) {
+		Stmt *s = steps[i];
+		if (!tile_is_elem_loop(tp, s))
+			continue;
+		Stmt *eb = s->body[0];
+		if (!(eb->kind == ST_BLOCK ? scan_elem_stmts(tp, eb->body, eb->nbody, s->var, true) : scan_elem_stmts(tp, &eb, 1, s->var, true)))
+			return fail(tp, why, "a statement of the pass has no tile form");
+	}
+	if (!tp->ndots)
+		return fail(tp, why, "no product of a row operand with a column operand over the pass");
+	if (tp->kdim % 64 || tp->kdim > 256 || (tp->ncols && (tp->ncols % 64 || tp->ncols > 256)))
+		return fail(tp, why, "the products' extents are not multiples of 64 up to 256");
+	for (int i = 0; i < nsteps; i++)
+		if (!tile_is_elem_loop(tp, steps[i]) && !check_row_stmt(tp, steps[i], NULL, false))
+			return fail(tp, why, "");
+	for (int i = 0; i < tp->npro; i++)
+		if (!check_row_stmt(tp, tp->pro[i], NULL, true))
+			return fail(tp, why, "");
+	for (int i = 0; i < tp->nepi; i++)
+		if (!check_row_stmt(tp, tp->epi[i], NULL, false))
+			return fail(tp, why, "");
+	/* The rows a CTA shares: the innermost parallel loop the row operand reads and no
+	 * column operand does (i for prefill; for GQA decode it would be the group). */
+	tp->rowdim = -1;
+	for (int g = 0; g < tp->ngrid; g++) {
+		bool shared = expr_reads_var(tp->rowop, tp->grid[g].var);
+		for (int k = 0; k < tp->ncolop; k++)
+			shared &= !expr_reads_var(tp->colop[k], tp->grid[g].var);
+		if (shared)
+			tp->rowdim = g;
+	}
+	if (tp->rowdim < 0)
+		return fail(tp, why, "no parallel loop whose rows share the column operands");
+	const Var *iv = tp->grid[tp->rowdim].var;
+	for (int g = 0; g < tp->ngrid; g++)
+		if (g != tp->rowdim && (expr_reads_var(tp->grid[g].lo, iv) || expr_reads_var(tp->grid[g].hi, iv)))
+			return fail(tp, why, "a parallel loop's bounds depend on the row loop");
+	for (int k = 0; k < tp->nvars; k++)
+		if (tp->roles[k] == TR_ROW && (expr_reads_var(tp->step->lo, tp->vars[k]) || expr_reads_var(tp->step->hi, tp->vars[k])))
+			return fail(tp, why, "the pass's bounds depend on a per-row value");
+	tp->bm = tp->grid[tp->rowdim].tile ? (int)tp->grid[tp->rowdim].tile : 128;
+	if (tp->bm % 16 || tp->bm > 128)
+		return fail(tp, why, "the row tile is not a multiple of 16 up to 128");
+	tp->warps = tp->bm / 16;
+	tp->threads = 32 * tp->warps;
+	return true;
+}

@@ -1,0 +1,83 @@
+/* tile.h: tile lowering. Reads a fused region (the rolling pass the fuser wrote) and says
+ * how it maps onto tensor-core tiles: which parallel loops make the grid, which loop's
+ * rows a CTA shares, which reductions over the shared index are matrix products (the row
+ * operand times a column operand, or a per-element tile times a column operand), and the
+ * role every local plays (one value per row, a register tile, a per-step tile). The CUDA
+ * printer (emit_tile.c) prints the plan; a region the plan does not fit keeps the
+ * one-thread-per-row fallback, and the reason is echoed in its kernel's comment. */
+#ifndef FUSECC_TILE_H
+#define FUSECC_TILE_H
+
+#include "../fuse/fuse.h"
+
+/* A parallel loop of the region's outer nest, as the grid sees it. */
+typedef struct GridLoop {
+	Var *var;
+	Expr *lo, *hi;
+	long tile; /* the row tile the fuser made of it (its step), 0 if none */
+} GridLoop;
+
+enum { MAX_GRID = 16, MAX_TILE_VARS = 32, MAX_OPERANDS = 4 };
+
+/* The outer nest of parallel loops (a row-tile pair counts as its inner loop over the
+ * outer's range) and the statement they wrap. */
+Stmt *grid_loops(const Region *r, GridLoop *out, int *n);
+
+typedef enum TileRole {
+	TR_NONE,
+	TR_ROW,     /* a scalar with one value per row of the CTA (m, l, m_used): `float x[2]` per thread */
+	TR_ROWTILE, /* an array over a product's columns, per row (acc[D]): an mma accumulator tile */
+	TR_ELEM,    /* an array over the fused loop's step, per row (s[j - j0]): a register tile */
+} TileRole;
+
+/* One product over the k loop: S(i, j) = init + sum_k a(i, k) * b(j, k). */
+typedef struct TileDot {
+	Expr *a, *b; /* canonical references (fused iterator jc, k iterator kc) */
+	int colop;   /* which column operand b is */
+	Expr *init;
+} TileDot;
+
+typedef struct TilePlan {
+	const Region *region;
+	Cascade *c;
+	GridLoop grid[MAX_GRID];
+	int ngrid;
+	int rowdim;       /* index in grid of the loop whose rows a CTA shares */
+	Stmt **pro, **epi; /* the row block's statements before and after the pass */
+	int npro, nepi;
+	Stmt *step;       /* for (j0 = lo; j0 < hi; j0 += bn) */
+	Var *jc, *kc;     /* canonical fused and k iterators of the operand references */
+	int bm, bn, warps, threads;
+	int kdim;         /* k extent of the products with the row operand */
+	int ncols;        /* extent of the accumulator tiles (the second product's columns) */
+	ScalarType elem;  /* TY_HALF or TY_BF16: the 16-bit type of every operand */
+	Expr *rowop;      /* the row operand (q[..i..][k]), canonical */
+	Expr *colop[MAX_OPERANDS]; /* column operands, canonical (k[..j..][k], v[..j..][k]) */
+	int colop_cols[MAX_OPERANDS];
+	int ncolop;
+	TileDot dots[MAX_OPERANDS];
+	int ndots;
+	Var *vars[MAX_TILE_VARS]; /* the locals with a role, and their roles */
+	TileRole roles[MAX_TILE_VARS];
+	int nvars;
+	const char *why; /* set by the matchers when a shape is refused */
+} TilePlan;
+
+/* Fills tp for region r (fused rolling). false with *why set (a phrase for the echo) when
+ * the region's shape does not map onto tensor-core tiles. */
+bool tile_plan(TilePlan *tp, const Region *r, const char **why);
+
+TileRole tile_role(const TilePlan *tp, const Var *v);
+
+/* Matches `x = init; for (k) x += a * b` at body[i], body[i + 1]: the dot's index in the
+ * plan, or -1. Used by the planner and the printer alike. */
+int tile_match_dot(TilePlan *tp, Stmt **body, int n, int i, Var *jvar, bool add);
+
+/* Matches `for (k) X[k] += g * col[..j..][k]` (X a TR_ROWTILE array): the column
+ * operand's index, or -1; *g gets the per-element factor. */
+int tile_match_pv(TilePlan *tp, const Stmt *s, Var *jvar, Expr **g, Var **acc, bool add);
+
+/* Whether s is one of the pass's per-element loops (for (j = j0; ...)). */
+bool tile_is_elem_loop(const TilePlan *tp, const Stmt *s);
+
+#endif
