@@ -1,42 +1,122 @@
 #!/bin/sh
-# gpu_check.sh: on the GPU machine. For every generated kernel in build/gpu/ (made on the
-# development machine by `make gpu-prep`), builds a harness that runs the original C on the
-# CPU and <fn>_launch on the GPU on the same random inputs (outputs poisoned with NaN on
-# both sides; NaN never passes), for the sizes in test/roundtrip/sizes, then runs
-# compute-sanitizer on the smallest sizes. Prints one line per check and a closing count.
+# gpu_check.sh: on the GPU machine, from the repository root. For every sample (samples/*.c,
+# test/fuse/*.c) whose kernel is in build/gpu/ (made on the development machine by `make
+# gpu-prep`), builds the harness from roundtrip_gen --gpu: it runs <fn>_launch on the GPU,
+# the original C on the CPU and a float64 build of the original C (test/roundtrip/fp64.h)
+# on the same random inputs, outputs poisoned with NaN before each run, and checks the GPU
+# against the fp64 reference (NaN never passes; the launcher must refuse a negative size).
+# Every line of test/roundtrip/sizes runs once per seed in SEEDS; compute-sanitizer runs on
+# the first (smallest) size of each sample. A sample without a kernel is a SKIP line, never
+# silent. Prints one line per check, then a summary table as the last lines; exits 1 on any
+# failure (or when nothing was checked).
+#   sh bench/gpu_check.sh          ARCH=sm_90a SEEDS="7 1234" OUT=/tmp by default
 set -u
 ARCH=${ARCH:-sm_90a}
+SEEDS=${SEEDS:-7 1234}
+NVCC=${NVCC:-$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)}
+SANITIZER=${SANITIZER:-$(command -v compute-sanitizer || echo /usr/local/cuda/bin/compute-sanitizer)}
 out=${OUT:-/tmp}/gpu_check
 mkdir -p "$out"
-pass=0
-fail=0
+summary="$out/summary"
+: >"$summary"
+total_pass=0
+total_fail=0
+skipped=0
+
+# One row of the summary table: sample, passed, failed, note.
+row() { printf '%-16s %6s %6s  %s\n' "$1" "$2" "$3" "$4" >>"$summary"; }
+
+# Kernels in build/gpu/ with no source: reported, not checked.
 for cu in build/gpu/*.cu; do
+	[ -e "$cu" ] || continue
+	case $cu in *.harness.cu) continue ;; esac
 	name=$(basename "$cu" .cu)
-	src=$(grep -l "" samples/$name.c test/fuse/$name.c 2>/dev/null | head -n 1)
-	[ -n "$src" ] || continue
-	if ! gcc -std=c11 -O2 -Iinclude -Wno-unknown-pragmas -c "$src" -o "$out/$name.orig.o" ||
-		! nvcc -std=c++17 -O3 -arch=$ARCH -Iinclude -w "build/gpu/$name.harness.cu" "$cu" "$out/$name.orig.o" -o "$out/$name.run" 2>"$out/$name.nvcc"; then
-		echo "FAIL $name: build"; cat "$out/$name.nvcc" | head -20
-		fail=$((fail + 1))
+	if [ ! -f "samples/$name.c" ] && [ ! -f "test/fuse/$name.c" ]; then
+		echo "SKIP $name: $cu has no source in samples/ or test/fuse/"
+		row "$name" - - "SKIP: no source"
+		skipped=$((skipped + 1))
+	fi
+done
+
+for src in samples/*.c test/fuse/*.c; do
+	case $src in *.fused.c) continue ;; esac
+	name=$(basename "$src" .c)
+	cu=build/gpu/$name.cu
+	harness=build/gpu/$name.harness.cu
+	if [ ! -f "$cu" ]; then
+		echo "SKIP $name: no $cu (not printable for the GPU yet, or make gpu-prep not run)"
+		row "$name" - - "SKIP: no .cu"
+		skipped=$((skipped + 1))
 		continue
 	fi
-	input=${src%.c}
+	pass=0
+	fail=0
+	# The fp64 reference's renames (-D<fn>=<fn>_ref64) are written into the harness.
+	ref64_flags=$(sed -n 's|^// ref64-flags: ||p' "$harness" 2>/dev/null)
+	if [ ! -f "$harness" ] || [ -z "$ref64_flags" ]; then
+		echo "FAIL $name: build: $harness missing or stale (no ref64-flags line); rerun make gpu-prep"
+		row "$name" 0 1 "FAIL: build"
+		total_fail=$((total_fail + 1))
+		continue
+	fi
+	# shellcheck disable=SC2086
+	if ! gcc -std=c11 -O2 -Iinclude -Wno-unknown-pragmas -c "$src" -o "$out/$name.orig.o" 2>"$out/$name.gcc" ||
+		! gcc -std=c11 -O2 -Iinclude -Wno-unknown-pragmas -include test/roundtrip/fp64.h $ref64_flags -c "$src" -o "$out/$name.ref64.o" 2>>"$out/$name.gcc" ||
+		! "$NVCC" -std=c++17 -O3 -arch="$ARCH" -Iinclude -w "$harness" "$cu" "$out/$name.orig.o" "$out/$name.ref64.o" -lm -o "$out/$name.run" 2>"$out/$name.nvcc"; then
+		echo "FAIL $name: build"
+		cat "$out/$name.gcc" "$out/$name.nvcc" 2>/dev/null | head -20
+		row "$name" 0 1 "FAIL: build"
+		total_fail=$((total_fail + 1))
+		continue
+	fi
+	grep "^${src%.c} " test/roundtrip/sizes | sed "s|^${src%.c} *||" >"$out/$name.sizes"
+	if [ ! -s "$out/$name.sizes" ]; then
+		echo "FAIL $name: no sizes for ${src%.c} in test/roundtrip/sizes"
+		row "$name" 0 1 "FAIL: no sizes"
+		total_fail=$((total_fail + 1))
+		continue
+	fi
 	first=1
-	grep "^$input " test/roundtrip/sizes | while read -r _ sizes; do
-		# shellcheck disable=SC2086
-		if timeout 300 "$out/$name.run" $sizes seed=7 >"$out/$name.log" 2>&1; then
-			echo "ok   $name $sizes: $(grep -o 'max rel err [^ ]*' "$out/$name.log" | tr '\n' ' ')"
-		else
-			echo "FAIL $name $sizes"; tail -5 "$out/$name.log"
-		fi
+	while read -r sizes; do
+		for seed in $SEEDS; do
+			# shellcheck disable=SC2086
+			timeout 300 "$out/$name.run" $sizes seed=$seed >"$out/$name.log" 2>&1
+			rc=$?
+			# "fn: o: N elements, max rel err vs fp64: gpu E (tol T, at K), cpu original E2 (at K2)"
+			errs=$(sed -n 's/^[^:]*: \([^:]*\): [0-9]* elements, max rel err vs fp64: /\1: /p' "$out/$name.log" | tr '\n' ';' | sed 's/;$//')
+			if [ $rc = 0 ]; then
+				echo "ok   $name $sizes seed=$seed: $errs"
+				pass=$((pass + 1))
+			else
+				echo "FAIL $name $sizes seed=$seed (exit $rc): $errs"
+				grep -v 'max rel err vs fp64' "$out/$name.log" | tail -8
+				fail=$((fail + 1))
+			fi
+		done
 		if [ $first = 1 ]; then
 			first=0
+			seed=${SEEDS%% *}
 			# shellcheck disable=SC2086
-			if compute-sanitizer --error-exitcode=9 "$out/$name.run" $sizes >"$out/$name.san" 2>&1; then
-				echo "ok   $name $sizes: compute-sanitizer clean"
+			"$SANITIZER" --error-exitcode=9 "$out/$name.run" $sizes seed=$seed >"$out/$name.san" 2>&1
+			rc=$?
+			if [ $rc = 0 ]; then
+				echo "ok   $name $sizes seed=$seed: compute-sanitizer clean"
+				pass=$((pass + 1))
 			else
-				echo "FAIL $name $sizes: compute-sanitizer"; grep -m5 "=========" "$out/$name.san"
+				echo "FAIL $name $sizes seed=$seed: compute-sanitizer (exit $rc$([ $rc = 9 ] && echo ": errors found"))"
+				grep -m5 "=========" "$out/$name.san" || tail -5 "$out/$name.san"
+				fail=$((fail + 1))
 			fi
 		fi
-	done
+	done <"$out/$name.sizes"
+	row "$name" $pass $fail "$([ $fail = 0 ] || echo FAIL)"
+	total_pass=$((total_pass + pass))
+	total_fail=$((total_fail + fail))
 done
+
+echo
+echo "== gpu_check summary (fp64 reference, seeds $SEEDS, $ARCH)"
+printf '%-16s %6s %6s\n' sample passed failed
+cat "$summary"
+printf '%-16s %6s %6s  %s\n' total $total_pass $total_fail "($skipped skipped)"
+[ $total_fail = 0 ] && [ $((total_pass + total_fail)) -gt 0 ]

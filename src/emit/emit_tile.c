@@ -45,7 +45,7 @@ static const char *tile_fn(MathFn fn, ScalarType ty)
 {
 	if (ty != TY_FLOAT)
 		return NULL;
-	return fn == FN_EXP ? "fx::exp" : fn == FN_EXP2 ? "fx::exp2" : NULL;
+	return fn == FN_EXP ? "fx::exp" : fn == FN_EXP2 ? "fx::exp2" : fn == FN_TANH ? "fx::tanh" : NULL;
 }
 
 static Var *row_var(const TilePlan *tp) { return tp->grid[tp->rowdim].var; }
@@ -293,10 +293,21 @@ static void elem_stmts(TileEmit *te, Stmt **body, int n, Var *j, int ind)
 			i++;
 			continue;
 		}
-		Expr *target, *g;
+		Expr *target, *g, *kept;
 		Reducer red;
 		Var *acc;
 		int r;
+		if (tile_mask_stmt(tp, s, &kept)) {
+			/* The mask is the element's range now: inside it, the mask keeps the value. */
+			if (kept) {
+				sb_indent(te->out, ind);
+				expr(te, s->lhs);
+				sb_puts(te->out, " = ");
+				expr(te, kept);
+				sb_puts(te->out, ";\n");
+			}
+			continue;
+		}
 		if (s->kind == ST_ASSIGN && s->lhs->kind == EX_VAR && (r = red_index(te, s->lhs->var)) >= 0 && reduce_match(p, s, &target, &red, &g)) {
 			const char *nm = te->red_name[r];
 			if (red == RED_ADD) {
@@ -364,7 +375,8 @@ static void elem_loop(TileEmit *te, Stmt *loop, int ind)
 		line(te, ind, "float %s[%d][4];\n", te->pv_name[k], tp->bn / 8);
 	line(te, ind, "#pragma unroll\n");
 	line(te, ind, "for (int %s = 0; %s < 2; %s++) {\n", te->h, te->h, te->h);
-	if (stmt_reads_var(loop->body[0], row_var(tp)) || expr_reads_var(tp->step->lo, row_var(tp)) || expr_reads_var(tp->step->hi, row_var(tp)))
+	if (stmt_reads_var(loop->body[0], row_var(tp)) || expr_reads_var(tp->step->lo, row_var(tp)) || expr_reads_var(tp->step->hi, row_var(tp)) ||
+	    (tp->mask_lo && expr_reads_var(tp->mask_lo, row_var(tp))) || (tp->mask_hi && expr_reads_var(tp->mask_hi, row_var(tp))))
 		line(te, ind + 1, "const int %s = %s + %s + fx::row(%s);\n", row_var(tp)->name, te->i0, te->rbase, te->h);
 	line(te, ind + 1, "#pragma unroll\n");
 	line(te, ind + 1, "for (int %s = 0; %s < %d; %s++) {\n", te->c, te->c, tp->bn / 4, te->c);
@@ -375,6 +387,14 @@ static void elem_loop(TileEmit *te, Stmt *loop, int ind)
 	expr(te, tp->step->lo);
 	sb_printf(te->out, " && %s < ", j->name);
 	expr(te, tp->step->hi);
+	if (tp->mask_lo) {
+		sb_printf(te->out, " && %s >= ", j->name);
+		expr(te, tp->mask_lo);
+	}
+	if (tp->mask_hi) {
+		sb_printf(te->out, " && %s < ", j->name);
+		expr(te, tp->mask_hi);
+	}
 	sb_puts(te->out, ")) {\n");
 	elem_stmts(te, body, n, j, ind + 3);
 	line(te, ind + 2, "}\n");
@@ -438,6 +458,62 @@ static void bound_at(TileEmit *te, const Expr *e, const char *row)
 	te->rowsub = row;
 	expr(te, e);
 	te->rowsub = NULL;
+}
+
+/* min/max of a pass bound over the CTA's first and last rows (the bounds are affine in
+ * the row, so their extremes over the rows are there). */
+static void extreme(TileEmit *te, const char *f, const Expr *e)
+{
+	sb_printf(te->out, "%s(", f);
+	bound_at(te, e, te->rf);
+	sb_puts(te->out, ", ");
+	bound_at(te, e, te->rl);
+	sb_putc(te->out, ')');
+}
+
+/* The pass covers the union of the rows' ranges [max(lo, mlo), min(hi, mhi)); inner_* is
+ * their intersection (steps inside it need no mask). For the union, max over rows of
+ * min(a, b) <= min(max a, max b), and symmetrically for the lower end. */
+static void bounds(TileEmit *te, const Expr *lo, const Expr *mlo, const Expr *hi, const Expr *mhi)
+{
+	line(te, 1, "const int %s = ", te->jb);
+	if (mlo)
+		sb_puts(te->out, "max(");
+	extreme(te, "min", lo);
+	if (mlo) {
+		sb_puts(te->out, ", ");
+		extreme(te, "min", mlo);
+		sb_putc(te->out, ')');
+	}
+	sb_printf(te->out, ", %s = ", te->je);
+	if (mhi)
+		sb_puts(te->out, "min(");
+	extreme(te, "max", hi);
+	if (mhi) {
+		sb_puts(te->out, ", ");
+		extreme(te, "max", mhi);
+		sb_putc(te->out, ')');
+	}
+	sb_puts(te->out, ";\n");
+	line(te, 1, "const int %s = ", te->lom);
+	if (mlo)
+		sb_puts(te->out, "max(");
+	extreme(te, "max", lo);
+	if (mlo) {
+		sb_puts(te->out, ", ");
+		extreme(te, "max", mlo);
+		sb_putc(te->out, ')');
+	}
+	sb_printf(te->out, ", %s = ", te->him);
+	if (mhi)
+		sb_puts(te->out, "min(");
+	extreme(te, "min", hi);
+	if (mhi) {
+		sb_puts(te->out, ", ");
+		extreme(te, "min", mhi);
+		sb_putc(te->out, ')');
+	}
+	sb_puts(te->out, ";\n");
 }
 
 int tile_smem_bytes(const TilePlan *tp)
@@ -532,24 +608,7 @@ void emit_tile_kernel(StrBuf *out, TilePlan *tp, void (*print_params)(StrBuf *, 
 	/* The pass over the union of the rows' ranges; inner_* is their intersection. */
 	Stmt *step = tp->step;
 	line(&te, 1, "const int %s = %s, %s = %s + %s - 1;\n", te.rf, te.i0, te.rl, te.i0, te.nrows);
-	line(&te, 1, "const int %s = min(", te.jb);
-	bound_at(&te, step->lo, te.rf);
-	sb_puts(out, ", ");
-	bound_at(&te, step->lo, te.rl);
-	sb_printf(out, "), %s = max(", te.je);
-	bound_at(&te, step->hi, te.rf);
-	sb_puts(out, ", ");
-	bound_at(&te, step->hi, te.rl);
-	sb_puts(out, ");\n");
-	line(&te, 1, "const int %s = max(", te.lom);
-	bound_at(&te, step->lo, te.rf);
-	sb_puts(out, ", ");
-	bound_at(&te, step->lo, te.rl);
-	sb_printf(out, "), %s = min(", te.him);
-	bound_at(&te, step->hi, te.rf);
-	sb_puts(out, ", ");
-	bound_at(&te, step->hi, te.rl);
-	sb_puts(out, ");\n");
+	bounds(&te, step->lo, tp->mask_lo, step->hi, tp->mask_hi);
 	const char *load = fresh(&te, "load_columns"), *jt = fresh(&te, "at"), *ls = fresh(&te, "into");
 	line(&te, 1, "auto %s = [&](int %s, int %s) {\n", load, jt, ls);
 	for (int k = 0; k < tp->ncolop; k++) {

@@ -380,6 +380,8 @@ static bool check_row_stmt(TilePlan *tp, const Stmt *s, const Var *col, bool top
 	return false;
 }
 
+void tile_find_masks(TilePlan *tp);
+
 static void add_names(const Stmt *s, StrVec *names)
 {
 	if (s->var)
@@ -483,7 +485,244 @@ bool tile_plan(TilePlan *tp, const Region *r, const char **why)
 	tp->bm = tp->grid[tp->rowdim].tile ? (int)tp->grid[tp->rowdim].tile : 128;
 	if (tp->bm % 16 || tp->bm > 128)
 		return fail(tp, why, "the row tile is not a multiple of 16 up to 128");
+	tile_find_masks(tp);
 	tp->warps = tp->bm / 16;
 	tp->threads = 32 * tp->warps;
 	return true;
+}
+
+/* ---- masks that are domains ---- */
+
+/* What a value is known to be at an element the mask hides. */
+typedef enum MaskClass { MC_ANY, MC_FINITE, MC_NEGINF, MC_ZERO } MaskClass;
+
+typedef struct MaskScan {
+	TilePlan *tp;
+	Var *jvar;         /* the current per-element loop's iterator */
+	Expr *cond;        /* the canonical mask condition: true where the element is hidden */
+	Var *vars[MAX_TILE_VARS];
+	MaskClass cls[MAX_TILE_VARS];
+	int nvars;
+	bool ok;
+} MaskScan;
+
+static bool is_neg_inf(const Expr *e)
+{
+	if (e->kind == EX_UN && e->uop == UOP_NEG)
+		return e->args[0]->kind == EX_FLT && e->args[0]->fval > 0 && e->args[0]->fval * 0 != e->args[0]->fval * 0;
+	return e->kind == EX_FLT && e->fval < 0 && e->fval * 0 != e->fval * 0;
+}
+
+static MaskClass var_class(const MaskScan *ms, const Var *v)
+{
+	for (int i = ms->nvars - 1; i >= 0; i--)
+		if (ms->vars[i] == v)
+			return ms->cls[i];
+	/* Per-row values are the sanitised producers (finite); parameters and iterators too. */
+	return MC_FINITE;
+}
+
+static void set_class(MaskScan *ms, Var *v, MaskClass c)
+{
+	for (int i = 0; i < ms->nvars; i++)
+		if (ms->vars[i] == v) {
+			ms->cls[i] = c;
+			return;
+		}
+	if (ms->nvars < MAX_TILE_VARS) {
+		ms->vars[ms->nvars] = v;
+		ms->cls[ms->nvars++] = c;
+	} else {
+		ms->ok = false;
+	}
+}
+
+static MaskClass join(MaskClass a, MaskClass b) { return a == b ? a : MC_ANY; }
+
+/* The class of e at a hidden element. */
+static MaskClass mask_class(const MaskScan *ms, const Expr *e)
+{
+	switch (e->kind) {
+	case EX_INT: return MC_FINITE;
+	case EX_FLT: return e->fval == 0 ? MC_ZERO : e->fval * 0 == 0 ? MC_FINITE : MC_ANY;
+	case EX_VAR:
+	case EX_INDEX:
+		if (e->var->kind == VAR_LOCAL)
+			return var_class(ms, e->var);
+		return e->var->ty == TY_FLOAT || e->var->ty == TY_INT ? MC_FINITE : MC_ANY;
+	case EX_CAST: return mask_class(ms, e->args[0]) == MC_ZERO ? MC_ZERO : mask_class(ms, e->args[0]) == MC_NEGINF ? MC_NEGINF : MC_ANY;
+	case EX_UN: return MC_ANY;
+	case EX_COND: return join(mask_class(ms, e->args[1]), mask_class(ms, e->args[2]));
+	case EX_CALL:
+		if ((e->fn == FN_EXP || e->fn == FN_EXP2) && mask_class(ms, e->args[0]) == MC_NEGINF)
+			return MC_ZERO;
+		if ((e->fn == FN_FMAX && mask_class(ms, e->args[0]) == MC_NEGINF && mask_class(ms, e->args[1]) == MC_NEGINF))
+			return MC_NEGINF;
+		return MC_ANY;
+	case EX_BIN: {
+		MaskClass a = mask_class(ms, e->args[0]), b = mask_class(ms, e->args[1]);
+		bool pos_const = e->args[1]->kind == EX_FLT && e->args[1]->fval > 0 && e->args[1]->fval * 0 == 0;
+		switch (e->bop) {
+		case OP_ADD: return (a == MC_NEGINF && (b == MC_FINITE || b == MC_ZERO)) || (b == MC_NEGINF && (a == MC_FINITE || a == MC_ZERO)) ? MC_NEGINF : MC_ANY;
+		case OP_SUB: return a == MC_NEGINF && (b == MC_FINITE || b == MC_ZERO) ? MC_NEGINF : MC_ANY;
+		case OP_MUL:
+			if ((a == MC_ZERO && (b == MC_FINITE || b == MC_ZERO)) || (b == MC_ZERO && (a == MC_FINITE || a == MC_ZERO)))
+				return MC_ZERO;
+			return a == MC_NEGINF && pos_const ? MC_NEGINF : MC_ANY;
+		case OP_DIV: return a == MC_ZERO && b == MC_FINITE ? MC_ZERO : a == MC_NEGINF && pos_const ? MC_NEGINF : MC_ANY;
+		default: return MC_ANY;
+		}
+	}
+	}
+	return MC_ANY;
+}
+
+/* The hidden-when condition of a mask statement of loop variable j, canonical; NULL if s is none. */
+static Expr *mask_cond(TilePlan *tp, const Stmt *s, const Var *j, Expr **kept)
+{
+	Program *p = tp->c->prog;
+	*kept = NULL;
+	if (s->kind == ST_IF && s->nbody >= 1 && !(s->nbody > 1 && s->body[1])) {
+		Stmt *a = single(s->body[0]);
+		if (a->kind == ST_ASSIGN && a->aop == AS_SET && is_neg_inf(a->rhs) && expr_reads_var(s->cond, j))
+			return expr_subst_var(p, s->cond, j, tp->jc);
+		return NULL;
+	}
+	if (s->kind == ST_ASSIGN && s->aop == AS_SET && s->rhs->kind == EX_COND && is_neg_inf(s->rhs->args[2]) && expr_reads_var(s->rhs->args[0], j)) {
+		*kept = s->rhs->args[1];
+		return ex_un(p, UOP_NOT, expr_subst_var(p, s->rhs->args[0], j, tp->jc), s->loc);
+	}
+	return NULL;
+}
+
+bool tile_mask_stmt(const TilePlan *tp, const Stmt *s, Expr **kept)
+{
+	for (int i = 0; i < tp->nmask; i++)
+		if (tp->mask_stmts[i] == s) {
+			*kept = s->kind == ST_ASSIGN ? s->rhs->args[1] : NULL;
+			return true;
+		}
+	return false;
+}
+
+static void mask_walk(MaskScan *ms, Stmt **body, int n);
+
+static void mask_stmt(MaskScan *ms, Stmt *s, Stmt **body, int n, int *i)
+{
+	TilePlan *tp = ms->tp;
+	Program *p = tp->c->prog;
+	Expr *kept, *target, *g, *c;
+	Reducer red;
+	Var *acc;
+	if ((c = mask_cond(tp, s, ms->jvar, &kept))) {
+		if (!ms->cond)
+			ms->cond = c;
+		else if (!expr_equal(ms->cond, c))
+			ms->ok = false;
+		Expr *lhs = s->kind == ST_IF ? single(s->body[0])->lhs : s->lhs;
+		set_class(ms, lhs->var, MC_NEGINF);
+		if (tp->nmask < MAX_TILE_VARS)
+			tp->mask_stmts[tp->nmask++] = s;
+		else
+			ms->ok = false;
+		return;
+	}
+	if (body && tile_match_dot(tp, body, n, *i, ms->jvar, false) >= 0) {
+		set_class(ms, s->var, MC_ANY);
+		(*i)++;
+		return;
+	}
+	switch (s->kind) {
+	case ST_DECL:
+		set_class(ms, s->var, s->rhs ? mask_class(ms, s->rhs) : MC_ANY);
+		return;
+	case ST_ASSIGN:
+		if (s->lhs->kind == EX_VAR && tile_role(tp, s->lhs->var) == TR_ROW) {
+			if (!reduce_match(p, s, &target, &red, &g))
+				ms->ok = false;
+			else
+				ms->ok &= red == RED_ADD ? mask_class(ms, g) == MC_ZERO : red == RED_MAX ? mask_class(ms, g) == MC_NEGINF : false;
+			return;
+		}
+		set_class(ms, s->lhs->var, s->aop == AS_SET ? mask_class(ms, s->rhs) : MC_ANY);
+		return;
+	case ST_FOR:
+		if (tile_match_pv(tp, s, ms->jvar, &g, &acc, false) >= 0)
+			ms->ok &= mask_class(ms, g) == MC_ZERO;
+		else
+			ms->ok = false;
+		return;
+	case ST_BLOCK: mask_walk(ms, s->body, s->nbody); return;
+	case ST_IF: ms->ok = false; return; /* branches would need a join of the classes */
+	}
+}
+
+static void mask_walk(MaskScan *ms, Stmt **body, int n)
+{
+	for (int i = 0; i < n && ms->ok; i++)
+		mask_stmt(ms, body[i], body, n, &i);
+}
+
+/* Bounds on jc from the condition under which an element is kept (negate: c is the
+ * hidden-when condition). false when c is not a conjunction of bounds on jc. */
+static bool cond_bounds(TilePlan *tp, const Expr *c, bool negate, Expr **lo, Expr **hi)
+{
+	Program *p = tp->c->prog;
+	if (c->kind == EX_UN && c->uop == UOP_NOT)
+		return cond_bounds(tp, c->args[0], !negate, lo, hi);
+	if (c->kind != EX_BIN)
+		return false;
+	if ((c->bop == OP_LAND && !negate) || (c->bop == OP_LOR && negate))
+		return cond_bounds(tp, c->args[0], negate, lo, hi) && cond_bounds(tp, c->args[1], negate, lo, hi);
+	BinOp op = c->bop;
+	const Expr *a = c->args[0], *b = c->args[1];
+	if (op != OP_LT && op != OP_LE && op != OP_GT && op != OP_GE)
+		return false;
+	if (!(a->kind == EX_VAR && a->var == tp->jc)) {
+		const Expr *t = a;
+		a = b;
+		b = t;
+		op = op == OP_LT ? OP_GT : op == OP_LE ? OP_GE : op == OP_GT ? OP_LT : OP_LE;
+	}
+	if (!(a->kind == EX_VAR && a->var == tp->jc) || expr_reads_var(b, tp->jc) || b->ty != TY_INT)
+		return false;
+	if (negate)
+		op = op == OP_LT ? OP_GE : op == OP_LE ? OP_GT : op == OP_GT ? OP_LE : OP_LT;
+	Expr *one = ex_int(p, 1, c->loc), *e = ex_copy(p, b);
+	Expr **slot = op == OP_GT || op == OP_GE ? lo : hi;
+	if (*slot)
+		return false;
+	*slot = op == OP_GT || op == OP_LE ? ex_bin(p, OP_ADD, e, one, c->loc) : e;
+	return true;
+}
+
+void tile_find_masks(TilePlan *tp)
+{
+	MaskScan ms = {.tp = tp, .ok = true};
+	Stmt *sb = tp->step->body[0];
+	Stmt **steps = sb->kind == ST_BLOCK ? sb->body : &sb;
+	int nsteps = sb->kind == ST_BLOCK ? sb->nbody : 1;
+	for (int i = 0; i < nsteps && ms.ok; i++) {
+		if (!tile_is_elem_loop(tp, steps[i]))
+			continue;
+		Stmt *eb = steps[i]->body[0];
+		ms.jvar = steps[i]->var;
+		if (eb->kind == ST_BLOCK)
+			mask_walk(&ms, eb->body, eb->nbody);
+		else
+			mask_walk(&ms, &eb, 1);
+	}
+	Expr *lo = NULL, *hi = NULL;
+	if (!ms.ok || !ms.cond || !cond_bounds(tp, ms.cond, true, &lo, &hi)) {
+		tp->nmask = 0;
+		return;
+	}
+	/* The bounds may read the row, parameters and parallel loops only. */
+	for (int k = 0; k < tp->nvars; k++)
+		if ((lo && expr_reads_var(lo, tp->vars[k])) || (hi && expr_reads_var(hi, tp->vars[k]))) {
+			tp->nmask = 0;
+			return;
+		}
+	tp->mask_lo = lo;
+	tp->mask_hi = hi;
 }

@@ -60,6 +60,13 @@ typedef struct TilePlan {
 	Var *vars[MAX_TILE_VARS]; /* the locals with a role, and their roles */
 	TileRole roles[MAX_TILE_VARS];
 	int nvars;
+	/* A mask written as `s = c ? x : -INFINITY` or `if (c) s = -INFINITY` whose masked
+	 * elements provably contribute nothing (every reduction gets its identity, every
+	 * product a zero factor) narrows each row's range instead: mask_lo <= j < mask_hi
+	 * (canonical, NULL when unbounded), and the mask statements drop out. */
+	Expr *mask_lo, *mask_hi;
+	const Stmt *mask_stmts[MAX_TILE_VARS];
+	int nmask;
 	const char *why; /* set by the matchers when a shape is refused */
 } TilePlan;
 
@@ -76,6 +83,10 @@ int tile_match_dot(TilePlan *tp, Stmt **body, int n, int i, Var *jvar, bool add)
 /* Matches `for (k) X[k] += g * col[..j..][k]` (X a TR_ROWTILE array): the column
  * operand's index, or -1; *g gets the per-element factor. */
 int tile_match_pv(TilePlan *tp, const Stmt *s, Var *jvar, Expr **g, Var **acc, bool add);
+
+/* For a mask statement of the plan: the value it keeps (x of `c ? x : -INFINITY`), or
+ * NULL for `if (c) s = -INFINITY` (nothing to print). Not a mask statement: false. */
+bool tile_mask_stmt(const TilePlan *tp, const Stmt *s, Expr **kept);
 
 /* Whether s is one of the pass's per-element loops (for (j = j0; ...)). */
 bool tile_is_elem_loop(const TilePlan *tp, const Stmt *s);

@@ -4,11 +4,17 @@
  *   roundtrip_gen SAMPLE.c > harness.c
  *   cc harness.c SAMPLE.c SAMPLE.fused.c -o h && ./h N=67 B=2 ... [range=R] [seed=S]
  *
- * With --gpu the harness is CUDA: the second run is `<fn>_launch` from SAMPLE.cu on device
- * copies of the same inputs (outputs poisoned with NaN on the device too), and a launch
- * with a negative size must be refused.
+ * With --gpu the harness is CUDA and runs three versions on the same inputs: `<fn>_launch`
+ * from SAMPLE.cu on device copies (a launch with a negative size must be refused first),
+ * the original C as written (fp32 math), and a float64 build of the original C, renamed
+ * <fn>_ref64, in which every float is a double (test/roundtrip/fp64.h, forced-included;
+ * float scalars and float arrays become double, _Float16 / bf16 arrays keep their type).
+ * The GPU output must match the fp64 reference within the output type's tolerance; the
+ * fp32 original's error against it is printed for context only.
  *   roundtrip_gen --gpu SAMPLE.c > harness.cu
- *   gcc -c SAMPLE.c; nvcc harness.cu SAMPLE.cu SAMPLE.o -I include -o h && ./h N=67 ...
+ *   gcc -c SAMPLE.c -o orig.o
+ *   gcc -include test/roundtrip/fp64.h $(sed -n 's|^// ref64-flags: ||p' harness.cu) -c SAMPLE.c -o ref64.o
+ *   nvcc harness.cu SAMPLE.cu orig.o ref64.o -I include -lm -o h && ./h N=67 ...
  *
  * Int parameters must all be given on the harness's command line; float parameters get
  * a fixed random value unless given. Const arrays are inputs (uniform in [-range, range]);
@@ -27,6 +33,27 @@ static const char *tol_of(ScalarType t)
 	case TY_BF16: return "1.6e-2";
 	default: return "1e-4";
 	}
+}
+
+/* GPU vs the fp64 reference: 2^(3 - p) for an output type of p significand bits, i.e. a
+ * few roundings of the stored result; fp32 outputs are bounded by the fp32 arithmetic
+ * before them, not by their storage, and keep the CPU roundtrip's 1e-4. */
+static const char *tol_gpu_of(ScalarType t)
+{
+	switch (t) {
+	case TY_DOUBLE: return "1e-10";
+	case TY_HALF: return "4e-3";
+	case TY_BF16: return "3.2e-2";
+	default: return "1e-4";
+	}
+}
+
+/* Element type in the fp64 reference build: fp64.h turns every float into a double. */
+static ScalarType ref_type(ScalarType t) { return t == TY_FLOAT ? TY_DOUBLE : t; }
+
+static const char *getter_of(ScalarType t)
+{
+	return t == TY_HALF ? "half" : t == TY_BF16 ? "bf16" : t == TY_DOUBLE ? "double" : t == TY_INT ? "int" : "float";
 }
 
 static void print_count(StrBuf *b, const Var *v)
@@ -55,10 +82,22 @@ static void gen_function(StrBuf *b, const Func *f)
 		else
 			print_decl(&params, f->params[i]);
 	}
-	if (gpu)
-		sb_printf(b, "extern \"C\" void %s(%s);\nextern \"C\" cudaError_t %s_launch(%s%scudaStream_t);\n\n", f->name, params.s ? params.s : "void", f->name,
-		          params.s ? params.s : "", params.s ? ", " : "");
-	else
+	if (gpu) {
+		StrBuf params64 = {0};
+		for (int i = 0; i < f->nparams; i++) {
+			const Var *v = f->params[i];
+			if (i)
+				sb_puts(&params64, ", ");
+			if (v->ndim)
+				sb_printf(&params64, "%svoid *%s", v->is_const ? "const " : "", v->name);
+			else
+				sb_printf(&params64, "%s %s", host_type(ref_type(v->ty)), v->name);
+		}
+		sb_printf(b, "extern \"C\" void %s(%s);\n", f->name, params.s ? params.s : "void");
+		sb_printf(b, "extern \"C\" void %s_ref64(%s);\n", f->name, params64.s ? params64.s : "void");
+		sb_printf(b, "extern \"C\" cudaError_t %s_launch(%s%scudaStream_t);\n\n", f->name, params.s ? params.s : "", params.s ? ", " : "");
+		sb_free(&params64);
+	} else
 		sb_printf(b, "void %s(%s);\nvoid %s_fused(%s);\n\n", f->name, params.s ? params.s : "void", f->name, params.s ? params.s : "void");
 	sb_free(&params);
 	sb_printf(b, "static int run_%s(int argc, char **argv)\n{\n\tint bad = 0;\n", f->name);
@@ -79,11 +118,18 @@ static void gen_function(StrBuf *b, const Func *f)
 		sb_printf(b, "\tsize_t n_%s = ", v->name);
 		print_count(b, v);
 		sb_printf(b, ";\n\t%s *%s_a = (%s *)malloc(n_%s * sizeof(%s) + 1), *%s_b = (%s *)malloc(n_%s * sizeof(%s) + 1);\n", t, v->name, t, v->name, t, v->name, t, v->name, t);
+		const char *rt = host_type(ref_type(v->ty));
+		if (gpu) /* _r: the fp64 reference's copy (float arrays as double arrays) */
+			sb_printf(b, "\t%s *%s_r = (%s *)malloc(n_%s * sizeof(%s) + 1);\n", rt, v->name, rt, v->name, rt);
 		sb_printf(b, "\tfor (size_t k = 0; k < n_%s; k++) {\n", v->name);
 		if (v->is_const)
 			sb_printf(b, "\t\t%s_a[k] = %s_b[k] = FROM_DOUBLE(%s, range * (2 * urand() - 1));\n", v->name, v->name, t);
 		else
 			sb_printf(b, "\t\t%s_a[k] = %s_b[k] = FROM_DOUBLE(%s, NAN);\n", v->name, v->name, t);
+		if (gpu && v->is_const)
+			sb_printf(b, "\t\t%s_r[k] = %s_a[k];\n", v->name, v->name);
+		else if (gpu)
+			sb_printf(b, "\t\t%s_r[k] = FROM_DOUBLE(%s, NAN);\n", v->name, rt);
 		sb_puts(b, "\t}\n");
 	}
 	if (gpu) {
@@ -113,9 +159,14 @@ static void gen_function(StrBuf *b, const Func *f)
 				if (v->ndim)
 					sb_puts(b, "_d");
 			}
-			if (neg)
+			if (neg) {
 				sb_puts(b, ", 0) != cudaErrorInvalidValue) {\n\t\tfprintf(stderr, \"launch with a negative size was not refused\\n\");\n\t\tbad++;\n\t}\n");
-			else
+				/* Poisoned again: whatever that launch did, the real one starts from NaN. */
+				for (int i = 0; i < f->nparams; i++)
+					if (f->params[i]->ndim && !f->params[i]->is_const)
+						sb_printf(b, "\tCHECK(cudaMemcpy(%s_d, %s_b, n_%s * sizeof(*%s_b), cudaMemcpyHostToDevice));\n", f->params[i]->name, f->params[i]->name,
+						          f->params[i]->name, f->params[i]->name);
+			} else
 				sb_puts(b, ", 0));\n\tCHECK(cudaDeviceSynchronize());\n");
 		}
 		for (int i = 0; i < f->nparams; i++) {
@@ -127,13 +178,14 @@ static void gen_function(StrBuf *b, const Func *f)
 			sb_printf(b, "\tcudaFree(%s_d);\n", v->name);
 		}
 	}
-	for (int pass = 0; pass < (gpu ? 1 : 2); pass++) {
-		sb_printf(b, "\t%s%s(", f->name, pass ? "_fused" : "");
+	/* CPU: the original, then (GPU harness) its fp64 build on the _r copies. */
+	for (int pass = 0; pass < 2; pass++) {
+		sb_printf(b, "\t%s%s(", f->name, pass ? gpu ? "_ref64" : "_fused" : "");
 		for (int i = 0; i < f->nparams; i++) {
 			const Var *v = f->params[i];
 			sb_printf(b, "%s%s%s", i ? ", " : "", v->ndim ? "(void *)" : "", v->name);
 			if (v->ndim)
-				sb_puts(b, pass ? "_b" : "_a");
+				sb_puts(b, pass ? gpu ? "_r" : "_b" : "_a");
 		}
 		sb_puts(b, ");\n");
 	}
@@ -141,12 +193,21 @@ static void gen_function(StrBuf *b, const Func *f)
 		const Var *v = f->params[i];
 		if (!v->ndim || v->is_const)
 			continue;
+		if (gpu) {
+			sb_printf(b, "\tbad += compare_ref64(\"%s\", \"%s\", n_%s, %s, %s_r, to_double_%s, ", f->name, v->name, v->name, tol_gpu_of(v->ty), v->name,
+			          getter_of(ref_type(v->ty)));
+			sb_printf(b, "%s_b, %s_a, to_double_%s);\n", v->name, v->name, getter_of(v->ty));
+			continue;
+		}
 		sb_printf(b, "\tbad += compare(\"%s\", \"%s\", n_%s, %s, ", f->name, v->name, v->name, tol_of(v->ty));
-		sb_printf(b, "%s_a, %s_b, sizeof(%s), to_double_%s);\n", v->name, v->name, host_type(v->ty), v->ty == TY_HALF ? "half" : v->ty == TY_BF16 ? "bf16" : v->ty == TY_DOUBLE ? "double" : v->ty == TY_INT ? "int" : "float");
+		sb_printf(b, "%s_a, %s_b, sizeof(%s), to_double_%s);\n", v->name, v->name, host_type(v->ty), getter_of(v->ty));
 	}
 	for (int i = 0; i < f->nparams; i++)
-		if (f->params[i]->ndim)
+		if (f->params[i]->ndim) {
 			sb_printf(b, "\tfree(%s_a);\n\tfree(%s_b);\n", f->params[i]->name, f->params[i]->name);
+			if (gpu)
+				sb_printf(b, "\tfree(%s_r);\n", f->params[i]->name);
+		}
 	sb_puts(b, "\treturn bad;\n}\n\n");
 }
 
@@ -181,7 +242,8 @@ static const char prelude[] =
 	"static double to_double_double(const void *p, size_t k) { return ((const double *)p)[k]; }\n"
 	"static double to_double_int(const void *p, size_t k) { return ((const int *)p)[k]; }\n"
 	"static double to_double_half(const void *p, size_t k) { return from_half(((const half_t *)p)[k]); }\n"
-	"static double to_double_bf16(const void *p, size_t k) { return fusecc_bf16_to_float(((const fusecc_bf16 *)p)[k]); }\n"
+	"static double to_double_bf16(const void *p, size_t k) { return fusecc_bf16_to_float(((const fusecc_bf16 *)p)[k]); }\n";
+static const char prelude_compare_cpu[] =
 	"/* |fused - original| <= tol * max(1, |original|), and NaN never passes. */\n"
 	"static int compare(const char *fn, const char *name, size_t n, double tol, const void *a, const void *b, size_t elem,\n"
 	"                   double (*get)(const void *, size_t))\n{\n"
@@ -195,11 +257,33 @@ static const char prelude[] =
 	"\tif (bad)\n\t\tfprintf(stderr, \"%s: %s: %d of %zu elements differ\\n\", fn, name, bad, n);\n"
 	"\telse\n\t\tprintf(\"%s: %s: %zu elements, max rel err %.3g\\n\", fn, name, n, worst);\n"
 	"\treturn bad;\n}\n\n";
+static const char prelude_compare_gpu[] =
+	"/* GPU against the fp64 reference: |gpu - ref| <= tol * max(1, |ref|), and NaN (in either)\n"
+	" * never passes. The original's (fp32 CPU) error against the same reference is printed for\n"
+	" * context and decides nothing. */\n"
+	"static int compare_ref64(const char *fn, const char *name, size_t n, double tol, const void *ref, double (*get_ref)(const void *, size_t),\n"
+	"                         const void *gpu, const void *cpu, double (*get)(const void *, size_t))\n{\n"
+	"\tint bad = 0, cpu_nan = 0;\n\tdouble worst = 0, worst_cpu = 0;\n\tsize_t at = 0, at_cpu = 0;\n"
+	"\tfor (size_t k = 0; k < n; k++) {\n"
+	"\t\tdouble r = get_ref(ref, k), g = get(gpu, k), c = get(cpu, k);\n"
+	"\t\tdouble scale = fabs(r) > 1 ? fabs(r) : 1;\n"
+	"\t\tdouble err = fabs(g - r) / scale, err_cpu = fabs(c - r) / scale;\n"
+	"\t\tif (isnan(r) || isnan(g) || !(err <= tol)) {\n"
+	"\t\t\tif (bad++ < 5)\n\t\t\t\tfprintf(stderr, \"%s: %s[%zu]: fp64 reference %.9g, gpu %.9g, cpu original %.9g\\n\", fn, name, k, r, g, c);\n"
+	"\t\t}\n"
+	"\t\tif (err > worst) {\n\t\t\tworst = err;\n\t\t\tat = k;\n\t\t}\n"
+	"\t\tif (isnan(err_cpu))\n\t\t\tcpu_nan++;\n"
+	"\t\telse if (err_cpu > worst_cpu) {\n\t\t\tworst_cpu = err_cpu;\n\t\t\tat_cpu = k;\n\t\t}\n"
+	"\t}\n"
+	"\tif (bad)\n\t\tfprintf(stderr, \"%s: %s: %d of %zu elements differ from the fp64 reference by more than %g\\n\", fn, name, bad, n, tol);\n"
+	"\tprintf(\"%s: %s: %zu elements, max rel err vs fp64: gpu %.3g (tol %g, at %zu), cpu original %.3g (at %zu)%s%s\\n\", fn, name, n, worst, tol, at,\n"
+	"\t       worst_cpu, at_cpu, cpu_nan ? \", cpu original has NaN\" : \"\", bad ? \", FAIL\" : \"\");\n"
+	"\treturn bad;\n}\n\n";
 
 int main(int argc, char **argv)
 {
 	if (argc < 2) {
-		fputs("usage: roundtrip_gen SAMPLE.c [-I DIR...]\n", stderr);
+		fputs("usage: roundtrip_gen [--gpu] SAMPLE.c [-I DIR...]\n", stderr);
 		return 2;
 	}
 	if (!strcmp(argv[1], "--gpu")) {
@@ -212,9 +296,17 @@ int main(int argc, char **argv)
 	if (!p)
 		return 1;
 	StrBuf b = {0};
+	if (gpu) {
+		/* The fp64 reference build's renames, read by bench/gpu_check.sh. */
+		sb_puts(&b, "// ref64-flags:");
+		for (int f = 0; f < p->nfuncs; f++)
+			sb_printf(&b, " -D%s=%s_ref64", p->funcs[f]->name, p->funcs[f]->name);
+		sb_printf(&b, "\n/* Harness for %s, from roundtrip_gen --gpu; see test/roundtrip/gen.c. */\n", argv[1]);
+	}
 	sb_puts(&b, prelude_includes);
 	sb_puts(&b, gpu ? prelude_gpu : prelude_cpu);
 	sb_puts(&b, prelude);
+	sb_puts(&b, gpu ? prelude_compare_gpu : prelude_compare_cpu);
 	for (int f = 0; f < p->nfuncs; f++)
 		gen_function(&b, p->funcs[f]);
 	sb_puts(&b, "int main(int argc, char **argv)\n{\n\tint bad = 0;\n\trange = arg(argc, argv, \"range\", 3.0);\n\trng += (unsigned long long)arg(argc, argv, \"seed\", 0);\n");
