@@ -38,6 +38,26 @@ for cu in build/gpu/*.cu; do
 	fi
 done
 
+# Builds one sample's check program ($out/NAME.run; $out/NAME.built on success).
+build_one() {
+	src=$1 name=$2 harness=build/gpu/$2.harness.cu
+	ref64_flags=$(sed -n 's|^// ref64-flags: ||p' "$harness" 2>/dev/null)
+	rm -f "$out/$name.built"
+	# shellcheck disable=SC2086
+	gcc -std=c11 -O2 -Iinclude -Wno-unknown-pragmas -c "$src" -o "$out/$name.orig.o" 2>"$out/$name.gcc" &&
+		gcc -std=c11 -O2 -Iinclude -Wno-unknown-pragmas -include test/roundtrip/fp64.h $ref64_flags -c "$src" -o "$out/$name.ref64.o" 2>>"$out/$name.gcc" &&
+		"$NVCC" -std=c++17 -O3 -arch="$ARCH" -Iinclude -w "$harness" "build/gpu/$name.cu" "$out/$name.orig.o" "$out/$name.ref64.o" -lm -o "$out/$name.run" 2>"$out/$name.nvcc" &&
+		touch "$out/$name.built"
+}
+
+# All builds at once (nvcc is slow; the GPU machine has cores to spare).
+for src in samples/*.c test/fuse/*.c; do
+	case $src in *.fused.c) continue ;; esac
+	name=$(basename "$src" .c)
+	[ -f "build/gpu/$name.cu" ] && [ -f "build/gpu/$name.harness.cu" ] && build_one "$src" "$name" &
+done
+wait
+
 for src in samples/*.c test/fuse/*.c; do
 	case $src in *.fused.c) continue ;; esac
 	name=$(basename "$src" .c)
@@ -59,10 +79,7 @@ for src in samples/*.c test/fuse/*.c; do
 		total_fail=$((total_fail + 1))
 		continue
 	fi
-	# shellcheck disable=SC2086
-	if ! gcc -std=c11 -O2 -Iinclude -Wno-unknown-pragmas -c "$src" -o "$out/$name.orig.o" 2>"$out/$name.gcc" ||
-		! gcc -std=c11 -O2 -Iinclude -Wno-unknown-pragmas -include test/roundtrip/fp64.h $ref64_flags -c "$src" -o "$out/$name.ref64.o" 2>>"$out/$name.gcc" ||
-		! "$NVCC" -std=c++17 -O3 -arch="$ARCH" -Iinclude -w "$harness" "$cu" "$out/$name.orig.o" "$out/$name.ref64.o" -lm -o "$out/$name.run" 2>"$out/$name.nvcc"; then
+	if [ ! -f "$out/$name.built" ]; then
 		echo "FAIL $name: build"
 		cat "$out/$name.gcc" "$out/$name.nvcc" 2>/dev/null | head -20
 		row "$name" 0 1 "FAIL: build"

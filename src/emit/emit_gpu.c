@@ -246,6 +246,8 @@ bool emit_gpu(StrBuf *out, const Program *p, const char *input_name, GpuKind kin
 		}
 		if (ok)
 			emit_launcher(out, tg, fn, plans, tiled);
+		for (int r = 0; r < fn->nregions; r++)
+			tile_plan_free(&plans[r]);
 		free(plans);
 		free(tiled);
 	}

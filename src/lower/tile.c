@@ -35,6 +35,12 @@ Stmt *grid_loops(const Region *r, GridLoop *out, int *n)
 	return l;
 }
 
+void tile_plan_free(TilePlan *tp)
+{
+	if (tp->names)
+		vec_free(*tp->names);
+}
+
 TileRole tile_role(const TilePlan *tp, const Var *v)
 {
 	for (int i = 0; i < tp->nvars; i++)
@@ -413,7 +419,7 @@ bool tile_plan(TilePlan *tp, const Region *r, const char **why)
 	for (int i = 0; i < r->fn->nparams; i++)
 		vec_push(*names, r->fn->params[i]->name);
 	add_names(r->loop, names);
-	tp->c->names = names;
+	tp->c->names = tp->names = names;
 	Stmt *body = grid_loops(r, tp->grid, &tp->ngrid);
 	if (body->kind != ST_BLOCK)
 		return fail(tp, why, "the row is a single statement");

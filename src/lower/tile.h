@@ -68,11 +68,15 @@ typedef struct TilePlan {
 	const Stmt *mask_stmts[MAX_TILE_VARS];
 	int nmask;
 	const char *why; /* set by the matchers when a shape is refused */
+	StrVec *names;   /* every name of the function, the printer's own included */
 } TilePlan;
 
 /* Fills tp for region r (fused rolling). false with *why set (a phrase for the echo) when
  * the region's shape does not map onto tensor-core tiles. */
 bool tile_plan(TilePlan *tp, const Region *r, const char **why);
+
+/* Frees what tile_plan allocated outside the program's arena (after printing). */
+void tile_plan_free(TilePlan *tp);
 
 TileRole tile_role(const TilePlan *tp, const Var *v);
 

@@ -6,7 +6,8 @@
 
 /* kernel(attention) parallel(b, h, i) tile(i:128, j:64) rolling(j)
  * fused over 'j' in steps of 64; rolling: as requested
- * lowering: one thread per row (b, h, i), FMA code, 128 threads per block */
+ * lowering: one thread per row (b, h, i), FMA code, 128 threads per block
+ *   (no tile lowering: the HIP printer has no tile lowering yet) */
 __global__ void __launch_bounds__(128) attention_kernel(int B, int H, int N, float scale, const __half *__restrict__ q, const __half *__restrict__ k, const __half *__restrict__ v, __half *__restrict__ o)
 {
 	long long row = (long long)blockIdx.x * blockDim.x + threadIdx.x;

@@ -6,7 +6,8 @@
 
 /* kernel(safe_softmax) parallel(r) rolling(c)
  * fused over 'c' in steps of 64; rolling: as requested
- * lowering: one thread per row (r), FMA code, 128 threads per block */
+ * lowering: one thread per row (r), FMA code, 128 threads per block
+ *   (no tile lowering: the HIP printer has no tile lowering yet) */
 __global__ void __launch_bounds__(128) safe_softmax_kernel(int R, int C, const float *__restrict__ x, float *__restrict__ y)
 {
 	long long row = (long long)blockIdx.x * blockDim.x + threadIdx.x;

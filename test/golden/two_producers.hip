@@ -6,7 +6,8 @@
 
 /* kernel(two_producers) parallel(r) tile(c:7) rolling(c)
  * fused over 'c' in steps of 7; rolling: as requested
- * lowering: one thread per row (r), FMA code, 128 threads per block */
+ * lowering: one thread per row (r), FMA code, 128 threads per block
+ *   (no tile lowering: the HIP printer has no tile lowering yet) */
 __global__ void __launch_bounds__(128) two_producers_kernel(int R, int C, const float *__restrict__ x, const float *__restrict__ y, float *__restrict__ out)
 {
 	long long row = (long long)blockIdx.x * blockDim.x + threadIdx.x;
