@@ -116,14 +116,6 @@ static bool stmt_uses_col(const TilePlan *tp, const Stmt *s, const Var *v)
 	return false;
 }
 
-static bool touches_rowtile(const TilePlan *tp, const Stmt *s)
-{
-	for (int i = 0; i < tp->nvars; i++)
-		if (tp->roles[i] == TR_ROWTILE && (stmt_reads_var(s, tp->vars[i]) || stmt_writes_var(s, tp->vars[i])))
-			return true;
-	return false;
-}
-
 static void row_stmt(TileEmit *te, const Stmt *s, int ind, bool top);
 
 static void row_body(TileEmit *te, const Stmt *s, int ind)
@@ -177,7 +169,7 @@ static void row_stmt(TileEmit *te, const Stmt *s, int ind, bool top)
 		}
 		return;
 	case ST_FOR:
-		if (touches_rowtile(tp, s->body[0])) {
+		if (tile_touches_rowtile(tp, s->body[0])) {
 			/* A loop over an accumulator tile's columns: the thread's own columns. */
 			line(te, ind, "#pragma unroll\n");
 			line(te, ind, "for (int %s = 0; %s < %d; %s++) {\n", te->c, te->c, tp->ncols / 4, te->c);
@@ -471,48 +463,34 @@ static void extreme(TileEmit *te, const char *f, const Expr *e)
 	sb_putc(te->out, ')');
 }
 
+/* `name = outer(extreme(e), extreme(me))`, or extreme(e) alone without a mask bound. */
+static void cover(TileEmit *te, const char *name, const char *outer, const char *ext, const Expr *e, const Expr *me)
+{
+	sb_printf(te->out, "%s = ", name);
+	if (me)
+		sb_printf(te->out, "%s(", outer);
+	extreme(te, ext, e);
+	if (me) {
+		sb_puts(te->out, ", ");
+		extreme(te, ext, me);
+		sb_putc(te->out, ')');
+	}
+}
+
 /* The pass covers the union of the rows' ranges [max(lo, mlo), min(hi, mhi)); inner_* is
  * their intersection (steps inside it need no mask). For the union, max over rows of
  * min(a, b) <= min(max a, max b), and symmetrically for the lower end. */
 static void bounds(TileEmit *te, const Expr *lo, const Expr *mlo, const Expr *hi, const Expr *mhi)
 {
-	line(te, 1, "const int %s = ", te->jb);
-	if (mlo)
-		sb_puts(te->out, "max(");
-	extreme(te, "min", lo);
-	if (mlo) {
-		sb_puts(te->out, ", ");
-		extreme(te, "min", mlo);
-		sb_putc(te->out, ')');
-	}
-	sb_printf(te->out, ", %s = ", te->je);
-	if (mhi)
-		sb_puts(te->out, "min(");
-	extreme(te, "max", hi);
-	if (mhi) {
-		sb_puts(te->out, ", ");
-		extreme(te, "max", mhi);
-		sb_putc(te->out, ')');
-	}
+	line(te, 1, "const int ");
+	cover(te, te->jb, "max", "min", lo, mlo);
+	sb_puts(te->out, ", ");
+	cover(te, te->je, "min", "max", hi, mhi);
 	sb_puts(te->out, ";\n");
-	line(te, 1, "const int %s = ", te->lom);
-	if (mlo)
-		sb_puts(te->out, "max(");
-	extreme(te, "max", lo);
-	if (mlo) {
-		sb_puts(te->out, ", ");
-		extreme(te, "max", mlo);
-		sb_putc(te->out, ')');
-	}
-	sb_printf(te->out, ", %s = ", te->him);
-	if (mhi)
-		sb_puts(te->out, "min(");
-	extreme(te, "min", hi);
-	if (mhi) {
-		sb_puts(te->out, ", ");
-		extreme(te, "min", mhi);
-		sb_putc(te->out, ')');
-	}
+	line(te, 1, "const int ");
+	cover(te, te->lom, "max", "max", lo, mlo);
+	sb_puts(te->out, ", ");
+	cover(te, te->him, "min", "min", hi, mhi);
 	sb_puts(te->out, ";\n");
 }
 

@@ -337,7 +337,7 @@ static bool check_row_expr(TilePlan *tp, const Expr *e, const Var *col)
 	return true;
 }
 
-static bool reads_rowtile(const TilePlan *tp, const Stmt *s)
+bool tile_touches_rowtile(const TilePlan *tp, const Stmt *s)
 {
 	for (int i = 0; i < tp->nvars; i++)
 		if (tp->roles[i] == TR_ROWTILE && (stmt_reads_var(s, tp->vars[i]) || stmt_writes_var(s, tp->vars[i])))
@@ -373,7 +373,7 @@ static bool check_row_stmt(TilePlan *tp, const Stmt *s, const Var *col, bool top
 		}
 		if (!check_row_expr(tp, s->lo, col) || !check_row_expr(tp, s->hi, col))
 			return false;
-		if (reads_rowtile(tp, s->body[0])) {
+		if (tile_touches_rowtile(tp, s->body[0])) {
 			if (col || !is_int(s->lo, 0) || !is_int(s->hi, tp->ncols) || s->step != 1) {
 				tp->why = "a loop over an accumulator tile does not cover its whole extent";
 				return false;

@@ -92,6 +92,9 @@ int tile_match_pv(TilePlan *tp, const Stmt *s, Var *jvar, Expr **g, Var **acc, b
  * NULL for `if (c) s = -INFINITY` (nothing to print). Not a mask statement: false. */
 bool tile_mask_stmt(const TilePlan *tp, const Stmt *s, Expr **kept);
 
+/* Whether s reads or writes an accumulator tile (then its loops run over tile columns). */
+bool tile_touches_rowtile(const TilePlan *tp, const Stmt *s);
+
 /* Whether s is one of the pass's per-element loops (for (j = j0; ...)). */
 bool tile_is_elem_loop(const TilePlan *tp, const Stmt *s);
 
