@@ -31,7 +31,7 @@ static const GpuTarget targets[] = {
 
 enum { THREADS = 128 };
 
-static const char *gpu_type(ScalarType t) { return t == TY_HALF ? "__half" : scalar_type_c(t); }
+const char *gpu_type(ScalarType t) { return t == TY_HALF ? "__half" : scalar_type_c(t); }
 
 static const PrintTarget device_print = {gpu_type, true};
 
@@ -78,14 +78,13 @@ static void print_params(StrBuf *b, const Func *f, bool device)
 
 static bool is_zero(const Expr *e) { return e->kind == EX_INT && e->ival == 0; }
 
-/* The trip count of a grid loop: hi, or (hi - lo). */
-static void print_extent(StrBuf *b, const GridLoop *g)
+void print_extent(StrBuf *b, const GridLoop *g, const PrintTarget *t)
 {
 	sb_putc(b, '(');
-	print_expr_to(b, g->hi, &device_print);
+	print_expr_to(b, g->hi, t);
 	if (!is_zero(g->lo)) {
 		sb_puts(b, " - (");
-		print_expr_to(b, g->lo, &device_print);
+		print_expr_to(b, g->lo, t);
 		sb_putc(b, ')');
 	}
 	sb_putc(b, ')');
@@ -96,7 +95,7 @@ static void print_rows(StrBuf *b, const GridLoop *g, int n)
 {
 	for (int i = 0; i < n; i++) {
 		sb_puts(b, i ? " * " : "(long long)");
-		print_extent(b, &g[i]);
+		print_extent(b, &g[i], &device_print);
 	}
 	if (!n)
 		sb_puts(b, "1LL");
@@ -109,8 +108,8 @@ static bool emit_kernel(StrBuf *out, const GpuTarget *tg, const Func *f, const R
 	if (tiled) {
 		sb_putc(out, '\n');
 		emit_schedule_echo(out, r, "");
-		sb_printf(out, "\n * lowering: tensor-core tiles: %d rows of '%s' per CTA (%d warps), steps of %d over '%s'; %d-bit products with fp32 accumulation */\n",
-		          tp->bm, tp->grid[tp->rowdim].var->name, tp->warps, tp->bn, tp->c->axis, 16);
+		sb_printf(out, "\n * lowering: tensor-core tiles: %d rows of '%s' per CTA (%d warps), steps of %d over '%s'; 16-bit products with fp32 accumulation */\n",
+		          tp->bm, tp->grid[tp->rowdim].var->name, tp->warps, tp->bn, tp->c->axis);
 		emit_tile_kernel(out, tp, print_params);
 		return true;
 	}
@@ -140,7 +139,7 @@ static bool emit_kernel(StrBuf *out, const GpuTarget *tg, const Func *f, const R
 	sb_puts(out, ")\n\t\treturn;\n");
 	for (int i = n - 1; i >= 0; i--) {
 		StrBuf ext = {0};
-		print_extent(&ext, &g[i]);
+		print_extent(&ext, &g[i], &device_print);
 		sb_printf(out, "\tint %s = ", g[i].var->name);
 		if (!is_zero(g[i].lo)) {
 			print_expr_to(out, g[i].lo, &device_print);
@@ -216,9 +215,7 @@ static void emit_launcher(StrBuf *out, const GpuTarget *tg, const Func *f, TileP
 		sb_puts(out, "\t{\n\t\tlong long rows = ");
 		print_rows(out, g, n);
 		sb_printf(out, ";\n\t\tif (rows > 0) {\n\t\t\tunsigned blocks = (unsigned)((rows + %d) / %d);\n", THREADS - 1, THREADS);
-		sb_printf(out, "\t\t\t%s_kernel<<<blocks, %d, 0, stream>>>(", f->regions[r]->name, THREADS);
-		for (int i = 0; i < f->nparams; i++)
-			sb_printf(out, "%s%s", i ? ", " : "", f->params[i]->name);
+		sb_printf(out, "\t\t\t%s_kernel<<<blocks, %d, 0, stream>>>(%s", f->regions[r]->name, THREADS, args.s ? args.s : "");
 		sb_printf(out, ");\n\t\t\t%s err = %s;\n\t\t\tif (err != %s)\n\t\t\t\treturn err;\n\t\t}\n\t}\n", tg->err_t, tg->last_error, tg->success);
 	}
 	sb_free(&args);

@@ -12,7 +12,6 @@
 #include "emit_tile.h"
 
 #include <stdarg.h>
-#include <stdio.h>
 #include <string.h>
 
 #include "../fuse/fuse.h"
@@ -33,19 +32,23 @@ typedef struct TileEmit {
 	int nred;
 	const Stmt *pv[MAX_OPERANDS]; /* products of the current per-element loop */
 	const char *pv_name[MAX_OPERANDS];
+	Var *pv_acc[MAX_OPERANDS];
+	int pv_colop[MAX_OPERANDS];
 	int npv;
 } TileEmit;
-
-static const char *tile_type(ScalarType t)
-{
-	return t == TY_HALF ? "__half" : scalar_type_c(t);
-}
 
 static const char *tile_fn(MathFn fn, ScalarType ty)
 {
 	if (ty != TY_FLOAT)
 		return NULL;
 	return fn == FN_EXP ? "fx::exp" : fn == FN_EXP2 ? "fx::exp2" : fn == FN_TANH ? "fx::tanh" : NULL;
+}
+
+/* Element (te->h, te->c) of the thread's part of a 16-row register tile (see the layout in
+ * include/fusecc_tile_cuda.h). */
+static void frag(StrBuf *b, const TileEmit *te, const char *tile)
+{
+	sb_printf(b, "%s[%s >> 1][2 * %s + (%s & 1)]", tile, te->c, te->h, te->c);
 }
 
 static Var *row_var(const TilePlan *tp) { return tp->grid[tp->rowdim].var; }
@@ -67,7 +70,7 @@ static bool tile_hook(StrBuf *b, const Expr *e, const PrintTarget *t)
 	case TR_ELEM:
 		if (e->kind != EX_INDEX)
 			return false;
-		sb_printf(b, "%s[%s >> 1][2 * %s + (%s & 1)]", e->var->name, te->c, te->h, te->c);
+		frag(b, te, e->var->name);
 		return true;
 	case TR_NONE: break;
 	}
@@ -84,10 +87,8 @@ static void line(TileEmit *te, int ind, const char *fmt, ...)
 	va_list ap;
 	sb_indent(te->out, ind);
 	va_start(ap, fmt);
-	char buf[1024];
-	vsnprintf(buf, sizeof buf, fmt, ap);
+	sb_vprintf(te->out, fmt, ap);
 	va_end(ap);
-	sb_puts(te->out, buf);
 }
 
 /* ---- row statements ---- */
@@ -244,8 +245,11 @@ static void collect_elem(TileEmit *te, Stmt *s, Var *j)
 		te->red_op[te->nred] = red;
 		te->red_name[te->nred++] = fresh(te, arena_printf(&p->arena, "%s_red", s->lhs->var->name));
 	}
-	if (s->kind == ST_FOR && tile_match_pv(te->tp, s, j, &g, &acc, false) >= 0 && te->npv < MAX_OPERANDS) {
+	int cb;
+	if (s->kind == ST_FOR && (cb = tile_match_pv(te->tp, s, j, &g, &acc, false)) >= 0 && te->npv < MAX_OPERANDS) {
 		te->pv[te->npv] = s;
+		te->pv_acc[te->npv] = acc;
+		te->pv_colop[te->npv] = cb;
 		te->pv_name[te->npv++] = fresh(te, arena_printf(&p->arena, "p_%s", acc->name));
 	}
 	if (s->kind == ST_BLOCK || s->kind == ST_IF)
@@ -281,7 +285,8 @@ static void elem_stmts(TileEmit *te, Stmt **body, int n, Var *j, int ind)
 				expr(te, s->rhs);
 				sb_puts(te->out, " + ");
 			}
-			sb_printf(te->out, "%s[%s >> 1][2 * %s + (%s & 1)];\n", te->dot_name[d], te->c, te->h, te->c);
+			frag(te->out, te, te->dot_name[d]);
+			sb_puts(te->out, ";\n");
 			i++;
 			continue;
 		}
@@ -314,7 +319,9 @@ static void elem_stmts(TileEmit *te, Stmt **body, int n, Var *j, int ind)
 		if (s->kind == ST_FOR && tile_match_pv(tp, s, j, &g, &acc, false) >= 0) {
 			for (int k = 0; k < te->npv; k++)
 				if (te->pv[k] == s) {
-					line(te, ind, "%s[%s >> 1][2 * %s + (%s & 1)] = ", te->pv_name[k], te->c, te->h, te->c);
+					sb_indent(te->out, ind);
+					frag(te->out, te, te->pv_name[k]);
+					sb_puts(te->out, " = ");
 					expr(te, g);
 					sb_puts(te->out, ";\n");
 				}
@@ -373,8 +380,11 @@ static void elem_loop(TileEmit *te, Stmt *loop, int ind)
 	line(te, ind + 1, "#pragma unroll\n");
 	line(te, ind + 1, "for (int %s = 0; %s < %d; %s++) {\n", te->c, te->c, tp->bn / 4, te->c);
 	line(te, ind + 2, "const int %s = %s + fx::col(%s);\n", j->name, tp->step->var->name, te->c);
-	for (int k = 0; k < te->npv; k++)
-		line(te, ind + 2, "%s[%s >> 1][2 * %s + (%s & 1)] = 0.0f;\n", te->pv_name[k], te->c, te->h, te->c);
+	for (int k = 0; k < te->npv; k++) {
+		sb_indent(te->out, ind + 2);
+		frag(te->out, te, te->pv_name[k]);
+		sb_puts(te->out, " = 0.0f;\n");
+	}
 	line(te, ind + 2, "if (!decltype(%s)::value || (%s >= ", te->masked, j->name);
 	expr(te, tp->step->lo);
 	sb_printf(te->out, " && %s < ", j->name);
@@ -403,13 +413,9 @@ static void elem_loop(TileEmit *te, Stmt *loop, int ind)
 				     te->red_op[r] == RED_MAX ? "max" : "min", nm, h);
 		}
 	}
-	for (int k = 0; k < te->npv; k++) {
-		Expr *g;
-		Var *acc;
-		int cb = tile_match_pv(tp, te->pv[k], j, &g, &acc, false);
-		line(te, ind, "fx::dot_tile<%s, %d, %d>(%s, %s, %s);\n", tp->elem == TY_BF16 ? "true" : "false", tp->ncols, tp->bn, acc->name, te->pv_name[k],
-		     te->colop_smem[cb]);
-	}
+	for (int k = 0; k < te->npv; k++)
+		line(te, ind, "fx::dot_tile<%s, %d, %d>(%s, %s, %s);\n", tp->elem == TY_BF16 ? "true" : "false", tp->ncols, tp->bn, te->pv_acc[k]->name,
+		     te->pv_name[k], te->colop_smem[te->pv_colop[k]]);
 	te->nred = te->npv = 0;
 }
 
@@ -430,18 +436,6 @@ static void print_row_ptr(TileEmit *te, const Expr *ref, const Var *rowv, const 
 	expr(te, e);
 	sb_puts(te->out, "; }");
 	te->rowsub = saved;
-}
-
-static void print_extent(TileEmit *te, const GridLoop *g)
-{
-	sb_putc(te->out, '(');
-	expr(te, g->hi);
-	if (!(g->lo->kind == EX_INT && g->lo->ival == 0)) {
-		sb_puts(te->out, " - (");
-		expr(te, g->lo);
-		sb_putc(te->out, ')');
-	}
-	sb_putc(te->out, ')');
 }
 
 /* The pass's bound `e` (lo or hi) at row `row`. */
@@ -505,7 +499,7 @@ int tile_smem_bytes(const TilePlan *tp)
 void emit_tile_kernel(StrBuf *out, TilePlan *tp, void (*print_params)(StrBuf *, const Func *, bool))
 {
 	const Region *r = tp->region;
-	TileEmit te = {.out = out, .tp = tp, .pt = {tile_type, true, tile_hook, tile_fn, NULL}};
+	TileEmit te = {.out = out, .tp = tp, .pt = {gpu_type, true, tile_hook, tile_fn, NULL}};
 	te.pt.ctx = &te;
 	te.h = fresh(&te, "hf");
 	te.c = fresh(&te, "e");
@@ -526,7 +520,7 @@ void emit_tile_kernel(StrBuf *out, TilePlan *tp, void (*print_params)(StrBuf *, 
 		te.colop_smem[k] = fresh(&te, arena_printf(&tp->c->prog->arena, "s_%s", tp->colop[k]->var->name));
 	for (int d = 0; d < tp->ndots; d++)
 		te.dot_name[d] = fresh(&te, arena_printf(&tp->c->prog->arena, "%s_%s", tp->rowop->var->name, tp->colop[tp->dots[d].colop]->var->name));
-	const char *T = tile_type(tp->elem);
+	const char *T = gpu_type(tp->elem);
 	Var *iv = row_var(tp);
 	const GridLoop *gi = &tp->grid[tp->rowdim];
 
@@ -546,10 +540,10 @@ void emit_tile_kernel(StrBuf *out, TilePlan *tp, void (*print_params)(StrBuf *, 
 			sb_puts(out, " + ");
 		}
 		sb_printf(out, "(int)(%s %% ", bx);
-		print_extent(&te, &tp->grid[g]);
+		print_extent(out, &tp->grid[g], &te.pt);
 		sb_printf(out, ");\n");
 		line(&te, 1, "%s /= ", bx);
-		print_extent(&te, &tp->grid[g]);
+		print_extent(out, &tp->grid[g], &te.pt);
 		sb_puts(out, ";\n");
 	}
 	line(&te, 1, "/* rows of '%s': the last tiles (the longest under a causal mask) first */\n", iv->name);
@@ -574,7 +568,7 @@ void emit_tile_kernel(StrBuf *out, TilePlan *tp, void (*print_params)(StrBuf *, 
 	for (int k = 0; k < tp->nvars; k++) {
 		Var *v = tp->vars[k];
 		if (tp->roles[k] == TR_ROW)
-			line(&te, 1, "%s %s[2];\n", tile_type(v->ty), v->name);
+			line(&te, 1, "%s %s[2];\n", gpu_type(v->ty), v->name);
 		else
 			line(&te, 1, "float %s[%d][4];\n", v->name, (tp->roles[k] == TR_ROWTILE ? tp->ncols : tp->bn) / 8);
 	}
@@ -643,17 +637,17 @@ void emit_tile_kernel(StrBuf *out, TilePlan *tp, void (*print_params)(StrBuf *, 
 
 void emit_tile_launch(StrBuf *out, TilePlan *tp, const char *args)
 {
-	TileEmit te = {.out = out, .tp = tp, .pt = {tile_type, true, NULL, NULL, NULL}};
+	TileEmit te = {.out = out, .tp = tp, .pt = {gpu_type, true, NULL, NULL, NULL}};
 	const GridLoop *gi = &tp->grid[tp->rowdim];
 	int bytes = tile_smem_bytes(tp);
 	sb_puts(out, "\t{\n\t\tlong long ctas = 1LL");
 	for (int g = 0; g < tp->ngrid; g++)
 		if (g != tp->rowdim) {
 			sb_puts(out, " * ");
-			print_extent(&te, &tp->grid[g]);
+			print_extent(out, &tp->grid[g], &te.pt);
 		}
 	sb_puts(out, ";\n\t\tlong long rows = ");
-	print_extent(&te, gi);
+	print_extent(out, gi, &te.pt);
 	sb_printf(out, ";\n\t\tlong long tiles = (rows + %d) / %d;\n", tp->bm - 1, tp->bm);
 	sb_puts(out, "\t\tif (ctas > 0 && rows > 0) {\n\t\t\tif (ctas > 2147483647LL || tiles > 65535LL)\n\t\t\t\treturn cudaErrorInvalidValue;\n");
 	/* cp.async moves 16 bytes: every operand must start on a 16-byte boundary. */

@@ -4,6 +4,11 @@
 
 #include "../lower/tile.h"
 
+/* emit_gpu.c: the device spelling of a scalar type (__half for _Float16), and the trip
+ * count of a grid loop, (hi) or (hi - (lo)). */
+const char *gpu_type(ScalarType t);
+void print_extent(StrBuf *b, const GridLoop *g, const PrintTarget *t);
+
 /* Dynamic shared memory of the plan's kernel, in bytes. */
 int tile_smem_bytes(const TilePlan *tp);
 /* The kernel `<region>_kernel`; print_params prints the function's parameters. */
