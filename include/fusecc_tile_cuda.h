@@ -63,10 +63,12 @@ template <int N> __device__ __forceinline__ void cp_async_wait() { asm volatile(
 template <int ROWS, int COLS, int THREADS, class T, class F>
 __device__ __forceinline__ void load_tile(uint16_t *s, F rowptr, int nvalid)
 {
-	constexpr int CH = COLS / 8;
+	constexpr int CH = COLS / 8, N = (ROWS * CH + THREADS - 1) / THREADS;
+	/* Fully unrolled, a one-warp tile's 32 row addresses would stay live in registers. */
+	constexpr int UNROLL = N > 8 ? 4 : N;
 	const T *first = rowptr(0);
-#pragma unroll
-	for (int k = 0; k < (ROWS * CH + THREADS - 1) / THREADS; k++) {
+#pragma unroll UNROLL
+	for (int k = 0; k < N; k++) {
 		int idx = threadIdx.x + k * THREADS;
 		if (ROWS * CH % THREADS == 0 || idx < ROWS * CH) {
 			int r = idx / CH, c = idx % CH;

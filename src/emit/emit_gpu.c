@@ -46,19 +46,22 @@ static bool expr_constant(const Expr *e)
 }
 
 /* Every local array must have a size known when the kernel is compiled. */
-static bool check_local_arrays(const GpuTarget *tg, const Stmt *s)
+static bool check_local_arrays(const GpuTarget *tg, const Stmt *s, const char *why)
 {
 	if (!s)
 		return true;
 	if (s->kind == ST_DECL && s->var->ndim)
 		for (int i = 0; i < s->var->ndim; i++)
 			if (!expr_constant(s->var->dims[i])) {
-				error_at(s->loc, "the %s printer needs local arrays of constant size; '%s' has a run-time size%s", tg->name, s->var->name,
-				         strstr(s->var->name, "_part") ? " (split-k partials live in a workspace the GPU lowering does not have yet)" : "");
+				if (strstr(s->var->name, "_part"))
+					error_at(s->loc, "the %s printer has no split-k for this region: %s", tg->name,
+					         why ? why : "split-k partials need the tile lowering");
+				else
+					error_at(s->loc, "the %s printer needs local arrays of constant size; '%s' has a run-time size", tg->name, s->var->name);
 				return false;
 			}
 	for (int i = 0; i < s->nbody; i++)
-		if (!check_local_arrays(tg, s->body[i]))
+		if (!check_local_arrays(tg, s->body[i], why))
 			return false;
 	return true;
 }
@@ -108,9 +111,18 @@ static bool emit_kernel(StrBuf *out, const GpuTarget *tg, const Func *f, const R
 	if (tiled) {
 		sb_putc(out, '\n');
 		emit_schedule_echo(out, r, "");
-		sb_printf(out, "\n * lowering: tensor-core tiles: %d rows of '%s' per CTA (%d warps), steps of %d over '%s'; 16-bit products with fp32 accumulation */\n",
-		          tp->bm, tp->grid[tp->rowdim].var->name, tp->warps, tp->bn, tp->c->axis);
+		if (tp->row_made)
+			sb_printf(out, "\n * lowering: tensor-core tiles: one row, padded to %d, per CTA (%d warp%s)", tp->bm, tp->warps, tp->warps > 1 ? "s" : "");
+		else
+			sb_printf(out, "\n * lowering: tensor-core tiles: %d rows of '%s' per CTA (%d warp%s)", tp->bm, tp->grid[tp->rowdim].var->name, tp->warps,
+			          tp->warps > 1 ? "s" : "");
+		sb_printf(out, ", steps of %d over '%s'; 16-bit products with fp32 accumulation", tp->bn, tp->c->axis);
+		if (tp->splitk)
+			sb_printf(out, "\n *   split-k: one CTA per chunk of '%s' (partials in fp32 in a workspace), then %s_merge", tp->c->axis, r->name);
+		sb_puts(out, " */\n");
 		emit_tile_kernel(out, tp, print_params);
+		if (tp->splitk)
+			emit_merge_kernel(out, tp, print_params);
 		return true;
 	}
 	GridLoop g[16];
@@ -120,7 +132,7 @@ static bool emit_kernel(StrBuf *out, const GpuTarget *tg, const Func *f, const R
 		for (int k = 0; k < n; k++)
 			if (expr_reads_var(g[i].lo, g[k].var) || expr_reads_var(g[i].hi, g[k].var))
 				return error_at(r->loop->loc, "the %s printer needs the parallel loops' bounds to be independent of each other ('%s')", tg->name, g[i].var->name), false;
-	if (!check_local_arrays(tg, body))
+	if (!check_local_arrays(tg, body, why))
 		return false;
 	sb_putc(out, '\n');
 	emit_schedule_echo(out, r, "");

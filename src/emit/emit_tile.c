@@ -23,6 +23,9 @@ typedef struct TileEmit {
 	const char *h, *c;  /* the thread's row half and element index */
 	const char *rowsub; /* print the row iterator as this (NULL: as itself) */
 	const char *smem, *qa, *i0, *nrows, *rbase, *rf, *rl, *jb, *je, *lom, *him, *st, *masked;
+	bool merge;         /* printing the split-k merge kernel: one row per CTA, columns over threads */
+	bool in_col;        /* inside a loop over accumulator columns (merge kernel) */
+	const char *rowid;  /* the row's index among all rows of the grid (workspace) */
 	const char *colop_smem[MAX_OPERANDS];
 	const char *dot_name[MAX_OPERANDS];
 	bool dot_done[MAX_OPERANDS];
@@ -53,6 +56,29 @@ static void frag(StrBuf *b, const TileEmit *te, const char *tile)
 
 static Var *row_var(const TilePlan *tp) { return tp->grid[tp->rowdim].var; }
 
+static void expr(TileEmit *te, const Expr *e);
+
+/* A partial's element in the workspace: [rows][nchunks][cols] floats from its base. */
+static void part_elem(StrBuf *b, TileEmit *te, const Expr *e)
+{
+	const TilePlan *tp = te->tp;
+	int cols = 1;
+	for (int k = 0; k < tp->nparts; k++)
+		if (tp->parts[k] == e->var)
+			cols = tp->part_cols[k];
+	StrBuf *saved = te->out;
+	te->out = b;
+	sb_printf(b, "%s[(%s * %s + ", e->var->name, te->rowid, tp->nchunks->name);
+	expr(te, e->args[0]);
+	sb_putc(b, ')');
+	if (e->nargs > 1) {
+		sb_printf(b, " * %d + ", cols);
+		expr(te, e->args[1]);
+	}
+	sb_putc(b, ']');
+	te->out = saved;
+}
+
 static bool tile_hook(StrBuf *b, const Expr *e, const PrintTarget *t)
 {
 	TileEmit *te = t->ctx;
@@ -62,7 +88,7 @@ static bool tile_hook(StrBuf *b, const Expr *e, const PrintTarget *t)
 	}
 	switch (tile_role(te->tp, e->var)) {
 	case TR_ROW:
-		if (e->kind != EX_VAR)
+		if (e->kind != EX_VAR || te->merge)
 			return false;
 		sb_printf(b, "%s[%s]", e->var->name, te->h);
 		return true;
@@ -70,7 +96,15 @@ static bool tile_hook(StrBuf *b, const Expr *e, const PrintTarget *t)
 	case TR_ELEM:
 		if (e->kind != EX_INDEX)
 			return false;
-		frag(b, te, e->var->name);
+		if (te->merge)
+			sb_puts(b, e->var->name); /* the thread's one column */
+		else
+			frag(b, te, e->var->name);
+		return true;
+	case TR_PART:
+		if (e->kind != EX_INDEX)
+			return false;
+		part_elem(b, te, e);
 		return true;
 	case TR_NONE: break;
 	}
@@ -138,7 +172,14 @@ static void row_stmt(TileEmit *te, const Stmt *s, int ind, bool top)
 	const TilePlan *tp = te->tp;
 	switch (s->kind) {
 	case ST_DECL:
-		if (top && tile_role(tp, s->var) != TR_NONE) {
+		if (te->merge && s->var->ndim) {
+			/* Merge kernel: an accumulator tile is one column per thread; per-step tiles
+			 * belong to the chunk kernel. */
+			if (tile_role(tp, s->var) == TR_ROWTILE)
+				line(te, ind, "%s %s;\n", gpu_type(s->var->ty), s->var->name);
+			return;
+		}
+		if (top && !te->merge && tile_role(tp, s->var) != TR_NONE) {
 			if (s->rhs && !s->var->ndim) {
 				line(te, ind, "%s[%s] = ", s->var->name, te->h);
 				expr(te, s->rhs);
@@ -150,6 +191,8 @@ static void row_stmt(TileEmit *te, const Stmt *s, int ind, bool top)
 		print_stmt_to(te->out, s, ind, &te->pt);
 		return;
 	case ST_ASSIGN:
+		if (te->merge && !te->in_col && s->lhs->var->kind == VAR_PARAM)
+			line(te, ind++, "if (threadIdx.x == 0)\n"); /* a row's value: one thread stores it */
 		sb_indent(te->out, ind);
 		print_stmt_to(te->out, s, ind, &te->pt);
 		return;
@@ -170,7 +213,20 @@ static void row_stmt(TileEmit *te, const Stmt *s, int ind, bool top)
 		}
 		return;
 	case ST_FOR:
-		if (tile_touches_rowtile(tp, s->body[0])) {
+		if (te->merge && tile_is_col_loop(tp, s)) {
+			/* Merge kernel: the thread's column. */
+			line(te, ind, "{\n");
+			if (stmt_uses_col(tp, s->body[0], s->var))
+				line(te, ind + 1, "const int %s = threadIdx.x;\n", s->var->name);
+			te->in_col = true;
+			Stmt *b = s->body[0];
+			for (int i = 0; i < (b->kind == ST_BLOCK ? b->nbody : 1); i++)
+				row_stmt(te, b->kind == ST_BLOCK ? b->body[i] : b, ind + 1, false);
+			te->in_col = false;
+			line(te, ind, "}\n");
+			return;
+		}
+		if (tile_is_col_loop(tp, s)) {
 			/* A loop over an accumulator tile's columns: the thread's own columns. */
 			line(te, ind, "#pragma unroll\n");
 			line(te, ind, "for (int %s = 0; %s < %d; %s++) {\n", te->c, te->c, tp->ncols / 4, te->c);
@@ -450,6 +506,10 @@ static void bound_at(TileEmit *te, const Expr *e, const char *row)
  * the row, so their extremes over the rows are there). */
 static void extreme(TileEmit *te, const char *f, const Expr *e)
 {
+	if (!expr_reads_var(e, row_var(te->tp))) {
+		expr(te, e);
+		return;
+	}
 	sb_printf(te->out, "%s(", f);
 	bound_at(te, e, te->rf);
 	sb_puts(te->out, ", ");
@@ -488,6 +548,47 @@ static void bounds(TileEmit *te, const Expr *lo, const Expr *mlo, const Expr *hi
 	sb_puts(te->out, ";\n");
 }
 
+/* The other parallel loops' iterators from the CTA's linear index `src`, innermost fastest. */
+static void print_cta_coords(TileEmit *te, const char *src)
+{
+	const TilePlan *tp = te->tp;
+	const char *bx = fresh(te, "cta");
+	line(te, 1, "long long %s = %s;\n", bx, src);
+	for (int g = tp->ngrid - 1; g >= 0; g--) {
+		if (g == tp->rowdim)
+			continue;
+		line(te, 1, "const int %s = ", tp->grid[g].var->name);
+		if (!(tp->grid[g].lo->kind == EX_INT && tp->grid[g].lo->ival == 0)) {
+			expr(te, tp->grid[g].lo);
+			sb_puts(te->out, " + ");
+		}
+		sb_printf(te->out, "(int)(%s %% ", bx);
+		print_extent(te->out, &tp->grid[g], &te->pt);
+		sb_printf(te->out, ");\n");
+		line(te, 1, "%s /= ", bx);
+		print_extent(te->out, &tp->grid[g], &te->pt);
+		sb_puts(te->out, ";\n");
+	}
+}
+
+/* Split-k: the kernels' extra parameters. */
+static void splitk_params(TileEmit *te, const char *ws, const char *nrow, bool chunk_kernel)
+{
+	const TilePlan *tp = te->tp;
+	sb_printf(te->out, ", %sfloat *__restrict__ %s, long long %s, int %s", chunk_kernel ? "" : "const ", ws, nrow, tp->nchunks->name);
+	if (chunk_kernel)
+		sb_printf(te->out, ", int %s", tp->chunk->name);
+}
+
+/* Split-k: each partial's base in the workspace. */
+static void part_bases(TileEmit *te, const char *ws, const char *nrow, bool chunk_kernel)
+{
+	const TilePlan *tp = te->tp;
+	for (int k = 0; k < tp->nparts; k++)
+		line(te, 1, "%sfloat *%s = %s + %dLL * %s * %s;\n", chunk_kernel ? "" : "const ", tp->parts[k]->name, ws, tile_part_offset(tp, k), nrow,
+		     tp->nchunks->name);
+}
+
 int tile_smem_bytes(const TilePlan *tp)
 {
 	int elems = tp->bm * tp->kdim;
@@ -499,7 +600,7 @@ int tile_smem_bytes(const TilePlan *tp)
 void emit_tile_kernel(StrBuf *out, TilePlan *tp, void (*print_params)(StrBuf *, const Func *, bool))
 {
 	const Region *r = tp->region;
-	TileEmit te = {.out = out, .tp = tp, .pt = {gpu_type, true, tile_hook, tile_fn, NULL}};
+	TileEmit te = {.out = out, .tp = tp, .pt = {gpu_type, true, tile_hook, tile_fn, true, NULL}};
 	te.pt.ctx = &te;
 	te.h = fresh(&te, "hf");
 	te.c = fresh(&te, "e");
@@ -524,28 +625,18 @@ void emit_tile_kernel(StrBuf *out, TilePlan *tp, void (*print_params)(StrBuf *, 
 	Var *iv = row_var(tp);
 	const GridLoop *gi = &tp->grid[tp->rowdim];
 
+	const char *ws = NULL, *nrow = NULL;
+	if (tp->splitk) {
+		ws = tp->ws_name = fresh(&te, "ws");
+		nrow = tp->nrow_name = fresh(&te, "nrow");
+	}
 	sb_printf(out, "__global__ void __launch_bounds__(%d) %s_kernel(", tp->threads, r->name);
 	print_params(out, r->fn, true);
+	if (tp->splitk)
+		splitk_params(&te, ws, nrow, true);
 	sb_puts(out, ")\n{\n");
 	line(&te, 1, "extern __shared__ __align__(128) uint16_t %s[];\n", te.smem);
-	/* The other parallel loops: one CTA column each, innermost fastest. */
-	const char *bx = fresh(&te, "cta");
-	line(&te, 1, "long long %s = blockIdx.x;\n", bx);
-	for (int g = tp->ngrid - 1; g >= 0; g--) {
-		if (g == tp->rowdim)
-			continue;
-		line(&te, 1, "const int %s = ", tp->grid[g].var->name);
-		if (!(tp->grid[g].lo->kind == EX_INT && tp->grid[g].lo->ival == 0)) {
-			expr(&te, tp->grid[g].lo);
-			sb_puts(out, " + ");
-		}
-		sb_printf(out, "(int)(%s %% ", bx);
-		print_extent(out, &tp->grid[g], &te.pt);
-		sb_printf(out, ");\n");
-		line(&te, 1, "%s /= ", bx);
-		print_extent(out, &tp->grid[g], &te.pt);
-		sb_puts(out, ";\n");
-	}
+	print_cta_coords(&te, "blockIdx.x");
 	line(&te, 1, "/* rows of '%s': the last tiles (the longest under a causal mask) first */\n", iv->name);
 	line(&te, 1, "const int %s = ", te.i0);
 	expr(&te, gi->lo);
@@ -554,6 +645,22 @@ void emit_tile_kernel(StrBuf *out, TilePlan *tp, void (*print_params)(StrBuf *, 
 	expr(&te, gi->hi);
 	sb_printf(out, " - %s);\n", te.i0);
 	line(&te, 1, "const int %s = fx::warp() * 16;\n", te.rbase);
+	if (tp->splitk) {
+		line(&te, 1, "/* chunk '%s' of the split over '%s' */\n", tp->chunks->var->name, tp->c->axis);
+		line(&te, 1, "const int %s = blockIdx.z;\n", tp->chunks->var->name);
+		for (int k = 0; k < tp->ncta_decls; k++) {
+			sb_indent(out, 1);
+			print_stmt_to(out, tp->cta_decls[k], 1, &te.pt);
+		}
+		const char *rb = fresh(&te, "rowbase");
+		line(&te, 1, "const long long %s = (long long)blockIdx.x * ", rb);
+		print_extent(out, gi, &te.pt);
+		sb_printf(out, " + (%s - ", te.i0);
+		expr(&te, gi->lo);
+		sb_puts(out, ");\n");
+		te.rowid = arena_printf(&tp->c->prog->arena, "(%s + %s + fx::row(%s))", rb, te.rbase, te.h);
+		part_bases(&te, ws, nrow, true);
+	}
 	int off = tp->bm * tp->kdim;
 	const char *sq = fresh(&te, "s_rows");
 	line(&te, 1, "uint16_t *%s = %s;\n", sq, te.smem);
@@ -569,7 +676,7 @@ void emit_tile_kernel(StrBuf *out, TilePlan *tp, void (*print_params)(StrBuf *, 
 		Var *v = tp->vars[k];
 		if (tp->roles[k] == TR_ROW)
 			line(&te, 1, "%s %s[2];\n", gpu_type(v->ty), v->name);
-		else
+		else if (tp->roles[k] != TR_PART)
 			line(&te, 1, "float %s[%d][4];\n", v->name, (tp->roles[k] == TR_ROWTILE ? tp->ncols : tp->bn) / 8);
 	}
 	for (int d = 0; d < tp->ndots; d++)
@@ -579,7 +686,12 @@ void emit_tile_kernel(StrBuf *out, TilePlan *tp, void (*print_params)(StrBuf *, 
 
 	/* The pass over the union of the rows' ranges; inner_* is their intersection. */
 	Stmt *step = tp->step;
-	line(&te, 1, "const int %s = %s, %s = %s + %s - 1;\n", te.rf, te.i0, te.rl, te.i0, te.nrows);
+	const Expr *ends[4] = {step->lo, step->hi, tp->mask_lo, tp->mask_hi};
+	bool by_row = false;
+	for (int k = 0; k < 4; k++)
+		by_row |= ends[k] && expr_reads_var(ends[k], iv);
+	if (by_row)
+		line(&te, 1, "const int %s = %s, %s = %s + %s - 1;\n", te.rf, te.i0, te.rl, te.i0, te.nrows);
 	bounds(&te, step->lo, tp->mask_lo, step->hi, tp->mask_hi);
 	const char *load = fresh(&te, "load_columns"), *jt = fresh(&te, "at"), *ls = fresh(&te, "into");
 	line(&te, 1, "auto %s = [&](int %s, int %s) {\n", load, jt, ls);
@@ -635,9 +747,95 @@ void emit_tile_kernel(StrBuf *out, TilePlan *tp, void (*print_params)(StrBuf *, 
 	sb_puts(out, "}\n");
 }
 
+void emit_merge_kernel(StrBuf *out, TilePlan *tp, void (*print_params)(StrBuf *, const Func *, bool))
+{
+	const Region *r = tp->region;
+	TileEmit te = {.out = out, .tp = tp, .pt = {gpu_type, true, tile_hook, tile_fn, true, NULL}, .merge = true};
+	te.pt.ctx = &te;
+	const char *ws = tp->ws_name, *nrow = tp->nrow_name;
+	te.rowid = fresh(&te, "rid");
+	const GridLoop *gi = &tp->grid[tp->rowdim];
+	sb_printf(out, "\n/* The merge of %s's chunks: one CTA per row; accumulator tile columns one per thread. */\n", r->name);
+	sb_printf(out, "__global__ void __launch_bounds__(%d) %s_merge(", tile_merge_threads(tp), r->name);
+	print_params(out, r->fn, true);
+	splitk_params(&te, ws, nrow, false);
+	sb_puts(out, ")\n{\n");
+	line(&te, 1, "const long long %s = blockIdx.x;\n", te.rowid);
+	StrBuf cta = {0};
+	sb_printf(&cta, "%s / ", te.rowid);
+	print_extent(&cta, gi, &te.pt);
+	if (!tp->row_made) {
+		line(&te, 1, "const int %s = ", gi->var->name);
+		expr(&te, gi->lo);
+		sb_printf(out, " + (int)(%s %% ", te.rowid);
+		print_extent(out, gi, &te.pt);
+		sb_puts(out, ");\n");
+	}
+	print_cta_coords(&te, cta.s);
+	sb_free(&cta);
+	part_bases(&te, ws, nrow, false);
+	for (int i = 0; i < tp->npre; i++)
+		row_stmt(&te, tp->pro[i], 1, true);
+	for (int i = 0; i < tp->nmerge; i++)
+		row_stmt(&te, tp->merge[i], 1, true);
+	sb_puts(out, "}\n");
+}
+
+int tile_merge_threads(const TilePlan *tp) { return tp->ncols ? tp->ncols : 32; }
+
+/* Split-k launch: the chunk count (as given, else from the multiprocessor count and the
+ * CTAs that fit on one; chunks are a whole number of steps), the workspace
+ * (stream-ordered), the chunk kernel over (CTAs, row tiles, chunks), then the merge, one
+ * CTA per row. */
+static void splitk_launch(TileEmit *te, const char *args, int bytes)
+{
+	TilePlan *tp = te->tp;
+	StrBuf *out = te->out;
+	int bn = tp->bn, cols = tile_part_offset(tp, tp->nparts);
+	const char *ns = tp->nchunks->name, *cs = tp->chunk->name;
+	sb_puts(out, "\t\t\tlong long len = ");
+	expr(te, tp->axis_hi);
+	sb_puts(out, " - (");
+	expr(te, tp->axis_lo);
+	sb_printf(out, ");\n\t\t\tlong long steps = len > 0 ? (len + %d) / %d : 0;\n", bn - 1, bn);
+	if (tp->c->splitk) {
+		sb_printf(out, "\t\t\tlong long want = %ldLL;\n", tp->c->splitk);
+	} else {
+		sb_puts(out, "\t\t\tint dev = 0, sms = 0, smem = 0;\n");
+		sb_puts(out, "\t\t\tif ((err = cudaGetDevice(&dev)) != cudaSuccess ||\n");
+		sb_puts(out, "\t\t\t    (err = cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev)) != cudaSuccess ||\n");
+		sb_puts(out, "\t\t\t    (err = cudaDeviceGetAttribute(&smem, cudaDevAttrMaxSharedMemoryPerMultiprocessor, dev)) != cudaSuccess)\n");
+		sb_puts(out, "\t\t\t\treturn err;\n");
+		sb_printf(out, "\t\t\tlong long per_sm = smem / %d > 0 ? smem / %d : 1;\n", bytes + 1024, bytes + 1024);
+		/* A chunk costs its steps plus about two for filling the pipeline and storing its
+		 * partials; the count that minimises waves * (steps per chunk + 2) wins. */
+		sb_puts(out, "\t\t\tlong long slots = sms * per_sm, want = 1, best = -1;\n");
+		sb_puts(out, "\t\t\tfor (long long w = 1; w <= 8; w++) {\n");
+		sb_puts(out, "\t\t\t\tlong long n = w * slots / (ctas * tiles);\n");
+		sb_puts(out, "\t\t\t\tn = n < 1 ? 1 : n > steps ? (steps > 0 ? steps : 1) : n;\n");
+		sb_puts(out, "\t\t\t\tlong long cost = (ctas * tiles * n + slots - 1) / slots * ((steps + n - 1) / n + 2);\n");
+		sb_puts(out, "\t\t\t\tif (best < 0 || cost < best) {\n\t\t\t\t\tbest = cost;\n\t\t\t\t\twant = n;\n\t\t\t\t}\n\t\t\t}\n");
+	}
+	sb_puts(out, "\t\t\tif (want > steps)\n\t\t\t\twant = steps;\n\t\t\tif (want < 1)\n\t\t\t\twant = 1;\n");
+	sb_puts(out, "\t\t\tlong long per = (steps + want - 1) / want;\n");
+	sb_printf(out, "\t\t\tint %s = per > 0 ? (int)((steps + per - 1) / per) : 1;\n", ns);
+	sb_printf(out, "\t\t\tint %s = (int)(per * %d);\n", cs, bn);
+	sb_printf(out, "\t\t\tif (%s > 65535)\n\t\t\t\treturn cudaErrorInvalidValue;\n", ns);
+	sb_puts(out, "\t\t\tlong long nrow = ctas * rows;\n\t\t\tif (nrow > 2147483647LL)\n\t\t\t\treturn cudaErrorInvalidValue;\n");
+	sb_puts(out, "\t\t\tfloat *ws = NULL;\n");
+	sb_printf(out, "\t\t\tif ((err = cudaMallocAsync((void **)&ws, sizeof(float) * %dULL * (size_t)nrow * (size_t)%s, stream)) != cudaSuccess)\n\t\t\t\treturn err;\n", cols, ns);
+	sb_printf(out, "\t\t\t%s_kernel<<<dim3((unsigned)ctas, (unsigned)tiles, (unsigned)%s), %d, %d, stream>>>(%s, ws, nrow, %s, %s);\n", tp->region->name, ns,
+	          tp->threads, bytes, args, ns, cs);
+	sb_puts(out, "\t\t\terr = cudaGetLastError();\n\t\t\tif (err == cudaSuccess) {\n");
+	sb_printf(out, "\t\t\t\t%s_merge<<<(unsigned)nrow, %d, 0, stream>>>(%s, ws, nrow, %s);\n", tp->region->name, tile_merge_threads(tp), args, ns);
+	sb_puts(out, "\t\t\t\terr = cudaGetLastError();\n\t\t\t}\n");
+	sb_puts(out, "\t\t\tcudaError_t freed = cudaFreeAsync(ws, stream);\n");
+	sb_puts(out, "\t\t\tif (err != cudaSuccess || (err = freed) != cudaSuccess)\n\t\t\t\treturn err;\n");
+}
+
 void emit_tile_launch(StrBuf *out, TilePlan *tp, const char *args)
 {
-	TileEmit te = {.out = out, .tp = tp, .pt = {gpu_type, true, NULL, NULL, NULL}};
+	TileEmit te = {.out = out, .tp = tp, .pt = {gpu_type, true, NULL, NULL, false, NULL}};
 	const GridLoop *gi = &tp->grid[tp->rowdim];
 	int bytes = tile_smem_bytes(tp);
 	sb_puts(out, "\t{\n\t\tlong long ctas = 1LL");
@@ -658,6 +856,11 @@ void emit_tile_launch(StrBuf *out, TilePlan *tp, const char *args)
 	sb_puts(out, ") & 15)\n\t\t\t\treturn cudaErrorInvalidValue;\n");
 	sb_printf(out, "\t\t\tcudaError_t err = cudaFuncSetAttribute(%s_kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, %d);\n", tp->region->name, bytes);
 	sb_puts(out, "\t\t\tif (err != cudaSuccess)\n\t\t\t\treturn err;\n");
-	sb_printf(out, "\t\t\t%s_kernel<<<dim3((unsigned)ctas, (unsigned)tiles), %d, %d, stream>>>(%s);\n", tp->region->name, tp->threads, bytes, args);
-	sb_puts(out, "\t\t\terr = cudaGetLastError();\n\t\t\tif (err != cudaSuccess)\n\t\t\t\treturn err;\n\t\t}\n\t}\n");
+	if (tp->splitk) {
+		splitk_launch(&te, args, bytes);
+	} else {
+		sb_printf(out, "\t\t\t%s_kernel<<<dim3((unsigned)ctas, (unsigned)tiles), %d, %d, stream>>>(%s);\n", tp->region->name, tp->threads, bytes, args);
+		sb_puts(out, "\t\t\terr = cudaGetLastError();\n\t\t\tif (err != cudaSuccess)\n\t\t\t\treturn err;\n");
+	}
+	sb_puts(out, "\t\t}\n\t}\n");
 }

@@ -13,6 +13,9 @@ void print_extent(StrBuf *b, const GridLoop *g, const PrintTarget *t);
 int tile_smem_bytes(const TilePlan *tp);
 /* The kernel `<region>_kernel`; print_params prints the function's parameters. */
 void emit_tile_kernel(StrBuf *out, TilePlan *tp, void (*print_params)(StrBuf *, const Func *, bool));
+/* Split-k: the merge kernel `<region>_merge`, and its threads per CTA. */
+void emit_merge_kernel(StrBuf *out, TilePlan *tp, void (*print_params)(StrBuf *, const Func *, bool));
+int tile_merge_threads(const TilePlan *tp);
 /* The launcher's block for this region: checks, then the launch with `args`. */
 void emit_tile_launch(StrBuf *out, TilePlan *tp, const char *args);
 

@@ -204,6 +204,11 @@ struct PrintTarget {
 	bool (*var_hook)(StrBuf *b, const Expr *e, const PrintTarget *t);
 	/* Optional: the name of a math function (device intrinsics); NULL: the C name. */
 	const char *(*fn_name)(MathFn fn, ScalarType ty);
+	/* float division printed as a product with the divisor's reciprocal: a literal's
+	 * rounded once here (exact for powers of two), otherwise __frcp_rn(b), which the
+	 * compiler hoists when b is invariant (a per-row value in a loop over elements). Within
+	 * about an ulp of a / b; an IEEE division costs a dozen instructions per element. */
+	bool recip_div;
 	void *ctx; /* for the hooks */
 };
 void print_expr_to(StrBuf *b, const Expr *e, const PrintTarget *t);

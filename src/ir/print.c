@@ -183,6 +183,19 @@ void print_expr_to(StrBuf *b, const Expr *e, const PrintTarget *t)
 	}
 	case EX_BIN: {
 		int p = binop_prec(e->bop);
+		const Expr *d = e->args[1];
+		if (t && t->recip_div && e->bop == OP_DIV && e->ty == TY_FLOAT && d->ty == TY_FLOAT) {
+			print_sub(b, e->args[0], p, t);
+			sb_puts(b, " * ");
+			if (d->kind == EX_FLT && d->fval != 0 && isfinite(1.0 / d->fval)) {
+				print_float(b, (float)(1.0 / d->fval), TY_FLOAT);
+			} else {
+				sb_puts(b, "__frcp_rn(");
+				print_expr_to(b, d, t);
+				sb_putc(b, ')');
+			}
+			break;
+		}
 		print_sub(b, e->args[0], p, t);
 		sb_printf(b, " %s ", binop_c(e->bop));
 		print_sub(b, e->args[1], p + 1, t);

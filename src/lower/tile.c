@@ -324,6 +324,16 @@ static bool scan_elem_stmts(TilePlan *tp, Stmt **body, int n, Var *jvar, bool to
  * only as X[k] inside a loop over their whole extent (`col`), no per-step tiles. */
 static bool check_row_expr(TilePlan *tp, const Expr *e, const Var *col)
 {
+	if (e->kind == EX_INDEX && tile_role(tp, e->var) == TR_PART) {
+		/* X_part[ch] or X_part[ch][col]: the chunk's own element. */
+		const Expr *last = e->args[e->nargs - 1];
+		if (e->args[0]->kind != EX_VAR || e->args[0]->var->kind != VAR_LOOP || e->nargs > 2 ||
+		    (e->nargs == 2 && (!col || last->kind != EX_VAR || last->var != col))) {
+			tp->why = "a partial is not read or written as the chunk's element";
+			return false;
+		}
+		return true;
+	}
 	if (e->kind == EX_INDEX && e->var->kind == VAR_LOCAL) {
 		TileRole r = tile_role(tp, e->var);
 		if (r != TR_ROWTILE || !col || e->args[0]->kind != EX_VAR || e->args[0]->var != col) {
@@ -335,6 +345,41 @@ static bool check_row_expr(TilePlan *tp, const Expr *e, const Var *col)
 		if (!check_row_expr(tp, e->args[i], col))
 			return false;
 	return true;
+}
+
+static bool indexes_by(const TilePlan *tp, const Expr *e, const Var *v)
+{
+	if (!e)
+		return false;
+	if (e->kind == EX_INDEX && (tile_role(tp, e->var) == TR_ROWTILE || (tile_role(tp, e->var) == TR_PART && e->nargs == 2)) && e->args[e->nargs - 1]->kind == EX_VAR &&
+	    e->args[e->nargs - 1]->var == v)
+		return true;
+	for (int i = 0; i < e->nargs; i++)
+		if (indexes_by(tp, e->args[i], v))
+			return true;
+	return false;
+}
+
+static bool stmt_indexes_by(const TilePlan *tp, const Stmt *s, const Var *v)
+{
+	if (!s)
+		return false;
+	if (indexes_by(tp, s->lhs, v) || indexes_by(tp, s->rhs, v) || indexes_by(tp, s->cond, v))
+		return true;
+	for (int i = 0; i < s->nbody; i++)
+		if (stmt_indexes_by(tp, s->body[i], v))
+			return true;
+	return false;
+}
+
+bool tile_is_col_loop(const TilePlan *tp, const Stmt *s) { return s->kind == ST_FOR && stmt_indexes_by(tp, s->body[0], s->var); }
+
+int tile_part_offset(const TilePlan *tp, int k)
+{
+	int off = 0;
+	for (int i = 0; i < k; i++)
+		off += tp->part_cols[i];
+	return off;
 }
 
 bool tile_touches_rowtile(const TilePlan *tp, const Stmt *s)
@@ -397,6 +442,190 @@ static void add_names(const Stmt *s, StrVec *names)
 			add_names(s->body[i], names);
 }
 
+/* Whether s holds a tiled pass (a loop of step > 1) at any depth. */
+static bool stmt_has_pass(const Stmt *s)
+{
+	if (!s)
+		return false;
+	if (s->kind == ST_FOR && s->step > 1)
+		return true;
+	for (int i = 0; i < s->nbody; i++)
+		if (stmt_has_pass(s->body[i]))
+			return true;
+	return false;
+}
+
+/* Writes of s inside loop l: locals l declares, or elements of parameter arrays that l
+ * never reads, subscripted by l's iterator alone in some position. */
+static bool writes_own_rows(const Stmt *l, const Stmt *s)
+{
+	if (!s)
+		return true;
+	if (s->kind == ST_ASSIGN) {
+		Var *w = s->lhs->var;
+		if (w->kind == VAR_PARAM) {
+			bool own = false;
+			for (int i = 0; i < s->lhs->nargs; i++)
+				own |= s->lhs->args[i]->kind == EX_VAR && s->lhs->args[i]->var == l->var;
+			if (!own || stmt_reads_var(l->body[0], w))
+				return false;
+		} else if (!stmt_declares(l->body[0], w)) {
+			return false;
+		}
+	}
+	for (int i = 0; i < s->nbody; i++)
+		if (!writes_own_rows(l, s->body[i]))
+			return false;
+	return true;
+}
+
+/* Loop l's iterations touch disjoint data, so they may run as rows of one CTA. */
+static bool independent_loop(const Stmt *l) { return writes_own_rows(l, l->body[0]); }
+
+/* e reads parameters and the listed variables only. */
+static bool reads_only(const Expr *e, Var *const *ok, int n)
+{
+	if (!e)
+		return true;
+	if (e->kind == EX_VAR || e->kind == EX_INDEX) {
+		bool found = e->var->kind == VAR_PARAM;
+		for (int i = 0; i < n && !found; i++)
+			found = e->var == ok[i];
+		if (!found)
+			return false;
+	}
+	for (int i = 0; i < e->nargs; i++)
+		if (!reads_only(e->args[i], ok, n))
+			return false;
+	return true;
+}
+
+/* The split-k row block (see build_splitk in src/fuse/fuse.c): [pre..., int nchunks,
+ * int chunk, partials..., for (ch) {range, setup, pass, stores}, merge...]. The chunk
+ * kernel's prologue is pre and the setup, its epilogue the stores. */
+static bool plan_splitk(TilePlan *tp, Stmt *body)
+{
+	Program *p = tp->c->prog;
+	if (body->kind != ST_BLOCK)
+		return false;
+	int ci = -1;
+	for (int i = 0; i < body->nbody; i++) {
+		Stmt *s = body->body[i];
+		if (s->kind == ST_FOR && s->step == 1 && s->hi->kind == EX_VAR && stmt_has_pass(s->body[0])) {
+			if (ci >= 0)
+				return false;
+			ci = i;
+		}
+	}
+	if (ci < 0)
+		return false;
+	tp->chunks = body->body[ci];
+	tp->nchunks = tp->chunks->hi->var;
+	Stmt **pro = arena_alloc(&p->arena, sizeof(Stmt *) * (size_t)(body->nbody + 64));
+	for (int i = 0; i < ci; i++) {
+		Stmt *s = body->body[i];
+		if (s->kind == ST_DECL && s->var == tp->nchunks)
+			continue;
+		if (s->kind == ST_DECL && !s->var->ndim && s->rhs && expr_reads_var(s->rhs, tp->nchunks)) {
+			tp->chunk = s->var;
+			continue;
+		}
+		if (s->kind == ST_DECL && s->var->ndim && expr_reads_var(s->var->dims[0], tp->nchunks)) {
+			long cols = 1;
+			for (int d = 1; d < s->var->ndim; d++)
+				cols *= s->var->dims[d]->kind == EX_INT ? s->var->dims[d]->ival : 0;
+			if (s->var->ndim > 2 || cols <= 0 || tp->nparts == MAX_TILE_VARS || !set_role(tp, s->var, TR_PART))
+				return false;
+			tp->parts[tp->nparts] = s->var;
+			tp->part_cols[tp->nparts++] = (int)cols;
+			continue;
+		}
+		pro[tp->npro++] = s;
+	}
+	tp->npre = tp->npro;
+	Stmt *cb = tp->chunks->body[0];
+	if (!tp->chunk || cb->kind != ST_BLOCK || cb->nbody > 64)
+		return false;
+	int si = -1;
+	for (int i = 0; i < cb->nbody; i++)
+		if (cb->body[i]->kind == ST_FOR && cb->body[i]->step > 1) {
+			if (si >= 0)
+				return false;
+			si = i;
+		}
+	if (si < 0)
+		return false;
+	/* The chunk's range: integers of the chunk index and the sizes, once per CTA. */
+	Var *uniform[MAX_TILE_VARS] = {tp->chunks->var, tp->nchunks, tp->chunk};
+	int nu = 3;
+	tp->cta_decls = arena_alloc(&p->arena, sizeof(Stmt *) * (size_t)cb->nbody);
+	for (int i = 0; i < si; i++) {
+		Stmt *s = cb->body[i];
+		if (s->kind == ST_DECL && !s->var->ndim && s->var->ty == TY_INT && s->rhs && nu < MAX_TILE_VARS && reads_only(s->rhs, uniform, nu)) {
+			tp->cta_decls[tp->ncta_decls++] = s;
+			uniform[nu++] = s->var;
+		} else {
+			pro[tp->npro++] = s;
+		}
+	}
+	tp->pro = pro;
+	tp->step = cb->body[si];
+	tp->epi = cb->body + si + 1;
+	tp->nepi = cb->nbody - si - 1;
+	tp->merge = body->body + ci + 1;
+	tp->nmerge = body->nbody - ci - 1;
+	/* The launcher sizes the chunks from the axis's range: it must not depend on the row. */
+	tp->axis_lo = tp->c->levels[0]->lo;
+	tp->axis_hi = tp->c->levels[0]->hi;
+	if (!reads_only(tp->axis_lo, NULL, 0) || !reads_only(tp->axis_hi, NULL, 0)) {
+		tp->why = "the split axis's range depends on the row";
+		return false;
+	}
+	return true;
+}
+
+/* A statement of the merge: row statements, whose loops over an accumulator tile's columns
+ * (one column per thread in the merge kernel) write nothing but columns and their own
+ * locals. */
+static bool check_merge_stmt(TilePlan *tp, const Stmt *s, const Stmt *cl)
+{
+	const Var *col = cl ? cl->var : NULL;
+	switch (s->kind) {
+	case ST_BLOCK:
+	case ST_IF:
+		if (s->cond && !check_row_expr(tp, s->cond, col))
+			return false;
+		for (int i = 0; i < s->nbody; i++)
+			if (s->body[i] && !check_merge_stmt(tp, s->body[i], cl))
+				return false;
+		return true;
+	case ST_DECL:
+		if (s->var->ndim && tile_role(tp, s->var) != TR_ROWTILE) {
+			tp->why = "the merge declares a local array that is not an accumulator tile";
+			return false;
+		}
+		return !s->rhs || check_row_expr(tp, s->rhs, col);
+	case ST_FOR:
+		if (!check_row_expr(tp, s->lo, col) || !check_row_expr(tp, s->hi, col))
+			return false;
+		if (tile_is_col_loop(tp, s)) {
+			if (cl || !is_int(s->lo, 0) || !is_int(s->hi, tp->ncols) || s->step != 1) {
+				tp->why = "a loop of the merge over an accumulator tile does not cover its whole extent";
+				return false;
+			}
+			cl = s;
+		}
+		return check_merge_stmt(tp, s->body[0], cl);
+	case ST_ASSIGN:
+		if (cl && s->lhs->kind == EX_VAR && !stmt_declares(cl->body[0], s->lhs->var)) {
+			tp->why = "the merge reduces over an accumulator tile's columns";
+			return false;
+		}
+		return check_row_expr(tp, s->lhs, col) && check_row_expr(tp, s->rhs, col);
+	}
+	return false;
+}
+
 static bool fail(TilePlan *tp, const char **why, const char *msg)
 {
 	*why = tp->why ? tp->why : msg;
@@ -410,8 +639,6 @@ bool tile_plan(TilePlan *tp, const Region *r, const char **why)
 	tp->c = fuse_cascade_of(r);
 	if (!tp->c)
 		return fail(tp, why, "no reduction to fuse");
-	if (tp->c->strategy != STRAT_ROLLING)
-		return fail(tp, why, "split-k");
 	Program *p = tp->c->prog;
 	/* The printer's own names must not clash with the user's (the fuser's list is gone). */
 	StrVec *names = NEW(&p->arena, StrVec);
@@ -421,22 +648,38 @@ bool tile_plan(TilePlan *tp, const Region *r, const char **why)
 	add_names(r->loop, names);
 	tp->c->names = tp->names = names;
 	Stmt *body = grid_loops(r, tp->grid, &tp->ngrid);
-	if (body->kind != ST_BLOCK)
-		return fail(tp, why, "the row is a single statement");
-	int si = -1;
-	for (int i = 0; i < body->nbody; i++)
-		if (body->body[i]->kind == ST_FOR && body->body[i]->step > 1) {
-			if (si >= 0)
-				return fail(tp, why, "the row makes two passes");
-			si = i;
+	int inner = -1;
+	if (tp->c->strategy == STRAT_SPLITK) {
+		tp->splitk = true;
+		if (body->kind == ST_FOR && body->step == 1 && tp->ngrid < MAX_GRID - 1) {
+			/* A loop over rows between the grid and the split (GQA decode's group): its
+			 * rows share the chunk's columns when its iterations are independent. */
+			if (!independent_loop(body))
+				return fail(tp, why, "a loop between the parallel loops and the split carries a dependence");
+			inner = tp->ngrid;
+			tp->grid[tp->ngrid++] = (GridLoop){body->var, body->lo, body->hi, 0};
+			body = single(body->body[0]);
 		}
-	if (si < 0)
-		return fail(tp, why, "no tiled pass in the row");
-	tp->step = body->body[si];
-	tp->pro = body->body;
-	tp->npro = si;
-	tp->epi = body->body + si + 1;
-	tp->nepi = body->nbody - si - 1;
+		if (!plan_splitk(tp, body))
+			return fail(tp, why, "split-k of this shape");
+	} else {
+		if (body->kind != ST_BLOCK)
+			return fail(tp, why, "the row is a single statement");
+		int si = -1;
+		for (int i = 0; i < body->nbody; i++)
+			if (body->body[i]->kind == ST_FOR && body->body[i]->step > 1) {
+				if (si >= 0)
+					return fail(tp, why, "the row makes two passes");
+				si = i;
+			}
+		if (si < 0)
+			return fail(tp, why, "no tiled pass in the row");
+		tp->step = body->body[si];
+		tp->pro = body->body;
+		tp->npro = si;
+		tp->epi = body->body + si + 1;
+		tp->nepi = body->nbody - si - 1;
+	}
 	tp->bn = (int)tp->step->step;
 	if (tp->bn % 16 || tp->bn > 128)
 		return fail(tp, why, "the pass's tile is not a multiple of 16 up to 128");
@@ -469,15 +712,26 @@ bool tile_plan(TilePlan *tp, const Region *r, const char **why)
 	for (int i = 0; i < tp->nepi; i++)
 		if (!check_row_stmt(tp, tp->epi[i], NULL, false))
 			return fail(tp, why, "");
+	for (int i = 0; i < tp->nmerge; i++)
+		if (!check_merge_stmt(tp, tp->merge[i], NULL))
+			return fail(tp, why, "");
 	/* The rows a CTA shares: the innermost parallel loop the row operand reads and no
-	 * column operand does (i for prefill; for GQA decode it would be the group). */
+	 * column operand does (i for prefill, the group for GQA decode). Split-k without one
+	 * (decode's single query row) gets a row loop of one row. */
 	tp->rowdim = -1;
 	for (int g = 0; g < tp->ngrid; g++) {
 		bool shared = expr_reads_var(tp->rowop, tp->grid[g].var);
 		for (int k = 0; k < tp->ncolop; k++)
 			shared &= !expr_reads_var(tp->colop[k], tp->grid[g].var);
-		if (shared)
+		if (shared && (inner < 0 || g == inner))
 			tp->rowdim = g;
+	}
+	if (tp->rowdim < 0 && inner >= 0)
+		return fail(tp, why, "the row operand does not vary along the loop inside the parallel loops");
+	if (tp->rowdim < 0 && tp->splitk) {
+		tp->row_made = true;
+		tp->rowdim = tp->ngrid;
+		tp->grid[tp->ngrid++] = (GridLoop){fresh_var(tp->c, "row", TY_INT, VAR_LOOP), ex_int(p, 0, r->loop->loc), ex_int(p, 1, r->loop->loc), 0};
 	}
 	if (tp->rowdim < 0)
 		return fail(tp, why, "no parallel loop whose rows share the column operands");
@@ -488,7 +742,7 @@ bool tile_plan(TilePlan *tp, const Region *r, const char **why)
 	for (int k = 0; k < tp->nvars; k++)
 		if (tp->roles[k] == TR_ROW && (expr_reads_var(tp->step->lo, tp->vars[k]) || expr_reads_var(tp->step->hi, tp->vars[k])))
 			return fail(tp, why, "the pass's bounds depend on a per-row value");
-	tp->bm = tp->grid[tp->rowdim].tile ? (int)tp->grid[tp->rowdim].tile : 128;
+	tp->bm = tp->grid[tp->rowdim].tile ? (int)tp->grid[tp->rowdim].tile : tp->splitk ? 16 : 128;
 	if (tp->bm % 16 || tp->bm > 128)
 		return fail(tp, why, "the row tile is not a multiple of 16 up to 128");
 	tile_find_masks(tp);

@@ -28,6 +28,7 @@ typedef enum TileRole {
 	TR_ROW,     /* a scalar with one value per row of the CTA (m, l, m_used): `float x[2]` per thread */
 	TR_ROWTILE, /* an array over a product's columns, per row (acc[D]): an mma accumulator tile */
 	TR_ELEM,    /* an array over the fused loop's step, per row (s[j - j0]): a register tile */
+	TR_PART,    /* split-k: a partial per chunk (m_part[ch], acc_part[ch][d]): in the workspace */
 } TileRole;
 
 /* One product over the k loop: S(i, j) = init + sum_k a(i, k) * b(j, k). */
@@ -67,6 +68,25 @@ typedef struct TilePlan {
 	Expr *mask_lo, *mask_hi;
 	const Stmt *mask_stmts[MAX_TILE_VARS];
 	int nmask;
+	/* Split-k: the plan's pass is one chunk of the split axis (the chunk kernel, one CTA
+	 * per chunk and row tile); its epilogue stores the partials, which live in a
+	 * workspace of [rows][nchunks][cols] floats per partial; the merge statements run
+	 * after it in a second kernel, one CTA per row, the accumulator tiles' columns one
+	 * per thread. */
+	bool splitk;
+	bool row_made;    /* the row loop is not the user's: one row (decode) */
+	Stmt *chunks;     /* for (ch = 0; ch < nchunks; ch++) */
+	int npre;         /* pro[0 .. npre): the row's statements before the split (both kernels) */
+	Var *nchunks, *chunk;
+	Stmt **cta_decls; /* the chunk's range (int j_lo = ..., j_hi): once per CTA */
+	int ncta_decls;
+	Stmt **merge;
+	int nmerge;
+	Expr *axis_lo, *axis_hi; /* the split axis's range, independent of the row */
+	Var *parts[MAX_TILE_VARS];
+	int part_cols[MAX_TILE_VARS]; /* elements per chunk: 1, or an accumulator tile's columns */
+	int nparts;
+	const char *ws_name, *nrow_name; /* the kernels' names for the workspace and its rows */
 	const char *why; /* set by the matchers when a shape is refused */
 	StrVec *names;   /* every name of the function, the printer's own included */
 } TilePlan;
@@ -94,6 +114,14 @@ bool tile_mask_stmt(const TilePlan *tp, const Stmt *s, Expr **kept);
 
 /* Whether s reads or writes an accumulator tile (then its loops run over tile columns). */
 bool tile_touches_rowtile(const TilePlan *tp, const Stmt *s);
+
+/* Whether loop s runs over the columns of an accumulator tile or a partial: its iterator
+ * is the last subscript of one of them in its body. */
+bool tile_is_col_loop(const TilePlan *tp, const Stmt *s);
+
+/* Workspace floats per row and chunk before partial k (its offset in units of rows *
+ * nchunks). */
+int tile_part_offset(const TilePlan *tp, int k);
 
 /* Whether s is one of the pass's per-element loops (for (j = j0; ...)). */
 bool tile_is_elem_loop(const TilePlan *tp, const Stmt *s);

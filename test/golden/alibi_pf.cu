@@ -45,8 +45,8 @@ __global__ void __launch_bounds__(256) alibi_pf_kernel(int B, int H, int N, floa
 		m_prev[hf] = m_used[hf];
 	}
 	const int first = row0, last = row0 + nrows - 1;
-	const int begin = min(0, 0), end = min(max(N, N), max(first + 1, last + 1));
-	const int inner_begin = max(0, 0), inner_end = min(min(N, N), min(first + 1, last + 1));
+	const int begin = 0, end = min(N, max(first + 1, last + 1));
+	const int inner_begin = 0, inner_end = min(N, min(first + 1, last + 1));
 	auto load_columns = [&](int at, int into) {
 		fx::load_tile<64, 128, 256, __half>(s_k + into * 8192, [&](int r) { return &k[((((long long)b * H + h) * N + (at + r)) * 128 + 0)]; }, end - at);
 		fx::load_tile<64, 128, 256, __half>(s_v + into * 8192, [&](int r) { return &v[((((long long)b * H + h) * N + (at + r)) * 128 + 0)]; }, end - at);
@@ -158,7 +158,7 @@ __global__ void __launch_bounds__(256) alibi_pf_kernel(int B, int H, int N, floa
 			#pragma unroll
 			for (int e = 0; e < 32; e++) {
 				const int d = fx::col(e);
-				o[((((long long)b * H + h) * N + i) * 128 + d)] = (__half)(acc[e >> 1][2 * hf + (e & 1)] / l[hf]);
+				o[((((long long)b * H + h) * N + i) * 128 + d)] = (__half)(acc[e >> 1][2 * hf + (e & 1)] * __frcp_rn(l[hf]));
 			}
 		}
 	}

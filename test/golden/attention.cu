@@ -44,9 +44,8 @@ __global__ void __launch_bounds__(256) attention_kernel(int B, int H, int N, flo
 		m_used[hf] = isfinite(m[hf]) ? m[hf] : 0.0f;
 		m_prev[hf] = m_used[hf];
 	}
-	const int first = row0, last = row0 + nrows - 1;
-	const int begin = min(0, 0), end = max(N, N);
-	const int inner_begin = max(0, 0), inner_end = min(N, N);
+	const int begin = 0, end = N;
+	const int inner_begin = 0, inner_end = N;
 	auto load_columns = [&](int at, int into) {
 		fx::load_tile<64, 128, 256, __half>(s_k + into * 8192, [&](int r) { return &k[((((long long)b * H + h) * N + (at + r)) * 128 + 0)]; }, end - at);
 		fx::load_tile<64, 128, 256, __half>(s_v + into * 8192, [&](int r) { return &v[((((long long)b * H + h) * N + (at + r)) * 128 + 0)]; }, end - at);
@@ -153,7 +152,7 @@ __global__ void __launch_bounds__(256) attention_kernel(int B, int H, int N, flo
 			#pragma unroll
 			for (int e = 0; e < 32; e++) {
 				const int d = fx::col(e);
-				o[((((long long)b * H + h) * N + i) * 128 + d)] = (__half)(acc[e >> 1][2 * hf + (e & 1)] / l[hf]);
+				o[((((long long)b * H + h) * N + i) * 128 + d)] = (__half)(acc[e >> 1][2 * hf + (e & 1)] * __frcp_rn(l[hf]));
 			}
 		}
 	}

@@ -51,8 +51,8 @@ __global__ void __launch_bounds__(256) gqa_pf_kernel(int B, int HKV, int G, int 
 		l_prev[hf] = l_used[hf];
 	}
 	const int first = row0, last = row0 + nrows - 1;
-	const int begin = min(0, 0), end = max(first + 1, last + 1);
-	const int inner_begin = max(0, 0), inner_end = min(first + 1, last + 1);
+	const int begin = 0, end = max(first + 1, last + 1);
+	const int inner_begin = 0, inner_end = min(first + 1, last + 1);
 	auto load_columns = [&](int at, int into) {
 		fx::load_tile<64, 128, 256, __half>(s_k + into * 8192, [&](int r) { return &k[((((long long)b * HKV + kh) * N + (at + r)) * 128 + 0)]; }, end - at);
 		fx::load_tile<64, 128, 256, __half>(s_v + into * 8192, [&](int r) { return &v[((((long long)b * HKV + kh) * N + (at + r)) * 128 + 0)]; }, end - at);
@@ -131,7 +131,7 @@ __global__ void __launch_bounds__(256) gqa_pf_kernel(int B, int HKV, int G, int 
 				l_prev[hf] = l_used[hf];
 				l_used[hf] = isfinite(l[hf]) && l[hf] != 0.0f ? l[hf] : 1.0f;
 				if (m_prev[hf] != m_used[hf] || l_prev[hf] != l_used[hf]) {
-					float acc_rescale = fx::exp(m_prev[hf] - m_used[hf]) * (l_prev[hf] / l_used[hf]);
+					float acc_rescale = fx::exp(m_prev[hf] - m_used[hf]) * (l_prev[hf] * __frcp_rn(l_used[hf]));
 					#pragma unroll
 					for (int e = 0; e < 32; e++) {
 						acc[e >> 1][2 * hf + (e & 1)] = acc[e >> 1][2 * hf + (e & 1)] != 0.0f ? acc[e >> 1][2 * hf + (e & 1)] * acc_rescale : acc[e >> 1][2 * hf + (e & 1)];
@@ -148,7 +148,7 @@ __global__ void __launch_bounds__(256) gqa_pf_kernel(int B, int HKV, int G, int 
 					const int j = j0 + fx::col(e);
 					p_acc[e >> 1][2 * hf + (e & 1)] = 0.0f;
 					if (!decltype(masked)::value || (j >= 0 && j < i + 1)) {
-						p_acc[e >> 1][2 * hf + (e & 1)] = fx::exp(s[e >> 1][2 * hf + (e & 1)] - m_used[hf]) / l_used[hf];
+						p_acc[e >> 1][2 * hf + (e & 1)] = fx::exp(s[e >> 1][2 * hf + (e & 1)] - m_used[hf]) * __frcp_rn(l_used[hf]);
 					}
 				}
 			}

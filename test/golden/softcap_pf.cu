@@ -50,8 +50,8 @@ __global__ void __launch_bounds__(256) softcap_pf_kernel(int B, int HKV, int G, 
 		l_prev[hf] = l_used[hf];
 	}
 	const int first = row0, last = row0 + nrows - 1;
-	const int begin = min(0, 0), end = min(max(N, N), max(first + 1, last + 1));
-	const int inner_begin = max(0, 0), inner_end = min(min(N, N), min(first + 1, last + 1));
+	const int begin = 0, end = min(N, max(first + 1, last + 1));
+	const int inner_begin = 0, inner_end = min(N, min(first + 1, last + 1));
 	auto load_columns = [&](int at, int into) {
 		fx::load_tile<64, 128, 256, __half>(s_k + into * 8192, [&](int r) { return &k[((((long long)b * HKV + kh) * N + (at + r)) * 128 + 0)]; }, end - at);
 		fx::load_tile<64, 128, 256, __half>(s_v + into * 8192, [&](int r) { return &v[((((long long)b * HKV + kh) * N + (at + r)) * 128 + 0)]; }, end - at);
@@ -83,7 +83,7 @@ __global__ void __launch_bounds__(256) softcap_pf_kernel(int B, int HKV, int G, 
 					const int j = j0 + fx::col(e);
 					if (!decltype(masked)::value || (j >= 0 && j < N && j < i + 1)) {
 						float s = q_k[e >> 1][2 * hf + (e & 1)];
-						s = 5e+01f * fx::tanh(s * scale / 5e+01f);
+						s = 5e+01f * fx::tanh(s * scale * 0.02f);
 						m_red[hf] = fmaxf(m_red[hf], s);
 					}
 				}
@@ -109,7 +109,7 @@ __global__ void __launch_bounds__(256) softcap_pf_kernel(int B, int HKV, int G, 
 					const int j = j0 + fx::col(e);
 					if (!decltype(masked)::value || (j >= 0 && j < N && j < i + 1)) {
 						float s = q_k[e >> 1][2 * hf + (e & 1)];
-						s = 5e+01f * fx::tanh(s * scale / 5e+01f);
+						s = 5e+01f * fx::tanh(s * scale * 0.02f);
 						l_red[hf] += fx::exp(s - m_used[hf]);
 					}
 				}
@@ -121,7 +121,7 @@ __global__ void __launch_bounds__(256) softcap_pf_kernel(int B, int HKV, int G, 
 				l_prev[hf] = l_used[hf];
 				l_used[hf] = isfinite(l[hf]) && l[hf] != 0.0f ? l[hf] : 1.0f;
 				if (m_prev[hf] != m_used[hf] || l_prev[hf] != l_used[hf]) {
-					float acc_rescale = fx::exp(m_prev[hf] - m_used[hf]) * (l_prev[hf] / l_used[hf]);
+					float acc_rescale = fx::exp(m_prev[hf] - m_used[hf]) * (l_prev[hf] * __frcp_rn(l_used[hf]));
 					#pragma unroll
 					for (int e = 0; e < 32; e++) {
 						acc[e >> 1][2 * hf + (e & 1)] = acc[e >> 1][2 * hf + (e & 1)] != 0.0f ? acc[e >> 1][2 * hf + (e & 1)] * acc_rescale : acc[e >> 1][2 * hf + (e & 1)];
@@ -139,8 +139,8 @@ __global__ void __launch_bounds__(256) softcap_pf_kernel(int B, int HKV, int G, 
 					p_acc[e >> 1][2 * hf + (e & 1)] = 0.0f;
 					if (!decltype(masked)::value || (j >= 0 && j < N && j < i + 1)) {
 						float s = q_k[e >> 1][2 * hf + (e & 1)];
-						s = 5e+01f * fx::tanh(s * scale / 5e+01f);
-						float p = fx::exp(s - m_used[hf]) / l_used[hf];
+						s = 5e+01f * fx::tanh(s * scale * 0.02f);
+						float p = fx::exp(s - m_used[hf]) * __frcp_rn(l_used[hf]);
 						p_acc[e >> 1][2 * hf + (e & 1)] = p;
 					}
 				}

@@ -51,8 +51,8 @@ __global__ void __launch_bounds__(256) window_pf_kernel(int B, int HKV, int G, i
 		l_prev[hf] = l_used[hf];
 	}
 	const int first = row0, last = row0 + nrows - 1;
-	const int begin = max(min(0, 0), min(first - W + 1, last - W + 1)), end = max(first + 1, last + 1);
-	const int inner_begin = max(max(0, 0), max(first - W + 1, last - W + 1)), inner_end = min(first + 1, last + 1);
+	const int begin = max(0, min(first - W + 1, last - W + 1)), end = max(first + 1, last + 1);
+	const int inner_begin = max(0, max(first - W + 1, last - W + 1)), inner_end = min(first + 1, last + 1);
 	auto load_columns = [&](int at, int into) {
 		fx::load_tile<64, 128, 256, __half>(s_k + into * 8192, [&](int r) { return &k[((((long long)b * HKV + kh) * N + (at + r)) * 128 + 0)]; }, end - at);
 		fx::load_tile<64, 128, 256, __half>(s_v + into * 8192, [&](int r) { return &v[((((long long)b * HKV + kh) * N + (at + r)) * 128 + 0)]; }, end - at);
@@ -83,7 +83,7 @@ __global__ void __launch_bounds__(256) window_pf_kernel(int B, int HKV, int G, i
 					const int j = j0 + fx::col(e);
 					if (!decltype(masked)::value || (j >= 0 && j < i + 1 && j >= i - W + 1)) {
 						float dot = q_k[e >> 1][2 * hf + (e & 1)];
-						float c = 5e+01f * fx::tanh(scale * dot / 5e+01f);
+						float c = 5e+01f * fx::tanh(scale * dot * 0.02f);
 						s[e >> 1][2 * hf + (e & 1)] = c;
 					}
 				}
@@ -132,7 +132,7 @@ __global__ void __launch_bounds__(256) window_pf_kernel(int B, int HKV, int G, i
 				l_prev[hf] = l_used[hf];
 				l_used[hf] = isfinite(l[hf]) && l[hf] != 0.0f ? l[hf] : 1.0f;
 				if (m_prev[hf] != m_used[hf] || l_prev[hf] != l_used[hf]) {
-					float acc_rescale = fx::exp(m_prev[hf] - m_used[hf]) * (l_prev[hf] / l_used[hf]);
+					float acc_rescale = fx::exp(m_prev[hf] - m_used[hf]) * (l_prev[hf] * __frcp_rn(l_used[hf]));
 					#pragma unroll
 					for (int e = 0; e < 32; e++) {
 						acc[e >> 1][2 * hf + (e & 1)] = acc[e >> 1][2 * hf + (e & 1)] != 0.0f ? acc[e >> 1][2 * hf + (e & 1)] * acc_rescale : acc[e >> 1][2 * hf + (e & 1)];
@@ -149,7 +149,7 @@ __global__ void __launch_bounds__(256) window_pf_kernel(int B, int HKV, int G, i
 					const int j = j0 + fx::col(e);
 					p_acc[e >> 1][2 * hf + (e & 1)] = 0.0f;
 					if (!decltype(masked)::value || (j >= 0 && j < i + 1 && j >= i - W + 1)) {
-						p_acc[e >> 1][2 * hf + (e & 1)] = fx::exp(s[e >> 1][2 * hf + (e & 1)] - m_used[hf]) / l_used[hf];
+						p_acc[e >> 1][2 * hf + (e & 1)] = fx::exp(s[e >> 1][2 * hf + (e & 1)] - m_used[hf]) * __frcp_rn(l_used[hf]);
 					}
 				}
 			}
