@@ -11,7 +11,7 @@ void gqa_dc(int B, int HKV, int G, int L, float scale,
 	    const _Float16 q[B][HKV][G][D], const _Float16 k[B][HKV][L][D],
 	    const _Float16 v[B][HKV][L][D], _Float16 o[B][HKV][G][D])
 {
-#pragma fuse kernel(gqa_dc) parallel(b, kh) splitk(j:16)
+#pragma fuse kernel(gqa_dc) parallel(b, kh) splitk(j)
 	for (int b = 0; b < B; b++)
 		for (int kh = 0; kh < HKV; kh++)
 			for (int g = 0; g < G; g++) {

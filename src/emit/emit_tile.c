@@ -241,6 +241,8 @@ static void row_stmt(TileEmit *te, const Stmt *s, int ind, bool top)
 			line(te, ind, "}\n");
 			return;
 		}
+		if (te->merge)
+			line(te, ind, "#pragma unroll 8\n"); /* the chunks' loads in flight together */
 		line(te, ind, "for (int %s = ", s->var->name);
 		expr(te, s->lo);
 		sb_printf(te->out, "; %s < ", s->var->name);

@@ -198,10 +198,12 @@ __global__ void __launch_bounds__(128) alibi_dc_merge(int B, int H, int L, float
 	{
 		acc = 0.0f;
 	}
+	#pragma unroll 8
 	for (int ch = 0; ch < nchunks; ch += 1) {
 		m = fmaxf(m, m_part[(rid * nchunks + ch)]);
 	}
 	float m_used = isfinite(m) ? m : 0.0f;
+	#pragma unroll 8
 	for (int ch = 0; ch < nchunks; ch += 1) {
 		float m_chunk = m_used_part[(rid * nchunks + ch)];
 		float l_chunk = l_used_part[(rid * nchunks + ch)];
@@ -209,6 +211,7 @@ __global__ void __launch_bounds__(128) alibi_dc_merge(int B, int H, int L, float
 		l += l_part[(rid * nchunks + ch)] != 0.0f ? l_part[(rid * nchunks + ch)] * l_rescale2 : l_part[(rid * nchunks + ch)];
 	}
 	float l_used = isfinite(l) && l != 0.0f ? l : 1.0f;
+	#pragma unroll 8
 	for (int ch = 0; ch < nchunks; ch += 1) {
 		float m_chunk2 = m_used_part[(rid * nchunks + ch)];
 		float l_chunk2 = l_used_part[(rid * nchunks + ch)];

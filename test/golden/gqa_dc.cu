@@ -5,7 +5,7 @@
 #include <math.h>
 #include "fusecc.h"
 
-/* kernel(gqa_dc) parallel(b, kh) splitk(j:16)
+/* kernel(gqa_dc) parallel(b, kh) splitk(j)
  * fused over 'j' in steps of 64; split-k: as requested
  * lowering: tensor-core tiles: 16 rows of 'g' per CTA (1 warp), steps of 64 over 'j'; 16-bit products with fp32 accumulation
  *   split-k: one CTA per chunk of 'j' (partials in fp32 in a workspace), then gqa_dc_merge */
@@ -184,15 +184,18 @@ __global__ void __launch_bounds__(128) gqa_dc_merge(int B, int HKV, int G, int L
 	{
 		acc = 0.0f;
 	}
+	#pragma unroll 8
 	for (int ch = 0; ch < nchunks; ch += 1) {
 		m = fmaxf(m, m_part[(rid * nchunks + ch)]);
 	}
 	float m_used = isfinite(m) ? m : 0.0f;
+	#pragma unroll 8
 	for (int ch = 0; ch < nchunks; ch += 1) {
 		float m_chunk = m_used_part[(rid * nchunks + ch)];
 		float l_rescale2 = m_chunk != m_used ? fx::exp(m_chunk - m_used) : 1.0f;
 		l += l_part[(rid * nchunks + ch)] != 0.0f ? l_part[(rid * nchunks + ch)] * l_rescale2 : l_part[(rid * nchunks + ch)];
 	}
+	#pragma unroll 8
 	for (int ch = 0; ch < nchunks; ch += 1) {
 		float m_chunk2 = m_used_part[(rid * nchunks + ch)];
 		float acc_rescale2 = m_chunk2 != m_used ? fx::exp(m_chunk2 - m_used) : 1.0f;
@@ -240,7 +243,22 @@ extern "C" cudaError_t gqa_dc_launch(int B, int HKV, int G, int L, float scale, 
 				return err;
 			long long len = L - (0);
 			long long steps = len > 0 ? (len + 63) / 64 : 0;
-			long long want = 16LL;
+			int dev = 0, sms = 0, smem = 0;
+			if ((err = cudaGetDevice(&dev)) != cudaSuccess ||
+			    (err = cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev)) != cudaSuccess ||
+			    (err = cudaDeviceGetAttribute(&smem, cudaDevAttrMaxSharedMemoryPerMultiprocessor, dev)) != cudaSuccess)
+				return err;
+			long long per_sm = smem / 70656 > 0 ? smem / 70656 : 1;
+			long long slots = sms * per_sm, want = 1, best = -1;
+			for (long long w = 1; w <= 8; w++) {
+				long long n = w * slots / (ctas * tiles);
+				n = n < 1 ? 1 : n > steps ? (steps > 0 ? steps : 1) : n;
+				long long cost = (ctas * tiles * n + slots - 1) / slots * ((steps + n - 1) / n + 2);
+				if (best < 0 || cost < best) {
+					best = cost;
+					want = n;
+				}
+			}
 			if (want > steps)
 				want = steps;
 			if (want < 1)

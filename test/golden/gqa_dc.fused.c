@@ -3,12 +3,12 @@
 
 void gqa_dc_fused(int B, int HKV, int G, int L, float scale, const _Float16 q[B][HKV][G][128], const _Float16 k[B][HKV][L][128], const _Float16 v[B][HKV][L][128], _Float16 o[B][HKV][G][128])
 {
-	/* kernel(gqa_dc) parallel(b, kh) splitk(j:16)
+	/* kernel(gqa_dc) parallel(b, kh) splitk(j)
 	 * fused over 'j' in steps of 64; split-k: as requested */
 	for (int b = 0; b < B; b++)
 		for (int kh = 0; kh < HKV; kh++)
 			for (int g = 0; g < G; g++) {
-				int nchunks = 16;
+				int nchunks = (L - 0 + 255) / 256 < 1 ? 1 : (L - 0 + 255) / 256;
 				int chunk = (L - 0 + (nchunks - 1)) / nchunks;
 				float m_part[nchunks];
 				float l_part[nchunks];

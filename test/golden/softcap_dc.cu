@@ -192,15 +192,18 @@ __global__ void __launch_bounds__(128) softcap_dc_merge(int B, int HKV, int G, i
 	{
 		acc = 0.0f;
 	}
+	#pragma unroll 8
 	for (int ch = 0; ch < nchunks; ch += 1) {
 		m = fmaxf(m, m_part[(rid * nchunks + ch)]);
 	}
 	float m_used = isfinite(m) ? m : 0.0f;
+	#pragma unroll 8
 	for (int ch = 0; ch < nchunks; ch += 1) {
 		float m_chunk = m_used_part[(rid * nchunks + ch)];
 		float l_rescale2 = m_chunk != m_used ? fx::exp(m_chunk - m_used) : 1.0f;
 		l += l_part[(rid * nchunks + ch)] != 0.0f ? l_part[(rid * nchunks + ch)] * l_rescale2 : l_part[(rid * nchunks + ch)];
 	}
+	#pragma unroll 8
 	for (int ch = 0; ch < nchunks; ch += 1) {
 		float m_chunk2 = m_used_part[(rid * nchunks + ch)];
 		float acc_rescale2 = m_chunk2 != m_used ? fx::exp(m_chunk2 - m_used) : 1.0f;
