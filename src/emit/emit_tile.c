@@ -407,37 +407,63 @@ static void elem_stmts(TileEmit *te, Stmt **body, int n, Var *j, int ind)
 	}
 }
 
-static void elem_loop(TileEmit *te, Stmt *loop, int ind)
+static Stmt **loop_body(Stmt *loop, int *n)
+{
+	Stmt **b = &loop->body[0];
+	if ((*b)->kind == ST_BLOCK) {
+		*n = (*b)->nbody;
+		return (*b)->body;
+	}
+	*n = 1;
+	return b;
+}
+
+/* Per-element loops of the pass printed as one loop over the thread's elements (loops[0 ..
+ * nl), adjacent, none reading what an earlier one reduces): their products first, one
+ * mask test, then each loop's body in order, then the reductions and P.V products. A
+ * value both compute (e^(s - m) for the sum and for P) is computed once. */
+static void elem_group(TileEmit *te, Stmt **loops, int nl, int ind)
 {
 	TilePlan *tp = te->tp;
-	Var *j = loop->var;
-	Stmt *b = loop->body[0];
-	Stmt **body = b->kind == ST_BLOCK ? b->body : &b;
-	int n = b->kind == ST_BLOCK ? b->nbody : 1;
-	line(te, ind, "/* line %d: for (%s ...) */\n", loop->loc.line, j->name);
-	for (int i = 0; i < n; i++) {
-		int d = tile_match_dot(tp, body, n, i, j, false);
-		if (d >= 0 && !te->dot_done[d]) {
-			te->dot_done[d] = true;
-			line(te, ind, "fx::dot_rows<%s, %d, %d>(%s, %s, %s);\n", tp->elem == TY_BF16 ? "true" : "false", tp->bn, tp->kdim, te->dot_name[d], te->qa,
-			     te->colop_smem[tp->dots[d].colop]);
-		}
-	}
+	bool by_row = expr_reads_var(tp->step->lo, row_var(tp)) || expr_reads_var(tp->step->hi, row_var(tp)) ||
+	              (tp->mask_lo && expr_reads_var(tp->mask_lo, row_var(tp))) || (tp->mask_hi && expr_reads_var(tp->mask_hi, row_var(tp)));
 	te->nred = te->npv = 0;
-	for (int i = 0; i < n; i++)
-		collect_elem(te, body[i], j);
+	for (int l = 0; l < nl; l++) {
+		Var *j = loops[l]->var;
+		int n;
+		Stmt **body = loop_body(loops[l], &n);
+		line(te, ind, "/* line %d: for (%s ...) */\n", loops[l]->loc.line, j->name);
+		for (int i = 0; i < n; i++) {
+			int d = tile_match_dot(tp, body, n, i, j, false);
+			if (d >= 0 && !te->dot_done[d]) {
+				te->dot_done[d] = true;
+				line(te, ind, "fx::dot_rows<%s, %d, %d>(%s, %s, %s);\n", tp->elem == TY_BF16 ? "true" : "false", tp->bn, tp->kdim, te->dot_name[d], te->qa,
+				     te->colop_smem[tp->dots[d].colop]);
+			}
+		}
+		for (int i = 0; i < n; i++)
+			collect_elem(te, body[i], j);
+		by_row |= stmt_reads_var(loops[l]->body[0], row_var(tp));
+	}
 	for (int r = 0; r < te->nred; r++)
 		line(te, ind, "float %s[2] = {%s, %s};\n", te->red_name[r], red_identity(te->red_op[r]), red_identity(te->red_op[r]));
 	for (int k = 0; k < te->npv; k++)
 		line(te, ind, "float %s[%d][4];\n", te->pv_name[k], tp->bn / 8);
 	line(te, ind, "#pragma unroll\n");
 	line(te, ind, "for (int %s = 0; %s < 2; %s++) {\n", te->h, te->h, te->h);
-	if (stmt_reads_var(loop->body[0], row_var(tp)) || expr_reads_var(tp->step->lo, row_var(tp)) || expr_reads_var(tp->step->hi, row_var(tp)) ||
-	    (tp->mask_lo && expr_reads_var(tp->mask_lo, row_var(tp))) || (tp->mask_hi && expr_reads_var(tp->mask_hi, row_var(tp))))
+	if (by_row)
 		line(te, ind + 1, "const int %s = %s + %s + fx::row(%s);\n", row_var(tp)->name, te->i0, te->rbase, te->h);
 	line(te, ind + 1, "#pragma unroll\n");
 	line(te, ind + 1, "for (int %s = 0; %s < %d; %s++) {\n", te->c, te->c, tp->bn / 4, te->c);
+	Var *j = loops[0]->var;
 	line(te, ind + 2, "const int %s = %s + fx::col(%s);\n", j->name, tp->step->var->name, te->c);
+	for (int l = 1; l < nl; l++) {
+		bool seen = false;
+		for (int k = 0; k < l; k++)
+			seen |= !strcmp(loops[k]->var->name, loops[l]->var->name);
+		if (!seen)
+			line(te, ind + 2, "const int %s = %s;\n", loops[l]->var->name, j->name);
+	}
 	for (int k = 0; k < te->npv; k++) {
 		sb_indent(te->out, ind + 2);
 		frag(te->out, te, te->pv_name[k]);
@@ -456,7 +482,15 @@ static void elem_loop(TileEmit *te, Stmt *loop, int ind)
 		expr(te, tp->mask_hi);
 	}
 	sb_puts(te->out, ")) {\n");
-	elem_stmts(te, body, n, j, ind + 3);
+	for (int l = 0; l < nl; l++) {
+		int n;
+		Stmt **body = loop_body(loops[l], &n);
+		if (nl > 1)
+			line(te, ind + 3, "{\n");
+		elem_stmts(te, body, n, loops[l]->var, ind + 3 + (nl > 1));
+		if (nl > 1)
+			line(te, ind + 3, "}\n");
+	}
 	line(te, ind + 2, "}\n");
 	line(te, ind + 1, "}\n");
 	line(te, ind, "}\n");
@@ -475,6 +509,62 @@ static void elem_loop(TileEmit *te, Stmt *loop, int ind)
 		line(te, ind, "fx::dot_tile<%s, %d, %d>(%s, %s, %s);\n", tp->elem == TY_BF16 ? "true" : "false", tp->ncols, tp->bn, te->pv_acc[k]->name,
 		     te->pv_name[k], te->colop_smem[te->pv_colop[k]]);
 	te->nred = te->npv = 0;
+}
+
+/* ---- the order of a step's statements ---- */
+
+/* Whether running a and b in either order gives the same result: neither writes a tile
+ * variable (per-row value, accumulator or per-step tile) that the other reads or writes. */
+static bool commute(const TilePlan *tp, const Stmt *a, const Stmt *b)
+{
+	for (int i = 0; i < tp->nvars; i++) {
+		const Var *v = tp->vars[i];
+		bool wa = stmt_writes_var(a, v), wb = stmt_writes_var(b, v);
+		if ((wa && (wb || stmt_reads_var(b, v))) || (wb && stmt_reads_var(a, v)))
+			return false;
+	}
+	return true;
+}
+
+/* Whether per-element loop s reads a value that loops[0 .. n) reduce or accumulate (only
+ * final after their loop, so s cannot share it). */
+static bool reads_results(const TilePlan *tp, Stmt **loops, int n, const Stmt *s)
+{
+	for (int l = 0; l < n; l++)
+		for (int i = 0; i < tp->nvars; i++)
+			if (tp->roles[i] != TR_ELEM && stmt_writes_var(loops[l], tp->vars[i]) && stmt_reads_var(s, tp->vars[i]))
+				return true;
+	return false;
+}
+
+/* The step's statements, with each run of row statements that sits between two per-element
+ * loops and commutes with the first moved before it, so the two loops become adjacent and
+ * print as one (the rescale of the accumulator between the sum of e^(s - m) and P.V, say). */
+static void step_order(const TilePlan *tp, Stmt **steps, int n, Stmt **order)
+{
+	int no = 0;
+	for (int i = 0; i < n;) {
+		if (tile_is_elem_loop(tp, steps[i])) {
+			order[no++] = steps[i++];
+			continue;
+		}
+		int k = i;
+		while (k < n && !tile_is_elem_loop(tp, steps[k]))
+			k++;
+		bool hoist = no > 0 && tile_is_elem_loop(tp, order[no - 1]) && k < n;
+		for (int r = i; r < k && hoist; r++)
+			hoist = commute(tp, order[no - 1], steps[r]);
+		if (hoist) {
+			Stmt *e = order[--no];
+			for (int r = i; r < k; r++)
+				order[no++] = steps[r];
+			order[no++] = e;
+		} else {
+			for (int r = i; r < k; r++)
+				order[no++] = steps[r];
+		}
+		i = k;
+	}
 }
 
 /* ---- the kernel ---- */
@@ -729,16 +819,21 @@ void emit_tile_kernel(StrBuf *out, TilePlan *tp, void (*print_params)(StrBuf *, 
 	Stmt **steps = sb->kind == ST_BLOCK ? sb->body : &sb;
 	int nsteps = sb->kind == ST_BLOCK ? sb->nbody : 1;
 	memset(te.dot_done, 0, sizeof te.dot_done);
+	Stmt **order = arena_alloc(&tp->c->prog->arena, sizeof(Stmt *) * (size_t)nsteps);
+	step_order(tp, steps, nsteps, order);
 	for (int i = 0; i < nsteps;) {
-		if (tile_is_elem_loop(tp, steps[i])) {
-			elem_loop(&te, steps[i], 3);
-			i++;
+		if (tile_is_elem_loop(tp, order[i])) {
+			int k = i + 1;
+			while (k < nsteps && tile_is_elem_loop(tp, order[k]) && !reads_results(tp, order + i, k - i, order[k]))
+				k++;
+			elem_group(&te, order + i, k - i, 3);
+			i = k;
 			continue;
 		}
 		int k = i;
-		while (k < nsteps && !tile_is_elem_loop(tp, steps[k]))
+		while (k < nsteps && !tile_is_elem_loop(tp, order[k]))
 			k++;
-		row_stmts(&te, steps + i, k - i, 3, false, false);
+		row_stmts(&te, order + i, k - i, 3, false, false);
 		i = k;
 	}
 	line(&te, 2, "});\n");

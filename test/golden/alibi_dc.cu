@@ -83,17 +83,6 @@ __global__ void __launch_bounds__(32) alibi_dc_kernel(int B, int H, int L, float
 		fx::dispatch(!(j0 >= inner_begin && j0 + 64 <= inner_end), [&](auto masked) {
 			/* line 19: for (j ...) */
 			fx::dot_rows<false, 64, 128>(q_k, rows, s_k_now);
-			#pragma unroll
-			for (int hf = 0; hf < 2; hf++) {
-				#pragma unroll
-				for (int e = 0; e < 16; e++) {
-					const int j = j0 + fx::col(e);
-					if (!decltype(masked)::value || (j >= j_lo && j < j_hi)) {
-						float dot = q_k[e >> 1][2 * hf + (e & 1)];
-						s[e >> 1][2 * hf + (e & 1)] = scale * dot + slope[(long long)h] * (j - (L - 1));
-					}
-				}
-			}
 			/* line 26: for (j ...) */
 			float m_red[2] = {-INFINITY, -INFINITY};
 			#pragma unroll
@@ -102,7 +91,13 @@ __global__ void __launch_bounds__(32) alibi_dc_kernel(int B, int H, int L, float
 				for (int e = 0; e < 16; e++) {
 					const int j = j0 + fx::col(e);
 					if (!decltype(masked)::value || (j >= j_lo && j < j_hi)) {
-						m_red[hf] = fmaxf(m_red[hf], s[e >> 1][2 * hf + (e & 1)]);
+						{
+							float dot = q_k[e >> 1][2 * hf + (e & 1)];
+							s[e >> 1][2 * hf + (e & 1)] = scale * dot + slope[(long long)h] * (j - (L - 1));
+						}
+						{
+							m_red[hf] = fmaxf(m_red[hf], s[e >> 1][2 * hf + (e & 1)]);
+						}
 					}
 				}
 			}

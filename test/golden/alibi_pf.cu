@@ -69,19 +69,6 @@ __global__ void __launch_bounds__(256) alibi_pf_kernel(int B, int H, int N, floa
 		fx::dispatch(!(j0 >= inner_begin && j0 + 64 <= inner_end), [&](auto masked) {
 			/* line 20: for (j ...) */
 			fx::dot_rows<false, 64, 128>(q_k, rows, s_k_now);
-			#pragma unroll
-			for (int hf = 0; hf < 2; hf++) {
-				const int i = row0 + wrow + fx::row(hf);
-				#pragma unroll
-				for (int e = 0; e < 16; e++) {
-					const int j = j0 + fx::col(e);
-					if (!decltype(masked)::value || (j >= 0 && j < N && j < i + 1)) {
-						float dot = q_k[e >> 1][2 * hf + (e & 1)];
-						float x = scale * dot + slope[(long long)h] * (j - i);
-						s[e >> 1][2 * hf + (e & 1)] = x;
-					}
-				}
-			}
 			/* line 28: for (j ...) */
 			float m_red[2] = {-INFINITY, -INFINITY};
 			#pragma unroll
@@ -91,7 +78,14 @@ __global__ void __launch_bounds__(256) alibi_pf_kernel(int B, int H, int N, floa
 				for (int e = 0; e < 16; e++) {
 					const int j = j0 + fx::col(e);
 					if (!decltype(masked)::value || (j >= 0 && j < N && j < i + 1)) {
-						m_red[hf] = fmaxf(m_red[hf], s[e >> 1][2 * hf + (e & 1)]);
+						{
+							float dot = q_k[e >> 1][2 * hf + (e & 1)];
+							float x = scale * dot + slope[(long long)h] * (j - i);
+							s[e >> 1][2 * hf + (e & 1)] = x;
+						}
+						{
+							m_red[hf] = fmaxf(m_red[hf], s[e >> 1][2 * hf + (e & 1)]);
+						}
 					}
 				}
 			}
@@ -105,24 +99,6 @@ __global__ void __launch_bounds__(256) alibi_pf_kernel(int B, int H, int N, floa
 					float l_rescale = fx::exp(m_prev[hf] - m_used[hf]);
 					l[hf] = l[hf] != 0.0f ? l[hf] * l_rescale : l[hf];
 				}
-			}
-			/* line 31: for (j ...) */
-			float l_red[2] = {0.0f, 0.0f};
-			#pragma unroll
-			for (int hf = 0; hf < 2; hf++) {
-				const int i = row0 + wrow + fx::row(hf);
-				#pragma unroll
-				for (int e = 0; e < 16; e++) {
-					const int j = j0 + fx::col(e);
-					if (!decltype(masked)::value || (j >= 0 && j < N && j < i + 1)) {
-						l_red[hf] += fx::exp(s[e >> 1][2 * hf + (e & 1)] - m_used[hf]);
-					}
-				}
-			}
-			l[0] += fx::quad_sum(l_red[0]);
-			l[1] += fx::quad_sum(l_red[1]);
-			#pragma unroll
-			for (int hf = 0; hf < 2; hf++) {
 				if (m_prev[hf] != m_used[hf]) {
 					float acc_rescale = fx::exp(m_prev[hf] - m_used[hf]);
 					#pragma unroll
@@ -131,7 +107,9 @@ __global__ void __launch_bounds__(256) alibi_pf_kernel(int B, int H, int N, floa
 					}
 				}
 			}
+			/* line 31: for (j ...) */
 			/* line 36: for (j ...) */
+			float l_red[2] = {0.0f, 0.0f};
 			float p_acc[8][4];
 			#pragma unroll
 			for (int hf = 0; hf < 2; hf++) {
@@ -141,11 +119,18 @@ __global__ void __launch_bounds__(256) alibi_pf_kernel(int B, int H, int N, floa
 					const int j = j0 + fx::col(e);
 					p_acc[e >> 1][2 * hf + (e & 1)] = 0.0f;
 					if (!decltype(masked)::value || (j >= 0 && j < N && j < i + 1)) {
-						float p = fx::exp(s[e >> 1][2 * hf + (e & 1)] - m_used[hf]);
-						p_acc[e >> 1][2 * hf + (e & 1)] = p;
+						{
+							l_red[hf] += fx::exp(s[e >> 1][2 * hf + (e & 1)] - m_used[hf]);
+						}
+						{
+							float p = fx::exp(s[e >> 1][2 * hf + (e & 1)] - m_used[hf]);
+							p_acc[e >> 1][2 * hf + (e & 1)] = p;
+						}
 					}
 				}
 			}
+			l[0] += fx::quad_sum(l_red[0]);
+			l[1] += fx::quad_sum(l_red[1]);
 			fx::dot_tile<false, 128, 64>(acc, p_acc, s_v_now);
 		});
 		__syncthreads();

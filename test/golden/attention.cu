@@ -68,6 +68,8 @@ __global__ void __launch_bounds__(256) attention_kernel(int B, int H, int N, flo
 		fx::dispatch(!(j0 >= inner_begin && j0 + 64 <= inner_end), [&](auto masked) {
 			/* line 23: for (j ...) */
 			fx::dot_rows<false, 64, 128>(q_k, rows, s_k_now);
+			/* line 31: for (j ...) */
+			float m_red[2] = {-INFINITY, -INFINITY};
 			#pragma unroll
 			for (int hf = 0; hf < 2; hf++) {
 				const int i = row0 + wrow + fx::row(hf);
@@ -75,20 +77,13 @@ __global__ void __launch_bounds__(256) attention_kernel(int B, int H, int N, flo
 				for (int e = 0; e < 16; e++) {
 					const int j = j0 + fx::col(e);
 					if (!decltype(masked)::value || (j >= 0 && j < N)) {
-						float dot = q_k[e >> 1][2 * hf + (e & 1)];
-						s[e >> 1][2 * hf + (e & 1)] = scale * dot;
-					}
-				}
-			}
-			/* line 31: for (j ...) */
-			float m_red[2] = {-INFINITY, -INFINITY};
-			#pragma unroll
-			for (int hf = 0; hf < 2; hf++) {
-				#pragma unroll
-				for (int e = 0; e < 16; e++) {
-					const int j = j0 + fx::col(e);
-					if (!decltype(masked)::value || (j >= 0 && j < N)) {
-						m_red[hf] = fmaxf(m_red[hf], s[e >> 1][2 * hf + (e & 1)]);
+						{
+							float dot = q_k[e >> 1][2 * hf + (e & 1)];
+							s[e >> 1][2 * hf + (e & 1)] = scale * dot;
+						}
+						{
+							m_red[hf] = fmaxf(m_red[hf], s[e >> 1][2 * hf + (e & 1)]);
+						}
 					}
 				}
 			}
@@ -102,23 +97,6 @@ __global__ void __launch_bounds__(256) attention_kernel(int B, int H, int N, flo
 					float l_rescale = fx::exp(m_prev[hf] - m_used[hf]);
 					l[hf] = l[hf] != 0.0f ? l[hf] * l_rescale : l[hf];
 				}
-			}
-			/* line 35: for (j ...) */
-			float l_red[2] = {0.0f, 0.0f};
-			#pragma unroll
-			for (int hf = 0; hf < 2; hf++) {
-				#pragma unroll
-				for (int e = 0; e < 16; e++) {
-					const int j = j0 + fx::col(e);
-					if (!decltype(masked)::value || (j >= 0 && j < N)) {
-						l_red[hf] += fx::exp(s[e >> 1][2 * hf + (e & 1)] - m_used[hf]);
-					}
-				}
-			}
-			l[0] += fx::quad_sum(l_red[0]);
-			l[1] += fx::quad_sum(l_red[1]);
-			#pragma unroll
-			for (int hf = 0; hf < 2; hf++) {
 				if (m_prev[hf] != m_used[hf]) {
 					float acc_rescale = fx::exp(m_prev[hf] - m_used[hf]);
 					#pragma unroll
@@ -127,7 +105,9 @@ __global__ void __launch_bounds__(256) attention_kernel(int B, int H, int N, flo
 					}
 				}
 			}
+			/* line 35: for (j ...) */
 			/* line 40: for (j ...) */
+			float l_red[2] = {0.0f, 0.0f};
 			float p_acc[8][4];
 			#pragma unroll
 			for (int hf = 0; hf < 2; hf++) {
@@ -136,10 +116,17 @@ __global__ void __launch_bounds__(256) attention_kernel(int B, int H, int N, flo
 					const int j = j0 + fx::col(e);
 					p_acc[e >> 1][2 * hf + (e & 1)] = 0.0f;
 					if (!decltype(masked)::value || (j >= 0 && j < N)) {
-						p_acc[e >> 1][2 * hf + (e & 1)] = fx::exp(s[e >> 1][2 * hf + (e & 1)] - m_used[hf]);
+						{
+							l_red[hf] += fx::exp(s[e >> 1][2 * hf + (e & 1)] - m_used[hf]);
+						}
+						{
+							p_acc[e >> 1][2 * hf + (e & 1)] = fx::exp(s[e >> 1][2 * hf + (e & 1)] - m_used[hf]);
+						}
 					}
 				}
 			}
+			l[0] += fx::quad_sum(l_red[0]);
+			l[1] += fx::quad_sum(l_red[1]);
 			fx::dot_tile<false, 128, 64>(acc, p_acc, s_v_now);
 		});
 		__syncthreads();

@@ -78,17 +78,6 @@ __global__ void __launch_bounds__(32) causal_dc_kernel(int B, int H, int L, floa
 		fx::dispatch(!(j0 >= inner_begin && j0 + 64 <= inner_end), [&](auto masked) {
 			/* line 18: for (j ...) */
 			fx::dot_rows<false, 64, 128>(q_k, rows, s_k_now);
-			#pragma unroll
-			for (int hf = 0; hf < 2; hf++) {
-				#pragma unroll
-				for (int e = 0; e < 16; e++) {
-					const int j = j0 + fx::col(e);
-					if (!decltype(masked)::value || (j >= j_lo && j < j_hi)) {
-						float dot = q_k[e >> 1][2 * hf + (e & 1)];
-						s[e >> 1][2 * hf + (e & 1)] = scale * dot;
-					}
-				}
-			}
 			/* line 25: for (j ...) */
 			float m_red[2] = {-INFINITY, -INFINITY};
 			#pragma unroll
@@ -97,7 +86,13 @@ __global__ void __launch_bounds__(32) causal_dc_kernel(int B, int H, int L, floa
 				for (int e = 0; e < 16; e++) {
 					const int j = j0 + fx::col(e);
 					if (!decltype(masked)::value || (j >= j_lo && j < j_hi)) {
-						m_red[hf] = fmaxf(m_red[hf], s[e >> 1][2 * hf + (e & 1)]);
+						{
+							float dot = q_k[e >> 1][2 * hf + (e & 1)];
+							s[e >> 1][2 * hf + (e & 1)] = scale * dot;
+						}
+						{
+							m_red[hf] = fmaxf(m_red[hf], s[e >> 1][2 * hf + (e & 1)]);
+						}
 					}
 				}
 			}
@@ -111,23 +106,6 @@ __global__ void __launch_bounds__(32) causal_dc_kernel(int B, int H, int L, floa
 					float l_rescale = fx::exp(m_prev[hf] - m_used[hf]);
 					l[hf] = l[hf] != 0.0f ? l[hf] * l_rescale : l[hf];
 				}
-			}
-			/* line 28: for (j ...) */
-			float l_red[2] = {0.0f, 0.0f};
-			#pragma unroll
-			for (int hf = 0; hf < 2; hf++) {
-				#pragma unroll
-				for (int e = 0; e < 16; e++) {
-					const int j = j0 + fx::col(e);
-					if (!decltype(masked)::value || (j >= j_lo && j < j_hi)) {
-						l_red[hf] += fx::exp(s[e >> 1][2 * hf + (e & 1)] - m_used[hf]);
-					}
-				}
-			}
-			l[0] += fx::quad_sum(l_red[0]);
-			l[1] += fx::quad_sum(l_red[1]);
-			#pragma unroll
-			for (int hf = 0; hf < 2; hf++) {
 				if (m_prev[hf] != m_used[hf]) {
 					float acc_rescale = fx::exp(m_prev[hf] - m_used[hf]);
 					#pragma unroll
@@ -136,7 +114,9 @@ __global__ void __launch_bounds__(32) causal_dc_kernel(int B, int H, int L, floa
 					}
 				}
 			}
+			/* line 28: for (j ...) */
 			/* line 32: for (j ...) */
+			float l_red[2] = {0.0f, 0.0f};
 			float p_acc[8][4];
 			#pragma unroll
 			for (int hf = 0; hf < 2; hf++) {
@@ -145,10 +125,17 @@ __global__ void __launch_bounds__(32) causal_dc_kernel(int B, int H, int L, floa
 					const int j = j0 + fx::col(e);
 					p_acc[e >> 1][2 * hf + (e & 1)] = 0.0f;
 					if (!decltype(masked)::value || (j >= j_lo && j < j_hi)) {
-						p_acc[e >> 1][2 * hf + (e & 1)] = fx::exp(s[e >> 1][2 * hf + (e & 1)] - m_used[hf]);
+						{
+							l_red[hf] += fx::exp(s[e >> 1][2 * hf + (e & 1)] - m_used[hf]);
+						}
+						{
+							p_acc[e >> 1][2 * hf + (e & 1)] = fx::exp(s[e >> 1][2 * hf + (e & 1)] - m_used[hf]);
+						}
 					}
 				}
 			}
+			l[0] += fx::quad_sum(l_red[0]);
+			l[1] += fx::quad_sum(l_red[1]);
 			fx::dot_tile<false, 128, 64>(acc, p_acc, s_v_now);
 		});
 		__syncthreads();

@@ -90,25 +90,6 @@ __global__ void __launch_bounds__(256) global_pf_kernel(int B, int H, int N, flo
 					float l_rescale = fx::exp(m_prev[hf] - m_used[hf]);
 					l[hf] = l[hf] != 0.0f ? l[hf] * l_rescale : l[hf];
 				}
-			}
-			/* line 26: for (j ...) */
-			float l_red[2] = {0.0f, 0.0f};
-			#pragma unroll
-			for (int hf = 0; hf < 2; hf++) {
-				const int i = row0 + wrow + fx::row(hf);
-				#pragma unroll
-				for (int e = 0; e < 16; e++) {
-					const int j = j0 + fx::col(e);
-					if (!decltype(masked)::value || (j >= 0 && j < N)) {
-						float s = q_k[e >> 1][2 * hf + (e & 1)];
-						l_red[hf] += fx::exp(scale * s - m_used[hf]);
-					}
-				}
-			}
-			l[0] += fx::quad_sum(l_red[0]);
-			l[1] += fx::quad_sum(l_red[1]);
-			#pragma unroll
-			for (int hf = 0; hf < 2; hf++) {
 				if (m_prev[hf] != m_used[hf]) {
 					float acc_rescale = fx::exp(m_prev[hf] - m_used[hf]);
 					#pragma unroll
@@ -117,7 +98,9 @@ __global__ void __launch_bounds__(256) global_pf_kernel(int B, int H, int N, flo
 					}
 				}
 			}
+			/* line 26: for (j ...) */
 			/* line 35: for (j ...) */
+			float l_red[2] = {0.0f, 0.0f};
 			float p_acc[8][4];
 			#pragma unroll
 			for (int hf = 0; hf < 2; hf++) {
@@ -127,12 +110,20 @@ __global__ void __launch_bounds__(256) global_pf_kernel(int B, int H, int N, flo
 					const int j = j0 + fx::col(e);
 					p_acc[e >> 1][2 * hf + (e & 1)] = 0.0f;
 					if (!decltype(masked)::value || (j >= 0 && j < N)) {
-						float s = q_k[e >> 1][2 * hf + (e & 1)];
-						float p = fx::exp(scale * s - m_used[hf]);
-						p_acc[e >> 1][2 * hf + (e & 1)] = p;
+						{
+							float s = q_k[e >> 1][2 * hf + (e & 1)];
+							l_red[hf] += fx::exp(scale * s - m_used[hf]);
+						}
+						{
+							float s = q_k[e >> 1][2 * hf + (e & 1)];
+							float p = fx::exp(scale * s - m_used[hf]);
+							p_acc[e >> 1][2 * hf + (e & 1)] = p;
+						}
 					}
 				}
 			}
+			l[0] += fx::quad_sum(l_red[0]);
+			l[1] += fx::quad_sum(l_red[1]);
 			fx::dot_tile<false, 128, 64>(acc, p_acc, s_v_now);
 		});
 		__syncthreads();

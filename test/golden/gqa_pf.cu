@@ -75,18 +75,6 @@ __global__ void __launch_bounds__(256) gqa_pf_kernel(int B, int HKV, int G, int 
 		fx::dispatch(!(j0 >= inner_begin && j0 + 64 <= inner_end), [&](auto masked) {
 			/* line 20: for (j ...) */
 			fx::dot_rows<false, 64, 128>(q_k, rows, s_k_now);
-			#pragma unroll
-			for (int hf = 0; hf < 2; hf++) {
-				const int i = row0 + wrow + fx::row(hf);
-				#pragma unroll
-				for (int e = 0; e < 16; e++) {
-					const int j = j0 + fx::col(e);
-					if (!decltype(masked)::value || (j >= 0 && j < i + 1)) {
-						float dot = q_k[e >> 1][2 * hf + (e & 1)];
-						s[e >> 1][2 * hf + (e & 1)] = scale * dot;
-					}
-				}
-			}
 			/* line 27: for (j ...) */
 			float m_red[2] = {-INFINITY, -INFINITY};
 			#pragma unroll
@@ -96,7 +84,13 @@ __global__ void __launch_bounds__(256) gqa_pf_kernel(int B, int HKV, int G, int 
 				for (int e = 0; e < 16; e++) {
 					const int j = j0 + fx::col(e);
 					if (!decltype(masked)::value || (j >= 0 && j < i + 1)) {
-						m_red[hf] = fmaxf(m_red[hf], s[e >> 1][2 * hf + (e & 1)]);
+						{
+							float dot = q_k[e >> 1][2 * hf + (e & 1)];
+							s[e >> 1][2 * hf + (e & 1)] = scale * dot;
+						}
+						{
+							m_red[hf] = fmaxf(m_red[hf], s[e >> 1][2 * hf + (e & 1)]);
+						}
 					}
 				}
 			}

@@ -78,6 +78,8 @@ __global__ void __launch_bounds__(32) softcap_dc_kernel(int B, int HKV, int G, i
 		fx::dispatch(!(j0 >= inner_begin && j0 + 64 <= inner_end), [&](auto masked) {
 			/* line 18: for (j ...) */
 			fx::dot_rows<false, 64, 128>(q_k, rows, s_k_now);
+			/* line 25: for (j ...) */
+			float m_red[2] = {-INFINITY, -INFINITY};
 			#pragma unroll
 			for (int hf = 0; hf < 2; hf++) {
 				const int g = row0 + wrow + fx::row(hf);
@@ -85,20 +87,13 @@ __global__ void __launch_bounds__(32) softcap_dc_kernel(int B, int HKV, int G, i
 				for (int e = 0; e < 16; e++) {
 					const int j = j0 + fx::col(e);
 					if (!decltype(masked)::value || (j >= j_lo && j < j_hi)) {
-						float dot = q_k[e >> 1][2 * hf + (e & 1)];
-						s[e >> 1][2 * hf + (e & 1)] = 5e+01f * fx::tanh(scale * dot * 0.02f);
-					}
-				}
-			}
-			/* line 25: for (j ...) */
-			float m_red[2] = {-INFINITY, -INFINITY};
-			#pragma unroll
-			for (int hf = 0; hf < 2; hf++) {
-				#pragma unroll
-				for (int e = 0; e < 16; e++) {
-					const int j = j0 + fx::col(e);
-					if (!decltype(masked)::value || (j >= j_lo && j < j_hi)) {
-						m_red[hf] = fmaxf(m_red[hf], s[e >> 1][2 * hf + (e & 1)]);
+						{
+							float dot = q_k[e >> 1][2 * hf + (e & 1)];
+							s[e >> 1][2 * hf + (e & 1)] = 5e+01f * fx::tanh(scale * dot * 0.02f);
+						}
+						{
+							m_red[hf] = fmaxf(m_red[hf], s[e >> 1][2 * hf + (e & 1)]);
+						}
 					}
 				}
 			}
@@ -112,23 +107,6 @@ __global__ void __launch_bounds__(32) softcap_dc_kernel(int B, int HKV, int G, i
 					float l_rescale = fx::exp(m_prev[hf] - m_used[hf]);
 					l[hf] = l[hf] != 0.0f ? l[hf] * l_rescale : l[hf];
 				}
-			}
-			/* line 28: for (j ...) */
-			float l_red[2] = {0.0f, 0.0f};
-			#pragma unroll
-			for (int hf = 0; hf < 2; hf++) {
-				#pragma unroll
-				for (int e = 0; e < 16; e++) {
-					const int j = j0 + fx::col(e);
-					if (!decltype(masked)::value || (j >= j_lo && j < j_hi)) {
-						l_red[hf] += fx::exp(s[e >> 1][2 * hf + (e & 1)] - m_used[hf]);
-					}
-				}
-			}
-			l[0] += fx::quad_sum(l_red[0]);
-			l[1] += fx::quad_sum(l_red[1]);
-			#pragma unroll
-			for (int hf = 0; hf < 2; hf++) {
 				if (m_prev[hf] != m_used[hf]) {
 					float acc_rescale = fx::exp(m_prev[hf] - m_used[hf]);
 					#pragma unroll
@@ -137,7 +115,9 @@ __global__ void __launch_bounds__(32) softcap_dc_kernel(int B, int HKV, int G, i
 					}
 				}
 			}
+			/* line 28: for (j ...) */
 			/* line 33: for (j ...) */
+			float l_red[2] = {0.0f, 0.0f};
 			float p_acc[8][4];
 			#pragma unroll
 			for (int hf = 0; hf < 2; hf++) {
@@ -146,11 +126,18 @@ __global__ void __launch_bounds__(32) softcap_dc_kernel(int B, int HKV, int G, i
 					const int j = j0 + fx::col(e);
 					p_acc[e >> 1][2 * hf + (e & 1)] = 0.0f;
 					if (!decltype(masked)::value || (j >= j_lo && j < j_hi)) {
-						float p = fx::exp(s[e >> 1][2 * hf + (e & 1)] - m_used[hf]);
-						p_acc[e >> 1][2 * hf + (e & 1)] = p;
+						{
+							l_red[hf] += fx::exp(s[e >> 1][2 * hf + (e & 1)] - m_used[hf]);
+						}
+						{
+							float p = fx::exp(s[e >> 1][2 * hf + (e & 1)] - m_used[hf]);
+							p_acc[e >> 1][2 * hf + (e & 1)] = p;
+						}
 					}
 				}
 			}
+			l[0] += fx::quad_sum(l_red[0]);
+			l[1] += fx::quad_sum(l_red[1]);
 			fx::dot_tile<false, 128, 64>(acc, p_acc, s_v_now);
 		});
 		__syncthreads();
