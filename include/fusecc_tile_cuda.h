@@ -1,11 +1,12 @@
 /* fusecc_tile_cuda.h: the device tile primitives that fusecc's CUDA kernels are written in
  * (sm_80 and later: mma.sync m16n8k16, ldmatrix, cp.async).
  *
- * Layouts. A warp owns 16 rows of every register tile. A tile of 16 x W fp32 values is
- * `float t[W / 8][4]`, the accumulator layout of mma.m16n8: element [n][k] of lane L sits
- * at row L / 4 + 8 * (k / 2) and column 8 * n + 2 * (L % 4) + k % 2. Generated code walks
- * a thread's elements as (half h, column c): row rr = h, t[c / 2][2 * h + c % 2], column
- * col(c) = 8 * (c / 2) + 2 * (L % 4) + c % 2; see fx::col.
+ * Layouts. A warp owns MT * 16 rows of every register tile (MT row tiles of 16). A tile of
+ * MT x 16 x W fp32 values is `float t[MT][W / 8][4]`, the accumulator layout of mma.m16n8:
+ * element [m][n][k] of lane L sits at row 16 * m + L / 4 + 8 * (k / 2) and column
+ * 8 * n + 2 * (L % 4) + k % 2. Generated code walks a thread's elements as (row slot h,
+ * column c), h < 2 * MT: t[h / 2][c / 2][2 * (h % 2) + c % 2], row fx::row(h) = L / 4 + 8 * h,
+ * column fx::col(c) = 8 * (c / 2) + 2 * (L % 4) + c % 2.
  *
  * Shared-memory tiles hold 16-bit elements, rows of COLS elements, in 16-byte chunks whose
  * index is XORed with the row (mod 8), so that ldmatrix and cp.async touch 8 different
@@ -36,7 +37,7 @@ template <class F> __device__ __forceinline__ void dispatch(bool masked, F &&f)
 
 __device__ __forceinline__ int lane() { return threadIdx.x & 31; }
 __device__ __forceinline__ int warp() { return threadIdx.x >> 5; }
-/* Row of half h of a thread's elements inside its warp's 16 rows. */
+/* Row of slot h of a thread's elements inside its warp's rows. */
 __device__ __forceinline__ int row(int h) { return (lane() >> 2) + 8 * h; }
 /* Column of element c of a thread's row inside a tile. */
 __device__ __forceinline__ int col(int c) { return 8 * (c >> 1) + 2 * (lane() & 3) + (c & 1); }
@@ -119,59 +120,80 @@ template <bool BF16> __device__ __forceinline__ uint32_t pack2(float lo, float h
 	return r;
 }
 
-/* The row operand of a product: the warp's 16 rows of a shared tile [rows][K], as A
- * fragments for each of the K / 16 steps, kept in registers. */
-template <int K> struct RowOperand {
-	uint32_t a[K / 16][4];
-	__device__ __forceinline__ void load(const uint16_t *s, int row0)
-	{
-		int r = row0 + (lane() & 15);
-#pragma unroll
-		for (int k = 0; k < K / 16; k++)
-			ldmatrix_x4(a[k], s + swz<K>(r, 2 * k + (lane() >> 4)));
-	}
-};
-
-/* acc[16 x N] = A (16 x K, registers) * B^T, B a shared tile [N][K] (the column operand
- * indexed by the columns of the result: keys for q.k). */
-template <bool BF16, int N, int K>
-__device__ __forceinline__ void dot_rows(float (&acc)[N / 8][4], const RowOperand<K> &A, const uint16_t *b)
+/* acc[MT x 16 x N] = A * B^T: A the warp's MT * 16 rows of a shared tile [rows][K] from
+ * row0 (the row operand, re-read each call: keeping it in registers would cost 32 per
+ * 16 rows), B a shared tile [N][K] (the column operand indexed by the result's columns:
+ * keys for q.k). Each B fragment serves the MT row tiles. */
+template <bool BF16, int MT, int N, int K>
+__device__ __forceinline__ void dot_rows(float (&acc)[MT][N / 8][4], const uint16_t *a, int row0, const uint16_t *b)
 {
 #pragma unroll
-	for (int n = 0; n < N / 8; n++)
+	for (int m = 0; m < MT; m++)
 #pragma unroll
-		for (int e = 0; e < 4; e++)
-			acc[n][e] = 0.0f;
+		for (int n = 0; n < N / 8; n++)
 #pragma unroll
-	for (int k = 0; k < K / 16; k++)
+			for (int e = 0; e < 4; e++)
+				acc[m][n][e] = 0.0f;
+#pragma unroll
+	for (int k = 0; k < K / 16; k++) {
+		uint32_t af[MT][4];
+#pragma unroll
+		for (int m = 0; m < MT; m++)
+			ldmatrix_x4(af[m], a + swz<K>(row0 + 16 * m + (lane() & 15), 2 * k + (lane() >> 4)));
 #pragma unroll
 		for (int n = 0; n < N / 16; n++) {
 			uint32_t r[4];
 			int br = 16 * n + (lane() >> 4) * 8 + (lane() & 7);
 			ldmatrix_x4(r, b + swz<K>(br, 2 * k + ((lane() >> 3) & 1)));
-			mma<BF16>(acc[2 * n], A.a[k], r[0], r[1]);
-			mma<BF16>(acc[2 * n + 1], A.a[k], r[2], r[3]);
+#pragma unroll
+			for (int m = 0; m < MT; m++) {
+				mma<BF16>(acc[m][2 * n], af[m], r[0], r[1]);
+				mma<BF16>(acc[m][2 * n + 1], af[m], r[2], r[3]);
+			}
 		}
+	}
 }
 
-/* acc[16 x N] += P (16 x K, the fp32 register tile p, rounded to 16 bits) * B, B a shared
- * tile [K][N] (the column operand indexed by the reduction: values for p.v). */
-template <bool BF16, int N, int K>
-__device__ __forceinline__ void dot_tile(float (&acc)[N / 8][4], const float (&p)[K / 8][4], const uint16_t *b)
+/* acc[MT x 16 x N] += P (MT x 16 x K, the fp32 register tile p, rounded to 16 bits) * B, B
+ * a shared tile [K][N] (the column operand indexed by the reduction: values for p.v). */
+template <bool BF16, int MT, int N, int K>
+__device__ __forceinline__ void dot_tile(float (&acc)[MT][N / 8][4], const float (&p)[MT][K / 8][4], const uint16_t *b)
 {
 #pragma unroll
 	for (int k = 0; k < K / 16; k++) {
-		uint32_t a[4] = {pack2<BF16>(p[2 * k][0], p[2 * k][1]), pack2<BF16>(p[2 * k][2], p[2 * k][3]),
-		                 pack2<BF16>(p[2 * k + 1][0], p[2 * k + 1][1]), pack2<BF16>(p[2 * k + 1][2], p[2 * k + 1][3])};
+		uint32_t a[MT][4];
+#pragma unroll
+		for (int m = 0; m < MT; m++) {
+			a[m][0] = pack2<BF16>(p[m][2 * k][0], p[m][2 * k][1]);
+			a[m][1] = pack2<BF16>(p[m][2 * k][2], p[m][2 * k][3]);
+			a[m][2] = pack2<BF16>(p[m][2 * k + 1][0], p[m][2 * k + 1][1]);
+			a[m][3] = pack2<BF16>(p[m][2 * k + 1][2], p[m][2 * k + 1][3]);
+		}
 #pragma unroll
 		for (int n = 0; n < N / 16; n++) {
 			uint32_t r[4];
 			int br = 16 * k + ((lane() >> 3) & 1) * 8 + (lane() & 7);
 			ldmatrix_x4_trans(r, b + swz<N>(br, 2 * n + (lane() >> 4)));
-			mma<BF16>(acc[2 * n], a, r[0], r[1]);
-			mma<BF16>(acc[2 * n + 1], a, r[2], r[3]);
+#pragma unroll
+			for (int m = 0; m < MT; m++) {
+				mma<BF16>(acc[m][2 * n], a[m], r[0], r[1]);
+				mma<BF16>(acc[m][2 * n + 1], a[m], r[2], r[3]);
+			}
 		}
 	}
+}
+
+/* Zeros a register tile. A step's per-element tile is cleared first so that no element
+ * (those a masked step skips) lives on from the step before, in registers, for nothing. */
+template <int MT, int W> __device__ __forceinline__ void clear(float (&t)[MT][W][4])
+{
+#pragma unroll
+	for (int m = 0; m < MT; m++)
+#pragma unroll
+		for (int n = 0; n < W; n++)
+#pragma unroll
+			for (int e = 0; e < 4; e++)
+				t[m][n][e] = 0.0f;
 }
 
 /* Completes a row reduction: the four lanes of a quad hold one row's partial values. */

@@ -51,7 +51,7 @@ static const char *tile_fn(MathFn fn, ScalarType ty)
  * include/fusecc_tile_cuda.h). */
 static void frag(StrBuf *b, const TileEmit *te, const char *tile)
 {
-	sb_printf(b, "%s[%s >> 1][2 * %s + (%s & 1)]", tile, te->c, te->h, te->c);
+	sb_printf(b, "%s[%s >> 1][%s >> 1][2 * (%s & 1) + (%s & 1)]", tile, te->h, te->c, te->h, te->c);
 }
 
 static Var *row_var(const TilePlan *tp) { return tp->grid[tp->rowdim].var; }
@@ -261,7 +261,7 @@ static void row_stmts(TileEmit *te, Stmt *const *s, int n, int ind, bool valid_o
 	if (!n)
 		return;
 	line(te, ind, "#pragma unroll\n");
-	line(te, ind, "for (int %s = 0; %s < 2; %s++) {\n", te->h, te->h, te->h);
+	line(te, ind, "for (int %s = 0; %s < %d; %s++) {\n", te->h, te->h, 2 * tp->mt, te->h);
 	bool used = valid_only;
 	for (int i = 0; i < n; i++)
 		used |= stmt_reads_var(s[i], row_var(tp));
@@ -437,8 +437,8 @@ static void elem_group(TileEmit *te, Stmt **loops, int nl, int ind)
 			int d = tile_match_dot(tp, body, n, i, j, false);
 			if (d >= 0 && !te->dot_done[d]) {
 				te->dot_done[d] = true;
-				line(te, ind, "fx::dot_rows<%s, %d, %d>(%s, %s, %s);\n", tp->elem == TY_BF16 ? "true" : "false", tp->bn, tp->kdim, te->dot_name[d], te->qa,
-				     te->colop_smem[tp->dots[d].colop]);
+				line(te, ind, "fx::dot_rows<%s, %d, %d, %d>(%s, %s, %s, %s);\n", tp->elem == TY_BF16 ? "true" : "false", tp->mt, tp->bn, tp->kdim, te->dot_name[d],
+				     te->qa, te->rbase, te->colop_smem[tp->dots[d].colop]);
 			}
 		}
 		for (int i = 0; i < n; i++)
@@ -446,11 +446,16 @@ static void elem_group(TileEmit *te, Stmt **loops, int nl, int ind)
 		by_row |= stmt_reads_var(loops[l]->body[0], row_var(tp));
 	}
 	for (int r = 0; r < te->nred; r++)
-		line(te, ind, "float %s[2] = {%s, %s};\n", te->red_name[r], red_identity(te->red_op[r]), red_identity(te->red_op[r]));
+	{
+		line(te, ind, "float %s[%d] = {", te->red_name[r], 2 * tp->mt);
+		for (int h = 0; h < 2 * tp->mt; h++)
+			sb_printf(te->out, "%s%s", h ? ", " : "", red_identity(te->red_op[r]));
+		sb_puts(te->out, "};\n");
+	}
 	for (int k = 0; k < te->npv; k++)
-		line(te, ind, "float %s[%d][4];\n", te->pv_name[k], tp->bn / 8);
+		line(te, ind, "float %s[%d][%d][4];\n", te->pv_name[k], tp->mt, tp->bn / 8);
 	line(te, ind, "#pragma unroll\n");
-	line(te, ind, "for (int %s = 0; %s < 2; %s++) {\n", te->h, te->h, te->h);
+	line(te, ind, "for (int %s = 0; %s < %d; %s++) {\n", te->h, te->h, 2 * tp->mt, te->h);
 	if (by_row)
 		line(te, ind + 1, "const int %s = %s + %s + fx::row(%s);\n", row_var(tp)->name, te->i0, te->rbase, te->h);
 	line(te, ind + 1, "#pragma unroll\n");
@@ -497,7 +502,7 @@ static void elem_group(TileEmit *te, Stmt **loops, int nl, int ind)
 	/* The loop's reductions, completed across the four lanes that share a row. */
 	for (int r = 0; r < te->nred; r++) {
 		const char *v = te->red[r]->name, *nm = te->red_name[r];
-		for (int h = 0; h < 2; h++) {
+		for (int h = 0; h < 2 * tp->mt; h++) {
 			if (te->red_op[r] == RED_ADD)
 				line(te, ind, "%s[%d] += fx::quad_sum(%s[%d]);\n", v, h, nm, h);
 			else
@@ -506,7 +511,7 @@ static void elem_group(TileEmit *te, Stmt **loops, int nl, int ind)
 		}
 	}
 	for (int k = 0; k < te->npv; k++)
-		line(te, ind, "fx::dot_tile<%s, %d, %d>(%s, %s, %s);\n", tp->elem == TY_BF16 ? "true" : "false", tp->ncols, tp->bn, te->pv_acc[k]->name,
+		line(te, ind, "fx::dot_tile<%s, %d, %d, %d>(%s, %s, %s);\n", tp->elem == TY_BF16 ? "true" : "false", tp->mt, tp->ncols, tp->bn, te->pv_acc[k]->name,
 		     te->pv_name[k], te->colop_smem[te->pv_colop[k]]);
 	te->nred = te->npv = 0;
 }
@@ -697,7 +702,6 @@ void emit_tile_kernel(StrBuf *out, TilePlan *tp, void (*print_params)(StrBuf *, 
 	te.h = fresh(&te, "hf");
 	te.c = fresh(&te, "e");
 	te.smem = fresh(&te, "smem");
-	te.qa = fresh(&te, "rows");
 	te.i0 = fresh(&te, "row0");
 	te.nrows = fresh(&te, "nrows");
 	te.rbase = fresh(&te, "wrow");
@@ -736,7 +740,7 @@ void emit_tile_kernel(StrBuf *out, TilePlan *tp, void (*print_params)(StrBuf *, 
 	line(&te, 1, "const int %s = min(%d, ", te.nrows, tp->bm);
 	expr(&te, gi->hi);
 	sb_printf(out, " - %s);\n", te.i0);
-	line(&te, 1, "const int %s = fx::warp() * 16;\n", te.rbase);
+	line(&te, 1, "const int %s = fx::warp() * %d;\n", te.rbase, 16 * tp->mt);
 	if (tp->splitk) {
 		line(&te, 1, "/* chunk '%s' of the split over '%s' */\n", tp->chunks->var->name, tp->c->axis);
 		line(&te, 1, "const int %s = blockIdx.z;\n", tp->chunks->var->name);
@@ -754,7 +758,7 @@ void emit_tile_kernel(StrBuf *out, TilePlan *tp, void (*print_params)(StrBuf *, 
 		part_bases(&te, ws, nrow, true);
 	}
 	int off = tp->bm * tp->kdim;
-	const char *sq = fresh(&te, "s_rows");
+	const char *sq = te.qa = fresh(&te, "s_rows");
 	line(&te, 1, "uint16_t *%s = %s;\n", sq, te.smem);
 	for (int k = 0; k < tp->ncolop; k++) {
 		line(&te, 1, "uint16_t *%s = %s + %d; /* two stages of %d x %d */\n", te.colop_smem[k], te.smem, off, tp->bn, tp->colop_cols[k]);
@@ -767,13 +771,12 @@ void emit_tile_kernel(StrBuf *out, TilePlan *tp, void (*print_params)(StrBuf *, 
 	for (int k = 0; k < tp->nvars; k++) {
 		Var *v = tp->vars[k];
 		if (tp->roles[k] == TR_ROW)
-			line(&te, 1, "%s %s[2];\n", gpu_type(v->ty), v->name);
+			line(&te, 1, "%s %s[%d];\n", gpu_type(v->ty), v->name, 2 * tp->mt);
 		else if (tp->roles[k] != TR_PART)
-			line(&te, 1, "float %s[%d][4];\n", v->name, (tp->roles[k] == TR_ROWTILE ? tp->ncols : tp->bn) / 8);
+			line(&te, 1, "float %s[%d][%d][4];\n", v->name, tp->mt, (tp->roles[k] == TR_ROWTILE ? tp->ncols : tp->bn) / 8);
 	}
 	for (int d = 0; d < tp->ndots; d++)
-		line(&te, 1, "float %s[%d][4];\n", te.dot_name[d], tp->bn / 8);
-	line(&te, 1, "fx::RowOperand<%d> %s;\n", tp->kdim, te.qa);
+		line(&te, 1, "float %s[%d][%d][4];\n", te.dot_name[d], tp->mt, tp->bn / 8);
 	row_stmts(&te, tp->pro, tp->npro, 1, false, true);
 
 	/* The pass over the union of the rows' ranges; inner_* is their intersection. */
@@ -799,7 +802,6 @@ void emit_tile_kernel(StrBuf *out, TilePlan *tp, void (*print_params)(StrBuf *, 
 	line(&te, 1, "fx::cp_async_commit();\n");
 	line(&te, 1, "fx::cp_async_wait<1>();\n");
 	line(&te, 1, "__syncthreads();\n");
-	line(&te, 1, "%s.load(%s, %s);\n", te.qa, sq, te.rbase);
 	line(&te, 1, "int %s = 0;\n", te.st);
 	const char *j0 = step->var->name;
 	line(&te, 1, "for (int %s = %s; %s < %s; %s += %d) {\n", j0, te.jb, j0, te.je, j0, tp->bn);
@@ -819,6 +821,9 @@ void emit_tile_kernel(StrBuf *out, TilePlan *tp, void (*print_params)(StrBuf *, 
 	Stmt **steps = sb->kind == ST_BLOCK ? sb->body : &sb;
 	int nsteps = sb->kind == ST_BLOCK ? sb->nbody : 1;
 	memset(te.dot_done, 0, sizeof te.dot_done);
+	for (int k = 0; k < tp->nvars; k++)
+		if (tp->roles[k] == TR_ELEM)
+			line(&te, 3, "fx::clear(%s);\n", tp->vars[k]->name);
 	Stmt **order = arena_alloc(&tp->c->prog->arena, sizeof(Stmt *) * (size_t)nsteps);
 	step_order(tp, steps, nsteps, order);
 	for (int i = 0; i < nsteps;) {

@@ -746,7 +746,8 @@ bool tile_plan(TilePlan *tp, const Region *r, const char **why)
 	if (tp->bm % 16 || tp->bm > 128)
 		return fail(tp, why, "the row tile is not a multiple of 16 up to 128");
 	tile_find_masks(tp);
-	tp->warps = tp->bm / 16;
+	tp->mt = tp->bm >= 64 && tp->bm % 32 == 0 ? 2 : 1;
+	tp->warps = tp->bm / (16 * tp->mt);
 	tp->threads = 32 * tp->warps;
 	return true;
 }

@@ -49,6 +49,7 @@ typedef struct TilePlan {
 	Stmt *step;       /* for (j0 = lo; j0 < hi; j0 += bn) */
 	Var *jc, *kc;     /* canonical fused and k iterators of the operand references */
 	int bm, bn, warps, threads;
+	int mt;           /* 16-row tiles per warp: 2 shares each column operand fragment between two */
 	int kdim;         /* k extent of the products with the row operand */
 	int ncols;        /* extent of the accumulator tiles (the second product's columns) */
 	ScalarType elem;  /* TY_HALF or TY_BF16: the 16-bit type of every operand */

@@ -39,17 +39,16 @@ __global__ void __launch_bounds__(32) causal_dc_kernel(int B, int H, int L, floa
 	float l[2];
 	float m_used[2];
 	float m_prev[2];
-	float s[8][4];
-	float acc[16][4];
-	float q_k[8][4];
-	fx::RowOperand<128> rows;
+	float s[1][8][4];
+	float acc[1][16][4];
+	float q_k[1][8][4];
 	#pragma unroll
 	for (int hf = 0; hf < 2; hf++) {
 		m[hf] = -INFINITY;
 		l[hf] = 0.0f;
 		#pragma unroll
 		for (int e = 0; e < 32; e++) {
-			acc[e >> 1][2 * hf + (e & 1)] = 0.0f;
+			acc[hf >> 1][e >> 1][2 * (hf & 1) + (e & 1)] = 0.0f;
 		}
 		m_used[hf] = isfinite(m[hf]) ? m[hf] : 0.0f;
 		m_prev[hf] = m_used[hf];
@@ -65,7 +64,6 @@ __global__ void __launch_bounds__(32) causal_dc_kernel(int B, int H, int L, floa
 	fx::cp_async_commit();
 	fx::cp_async_wait<1>();
 	__syncthreads();
-	rows.load(s_rows, wrow);
 	int stage = 0;
 	for (int j0 = begin; j0 < end; j0 += 64) {
 		if (j0 + 64 < end)
@@ -76,8 +74,9 @@ __global__ void __launch_bounds__(32) causal_dc_kernel(int B, int H, int L, floa
 		const uint16_t *s_k_now = s_k + stage * 8192;
 		const uint16_t *s_v_now = s_v + stage * 8192;
 		fx::dispatch(!(j0 >= inner_begin && j0 + 64 <= inner_end), [&](auto masked) {
+			fx::clear(s);
 			/* line 18: for (j ...) */
-			fx::dot_rows<false, 64, 128>(q_k, rows, s_k_now);
+			fx::dot_rows<false, 1, 64, 128>(q_k, s_rows, wrow, s_k_now);
 			/* line 25: for (j ...) */
 			float m_red[2] = {-INFINITY, -INFINITY};
 			#pragma unroll
@@ -87,11 +86,11 @@ __global__ void __launch_bounds__(32) causal_dc_kernel(int B, int H, int L, floa
 					const int j = j0 + fx::col(e);
 					if (!decltype(masked)::value || (j >= j_lo && j < j_hi)) {
 						{
-							float dot = q_k[e >> 1][2 * hf + (e & 1)];
-							s[e >> 1][2 * hf + (e & 1)] = scale * dot;
+							float dot = q_k[hf >> 1][e >> 1][2 * (hf & 1) + (e & 1)];
+							s[hf >> 1][e >> 1][2 * (hf & 1) + (e & 1)] = scale * dot;
 						}
 						{
-							m_red[hf] = fmaxf(m_red[hf], s[e >> 1][2 * hf + (e & 1)]);
+							m_red[hf] = fmaxf(m_red[hf], s[hf >> 1][e >> 1][2 * (hf & 1) + (e & 1)]);
 						}
 					}
 				}
@@ -110,33 +109,33 @@ __global__ void __launch_bounds__(32) causal_dc_kernel(int B, int H, int L, floa
 					float acc_rescale = fx::exp(m_prev[hf] - m_used[hf]);
 					#pragma unroll
 					for (int e = 0; e < 32; e++) {
-						acc[e >> 1][2 * hf + (e & 1)] = acc[e >> 1][2 * hf + (e & 1)] != 0.0f ? acc[e >> 1][2 * hf + (e & 1)] * acc_rescale : acc[e >> 1][2 * hf + (e & 1)];
+						acc[hf >> 1][e >> 1][2 * (hf & 1) + (e & 1)] = acc[hf >> 1][e >> 1][2 * (hf & 1) + (e & 1)] != 0.0f ? acc[hf >> 1][e >> 1][2 * (hf & 1) + (e & 1)] * acc_rescale : acc[hf >> 1][e >> 1][2 * (hf & 1) + (e & 1)];
 					}
 				}
 			}
 			/* line 28: for (j ...) */
 			/* line 32: for (j ...) */
 			float l_red[2] = {0.0f, 0.0f};
-			float p_acc[8][4];
+			float p_acc[1][8][4];
 			#pragma unroll
 			for (int hf = 0; hf < 2; hf++) {
 				#pragma unroll
 				for (int e = 0; e < 16; e++) {
 					const int j = j0 + fx::col(e);
-					p_acc[e >> 1][2 * hf + (e & 1)] = 0.0f;
+					p_acc[hf >> 1][e >> 1][2 * (hf & 1) + (e & 1)] = 0.0f;
 					if (!decltype(masked)::value || (j >= j_lo && j < j_hi)) {
 						{
-							l_red[hf] += fx::exp(s[e >> 1][2 * hf + (e & 1)] - m_used[hf]);
+							l_red[hf] += fx::exp(s[hf >> 1][e >> 1][2 * (hf & 1) + (e & 1)] - m_used[hf]);
 						}
 						{
-							p_acc[e >> 1][2 * hf + (e & 1)] = fx::exp(s[e >> 1][2 * hf + (e & 1)] - m_used[hf]);
+							p_acc[hf >> 1][e >> 1][2 * (hf & 1) + (e & 1)] = fx::exp(s[hf >> 1][e >> 1][2 * (hf & 1) + (e & 1)] - m_used[hf]);
 						}
 					}
 				}
 			}
 			l[0] += fx::quad_sum(l_red[0]);
 			l[1] += fx::quad_sum(l_red[1]);
-			fx::dot_tile<false, 128, 64>(acc, p_acc, s_v_now);
+			fx::dot_tile<false, 1, 128, 64>(acc, p_acc, s_v_now);
 		});
 		__syncthreads();
 		stage ^= 1;
@@ -150,7 +149,7 @@ __global__ void __launch_bounds__(32) causal_dc_kernel(int B, int H, int L, floa
 			#pragma unroll
 			for (int e = 0; e < 32; e++) {
 				const int d = fx::col(e);
-				acc_part[((rowbase + wrow + fx::row(hf)) * nchunks + ch) * 128 + d] = acc[e >> 1][2 * hf + (e & 1)];
+				acc_part[((rowbase + wrow + fx::row(hf)) * nchunks + ch) * 128 + d] = acc[hf >> 1][e >> 1][2 * (hf & 1) + (e & 1)];
 			}
 			m_used_part[((rowbase + wrow + fx::row(hf)) * nchunks + ch)] = m_used[hf];
 		}

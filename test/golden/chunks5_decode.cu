@@ -39,16 +39,15 @@ __global__ void __launch_bounds__(32) chunks5_decode_kernel(int B, int H, int L,
 	float l[2];
 	float m_used[2];
 	float m_prev[2];
-	float acc[8][4];
-	float q_k[8][4];
-	fx::RowOperand<64> rows;
+	float acc[1][8][4];
+	float q_k[1][8][4];
 	#pragma unroll
 	for (int hf = 0; hf < 2; hf++) {
 		m[hf] = -INFINITY;
 		l[hf] = 0.0f;
 		#pragma unroll
 		for (int e = 0; e < 16; e++) {
-			acc[e >> 1][2 * hf + (e & 1)] = 0.0f;
+			acc[hf >> 1][e >> 1][2 * (hf & 1) + (e & 1)] = 0.0f;
 		}
 		m_used[hf] = isfinite(m[hf]) ? m[hf] : 0.0f;
 		m_prev[hf] = m_used[hf];
@@ -64,7 +63,6 @@ __global__ void __launch_bounds__(32) chunks5_decode_kernel(int B, int H, int L,
 	fx::cp_async_commit();
 	fx::cp_async_wait<1>();
 	__syncthreads();
-	rows.load(s_rows, wrow);
 	int stage = 0;
 	for (int j0 = begin; j0 < end; j0 += 64) {
 		if (j0 + 64 < end)
@@ -76,7 +74,7 @@ __global__ void __launch_bounds__(32) chunks5_decode_kernel(int B, int H, int L,
 		const uint16_t *s_v_now = s_v + stage * 4096;
 		fx::dispatch(!(j0 >= inner_begin && j0 + 64 <= inner_end), [&](auto masked) {
 			/* line 16: for (j ...) */
-			fx::dot_rows<false, 64, 64>(q_k, rows, s_k_now);
+			fx::dot_rows<false, 1, 64, 64>(q_k, s_rows, wrow, s_k_now);
 			float m_red[2] = {-INFINITY, -INFINITY};
 			#pragma unroll
 			for (int hf = 0; hf < 2; hf++) {
@@ -84,7 +82,7 @@ __global__ void __launch_bounds__(32) chunks5_decode_kernel(int B, int H, int L,
 				for (int e = 0; e < 16; e++) {
 					const int j = j0 + fx::col(e);
 					if (!decltype(masked)::value || (j >= j_lo && j < j_hi)) {
-						float s = q_k[e >> 1][2 * hf + (e & 1)];
+						float s = q_k[hf >> 1][e >> 1][2 * (hf & 1) + (e & 1)];
 						m_red[hf] = fmaxf(m_red[hf], scale * s);
 					}
 				}
@@ -103,30 +101,30 @@ __global__ void __launch_bounds__(32) chunks5_decode_kernel(int B, int H, int L,
 					float acc_rescale = fx::exp(m_prev[hf] - m_used[hf]);
 					#pragma unroll
 					for (int e = 0; e < 16; e++) {
-						acc[e >> 1][2 * hf + (e & 1)] = acc[e >> 1][2 * hf + (e & 1)] != 0.0f ? acc[e >> 1][2 * hf + (e & 1)] * acc_rescale : acc[e >> 1][2 * hf + (e & 1)];
+						acc[hf >> 1][e >> 1][2 * (hf & 1) + (e & 1)] = acc[hf >> 1][e >> 1][2 * (hf & 1) + (e & 1)] != 0.0f ? acc[hf >> 1][e >> 1][2 * (hf & 1) + (e & 1)] * acc_rescale : acc[hf >> 1][e >> 1][2 * (hf & 1) + (e & 1)];
 					}
 				}
 			}
 			/* line 26: for (j ...) */
 			float l_red[2] = {0.0f, 0.0f};
-			float p_acc[8][4];
+			float p_acc[1][8][4];
 			#pragma unroll
 			for (int hf = 0; hf < 2; hf++) {
 				#pragma unroll
 				for (int e = 0; e < 16; e++) {
 					const int j = j0 + fx::col(e);
-					p_acc[e >> 1][2 * hf + (e & 1)] = 0.0f;
+					p_acc[hf >> 1][e >> 1][2 * (hf & 1) + (e & 1)] = 0.0f;
 					if (!decltype(masked)::value || (j >= j_lo && j < j_hi)) {
-						float s = q_k[e >> 1][2 * hf + (e & 1)];
+						float s = q_k[hf >> 1][e >> 1][2 * (hf & 1) + (e & 1)];
 						float p = fx::exp(scale * s - m_used[hf]);
 						l_red[hf] += p;
-						p_acc[e >> 1][2 * hf + (e & 1)] = p;
+						p_acc[hf >> 1][e >> 1][2 * (hf & 1) + (e & 1)] = p;
 					}
 				}
 			}
 			l[0] += fx::quad_sum(l_red[0]);
 			l[1] += fx::quad_sum(l_red[1]);
-			fx::dot_tile<false, 64, 64>(acc, p_acc, s_v_now);
+			fx::dot_tile<false, 1, 64, 64>(acc, p_acc, s_v_now);
 		});
 		__syncthreads();
 		stage ^= 1;
@@ -140,7 +138,7 @@ __global__ void __launch_bounds__(32) chunks5_decode_kernel(int B, int H, int L,
 			#pragma unroll
 			for (int e = 0; e < 16; e++) {
 				const int d = fx::col(e);
-				acc_part[((rowbase + wrow + fx::row(hf)) * nchunks + ch) * 64 + d] = acc[e >> 1][2 * hf + (e & 1)];
+				acc_part[((rowbase + wrow + fx::row(hf)) * nchunks + ch) * 64 + d] = acc[hf >> 1][e >> 1][2 * (hf & 1) + (e & 1)];
 			}
 			m_used_part[((rowbase + wrow + fx::row(hf)) * nchunks + ch)] = m_used[hf];
 		}

@@ -7,8 +7,8 @@
 
 /* kernel(window_pf) parallel(b, kh, g, i) tile(i:128, j:64) rolling(j)
  * fused over 'j' in steps of 64; rolling: as requested
- * lowering: tensor-core tiles: 128 rows of 'i' per CTA (8 warps), steps of 64 over 'j'; 16-bit products with fp32 accumulation */
-__global__ void __launch_bounds__(256) window_pf_kernel(int B, int HKV, int G, int N, int W, float scale, const __half *__restrict__ q, const __half *__restrict__ k, const __half *__restrict__ v, __half *__restrict__ o)
+ * lowering: tensor-core tiles: 128 rows of 'i' per CTA (4 warps), steps of 64 over 'j'; 16-bit products with fp32 accumulation */
+__global__ void __launch_bounds__(128) window_pf_kernel(int B, int HKV, int G, int N, int W, float scale, const __half *__restrict__ q, const __half *__restrict__ k, const __half *__restrict__ v, __half *__restrict__ o)
 {
 	extern __shared__ __align__(128) uint16_t smem[];
 	long long cta = blockIdx.x;
@@ -21,29 +21,28 @@ __global__ void __launch_bounds__(256) window_pf_kernel(int B, int HKV, int G, i
 	/* rows of 'i': the last tiles (the longest under a causal mask) first */
 	const int row0 = 0 + (int)(gridDim.y - 1 - blockIdx.y) * 128;
 	const int nrows = min(128, N - row0);
-	const int wrow = fx::warp() * 16;
+	const int wrow = fx::warp() * 32;
 	uint16_t *s_rows = smem;
 	uint16_t *s_k = smem + 16384; /* two stages of 64 x 128 */
 	uint16_t *s_v = smem + 32768; /* two stages of 64 x 128 */
-	fx::load_tile<128, 128, 256, __half>(s_rows, [&](int r) { return &q[(((((long long)b * HKV + kh) * G + g) * N + (row0 + r)) * 128 + 0)]; }, nrows);
+	fx::load_tile<128, 128, 128, __half>(s_rows, [&](int r) { return &q[(((((long long)b * HKV + kh) * G + g) * N + (row0 + r)) * 128 + 0)]; }, nrows);
 	fx::cp_async_commit();
-	float m[2];
-	float l[2];
-	float m_used[2];
-	float m_prev[2];
-	float l_used[2];
-	float l_prev[2];
-	float s[8][4];
-	float acc[16][4];
-	float q_k[8][4];
-	fx::RowOperand<128> rows;
+	float m[4];
+	float l[4];
+	float m_used[4];
+	float m_prev[4];
+	float l_used[4];
+	float l_prev[4];
+	float s[2][8][4];
+	float acc[2][16][4];
+	float q_k[2][8][4];
 	#pragma unroll
-	for (int hf = 0; hf < 2; hf++) {
+	for (int hf = 0; hf < 4; hf++) {
 		m[hf] = -INFINITY;
 		l[hf] = 0.0f;
 		#pragma unroll
 		for (int e = 0; e < 32; e++) {
-			acc[e >> 1][2 * hf + (e & 1)] = 0.0f;
+			acc[hf >> 1][e >> 1][2 * (hf & 1) + (e & 1)] = 0.0f;
 		}
 		m_used[hf] = isfinite(m[hf]) ? m[hf] : 0.0f;
 		m_prev[hf] = m_used[hf];
@@ -54,15 +53,14 @@ __global__ void __launch_bounds__(256) window_pf_kernel(int B, int HKV, int G, i
 	const int begin = max(0, min(first - W + 1, last - W + 1)), end = max(first + 1, last + 1);
 	const int inner_begin = max(0, max(first - W + 1, last - W + 1)), inner_end = min(first + 1, last + 1);
 	auto load_columns = [&](int at, int into) {
-		fx::load_tile<64, 128, 256, __half>(s_k + into * 8192, [&](int r) { return &k[((((long long)b * HKV + kh) * N + (at + r)) * 128 + 0)]; }, end - at);
-		fx::load_tile<64, 128, 256, __half>(s_v + into * 8192, [&](int r) { return &v[((((long long)b * HKV + kh) * N + (at + r)) * 128 + 0)]; }, end - at);
+		fx::load_tile<64, 128, 128, __half>(s_k + into * 8192, [&](int r) { return &k[((((long long)b * HKV + kh) * N + (at + r)) * 128 + 0)]; }, end - at);
+		fx::load_tile<64, 128, 128, __half>(s_v + into * 8192, [&](int r) { return &v[((((long long)b * HKV + kh) * N + (at + r)) * 128 + 0)]; }, end - at);
 	};
 	if (begin < end)
 		load_columns(begin, 0);
 	fx::cp_async_commit();
 	fx::cp_async_wait<1>();
 	__syncthreads();
-	rows.load(s_rows, wrow);
 	int stage = 0;
 	for (int j0 = begin; j0 < end; j0 += 64) {
 		if (j0 + 64 < end)
@@ -73,32 +71,35 @@ __global__ void __launch_bounds__(256) window_pf_kernel(int B, int HKV, int G, i
 		const uint16_t *s_k_now = s_k + stage * 8192;
 		const uint16_t *s_v_now = s_v + stage * 8192;
 		fx::dispatch(!(j0 >= inner_begin && j0 + 64 <= inner_end), [&](auto masked) {
+			fx::clear(s);
 			/* line 20: for (j ...) */
-			fx::dot_rows<false, 64, 128>(q_k, rows, s_k_now);
+			fx::dot_rows<false, 2, 64, 128>(q_k, s_rows, wrow, s_k_now);
 			/* line 28: for (j ...) */
-			float m_red[2] = {-INFINITY, -INFINITY};
+			float m_red[4] = {-INFINITY, -INFINITY, -INFINITY, -INFINITY};
 			#pragma unroll
-			for (int hf = 0; hf < 2; hf++) {
+			for (int hf = 0; hf < 4; hf++) {
 				const int i = row0 + wrow + fx::row(hf);
 				#pragma unroll
 				for (int e = 0; e < 16; e++) {
 					const int j = j0 + fx::col(e);
 					if (!decltype(masked)::value || (j >= 0 && j < i + 1 && j >= i - W + 1)) {
 						{
-							float dot = q_k[e >> 1][2 * hf + (e & 1)];
+							float dot = q_k[hf >> 1][e >> 1][2 * (hf & 1) + (e & 1)];
 							float c = 5e+01f * fx::tanh(scale * dot * 0.02f);
-							s[e >> 1][2 * hf + (e & 1)] = c;
+							s[hf >> 1][e >> 1][2 * (hf & 1) + (e & 1)] = c;
 						}
 						{
-							m_red[hf] = fmaxf(m_red[hf], s[e >> 1][2 * hf + (e & 1)]);
+							m_red[hf] = fmaxf(m_red[hf], s[hf >> 1][e >> 1][2 * (hf & 1) + (e & 1)]);
 						}
 					}
 				}
 			}
 			m[0] = fmaxf(m[0], fx::quad_max(m_red[0]));
 			m[1] = fmaxf(m[1], fx::quad_max(m_red[1]));
+			m[2] = fmaxf(m[2], fx::quad_max(m_red[2]));
+			m[3] = fmaxf(m[3], fx::quad_max(m_red[3]));
 			#pragma unroll
-			for (int hf = 0; hf < 2; hf++) {
+			for (int hf = 0; hf < 4; hf++) {
 				m_prev[hf] = m_used[hf];
 				m_used[hf] = isfinite(m[hf]) ? m[hf] : 0.0f;
 				if (m_prev[hf] != m_used[hf]) {
@@ -107,59 +108,61 @@ __global__ void __launch_bounds__(256) window_pf_kernel(int B, int HKV, int G, i
 				}
 			}
 			/* line 31: for (j ...) */
-			float l_red[2] = {0.0f, 0.0f};
+			float l_red[4] = {0.0f, 0.0f, 0.0f, 0.0f};
 			#pragma unroll
-			for (int hf = 0; hf < 2; hf++) {
+			for (int hf = 0; hf < 4; hf++) {
 				const int i = row0 + wrow + fx::row(hf);
 				#pragma unroll
 				for (int e = 0; e < 16; e++) {
 					const int j = j0 + fx::col(e);
 					if (!decltype(masked)::value || (j >= 0 && j < i + 1 && j >= i - W + 1)) {
-						l_red[hf] += fx::exp(s[e >> 1][2 * hf + (e & 1)] - m_used[hf]);
+						l_red[hf] += fx::exp(s[hf >> 1][e >> 1][2 * (hf & 1) + (e & 1)] - m_used[hf]);
 					}
 				}
 			}
 			l[0] += fx::quad_sum(l_red[0]);
 			l[1] += fx::quad_sum(l_red[1]);
+			l[2] += fx::quad_sum(l_red[2]);
+			l[3] += fx::quad_sum(l_red[3]);
 			#pragma unroll
-			for (int hf = 0; hf < 2; hf++) {
+			for (int hf = 0; hf < 4; hf++) {
 				l_prev[hf] = l_used[hf];
 				l_used[hf] = isfinite(l[hf]) && l[hf] != 0.0f ? l[hf] : 1.0f;
 				if (m_prev[hf] != m_used[hf] || l_prev[hf] != l_used[hf]) {
 					float acc_rescale = fx::exp(m_prev[hf] - m_used[hf]) * (l_prev[hf] * __frcp_rn(l_used[hf]));
 					#pragma unroll
 					for (int e = 0; e < 32; e++) {
-						acc[e >> 1][2 * hf + (e & 1)] = acc[e >> 1][2 * hf + (e & 1)] != 0.0f ? acc[e >> 1][2 * hf + (e & 1)] * acc_rescale : acc[e >> 1][2 * hf + (e & 1)];
+						acc[hf >> 1][e >> 1][2 * (hf & 1) + (e & 1)] = acc[hf >> 1][e >> 1][2 * (hf & 1) + (e & 1)] != 0.0f ? acc[hf >> 1][e >> 1][2 * (hf & 1) + (e & 1)] * acc_rescale : acc[hf >> 1][e >> 1][2 * (hf & 1) + (e & 1)];
 					}
 				}
 			}
 			/* line 35: for (j ...) */
-			float p_acc[8][4];
+			float p_acc[2][8][4];
 			#pragma unroll
-			for (int hf = 0; hf < 2; hf++) {
+			for (int hf = 0; hf < 4; hf++) {
 				const int i = row0 + wrow + fx::row(hf);
 				#pragma unroll
 				for (int e = 0; e < 16; e++) {
 					const int j = j0 + fx::col(e);
-					p_acc[e >> 1][2 * hf + (e & 1)] = 0.0f;
+					p_acc[hf >> 1][e >> 1][2 * (hf & 1) + (e & 1)] = 0.0f;
 					if (!decltype(masked)::value || (j >= 0 && j < i + 1 && j >= i - W + 1)) {
-						p_acc[e >> 1][2 * hf + (e & 1)] = fx::exp(s[e >> 1][2 * hf + (e & 1)] - m_used[hf]) * __frcp_rn(l_used[hf]);
+						p_acc[hf >> 1][e >> 1][2 * (hf & 1) + (e & 1)] = fx::exp(s[hf >> 1][e >> 1][2 * (hf & 1) + (e & 1)] - m_used[hf]) * __frcp_rn(l_used[hf]);
 					}
 				}
 			}
-			fx::dot_tile<false, 128, 64>(acc, p_acc, s_v_now);
+			fx::dot_tile<false, 2, 128, 64>(acc, p_acc, s_v_now);
 		});
 		__syncthreads();
 		stage ^= 1;
 	}
 	#pragma unroll
-	for (int hf = 0; hf < 2; hf++) {
+	for (int hf = 0; hf < 4; hf++) {
 		const int i = row0 + wrow + fx::row(hf);
 		if (i < N) {
 			#pragma unroll
 			for (int e = 0; e < 32; e++) {
 				const int d = fx::col(e);
-				o[(((((long long)b * HKV + kh) * G + g) * N + i) * 128 + d)] = (__half)acc[e >> 1][2 * hf + (e & 1)];
+				o[(((((long long)b * HKV + kh) * G + g) * N + i) * 128 + d)] = (__half)acc[hf >> 1][e >> 1][2 * (hf & 1) + (e & 1)];
 			}
 		}
 	}
@@ -196,7 +199,7 @@ extern "C" cudaError_t window_pf_launch(int B, int HKV, int G, int N, int W, flo
 			cudaError_t err = cudaFuncSetAttribute(window_pf_kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, 98304);
 			if (err != cudaSuccess)
 				return err;
-			window_pf_kernel<<<dim3((unsigned)ctas, (unsigned)tiles), 256, 98304, stream>>>(B, HKV, G, N, W, scale, q, k, v, o);
+			window_pf_kernel<<<dim3((unsigned)ctas, (unsigned)tiles), 128, 98304, stream>>>(B, HKV, G, N, W, scale, q, k, v, o);
 			err = cudaGetLastError();
 			if (err != cudaSuccess)
 				return err;
