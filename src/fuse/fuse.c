@@ -474,6 +474,100 @@ static Stmt *rescale_stmt(Cascade *c, const Accum *a, Var **from, Var **to)
 	return s;
 }
 
+/* ---- deferred factors ----
+ * An accumulator whose contributions depend on producer q through a factor only (P.V
+ * normalised by l: acc += e^(s - m) / l * v) need not be re-tagged each time q changes:
+ * its contributions are computed at the fixed tag q = 1 (the tag safe_value gives a factor
+ * before it is known) and the factor's move from 1 to q's final value is applied once,
+ * after the pass. Decided per level, since a level's statements are rewritten as a whole:
+ * every accumulator of the level that reads q must take q as a factor only, and none may
+ * be a producer itself (its partial values would be read with the wrong tag). */
+static bool is_producer_var(const Cascade *c, const Var *v)
+{
+	for (int i = 0; i < c->nproducers; i++)
+		if (c->producers[i].var == v)
+			return true;
+	return false;
+}
+
+static void decide_deferrals(Cascade *c)
+{
+	Program *p = c->prog;
+	for (int i = 0; i < c->naccums; i++)
+		c->accums[i].defer = arena_alloc(&p->arena, sizeof(bool) * (size_t)(c->nproducers + 1));
+	for (int k = 0; k < c->nlevels; k++)
+		for (int q = 0; q < c->nproducers; q++) {
+			Producer *pr = &c->producers[q];
+			if (!pr->in_factor || pr->level >= k)
+				continue;
+			bool any = false, ok = true;
+			for (int i = 0; i < c->naccums; i++) {
+				const Accum *a = &c->accums[i];
+				if (a->level != k || !a->repair || !a->repair->uses[q])
+					continue;
+				any = true;
+				ok &= a->red == RED_ADD && !a->repair->coef_e[q] && !a->repair->coef_2[q] && !is_producer_var(c, a->var);
+			}
+			if (!any || !ok)
+				continue;
+			if (!pr->deferred)
+				pr->deferred = fresh_var(c, arena_printf(&p->arena, "%s_deferred", pr->var->name), pr->used->ty, VAR_LOCAL);
+			for (int i = 0; i < c->naccums; i++)
+				if (c->accums[i].level == k && c->accums[i].repair && c->accums[i].repair->uses[q])
+					c->accums[i].defer[q] = true;
+		}
+}
+
+static bool deferred_at(const Cascade *c, int level, int q)
+{
+	for (int i = 0; i < c->naccums; i++)
+		if (c->accums[i].level == level && c->accums[i].defer && c->accums[i].defer[q])
+			return true;
+	return false;
+}
+
+/* tags with the accumulator's deferred producers replaced by their fixed value. */
+static Var **with_deferred(Cascade *c, const Accum *a, Var **tags)
+{
+	Var **v = arena_alloc(&c->prog->arena, sizeof(Var *) * (size_t)(c->nproducers + 1));
+	for (int k = 0; k < c->nproducers; k++)
+		v[k] = a->defer && a->defer[k] ? c->producers[k].deferred : tags[k];
+	return v;
+}
+
+/* Whether the accumulator's tag moves during the pass (a producer it reads that is not
+ * deferred). */
+static bool retagged_in_pass(const Cascade *c, const Accum *a)
+{
+	for (int k = 0; k < c->nproducers; k++)
+		if (a->repair->uses[k] && !(a->defer && a->defer[k]))
+			return true;
+	return false;
+}
+
+/* Whether some accumulator is re-tagged from producer q's previous tag during the pass. */
+static bool prev_needed(const Cascade *c, int q)
+{
+	for (int i = 0; i < c->naccums; i++)
+		if (c->accums[i].repair && c->accums[i].repair->uses[q] && !(c->accums[i].defer && c->accums[i].defer[q]))
+			return true;
+	return false;
+}
+
+/* After the pass: the deferred factors, from their fixed value to the final tags. */
+static void push_deferred_fixups(Cascade *c, StmtVec *out)
+{
+	Var **used = used_vars(c, false);
+	for (int i = 0; i < c->naccums; i++) {
+		Accum *a = &c->accums[i];
+		bool any = false;
+		for (int k = 0; k < c->nproducers; k++)
+			any |= a->defer && a->defer[k];
+		if (any)
+			vec_push(*out, rescale_stmt(c, a, with_deferred(c, a, used), used));
+	}
+}
+
 /* Level k's loop restricted to [lo, hi), with producer reads of later levels sanitised. */
 static Stmt *level_step(Cascade *c, int k, Expr *lo, Expr *hi)
 {
@@ -482,7 +576,7 @@ static Stmt *level_step(Cascade *c, int k, Expr *lo, Expr *hi)
 	Stmt *body = stmt_copy(p, l->body[0]); /* each step gets its own copy to rewrite */
 	for (int i = 0; i < c->nproducers; i++)
 		if (c->producers[i].level < k)
-			body = stmt_subst_var(p, body, c->producers[i].var, c->producers[i].used);
+			body = stmt_subst_var(p, body, c->producers[i].var, deferred_at(c, k, i) ? c->producers[i].deferred : c->producers[i].used);
 	return st_for(p, l->var, lo, hi, 1, body, l->loc);
 }
 
@@ -494,7 +588,8 @@ static void push_tag_update(Cascade *c, StmtVec *out, int level, bool after_maps
 		bool is_map = level_of_var(c, pr->var) < 0;
 		if (pr->level != level || is_map != after_maps)
 			continue;
-		vec_push(*out, st_assign(p, ev(p, pr->prev), AS_SET, ev(p, pr->used), pr->var->loc));
+		if (prev_needed(c, i))
+			vec_push(*out, st_assign(p, ev(p, pr->prev), AS_SET, ev(p, pr->used), pr->var->loc));
 		vec_push(*out, st_assign(p, ev(p, pr->used), AS_SET, safe_value(c, pr, pr->var), pr->var->loc));
 	}
 }
@@ -505,9 +600,11 @@ static void emit_step(Cascade *c, StmtVec *out, Expr *lo, Expr *hi)
 {
 	Var **prev = used_vars(c, true), **used = used_vars(c, false);
 	for (int k = 0; k < c->nlevels; k++) {
-		for (int i = 0; i < c->naccums; i++)
-			if (c->accums[i].level == k && c->accums[i].repair)
-				vec_push(*out, rescale_stmt(c, &c->accums[i], prev, used));
+		for (int i = 0; i < c->naccums; i++) {
+			Accum *a = &c->accums[i];
+			if (a->level == k && a->repair && retagged_in_pass(c, a))
+				vec_push(*out, rescale_stmt(c, a, with_deferred(c, a, prev), with_deferred(c, a, used)));
+		}
 		vec_push(*out, level_step(c, k, ex_copy(c->prog, lo), ex_copy(c->prog, hi)));
 		push_tag_update(c, out, k, false);
 		for (int i = 0; i < c->nmids[k]; i++)
@@ -528,7 +625,10 @@ static void emit_pass_setup(Cascade *c, StmtVec *out)
 	for (int i = 0; i < c->nproducers; i++) {
 		Producer *pr = &c->producers[i];
 		vec_push(*out, st_decl(p, pr->used, safe_value(c, pr, pr->var), pr->var->loc));
-		vec_push(*out, st_decl(p, pr->prev, ev(p, pr->used), pr->var->loc));
+		if (prev_needed(c, i))
+			vec_push(*out, st_decl(p, pr->prev, ev(p, pr->used), pr->var->loc));
+		if (pr->deferred)
+			vec_push(*out, st_decl(p, pr->deferred, ex_flt(p, 1.0, pr->deferred->ty == TY_DOUBLE ? TY_DOUBLE : TY_FLOAT, pr->var->loc), pr->var->loc));
 	}
 }
 
@@ -641,6 +741,7 @@ static Stmt *build_rolling(Cascade *c)
 		vec_push(out, c->pre[i]);
 	emit_pass_setup(c, &out);
 	vec_push(out, emit_tiled_pass(c, c->levels[0]->lo, c->levels[0]->hi));
+	push_deferred_fixups(c, &out);
 	for (int i = 0; i < c->npost; i++)
 		vec_push(out, c->post[i]);
 	Stmt *b = st_block(p, out.v, out.n, c->row->loc);
@@ -739,6 +840,7 @@ static Stmt *build_splitk(Cascade *c)
 	vec_push(cb, st_decl(p, chi, ex_min(p, ex_bin(p, OP_ADD, ev(p, clo), ev(p, csz), l), ex_copy(p, l0->hi), l), l));
 	emit_pass_setup(c, &cb);
 	vec_push(cb, emit_tiled_pass(c, ev(p, clo), ev(p, chi)));
+	push_deferred_fixups(c, &cb);
 	for (int i = 0; i < c->naccums; i++) {
 		PartCtx pc = {ch, true, NULL, NULL, NULL};
 		vec_push(cb, in_nest(c, &c->accums[i], accum_lvalue(c, &c->accums[i]), mk_part, &pc));
@@ -1178,6 +1280,7 @@ static bool fuse_region(Program *p, Region *r, StrVec *names)
 	vec_free(kids);
 	if (!ok)
 		return false;
+	decide_deferrals(c);
 	Stmt *fused = c->strategy == STRAT_ROLLING ? build_rolling(c) : build_splitk(c);
 	row->nbody = fused->nbody;
 	row->body = fused->body;

@@ -18,6 +18,8 @@ typedef struct Producer {
 	bool in_factor;     /* appears in a producer-only factor (needs != 0) */
 	Var *used, *prev;   /* fused program: the sanitised value used this step and the last one */
 	Var *used_part;     /* split-k: used, per chunk */
+	Var *deferred;      /* the tag some accumulators carry instead of used (1: their factor
+	                     * of this producer is applied once after the pass), or NULL */
 } Producer;
 
 /* The repair of one accumulator: how a partial value computed with producer values r is
@@ -45,6 +47,7 @@ typedef struct Accum {
 	Expr *g;       /* the contribution, locals of the level inlined */
 	Repair *repair; /* NULL when it reads no producer */
 	Var *part;     /* split-k: the per-chunk partial */
+	bool *defer;   /* per producer: tagged with its `deferred` value during the pass */
 } Accum;
 
 typedef struct Cascade {

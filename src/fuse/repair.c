@@ -235,7 +235,7 @@ static Expr *lin_delta(Cascade *c, Expr **coef, Var **from, Var **to, Loc l)
 	Program *p = c->prog;
 	Expr *sum = NULL;
 	for (int k = 0; k < c->nproducers; k++) {
-		if (!coef[k])
+		if (!coef[k] || from[k] == to[k])
 			continue;
 		Expr *term;
 		if (coef[k]->kind == EX_FLT && coef[k]->fval == -1)
@@ -247,6 +247,15 @@ static Expr *lin_delta(Cascade *c, Expr **coef, Var **from, Var **to, Loc l)
 		sum = sum ? ex_bin(p, OP_ADD, sum, term, l) : term;
 	}
 	return sum;
+}
+
+/* Whether factor e reads a producer whose tag differs between from and to. */
+static bool factor_moves(const Cascade *c, const Expr *e, Var **from, Var **to)
+{
+	for (int k = 0; k < c->nproducers; k++)
+		if (from[k] != to[k] && expr_reads_var(e, c->producers[k].var))
+			return true;
+	return false;
 }
 
 Expr *repair_apply(Cascade *c, const Accum *a, Expr *t, Var **from, Var **to)
@@ -273,10 +282,14 @@ Expr *repair_apply(Cascade *c, const Accum *a, Expr *t, Var **from, Var **to)
 	/* P(r') / P(r) and Q(r) / Q(r'), as one fraction. */
 	Expr *numer = NULL, *denom = NULL;
 	for (int i = 0; i < rp->nfactors; i++) {
+		if (!factor_moves(c, rp->factors[i], from, to))
+			continue;
 		numer = mul_opt(p, numer, at(c, rp->factors[i], to), l);
 		denom = mul_opt(p, denom, at(c, rp->factors[i], from), l);
 	}
 	for (int i = 0; i < rp->ninv_factors; i++) {
+		if (!factor_moves(c, rp->inv_factors[i], from, to))
+			continue;
 		numer = mul_opt(p, numer, at(c, rp->inv_factors[i], from), l);
 		denom = mul_opt(p, denom, at(c, rp->inv_factors[i], to), l);
 	}
@@ -293,7 +306,7 @@ Expr *repair_changed(Cascade *c, const Accum *a, Var **from, Var **to)
 	Loc l = a->stmt->loc;
 	Expr *e = NULL;
 	for (int k = 0; k < c->nproducers; k++) {
-		if (!a->repair->uses[k])
+		if (!a->repair->uses[k] || from[k] == to[k])
 			continue;
 		Expr *ne = ex_bin(p, OP_NE, ex_var(p, from[k], l), ex_var(p, to[k], l), l);
 		e = e ? ex_bin(p, OP_LOR, e, ne, l) : ne;

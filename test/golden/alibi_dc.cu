@@ -41,7 +41,7 @@ __global__ void __launch_bounds__(32) alibi_dc_kernel(int B, int H, int L, float
 	float m_used[2];
 	float m_prev[2];
 	float l_used[2];
-	float l_prev[2];
+	float l_deferred[2];
 	float s[1][8][4];
 	float acc[1][16][4];
 	float q_k[1][8][4];
@@ -56,7 +56,7 @@ __global__ void __launch_bounds__(32) alibi_dc_kernel(int B, int H, int L, float
 		m_used[hf] = isfinite(m[hf]) ? m[hf] : 0.0f;
 		m_prev[hf] = m_used[hf];
 		l_used[hf] = isfinite(l[hf]) && l[hf] != 0.0f ? l[hf] : 1.0f;
-		l_prev[hf] = l_used[hf];
+		l_deferred[hf] = 1.0f;
 	}
 	const int begin = j_lo, end = j_hi;
 	const int inner_begin = j_lo, inner_end = j_hi;
@@ -127,10 +127,9 @@ __global__ void __launch_bounds__(32) alibi_dc_kernel(int B, int H, int L, float
 			l[1] += fx::quad_sum(l_red[1]);
 			#pragma unroll
 			for (int hf = 0; hf < 2; hf++) {
-				l_prev[hf] = l_used[hf];
 				l_used[hf] = isfinite(l[hf]) && l[hf] != 0.0f ? l[hf] : 1.0f;
-				if (m_prev[hf] != m_used[hf] || l_prev[hf] != l_used[hf]) {
-					float acc_rescale = fx::exp(m_prev[hf] - m_used[hf]) * (l_prev[hf] * __frcp_rn(l_used[hf]));
+				if (m_prev[hf] != m_used[hf]) {
+					float acc_rescale = fx::exp(m_prev[hf] - m_used[hf]);
 					#pragma unroll
 					for (int e = 0; e < 32; e++) {
 						acc[hf >> 1][e >> 1][2 * (hf & 1) + (e & 1)] = acc[hf >> 1][e >> 1][2 * (hf & 1) + (e & 1)] != 0.0f ? acc[hf >> 1][e >> 1][2 * (hf & 1) + (e & 1)] * acc_rescale : acc[hf >> 1][e >> 1][2 * (hf & 1) + (e & 1)];
@@ -146,7 +145,7 @@ __global__ void __launch_bounds__(32) alibi_dc_kernel(int B, int H, int L, float
 					const int j = j0 + fx::col(e);
 					p_acc[hf >> 1][e >> 1][2 * (hf & 1) + (e & 1)] = 0.0f;
 					if (!decltype(masked)::value || (j >= j_lo && j < j_hi)) {
-						p_acc[hf >> 1][e >> 1][2 * (hf & 1) + (e & 1)] = fx::exp(s[hf >> 1][e >> 1][2 * (hf & 1) + (e & 1)] - m_used[hf]) * __frcp_rn(l_used[hf]);
+						p_acc[hf >> 1][e >> 1][2 * (hf & 1) + (e & 1)] = fx::exp(s[hf >> 1][e >> 1][2 * (hf & 1) + (e & 1)] - m_used[hf]) * __frcp_rn(l_deferred[hf]);
 					}
 				}
 			}
@@ -159,6 +158,13 @@ __global__ void __launch_bounds__(32) alibi_dc_kernel(int B, int H, int L, float
 	for (int hf = 0; hf < 2; hf++) {
 		const int row = row0 + wrow + fx::row(hf);
 		if (row < 1) {
+			if (l_deferred[hf] != l_used[hf]) {
+				float acc_rescale2 = l_deferred[hf] * __frcp_rn(l_used[hf]);
+				#pragma unroll
+				for (int e = 0; e < 32; e++) {
+					acc[hf >> 1][e >> 1][2 * (hf & 1) + (e & 1)] = acc[hf >> 1][e >> 1][2 * (hf & 1) + (e & 1)] != 0.0f ? acc[hf >> 1][e >> 1][2 * (hf & 1) + (e & 1)] * acc_rescale2 : acc[hf >> 1][e >> 1][2 * (hf & 1) + (e & 1)];
+				}
+			}
 			m_part[((rowbase + wrow + fx::row(hf)) * nchunks + ch)] = m[hf];
 			l_part[((rowbase + wrow + fx::row(hf)) * nchunks + ch)] = l[hf];
 			#pragma unroll
@@ -209,10 +215,10 @@ __global__ void __launch_bounds__(128) alibi_dc_merge(int B, int H, int L, float
 	for (int ch = 0; ch < nchunks; ch += 1) {
 		float m_chunk2 = m_used_part[(rid * nchunks + ch)];
 		float l_chunk2 = l_used_part[(rid * nchunks + ch)];
-		float acc_rescale2 = m_chunk2 != m_used || l_chunk2 != l_used ? fx::exp(m_chunk2 - m_used) * (l_chunk2 * __frcp_rn(l_used)) : 1.0f;
+		float acc_rescale3 = m_chunk2 != m_used || l_chunk2 != l_used ? fx::exp(m_chunk2 - m_used) * (l_chunk2 * __frcp_rn(l_used)) : 1.0f;
 		{
 			const int d = threadIdx.x;
-			acc += acc_part[(rid * nchunks + ch) * 128 + d] != 0.0f ? acc_part[(rid * nchunks + ch) * 128 + d] * acc_rescale2 : acc_part[(rid * nchunks + ch) * 128 + d];
+			acc += acc_part[(rid * nchunks + ch) * 128 + d] != 0.0f ? acc_part[(rid * nchunks + ch) * 128 + d] * acc_rescale3 : acc_part[(rid * nchunks + ch) * 128 + d];
 		}
 	}
 	{

@@ -26,7 +26,7 @@ void alibi_dc_fused(int B, int H, int L, float scale, const float slope[H], cons
 				float m_used = isfinite(m) ? m : 0.0f;
 				float m_prev = m_used;
 				float l_used = isfinite(l) && l != 0.0f ? l : 1.0f;
-				float l_prev = l_used;
+				float l_deferred = 1.0f;
 				for (int j0 = j_lo; j0 < j_hi; j0 += 64) {
 					for (int j = j0; j < (j0 + 64 < j_hi ? j0 + 64 : j_hi); j++) {
 						float dot = 0.0f;
@@ -44,16 +44,20 @@ void alibi_dc_fused(int B, int H, int L, float scale, const float slope[H], cons
 					}
 					for (int j = j0; j < (j0 + 64 < j_hi ? j0 + 64 : j_hi); j++)
 						l += expf(s[j - j0] - m_used);
-					l_prev = l_used;
 					l_used = isfinite(l) && l != 0.0f ? l : 1.0f;
-					if (m_prev != m_used || l_prev != l_used) {
-						float acc_rescale = expf(m_prev - m_used) * (l_prev / l_used);
+					if (m_prev != m_used) {
+						float acc_rescale = expf(m_prev - m_used);
 						for (int d = 0; d < 128; d++)
 							acc[d] = acc[d] != 0.0f ? acc[d] * acc_rescale : acc[d];
 					}
 					for (int j = j0; j < (j0 + 64 < j_hi ? j0 + 64 : j_hi); j++)
 						for (int d = 0; d < 128; d++)
-							acc[d] += expf(s[j - j0] - m_used) / l_used * (float)v[b][h][j][d];
+							acc[d] += expf(s[j - j0] - m_used) / l_deferred * (float)v[b][h][j][d];
+				}
+				if (l_deferred != l_used) {
+					float acc_rescale2 = l_deferred / l_used;
+					for (int d = 0; d < 128; d++)
+						acc[d] = acc[d] != 0.0f ? acc[d] * acc_rescale2 : acc[d];
 				}
 				m_part[ch] = m;
 				l_part[ch] = l;
@@ -81,9 +85,9 @@ void alibi_dc_fused(int B, int H, int L, float scale, const float slope[H], cons
 			for (int ch = 0; ch < nchunks; ch++) {
 				float m_chunk2 = m_used_part[ch];
 				float l_chunk2 = l_used_part[ch];
-				float acc_rescale2 = m_chunk2 != m_used || l_chunk2 != l_used ? expf(m_chunk2 - m_used) * (l_chunk2 / l_used) : 1.0f;
+				float acc_rescale3 = m_chunk2 != m_used || l_chunk2 != l_used ? expf(m_chunk2 - m_used) * (l_chunk2 / l_used) : 1.0f;
 				for (int d = 0; d < 128; d++)
-					acc[d] += acc_part[ch][d] != 0.0f ? acc_part[ch][d] * acc_rescale2 : acc_part[ch][d];
+					acc[d] += acc_part[ch][d] != 0.0f ? acc_part[ch][d] * acc_rescale3 : acc_part[ch][d];
 			}
 			for (int d = 0; d < 128; d++)
 				o[b][h][d] = (_Float16)acc[d];

@@ -21,7 +21,7 @@ __global__ void __launch_bounds__(128) auto_prefill_kernel(int N, int W, const f
 	float m_used = isfinite(m) ? m : 0.0f;
 	float m_prev = m_used;
 	float l_used = isfinite(l) && l != 0.0f ? l : 1.0f;
-	float l_prev = l_used;
+	float l_deferred = 1.0f;
 	for (int j0 = 0; j0 < i + 1; j0 += 3) {
 		for (int j = j0; j < (j0 + 3 < i + 1 ? j0 + 3 : i + 1); j++)
 			m = fmaxf(m, j > i - W ? s[((long long)i * N + j)] : -INFINITY);
@@ -33,14 +33,17 @@ __global__ void __launch_bounds__(128) auto_prefill_kernel(int N, int W, const f
 		}
 		for (int j = j0; j < (j0 + 3 < i + 1 ? j0 + 3 : i + 1); j++)
 			l += expf((j > i - W ? s[((long long)i * N + j)] : -INFINITY) - m_used);
-		l_prev = l_used;
 		l_used = isfinite(l) && l != 0.0f ? l : 1.0f;
-		if (m_prev != m_used || l_prev != l_used) {
-			float acc_rescale = expf(m_prev - m_used) * (l_prev / l_used);
+		if (m_prev != m_used) {
+			float acc_rescale = expf(m_prev - m_used);
 			acc = acc != 0.0f ? acc * acc_rescale : acc;
 		}
 		for (int j = j0; j < (j0 + 3 < i + 1 ? j0 + 3 : i + 1); j++)
-			acc += expf((j > i - W ? s[((long long)i * N + j)] : -INFINITY) - m_used) / l_used * v[((long long)i * N + j)];
+			acc += expf((j > i - W ? s[((long long)i * N + j)] : -INFINITY) - m_used) / l_deferred * v[((long long)i * N + j)];
+	}
+	if (l_deferred != l_used) {
+		float acc_rescale2 = l_deferred / l_used;
+		acc = acc != 0.0f ? acc * acc_rescale2 : acc;
 	}
 	o[(long long)i] = acc;
 }

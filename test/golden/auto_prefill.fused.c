@@ -12,7 +12,7 @@ void auto_prefill_fused(int N, int W, const float s[N][N], const float v[N][N], 
 		float m_used = isfinite(m) ? m : 0.0f;
 		float m_prev = m_used;
 		float l_used = isfinite(l) && l != 0.0f ? l : 1.0f;
-		float l_prev = l_used;
+		float l_deferred = 1.0f;
 		for (int j0 = 0; j0 < i + 1; j0 += 3) {
 			for (int j = j0; j < (j0 + 3 < i + 1 ? j0 + 3 : i + 1); j++)
 				m = fmaxf(m, j > i - W ? s[i][j] : -INFINITY);
@@ -24,14 +24,17 @@ void auto_prefill_fused(int N, int W, const float s[N][N], const float v[N][N], 
 			}
 			for (int j = j0; j < (j0 + 3 < i + 1 ? j0 + 3 : i + 1); j++)
 				l += expf((j > i - W ? s[i][j] : -INFINITY) - m_used);
-			l_prev = l_used;
 			l_used = isfinite(l) && l != 0.0f ? l : 1.0f;
-			if (m_prev != m_used || l_prev != l_used) {
-				float acc_rescale = expf(m_prev - m_used) * (l_prev / l_used);
+			if (m_prev != m_used) {
+				float acc_rescale = expf(m_prev - m_used);
 				acc = acc != 0.0f ? acc * acc_rescale : acc;
 			}
 			for (int j = j0; j < (j0 + 3 < i + 1 ? j0 + 3 : i + 1); j++)
-				acc += expf((j > i - W ? s[i][j] : -INFINITY) - m_used) / l_used * v[i][j];
+				acc += expf((j > i - W ? s[i][j] : -INFINITY) - m_used) / l_deferred * v[i][j];
+		}
+		if (l_deferred != l_used) {
+			float acc_rescale2 = l_deferred / l_used;
+			acc = acc != 0.0f ? acc * acc_rescale2 : acc;
 		}
 		o[i] = acc;
 	}

@@ -32,7 +32,7 @@ __global__ void __launch_bounds__(128) gqa_pf_kernel(int B, int HKV, int G, int 
 	float m_used[4];
 	float m_prev[4];
 	float l_used[4];
-	float l_prev[4];
+	float l_deferred[4];
 	float s[2][8][4];
 	float acc[2][16][4];
 	float q_k[2][8][4];
@@ -47,7 +47,7 @@ __global__ void __launch_bounds__(128) gqa_pf_kernel(int B, int HKV, int G, int 
 		m_used[hf] = isfinite(m[hf]) ? m[hf] : 0.0f;
 		m_prev[hf] = m_used[hf];
 		l_used[hf] = isfinite(l[hf]) && l[hf] != 0.0f ? l[hf] : 1.0f;
-		l_prev[hf] = l_used[hf];
+		l_deferred[hf] = 1.0f;
 	}
 	const int first = row0, last = row0 + nrows - 1;
 	const int begin = 0, end = max(first + 1, last + 1);
@@ -125,10 +125,9 @@ __global__ void __launch_bounds__(128) gqa_pf_kernel(int B, int HKV, int G, int 
 			l[3] += fx::quad_sum(l_red[3]);
 			#pragma unroll
 			for (int hf = 0; hf < 4; hf++) {
-				l_prev[hf] = l_used[hf];
 				l_used[hf] = isfinite(l[hf]) && l[hf] != 0.0f ? l[hf] : 1.0f;
-				if (m_prev[hf] != m_used[hf] || l_prev[hf] != l_used[hf]) {
-					float acc_rescale = fx::exp(m_prev[hf] - m_used[hf]) * (l_prev[hf] * __frcp_rn(l_used[hf]));
+				if (m_prev[hf] != m_used[hf]) {
+					float acc_rescale = fx::exp(m_prev[hf] - m_used[hf]);
 					#pragma unroll
 					for (int e = 0; e < 32; e++) {
 						acc[hf >> 1][e >> 1][2 * (hf & 1) + (e & 1)] = acc[hf >> 1][e >> 1][2 * (hf & 1) + (e & 1)] != 0.0f ? acc[hf >> 1][e >> 1][2 * (hf & 1) + (e & 1)] * acc_rescale : acc[hf >> 1][e >> 1][2 * (hf & 1) + (e & 1)];
@@ -145,7 +144,7 @@ __global__ void __launch_bounds__(128) gqa_pf_kernel(int B, int HKV, int G, int 
 					const int j = j0 + fx::col(e);
 					p_acc[hf >> 1][e >> 1][2 * (hf & 1) + (e & 1)] = 0.0f;
 					if (!decltype(masked)::value || (j >= 0 && j < i + 1)) {
-						p_acc[hf >> 1][e >> 1][2 * (hf & 1) + (e & 1)] = fx::exp(s[hf >> 1][e >> 1][2 * (hf & 1) + (e & 1)] - m_used[hf]) * __frcp_rn(l_used[hf]);
+						p_acc[hf >> 1][e >> 1][2 * (hf & 1) + (e & 1)] = fx::exp(s[hf >> 1][e >> 1][2 * (hf & 1) + (e & 1)] - m_used[hf]) * __frcp_rn(l_deferred[hf]);
 					}
 				}
 			}
@@ -158,6 +157,13 @@ __global__ void __launch_bounds__(128) gqa_pf_kernel(int B, int HKV, int G, int 
 	for (int hf = 0; hf < 4; hf++) {
 		const int i = row0 + wrow + fx::row(hf);
 		if (i < N) {
+			if (l_deferred[hf] != l_used[hf]) {
+				float acc_rescale2 = l_deferred[hf] * __frcp_rn(l_used[hf]);
+				#pragma unroll
+				for (int e = 0; e < 32; e++) {
+					acc[hf >> 1][e >> 1][2 * (hf & 1) + (e & 1)] = acc[hf >> 1][e >> 1][2 * (hf & 1) + (e & 1)] != 0.0f ? acc[hf >> 1][e >> 1][2 * (hf & 1) + (e & 1)] * acc_rescale2 : acc[hf >> 1][e >> 1][2 * (hf & 1) + (e & 1)];
+				}
+			}
 			#pragma unroll
 			for (int e = 0; e < 32; e++) {
 				const int d = fx::col(e);

@@ -15,21 +15,20 @@ void rmsnorm_matmul_fused(int R, int K, int N, float eps, const float x[R][K], c
 				acc[n] = 0.0f;
 			inv = 1.0f / sqrtf(ss / K + eps);
 			float inv_used = isfinite(inv) && inv != 0.0f ? inv : 1.0f;
-			float inv_prev = inv_used;
+			float inv_deferred = 1.0f;
 			for (int k0 = 0; k0 < K; k0 += 32) {
 				for (int k = k0; k < (k0 + 32 < K ? k0 + 32 : K); k++)
 					ss += x[r][k] * x[r][k];
 				inv = 1.0f / sqrtf(ss / K + eps);
-				inv_prev = inv_used;
 				inv_used = isfinite(inv) && inv != 0.0f ? inv : 1.0f;
-				if (inv_prev != inv_used) {
-					float acc_rescale = inv_used / inv_prev;
-					for (int n = 0; n < N; n++)
-						acc[n] = acc[n] != 0.0f ? acc[n] * acc_rescale : acc[n];
-				}
 				for (int k = k0; k < (k0 + 32 < K ? k0 + 32 : K); k++)
 					for (int n = 0; n < N; n++)
-						acc[n] += x[r][k] * inv_used * fusecc_bf16_to_float(g[k]) * fusecc_bf16_to_float(w[k][n]);
+						acc[n] += x[r][k] * inv_deferred * fusecc_bf16_to_float(g[k]) * fusecc_bf16_to_float(w[k][n]);
+			}
+			if (inv_deferred != inv_used) {
+				float acc_rescale = inv_used / inv_deferred;
+				for (int n = 0; n < N; n++)
+					acc[n] = acc[n] != 0.0f ? acc[n] * acc_rescale : acc[n];
 			}
 			for (int n = 0; n < N; n++)
 				out[r][n] = fusecc_float_to_bf16(acc[n]);

@@ -28,7 +28,7 @@ __global__ void __launch_bounds__(128) softcap_pf_kernel(int B, int HKV, int G, 
 	float m_used = isfinite(m) ? m : 0.0f;
 	float m_prev = m_used;
 	float l_used = isfinite(l) && l != 0.0f ? l : 1.0f;
-	float l_prev = l_used;
+	float l_deferred = 1.0f;
 	for (int j0 = 0; j0 < N; j0 += 64) {
 		for (int j = j0; j < (j0 + 64 < N ? j0 + 64 : N); j++) {
 			float s = 0.0f;
@@ -54,10 +54,9 @@ __global__ void __launch_bounds__(128) softcap_pf_kernel(int B, int HKV, int G, 
 				s = -INFINITY;
 			l += expf(s - m_used);
 		}
-		l_prev = l_used;
 		l_used = isfinite(l) && l != 0.0f ? l : 1.0f;
-		if (m_prev != m_used || l_prev != l_used) {
-			float acc_rescale = expf(m_prev - m_used) * (l_prev / l_used);
+		if (m_prev != m_used) {
+			float acc_rescale = expf(m_prev - m_used);
 			for (int d = 0; d < 128; d++)
 				acc[d] = acc[d] != 0.0f ? acc[d] * acc_rescale : acc[d];
 		}
@@ -68,10 +67,15 @@ __global__ void __launch_bounds__(128) softcap_pf_kernel(int B, int HKV, int G, 
 			s = 5e+01f * tanhf(s * scale / 5e+01f);
 			if (j > i)
 				s = -INFINITY;
-			float p = expf(s - m_used) / l_used;
+			float p = expf(s - m_used) / l_deferred;
 			for (int d = 0; d < 128; d++)
 				acc[d] += p * (float)v[((((long long)b * HKV + kh) * N + j) * 128 + d)];
 		}
+	}
+	if (l_deferred != l_used) {
+		float acc_rescale2 = l_deferred / l_used;
+		for (int d = 0; d < 128; d++)
+			acc[d] = acc[d] != 0.0f ? acc[d] * acc_rescale2 : acc[d];
 	}
 	for (int d = 0; d < 128; d++)
 		o[(((((long long)b * HKV + kh) * G + g) * N + i) * 128 + d)] = (__half)acc[d];

@@ -21,7 +21,7 @@ __global__ void __launch_bounds__(128) two_producers_kernel(int R, int C, const 
 	float m_used = isfinite(m) ? m : 0.0f;
 	float m_prev = m_used;
 	float z_used = isfinite(z) && z != 0.0f ? z : 1.0f;
-	float z_prev = z_used;
+	float z_deferred = 1.0f;
 	for (int c0 = 0; c0 < C; c0 += 7) {
 		for (int c = c0; c < (c0 + 7 < C ? c0 + 7 : C); c++)
 			m = fmaxf(m, x[((long long)r * C + c)]);
@@ -29,14 +29,17 @@ __global__ void __launch_bounds__(128) two_producers_kernel(int R, int C, const 
 		m_used = isfinite(m) ? m : 0.0f;
 		for (int c = c0; c < (c0 + 7 < C ? c0 + 7 : C); c++)
 			z += y[((long long)r * C + c)] * y[((long long)r * C + c)] + 0.5f;
-		z_prev = z_used;
 		z_used = isfinite(z) && z != 0.0f ? z : 1.0f;
-		if (m_prev != m_used || z_prev != z_used) {
-			float acc_rescale = expf(m_prev - m_used) * (z_prev / z_used);
+		if (m_prev != m_used) {
+			float acc_rescale = expf(m_prev - m_used);
 			acc = acc != 0.0f ? acc * acc_rescale : acc;
 		}
 		for (int c = c0; c < (c0 + 7 < C ? c0 + 7 : C); c++)
-			acc += expf(x[((long long)r * C + c)] - m_used) / z_used * y[((long long)r * C + c)];
+			acc += expf(x[((long long)r * C + c)] - m_used) / z_deferred * y[((long long)r * C + c)];
+	}
+	if (z_deferred != z_used) {
+		float acc_rescale2 = z_deferred / z_used;
+		acc = acc != 0.0f ? acc * acc_rescale2 : acc;
 	}
 	out[(long long)r] = acc;
 }
