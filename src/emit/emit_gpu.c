@@ -20,13 +20,14 @@ typedef struct GpuTarget {
 	const char *name;     /* for messages */
 	const char *includes; /* the runtime and fp16 headers */
 	const char *err_t, *stream_t, *success, *invalid, *last_error;
+	const char *malloc_async, *free_async; /* stream-ordered workspace (split-k) */
 } GpuTarget;
 
 static const GpuTarget targets[] = {
 	[GPU_CUDA] = {"CUDA", "#include <cuda_runtime.h>\n#include <cuda_fp16.h>\n#include \"fusecc_tile_cuda.h\"\n", "cudaError_t", "cudaStream_t", "cudaSuccess",
-	              "cudaErrorInvalidValue", "cudaGetLastError()"},
+	              "cudaErrorInvalidValue", "cudaGetLastError()", "cudaMallocAsync", "cudaFreeAsync"},
 	[GPU_HIP] = {"HIP", "#include <hip/hip_runtime.h>\n#include <hip/hip_fp16.h>\n", "hipError_t", "hipStream_t", "hipSuccess",
-	             "hipErrorInvalidValue", "hipGetLastError()"},
+	             "hipErrorInvalidValue", "hipGetLastError()", "hipMallocAsync", "hipFreeAsync"},
 };
 
 enum { THREADS = 128 };
@@ -104,9 +105,186 @@ static void print_rows(StrBuf *b, const GridLoop *g, int n)
 		sb_puts(b, "1LL");
 }
 
+/* The grid loops' iterators from the thread's row index `row` (consumed), innermost fastest. */
+static void print_row_coords(StrBuf *out, const GridLoop *g, int n)
+{
+	for (int i = n - 1; i >= 0; i--) {
+		StrBuf ext = {0};
+		print_extent(&ext, &g[i], &device_print);
+		sb_printf(out, "\tint %s = ", g[i].var->name);
+		if (!is_zero(g[i].lo)) {
+			print_expr_to(out, g[i].lo, &device_print);
+			sb_puts(out, " + ");
+		}
+		if (i > 0)
+			sb_printf(out, "(int)(row %% %s);\n\trow /= %s;\n", ext.s, ext.s);
+		else
+			sb_puts(out, "(int)row;\n");
+		sb_free(&ext);
+	}
+}
+
+/* ---- split-k without the tile lowering ----
+ * The row block of a split-k region (build_splitk in src/fuse/fuse.c): [pre..., int
+ * nchunks, int chunk, partials..., for (ch) {...}, merge...]. The chunk kernel runs one
+ * thread per (row, chunk), the merge kernel one thread per row; the partials live in a
+ * workspace, [rows][nchunks][elements] floats each. */
+enum { MAX_PARTS = 32 };
+
+typedef struct SplitFallback {
+	bool on;
+	Stmt *block, *chunks;
+	Stmt *ndecl, *cdecl; /* int nchunks = ...; int chunk = ...; */
+	Var *parts[MAX_PARTS];
+	long cols[MAX_PARTS];
+	int nparts;
+	const char *ws, *nrow, *rid; /* the kernels' names */
+} SplitFallback;
+
+static bool contains_pass(const Stmt *s)
+{
+	if (!s)
+		return false;
+	if (s->kind == ST_FOR && s->step > 1)
+		return true;
+	for (int i = 0; i < s->nbody; i++)
+		if (contains_pass(s->body[i]))
+			return true;
+	return false;
+}
+
+static bool split_fallback_find(Stmt *body, SplitFallback *sf)
+{
+	memset(sf, 0, sizeof *sf);
+	if (body->kind != ST_BLOCK)
+		return false;
+	for (int i = 0; i < body->nbody && !sf->chunks; i++) {
+		Stmt *s = body->body[i];
+		if (s->kind == ST_FOR && s->step == 1 && s->hi->kind == EX_VAR && contains_pass(s->body[0]))
+			sf->chunks = s;
+	}
+	if (!sf->chunks)
+		return false;
+	Var *ns = sf->chunks->hi->var;
+	for (int i = 0; i < body->nbody && body->body[i] != sf->chunks; i++) {
+		Stmt *s = body->body[i];
+		if (s->kind != ST_DECL)
+			continue;
+		if (s->var == ns)
+			sf->ndecl = s;
+		else if (!s->var->ndim && s->rhs && expr_reads_var(s->rhs, ns))
+			sf->cdecl = s;
+		else if (s->var->ndim && expr_reads_var(s->var->dims[0], ns)) {
+			long cols = 1;
+			for (int d = 1; d < s->var->ndim; d++)
+				cols *= s->var->dims[d]->kind == EX_INT ? s->var->dims[d]->ival : 0;
+			if (sf->nparts == MAX_PARTS || s->var->ndim > 2 || cols <= 0)
+				return false;
+			sf->parts[sf->nparts] = s->var;
+			sf->cols[sf->nparts++] = cols;
+		}
+	}
+	sf->block = body;
+	return sf->on = sf->ndecl && sf->cdecl && sf->ndecl->rhs;
+}
+
+static bool is_part_decl(const SplitFallback *sf, const Stmt *s)
+{
+	if (s == sf->ndecl || s == sf->cdecl)
+		return true;
+	for (int k = 0; k < sf->nparts; k++)
+		if (s->kind == ST_DECL && s->var == sf->parts[k])
+			return true;
+	return false;
+}
+
+/* A partial's element in the workspace. */
+static bool part_hook(StrBuf *b, const Expr *e, const PrintTarget *t)
+{
+	const SplitFallback *sf = t->ctx;
+	if (e->kind != EX_INDEX)
+		return false;
+	for (int k = 0; k < sf->nparts; k++)
+		if (e->var == sf->parts[k]) {
+			sb_printf(b, "%s[(%s * %s + ", e->var->name, sf->rid, sf->chunks->hi->var->name);
+			print_expr_to(b, e->args[0], t);
+			sb_putc(b, ')');
+			if (e->nargs > 1) {
+				sb_printf(b, " * %ld + ", sf->cols[k]);
+				print_expr_to(b, e->args[1], t);
+			}
+			sb_putc(b, ']');
+			return true;
+		}
+	return false;
+}
+
+/* The chunk kernel (merge false) or the merge kernel of a split-k region. */
+static void emit_split_fallback(StrBuf *out, const Func *f, const Region *r, const GridLoop *g, int n, const SplitFallback *sf, bool merge)
+{
+	PrintTarget pt = device_print;
+	pt.var_hook = part_hook;
+	pt.ctx = (void *)sf;
+	const char *ns = sf->chunks->hi->var->name;
+	sb_printf(out, "__global__ void __launch_bounds__(%d) %s_%s(", THREADS, r->name, merge ? "merge" : "kernel");
+	print_params(out, f, true);
+	sb_printf(out, ", %sfloat *__restrict__ %s, long long %s, int %s", merge ? "const " : "", sf->ws, sf->nrow, ns);
+	if (!merge)
+		sb_printf(out, ", int %s", sf->cdecl->var->name);
+	sb_printf(out, ")\n{\n\tlong long row = (long long)blockIdx.x * blockDim.x + threadIdx.x;\n\tif (row >= %s%s%s)\n\t\treturn;\n", sf->nrow, merge ? "" : " * ",
+	          merge ? "" : ns);
+	if (!merge)
+		sb_printf(out, "\tconst int %s = (int)(row %% %s);\n\trow /= %s;\n", sf->chunks->var->name, ns, ns);
+	sb_printf(out, "\tconst long long %s = row;\n", sf->rid);
+	print_row_coords(out, g, n);
+	for (int k = 0, off = 0; k < sf->nparts; off += (int)sf->cols[k], k++)
+		sb_printf(out, "\t%sfloat *%s = %s + %dLL * %s * %s;\n", merge ? "const " : "", sf->parts[k]->name, sf->ws, off, sf->nrow, ns);
+	const Stmt *blk = sf->block;
+	int i = 0;
+	for (; blk->body[i] != sf->chunks; i++)
+		if (!is_part_decl(sf, blk->body[i])) {
+			sb_putc(out, '\t');
+			print_stmt_to(out, blk->body[i], 1, &pt);
+		}
+	const Stmt *cb = sf->chunks->body[0];
+	Stmt *const *body = merge ? blk->body + i + 1 : cb->kind == ST_BLOCK ? cb->body : &sf->chunks->body[0];
+	int nb = merge ? blk->nbody - i - 1 : cb->kind == ST_BLOCK ? cb->nbody : 1;
+	for (int k = 0; k < nb; k++) {
+		sb_putc(out, '\t');
+		print_stmt_to(out, body[k], 1, &pt);
+	}
+	sb_puts(out, "}\n");
+}
+
 /* The tile lowering's kernel when the plan fits (CUDA), else the fallback's, whose comment
  * says why the plan did not fit. */
-static bool emit_kernel(StrBuf *out, const GpuTarget *tg, const Func *f, const Region *r, TilePlan *tp, bool tiled, const char *why)
+static bool name_used(const Stmt *s, const char *name)
+{
+	if (!s)
+		return false;
+	if (s->var && !strcmp(s->var->name, name))
+		return true;
+	for (int i = 0; i < s->nbody; i++)
+		if (name_used(s->body[i], name))
+			return true;
+	return false;
+}
+
+/* `base`, or base2, base3, ...: a name no parameter or local of the region has. */
+static const char *unique_name(Program *p, const Func *f, const Region *r, const char *base)
+{
+	for (int k = 1;; k++) {
+		const char *nm = k == 1 ? base : arena_printf(&p->arena, "%s%d", base, k);
+		bool used = name_used(r->loop, nm) || !strcmp(nm, "row");
+		for (int i = 0; i < f->nparams; i++)
+			used |= !strcmp(f->params[i]->name, nm);
+		if (!used)
+			return nm;
+	}
+}
+
+static bool emit_kernel(StrBuf *out, const GpuTarget *tg, const Program *p, const Func *f, const Region *r, TilePlan *tp, bool tiled, const char *why,
+                        SplitFallback *sf)
 {
 	if (tiled) {
 		sb_putc(out, '\n');
@@ -132,6 +310,29 @@ static bool emit_kernel(StrBuf *out, const GpuTarget *tg, const Func *f, const R
 		for (int k = 0; k < n; k++)
 			if (expr_reads_var(g[i].lo, g[k].var) || expr_reads_var(g[i].hi, g[k].var))
 				return error_at(r->loop->loc, "the %s printer needs the parallel loops' bounds to be independent of each other ('%s')", tg->name, g[i].var->name), false;
+	const Cascade *c = fuse_cascade_of(r);
+	if (c && c->strategy == STRAT_SPLITK && split_fallback_find(body, sf)) {
+		for (int i = 0; i < sf->block->nbody; i++)
+			if (!is_part_decl(sf, sf->block->body[i]) && !check_local_arrays(tg, sf->block->body[i], why))
+				return false;
+		Program *mp = (Program *)p;
+		sf->ws = unique_name(mp, f, r, "ws");
+		sf->nrow = unique_name(mp, f, r, "nrow");
+		sf->rid = unique_name(mp, f, r, "rid");
+		sb_putc(out, '\n');
+		emit_schedule_echo(out, r, "");
+		sb_printf(out, "\n * lowering: split-k, one thread per row (");
+		for (int i = 0; i < n; i++)
+			sb_printf(out, "%s%s", i ? ", " : "", g[i].var->name);
+		sb_printf(out, ") and chunk of '%s', partials in fp32 in a workspace, then %s_merge, one thread per row; FMA code", c->axis, r->name);
+		if (why)
+			sb_printf(out, "\n *   (no tile lowering: %s)", why);
+		sb_puts(out, " */\n");
+		emit_split_fallback(out, f, r, g, n, sf, false);
+		sb_putc(out, '\n');
+		emit_split_fallback(out, f, r, g, n, sf, true);
+		return true;
+	}
 	if (!check_local_arrays(tg, body, why))
 		return false;
 	sb_putc(out, '\n');
@@ -149,20 +350,7 @@ static bool emit_kernel(StrBuf *out, const GpuTarget *tg, const Func *f, const R
 	sb_printf(out, "\tlong long row = (long long)blockIdx.x * blockDim.x + threadIdx.x;\n\tif (row >= ");
 	print_rows(out, g, n);
 	sb_puts(out, ")\n\t\treturn;\n");
-	for (int i = n - 1; i >= 0; i--) {
-		StrBuf ext = {0};
-		print_extent(&ext, &g[i], &device_print);
-		sb_printf(out, "\tint %s = ", g[i].var->name);
-		if (!is_zero(g[i].lo)) {
-			print_expr_to(out, g[i].lo, &device_print);
-			sb_puts(out, " + ");
-		}
-		if (i > 0)
-			sb_printf(out, "(int)(row %% %s);\n\trow /= %s;\n", ext.s, ext.s);
-		else
-			sb_puts(out, "(int)row;\n");
-		sb_free(&ext);
-	}
+	print_row_coords(out, g, n);
 	sb_putc(out, '\t');
 	if (body->kind == ST_BLOCK) {
 		/* The row's statements, without a second pair of braces. */
@@ -188,7 +376,34 @@ static bool is_size(const Func *f, const Var *v)
 	return false;
 }
 
-static void emit_launcher(StrBuf *out, const GpuTarget *tg, const Func *f, TilePlan *plans, const bool *tiled)
+/* Split-k fallback launch: the chunk count and size as the fused program computes them,
+ * the workspace, the chunk kernel, the merge. */
+static void split_fallback_launch(StrBuf *out, const GpuTarget *tg, const Region *r, const GridLoop *g, int n, const SplitFallback *sf, const char *args)
+{
+	const char *ns = sf->ndecl->var->name, *cs = sf->cdecl->var->name;
+	long cols = 0;
+	for (int k = 0; k < sf->nparts; k++)
+		cols += sf->cols[k];
+	sb_puts(out, "\t{\n\t\tlong long rows = ");
+	print_rows(out, g, n);
+	sb_printf(out, ";\n\t\tif (rows > 0) {\n\t\t\tint %s = ", ns);
+	print_expr_to(out, sf->ndecl->rhs, &device_print);
+	sb_printf(out, ";\n\t\t\tint %s = ", cs);
+	print_expr_to(out, sf->cdecl->rhs, &device_print);
+	sb_printf(out, ";\n\t\t\tif (%s < 1 || (rows * %s + %d) / %d > 2147483647LL)\n\t\t\t\treturn %s;\n", ns, ns, THREADS - 1, THREADS, tg->invalid);
+	sb_printf(out, "\t\t\tfloat *ws = NULL;\n\t\t\t%s err = %s((void **)&ws, sizeof(float) * %ldULL * (size_t)rows * (size_t)%s, stream);\n", tg->err_t,
+	          tg->malloc_async, cols, ns);
+	sb_printf(out, "\t\t\tif (err != %s)\n\t\t\t\treturn err;\n", tg->success);
+	sb_printf(out, "\t\t\t%s_kernel<<<(unsigned)((rows * %s + %d) / %d), %d, 0, stream>>>(%s, ws, rows, %s, %s);\n", r->name, ns, THREADS - 1, THREADS,
+	          THREADS, args, ns, cs);
+	sb_printf(out, "\t\t\terr = %s;\n\t\t\tif (err == %s) {\n", tg->last_error, tg->success);
+	sb_printf(out, "\t\t\t\t%s_merge<<<(unsigned)((rows + %d) / %d), %d, 0, stream>>>(%s, ws, rows, %s);\n", r->name, THREADS - 1, THREADS, THREADS, args, ns);
+	sb_printf(out, "\t\t\t\terr = %s;\n\t\t\t}\n", tg->last_error);
+	sb_printf(out, "\t\t\t%s freed = %s(ws, stream);\n", tg->err_t, tg->free_async);
+	sb_printf(out, "\t\t\tif (err != %s || (err = freed) != %s)\n\t\t\t\treturn err;\n\t\t}\n\t}\n", tg->success, tg->success);
+}
+
+static void emit_launcher(StrBuf *out, const GpuTarget *tg, const Func *f, TilePlan *plans, const bool *tiled, const SplitFallback *sfs)
 {
 	sb_printf(out, "\n/* Runs %s on the GPU: arrays are device pointers; sizes as in the C function. */\n", f->name);
 	sb_printf(out, "extern \"C\" %s %s_launch(", tg->err_t, f->name);
@@ -224,6 +439,10 @@ static void emit_launcher(StrBuf *out, const GpuTarget *tg, const Func *f, TileP
 		GridLoop g[16];
 		int n;
 		grid_loops(f->regions[r], g, &n);
+		if (sfs[r].on) {
+			split_fallback_launch(out, tg, f->regions[r], g, n, &sfs[r], args.s ? args.s : "");
+			continue;
+		}
 		sb_puts(out, "\t{\n\t\tlong long rows = ");
 		print_rows(out, g, n);
 		sb_printf(out, ";\n\t\tif (rows > 0) {\n\t\t\tunsigned blocks = (unsigned)((rows + %d) / %d);\n", THREADS - 1, THREADS);
@@ -245,20 +464,22 @@ bool emit_gpu(StrBuf *out, const Program *p, const char *input_name, GpuKind kin
 		const Func *fn = p->funcs[f];
 		TilePlan *plans = calloc((size_t)fn->nregions + 1, sizeof *plans);
 		bool *tiled = calloc((size_t)fn->nregions + 1, sizeof *tiled);
+		SplitFallback *sfs = calloc((size_t)fn->nregions + 1, sizeof *sfs);
 		for (int r = 0; r < fn->nregions; r++) {
 			const char *why = NULL;
 			if (kind == GPU_CUDA)
 				tiled[r] = tile_plan(&plans[r], fn->regions[r], &why);
 			else
 				why = "the HIP printer has no tile lowering yet";
-			ok &= emit_kernel(out, tg, fn, fn->regions[r], &plans[r], tiled[r], why);
+			ok &= emit_kernel(out, tg, p, fn, fn->regions[r], &plans[r], tiled[r], why, &sfs[r]);
 		}
 		if (ok)
-			emit_launcher(out, tg, fn, plans, tiled);
+			emit_launcher(out, tg, fn, plans, tiled, sfs);
 		for (int r = 0; r < fn->nregions; r++)
 			tile_plan_free(&plans[r]);
 		free(plans);
 		free(tiled);
+		free(sfs);
 	}
 	return ok;
 }
