@@ -166,11 +166,16 @@ else
 fi
 check "no temporary file is left" sh -c '! ls "$1"/*.tmp.* >/dev/null 2>&1' sh "$tmp"
 
-# ---- --line / --no-line (no #line directives yet; off by default) ----
+# ---- --line / --no-line (off by default) ----
 "$fusecc" samples/attention.c --no-line -o "$tmp/noline.fused.c"
 check "--no-line is the default" cmp -s "$tmp/attn.stdout.c" "$tmp/noline.fused.c"
-check "the default output has no #line" sh -c '! grep -q "^#line" "$1"' sh "$tmp/attn.stdout.c"
+check "the default output has no #line" sh -c '! grep -q "#line" "$1"' sh "$tmp/attn.stdout.c"
 status 0 "--line is accepted" "$fusecc" samples/attention.c --line -o "$tmp/line.fused.c"
+# The accumulation `dot += ...` is on line 26 of the sample.
+check "--line: #line points at the input's statements" sh -c 'grep -A1 "#line 26 \"samples/attention.c\"" "$1" | grep -q "dot +="' sh "$tmp/line.fused.c"
+check "--line: the fused C with #line compiles" cc -std=c11 -Iinclude -c "$tmp/line.fused.c" -o "$tmp/line.o"
+"$fusecc" samples/attention.c --line -o "$tmp/line.cu"
+check "--line: the CUDA has #line too" grep -q '#line [0-9]* "samples/attention.c"' "$tmp/line.cu"
 
 # ---- -fsyntax-only: parse, check, analyse; write nothing ----
 mkdir "$tmp/so"

@@ -271,11 +271,11 @@ static int run_pipeline(const Args *a, const char *output, const char *dpath)
 		StrBuf out = {0};
 		const char *name = base_name(a->input);
 		switch (a->emit) {
-		case EMIT_C: emit_c(&out, p, name); break;
+		case EMIT_C: emit_c(&out, p, name, a->line_directives); break;
 		case EMIT_IR: emit_ir(&out, p, name); break;
 		case EMIT_CUDA:
 		case EMIT_HIP:
-			if (!emit_gpu(&out, p, name, a->emit == EMIT_CUDA ? GPU_CUDA : GPU_HIP))
+			if (!emit_gpu(&out, p, name, a->emit == EMIT_CUDA ? GPU_CUDA : GPU_HIP, a->line_directives))
 				status = EXIT_INPUT;
 			break;
 		case EMIT_NONE: break;

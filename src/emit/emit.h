@@ -6,14 +6,15 @@
 
 /* The fused C program: for every function with regions, `void <fn>_fused(<same params>)`.
  * `input_name` appears in the header comment (a base name, so output does not depend on
- * the directory fusecc ran in). */
-void emit_c(StrBuf *out, const Program *p, const char *input_name);
+ * the directory fusecc ran in). line_directives: `#line` before the statements that come
+ * from the input (--line). */
+void emit_c(StrBuf *out, const Program *p, const char *input_name, bool line_directives);
 
 typedef enum GpuKind { GPU_CUDA, GPU_HIP } GpuKind;
 
 /* CUDA or HIP: the kernels of every region and, per function, `<fn>_launch`. false after
  * a located error for a region the GPU lowering cannot print. */
-bool emit_gpu(StrBuf *out, const Program *p, const char *input_name, GpuKind kind);
+bool emit_gpu(StrBuf *out, const Program *p, const char *input_name, GpuKind kind, bool line_directives);
 
 /* Opens a comment with the schedule after the indent and, for a fused region, a line saying how it was fused; the
  * caller closes the comment. The effective schedule every output echoes. */

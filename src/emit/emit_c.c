@@ -60,7 +60,7 @@ static bool stmt_uses_bf16(const Stmt *s)
 	return false;
 }
 
-static void emit_function(StrBuf *out, const Func *f)
+static void emit_function(StrBuf *out, const Func *f, const PrintTarget *pt)
 {
 	sb_printf(out, "\nvoid %s_fused(", f->name);
 	for (int i = 0; i < f->nparams; i++) {
@@ -77,17 +77,19 @@ static void emit_function(StrBuf *out, const Func *f)
 			sb_putc(out, '\n');
 		emit_schedule_echo(out, reg, "\t");
 		sb_puts(out, " */\n\t");
-		print_stmt(out, reg->loop, 1);
+		print_stmt_to(out, reg->loop, 1, pt);
 	}
 	sb_puts(out, "}\n");
 }
 
-void emit_c(StrBuf *out, const Program *p, const char *input_name)
+void emit_c(StrBuf *out, const Program *p, const char *input_name, bool line_directives)
 {
+	int last = 0;
+	PrintTarget lines = {.line_last = &last};
 	emit_banner(out, "/*", input_name);
 	sb_puts(out, "#include <math.h>\n");
 	if (program_uses_bf16(p))
 		sb_puts(out, "#include \"fusecc.h\"\n");
 	for (int f = 0; f < p->nfuncs; f++)
-		emit_function(out, p->funcs[f]);
+		emit_function(out, p->funcs[f], line_directives ? &lines : NULL);
 }

@@ -34,7 +34,9 @@ enum { THREADS = 128 };
 
 const char *gpu_type(ScalarType t) { return t == TY_HALF ? "__half" : scalar_type_c(t); }
 
-static const PrintTarget device_print = {gpu_type, true};
+/* Set per output: --line adds line_last. */
+static PrintTarget device_print = {gpu_type, true};
+static int device_line_last;
 
 static bool expr_constant(const Expr *e)
 {
@@ -453,8 +455,10 @@ static void emit_launcher(StrBuf *out, const GpuTarget *tg, const Func *f, TileP
 	sb_printf(out, "\treturn %s;\n}\n", tg->success);
 }
 
-bool emit_gpu(StrBuf *out, const Program *p, const char *input_name, GpuKind kind)
+bool emit_gpu(StrBuf *out, const Program *p, const char *input_name, GpuKind kind, bool line_directives)
 {
+	device_line_last = 0;
+	device_print.line_last = line_directives ? &device_line_last : NULL;
 	const GpuTarget *tg = &targets[kind];
 	emit_banner(out, "/*", input_name);
 	sb_puts(out, tg->includes);
@@ -471,6 +475,7 @@ bool emit_gpu(StrBuf *out, const Program *p, const char *input_name, GpuKind kin
 				tiled[r] = tile_plan(&plans[r], fn->regions[r], &why);
 			else
 				why = "the HIP printer has no tile lowering yet";
+			plans[r].line_directives = line_directives;
 			ok &= emit_kernel(out, tg, p, fn, fn->regions[r], &plans[r], tiled[r], why, &sfs[r]);
 		}
 		if (ok)

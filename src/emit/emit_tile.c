@@ -26,6 +26,7 @@ typedef struct TileEmit {
 	bool merge;         /* printing the split-k merge kernel: one row per CTA, columns over threads */
 	bool in_col;        /* inside a loop over accumulator columns (merge kernel) */
 	const char *rowid;  /* the row's index among all rows of the grid (workspace) */
+	int line_last;      /* --line: the last source line written */
 	const char *colop_smem[MAX_OPERANDS];
 	const char *dot_name[MAX_OPERANDS];
 	bool dot_done[MAX_OPERANDS];
@@ -699,6 +700,7 @@ void emit_tile_kernel(StrBuf *out, TilePlan *tp, void (*print_params)(StrBuf *, 
 	const Region *r = tp->region;
 	TileEmit te = {.out = out, .tp = tp, .pt = {gpu_type, true, tile_hook, tile_fn, true, NULL}};
 	te.pt.ctx = &te;
+	te.pt.line_last = tp->line_directives ? &te.line_last : NULL;
 	te.h = fresh(&te, "hf");
 	te.c = fresh(&te, "e");
 	te.smem = fresh(&te, "smem");
@@ -854,6 +856,7 @@ void emit_merge_kernel(StrBuf *out, TilePlan *tp, void (*print_params)(StrBuf *,
 	const Region *r = tp->region;
 	TileEmit te = {.out = out, .tp = tp, .pt = {gpu_type, true, tile_hook, tile_fn, true, NULL}, .merge = true};
 	te.pt.ctx = &te;
+	te.pt.line_last = tp->line_directives ? &te.line_last : NULL;
 	const char *ws = tp->ws_name, *nrow = tp->nrow_name;
 	te.rowid = fresh(&te, "rid");
 	const GridLoop *gi = &tp->grid[tp->rowdim];

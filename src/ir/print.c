@@ -255,8 +255,26 @@ static void print_body(StrBuf *b, const Stmt *s, int indent, const PrintTarget *
 
 void print_stmt(StrBuf *b, const Stmt *s, int indent) { print_stmt_to(b, s, indent, NULL); }
 
+/* The file name as a C string literal's contents. */
+static void put_escaped(StrBuf *b, const char *s)
+{
+	for (; *s; s++) {
+		if (*s == '"' || *s == '\\')
+			sb_putc(b, '\\');
+		sb_putc(b, *s);
+	}
+}
+
 void print_stmt_to(StrBuf *b, const Stmt *s, int indent, const PrintTarget *t)
 {
+	if (t && t->line_last && s->kind != ST_BLOCK && s->loc.file && s->loc.line > 0 && s->loc.line != *t->line_last) {
+		/* The caller indented; a directive may follow blanks, the statement is re-indented. */
+		*t->line_last = s->loc.line;
+		sb_printf(b, "#line %d \"", s->loc.line);
+		put_escaped(b, s->loc.file);
+		sb_puts(b, "\"\n");
+		sb_indent(b, indent);
+	}
 	switch (s->kind) {
 	case ST_BLOCK:
 		/* A block is printed where its owner put the opening brace: no indent first. */

@@ -88,6 +88,7 @@ typedef struct TilePlan {
 	int part_cols[MAX_TILE_VARS]; /* elements per chunk: 1, or an accumulator tile's columns */
 	int nparts;
 	const char *ws_name, *nrow_name; /* the kernels' names for the workspace and its rows */
+	bool line_directives;            /* printer option (--line), set by the caller */
 	const char *why; /* set by the matchers when a shape is refused */
 	StrVec *names;   /* every name of the function, the printer's own included */
 } TilePlan;

@@ -53,9 +53,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	Program *p = front_parse(path, &fo, NULL);
 	if (p && !error_count() && fuse_program(p)) {
 		StrBuf out = {0};
-		emit_c(&out, p, "fuzz.c");
+		bool lines = size & 1; /* --line or not, fixed by the input */
+		emit_c(&out, p, "fuzz.c", lines);
 		sb_free(&out);
-		emit_gpu(&out, p, "fuzz.c", GPU_CUDA);
+		emit_gpu(&out, p, "fuzz.c", GPU_CUDA, lines);
 		sb_free(&out);
 	}
 	program_free(p);
