@@ -6,15 +6,17 @@
 # on the same random inputs, outputs poisoned with NaN before each run, and checks the GPU
 # against the fp64 reference (NaN never passes; the launcher must refuse a negative size).
 # Every line of test/roundtrip/sizes runs once per seed in SEEDS; compute-sanitizer runs on
-# the first (smallest) size of each sample. A sample without a kernel is a SKIP line, never
-# silent. Prints one line per check, then a summary table as the last lines; exits 1 on any
-# failure (or when nothing was checked).
-#   sh bench/gpu_check.sh          ARCH=sm_90a SEEDS="7 1234" OUT=/tmp by default
+# every size with the first seed (SANITIZE=first: on the smallest size only). A sample
+# without a kernel is a SKIP line, never silent. Prints one line per check, then a summary
+# table as the last lines; exits 1 on any failure (or when nothing was checked).
+#   sh bench/gpu_check.sh          ARCH=sm_90a SEEDS="7 1234" SANITIZE=all OUT=/tmp by default
 set -u
 ARCH=${ARCH:-sm_90a}
 SEEDS=${SEEDS:-7 1234}
 NVCC=${NVCC:-$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)}
 SANITIZER=${SANITIZER:-$(command -v compute-sanitizer || echo /usr/local/cuda/bin/compute-sanitizer)}
+# first: compute-sanitizer on each sample's first (smallest) size; all: on every size.
+SANITIZE=${SANITIZE:-all}
 out=${OUT:-/tmp}/gpu_check
 mkdir -p "$out"
 summary="$out/summary"
@@ -110,7 +112,7 @@ for src in samples/*.c test/fuse/*.c; do
 				fail=$((fail + 1))
 			fi
 		done
-		if [ $first = 1 ]; then
+		if [ $first = 1 ] || [ "$SANITIZE" = all ]; then
 			first=0
 			seed=${SEEDS%% *}
 			# shellcheck disable=SC2086
