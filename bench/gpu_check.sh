@@ -4,7 +4,8 @@
 # gpu-prep`), builds the harness from roundtrip_gen --gpu: it runs <fn>_launch on the GPU,
 # the original C on the CPU and a float64 build of the original C (test/roundtrip/fp64.h)
 # on the same random inputs, outputs poisoned with NaN before each run, and checks the GPU
-# against the fp64 reference (NaN never passes; the launcher must refuse a negative size).
+# against the fp64 reference (NaN never passes; the launcher must refuse a negative size
+# and an array one byte off its alignment).
 # Every line of test/roundtrip/sizes runs once per seed in SEEDS; compute-sanitizer runs on
 # every size with the first seed (SANITIZE=first: on the smallest size only). A sample
 # without a kernel is a SKIP line, never silent. Prints one line per check, then a summary

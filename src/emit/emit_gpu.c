@@ -26,7 +26,7 @@ typedef struct GpuTarget {
 static const GpuTarget targets[] = {
 	[GPU_CUDA] = {"CUDA", "#include <cuda_runtime.h>\n#include <cuda_fp16.h>\n#include \"fusecc_tile_cuda.h\"\n", "cudaError_t", "cudaStream_t", "cudaSuccess",
 	              "cudaErrorInvalidValue", "cudaGetLastError()", "cudaMallocAsync", "cudaFreeAsync"},
-	[GPU_HIP] = {"HIP", "#include <hip/hip_runtime.h>\n#include <hip/hip_fp16.h>\n", "hipError_t", "hipStream_t", "hipSuccess",
+	[GPU_HIP] = {"HIP", "#include <hip/hip_runtime.h>\n#include <hip/hip_fp16.h>\n#include <stdint.h>\n", "hipError_t", "hipStream_t", "hipSuccess",
 	             "hipErrorInvalidValue", "hipGetLastError()", "hipMallocAsync", "hipFreeAsync"},
 };
 
@@ -429,6 +429,8 @@ static void emit_launcher(StrBuf *out, const GpuTarget *tg, const Func *f, TileP
 			sb_putc(out, ')');
 		}
 		sb_printf(out, " > 0)\n\t\treturn %s;\n", tg->invalid);
+		/* A misaligned element would fault in the kernel and spoil the context. */
+		sb_printf(out, "\tif ((uintptr_t)%s %% sizeof(%s))\n\t\treturn %s;\n", v->name, gpu_type(v->ty), tg->invalid);
 	}
 	StrBuf args = {0};
 	for (int i = 0; i < f->nparams; i++)

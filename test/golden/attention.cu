@@ -159,11 +159,19 @@ extern "C" cudaError_t attention_launch(int B, int H, int N, float scale, const 
 		return cudaErrorInvalidValue;
 	if (!q && 1LL * (B) * (H) * (N) * (128) > 0)
 		return cudaErrorInvalidValue;
+	if ((uintptr_t)q % sizeof(__half))
+		return cudaErrorInvalidValue;
 	if (!k && 1LL * (B) * (H) * (N) * (128) > 0)
+		return cudaErrorInvalidValue;
+	if ((uintptr_t)k % sizeof(__half))
 		return cudaErrorInvalidValue;
 	if (!v && 1LL * (B) * (H) * (N) * (128) > 0)
 		return cudaErrorInvalidValue;
+	if ((uintptr_t)v % sizeof(__half))
+		return cudaErrorInvalidValue;
 	if (!o && 1LL * (B) * (H) * (N) * (128) > 0)
+		return cudaErrorInvalidValue;
+	if ((uintptr_t)o % sizeof(__half))
 		return cudaErrorInvalidValue;
 	{
 		long long ctas = 1LL * (B) * (H);

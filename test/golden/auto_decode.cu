@@ -99,9 +99,15 @@ extern "C" cudaError_t auto_decode_launch(int B, int H, int L, const float *s, c
 		return cudaErrorInvalidValue;
 	if (!s && 1LL * (B) * (H) * (L) > 0)
 		return cudaErrorInvalidValue;
+	if ((uintptr_t)s % sizeof(float))
+		return cudaErrorInvalidValue;
 	if (!v && 1LL * (B) * (H) * (L) > 0)
 		return cudaErrorInvalidValue;
+	if ((uintptr_t)v % sizeof(float))
+		return cudaErrorInvalidValue;
 	if (!o && 1LL * (B) * (H) > 0)
+		return cudaErrorInvalidValue;
+	if ((uintptr_t)o % sizeof(float))
 		return cudaErrorInvalidValue;
 	{
 		long long rows = (long long)(B) * (H);

@@ -55,9 +55,15 @@ extern "C" cudaError_t auto_prefill_launch(int N, int W, const float *s, const f
 		return cudaErrorInvalidValue;
 	if (!s && 1LL * (N) * (N) > 0)
 		return cudaErrorInvalidValue;
+	if ((uintptr_t)s % sizeof(float))
+		return cudaErrorInvalidValue;
 	if (!v && 1LL * (N) * (N) > 0)
 		return cudaErrorInvalidValue;
+	if ((uintptr_t)v % sizeof(float))
+		return cudaErrorInvalidValue;
 	if (!o && 1LL * (N) > 0)
+		return cudaErrorInvalidValue;
+	if ((uintptr_t)o % sizeof(float))
 		return cudaErrorInvalidValue;
 	{
 		long long rows = (long long)(N);

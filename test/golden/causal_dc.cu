@@ -212,11 +212,19 @@ extern "C" cudaError_t causal_dc_launch(int B, int H, int L, float scale, const 
 		return cudaErrorInvalidValue;
 	if (!q && 1LL * (B) * (H) * (128) > 0)
 		return cudaErrorInvalidValue;
+	if ((uintptr_t)q % sizeof(__half))
+		return cudaErrorInvalidValue;
 	if (!k && 1LL * (B) * (H) * (L) * (128) > 0)
+		return cudaErrorInvalidValue;
+	if ((uintptr_t)k % sizeof(__half))
 		return cudaErrorInvalidValue;
 	if (!v && 1LL * (B) * (H) * (L) * (128) > 0)
 		return cudaErrorInvalidValue;
+	if ((uintptr_t)v % sizeof(__half))
+		return cudaErrorInvalidValue;
 	if (!o && 1LL * (B) * (H) * (128) > 0)
+		return cudaErrorInvalidValue;
+	if ((uintptr_t)o % sizeof(__half))
 		return cudaErrorInvalidValue;
 	{
 		long long ctas = 1LL * (B) * (H);

@@ -87,9 +87,15 @@ extern "C" cudaError_t cross_entropy_launch(int R, int C, const float *x, const 
 		return cudaErrorInvalidValue;
 	if (!x && 1LL * (R) * (C) > 0)
 		return cudaErrorInvalidValue;
+	if ((uintptr_t)x % sizeof(float))
+		return cudaErrorInvalidValue;
 	if (!y && 1LL * (R) * (C) > 0)
 		return cudaErrorInvalidValue;
+	if ((uintptr_t)y % sizeof(float))
+		return cudaErrorInvalidValue;
 	if (!loss && 1LL * (R) > 0)
+		return cudaErrorInvalidValue;
+	if ((uintptr_t)loss % sizeof(float))
 		return cudaErrorInvalidValue;
 	{
 		long long rows = (long long)(R);

@@ -44,7 +44,11 @@ extern "C" cudaError_t safe_softmax_launch(int R, int C, const float *x, float *
 		return cudaErrorInvalidValue;
 	if (!x && 1LL * (R) * (C) > 0)
 		return cudaErrorInvalidValue;
+	if ((uintptr_t)x % sizeof(float))
+		return cudaErrorInvalidValue;
 	if (!y && 1LL * (R) * (C) > 0)
+		return cudaErrorInvalidValue;
+	if ((uintptr_t)y % sizeof(float))
 		return cudaErrorInvalidValue;
 	{
 		long long rows = (long long)(R);

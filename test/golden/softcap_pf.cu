@@ -184,11 +184,19 @@ extern "C" cudaError_t softcap_pf_launch(int B, int HKV, int G, int N, float sca
 		return cudaErrorInvalidValue;
 	if (!q && 1LL * (B) * (HKV) * (G) * (N) * (128) > 0)
 		return cudaErrorInvalidValue;
+	if ((uintptr_t)q % sizeof(__half))
+		return cudaErrorInvalidValue;
 	if (!k && 1LL * (B) * (HKV) * (N) * (128) > 0)
+		return cudaErrorInvalidValue;
+	if ((uintptr_t)k % sizeof(__half))
 		return cudaErrorInvalidValue;
 	if (!v && 1LL * (B) * (HKV) * (N) * (128) > 0)
 		return cudaErrorInvalidValue;
+	if ((uintptr_t)v % sizeof(__half))
+		return cudaErrorInvalidValue;
 	if (!o && 1LL * (B) * (HKV) * (G) * (N) * (128) > 0)
+		return cudaErrorInvalidValue;
+	if ((uintptr_t)o % sizeof(__half))
 		return cudaErrorInvalidValue;
 	{
 		long long ctas = 1LL * (B) * (HKV) * (G);

@@ -53,9 +53,15 @@ extern "C" cudaError_t two_producers_launch(int R, int C, const float *x, const 
 		return cudaErrorInvalidValue;
 	if (!x && 1LL * (R) * (C) > 0)
 		return cudaErrorInvalidValue;
+	if ((uintptr_t)x % sizeof(float))
+		return cudaErrorInvalidValue;
 	if (!y && 1LL * (R) * (C) > 0)
 		return cudaErrorInvalidValue;
+	if ((uintptr_t)y % sizeof(float))
+		return cudaErrorInvalidValue;
 	if (!out && 1LL * (R) > 0)
+		return cudaErrorInvalidValue;
+	if ((uintptr_t)out % sizeof(float))
 		return cudaErrorInvalidValue;
 	{
 		long long rows = (long long)(R);

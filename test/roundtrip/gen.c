@@ -161,6 +161,22 @@ static void gen_function(StrBuf *b, const Func *f)
 			}
 			if (neg) {
 				sb_puts(b, ", 0) != cudaErrorInvalidValue) {\n\t\tfprintf(stderr, \"launch with a negative size was not refused\\n\");\n\t\tbad++;\n\t}\n");
+				/* An array one byte off its alignment must be refused as well. */
+				const Var *arr = NULL;
+				for (int i = 0; i < f->nparams && !arr; i++)
+					if (f->params[i]->ndim)
+						arr = f->params[i];
+				if (arr) {
+					sb_printf(b, "	if (%s_launch(", f->name);
+					for (int i = 0; i < f->nparams; i++) {
+						const Var *v = f->params[i];
+						if (v == arr)
+							sb_printf(b, "%s(void *)((char *)%s_d + 1)", i ? ", " : "", v->name);
+						else
+							sb_printf(b, "%s%s%s", i ? ", " : "", v->name, v->ndim ? "_d" : "");
+					}
+					sb_puts(b, ", 0) != cudaErrorInvalidValue) {\n\t\tfprintf(stderr, \"launch with a misaligned array was not refused\\n\");\n\t\tbad++;\n\t}\n");
+				}
 				/* Poisoned again: whatever that launch did, the real one starts from NaN. */
 				for (int i = 0; i < f->nparams; i++)
 					if (f->params[i]->ndim && !f->params[i]->is_const)
