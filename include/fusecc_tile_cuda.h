@@ -221,6 +221,14 @@ __device__ __forceinline__ float exp(float x)
 	asm("ex2.approx.ftz.f32 %0, %1;" : "=f"(y) : "f"(x * 1.4426950408889634f));
 	return y;
 }
+/* e^(a - b) as 2^(a log2 e - b log2 e): one FFMA once b log2 e is hoisted (b the row's
+ * max, the same for every element). */
+__device__ __forceinline__ float exp_sub(float a, float b)
+{
+	float y;
+	asm("ex2.approx.ftz.f32 %0, %1;" : "=f"(y) : "f"(__fmaf_rn(a, 1.4426950408889634f, -(b * 1.4426950408889634f))));
+	return y;
+}
 __device__ __forceinline__ float exp2(float x)
 {
 	float y;

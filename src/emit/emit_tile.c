@@ -700,6 +700,7 @@ void emit_tile_kernel(StrBuf *out, TilePlan *tp, void (*print_params)(StrBuf *, 
 	const Region *r = tp->region;
 	TileEmit te = {.out = out, .tp = tp, .pt = {gpu_type, true, tile_hook, tile_fn, true, NULL}};
 	te.pt.ctx = &te;
+	te.pt.exp_sub = true;
 	te.pt.line_last = tp->line_directives ? &te.line_last : NULL;
 	te.h = fresh(&te, "hf");
 	te.c = fresh(&te, "e");
@@ -856,6 +857,7 @@ void emit_merge_kernel(StrBuf *out, TilePlan *tp, void (*print_params)(StrBuf *,
 	const Region *r = tp->region;
 	TileEmit te = {.out = out, .tp = tp, .pt = {gpu_type, true, tile_hook, tile_fn, true, NULL}, .merge = true};
 	te.pt.ctx = &te;
+	te.pt.exp_sub = true;
 	te.pt.line_last = tp->line_directives ? &te.line_last : NULL;
 	const char *ws = tp->ws_name, *nrow = tp->nrow_name;
 	te.rowid = fresh(&te, "rid");

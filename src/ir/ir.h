@@ -209,6 +209,9 @@ struct PrintTarget {
 	 * compiler hoists when b is invariant (a per-row value in a loop over elements). Within
 	 * about an ulp of a / b; an IEEE division costs a dozen instructions per element. */
 	bool recip_div;
+	/* float expf(a - b) printed as fx::exp_sub(a, b): one FFMA with b * log2(e), which the
+	 * compiler hoists when b is invariant (the row's max), instead of FADD + FMUL. */
+	bool exp_sub;
 	/* Optional: `#line N "file"` before each statement whose source line differs from the
 	 * last one written (*line_last), so compilers and debuggers point at the input. */
 	int *line_last;

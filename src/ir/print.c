@@ -202,6 +202,14 @@ void print_expr_to(StrBuf *b, const Expr *e, const PrintTarget *t)
 		break;
 	}
 	case EX_CALL:
+		if (t && t->exp_sub && e->fn == FN_EXP && e->ty == TY_FLOAT && e->args[0]->kind == EX_BIN && e->args[0]->bop == OP_SUB) {
+			sb_puts(b, "fx::exp_sub(");
+			print_expr_to(b, e->args[0]->args[0], t);
+			sb_puts(b, ", ");
+			print_expr_to(b, e->args[0]->args[1], t);
+			sb_putc(b, ')');
+			break;
+		}
 		if (t && t->fn_name && t->fn_name(e->fn, e->ty))
 			sb_puts(b, t->fn_name(e->fn, e->ty));
 		else
