@@ -77,6 +77,8 @@ check: all $(B)/unit_tests $(B)/roundtrip_gen
 # The GPU machine's inputs: every kernel fusecc can print today and its check harness.
 gpu-prep: all $(B)/roundtrip_gen
 	@mkdir -p $(B)/gpu
+	@# The commit the kernels come from, for bench.py's JSON (the GPU machine's copy has no history).
+	@{ git rev-parse HEAD; git diff --quiet HEAD -- src include || echo "with uncommitted changes to src/ or include/"; } >$(B)/gpu/COMMIT 2>/dev/null || true
 	@for f in samples/*.c test/fuse/*.c; do case $$f in *.fused.c) continue;; esac; n=$$(basename $$f .c); \
 		if $(B)/fusecc $$f -o $(B)/gpu/$$n.cu 2>/dev/null; then $(B)/roundtrip_gen --gpu $$f > $(B)/gpu/$$n.harness.cu; \
 		else echo "gpu-prep: $$n: not printable for the GPU yet"; fi; done

@@ -530,6 +530,11 @@ def meta(args):
     for key, cmd in (("nvcc", ["nvcc", "--version"]), ("commit", ["git", "-C", ROOT, "rev-parse", "HEAD"])):
         with contextlib.suppress(Exception):
             m[key] = subprocess.run(cmd, capture_output=True, text=True).stdout.strip().splitlines()[-1]
+    # The commit `make gpu-prep` generated the kernels from: the copy on the GPU machine may
+    # carry a stale .git.
+    with contextlib.suppress(OSError):
+        with open(os.path.join(ROOT, "build", "gpu", "COMMIT")) as f:
+            m["commit"] = " ".join(f.read().split())
     return m
 
 
