@@ -127,78 +127,15 @@ static void print_row_coords(StrBuf *out, const GridLoop *g, int n)
 }
 
 /* ---- split-k without the tile lowering ----
- * The row block of a split-k region (build_splitk in src/fuse/fuse.c): [pre..., int
- * nchunks, int chunk, partials..., for (ch) {...}, merge...]. The chunk kernel runs one
- * thread per (row, chunk), the merge kernel one thread per row; the partials live in a
- * workspace, [rows][nchunks][elements] floats each. */
-enum { MAX_PARTS = 32 };
-
+ * The row block of a split-k region (see SplitBlock in src/lower/tile.h). The chunk kernel
+ * runs one thread per (row, chunk), the merge kernel one thread per row; the partials
+ * live in a workspace, [rows][nchunks][elements] floats each. */
 typedef struct SplitFallback {
 	bool on;
-	Stmt *block, *chunks;
-	Stmt *ndecl, *cdecl; /* int nchunks = ...; int chunk = ...; */
-	Var *parts[MAX_PARTS];
-	long cols[MAX_PARTS];
-	int nparts;
+	Stmt *block;
+	SplitBlock sb;
 	const char *ws, *nrow, *rid; /* the kernels' names */
 } SplitFallback;
-
-static bool contains_pass(const Stmt *s)
-{
-	if (!s)
-		return false;
-	if (s->kind == ST_FOR && s->step > 1)
-		return true;
-	for (int i = 0; i < s->nbody; i++)
-		if (contains_pass(s->body[i]))
-			return true;
-	return false;
-}
-
-static bool split_fallback_find(Stmt *body, SplitFallback *sf)
-{
-	memset(sf, 0, sizeof *sf);
-	if (body->kind != ST_BLOCK)
-		return false;
-	for (int i = 0; i < body->nbody && !sf->chunks; i++) {
-		Stmt *s = body->body[i];
-		if (s->kind == ST_FOR && s->step == 1 && s->hi->kind == EX_VAR && contains_pass(s->body[0]))
-			sf->chunks = s;
-	}
-	if (!sf->chunks)
-		return false;
-	Var *ns = sf->chunks->hi->var;
-	for (int i = 0; i < body->nbody && body->body[i] != sf->chunks; i++) {
-		Stmt *s = body->body[i];
-		if (s->kind != ST_DECL)
-			continue;
-		if (s->var == ns)
-			sf->ndecl = s;
-		else if (!s->var->ndim && s->rhs && expr_reads_var(s->rhs, ns))
-			sf->cdecl = s;
-		else if (s->var->ndim && expr_reads_var(s->var->dims[0], ns)) {
-			long cols = 1;
-			for (int d = 1; d < s->var->ndim; d++)
-				cols *= s->var->dims[d]->kind == EX_INT ? s->var->dims[d]->ival : 0;
-			if (sf->nparts == MAX_PARTS || s->var->ndim > 2 || cols <= 0)
-				return false;
-			sf->parts[sf->nparts] = s->var;
-			sf->cols[sf->nparts++] = cols;
-		}
-	}
-	sf->block = body;
-	return sf->on = sf->ndecl && sf->cdecl && sf->ndecl->rhs;
-}
-
-static bool is_part_decl(const SplitFallback *sf, const Stmt *s)
-{
-	if (s == sf->ndecl || s == sf->cdecl)
-		return true;
-	for (int k = 0; k < sf->nparts; k++)
-		if (s->kind == ST_DECL && s->var == sf->parts[k])
-			return true;
-	return false;
-}
 
 /* A partial's element in the workspace. */
 static bool part_hook(StrBuf *b, const Expr *e, const PrintTarget *t)
@@ -206,13 +143,13 @@ static bool part_hook(StrBuf *b, const Expr *e, const PrintTarget *t)
 	const SplitFallback *sf = t->ctx;
 	if (e->kind != EX_INDEX)
 		return false;
-	for (int k = 0; k < sf->nparts; k++)
-		if (e->var == sf->parts[k]) {
-			sb_printf(b, "%s[(%s * %s + ", e->var->name, sf->rid, sf->chunks->hi->var->name);
+	for (int k = 0; k < sf->sb.nparts; k++)
+		if (e->var == sf->sb.parts[k]) {
+			sb_printf(b, "%s[(%s * %s + ", e->var->name, sf->rid, sf->sb.ndecl->var->name);
 			print_expr_to(b, e->args[0], t);
 			sb_putc(b, ')');
 			if (e->nargs > 1) {
-				sb_printf(b, " * %ld + ", sf->cols[k]);
+				sb_printf(b, " * %d + ", sf->sb.part_cols[k]);
 				print_expr_to(b, e->args[1], t);
 			}
 			sb_putc(b, ']');
@@ -227,29 +164,30 @@ static void emit_split_fallback(StrBuf *out, const Func *f, const Region *r, con
 	PrintTarget pt = device_print;
 	pt.var_hook = part_hook;
 	pt.ctx = (void *)sf;
-	const char *ns = sf->chunks->hi->var->name;
+	const SplitBlock *sb = &sf->sb;
+	const char *ns = sb->ndecl->var->name;
 	sb_printf(out, "__global__ void __launch_bounds__(%d) %s_%s(", THREADS, r->name, merge ? "merge" : "kernel");
 	print_params(out, f, true);
 	sb_printf(out, ", %sfloat *__restrict__ %s, long long %s, int %s", merge ? "const " : "", sf->ws, sf->nrow, ns);
 	if (!merge)
-		sb_printf(out, ", int %s", sf->cdecl->var->name);
+		sb_printf(out, ", int %s", sb->cdecl->var->name);
 	sb_printf(out, ")\n{\n\tlong long row = (long long)blockIdx.x * blockDim.x + threadIdx.x;\n\tif (row >= %s%s%s)\n\t\treturn;\n", sf->nrow, merge ? "" : " * ",
 	          merge ? "" : ns);
 	if (!merge)
-		sb_printf(out, "\tconst int %s = (int)(row %% %s);\n\trow /= %s;\n", sf->chunks->var->name, ns, ns);
+		sb_printf(out, "\tconst int %s = (int)(row %% %s);\n\trow /= %s;\n", sb->chunks->var->name, ns, ns);
 	sb_printf(out, "\tconst long long %s = row;\n", sf->rid);
 	print_row_coords(out, g, n);
-	for (int k = 0, off = 0; k < sf->nparts; off += (int)sf->cols[k], k++)
-		sb_printf(out, "\t%sfloat *%s = %s + %dLL * %s * %s;\n", merge ? "const " : "", sf->parts[k]->name, sf->ws, off, sf->nrow, ns);
+	for (int k = 0; k < sb->nparts; k++)
+		sb_printf(out, "\t%sfloat *%s = %s + %dLL * %s * %s;\n", merge ? "const " : "", sb->parts[k]->name, sf->ws, split_part_offset(sb, k), sf->nrow, ns);
 	const Stmt *blk = sf->block;
 	int i = 0;
-	for (; blk->body[i] != sf->chunks; i++)
-		if (!is_part_decl(sf, blk->body[i])) {
+	for (; i < sb->ichunks; i++)
+		if (!split_block_decl(sb, blk->body[i])) {
 			sb_putc(out, '\t');
 			print_stmt_to(out, blk->body[i], 1, &pt);
 		}
-	const Stmt *cb = sf->chunks->body[0];
-	Stmt *const *body = merge ? blk->body + i + 1 : cb->kind == ST_BLOCK ? cb->body : &sf->chunks->body[0];
+	const Stmt *cb = sb->chunks->body[0];
+	Stmt *const *body = merge ? blk->body + i + 1 : cb->kind == ST_BLOCK ? cb->body : &sb->chunks->body[0];
 	int nb = merge ? blk->nbody - i - 1 : cb->kind == ST_BLOCK ? cb->nbody : 1;
 	for (int k = 0; k < nb; k++) {
 		sb_putc(out, '\t');
@@ -313,9 +251,11 @@ static bool emit_kernel(StrBuf *out, const GpuTarget *tg, const Program *p, cons
 			if (expr_reads_var(g[i].lo, g[k].var) || expr_reads_var(g[i].hi, g[k].var))
 				return error_at(r->loop->loc, "the %s printer needs the parallel loops' bounds to be independent of each other ('%s')", tg->name, g[i].var->name), false;
 	const Cascade *c = fuse_cascade_of(r);
-	if (c && c->strategy == STRAT_SPLITK && split_fallback_find(body, sf)) {
-		for (int i = 0; i < sf->block->nbody; i++)
-			if (!is_part_decl(sf, sf->block->body[i]) && !check_local_arrays(tg, sf->block->body[i], why))
+	if (c && c->strategy == STRAT_SPLITK && split_block(body, &sf->sb)) {
+		sf->on = true;
+		sf->block = body;
+		for (int i = 0; i < body->nbody; i++)
+			if (!split_block_decl(&sf->sb, body->body[i]) && !check_local_arrays(tg, body->body[i], why))
 				return false;
 		Program *mp = (Program *)p;
 		sf->ws = unique_name(mp, f, r, "ws");
@@ -382,16 +322,15 @@ static bool is_size(const Func *f, const Var *v)
  * the workspace, the chunk kernel, the merge. */
 static void split_fallback_launch(StrBuf *out, const GpuTarget *tg, const Region *r, const GridLoop *g, int n, const SplitFallback *sf, const char *args)
 {
-	const char *ns = sf->ndecl->var->name, *cs = sf->cdecl->var->name;
-	long cols = 0;
-	for (int k = 0; k < sf->nparts; k++)
-		cols += sf->cols[k];
+	const SplitBlock *sb = &sf->sb;
+	const char *ns = sb->ndecl->var->name, *cs = sb->cdecl->var->name;
+	long cols = split_part_offset(sb, sb->nparts);
 	sb_puts(out, "\t{\n\t\tlong long rows = ");
 	print_rows(out, g, n);
 	sb_printf(out, ";\n\t\tif (rows > 0) {\n\t\t\tint %s = ", ns);
-	print_expr_to(out, sf->ndecl->rhs, &device_print);
+	print_expr_to(out, sb->ndecl->rhs, &device_print);
 	sb_printf(out, ";\n\t\t\tint %s = ", cs);
-	print_expr_to(out, sf->cdecl->rhs, &device_print);
+	print_expr_to(out, sb->cdecl->rhs, &device_print);
 	sb_printf(out, ";\n\t\t\tif (%s < 1 || (rows * %s + %d) / %d > 2147483647LL)\n\t\t\t\treturn %s;\n", ns, ns, THREADS - 1, THREADS, tg->invalid);
 	sb_printf(out, "\t\t\tfloat *ws = NULL;\n\t\t\t%s err = %s((void **)&ws, sizeof(float) * %ldULL * (size_t)rows * (size_t)%s, stream);\n", tg->err_t,
 	          tg->malloc_async, cols, ns);

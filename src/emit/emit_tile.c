@@ -64,12 +64,12 @@ static void part_elem(StrBuf *b, TileEmit *te, const Expr *e)
 {
 	const TilePlan *tp = te->tp;
 	int cols = 1;
-	for (int k = 0; k < tp->nparts; k++)
-		if (tp->parts[k] == e->var)
-			cols = tp->part_cols[k];
+	for (int k = 0; k < tp->split.nparts; k++)
+		if (tp->split.parts[k] == e->var)
+			cols = tp->split.part_cols[k];
 	StrBuf *saved = te->out;
 	te->out = b;
-	sb_printf(b, "%s[(%s * %s + ", e->var->name, te->rowid, tp->nchunks->name);
+	sb_printf(b, "%s[(%s * %s + ", e->var->name, te->rowid, tp->split.ndecl->var->name);
 	expr(te, e->args[0]);
 	sb_putc(b, ')');
 	if (e->nargs > 1) {
@@ -673,18 +673,18 @@ static void print_cta_coords(TileEmit *te, const char *src)
 static void splitk_params(TileEmit *te, const char *ws, const char *nrow, bool chunk_kernel)
 {
 	const TilePlan *tp = te->tp;
-	sb_printf(te->out, ", %sfloat *__restrict__ %s, long long %s, int %s", chunk_kernel ? "" : "const ", ws, nrow, tp->nchunks->name);
+	sb_printf(te->out, ", %sfloat *__restrict__ %s, long long %s, int %s", chunk_kernel ? "" : "const ", ws, nrow, tp->split.ndecl->var->name);
 	if (chunk_kernel)
-		sb_printf(te->out, ", int %s", tp->chunk->name);
+		sb_printf(te->out, ", int %s", tp->split.cdecl->var->name);
 }
 
 /* Split-k: each partial's base in the workspace. */
 static void part_bases(TileEmit *te, const char *ws, const char *nrow, bool chunk_kernel)
 {
 	const TilePlan *tp = te->tp;
-	for (int k = 0; k < tp->nparts; k++)
-		line(te, 1, "%sfloat *%s = %s + %dLL * %s * %s;\n", chunk_kernel ? "" : "const ", tp->parts[k]->name, ws, tile_part_offset(tp, k), nrow,
-		     tp->nchunks->name);
+	for (int k = 0; k < tp->split.nparts; k++)
+		line(te, 1, "%sfloat *%s = %s + %dLL * %s * %s;\n", chunk_kernel ? "" : "const ", tp->split.parts[k]->name, ws, split_part_offset(&tp->split, k), nrow,
+		     tp->split.ndecl->var->name);
 }
 
 int tile_smem_bytes(const TilePlan *tp)
@@ -745,8 +745,8 @@ void emit_tile_kernel(StrBuf *out, TilePlan *tp, void (*print_params)(StrBuf *, 
 	sb_printf(out, " - %s);\n", te.i0);
 	line(&te, 1, "const int %s = fx::warp() * %d;\n", te.rbase, 16 * tp->mt);
 	if (tp->splitk) {
-		line(&te, 1, "/* chunk '%s' of the split over '%s' */\n", tp->chunks->var->name, tp->c->axis);
-		line(&te, 1, "const int %s = blockIdx.z;\n", tp->chunks->var->name);
+		line(&te, 1, "/* chunk '%s' of the split over '%s' */\n", tp->split.chunks->var->name, tp->c->axis);
+		line(&te, 1, "const int %s = blockIdx.z;\n", tp->split.chunks->var->name);
 		for (int k = 0; k < tp->ncta_decls; k++) {
 			sb_indent(out, 1);
 			print_stmt_to(out, tp->cta_decls[k], 1, &te.pt);
@@ -898,8 +898,8 @@ static void splitk_launch(TileEmit *te, const char *args, int bytes)
 {
 	TilePlan *tp = te->tp;
 	StrBuf *out = te->out;
-	int bn = tp->bn, cols = tile_part_offset(tp, tp->nparts);
-	const char *ns = tp->nchunks->name, *cs = tp->chunk->name;
+	int bn = tp->bn, cols = split_part_offset(&tp->split, tp->split.nparts);
+	const char *ns = tp->split.ndecl->var->name, *cs = tp->split.cdecl->var->name;
 	sb_puts(out, "\t\t\tlong long len = ");
 	expr(te, tp->axis_hi);
 	sb_puts(out, " - (");

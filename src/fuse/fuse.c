@@ -482,14 +482,6 @@ static Stmt *rescale_stmt(Cascade *c, const Accum *a, Var **from, Var **to)
  * after the pass. Decided per level, since a level's statements are rewritten as a whole:
  * every accumulator of the level that reads q must take q as a factor only, and none may
  * be a producer itself (its partial values would be read with the wrong tag). */
-static bool is_producer_var(const Cascade *c, const Var *v)
-{
-	for (int i = 0; i < c->nproducers; i++)
-		if (c->producers[i].var == v)
-			return true;
-	return false;
-}
-
 static void decide_deferrals(Cascade *c)
 {
 	Program *p = c->prog;
@@ -506,7 +498,7 @@ static void decide_deferrals(Cascade *c)
 				if (a->level != k || !a->repair || !a->repair->uses[q])
 					continue;
 				any = true;
-				ok &= a->red == RED_ADD && !a->repair->coef_e[q] && !a->repair->coef_2[q] && !is_producer_var(c, a->var);
+				ok &= a->red == RED_ADD && !a->repair->coef_e[q] && !a->repair->coef_2[q] && producer_index(c, a->var) < 0;
 			}
 			if (!any || !ok)
 				continue;

@@ -83,6 +83,8 @@ Cascade *fuse_cascade_of(const Region *r);
 void fuse_describe(StrBuf *b, const Cascade *c);
 
 /* ---- repair.c ---- */
+/* The index of v among the cascade's producers, or -1. */
+int producer_index(const Cascade *c, const Var *v);
 /* Derives the repair of `a` (its g over the producers of c). false, after an error at the
  * statement that says why, when g is not separable. */
 bool repair_derive(Cascade *c, Accum *a);

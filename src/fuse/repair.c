@@ -20,7 +20,7 @@ typedef struct Deriv {
 	const char *why; /* reason of a refusal */
 } Deriv;
 
-static int producer_index(const Cascade *c, const Var *v)
+int producer_index(const Cascade *c, const Var *v)
 {
 	for (int k = 0; k < c->nproducers; k++)
 		if (c->producers[k].var == v)

@@ -374,11 +374,11 @@ static bool stmt_indexes_by(const TilePlan *tp, const Stmt *s, const Var *v)
 
 bool tile_is_col_loop(const TilePlan *tp, const Stmt *s) { return s->kind == ST_FOR && stmt_indexes_by(tp, s->body[0], s->var); }
 
-int tile_part_offset(const TilePlan *tp, int k)
+int split_part_offset(const SplitBlock *sb, int k)
 {
 	int off = 0;
 	for (int i = 0; i < k; i++)
-		off += tp->part_cols[i];
+		off += sb->part_cols[i];
 	return off;
 }
 
@@ -503,48 +503,73 @@ static bool reads_only(const Expr *e, Var *const *ok, int n)
 /* The split-k row block (see build_splitk in src/fuse/fuse.c): [pre..., int nchunks,
  * int chunk, partials..., for (ch) {range, setup, pass, stores}, merge...]. The chunk
  * kernel's prologue is pre and the setup, its epilogue the stores. */
-static bool plan_splitk(TilePlan *tp, Stmt *body)
+bool split_block(Stmt *body, SplitBlock *sb)
 {
-	Program *p = tp->c->prog;
+	memset(sb, 0, sizeof *sb);
 	if (body->kind != ST_BLOCK)
 		return false;
-	int ci = -1;
+	sb->ichunks = -1;
 	for (int i = 0; i < body->nbody; i++) {
 		Stmt *s = body->body[i];
 		if (s->kind == ST_FOR && s->step == 1 && s->hi->kind == EX_VAR && stmt_has_pass(s->body[0])) {
-			if (ci >= 0)
+			if (sb->chunks)
 				return false;
-			ci = i;
+			sb->chunks = s;
+			sb->ichunks = i;
 		}
 	}
-	if (ci < 0)
+	if (!sb->chunks)
 		return false;
-	tp->chunks = body->body[ci];
-	tp->nchunks = tp->chunks->hi->var;
-	Stmt **pro = arena_alloc(&p->arena, sizeof(Stmt *) * (size_t)(body->nbody + 64));
-	for (int i = 0; i < ci; i++) {
+	Var *ns = sb->chunks->hi->var;
+	for (int i = 0; i < sb->ichunks; i++) {
 		Stmt *s = body->body[i];
-		if (s->kind == ST_DECL && s->var == tp->nchunks)
+		if (s->kind != ST_DECL)
 			continue;
-		if (s->kind == ST_DECL && !s->var->ndim && s->rhs && expr_reads_var(s->rhs, tp->nchunks)) {
-			tp->chunk = s->var;
-			continue;
-		}
-		if (s->kind == ST_DECL && s->var->ndim && expr_reads_var(s->var->dims[0], tp->nchunks)) {
+		if (s->var == ns) {
+			sb->ndecl = s;
+		} else if (!s->var->ndim && s->rhs && expr_reads_var(s->rhs, ns)) {
+			sb->cdecl = s;
+		} else if (s->var->ndim && expr_reads_var(s->var->dims[0], ns)) {
 			long cols = 1;
 			for (int d = 1; d < s->var->ndim; d++)
 				cols *= s->var->dims[d]->kind == EX_INT ? s->var->dims[d]->ival : 0;
-			if (s->var->ndim > 2 || cols <= 0 || tp->nparts == MAX_TILE_VARS || !set_role(tp, s->var, TR_PART))
+			if (s->var->ndim > 2 || cols <= 0 || sb->nparts == MAX_TILE_VARS)
 				return false;
-			tp->parts[tp->nparts] = s->var;
-			tp->part_cols[tp->nparts++] = (int)cols;
-			continue;
+			sb->parts[sb->nparts] = s->var;
+			sb->part_cols[sb->nparts++] = (int)cols;
 		}
-		pro[tp->npro++] = s;
 	}
+	return sb->ndecl && sb->ndecl->rhs && sb->cdecl;
+}
+
+bool split_block_decl(const SplitBlock *sb, const Stmt *s)
+{
+	if (s == sb->ndecl || s == sb->cdecl)
+		return true;
+	for (int k = 0; k < sb->nparts; k++)
+		if (s->kind == ST_DECL && s->var == sb->parts[k])
+			return true;
+	return false;
+}
+
+/* Split-k: the chunk kernel's prologue is the row's statements before the split and the
+ * chunk's setup, its epilogue the chunk's stores. */
+static bool plan_splitk(TilePlan *tp, Stmt *body)
+{
+	Program *p = tp->c->prog;
+	SplitBlock *sb = &tp->split;
+	if (!split_block(body, sb))
+		return false;
+	for (int k = 0; k < sb->nparts; k++)
+		if (!set_role(tp, sb->parts[k], TR_PART))
+			return false;
+	Stmt **pro = arena_alloc(&p->arena, sizeof(Stmt *) * (size_t)(body->nbody + 64));
+	for (int i = 0; i < sb->ichunks; i++)
+		if (!split_block_decl(sb, body->body[i]))
+			pro[tp->npro++] = body->body[i];
 	tp->npre = tp->npro;
-	Stmt *cb = tp->chunks->body[0];
-	if (!tp->chunk || cb->kind != ST_BLOCK || cb->nbody > 64)
+	Stmt *cb = sb->chunks->body[0];
+	if (cb->kind != ST_BLOCK || cb->nbody > 64)
 		return false;
 	int si = -1;
 	for (int i = 0; i < cb->nbody; i++)
@@ -556,7 +581,7 @@ static bool plan_splitk(TilePlan *tp, Stmt *body)
 	if (si < 0)
 		return false;
 	/* The chunk's range: integers of the chunk index and the sizes, once per CTA. */
-	Var *uniform[MAX_TILE_VARS] = {tp->chunks->var, tp->nchunks, tp->chunk};
+	Var *uniform[MAX_TILE_VARS] = {sb->chunks->var, sb->ndecl->var, sb->cdecl->var};
 	int nu = 3;
 	tp->cta_decls = arena_alloc(&p->arena, sizeof(Stmt *) * (size_t)cb->nbody);
 	for (int i = 0; i < si; i++) {
@@ -572,8 +597,8 @@ static bool plan_splitk(TilePlan *tp, Stmt *body)
 	tp->step = cb->body[si];
 	tp->epi = cb->body + si + 1;
 	tp->nepi = cb->nbody - si - 1;
-	tp->merge = body->body + ci + 1;
-	tp->nmerge = body->nbody - ci - 1;
+	tp->merge = body->body + sb->ichunks + 1;
+	tp->nmerge = body->nbody - sb->ichunks - 1;
 	/* The launcher sizes the chunks from the axis's range: it must not depend on the row. */
 	tp->axis_lo = tp->c->levels[0]->lo;
 	tp->axis_hi = tp->c->levels[0]->hi;

@@ -23,6 +23,27 @@ enum { MAX_GRID = 16, MAX_TILE_VARS = 32, MAX_OPERANDS = 4 };
  * outer's range) and the statement they wrap. */
 Stmt *grid_loops(const Region *r, GridLoop *out, int *n);
 
+/* The row block of a split-k region, as build_splitk (src/fuse/fuse.c) writes it: [pre...,
+ * int nchunks = ..., int chunk = ..., partials X_part[nchunks][cols]..., for (ch = 0; ch <
+ * nchunks; ch++) {range, setup, pass, stores}, merge...]. The tile planner and the GPU
+ * printer's fallback both read it through split_block. */
+typedef struct SplitBlock {
+	Stmt *chunks;        /* the loop over the chunks, the block's statement ichunks */
+	int ichunks;
+	Stmt *ndecl, *cdecl; /* int nchunks = ...; int chunk = ...; */
+	Var *parts[MAX_TILE_VARS];
+	int part_cols[MAX_TILE_VARS]; /* elements per chunk: 1, or an accumulator's columns */
+	int nparts;
+} SplitBlock;
+
+/* Fills sb from `body`; false when body is not such a block. */
+bool split_block(Stmt *body, SplitBlock *sb);
+/* Whether s declares the block's chunk count, chunk size or a partial. */
+bool split_block_decl(const SplitBlock *sb, const Stmt *s);
+/* Workspace floats per row and chunk before partial k (its offset in units of rows *
+ * nchunks); k = nparts gives them all. */
+int split_part_offset(const SplitBlock *sb, int k);
+
 typedef enum TileRole {
 	TR_NONE,
 	TR_ROW,     /* a scalar with one value per row of the CTA (m, l, m_used): `float x[2]` per thread */
@@ -76,17 +97,13 @@ typedef struct TilePlan {
 	 * per thread. */
 	bool splitk;
 	bool row_made;    /* the row loop is not the user's: one row (decode) */
-	Stmt *chunks;     /* for (ch = 0; ch < nchunks; ch++) */
+	SplitBlock split;
 	int npre;         /* pro[0 .. npre): the row's statements before the split (both kernels) */
-	Var *nchunks, *chunk;
 	Stmt **cta_decls; /* the chunk's range (int j_lo = ..., j_hi): once per CTA */
 	int ncta_decls;
 	Stmt **merge;
 	int nmerge;
 	Expr *axis_lo, *axis_hi; /* the split axis's range, independent of the row */
-	Var *parts[MAX_TILE_VARS];
-	int part_cols[MAX_TILE_VARS]; /* elements per chunk: 1, or an accumulator tile's columns */
-	int nparts;
 	const char *ws_name, *nrow_name; /* the kernels' names for the workspace and its rows */
 	bool line_directives;            /* printer option (--line), set by the caller */
 	const char *why; /* set by the matchers when a shape is refused */
@@ -121,9 +138,6 @@ bool tile_touches_rowtile(const TilePlan *tp, const Stmt *s);
  * is the last subscript of one of them in its body. */
 bool tile_is_col_loop(const TilePlan *tp, const Stmt *s);
 
-/* Workspace floats per row and chunk before partial k (its offset in units of rows *
- * nchunks). */
-int tile_part_offset(const TilePlan *tp, int k);
 
 /* Whether s is one of the pass's per-element loops (for (j = j0; ...)). */
 bool tile_is_elem_loop(const TilePlan *tp, const Stmt *s);
