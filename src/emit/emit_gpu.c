@@ -332,16 +332,30 @@ static void split_fallback_launch(StrBuf *out, const GpuTarget *tg, const Region
 	sb_printf(out, ";\n\t\t\tint %s = ", cs);
 	print_expr_to(out, sb->cdecl->rhs, &device_print);
 	sb_printf(out, ";\n\t\t\tif (%s < 1 || (rows * %s + %d) / %d > 2147483647LL)\n\t\t\t\treturn %s;\n", ns, ns, THREADS - 1, THREADS, tg->invalid);
-	sb_printf(out, "\t\t\tfloat *ws = NULL;\n\t\t\t%s err = %s((void **)&ws, sizeof(float) * %ldULL * (size_t)rows * (size_t)%s, stream);\n", tg->err_t,
-	          tg->malloc_async, cols, ns);
-	sb_printf(out, "\t\t\tif (err != %s)\n\t\t\t\treturn err;\n", tg->success);
-	sb_printf(out, "\t\t\t%s_kernel<<<(unsigned)((rows * %s + %d) / %d), %d, 0, stream>>>(%s, ws, rows, %s, %s);\n", r->name, ns, THREADS - 1, THREADS,
-	          THREADS, args, ns, cs);
+	sb_printf(out, "\t\t\t%s err;\n", tg->err_t);
+	StrBuf chunk = {0}, merge = {0};
+	sb_printf(&chunk, "(unsigned)((rows * %s + %d) / %d), %d, 0, stream", ns, THREADS - 1, THREADS, THREADS);
+	sb_printf(&merge, "(unsigned)((rows + %d) / %d), %d, 0, stream", THREADS - 1, THREADS, THREADS);
+	print_splitk_launches(out, (GpuKind)(tg - targets), r->name, cols, "rows", sb, chunk.s, merge.s, args);
+	sb_free(&chunk);
+	sb_free(&merge);
+	sb_puts(out, "\t\t}\n\t}\n");
+}
+
+void print_splitk_launches(StrBuf *out, GpuKind kind, const char *region, long cols, const char *nrow, const SplitBlock *sb, const char *chunk_cfg,
+                           const char *merge_cfg, const char *args)
+{
+	const GpuTarget *tg = &targets[kind];
+	const char *ns = sb->ndecl->var->name;
+	sb_puts(out, "\t\t\tfloat *ws = NULL;\n");
+	sb_printf(out, "\t\t\tif ((err = %s((void **)&ws, sizeof(float) * %ldULL * (size_t)%s * (size_t)%s, stream)) != %s)\n\t\t\t\treturn err;\n",
+	          tg->malloc_async, cols, nrow, ns, tg->success);
+	sb_printf(out, "\t\t\t%s_kernel<<<%s>>>(%s, ws, %s, %s, %s);\n", region, chunk_cfg, args, nrow, ns, sb->cdecl->var->name);
 	sb_printf(out, "\t\t\terr = %s;\n\t\t\tif (err == %s) {\n", tg->last_error, tg->success);
-	sb_printf(out, "\t\t\t\t%s_merge<<<(unsigned)((rows + %d) / %d), %d, 0, stream>>>(%s, ws, rows, %s);\n", r->name, THREADS - 1, THREADS, THREADS, args, ns);
+	sb_printf(out, "\t\t\t\t%s_merge<<<%s>>>(%s, ws, %s, %s);\n", region, merge_cfg, args, nrow, ns);
 	sb_printf(out, "\t\t\t\terr = %s;\n\t\t\t}\n", tg->last_error);
 	sb_printf(out, "\t\t\t%s freed = %s(ws, stream);\n", tg->err_t, tg->free_async);
-	sb_printf(out, "\t\t\tif (err != %s || (err = freed) != %s)\n\t\t\t\treturn err;\n\t\t}\n\t}\n", tg->success, tg->success);
+	sb_printf(out, "\t\t\tif (err != %s || (err = freed) != %s)\n\t\t\t\treturn err;\n", tg->success, tg->success);
 }
 
 static void emit_launcher(StrBuf *out, const GpuTarget *tg, const Func *f, TilePlan *plans, const bool *tiled, const SplitFallback *sfs)

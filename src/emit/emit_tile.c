@@ -929,15 +929,12 @@ static void splitk_launch(TileEmit *te, const char *args, int bytes)
 	sb_printf(out, "\t\t\tint %s = (int)(per * %d);\n", cs, bn);
 	sb_printf(out, "\t\t\tif (%s > 65535)\n\t\t\t\treturn cudaErrorInvalidValue;\n", ns);
 	sb_puts(out, "\t\t\tlong long nrow = ctas * rows;\n\t\t\tif (nrow > 2147483647LL)\n\t\t\t\treturn cudaErrorInvalidValue;\n");
-	sb_puts(out, "\t\t\tfloat *ws = NULL;\n");
-	sb_printf(out, "\t\t\tif ((err = cudaMallocAsync((void **)&ws, sizeof(float) * %dULL * (size_t)nrow * (size_t)%s, stream)) != cudaSuccess)\n\t\t\t\treturn err;\n", cols, ns);
-	sb_printf(out, "\t\t\t%s_kernel<<<dim3((unsigned)ctas, (unsigned)tiles, (unsigned)%s), %d, %d, stream>>>(%s, ws, nrow, %s, %s);\n", tp->region->name, ns,
-	          tp->threads, bytes, args, ns, cs);
-	sb_puts(out, "\t\t\terr = cudaGetLastError();\n\t\t\tif (err == cudaSuccess) {\n");
-	sb_printf(out, "\t\t\t\t%s_merge<<<(unsigned)nrow, %d, 0, stream>>>(%s, ws, nrow, %s);\n", tp->region->name, tile_merge_threads(tp), args, ns);
-	sb_puts(out, "\t\t\t\terr = cudaGetLastError();\n\t\t\t}\n");
-	sb_puts(out, "\t\t\tcudaError_t freed = cudaFreeAsync(ws, stream);\n");
-	sb_puts(out, "\t\t\tif (err != cudaSuccess || (err = freed) != cudaSuccess)\n\t\t\t\treturn err;\n");
+	StrBuf chunk = {0}, merge = {0};
+	sb_printf(&chunk, "dim3((unsigned)ctas, (unsigned)tiles, (unsigned)%s), %d, %d, stream", ns, tp->threads, bytes);
+	sb_printf(&merge, "(unsigned)nrow, %d, 0, stream", tile_merge_threads(tp));
+	print_splitk_launches(out, GPU_CUDA, tp->region->name, cols, "nrow", &tp->split, chunk.s, merge.s, args);
+	sb_free(&chunk);
+	sb_free(&merge);
 }
 
 void emit_tile_launch(StrBuf *out, TilePlan *tp, const char *args)

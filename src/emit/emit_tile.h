@@ -3,11 +3,19 @@
 #define FUSECC_EMIT_TILE_H
 
 #include "../lower/tile.h"
+#include "emit.h"
 
 /* emit_gpu.c: the device spelling of a scalar type (__half for _Float16), and the trip
  * count of a grid loop, (hi) or (hi - (lo)). */
 const char *gpu_type(ScalarType t);
 void print_extent(StrBuf *b, const GridLoop *g, const PrintTarget *t);
+/* emit_gpu.c: the end of a split-k launch, shared by the tile and fallback launchers
+ * (`err` declared before): a workspace of cols * nrow * nchunks floats (stream-ordered),
+ * the chunk kernel launched as `<region>_kernel<<<chunk_cfg>>>(args, ws, nrow, nchunks,
+ * chunk)`, the merge as `<region>_merge<<<merge_cfg>>>(args, ws, nrow, nchunks)` if that
+ * went well, the workspace freed; the first error is returned. */
+void print_splitk_launches(StrBuf *out, GpuKind kind, const char *region, long cols, const char *nrow, const SplitBlock *sb, const char *chunk_cfg,
+                           const char *merge_cfg, const char *args);
 
 /* Dynamic shared memory of the plan's kernel, in bytes. */
 int tile_smem_bytes(const TilePlan *tp);

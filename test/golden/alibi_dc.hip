@@ -155,9 +155,9 @@ extern "C" hipError_t alibi_dc_launch(int B, int H, int L, float scale, const fl
 			int chunk = (L - 0 + (nchunks - 1)) / nchunks;
 			if (nchunks < 1 || (rows * nchunks + 127) / 128 > 2147483647LL)
 				return hipErrorInvalidValue;
+			hipError_t err;
 			float *ws = NULL;
-			hipError_t err = hipMallocAsync((void **)&ws, sizeof(float) * 132ULL * (size_t)rows * (size_t)nchunks, stream);
-			if (err != hipSuccess)
+			if ((err = hipMallocAsync((void **)&ws, sizeof(float) * 132ULL * (size_t)rows * (size_t)nchunks, stream)) != hipSuccess)
 				return err;
 			alibi_dc_kernel<<<(unsigned)((rows * nchunks + 127) / 128), 128, 0, stream>>>(B, H, L, scale, slope, q, k, v, o, ws, rows, nchunks, chunk);
 			err = hipGetLastError();

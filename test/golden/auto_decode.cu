@@ -116,9 +116,9 @@ extern "C" cudaError_t auto_decode_launch(int B, int H, int L, const float *s, c
 			int chunk = (L - 0 + (nchunks - 1)) / nchunks;
 			if (nchunks < 1 || (rows * nchunks + 127) / 128 > 2147483647LL)
 				return cudaErrorInvalidValue;
+			cudaError_t err;
 			float *ws = NULL;
-			cudaError_t err = cudaMallocAsync((void **)&ws, sizeof(float) * 4ULL * (size_t)rows * (size_t)nchunks, stream);
-			if (err != cudaSuccess)
+			if ((err = cudaMallocAsync((void **)&ws, sizeof(float) * 4ULL * (size_t)rows * (size_t)nchunks, stream)) != cudaSuccess)
 				return err;
 			auto_decode_kernel<<<(unsigned)((rows * nchunks + 127) / 128), 128, 0, stream>>>(B, H, L, s, v, o, ws, rows, nchunks, chunk);
 			err = cudaGetLastError();

@@ -137,9 +137,9 @@ extern "C" hipError_t causal_dc_launch(int B, int H, int L, float scale, const _
 			int chunk = (L - 0 + (nchunks - 1)) / nchunks;
 			if (nchunks < 1 || (rows * nchunks + 127) / 128 > 2147483647LL)
 				return hipErrorInvalidValue;
+			hipError_t err;
 			float *ws = NULL;
-			hipError_t err = hipMallocAsync((void **)&ws, sizeof(float) * 131ULL * (size_t)rows * (size_t)nchunks, stream);
-			if (err != hipSuccess)
+			if ((err = hipMallocAsync((void **)&ws, sizeof(float) * 131ULL * (size_t)rows * (size_t)nchunks, stream)) != hipSuccess)
 				return err;
 			causal_dc_kernel<<<(unsigned)((rows * nchunks + 127) / 128), 128, 0, stream>>>(B, H, L, scale, q, k, v, o, ws, rows, nchunks, chunk);
 			err = hipGetLastError();

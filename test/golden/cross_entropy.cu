@@ -104,9 +104,9 @@ extern "C" cudaError_t cross_entropy_launch(int R, int C, const float *x, const 
 			int chunk = (C - 0 + (nchunks - 1)) / nchunks;
 			if (nchunks < 1 || (rows * nchunks + 127) / 128 > 2147483647LL)
 				return cudaErrorInvalidValue;
+			cudaError_t err;
 			float *ws = NULL;
-			cudaError_t err = cudaMallocAsync((void **)&ws, sizeof(float) * 4ULL * (size_t)rows * (size_t)nchunks, stream);
-			if (err != cudaSuccess)
+			if ((err = cudaMallocAsync((void **)&ws, sizeof(float) * 4ULL * (size_t)rows * (size_t)nchunks, stream)) != cudaSuccess)
 				return err;
 			cross_entropy_kernel<<<(unsigned)((rows * nchunks + 127) / 128), 128, 0, stream>>>(R, C, x, y, loss, ws, rows, nchunks, chunk);
 			err = cudaGetLastError();

@@ -104,9 +104,9 @@ extern "C" hipError_t cross_entropy_launch(int R, int C, const float *x, const f
 			int chunk = (C - 0 + (nchunks - 1)) / nchunks;
 			if (nchunks < 1 || (rows * nchunks + 127) / 128 > 2147483647LL)
 				return hipErrorInvalidValue;
+			hipError_t err;
 			float *ws = NULL;
-			hipError_t err = hipMallocAsync((void **)&ws, sizeof(float) * 4ULL * (size_t)rows * (size_t)nchunks, stream);
-			if (err != hipSuccess)
+			if ((err = hipMallocAsync((void **)&ws, sizeof(float) * 4ULL * (size_t)rows * (size_t)nchunks, stream)) != hipSuccess)
 				return err;
 			cross_entropy_kernel<<<(unsigned)((rows * nchunks + 127) / 128), 128, 0, stream>>>(R, C, x, y, loss, ws, rows, nchunks, chunk);
 			err = hipGetLastError();
