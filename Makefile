@@ -81,7 +81,8 @@ gpu-prep: all $(B)/roundtrip_gen
 	@{ git rev-parse HEAD; git diff --quiet HEAD -- src include || echo "with uncommitted changes to src/ or include/"; } >$(B)/gpu/COMMIT 2>/dev/null || true
 	@for f in samples/*.c test/fuse/*.c; do case $$f in *.fused.c) continue;; esac; n=$$(basename $$f .c); \
 		if $(B)/fusecc $$f -o $(B)/gpu/$$n.cu 2>/dev/null; then $(B)/roundtrip_gen --gpu $$f > $(B)/gpu/$$n.harness.cu; \
-		else echo "gpu-prep: $$n: not printable for the GPU yet"; fi; done
+		else echo "gpu-prep: $$n: not printable for the GPU yet"; fi; \
+		$(B)/fusecc $$f -o $(B)/gpu/$$n.hip 2>/dev/null || echo "gpu-prep: $$n: not printable for HIP yet"; done
 
 # Regenerates the golden files after an intended change; review the diff like code.
 update-golden: all

@@ -10,7 +10,10 @@
 # every size with the first seed (SANITIZE=first: on the smallest size only). A sample
 # without a kernel is a SKIP line, never silent. Prints one line per check, then a summary
 # table as the last lines; exits 1 on any failure (or when nothing was checked).
-#   sh bench/gpu_check.sh          ARCH=sm_90a SEEDS="7 1234" SANITIZE=all OUT=/tmp by default
+# TARGETS: cu checks the .cu files; hip checks the .hip files, compiled by nvcc through
+# bench/hip_on_cuda/ (HIP runtime calls spelled as CUDA's, 64-lane wavefronts and mfma
+# emulated from their documented semantics): what fusecc prints for HIP, run on NVIDIA.
+#   sh bench/gpu_check.sh  ARCH=sm_90a SEEDS="7 1234" SANITIZE=all TARGETS="cu hip" OUT=/tmp by default
 set -u
 ARCH=${ARCH:-sm_90a}
 SEEDS=${SEEDS:-7 1234}
@@ -18,6 +21,7 @@ NVCC=${NVCC:-$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)}
 SANITIZER=${SANITIZER:-$(command -v compute-sanitizer || echo /usr/local/cuda/bin/compute-sanitizer)}
 # first: compute-sanitizer on each sample's first (smallest) size; all: on every size.
 SANITIZE=${SANITIZE:-all}
+TARGETS=${TARGETS:-cu hip}
 out=${OUT:-/tmp}/gpu_check
 mkdir -p "$out"
 summary="$out/summary"
@@ -27,48 +31,59 @@ total_fail=0
 skipped=0
 
 # One row of the summary table: sample, passed, failed, note.
-row() { printf '%-16s %6s %6s  %s\n' "$1" "$2" "$3" "$4" >>"$summary"; }
+row() { printf '%-20s %6s %6s  %s\n' "$1" "$2" "$3" "$4" >>"$summary"; }
 
 # Kernels in build/gpu/ with no source: reported, not checked.
-for cu in build/gpu/*.cu; do
+for cu in build/gpu/*.cu build/gpu/*.hip; do
 	[ -e "$cu" ] || continue
 	case $cu in *.harness.cu) continue ;; esac
-	name=$(basename "$cu" .cu)
+	name=$(basename "$cu"); name=${name%.*}
 	if [ ! -f "samples/$name.c" ] && [ ! -f "test/fuse/$name.c" ]; then
 		echo "SKIP $name: $cu has no source in samples/ or test/fuse/"
-		row "$name" - - "SKIP: no source"
+		row "$name.$ext" - - "SKIP: no source"
 		skipped=$((skipped + 1))
 	fi
 done
 
-# Builds one sample's check program ($out/NAME.run; $out/NAME.built on success).
+# Builds one sample's check program for target $3 ($out/NAME.EXT.run; .built on success).
 build_one() {
-	src=$1 name=$2 harness=build/gpu/$2.harness.cu
+	src=$1 name=$2 ext=$3 harness=build/gpu/$2.harness.cu
 	ref64_flags=$(sed -n 's|^// ref64-flags: ||p' "$harness" 2>/dev/null)
-	rm -f "$out/$name.built"
+	t=$out/$name.$ext
+	rm -f "$t.built"
+	if [ "$ext" = hip ]; then
+		kflags="-x cu -Ibench/hip_on_cuda"
+	else
+		kflags=
+	fi
 	# shellcheck disable=SC2086
-	gcc -std=c11 -O2 -Iinclude -Wno-unknown-pragmas -c "$src" -o "$out/$name.orig.o" 2>"$out/$name.gcc" &&
-		gcc -std=c11 -O2 -Iinclude -Wno-unknown-pragmas -include test/roundtrip/fp64.h $ref64_flags -c "$src" -o "$out/$name.ref64.o" 2>>"$out/$name.gcc" &&
-		"$NVCC" -std=c++17 -O3 -arch="$ARCH" -Iinclude -w "$harness" "build/gpu/$name.cu" "$out/$name.orig.o" "$out/$name.ref64.o" -lm -o "$out/$name.run" 2>"$out/$name.nvcc" &&
-		touch "$out/$name.built"
+	gcc -std=c11 -O2 -Iinclude -Wno-unknown-pragmas -c "$src" -o "$t.orig.o" 2>"$t.gcc" &&
+		gcc -std=c11 -O2 -Iinclude -Wno-unknown-pragmas -include test/roundtrip/fp64.h $ref64_flags -c "$src" -o "$t.ref64.o" 2>>"$t.gcc" &&
+		"$NVCC" -std=c++17 -O3 -arch="$ARCH" $kflags -Iinclude -w -c "build/gpu/$name.$ext" -o "$t.kernel.o" 2>"$t.nvcc" &&
+		"$NVCC" -std=c++17 -O3 -arch="$ARCH" -Iinclude -w "$harness" "$t.kernel.o" "$t.orig.o" "$t.ref64.o" -lm -o "$t.run" 2>>"$t.nvcc" &&
+		touch "$t.built"
 }
 
 # All builds at once (nvcc is slow; the GPU machine has cores to spare).
-for src in samples/*.c test/fuse/*.c; do
-	case $src in *.fused.c) continue ;; esac
-	name=$(basename "$src" .c)
-	[ -f "build/gpu/$name.cu" ] && [ -f "build/gpu/$name.harness.cu" ] && build_one "$src" "$name" &
+for ext in $TARGETS; do
+	for src in samples/*.c test/fuse/*.c; do
+		case $src in *.fused.c) continue ;; esac
+		name=$(basename "$src" .c)
+		[ -f "build/gpu/$name.$ext" ] && [ -f "build/gpu/$name.harness.cu" ] && build_one "$src" "$name" "$ext" &
+	done
 done
 wait
 
+for ext in $TARGETS; do
 for src in samples/*.c test/fuse/*.c; do
 	case $src in *.fused.c) continue ;; esac
 	name=$(basename "$src" .c)
-	cu=build/gpu/$name.cu
+	cu=build/gpu/$name.$ext
 	harness=build/gpu/$name.harness.cu
+	run=$out/$name.$ext.run
 	if [ ! -f "$cu" ]; then
-		echo "SKIP $name: no $cu (not printable for the GPU yet, or make gpu-prep not run)"
-		row "$name" - - "SKIP: no .cu"
+		echo "SKIP $name.$ext: no $cu (not printable for the GPU yet, or make gpu-prep not run)"
+		row "$name.$ext" - - "SKIP: no kernel"
 		skipped=$((skipped + 1))
 		continue
 	fi
@@ -77,22 +92,22 @@ for src in samples/*.c test/fuse/*.c; do
 	# The fp64 reference's renames (-D<fn>=<fn>_ref64) are written into the harness.
 	ref64_flags=$(sed -n 's|^// ref64-flags: ||p' "$harness" 2>/dev/null)
 	if [ ! -f "$harness" ] || [ -z "$ref64_flags" ]; then
-		echo "FAIL $name: build: $harness missing or stale (no ref64-flags line); rerun make gpu-prep"
-		row "$name" 0 1 "FAIL: build"
+		echo "FAIL $name.$ext: build: $harness missing or stale (no ref64-flags line); rerun make gpu-prep"
+		row "$name.$ext" 0 1 "FAIL: build"
 		total_fail=$((total_fail + 1))
 		continue
 	fi
-	if [ ! -f "$out/$name.built" ]; then
-		echo "FAIL $name: build"
-		cat "$out/$name.gcc" "$out/$name.nvcc" 2>/dev/null | head -20
-		row "$name" 0 1 "FAIL: build"
+	if [ ! -f "$out/$name.$ext.built" ]; then
+		echo "FAIL $name.$ext: build"
+		cat "$out/$name.$ext.gcc" "$out/$name.$ext.nvcc" 2>/dev/null | head -20
+		row "$name.$ext" 0 1 "FAIL: build"
 		total_fail=$((total_fail + 1))
 		continue
 	fi
 	grep "^${src%.c} " test/roundtrip/sizes | sed "s|^${src%.c} *||" >"$out/$name.sizes"
 	if [ ! -s "$out/$name.sizes" ]; then
 		echo "FAIL $name: no sizes for ${src%.c} in test/roundtrip/sizes"
-		row "$name" 0 1 "FAIL: no sizes"
+		row "$name.$ext" 0 1 "FAIL: no sizes"
 		total_fail=$((total_fail + 1))
 		continue
 	fi
@@ -100,15 +115,15 @@ for src in samples/*.c test/fuse/*.c; do
 	while read -r sizes; do
 		for seed in $SEEDS; do
 			# shellcheck disable=SC2086
-			timeout 300 "$out/$name.run" $sizes seed=$seed >"$out/$name.log" 2>&1
+			timeout 300 "$run" $sizes seed=$seed >"$out/$name.log" 2>&1
 			rc=$?
 			# "fn: o: N elements, max rel err vs fp64: gpu E (tol T, at K), cpu original E2 (at K2)"
 			errs=$(sed -n 's/^[^:]*: \([^:]*\): [0-9]* elements, max rel err vs fp64: /\1: /p' "$out/$name.log" | tr '\n' ';' | sed 's/;$//')
 			if [ $rc = 0 ]; then
-				echo "ok   $name $sizes seed=$seed: $errs"
+				echo "ok   $name.$ext $sizes seed=$seed: $errs"
 				pass=$((pass + 1))
 			else
-				echo "FAIL $name $sizes seed=$seed (exit $rc): $errs"
+				echo "FAIL $name.$ext $sizes seed=$seed (exit $rc): $errs"
 				grep -v 'max rel err vs fp64' "$out/$name.log" | tail -8
 				fail=$((fail + 1))
 			fi
@@ -117,26 +132,27 @@ for src in samples/*.c test/fuse/*.c; do
 			first=0
 			seed=${SEEDS%% *}
 			# shellcheck disable=SC2086
-			"$SANITIZER" --error-exitcode=9 "$out/$name.run" $sizes seed=$seed >"$out/$name.san" 2>&1
+			"$SANITIZER" --error-exitcode=9 "$run" $sizes seed=$seed >"$out/$name.san" 2>&1
 			rc=$?
 			if [ $rc = 0 ]; then
-				echo "ok   $name $sizes seed=$seed: compute-sanitizer clean"
+				echo "ok   $name.$ext $sizes seed=$seed: compute-sanitizer clean"
 				pass=$((pass + 1))
 			else
-				echo "FAIL $name $sizes seed=$seed: compute-sanitizer (exit $rc$([ $rc = 9 ] && echo ": errors found"))"
+				echo "FAIL $name.$ext $sizes seed=$seed: compute-sanitizer (exit $rc$([ $rc = 9 ] && echo ": errors found"))"
 				grep -m5 "=========" "$out/$name.san" || tail -5 "$out/$name.san"
 				fail=$((fail + 1))
 			fi
 		fi
 	done <"$out/$name.sizes"
-	row "$name" $pass $fail "$([ $fail = 0 ] || echo FAIL)"
+	row "$name.$ext" $pass $fail "$([ $fail = 0 ] || echo FAIL)"
 	total_pass=$((total_pass + pass))
 	total_fail=$((total_fail + fail))
 done
+done
 
 echo
-echo "== gpu_check summary (fp64 reference, seeds $SEEDS, $ARCH)"
-printf '%-16s %6s %6s\n' sample passed failed
+echo "== gpu_check summary (fp64 reference, seeds $SEEDS, $ARCH; .hip through bench/hip_on_cuda)"
+printf '%-20s %6s %6s\n' sample passed failed
 cat "$summary"
-printf '%-16s %6s %6s  %s\n' total $total_pass $total_fail "($skipped skipped)"
+printf '%-20s %6s %6s  %s\n' total $total_pass $total_fail "($skipped skipped)"
 [ $total_fail = 0 ] && [ $((total_pass + total_fail)) -gt 0 ]

@@ -8,9 +8,9 @@
  * column c), h < 2 * MT: t[h / 2][c / 2][2 * (h % 2) + c % 2], row fx::row(h) = L / 4 + 8 * h,
  * column fx::col(c) = 8 * (c / 2) + 2 * (L % 4) + c % 2.
  *
- * Shared-memory tiles hold 16-bit elements, rows of COLS elements, in 16-byte chunks whose
- * index is XORed with the row (mod 8), so that ldmatrix and cp.async touch 8 different
- * bank groups for 8 consecutive rows. COLS must be a multiple of 64. */
+ * Shared-memory tiles hold 16-bit elements, rows of COLS elements, in 16-byte chunks
+ * swizzled by fx::swz (fusecc_tile_common.h), so that ldmatrix and cp.async touch 8
+ * different bank groups for 8 consecutive rows. COLS must be a multiple of 64. */
 #ifndef FUSECC_TILE_CUDA_H
 #define FUSECC_TILE_CUDA_H
 
@@ -19,21 +19,9 @@
 #include <stdint.h>
 
 #include "fusecc.h"
+#include "fusecc_tile_common.h"
 
 namespace fx {
-
-template <bool B> struct bool_c {
-	static constexpr bool value = B;
-};
-
-/* Calls f(bool_c<true>) or f(bool_c<false>): the masked and unmasked copies of a step. */
-template <class F> __device__ __forceinline__ void dispatch(bool masked, F &&f)
-{
-	if (masked)
-		f(bool_c<true>{});
-	else
-		f(bool_c<false>{});
-}
 
 __device__ __forceinline__ int lane() { return threadIdx.x & 31; }
 __device__ __forceinline__ int warp() { return threadIdx.x >> 5; }
@@ -41,13 +29,6 @@ __device__ __forceinline__ int warp() { return threadIdx.x >> 5; }
 __device__ __forceinline__ int row(int h) { return (lane() >> 2) + 8 * h; }
 /* Column of element c of a thread's row inside a tile. */
 __device__ __forceinline__ int col(int c) { return 8 * (c >> 1) + 2 * (lane() & 3) + (c & 1); }
-
-/* Offset, in elements, of 16-byte chunk `chunk` of row `r` in a swizzled tile. */
-template <int COLS> __device__ __forceinline__ int swz(int r, int chunk)
-{
-	static_assert(COLS % 64 == 0, "shared tiles need rows of a multiple of 64 elements");
-	return r * COLS + ((chunk ^ (r & 7)) << 3);
-}
 
 __device__ __forceinline__ uint32_t smem_addr(const void *p) { return (uint32_t)__cvta_generic_to_shared(p); }
 
@@ -183,31 +164,18 @@ __device__ __forceinline__ void dot_tile(float (&acc)[MT][N / 8][4], const float
 	}
 }
 
-/* Zeros a register tile. A step's per-element tile is cleared first so that no element
- * (those a masked step skips) lives on from the step before, in registers, for nothing. */
-template <int MT, int W> __device__ __forceinline__ void clear(float (&t)[MT][W][4])
-{
-#pragma unroll
-	for (int m = 0; m < MT; m++)
-#pragma unroll
-		for (int n = 0; n < W; n++)
-#pragma unroll
-			for (int e = 0; e < 4; e++)
-				t[m][n][e] = 0.0f;
-}
-
 /* Completes a row reduction: the four lanes of a quad hold one row's partial values. */
-__device__ __forceinline__ float quad_sum(float x)
+__device__ __forceinline__ float row_sum(float x)
 {
 	x += __shfl_xor_sync(0xffffffffu, x, 1);
 	return x + __shfl_xor_sync(0xffffffffu, x, 2);
 }
-__device__ __forceinline__ float quad_max(float x)
+__device__ __forceinline__ float row_max(float x)
 {
 	x = fmaxf(x, __shfl_xor_sync(0xffffffffu, x, 1));
 	return fmaxf(x, __shfl_xor_sync(0xffffffffu, x, 2));
 }
-__device__ __forceinline__ float quad_min(float x)
+__device__ __forceinline__ float row_min(float x)
 {
 	x = fminf(x, __shfl_xor_sync(0xffffffffu, x, 1));
 	return fminf(x, __shfl_xor_sync(0xffffffffu, x, 2));
@@ -236,12 +204,10 @@ __device__ __forceinline__ float exp2(float x)
 	return y;
 }
 
-/* tanh through the exp2 unit: 1 - 2 / (e^2x + 1), absolute error about 1e-7 (tanhf
- * costs several times more and dominates a soft-capped score). |x| >= 9 rounds to +-1. */
+/* tanh through the exp2 unit (see tanh_via). */
 __device__ __forceinline__ float tanh(float x)
 {
-	x = fminf(fmaxf(x, -9.0f), 9.0f);
-	return 1.0f - __fdividef(2.0f, exp2(2.8853900817779268f * x) + 1.0f);
+	return tanh_via(x, [](float y) { return exp2(y); });
 }
 
 } /* namespace fx */

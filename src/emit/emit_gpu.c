@@ -16,18 +16,19 @@
 #include "../fuse/fuse.h"
 #include "emit_tile.h"
 
-typedef struct GpuTarget {
-	const char *name;     /* for messages */
-	const char *includes; /* the runtime and fp16 headers */
-	const char *err_t, *stream_t, *success, *invalid, *last_error;
-	const char *malloc_async, *free_async; /* stream-ordered workspace (split-k) */
-} GpuTarget;
-
 static const GpuTarget targets[] = {
 	[GPU_CUDA] = {"CUDA", "#include <cuda_runtime.h>\n#include <cuda_fp16.h>\n#include \"fusecc_tile_cuda.h\"\n", "cudaError_t", "cudaStream_t", "cudaSuccess",
-	              "cudaErrorInvalidValue", "cudaGetLastError()", "cudaMallocAsync", "cudaFreeAsync"},
-	[GPU_HIP] = {"HIP", "#include <hip/hip_runtime.h>\n#include <hip/hip_fp16.h>\n#include <stdint.h>\n", "hipError_t", "hipStream_t", "hipSuccess",
-	             "hipErrorInvalidValue", "hipGetLastError()", "hipMallocAsync", "hipFreeAsync"},
+	              "cudaErrorInvalidValue", "cudaGetLastError()", "cudaMallocAsync", "cudaFreeAsync", "cudaGetDevice", "cudaDeviceGetAttribute",
+	              "cudaDevAttrMultiProcessorCount", "cudaDevAttrMaxSharedMemoryPerMultiprocessor", "cudaFuncSetAttribute(",
+	              "cudaFuncAttributeMaxDynamicSharedMemorySize", "tensor-core tiles", "warp",
+	              /* mma.sync m16n8k16, cp.async; 227 KB of shared memory per CTA on sm_90 */
+	              {32, 2, 8, 2, 227 * 1024}},
+	[GPU_HIP] = {"HIP", "#include <hip/hip_runtime.h>\n#include <hip/hip_fp16.h>\n#include <stdint.h>\n#include \"fusecc_tile_hip.h\"\n", "hipError_t", "hipStream_t",
+	             "hipSuccess", "hipErrorInvalidValue", "hipGetLastError()", "hipMallocAsync", "hipFreeAsync", "hipGetDevice", "hipDeviceGetAttribute",
+	             "hipDeviceAttributeMultiprocessorCount", "hipDeviceAttributeMaxSharedMemoryPerMultiprocessor",
+	             "hipFuncSetAttribute((const void *)", "hipFuncAttributeMaxDynamicSharedMemorySize", "matrix-core (MFMA) tiles", "wavefront",
+	             /* mfma 16x16x16 on a 64-lane wavefront, loads through registers; 64 KB of LDS on CDNA */
+	             {64, 1, 16, 1, 64 * 1024}},
 };
 
 enum { THREADS = 128 };
@@ -196,7 +197,7 @@ static void emit_split_fallback(StrBuf *out, const Func *f, const Region *r, con
 	sb_puts(out, "}\n");
 }
 
-/* The tile lowering's kernel when the plan fits (CUDA), else the fallback's, whose comment
+/* The tile lowering's kernel when the plan fits, else the fallback's, whose comment
  * says why the plan did not fit. */
 static bool name_used(const Stmt *s, const char *name)
 {
@@ -230,17 +231,17 @@ static bool emit_kernel(StrBuf *out, const GpuTarget *tg, const Program *p, cons
 		sb_putc(out, '\n');
 		emit_schedule_echo(out, r, "");
 		if (tp->row_made)
-			sb_printf(out, "\n * lowering: tensor-core tiles: one row, padded to %d, per CTA (%d warp%s)", tp->bm, tp->warps, tp->warps > 1 ? "s" : "");
+			sb_printf(out, "\n * lowering: %s: one row, padded to %d, per CTA (%d %s%s)", tg->lowering, tp->bm, tp->warps, tg->wave_name, tp->warps > 1 ? "s" : "");
 		else
-			sb_printf(out, "\n * lowering: tensor-core tiles: %d rows of '%s' per CTA (%d warp%s)", tp->bm, tp->grid[tp->rowdim].var->name, tp->warps,
-			          tp->warps > 1 ? "s" : "");
+			sb_printf(out, "\n * lowering: %s: %d rows of '%s' per CTA (%d %s%s)", tg->lowering, tp->bm, tp->grid[tp->rowdim].var->name, tp->warps,
+			          tg->wave_name, tp->warps > 1 ? "s" : "");
 		sb_printf(out, ", steps of %d over '%s'; 16-bit products with fp32 accumulation", tp->bn, tp->c->axis);
 		if (tp->splitk)
 			sb_printf(out, "\n *   split-k: one CTA per chunk of '%s' (partials in fp32 in a workspace), then %s_merge", tp->c->axis, r->name);
 		sb_puts(out, " */\n");
-		emit_tile_kernel(out, tp, print_params);
+		emit_tile_kernel(out, tg, tp, print_params);
 		if (tp->splitk)
-			emit_merge_kernel(out, tp, print_params);
+			emit_merge_kernel(out, tg, tp, print_params);
 		return true;
 	}
 	GridLoop g[16];
@@ -336,16 +337,15 @@ static void split_fallback_launch(StrBuf *out, const GpuTarget *tg, const Region
 	StrBuf chunk = {0}, merge = {0};
 	sb_printf(&chunk, "(unsigned)((rows * %s + %d) / %d), %d, 0, stream", ns, THREADS - 1, THREADS, THREADS);
 	sb_printf(&merge, "(unsigned)((rows + %d) / %d), %d, 0, stream", THREADS - 1, THREADS, THREADS);
-	print_splitk_launches(out, (GpuKind)(tg - targets), r->name, cols, "rows", sb, chunk.s, merge.s, args);
+	print_splitk_launches(out, tg, r->name, cols, "rows", sb, chunk.s, merge.s, args);
 	sb_free(&chunk);
 	sb_free(&merge);
 	sb_puts(out, "\t\t}\n\t}\n");
 }
 
-void print_splitk_launches(StrBuf *out, GpuKind kind, const char *region, long cols, const char *nrow, const SplitBlock *sb, const char *chunk_cfg,
+void print_splitk_launches(StrBuf *out, const GpuTarget *tg, const char *region, long cols, const char *nrow, const SplitBlock *sb, const char *chunk_cfg,
                            const char *merge_cfg, const char *args)
 {
-	const GpuTarget *tg = &targets[kind];
 	const char *ns = sb->ndecl->var->name;
 	sb_puts(out, "\t\t\tfloat *ws = NULL;\n");
 	sb_printf(out, "\t\t\tif ((err = %s((void **)&ws, sizeof(float) * %ldULL * (size_t)%s * (size_t)%s, stream)) != %s)\n\t\t\t\treturn err;\n",
@@ -390,7 +390,7 @@ static void emit_launcher(StrBuf *out, const GpuTarget *tg, const Func *f, TileP
 		sb_printf(&args, "%s%s", i ? ", " : "", f->params[i]->name);
 	for (int r = 0; r < f->nregions; r++) {
 		if (tiled[r]) {
-			emit_tile_launch(out, &plans[r], args.s ? args.s : "");
+			emit_tile_launch(out, tg, &plans[r], args.s ? args.s : "");
 			continue;
 		}
 		GridLoop g[16];
@@ -426,10 +426,7 @@ bool emit_gpu(StrBuf *out, const Program *p, const char *input_name, GpuKind kin
 		SplitFallback *sfs = calloc((size_t)fn->nregions + 1, sizeof *sfs);
 		for (int r = 0; r < fn->nregions; r++) {
 			const char *why = NULL;
-			if (kind == GPU_CUDA)
-				tiled[r] = tile_plan(&plans[r], fn->regions[r], &why);
-			else
-				why = "the HIP printer has no tile lowering yet";
+			tiled[r] = tile_plan(&plans[r], fn->regions[r], &tg->tile, &why);
 			plans[r].line_directives = line_directives;
 			ok &= emit_kernel(out, tg, p, fn, fn->regions[r], &plans[r], tiled[r], why, &sfs[r]);
 		}

@@ -1,13 +1,17 @@
-/* emit_tile.c: prints a TilePlan (src/lower/tile.h) as a CUDA kernel over the device tile
- * library include/fusecc_tile_cuda.h, and its launch.
+/* emit_tile.c: prints a TilePlan (src/lower/tile.h) as a CUDA or HIP kernel over the
+ * device tile library (include/fusecc_tile_cuda.h, include/fusecc_tile_hip.h: the same
+ * functions), and its launch. What the targets do differently is in their TileTarget: how
+ * a thread's elements of a tile are indexed (frag) and how deep the column operands'
+ * pipeline is (stream_step).
  *
- * Shape of every tile kernel: a CTA owns bm rows of the row loop (16 per warp) for one
- * point of the other parallel loops. The row operand is staged once and kept in
- * registers; the column operands stream through shared memory two tiles deep (cp.async).
+ * Shape of every tile kernel: a CTA owns bm rows of the row loop (16 * mt per warp or
+ * wavefront) for one point of the other parallel loops. The row operand is staged once in
+ * shared memory; the column operands stream through it, two tiles deep where copies are
+ * asynchronous (cp.async), one tile otherwise.
  * Each step of the pass prints the fused program's statements in order: row statements
  * once per row the thread holds, per-element loops over the thread's elements of the
  * (row, j) tile, products as mma calls, reductions as a thread-local partial completed
- * across the quad. A step whose tile lies inside every row's range runs a copy with no
+ * across the lanes that share the row. A step whose tile lies inside every row's range runs a copy with no
  * mask arithmetic; steps outside every row's range are never visited. */
 #include "emit_tile.h"
 
@@ -18,6 +22,7 @@
 
 typedef struct TileEmit {
 	StrBuf *out;
+	const GpuTarget *tg;
 	TilePlan *tp;
 	PrintTarget pt;
 	const char *h, *c;  /* the thread's row half and element index */
@@ -48,12 +53,22 @@ static const char *tile_fn(MathFn fn, ScalarType ty)
 	return fn == FN_EXP ? "fx::exp" : fn == FN_EXP2 ? "fx::exp2" : fn == FN_TANH ? "fx::tanh" : NULL;
 }
 
-/* Element (te->h, te->c) of the thread's part of a 16-row register tile (see the layout in
- * include/fusecc_tile_cuda.h). */
+/* Element (te->h, te->c) of the thread's part of a register tile `float t[mt][W /
+ * frag_cols][4]` (the layouts are in the headers): row slot h < mt * row_slots, element c
+ * < W / 4 of the row. mma m16n8 gives a thread two rows of each 16 and two adjacent
+ * columns of each 8; mfma 16x16x16 (computing the transposed product) one row of each 16
+ * and four adjacent columns of each 16. */
 static void frag(StrBuf *b, const TileEmit *te, const char *tile)
 {
-	sb_printf(b, "%s[%s >> 1][%s >> 1][2 * (%s & 1) + (%s & 1)]", tile, te->h, te->c, te->h, te->c);
+	if (te->tp->tt->row_slots == 2)
+		sb_printf(b, "%s[%s >> 1][%s >> 1][2 * (%s & 1) + (%s & 1)]", tile, te->h, te->c, te->h, te->c);
+	else
+		sb_printf(b, "%s[%s][%s >> 2][%s & 3]", tile, te->h, te->c, te->c);
 }
+
+/* Row slots a thread holds: per-row values are arrays of this many. */
+static int row_slots(const TilePlan *tp) { return tp->mt * tp->tt->row_slots; }
+
 
 static Var *row_var(const TilePlan *tp) { return tp->grid[tp->rowdim].var; }
 
@@ -124,6 +139,12 @@ static void line(TileEmit *te, int ind, const char *fmt, ...)
 	va_start(ap, fmt);
 	sb_vprintf(te->out, fmt, ap);
 	va_end(ap);
+}
+
+/* Declares a register tile of W columns. */
+static void decl_tile(TileEmit *te, int ind, const char *name, int w)
+{
+	line(te, ind, "float %s[%d][%d][4];\n", name, te->tp->mt, w / te->tp->tt->frag_cols);
 }
 
 /* ---- row statements ---- */
@@ -262,7 +283,7 @@ static void row_stmts(TileEmit *te, Stmt *const *s, int n, int ind, bool valid_o
 	if (!n)
 		return;
 	line(te, ind, "#pragma unroll\n");
-	line(te, ind, "for (int %s = 0; %s < %d; %s++) {\n", te->h, te->h, 2 * tp->mt, te->h);
+	line(te, ind, "for (int %s = 0; %s < %d; %s++) {\n", te->h, te->h, row_slots(tp), te->h);
 	bool used = valid_only;
 	for (int i = 0; i < n; i++)
 		used |= stmt_reads_var(s[i], row_var(tp));
@@ -448,15 +469,15 @@ static void elem_group(TileEmit *te, Stmt **loops, int nl, int ind)
 	}
 	for (int r = 0; r < te->nred; r++)
 	{
-		line(te, ind, "float %s[%d] = {", te->red_name[r], 2 * tp->mt);
-		for (int h = 0; h < 2 * tp->mt; h++)
+		line(te, ind, "float %s[%d] = {", te->red_name[r], row_slots(tp));
+		for (int h = 0; h < row_slots(tp); h++)
 			sb_printf(te->out, "%s%s", h ? ", " : "", red_identity(te->red_op[r]));
 		sb_puts(te->out, "};\n");
 	}
 	for (int k = 0; k < te->npv; k++)
-		line(te, ind, "float %s[%d][%d][4];\n", te->pv_name[k], tp->mt, tp->bn / 8);
+		decl_tile(te, ind, te->pv_name[k], tp->bn);
 	line(te, ind, "#pragma unroll\n");
-	line(te, ind, "for (int %s = 0; %s < %d; %s++) {\n", te->h, te->h, 2 * tp->mt, te->h);
+	line(te, ind, "for (int %s = 0; %s < %d; %s++) {\n", te->h, te->h, row_slots(tp), te->h);
 	if (by_row)
 		line(te, ind + 1, "const int %s = %s + %s + fx::row(%s);\n", row_var(tp)->name, te->i0, te->rbase, te->h);
 	line(te, ind + 1, "#pragma unroll\n");
@@ -500,14 +521,14 @@ static void elem_group(TileEmit *te, Stmt **loops, int nl, int ind)
 	line(te, ind + 2, "}\n");
 	line(te, ind + 1, "}\n");
 	line(te, ind, "}\n");
-	/* The loop's reductions, completed across the four lanes that share a row. */
+	/* The loop's reductions, completed across the lanes that share a row. */
 	for (int r = 0; r < te->nred; r++) {
 		const char *v = te->red[r]->name, *nm = te->red_name[r];
-		for (int h = 0; h < 2 * tp->mt; h++) {
+		for (int h = 0; h < row_slots(tp); h++) {
 			if (te->red_op[r] == RED_ADD)
-				line(te, ind, "%s[%d] += fx::quad_sum(%s[%d]);\n", v, h, nm, h);
+				line(te, ind, "%s[%d] += fx::row_sum(%s[%d]);\n", v, h, nm, h);
 			else
-				line(te, ind, "%s[%d] = %s(%s[%d], fx::quad_%s(%s[%d]));\n", v, h, te->red_op[r] == RED_MAX ? "fmaxf" : "fminf", v, h,
+				line(te, ind, "%s[%d] = %s(%s[%d], fx::row_%s(%s[%d]));\n", v, h, te->red_op[r] == RED_MAX ? "fmaxf" : "fminf", v, h,
 				     te->red_op[r] == RED_MAX ? "max" : "min", nm, h);
 		}
 	}
@@ -687,18 +708,10 @@ static void part_bases(TileEmit *te, const char *ws, const char *nrow, bool chun
 		     tp->split.ndecl->var->name);
 }
 
-int tile_smem_bytes(const TilePlan *tp)
-{
-	int elems = tp->bm * tp->kdim;
-	for (int k = 0; k < tp->ncolop; k++)
-		elems += 2 * tp->bn * tp->colop_cols[k];
-	return 2 * elems;
-}
-
-void emit_tile_kernel(StrBuf *out, TilePlan *tp, void (*print_params)(StrBuf *, const Func *, bool))
+void emit_tile_kernel(StrBuf *out, const GpuTarget *tg, TilePlan *tp, void (*print_params)(StrBuf *, const Func *, bool))
 {
 	const Region *r = tp->region;
-	TileEmit te = {.out = out, .tp = tp, .pt = {gpu_type, true, tile_hook, tile_fn, true, NULL}};
+	TileEmit te = {.out = out, .tg = tg, .tp = tp, .pt = {gpu_type, true, tile_hook, tile_fn, true, NULL}};
 	te.pt.ctx = &te;
 	te.pt.exp_sub = true;
 	te.pt.line_last = tp->line_directives ? &te.line_last : NULL;
@@ -764,22 +777,24 @@ void emit_tile_kernel(StrBuf *out, TilePlan *tp, void (*print_params)(StrBuf *, 
 	const char *sq = te.qa = fresh(&te, "s_rows");
 	line(&te, 1, "uint16_t *%s = %s;\n", sq, te.smem);
 	for (int k = 0; k < tp->ncolop; k++) {
-		line(&te, 1, "uint16_t *%s = %s + %d; /* two stages of %d x %d */\n", te.colop_smem[k], te.smem, off, tp->bn, tp->colop_cols[k]);
-		off += 2 * tp->bn * tp->colop_cols[k];
+		line(&te, 1, "uint16_t *%s = %s + %d; /* %s of %d x %d */\n", te.colop_smem[k], te.smem, off, tp->tt->stages == 2 ? "two stages" : "one tile", tp->bn,
+		     tp->colop_cols[k]);
+		off += tp->tt->stages * tp->bn * tp->colop_cols[k];
 	}
 	line(&te, 1, "fx::load_tile<%d, %d, %d, %s>(%s, ", tp->bm, tp->kdim, tp->threads, T, sq);
 	print_row_ptr(&te, tp->rowop, iv, te.i0);
 	sb_printf(out, ", %s);\n", te.nrows);
-	line(&te, 1, "fx::cp_async_commit();\n");
+	if (tp->tt->stages == 2)
+		line(&te, 1, "fx::cp_async_commit();\n");
 	for (int k = 0; k < tp->nvars; k++) {
 		Var *v = tp->vars[k];
 		if (tp->roles[k] == TR_ROW)
-			line(&te, 1, "%s %s[%d];\n", gpu_type(v->ty), v->name, 2 * tp->mt);
+			line(&te, 1, "%s %s[%d];\n", gpu_type(v->ty), v->name, row_slots(tp));
 		else if (tp->roles[k] != TR_PART)
-			line(&te, 1, "float %s[%d][%d][4];\n", v->name, tp->mt, (tp->roles[k] == TR_ROWTILE ? tp->ncols : tp->bn) / 8);
+			decl_tile(&te, 1, v->name, tp->roles[k] == TR_ROWTILE ? tp->ncols : tp->bn);
 	}
 	for (int d = 0; d < tp->ndots; d++)
-		line(&te, 1, "float %s[%d][%d][4];\n", te.dot_name[d], tp->mt, tp->bn / 8);
+		decl_tile(&te, 1, te.dot_name[d], tp->bn);
 	row_stmts(&te, tp->pro, tp->npro, 1, false, true);
 
 	/* The pass over the union of the rows' ranges; inner_* is their intersection. */
@@ -791,30 +806,43 @@ void emit_tile_kernel(StrBuf *out, TilePlan *tp, void (*print_params)(StrBuf *, 
 	if (by_row)
 		line(&te, 1, "const int %s = %s, %s = %s + %s - 1;\n", te.rf, te.i0, te.rl, te.i0, te.nrows);
 	bounds(&te, step->lo, tp->mask_lo, step->hi, tp->mask_hi);
-	const char *load = fresh(&te, "load_columns"), *jt = fresh(&te, "at"), *ls = fresh(&te, "into");
-	line(&te, 1, "auto %s = [&](int %s, int %s) {\n", load, jt, ls);
+	bool two = tp->tt->stages == 2;
+	const char *load = fresh(&te, "load_columns"), *jt = fresh(&te, "at"), *ls = two ? fresh(&te, "into") : NULL;
+	if (two)
+		line(&te, 1, "auto %s = [&](int %s, int %s) {\n", load, jt, ls);
+	else
+		line(&te, 1, "auto %s = [&](int %s) {\n", load, jt);
 	for (int k = 0; k < tp->ncolop; k++) {
-		line(&te, 2, "fx::load_tile<%d, %d, %d, %s>(%s + %s * %d, ", tp->bn, tp->colop_cols[k], tp->threads, T, te.colop_smem[k], ls,
-		     tp->bn * tp->colop_cols[k]);
+		line(&te, 2, "fx::load_tile<%d, %d, %d, %s>(%s", tp->bn, tp->colop_cols[k], tp->threads, T, te.colop_smem[k]);
+		if (two)
+			sb_printf(out, " + %s * %d", ls, tp->bn * tp->colop_cols[k]);
+		sb_puts(out, ", ");
 		print_row_ptr(&te, tp->colop[k], tp->jc, jt);
 		sb_printf(out, ", %s - %s);\n", te.je, jt);
 	}
 	line(&te, 1, "};\n");
-	line(&te, 1, "if (%s < %s)\n", te.jb, te.je);
-	line(&te, 2, "%s(%s, 0);\n", load, te.jb);
-	line(&te, 1, "fx::cp_async_commit();\n");
-	line(&te, 1, "fx::cp_async_wait<1>();\n");
-	line(&te, 1, "__syncthreads();\n");
-	line(&te, 1, "int %s = 0;\n", te.st);
 	const char *j0 = step->var->name;
-	line(&te, 1, "for (int %s = %s; %s < %s; %s += %d) {\n", j0, te.jb, j0, te.je, j0, tp->bn);
-	line(&te, 2, "if (%s + %d < %s)\n", j0, tp->bn, te.je);
-	line(&te, 3, "%s(%s + %d, %s ^ 1);\n", load, j0, tp->bn, te.st);
-	line(&te, 2, "fx::cp_async_commit();\n");
-	line(&te, 2, "fx::cp_async_wait<1>();\n");
+	if (two) {
+		/* Step j0 computes on one stage while the next step's tiles arrive in the other. */
+		line(&te, 1, "if (%s < %s)\n", te.jb, te.je);
+		line(&te, 2, "%s(%s, 0);\n", load, te.jb);
+		line(&te, 1, "fx::cp_async_commit();\n");
+		line(&te, 1, "fx::cp_async_wait<1>();\n");
+		line(&te, 1, "__syncthreads();\n");
+		line(&te, 1, "int %s = 0;\n", te.st);
+		line(&te, 1, "for (int %s = %s; %s < %s; %s += %d) {\n", j0, te.jb, j0, te.je, j0, tp->bn);
+		line(&te, 2, "if (%s + %d < %s)\n", j0, tp->bn, te.je);
+		line(&te, 3, "%s(%s + %d, %s ^ 1);\n", load, j0, tp->bn, te.st);
+		line(&te, 2, "fx::cp_async_commit();\n");
+		line(&te, 2, "fx::cp_async_wait<1>();\n");
+	} else {
+		/* One tile: loaded at the start of its step (after the step before has read it). */
+		line(&te, 1, "for (int %s = %s; %s < %s; %s += %d) {\n", j0, te.jb, j0, te.je, j0, tp->bn);
+		line(&te, 2, "%s(%s);\n", load, j0);
+	}
 	line(&te, 2, "__syncthreads();\n");
 	/* Within the step, the column operands are this stage's tiles. */
-	for (int k = 0; k < tp->ncolop; k++) {
+	for (int k = 0; k < tp->ncolop && two; k++) {
 		const char *nm = te.colop_smem[k];
 		te.colop_smem[k] = fresh(&te, arena_printf(&tp->c->prog->arena, "%s_now", nm));
 		line(&te, 2, "const uint16_t *%s = %s + %s * %d;\n", te.colop_smem[k], nm, te.st, tp->bn * tp->colop_cols[k]);
@@ -846,16 +874,17 @@ void emit_tile_kernel(StrBuf *out, TilePlan *tp, void (*print_params)(StrBuf *, 
 	}
 	line(&te, 2, "});\n");
 	line(&te, 2, "__syncthreads();\n");
-	line(&te, 2, "%s ^= 1;\n", te.st);
+	if (two)
+		line(&te, 2, "%s ^= 1;\n", te.st);
 	line(&te, 1, "}\n");
 	row_stmts(&te, tp->epi, tp->nepi, 1, true, false);
 	sb_puts(out, "}\n");
 }
 
-void emit_merge_kernel(StrBuf *out, TilePlan *tp, void (*print_params)(StrBuf *, const Func *, bool))
+void emit_merge_kernel(StrBuf *out, const GpuTarget *tg, TilePlan *tp, void (*print_params)(StrBuf *, const Func *, bool))
 {
 	const Region *r = tp->region;
-	TileEmit te = {.out = out, .tp = tp, .pt = {gpu_type, true, tile_hook, tile_fn, true, NULL}, .merge = true};
+	TileEmit te = {.out = out, .tg = tg, .tp = tp, .pt = {gpu_type, true, tile_hook, tile_fn, true, NULL}, .merge = true};
 	te.pt.ctx = &te;
 	te.pt.exp_sub = true;
 	te.pt.line_last = tp->line_directives ? &te.line_last : NULL;
@@ -909,9 +938,10 @@ static void splitk_launch(TileEmit *te, const char *args, int bytes)
 		sb_printf(out, "\t\t\tlong long want = %ldLL;\n", tp->c->splitk);
 	} else {
 		sb_puts(out, "\t\t\tint dev = 0, sms = 0, smem = 0;\n");
-		sb_puts(out, "\t\t\tif ((err = cudaGetDevice(&dev)) != cudaSuccess ||\n");
-		sb_puts(out, "\t\t\t    (err = cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev)) != cudaSuccess ||\n");
-		sb_puts(out, "\t\t\t    (err = cudaDeviceGetAttribute(&smem, cudaDevAttrMaxSharedMemoryPerMultiprocessor, dev)) != cudaSuccess)\n");
+		const GpuTarget *tg = te->tg;
+		sb_printf(out, "\t\t\tif ((err = %s(&dev)) != %s ||\n", tg->get_device, tg->success);
+		sb_printf(out, "\t\t\t    (err = %s(&sms, %s, dev)) != %s ||\n", tg->device_attr, tg->attr_sms, tg->success);
+		sb_printf(out, "\t\t\t    (err = %s(&smem, %s, dev)) != %s)\n", tg->device_attr, tg->attr_smem_per_sm, tg->success);
 		sb_puts(out, "\t\t\t\treturn err;\n");
 		sb_printf(out, "\t\t\tlong long per_sm = smem / %d > 0 ? smem / %d : 1;\n", bytes + 1024, bytes + 1024);
 		/* A chunk costs its steps plus about two for filling the pipeline and storing its
@@ -927,19 +957,19 @@ static void splitk_launch(TileEmit *te, const char *args, int bytes)
 	sb_puts(out, "\t\t\tlong long per = (steps + want - 1) / want;\n");
 	sb_printf(out, "\t\t\tint %s = per > 0 ? (int)((steps + per - 1) / per) : 1;\n", ns);
 	sb_printf(out, "\t\t\tint %s = (int)(per * %d);\n", cs, bn);
-	sb_printf(out, "\t\t\tif (%s > 65535)\n\t\t\t\treturn cudaErrorInvalidValue;\n", ns);
-	sb_puts(out, "\t\t\tlong long nrow = ctas * rows;\n\t\t\tif (nrow > 2147483647LL)\n\t\t\t\treturn cudaErrorInvalidValue;\n");
+	sb_printf(out, "\t\t\tif (%s > 65535)\n\t\t\t\treturn %s;\n", ns, te->tg->invalid);
+	sb_printf(out, "\t\t\tlong long nrow = ctas * rows;\n\t\t\tif (nrow > 2147483647LL)\n\t\t\t\treturn %s;\n", te->tg->invalid);
 	StrBuf chunk = {0}, merge = {0};
 	sb_printf(&chunk, "dim3((unsigned)ctas, (unsigned)tiles, (unsigned)%s), %d, %d, stream", ns, tp->threads, bytes);
 	sb_printf(&merge, "(unsigned)nrow, %d, 0, stream", tile_merge_threads(tp));
-	print_splitk_launches(out, GPU_CUDA, tp->region->name, cols, "nrow", &tp->split, chunk.s, merge.s, args);
+	print_splitk_launches(out, te->tg, tp->region->name, cols, "nrow", &tp->split, chunk.s, merge.s, args);
 	sb_free(&chunk);
 	sb_free(&merge);
 }
 
-void emit_tile_launch(StrBuf *out, TilePlan *tp, const char *args)
+void emit_tile_launch(StrBuf *out, const GpuTarget *tg, TilePlan *tp, const char *args)
 {
-	TileEmit te = {.out = out, .tp = tp, .pt = {gpu_type, true, NULL, NULL, false, NULL}};
+	TileEmit te = {.out = out, .tg = tg, .tp = tp, .pt = {gpu_type, true, NULL, NULL, false, NULL}};
 	const GridLoop *gi = &tp->grid[tp->rowdim];
 	int bytes = tile_smem_bytes(tp);
 	sb_puts(out, "\t{\n\t\tlong long ctas = 1LL");
@@ -951,20 +981,20 @@ void emit_tile_launch(StrBuf *out, TilePlan *tp, const char *args)
 	sb_puts(out, ";\n\t\tlong long rows = ");
 	print_extent(out, gi, &te.pt);
 	sb_printf(out, ";\n\t\tlong long tiles = (rows + %d) / %d;\n", tp->bm - 1, tp->bm);
-	sb_puts(out, "\t\tif (ctas > 0 && rows > 0) {\n\t\t\tif (ctas > 2147483647LL || tiles > 65535LL)\n\t\t\t\treturn cudaErrorInvalidValue;\n");
-	/* cp.async moves 16 bytes: every operand must start on a 16-byte boundary. */
+	sb_printf(out, "\t\tif (ctas > 0 && rows > 0) {\n\t\t\tif (ctas > 2147483647LL || tiles > 65535LL)\n\t\t\t\treturn %s;\n", tg->invalid);
+	/* Tiles are copied 16 bytes at a time: every operand must start on a 16-byte boundary. */
 	sb_puts(out, "\t\t\tif (((uintptr_t)");
 	sb_puts(out, tp->rowop->var->name);
 	for (int k = 0; k < tp->ncolop; k++)
 		sb_printf(out, " | (uintptr_t)%s", tp->colop[k]->var->name);
-	sb_puts(out, ") & 15)\n\t\t\t\treturn cudaErrorInvalidValue;\n");
-	sb_printf(out, "\t\t\tcudaError_t err = cudaFuncSetAttribute(%s_kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, %d);\n", tp->region->name, bytes);
-	sb_puts(out, "\t\t\tif (err != cudaSuccess)\n\t\t\t\treturn err;\n");
+	sb_printf(out, ") & 15)\n\t\t\t\treturn %s;\n", tg->invalid);
+	sb_printf(out, "\t\t\t%s err = %s%s_kernel, %s, %d);\n", tg->err_t, tg->func_set_attr, tp->region->name, tg->attr_max_dyn_smem, bytes);
+	sb_printf(out, "\t\t\tif (err != %s)\n\t\t\t\treturn err;\n", tg->success);
 	if (tp->splitk) {
 		splitk_launch(&te, args, bytes);
 	} else {
 		sb_printf(out, "\t\t\t%s_kernel<<<dim3((unsigned)ctas, (unsigned)tiles), %d, %d, stream>>>(%s);\n", tp->region->name, tp->threads, bytes, args);
-		sb_puts(out, "\t\t\terr = cudaGetLastError();\n\t\t\tif (err != cudaSuccess)\n\t\t\t\treturn err;\n");
+		sb_printf(out, "\t\t\terr = %s;\n\t\t\tif (err != %s)\n\t\t\t\treturn err;\n", tg->last_error, tg->success);
 	}
 	sb_puts(out, "\t\t}\n\t}\n");
 }

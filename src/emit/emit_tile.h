@@ -1,9 +1,21 @@
-/* emit_tile.h: the CUDA printer of tile plans (src/lower/tile.h). */
+/* emit_tile.h: the CUDA and HIP printer of tile plans (src/lower/tile.h). */
 #ifndef FUSECC_EMIT_TILE_H
 #define FUSECC_EMIT_TILE_H
 
 #include "../lower/tile.h"
 #include "emit.h"
+
+/* What the CUDA and HIP printers spell differently (emit_gpu.c's table). */
+typedef struct GpuTarget {
+	const char *name;     /* for messages */
+	const char *includes; /* the runtime, fp16 and tile library headers */
+	const char *err_t, *stream_t, *success, *invalid, *last_error;
+	const char *malloc_async, *free_async; /* stream-ordered workspace (split-k) */
+	const char *get_device, *device_attr, *attr_sms, *attr_smem_per_sm; /* split-k's chunk count */
+	const char *func_set_attr, *attr_max_dyn_smem; /* `<func_set_attr>kernel, <attr>, bytes)` */
+	const char *lowering, *wave_name;              /* for the kernel's comment */
+	TileTarget tile;
+} GpuTarget;
 
 /* emit_gpu.c: the device spelling of a scalar type (__half for _Float16), and the trip
  * count of a grid loop, (hi) or (hi - (lo)). */
@@ -14,17 +26,15 @@ void print_extent(StrBuf *b, const GridLoop *g, const PrintTarget *t);
  * the chunk kernel launched as `<region>_kernel<<<chunk_cfg>>>(args, ws, nrow, nchunks,
  * chunk)`, the merge as `<region>_merge<<<merge_cfg>>>(args, ws, nrow, nchunks)` if that
  * went well, the workspace freed; the first error is returned. */
-void print_splitk_launches(StrBuf *out, GpuKind kind, const char *region, long cols, const char *nrow, const SplitBlock *sb, const char *chunk_cfg,
+void print_splitk_launches(StrBuf *out, const GpuTarget *tg, const char *region, long cols, const char *nrow, const SplitBlock *sb, const char *chunk_cfg,
                            const char *merge_cfg, const char *args);
 
-/* Dynamic shared memory of the plan's kernel, in bytes. */
-int tile_smem_bytes(const TilePlan *tp);
 /* The kernel `<region>_kernel`; print_params prints the function's parameters. */
-void emit_tile_kernel(StrBuf *out, TilePlan *tp, void (*print_params)(StrBuf *, const Func *, bool));
+void emit_tile_kernel(StrBuf *out, const GpuTarget *tg, TilePlan *tp, void (*print_params)(StrBuf *, const Func *, bool));
 /* Split-k: the merge kernel `<region>_merge`, and its threads per CTA. */
-void emit_merge_kernel(StrBuf *out, TilePlan *tp, void (*print_params)(StrBuf *, const Func *, bool));
+void emit_merge_kernel(StrBuf *out, const GpuTarget *tg, TilePlan *tp, void (*print_params)(StrBuf *, const Func *, bool));
 int tile_merge_threads(const TilePlan *tp);
 /* The launcher's block for this region: checks, then the launch with `args`. */
-void emit_tile_launch(StrBuf *out, TilePlan *tp, const char *args);
+void emit_tile_launch(StrBuf *out, const GpuTarget *tg, TilePlan *tp, const char *args);
 
 #endif

@@ -657,10 +657,19 @@ static bool fail(TilePlan *tp, const char **why, const char *msg)
 	return false;
 }
 
-bool tile_plan(TilePlan *tp, const Region *r, const char **why)
+int tile_smem_bytes(const TilePlan *tp)
+{
+	int elems = tp->bm * tp->kdim;
+	for (int k = 0; k < tp->ncolop; k++)
+		elems += tp->tt->stages * tp->bn * tp->colop_cols[k];
+	return 2 * elems;
+}
+
+bool tile_plan(TilePlan *tp, const Region *r, const TileTarget *tt, const char **why)
 {
 	memset(tp, 0, sizeof *tp);
 	tp->region = r;
+	tp->tt = tt;
 	tp->c = fuse_cascade_of(r);
 	if (!tp->c)
 		return fail(tp, why, "no reduction to fuse");
@@ -773,7 +782,9 @@ bool tile_plan(TilePlan *tp, const Region *r, const char **why)
 	tile_find_masks(tp);
 	tp->mt = tp->bm >= 64 && tp->bm % 32 == 0 ? 2 : 1;
 	tp->warps = tp->bm / (16 * tp->mt);
-	tp->threads = 32 * tp->warps;
+	tp->threads = tt->wave * tp->warps;
+	if (tile_smem_bytes(tp) > tt->smem_max)
+		return fail(tp, why, arena_printf(&p->arena, "the tiles need %d bytes of shared memory, more than the %d a CTA may have", tile_smem_bytes(tp), tt->smem_max));
 	return true;
 }
 

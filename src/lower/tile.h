@@ -44,6 +44,17 @@ bool split_block_decl(const SplitBlock *sb, const Stmt *s);
  * nchunks); k = nparts gives them all. */
 int split_part_offset(const SplitBlock *sb, int k);
 
+/* What the lowering needs to know of the machine's tensor-core tiles. Both targets give
+ * every thread the same share of a tile's columns (a quarter of a 16-row tile's); they
+ * differ in how many threads share a tile and how its rows are spread over them. */
+typedef struct TileTarget {
+	int wave;      /* threads that execute a tile product together: a warp (32) or a wavefront (64) */
+	int row_slots; /* rows of each 16-row tile a thread holds: 2 (mma m16n8k16), 1 (mfma 16x16x16) */
+	int frag_cols; /* columns of a tile that one [4]-float fragment block covers: 8 or 16 */
+	int stages;    /* column-operand tiles in shared memory: 2 when copies are asynchronous, else 1 */
+	int smem_max;  /* shared memory one CTA may have, in bytes */
+} TileTarget;
+
 typedef enum TileRole {
 	TR_NONE,
 	TR_ROW,     /* a scalar with one value per row of the CTA (m, l, m_used): `float x[2]` per thread */
@@ -61,6 +72,7 @@ typedef struct TileDot {
 
 typedef struct TilePlan {
 	const Region *region;
+	const TileTarget *tt;
 	Cascade *c;
 	GridLoop grid[MAX_GRID];
 	int ngrid;
@@ -69,7 +81,7 @@ typedef struct TilePlan {
 	int npro, nepi;
 	Stmt *step;       /* for (j0 = lo; j0 < hi; j0 += bn) */
 	Var *jc, *kc;     /* canonical fused and k iterators of the operand references */
-	int bm, bn, warps, threads;
+	int bm, bn, warps, threads; /* warps: tt->wave threads each (a wavefront on HIP) */
 	int mt;           /* 16-row tiles per warp: 2 shares each column operand fragment between two */
 	int kdim;         /* k extent of the products with the row operand */
 	int ncols;        /* extent of the accumulator tiles (the second product's columns) */
@@ -110,9 +122,12 @@ typedef struct TilePlan {
 	StrVec *names;   /* every name of the function, the printer's own included */
 } TilePlan;
 
-/* Fills tp for region r (fused rolling). false with *why set (a phrase for the echo) when
- * the region's shape does not map onto tensor-core tiles. */
-bool tile_plan(TilePlan *tp, const Region *r, const char **why);
+/* Fills tp for region r (fused rolling) on target tt. false with *why set (a phrase for
+ * the echo) when the region's shape does not map onto tensor-core tiles. */
+bool tile_plan(TilePlan *tp, const Region *r, const TileTarget *tt, const char **why);
+
+/* Dynamic shared memory of the plan's kernel, in bytes. */
+int tile_smem_bytes(const TilePlan *tp);
 
 /* Frees what tile_plan allocated outside the program's arena (after printing). */
 void tile_plan_free(TilePlan *tp);

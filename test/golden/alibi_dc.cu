@@ -100,8 +100,8 @@ __global__ void __launch_bounds__(32) alibi_dc_kernel(int B, int H, int L, float
 					}
 				}
 			}
-			m[0] = fmaxf(m[0], fx::quad_max(m_red[0]));
-			m[1] = fmaxf(m[1], fx::quad_max(m_red[1]));
+			m[0] = fmaxf(m[0], fx::row_max(m_red[0]));
+			m[1] = fmaxf(m[1], fx::row_max(m_red[1]));
 			#pragma unroll
 			for (int hf = 0; hf < 2; hf++) {
 				m_prev[hf] = m_used[hf];
@@ -123,8 +123,8 @@ __global__ void __launch_bounds__(32) alibi_dc_kernel(int B, int H, int L, float
 					}
 				}
 			}
-			l[0] += fx::quad_sum(l_red[0]);
-			l[1] += fx::quad_sum(l_red[1]);
+			l[0] += fx::row_sum(l_red[0]);
+			l[1] += fx::row_sum(l_red[1]);
 			#pragma unroll
 			for (int hf = 0; hf < 2; hf++) {
 				l_used[hf] = isfinite(l[hf]) && l[hf] != 0.0f ? l[hf] : 1.0f;

@@ -86,10 +86,10 @@ __global__ void __launch_bounds__(128) attention_kernel(int B, int H, int N, flo
 					}
 				}
 			}
-			m[0] = fmaxf(m[0], fx::quad_max(m_red[0]));
-			m[1] = fmaxf(m[1], fx::quad_max(m_red[1]));
-			m[2] = fmaxf(m[2], fx::quad_max(m_red[2]));
-			m[3] = fmaxf(m[3], fx::quad_max(m_red[3]));
+			m[0] = fmaxf(m[0], fx::row_max(m_red[0]));
+			m[1] = fmaxf(m[1], fx::row_max(m_red[1]));
+			m[2] = fmaxf(m[2], fx::row_max(m_red[2]));
+			m[3] = fmaxf(m[3], fx::row_max(m_red[3]));
 			#pragma unroll
 			for (int hf = 0; hf < 4; hf++) {
 				m_prev[hf] = m_used[hf];
@@ -126,10 +126,10 @@ __global__ void __launch_bounds__(128) attention_kernel(int B, int H, int N, flo
 					}
 				}
 			}
-			l[0] += fx::quad_sum(l_red[0]);
-			l[1] += fx::quad_sum(l_red[1]);
-			l[2] += fx::quad_sum(l_red[2]);
-			l[3] += fx::quad_sum(l_red[3]);
+			l[0] += fx::row_sum(l_red[0]);
+			l[1] += fx::row_sum(l_red[1]);
+			l[2] += fx::row_sum(l_red[2]);
+			l[3] += fx::row_sum(l_red[3]);
 			fx::dot_tile<false, 2, 128, 64>(acc, p_acc, s_v_now);
 		});
 		__syncthreads();

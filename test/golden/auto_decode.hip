@@ -2,13 +2,14 @@
 #include <hip/hip_runtime.h>
 #include <hip/hip_fp16.h>
 #include <stdint.h>
+#include "fusecc_tile_hip.h"
 #include <math.h>
 #include "fusecc.h"
 
 /* kernel(auto_decode) parallel(b, h)
  * fused over 'j' in steps of 64; split-k: chosen, the rows do not grow with the reduction (decode-like)
  * lowering: split-k, one thread per row (b, h) and chunk of 'j', partials in fp32 in a workspace, then auto_decode_merge, one thread per row; FMA code
- *   (no tile lowering: the HIP printer has no tile lowering yet) */
+ *   (no tile lowering: no product of a row operand with a column operand over the pass) */
 __global__ void __launch_bounds__(128) auto_decode_kernel(int B, int H, int L, const float *__restrict__ s, const float *__restrict__ v, float *__restrict__ o, float *__restrict__ ws, long long nrow, int nchunks, int chunk)
 {
 	long long row = (long long)blockIdx.x * blockDim.x + threadIdx.x;

@@ -2,13 +2,14 @@
 #include <hip/hip_runtime.h>
 #include <hip/hip_fp16.h>
 #include <stdint.h>
+#include "fusecc_tile_hip.h"
 #include <math.h>
 #include "fusecc.h"
 
 /* kernel(auto_prefill) parallel(i) tile(j:3)
  * fused over 'j' in steps of 3; rolling: chosen, the rows grow with the reduction (prefill-like)
  * lowering: one thread per row (i), FMA code, 128 threads per block
- *   (no tile lowering: the HIP printer has no tile lowering yet) */
+ *   (no tile lowering: the pass's tile is not a multiple of 16 up to 128) */
 __global__ void __launch_bounds__(128) auto_prefill_kernel(int N, int W, const float *__restrict__ s, const float *__restrict__ v, float *__restrict__ o)
 {
 	long long row = (long long)blockIdx.x * blockDim.x + threadIdx.x;

@@ -2,107 +2,189 @@
 #include <hip/hip_runtime.h>
 #include <hip/hip_fp16.h>
 #include <stdint.h>
+#include "fusecc_tile_hip.h"
 #include <math.h>
 #include "fusecc.h"
 
 /* kernel(causal_dc) parallel(b, h) splitk(j)
  * fused over 'j' in steps of 64; split-k: as requested
- * lowering: split-k, one thread per row (b, h) and chunk of 'j', partials in fp32 in a workspace, then causal_dc_merge, one thread per row; FMA code
- *   (no tile lowering: the HIP printer has no tile lowering yet) */
-__global__ void __launch_bounds__(128) causal_dc_kernel(int B, int H, int L, float scale, const __half *__restrict__ q, const __half *__restrict__ k, const __half *__restrict__ v, __half *__restrict__ o, float *__restrict__ ws, long long nrow, int nchunks, int chunk)
+ * lowering: matrix-core (MFMA) tiles: one row, padded to 16, per CTA (1 wavefront), steps of 64 over 'j'; 16-bit products with fp32 accumulation
+ *   split-k: one CTA per chunk of 'j' (partials in fp32 in a workspace), then causal_dc_merge */
+__global__ void __launch_bounds__(64) causal_dc_kernel(int B, int H, int L, float scale, const __half *__restrict__ q, const __half *__restrict__ k, const __half *__restrict__ v, __half *__restrict__ o, float *__restrict__ ws, long long nrow, int nchunks, int chunk)
 {
-	long long row = (long long)blockIdx.x * blockDim.x + threadIdx.x;
-	if (row >= nrow * nchunks)
-		return;
-	const int ch = (int)(row % nchunks);
-	row /= nchunks;
-	const long long rid = row;
-	int h = (int)(row % (H));
-	row /= (H);
-	int b = (int)row;
+	extern __shared__ __align__(128) uint16_t smem[];
+	long long cta = blockIdx.x;
+	const int h = (int)(cta % (H));
+	cta /= (H);
+	const int b = (int)(cta % (B));
+	cta /= (B);
+	/* rows of 'row': the last tiles (the longest under a causal mask) first */
+	const int row0 = 0 + (int)(gridDim.y - 1 - blockIdx.y) * 16;
+	const int nrows = min(16, 1 - row0);
+	const int wrow = fx::warp() * 16;
+	/* chunk 'ch' of the split over 'j' */
+	const int ch = blockIdx.z;
+	int j_lo = 0 + ch * chunk;
+	int j_hi = j_lo + chunk < L ? j_lo + chunk : L;
+	const long long rowbase = (long long)blockIdx.x * (1) + (row0 - 0);
 	float *m_part = ws + 0LL * nrow * nchunks;
 	float *l_part = ws + 1LL * nrow * nchunks;
 	float *acc_part = ws + 2LL * nrow * nchunks;
 	float *m_used_part = ws + 130LL * nrow * nchunks;
-	float s[64];
-	int j_lo = 0 + ch * chunk;
-	int j_hi = j_lo + chunk < L ? j_lo + chunk : L;
-	float m = -INFINITY;
-	float l = 0.0f;
-	float acc[128];
-	for (int d = 0; d < 128; d++)
-		acc[d] = 0.0f;
-	float m_used = isfinite(m) ? m : 0.0f;
-	float m_prev = m_used;
-	for (int j0 = j_lo; j0 < j_hi; j0 += 64) {
-		for (int j = j0; j < (j0 + 64 < j_hi ? j0 + 64 : j_hi); j++) {
-			float dot = 0.0f;
-			for (int d = 0; d < 128; d++)
-				dot += (float)q[(((long long)b * H + h) * 128 + d)] * (float)k[((((long long)b * H + h) * L + j) * 128 + d)];
-			s[j - j0] = scale * dot;
+	uint16_t *s_rows = smem;
+	uint16_t *s_k = smem + 2048; /* one tile of 64 x 128 */
+	uint16_t *s_v = smem + 10240; /* one tile of 64 x 128 */
+	fx::load_tile<16, 128, 64, __half>(s_rows, [&](int r) { return &q[(((long long)b * H + h) * 128 + 0)]; }, nrows);
+	float m[1];
+	float l[1];
+	float m_used[1];
+	float m_prev[1];
+	float s[1][4][4];
+	float acc[1][8][4];
+	float q_k[1][4][4];
+	#pragma unroll
+	for (int hf = 0; hf < 1; hf++) {
+		m[hf] = -INFINITY;
+		l[hf] = 0.0f;
+		#pragma unroll
+		for (int e = 0; e < 32; e++) {
+			acc[hf][e >> 2][e & 3] = 0.0f;
 		}
-		for (int j = j0; j < (j0 + 64 < j_hi ? j0 + 64 : j_hi); j++)
-			m = fmaxf(m, s[j - j0]);
-		m_prev = m_used;
-		m_used = isfinite(m) ? m : 0.0f;
-		if (m_prev != m_used) {
-			float l_rescale = expf(m_prev - m_used);
-			l = l != 0.0f ? l * l_rescale : l;
-		}
-		for (int j = j0; j < (j0 + 64 < j_hi ? j0 + 64 : j_hi); j++)
-			l += expf(s[j - j0] - m_used);
-		if (m_prev != m_used) {
-			float acc_rescale = expf(m_prev - m_used);
-			for (int d = 0; d < 128; d++)
-				acc[d] = acc[d] != 0.0f ? acc[d] * acc_rescale : acc[d];
-		}
-		for (int j = j0; j < (j0 + 64 < j_hi ? j0 + 64 : j_hi); j++)
-			for (int d = 0; d < 128; d++)
-				acc[d] += expf(s[j - j0] - m_used) * (float)v[((((long long)b * H + h) * L + j) * 128 + d)];
+		m_used[hf] = isfinite(m[hf]) ? m[hf] : 0.0f;
+		m_prev[hf] = m_used[hf];
 	}
-	m_part[(rid * nchunks + ch)] = m;
-	l_part[(rid * nchunks + ch)] = l;
-	for (int d = 0; d < 128; d++)
-		acc_part[(rid * nchunks + ch) * 128 + d] = acc[d];
-	m_used_part[(rid * nchunks + ch)] = m_used;
+	const int begin = j_lo, end = j_hi;
+	const int inner_begin = j_lo, inner_end = j_hi;
+	auto load_columns = [&](int at) {
+		fx::load_tile<64, 128, 64, __half>(s_k, [&](int r) { return &k[((((long long)b * H + h) * L + (at + r)) * 128 + 0)]; }, end - at);
+		fx::load_tile<64, 128, 64, __half>(s_v, [&](int r) { return &v[((((long long)b * H + h) * L + (at + r)) * 128 + 0)]; }, end - at);
+	};
+	for (int j0 = begin; j0 < end; j0 += 64) {
+		load_columns(j0);
+		__syncthreads();
+		fx::dispatch(!(j0 >= inner_begin && j0 + 64 <= inner_end), [&](auto masked) {
+			fx::clear(s);
+			/* line 18: for (j ...) */
+			fx::dot_rows<false, 1, 64, 128>(q_k, s_rows, wrow, s_k);
+			/* line 25: for (j ...) */
+			float m_red[1] = {-INFINITY};
+			#pragma unroll
+			for (int hf = 0; hf < 1; hf++) {
+				#pragma unroll
+				for (int e = 0; e < 16; e++) {
+					const int j = j0 + fx::col(e);
+					if (!decltype(masked)::value || (j >= j_lo && j < j_hi)) {
+						{
+							float dot = q_k[hf][e >> 2][e & 3];
+							s[hf][e >> 2][e & 3] = scale * dot;
+						}
+						{
+							m_red[hf] = fmaxf(m_red[hf], s[hf][e >> 2][e & 3]);
+						}
+					}
+				}
+			}
+			m[0] = fmaxf(m[0], fx::row_max(m_red[0]));
+			#pragma unroll
+			for (int hf = 0; hf < 1; hf++) {
+				m_prev[hf] = m_used[hf];
+				m_used[hf] = isfinite(m[hf]) ? m[hf] : 0.0f;
+				if (m_prev[hf] != m_used[hf]) {
+					float l_rescale = fx::exp_sub(m_prev[hf], m_used[hf]);
+					l[hf] = l[hf] != 0.0f ? l[hf] * l_rescale : l[hf];
+				}
+				if (m_prev[hf] != m_used[hf]) {
+					float acc_rescale = fx::exp_sub(m_prev[hf], m_used[hf]);
+					#pragma unroll
+					for (int e = 0; e < 32; e++) {
+						acc[hf][e >> 2][e & 3] = acc[hf][e >> 2][e & 3] != 0.0f ? acc[hf][e >> 2][e & 3] * acc_rescale : acc[hf][e >> 2][e & 3];
+					}
+				}
+			}
+			/* line 28: for (j ...) */
+			/* line 32: for (j ...) */
+			float l_red[1] = {0.0f};
+			float p_acc[1][4][4];
+			#pragma unroll
+			for (int hf = 0; hf < 1; hf++) {
+				#pragma unroll
+				for (int e = 0; e < 16; e++) {
+					const int j = j0 + fx::col(e);
+					p_acc[hf][e >> 2][e & 3] = 0.0f;
+					if (!decltype(masked)::value || (j >= j_lo && j < j_hi)) {
+						{
+							l_red[hf] += fx::exp_sub(s[hf][e >> 2][e & 3], m_used[hf]);
+						}
+						{
+							p_acc[hf][e >> 2][e & 3] = fx::exp_sub(s[hf][e >> 2][e & 3], m_used[hf]);
+						}
+					}
+				}
+			}
+			l[0] += fx::row_sum(l_red[0]);
+			fx::dot_tile<false, 1, 128, 64>(acc, p_acc, s_v);
+		});
+		__syncthreads();
+	}
+	#pragma unroll
+	for (int hf = 0; hf < 1; hf++) {
+		const int row = row0 + wrow + fx::row(hf);
+		if (row < 1) {
+			m_part[((rowbase + wrow + fx::row(hf)) * nchunks + ch)] = m[hf];
+			l_part[((rowbase + wrow + fx::row(hf)) * nchunks + ch)] = l[hf];
+			#pragma unroll
+			for (int e = 0; e < 32; e++) {
+				const int d = fx::col(e);
+				acc_part[((rowbase + wrow + fx::row(hf)) * nchunks + ch) * 128 + d] = acc[hf][e >> 2][e & 3];
+			}
+			m_used_part[((rowbase + wrow + fx::row(hf)) * nchunks + ch)] = m_used[hf];
+		}
+	}
 }
 
+/* The merge of causal_dc's chunks: one CTA per row; accumulator tile columns one per thread. */
 __global__ void __launch_bounds__(128) causal_dc_merge(int B, int H, int L, float scale, const __half *__restrict__ q, const __half *__restrict__ k, const __half *__restrict__ v, __half *__restrict__ o, const float *__restrict__ ws, long long nrow, int nchunks)
 {
-	long long row = (long long)blockIdx.x * blockDim.x + threadIdx.x;
-	if (row >= nrow)
-		return;
-	const long long rid = row;
-	int h = (int)(row % (H));
-	row /= (H);
-	int b = (int)row;
+	const long long rid = blockIdx.x;
+	long long cta2 = rid / (1);
+	const int h = (int)(cta2 % (H));
+	cta2 /= (H);
+	const int b = (int)(cta2 % (B));
+	cta2 /= (B);
 	const float *m_part = ws + 0LL * nrow * nchunks;
 	const float *l_part = ws + 1LL * nrow * nchunks;
 	const float *acc_part = ws + 2LL * nrow * nchunks;
 	const float *m_used_part = ws + 130LL * nrow * nchunks;
-	float s[64];
 	float m = -INFINITY;
 	float l = 0.0f;
-	float acc[128];
-	for (int d = 0; d < 128; d++)
-		acc[d] = 0.0f;
-	for (int ch = 0; ch < nchunks; ch++) {
+	float acc;
+	{
+		acc = 0.0f;
+	}
+	#pragma unroll 8
+	for (int ch = 0; ch < nchunks; ch += 1) {
 		m = fmaxf(m, m_part[(rid * nchunks + ch)]);
 	}
 	float m_used = isfinite(m) ? m : 0.0f;
-	for (int ch = 0; ch < nchunks; ch++) {
+	#pragma unroll 8
+	for (int ch = 0; ch < nchunks; ch += 1) {
 		float m_chunk = m_used_part[(rid * nchunks + ch)];
-		float l_rescale2 = m_chunk != m_used ? expf(m_chunk - m_used) : 1.0f;
+		float l_rescale2 = m_chunk != m_used ? fx::exp_sub(m_chunk, m_used) : 1.0f;
 		l += l_part[(rid * nchunks + ch)] != 0.0f ? l_part[(rid * nchunks + ch)] * l_rescale2 : l_part[(rid * nchunks + ch)];
 	}
-	for (int ch = 0; ch < nchunks; ch++) {
+	#pragma unroll 8
+	for (int ch = 0; ch < nchunks; ch += 1) {
 		float m_chunk2 = m_used_part[(rid * nchunks + ch)];
-		float acc_rescale2 = m_chunk2 != m_used ? expf(m_chunk2 - m_used) : 1.0f;
-		for (int d = 0; d < 128; d++)
-			acc[d] += acc_part[(rid * nchunks + ch) * 128 + d] != 0.0f ? acc_part[(rid * nchunks + ch) * 128 + d] * acc_rescale2 : acc_part[(rid * nchunks + ch) * 128 + d];
+		float acc_rescale2 = m_chunk2 != m_used ? fx::exp_sub(m_chunk2, m_used) : 1.0f;
+		{
+			const int d = threadIdx.x;
+			acc += acc_part[(rid * nchunks + ch) * 128 + d] != 0.0f ? acc_part[(rid * nchunks + ch) * 128 + d] * acc_rescale2 : acc_part[(rid * nchunks + ch) * 128 + d];
+		}
 	}
-	for (int d = 0; d < 128; d++)
-		o[(((long long)b * H + h) * 128 + d)] = (__half)(acc[d] / l);
+	{
+		const int d = threadIdx.x;
+		o[(((long long)b * H + h) * 128 + d)] = (__half)(acc * __frcp_rn(l));
+	}
 }
 
 /* Runs causal_dc on the GPU: arrays are device pointers; sizes as in the C function. */
@@ -131,20 +213,54 @@ extern "C" hipError_t causal_dc_launch(int B, int H, int L, float scale, const _
 	if ((uintptr_t)o % sizeof(__half))
 		return hipErrorInvalidValue;
 	{
-		long long rows = (long long)(B) * (H);
-		if (rows > 0) {
-			int nchunks = (L - 0 + 255) / 256 < 1 ? 1 : (L - 0 + 255) / 256;
-			int chunk = (L - 0 + (nchunks - 1)) / nchunks;
-			if (nchunks < 1 || (rows * nchunks + 127) / 128 > 2147483647LL)
+		long long ctas = 1LL * (B) * (H);
+		long long rows = (1);
+		long long tiles = (rows + 15) / 16;
+		if (ctas > 0 && rows > 0) {
+			if (ctas > 2147483647LL || tiles > 65535LL)
 				return hipErrorInvalidValue;
-			hipError_t err;
-			float *ws = NULL;
-			if ((err = hipMallocAsync((void **)&ws, sizeof(float) * 131ULL * (size_t)rows * (size_t)nchunks, stream)) != hipSuccess)
+			if (((uintptr_t)q | (uintptr_t)k | (uintptr_t)v) & 15)
+				return hipErrorInvalidValue;
+			hipError_t err = hipFuncSetAttribute((const void *)causal_dc_kernel, hipFuncAttributeMaxDynamicSharedMemorySize, 36864);
+			if (err != hipSuccess)
 				return err;
-			causal_dc_kernel<<<(unsigned)((rows * nchunks + 127) / 128), 128, 0, stream>>>(B, H, L, scale, q, k, v, o, ws, rows, nchunks, chunk);
+			long long len = L - (0);
+			long long steps = len > 0 ? (len + 63) / 64 : 0;
+			int dev = 0, sms = 0, smem = 0;
+			if ((err = hipGetDevice(&dev)) != hipSuccess ||
+			    (err = hipDeviceGetAttribute(&sms, hipDeviceAttributeMultiprocessorCount, dev)) != hipSuccess ||
+			    (err = hipDeviceGetAttribute(&smem, hipDeviceAttributeMaxSharedMemoryPerMultiprocessor, dev)) != hipSuccess)
+				return err;
+			long long per_sm = smem / 37888 > 0 ? smem / 37888 : 1;
+			long long slots = sms * per_sm, want = 1, best = -1;
+			for (long long w = 1; w <= 8; w++) {
+				long long n = w * slots / (ctas * tiles);
+				n = n < 1 ? 1 : n > steps ? (steps > 0 ? steps : 1) : n;
+				long long cost = (ctas * tiles * n + slots - 1) / slots * ((steps + n - 1) / n + 2);
+				if (best < 0 || cost < best) {
+					best = cost;
+					want = n;
+				}
+			}
+			if (want > steps)
+				want = steps;
+			if (want < 1)
+				want = 1;
+			long long per = (steps + want - 1) / want;
+			int nchunks = per > 0 ? (int)((steps + per - 1) / per) : 1;
+			int chunk = (int)(per * 64);
+			if (nchunks > 65535)
+				return hipErrorInvalidValue;
+			long long nrow = ctas * rows;
+			if (nrow > 2147483647LL)
+				return hipErrorInvalidValue;
+			float *ws = NULL;
+			if ((err = hipMallocAsync((void **)&ws, sizeof(float) * 131ULL * (size_t)nrow * (size_t)nchunks, stream)) != hipSuccess)
+				return err;
+			causal_dc_kernel<<<dim3((unsigned)ctas, (unsigned)tiles, (unsigned)nchunks), 64, 36864, stream>>>(B, H, L, scale, q, k, v, o, ws, nrow, nchunks, chunk);
 			err = hipGetLastError();
 			if (err == hipSuccess) {
-				causal_dc_merge<<<(unsigned)((rows + 127) / 128), 128, 0, stream>>>(B, H, L, scale, q, k, v, o, ws, rows, nchunks);
+				causal_dc_merge<<<(unsigned)nrow, 128, 0, stream>>>(B, H, L, scale, q, k, v, o, ws, nrow, nchunks);
 				err = hipGetLastError();
 			}
 			hipError_t freed = hipFreeAsync(ws, stream);

@@ -2,13 +2,14 @@
 #include <hip/hip_runtime.h>
 #include <hip/hip_fp16.h>
 #include <stdint.h>
+#include "fusecc_tile_hip.h"
 #include <math.h>
 #include "fusecc.h"
 
 /* kernel(cross_entropy) parallel(r) splitk(c)
  * fused over 'c' in steps of 64; split-k: as requested
  * lowering: split-k, one thread per row (r) and chunk of 'c', partials in fp32 in a workspace, then cross_entropy_merge, one thread per row; FMA code
- *   (no tile lowering: the HIP printer has no tile lowering yet) */
+ *   (no tile lowering: no product of a row operand with a column operand over the pass) */
 __global__ void __launch_bounds__(128) cross_entropy_kernel(int R, int C, const float *__restrict__ x, const float *__restrict__ y, float *__restrict__ loss, float *__restrict__ ws, long long nrow, int nchunks, int chunk)
 {
 	long long row = (long long)blockIdx.x * blockDim.x + threadIdx.x;

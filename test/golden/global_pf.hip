@@ -2,65 +2,130 @@
 #include <hip/hip_runtime.h>
 #include <hip/hip_fp16.h>
 #include <stdint.h>
+#include "fusecc_tile_hip.h"
 #include <math.h>
 #include "fusecc.h"
 
 /* kernel(global_pf) parallel(b, h, i) rolling(j) tune(i:{64,128}, j:{32,64}, warps:{4,8}, stages:{2,3})
  * fused over 'j' in steps of 64; rolling: as requested
- * lowering: one thread per row (b, h, i), FMA code, 128 threads per block
- *   (no tile lowering: the HIP printer has no tile lowering yet) */
-__global__ void __launch_bounds__(128) global_pf_kernel(int B, int H, int N, float scale, const __half *__restrict__ q, const __half *__restrict__ k, const __half *__restrict__ v, __half *__restrict__ o)
+ * lowering: matrix-core (MFMA) tiles: 128 rows of 'i' per CTA (4 wavefronts), steps of 64 over 'j'; 16-bit products with fp32 accumulation */
+__global__ void __launch_bounds__(256) global_pf_kernel(int B, int H, int N, float scale, const __half *__restrict__ q, const __half *__restrict__ k, const __half *__restrict__ v, __half *__restrict__ o)
 {
-	long long row = (long long)blockIdx.x * blockDim.x + threadIdx.x;
-	if (row >= (long long)(B) * (H) * (N))
-		return;
-	int i = (int)(row % (N));
-	row /= (N);
-	int h = (int)(row % (H));
-	row /= (H);
-	int b = (int)row;
-	float m = -INFINITY;
-	float l = 0.0f;
-	float acc[128];
-	for (int d = 0; d < 128; d++)
-		acc[d] = 0.0f;
-	float m_used = isfinite(m) ? m : 0.0f;
-	float m_prev = m_used;
-	for (int j0 = 0; j0 < N; j0 += 64) {
-		for (int j = j0; j < (j0 + 64 < N ? j0 + 64 : N); j++) {
-			float s = 0.0f;
-			for (int d = 0; d < 128; d++)
-				s += (float)q[((((long long)b * H + h) * N + i) * 128 + d)] * (float)k[((((long long)b * H + h) * N + j) * 128 + d)];
-			m = fmaxf(m, scale * s);
+	extern __shared__ __align__(128) uint16_t smem[];
+	long long cta = blockIdx.x;
+	const int h = (int)(cta % (H));
+	cta /= (H);
+	const int b = (int)(cta % (B));
+	cta /= (B);
+	/* rows of 'i': the last tiles (the longest under a causal mask) first */
+	const int row0 = 0 + (int)(gridDim.y - 1 - blockIdx.y) * 128;
+	const int nrows = min(128, N - row0);
+	const int wrow = fx::warp() * 32;
+	uint16_t *s_rows = smem;
+	uint16_t *s_k = smem + 16384; /* one tile of 64 x 128 */
+	uint16_t *s_v = smem + 24576; /* one tile of 64 x 128 */
+	fx::load_tile<128, 128, 256, __half>(s_rows, [&](int r) { return &q[((((long long)b * H + h) * N + (row0 + r)) * 128 + 0)]; }, nrows);
+	float m[2];
+	float l[2];
+	float m_used[2];
+	float m_prev[2];
+	float acc[2][8][4];
+	float q_k[2][4][4];
+	#pragma unroll
+	for (int hf = 0; hf < 2; hf++) {
+		m[hf] = -INFINITY;
+		l[hf] = 0.0f;
+		#pragma unroll
+		for (int e = 0; e < 32; e++) {
+			acc[hf][e >> 2][e & 3] = 0.0f;
 		}
-		m_prev = m_used;
-		m_used = isfinite(m) ? m : 0.0f;
-		if (m_prev != m_used) {
-			float l_rescale = expf(m_prev - m_used);
-			l = l != 0.0f ? l * l_rescale : l;
-		}
-		for (int j = j0; j < (j0 + 64 < N ? j0 + 64 : N); j++) {
-			float s = 0.0f;
-			for (int d = 0; d < 128; d++)
-				s += (float)q[((((long long)b * H + h) * N + i) * 128 + d)] * (float)k[((((long long)b * H + h) * N + j) * 128 + d)];
-			l = l + expf(scale * s - m_used);
-		}
-		if (m_prev != m_used) {
-			float acc_rescale = expf(m_prev - m_used);
-			for (int d = 0; d < 128; d++)
-				acc[d] = acc[d] != 0.0f ? acc[d] * acc_rescale : acc[d];
-		}
-		for (int j = j0; j < (j0 + 64 < N ? j0 + 64 : N); j++) {
-			float s = 0.0f;
-			for (int d = 0; d < 128; d++)
-				s += (float)q[((((long long)b * H + h) * N + i) * 128 + d)] * (float)k[((((long long)b * H + h) * N + j) * 128 + d)];
-			float p = expf(scale * s - m_used);
-			for (int d = 0; d < 128; d++)
-				acc[d] += p * (float)v[((((long long)b * H + h) * N + j) * 128 + d)];
+		m_used[hf] = isfinite(m[hf]) ? m[hf] : 0.0f;
+		m_prev[hf] = m_used[hf];
+	}
+	const int begin = 0, end = N;
+	const int inner_begin = 0, inner_end = N;
+	auto load_columns = [&](int at) {
+		fx::load_tile<64, 128, 256, __half>(s_k, [&](int r) { return &k[((((long long)b * H + h) * N + (at + r)) * 128 + 0)]; }, end - at);
+		fx::load_tile<64, 128, 256, __half>(s_v, [&](int r) { return &v[((((long long)b * H + h) * N + (at + r)) * 128 + 0)]; }, end - at);
+	};
+	for (int j0 = begin; j0 < end; j0 += 64) {
+		load_columns(j0);
+		__syncthreads();
+		fx::dispatch(!(j0 >= inner_begin && j0 + 64 <= inner_end), [&](auto masked) {
+			/* line 19: for (j ...) */
+			fx::dot_rows<false, 2, 64, 128>(q_k, s_rows, wrow, s_k);
+			float m_red[2] = {-INFINITY, -INFINITY};
+			#pragma unroll
+			for (int hf = 0; hf < 2; hf++) {
+				const int i = row0 + wrow + fx::row(hf);
+				#pragma unroll
+				for (int e = 0; e < 16; e++) {
+					const int j = j0 + fx::col(e);
+					if (!decltype(masked)::value || (j >= 0 && j < N)) {
+						float s = q_k[hf][e >> 2][e & 3];
+						m_red[hf] = fmaxf(m_red[hf], scale * s);
+					}
+				}
+			}
+			m[0] = fmaxf(m[0], fx::row_max(m_red[0]));
+			m[1] = fmaxf(m[1], fx::row_max(m_red[1]));
+			#pragma unroll
+			for (int hf = 0; hf < 2; hf++) {
+				m_prev[hf] = m_used[hf];
+				m_used[hf] = isfinite(m[hf]) ? m[hf] : 0.0f;
+				if (m_prev[hf] != m_used[hf]) {
+					float l_rescale = fx::exp_sub(m_prev[hf], m_used[hf]);
+					l[hf] = l[hf] != 0.0f ? l[hf] * l_rescale : l[hf];
+				}
+				if (m_prev[hf] != m_used[hf]) {
+					float acc_rescale = fx::exp_sub(m_prev[hf], m_used[hf]);
+					#pragma unroll
+					for (int e = 0; e < 32; e++) {
+						acc[hf][e >> 2][e & 3] = acc[hf][e >> 2][e & 3] != 0.0f ? acc[hf][e >> 2][e & 3] * acc_rescale : acc[hf][e >> 2][e & 3];
+					}
+				}
+			}
+			/* line 26: for (j ...) */
+			/* line 35: for (j ...) */
+			float l_red[2] = {0.0f, 0.0f};
+			float p_acc[2][4][4];
+			#pragma unroll
+			for (int hf = 0; hf < 2; hf++) {
+				const int i = row0 + wrow + fx::row(hf);
+				#pragma unroll
+				for (int e = 0; e < 16; e++) {
+					const int j = j0 + fx::col(e);
+					p_acc[hf][e >> 2][e & 3] = 0.0f;
+					if (!decltype(masked)::value || (j >= 0 && j < N)) {
+						{
+							float s = q_k[hf][e >> 2][e & 3];
+							l_red[hf] += fx::exp_sub(scale * s, m_used[hf]);
+						}
+						{
+							float s = q_k[hf][e >> 2][e & 3];
+							float p = fx::exp_sub(scale * s, m_used[hf]);
+							p_acc[hf][e >> 2][e & 3] = p;
+						}
+					}
+				}
+			}
+			l[0] += fx::row_sum(l_red[0]);
+			l[1] += fx::row_sum(l_red[1]);
+			fx::dot_tile<false, 2, 128, 64>(acc, p_acc, s_v);
+		});
+		__syncthreads();
+	}
+	#pragma unroll
+	for (int hf = 0; hf < 2; hf++) {
+		const int i = row0 + wrow + fx::row(hf);
+		if (i < N) {
+			#pragma unroll
+			for (int e = 0; e < 32; e++) {
+				const int d = fx::col(e);
+				o[((((long long)b * H + h) * N + i) * 128 + d)] = (__half)(acc[hf][e >> 2][e & 3] * __frcp_rn(l[hf]));
+			}
 		}
 	}
-	for (int d = 0; d < 128; d++)
-		o[((((long long)b * H + h) * N + i) * 128 + d)] = (__half)(acc[d] / l);
 }
 
 /* Runs global_pf on the GPU: arrays are device pointers; sizes as in the C function. */
@@ -89,11 +154,19 @@ extern "C" hipError_t global_pf_launch(int B, int H, int N, float scale, const _
 	if ((uintptr_t)o % sizeof(__half))
 		return hipErrorInvalidValue;
 	{
-		long long rows = (long long)(B) * (H) * (N);
-		if (rows > 0) {
-			unsigned blocks = (unsigned)((rows + 127) / 128);
-			global_pf_kernel<<<blocks, 128, 0, stream>>>(B, H, N, scale, q, k, v, o);
-			hipError_t err = hipGetLastError();
+		long long ctas = 1LL * (B) * (H);
+		long long rows = (N);
+		long long tiles = (rows + 127) / 128;
+		if (ctas > 0 && rows > 0) {
+			if (ctas > 2147483647LL || tiles > 65535LL)
+				return hipErrorInvalidValue;
+			if (((uintptr_t)q | (uintptr_t)k | (uintptr_t)v) & 15)
+				return hipErrorInvalidValue;
+			hipError_t err = hipFuncSetAttribute((const void *)global_pf_kernel, hipFuncAttributeMaxDynamicSharedMemorySize, 65536);
+			if (err != hipSuccess)
+				return err;
+			global_pf_kernel<<<dim3((unsigned)ctas, (unsigned)tiles), 256, 65536, stream>>>(B, H, N, scale, q, k, v, o);
+			err = hipGetLastError();
 			if (err != hipSuccess)
 				return err;
 		}

@@ -88,8 +88,8 @@ __global__ void __launch_bounds__(32) gqa_dc_kernel(int B, int HKV, int G, int L
 					}
 				}
 			}
-			m[0] = fmaxf(m[0], fx::quad_max(m_red[0]));
-			m[1] = fmaxf(m[1], fx::quad_max(m_red[1]));
+			m[0] = fmaxf(m[0], fx::row_max(m_red[0]));
+			m[1] = fmaxf(m[1], fx::row_max(m_red[1]));
 			#pragma unroll
 			for (int hf = 0; hf < 2; hf++) {
 				m_prev[hf] = m_used[hf];
@@ -130,8 +130,8 @@ __global__ void __launch_bounds__(32) gqa_dc_kernel(int B, int HKV, int G, int L
 					}
 				}
 			}
-			l[0] += fx::quad_sum(l_red[0]);
-			l[1] += fx::quad_sum(l_red[1]);
+			l[0] += fx::row_sum(l_red[0]);
+			l[1] += fx::row_sum(l_red[1]);
 			fx::dot_tile<false, 1, 128, 64>(acc, p_acc, s_v_now);
 		});
 		__syncthreads();

@@ -93,10 +93,10 @@ __global__ void __launch_bounds__(128) gqa_pf_kernel(int B, int HKV, int G, int 
 					}
 				}
 			}
-			m[0] = fmaxf(m[0], fx::quad_max(m_red[0]));
-			m[1] = fmaxf(m[1], fx::quad_max(m_red[1]));
-			m[2] = fmaxf(m[2], fx::quad_max(m_red[2]));
-			m[3] = fmaxf(m[3], fx::quad_max(m_red[3]));
+			m[0] = fmaxf(m[0], fx::row_max(m_red[0]));
+			m[1] = fmaxf(m[1], fx::row_max(m_red[1]));
+			m[2] = fmaxf(m[2], fx::row_max(m_red[2]));
+			m[3] = fmaxf(m[3], fx::row_max(m_red[3]));
 			#pragma unroll
 			for (int hf = 0; hf < 4; hf++) {
 				m_prev[hf] = m_used[hf];
@@ -119,10 +119,10 @@ __global__ void __launch_bounds__(128) gqa_pf_kernel(int B, int HKV, int G, int 
 					}
 				}
 			}
-			l[0] += fx::quad_sum(l_red[0]);
-			l[1] += fx::quad_sum(l_red[1]);
-			l[2] += fx::quad_sum(l_red[2]);
-			l[3] += fx::quad_sum(l_red[3]);
+			l[0] += fx::row_sum(l_red[0]);
+			l[1] += fx::row_sum(l_red[1]);
+			l[2] += fx::row_sum(l_red[2]);
+			l[3] += fx::row_sum(l_red[3]);
 			#pragma unroll
 			for (int hf = 0; hf < 4; hf++) {
 				l_used[hf] = isfinite(l[hf]) && l[hf] != 0.0f ? l[hf] : 1.0f;

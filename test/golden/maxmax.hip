@@ -2,13 +2,14 @@
 #include <hip/hip_runtime.h>
 #include <hip/hip_fp16.h>
 #include <stdint.h>
+#include "fusecc_tile_hip.h"
 #include <math.h>
 #include "fusecc.h"
 
 /* kernel(maxmax) parallel(r) tile(c:5) rolling(c)
  * fused over 'c' in steps of 5; rolling: as requested
  * lowering: one thread per row (r), FMA code, 128 threads per block
- *   (no tile lowering: the HIP printer has no tile lowering yet) */
+ *   (no tile lowering: the pass's tile is not a multiple of 16 up to 128) */
 __global__ void __launch_bounds__(128) maxmax_kernel(int R, int C, const float *__restrict__ x, const float *__restrict__ y, float *__restrict__ out)
 {
 	long long row = (long long)blockIdx.x * blockDim.x + threadIdx.x;

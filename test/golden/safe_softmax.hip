@@ -2,13 +2,14 @@
 #include <hip/hip_runtime.h>
 #include <hip/hip_fp16.h>
 #include <stdint.h>
+#include "fusecc_tile_hip.h"
 #include <math.h>
 #include "fusecc.h"
 
 /* kernel(safe_softmax) parallel(r) rolling(c)
  * fused over 'c' in steps of 64; rolling: as requested
  * lowering: one thread per row (r), FMA code, 128 threads per block
- *   (no tile lowering: the HIP printer has no tile lowering yet) */
+ *   (no tile lowering: no product of a row operand with a column operand over the pass) */
 __global__ void __launch_bounds__(128) safe_softmax_kernel(int R, int C, const float *__restrict__ x, float *__restrict__ y)
 {
 	long long row = (long long)blockIdx.x * blockDim.x + threadIdx.x;

@@ -1,0 +1,200 @@
+/* fusecc_tile_hip.h: the device tile primitives that fusecc's HIP kernels are written in
+ * (CDNA GPUs: gfx908, gfx90a, gfx94x; 64-lane wavefronts, mfma 16x16x16 with fp32
+ * accumulation). The same functions, with the same meaning, as fusecc_tile_cuda.h: one
+ * lowering prints both.
+ *
+ * Layouts. A wavefront owns MT * 16 rows of every register tile (MT row tiles of 16). A
+ * tile of MT x 16 x W fp32 values is `float t[MT][W / 16][4]`: element [m][n][k] of lane L
+ * sits at row 16 * m + L % 16 and column 16 * n + 4 * (L / 16) + k. So each lane holds one
+ * row of each row tile and four adjacent columns of each 16; the four lanes L, L ^ 16,
+ * L ^ 32, L ^ 48 share a row. Generated code walks a lane's elements as (row slot h,
+ * column c), h < MT: t[h][c / 4][c % 4], row fx::row(h), column fx::col(c).
+ *
+ * Why that layout: mfma 16x16x16 gives lane L the column L % 16 and rows 4 * (L / 16) ..
+ * + 3 of its 16 x 16 result D = A * B, and takes its A operand's row L % 16 and B
+ * operand's column L % 16 (k = 4 * (L / 16) .. + 3). Computing the transposed products
+ * (S^T = K * Q^T, O^T = V^T * P^T) puts a query row per lane, so row reductions stay in
+ * the lane but for the 4 lanes above, and the per-element tile P is, element for element,
+ * the B operand of the next product: no shuffle between the two products.
+ *
+ * Shared memory (LDS) tiles hold 16-bit elements, rows of COLS elements, swizzled as in
+ * fusecc_tile_common.h. There is no asynchronous copy to LDS here: tiles are loaded
+ * through registers, and the kernels keep one tile of each column operand. */
+#ifndef FUSECC_TILE_HIP_H
+#define FUSECC_TILE_HIP_H
+
+#include <hip/hip_fp16.h>
+#include <hip/hip_runtime.h>
+#include <stdint.h>
+
+#include "fusecc.h"
+#include "fusecc_tile_common.h"
+
+#if defined(__HIP_DEVICE_COMPILE__) && !defined(__gfx908__) && !defined(__gfx90a__) && !defined(__gfx940__) && !defined(__gfx941__) && \
+	!defined(__gfx942__)
+#error "fusecc's HIP kernels need a CDNA GPU (mfma, 64-lane wavefronts): gfx908, gfx90a or gfx94x"
+#endif
+
+namespace fx {
+
+/* The wavefront's primitives: its lane and index, a butterfly shuffle and the matrix
+ * instruction. FUSECC_WAVE64_EMULATION (bench/hip_on_cuda/, for testing on NVIDIA GPUs)
+ * provides them instead, from the instruction's documented semantics. */
+#ifndef FUSECC_WAVE64_EMULATION
+namespace wave {
+typedef float f32x4 __attribute__((ext_vector_type(4)));
+typedef _Float16 f16x4 __attribute__((ext_vector_type(4)));
+typedef short bf16x4 __attribute__((ext_vector_type(4)));
+
+__device__ __forceinline__ int size() { return warpSize; }
+__device__ __forceinline__ int lane() { return (int)__lane_id(); }
+__device__ __forceinline__ int index() { return (int)threadIdx.x / warpSize; }
+__device__ __forceinline__ float shfl_xor(float x, int mask) { return __shfl_xor(x, mask); }
+
+/* d += A * B, 16 x 16 x 16: a holds A[L % 16][4 * (L / 16) + e] and b holds B[4 * (L / 16)
+ * + e][L % 16] as 16-bit element e of the 64-bit value; d gets D[4 * (L / 16) + e][L % 16]. */
+template <bool BF16> __device__ __forceinline__ void mfma16(float (&d)[4], uint64_t a, uint64_t b)
+{
+	f32x4 c = {d[0], d[1], d[2], d[3]};
+	if (BF16)
+		c = __builtin_amdgcn_mfma_f32_16x16x16bf16_1k(__builtin_bit_cast(bf16x4, a), __builtin_bit_cast(bf16x4, b), c, 0, 0, 0);
+	else
+		c = __builtin_amdgcn_mfma_f32_16x16x16f16(__builtin_bit_cast(f16x4, a), __builtin_bit_cast(f16x4, b), c, 0, 0, 0);
+	d[0] = c[0];
+	d[1] = c[1];
+	d[2] = c[2];
+	d[3] = c[3];
+}
+} /* namespace wave */
+#endif
+
+__device__ __forceinline__ int lane() { return wave::lane(); }
+__device__ __forceinline__ int warp() { return wave::index(); }
+/* Row of slot h of a lane's elements inside its wavefront's rows. */
+__device__ __forceinline__ int row(int h) { return 16 * h + (lane() & 15); }
+/* Column of element c of a lane's row inside a tile. */
+__device__ __forceinline__ int col(int c) { return 16 * (c >> 2) + 4 * (lane() >> 4) + (c & 3); }
+
+/* Loads rows [0, ROWS) of a tile: row r comes from rowptr(r) when r < nvalid (COLS
+ * contiguous 16-bit elements, 16-byte aligned), else it is zero. */
+template <int ROWS, int COLS, int THREADS, class T, class F>
+__device__ __forceinline__ void load_tile(uint16_t *s, F rowptr, int nvalid)
+{
+	constexpr int CH = COLS / 8, N = (ROWS * CH + THREADS - 1) / THREADS;
+#pragma unroll
+	for (int k = 0; k < N; k++) {
+		int idx = threadIdx.x + k * THREADS;
+		if (ROWS * CH % THREADS == 0 || idx < ROWS * CH) {
+			int r = idx / CH, c = idx % CH;
+			uint4 v = make_uint4(0, 0, 0, 0);
+			if (r < nvalid)
+				v = *reinterpret_cast<const uint4 *>(rowptr(r) + 8 * c);
+			*reinterpret_cast<uint4 *>(s + swz<COLS>(r, c)) = v;
+		}
+	}
+}
+
+/* Four adjacent 16-bit elements of row r, from column k (a multiple of 4), of a swizzled tile. */
+template <int COLS> __device__ __forceinline__ uint64_t load4(const uint16_t *s, int r, int k)
+{
+	return *reinterpret_cast<const uint64_t *>(s + swz<COLS>(r, k >> 3) + (k & 7));
+}
+
+/* Four floats rounded to 16 bits (to nearest) and packed, the first in the low bits. */
+template <bool BF16> __device__ __forceinline__ uint64_t pack4(const float (&x)[4])
+{
+	uint64_t r = 0;
+#pragma unroll
+	for (int e = 0; e < 4; e++) {
+		uint64_t bits = BF16 ? fusecc_float_to_bf16(x[e]).bits : __half_as_ushort(__float2half_rn(x[e]));
+		r |= bits << (16 * e);
+	}
+	return r;
+}
+
+/* acc[MT x 16 x N] = A * B^T: A the wavefront's MT * 16 rows of a shared tile [rows][K]
+ * from row0 (the row operand), B a shared tile [N][K] (the column operand indexed by the
+ * result's columns: keys for q.k). Computed as B * A^T, so that a lane holds a row. */
+template <bool BF16, int MT, int N, int K>
+__device__ __forceinline__ void dot_rows(float (&acc)[MT][N / 16][4], const uint16_t *a, int row0, const uint16_t *b)
+{
+	clear(acc);
+	const int r = lane() & 15, kq = 4 * (lane() >> 4);
+#pragma unroll
+	for (int k = 0; k < K; k += 16) {
+		uint64_t af[MT];
+#pragma unroll
+		for (int m = 0; m < MT; m++)
+			af[m] = load4<K>(a, row0 + 16 * m + r, k + kq);
+#pragma unroll
+		for (int n = 0; n < N / 16; n++) {
+			uint64_t bf = load4<K>(b, 16 * n + r, k + kq);
+#pragma unroll
+			for (int m = 0; m < MT; m++)
+				wave::mfma16<BF16>(acc[m][n], bf, af[m]);
+		}
+	}
+}
+
+/* acc[MT x 16 x N] += P (MT x 16 x K, the fp32 register tile p, rounded to 16 bits) * B,
+ * B a shared tile [K][N] (the column operand indexed by the reduction: values for p.v).
+ * Computed as B^T * P^T: a lane's four elements of P in a 16-column block are the B
+ * operand as they are. */
+template <bool BF16, int MT, int N, int K>
+__device__ __forceinline__ void dot_tile(float (&acc)[MT][N / 16][4], const float (&p)[MT][K / 16][4], const uint16_t *b)
+{
+	const int c = lane() & 15, kq = 4 * (lane() >> 4);
+#pragma unroll
+	for (int k = 0; k < K / 16; k++) {
+		uint64_t pf[MT];
+#pragma unroll
+		for (int m = 0; m < MT; m++)
+			pf[m] = pack4<BF16>(p[m][k]);
+#pragma unroll
+		for (int n = 0; n < N / 16; n++) {
+			/* B^T's row 16n + c, columns 16k + kq .. + 3: a column of B, four rows. */
+			uint64_t bf = 0;
+#pragma unroll
+			for (int e = 0; e < 4; e++)
+				bf |= (uint64_t)b[swz<N>(16 * k + kq + e, (16 * n + c) >> 3) + (c & 7)] << (16 * e);
+#pragma unroll
+			for (int m = 0; m < MT; m++)
+				wave::mfma16<BF16>(acc[m][n], bf, pf[m]);
+		}
+	}
+}
+
+/* Completes a row reduction: lanes L, L ^ 16, L ^ 32, ... (every 16th lane of the
+ * wavefront) hold one row's partial values. */
+__device__ __forceinline__ float row_sum(float x)
+{
+	for (int o = 16; o < wave::size(); o <<= 1)
+		x += wave::shfl_xor(x, o);
+	return x;
+}
+__device__ __forceinline__ float row_max(float x)
+{
+	for (int o = 16; o < wave::size(); o <<= 1)
+		x = fmaxf(x, wave::shfl_xor(x, o));
+	return x;
+}
+__device__ __forceinline__ float row_min(float x)
+{
+	for (int o = 16; o < wave::size(); o <<= 1)
+		x = fminf(x, wave::shfl_xor(x, o));
+	return x;
+}
+
+/* e^x as 2^(x log2 e). -inf gives 0, as expf does. */
+__device__ __forceinline__ float exp2(float x) { return exp2f(x); }
+__device__ __forceinline__ float exp(float x) { return exp2f(x * 1.4426950408889634f); }
+/* e^(a - b) as 2^(a log2 e - b log2 e): one FMA once b log2 e is hoisted. */
+__device__ __forceinline__ float exp_sub(float a, float b) { return exp2f(fmaf(a, 1.4426950408889634f, -(b * 1.4426950408889634f))); }
+__device__ __forceinline__ float tanh(float x)
+{
+	return tanh_via(x, [](float y) { return exp2f(y); });
+}
+
+} /* namespace fx */
+
+#endif
