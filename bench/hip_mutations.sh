@@ -5,7 +5,7 @@
 set -u
 root=$(pwd)
 survived=0
-for mut in 'col:s/return 16 \* (c >> 2) + 4 \* (lane() >> 4) + (c \& 3);/return 16 * (c >> 2) + 4 * ((lane() >> 4) ^ 1) + (c \& 3);/' \
+for mut in 'col:s/int col_lane() { return 4 \* (lane() >> 4); }/int col_lane() { return 4 * ((lane() >> 4) ^ 1); }/' \
            'rowsum:s/for (int o = 16; o < wave::size(); o <<= 1)/for (int o = 16; o < 32; o <<= 1)/' \
            'vgather:s/bf |= (uint64_t)b\[swz<N>(16 \* k + kq + e,/bf |= (uint64_t)b[swz<N>(16 * k + kq + (e ^ 1),/'; do
 	name=${mut%%:*}; expr=${mut#*:}

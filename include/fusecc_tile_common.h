@@ -1,6 +1,6 @@
 /* fusecc_tile_common.h: the parts of the device tile library that do not depend on the
  * GPU (included by fusecc_tile_cuda.h and fusecc_tile_hip.h): the masked/unmasked step
- * dispatch, the shared-memory swizzle, and clearing a register tile. */
+ * dispatch, clearing a register tile, tanh through exp2. */
 #ifndef FUSECC_TILE_COMMON_H
 #define FUSECC_TILE_COMMON_H
 
@@ -21,15 +21,6 @@ template <class F> __device__ __forceinline__ void dispatch(bool masked, F &&f)
 		f(bool_c<true>{});
 	else
 		f(bool_c<false>{});
-}
-
-/* Offset, in elements, of 16-byte chunk `chunk` of row `r` in a swizzled tile: the chunk
- * index is XORed with the row (mod 8), so that 8 consecutive rows read at one column
- * touch 8 different bank groups. */
-template <int COLS> __device__ __forceinline__ int swz(int r, int chunk)
-{
-	static_assert(COLS % 64 == 0, "shared tiles need rows of a multiple of 64 elements");
-	return r * COLS + ((chunk ^ (r & 7)) << 3);
 }
 
 /* Zeros a register tile. A step's per-element tile is cleared first so that no element

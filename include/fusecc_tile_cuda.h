@@ -8,9 +8,18 @@
  * column c), h < 2 * MT: t[h / 2][c / 2][2 * (h % 2) + c % 2], row fx::row(h) = L / 4 + 8 * h,
  * column fx::col(c) = 8 * (c / 2) + 2 * (L % 4) + c % 2.
  *
- * Shared-memory tiles hold 16-bit elements, rows of COLS elements, in 16-byte chunks
- * swizzled by fx::swz (fusecc_tile_common.h), so that ldmatrix and cp.async touch 8
- * different bank groups for 8 consecutive rows. COLS must be a multiple of 64. */
+ * Shared-memory tiles of ROWS x COLS 16-bit elements are stored as COLS / 64 slabs of
+ * ROWS x 64 (128-byte rows), and in a slab the 16-byte chunk index is XORed with the row
+ * (mod 8): so ldmatrix and cp.async touch 8 different bank groups for 8 consecutive rows,
+ * and a slab is the layout wgmma reads with 128-byte swizzling. COLS must be a multiple
+ * of 64, and the tiles 1024-byte aligned.
+ *
+ * sm_90a: a CTA of 4 warps and 128 rows (two 16-row tiles per warp) is one warpgroup,
+ * and its products run as wgmma (m64nNk16, N = 64 or 128) from shared memory, P from
+ * registers. The thread layout above stays: warp w's rows 32 w .. + 31 are rows 16 w ..
+ * + 15 of wgmma's two 64-row tiles, because the row operand is stored with its rows in
+ * that order (fx::row_slot); the generated code cannot tell. Other shapes, and sm_80,
+ * use mma.sync. */
 #ifndef FUSECC_TILE_CUDA_H
 #define FUSECC_TILE_CUDA_H
 
@@ -27,8 +36,11 @@ __device__ __forceinline__ int lane() { return threadIdx.x & 31; }
 __device__ __forceinline__ int warp() { return threadIdx.x >> 5; }
 /* Row of slot h of a thread's elements inside its warp's rows. */
 __device__ __forceinline__ int row(int h) { return (lane() >> 2) + 8 * h; }
-/* Column of element c of a thread's row inside a tile. */
-__device__ __forceinline__ int col(int c) { return 8 * (c >> 1) + 2 * (lane() & 3) + (c & 1); }
+/* Column of element c of a thread's row inside a tile: col_lane() + col_step(c), the
+ * lane's first column and a constant once c is. */
+__device__ __forceinline__ int col_lane() { return 2 * (lane() & 3); }
+__device__ __forceinline__ constexpr int col_step(int c) { return 8 * (c >> 1) + (c & 1); }
+__device__ __forceinline__ int col(int c) { return col_step(c) + col_lane(); }
 
 __device__ __forceinline__ uint32_t smem_addr(const void *p) { return (uint32_t)__cvta_generic_to_shared(p); }
 
@@ -38,12 +50,51 @@ __device__ __forceinline__ void cp_async16(void *dst, const void *src, bool vali
 	asm volatile("cp.async.cg.shared.global [%0], [%1], 16, %2;\n" ::"r"(smem_addr(dst)), "l"(src), "r"(valid ? 16 : 0));
 }
 __device__ __forceinline__ void cp_async_commit() { asm volatile("cp.async.commit_group;\n" ::); }
-template <int N> __device__ __forceinline__ void cp_async_wait() { asm volatile("cp.async.wait_group %0;\n" ::"n"(N)); }
+/* Waits for all but the last N groups of copies. On sm_90a the copies are then made
+ * visible to wgmma, which reads shared memory through the async proxy. */
+template <int N> __device__ __forceinline__ void cp_async_wait()
+{
+	asm volatile("cp.async.wait_group %0;\n" ::"n"(N));
+#if FX_WGMMA
+	asm volatile("fence.proxy.async.shared::cta;\n" ::: "memory");
+#endif
+}
+
+#if defined(__CUDA_ARCH__) && defined(__CUDA_ARCH_FEAT_SM90_ALL)
+#define FX_WGMMA 1
+#else
+#define FX_WGMMA 0
+#endif
+
+/* Offset, in elements, of 16-byte chunk `chunk` of row r of a ROWS x COLS tile. */
+template <int ROWS, int COLS> __device__ __forceinline__ int soff(int r, int chunk)
+{
+	static_assert(COLS % 64 == 0, "shared tiles need rows of a multiple of 64 elements");
+	return (chunk >> 3) * (ROWS * 64) + r * 64 + (((chunk & 7) ^ (r & 7)) << 3);
+}
+
+/* Whether a CTA of ROWS rows and THREADS threads runs its products on wgmma: one
+ * warpgroup of 4 warps with two 16-row tiles each (128 rows), or warpgroups whose warps
+ * hold one 16-row tile each (warpgroup g's 64-row tile is its warps' rows). */
+template <int ROWS, int THREADS> __device__ __forceinline__ constexpr bool warpgroup()
+{
+	return FX_WGMMA && ((ROWS == 128 && THREADS == 128) || (THREADS % 128 == 0 && 2 * ROWS == THREADS));
+}
+/* Whether the rows of the row operand are stored out of order (the 4-warp, 128-row case). */
+template <int ROWS, int THREADS> __device__ __forceinline__ constexpr bool permuted() { return FX_WGMMA && ROWS == 128 && THREADS == 128; }
+
+/* Where row r of the row operand is stored: for the 4-warp warpgroup, warp w's rows 32 w
+ * + 16 m .. + 15 are rows 64 m + 16 w .. + 15, what wgmma's 64-row tile m gives warp w. */
+template <int ROWS, int THREADS> __device__ __forceinline__ int row_slot(int r)
+{
+	return permuted<ROWS, THREADS>() ? ((r >> 4) & 1) * 64 + (r >> 5) * 16 + (r & 15) : r;
+}
 
 /* Starts loading rows [0, ROWS) of a tile: row r comes from rowptr(r) when r < nvalid
- * (COLS contiguous 16-bit elements, 16-byte aligned), else it is zero. */
-template <int ROWS, int COLS, int THREADS, class T, class F>
-__device__ __forceinline__ void load_tile(uint16_t *s, F rowptr, int nvalid)
+ * (COLS contiguous 16-bit elements, 16-byte aligned), else it is zero; it is stored as row
+ * slot(r). */
+template <int ROWS, int COLS, int THREADS, class T, class F, class S>
+__device__ __forceinline__ void load_rows_as(uint16_t *s, F rowptr, int nvalid, S slot)
 {
 	constexpr int CH = COLS / 8, N = (ROWS * CH + THREADS - 1) / THREADS;
 	/* Fully unrolled, a one-warp tile's 32 row addresses would stay live in registers. */
@@ -56,9 +107,23 @@ __device__ __forceinline__ void load_tile(uint16_t *s, F rowptr, int nvalid)
 			int r = idx / CH, c = idx % CH;
 			bool valid = r < nvalid;
 			const T *src = valid ? rowptr(r) : first;
-			cp_async16(s + swz<COLS>(r, c), src + 8 * c, valid);
+			cp_async16(s + soff<ROWS, COLS>(slot(r), c), src + 8 * c, valid);
 		}
 	}
+}
+
+/* A column operand's tile. */
+template <int ROWS, int COLS, int THREADS, class T, class F>
+__device__ __forceinline__ void load_tile(uint16_t *s, F rowptr, int nvalid)
+{
+	load_rows_as<ROWS, COLS, THREADS, T>(s, rowptr, nvalid, [](int r) { return r; });
+}
+
+/* The row operand's tile (its rows as row_slot places them). */
+template <int ROWS, int COLS, int THREADS, class T, class F>
+__device__ __forceinline__ void load_rows(uint16_t *s, F rowptr, int nvalid)
+{
+	load_rows_as<ROWS, COLS, THREADS, T>(s, rowptr, nvalid, [](int r) { return row_slot<ROWS, THREADS>(r); });
 }
 
 __device__ __forceinline__ void ldmatrix_x4(uint32_t (&r)[4], const uint16_t *p)
@@ -101,31 +166,112 @@ template <bool BF16> __device__ __forceinline__ uint32_t pack2(float lo, float h
 	return r;
 }
 
-/* acc[MT x 16 x N] = A * B^T: A the warp's MT * 16 rows of a shared tile [rows][K] from
- * row0 (the row operand, re-read each call: keeping it in registers would cost 32 per
- * 16 rows), B a shared tile [N][K] (the column operand indexed by the result's columns:
- * keys for q.k). Each B fragment serves the MT row tiles. */
-template <bool BF16, int MT, int N, int K>
+#if FX_WGMMA
+/* wgmma: d (a 64-row tile's part of this warp, N / 2 floats) += A * B; A from shared
+ * memory (descriptor da) or registers (the mma.sync A fragment of the warp's 16 rows), B
+ * from shared memory (descriptor db, K-major; V's MN-major, transposed). */
+#define FX_WGMMA_SS_64(T) \
+	asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, 1, 0;\n" "wgmma.mma_async.sync.aligned.m64n64k16.f32." T "." T " {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 0;\n" "}\n" \
+	             : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3]), "+f"(d[4]), "+f"(d[5]), "+f"(d[6]), "+f"(d[7]), "+f"(d[8]), "+f"(d[9]), "+f"(d[10]), "+f"(d[11]), "+f"(d[12]), "+f"(d[13]), "+f"(d[14]), "+f"(d[15]), "+f"(d[16]), "+f"(d[17]), "+f"(d[18]), "+f"(d[19]), "+f"(d[20]), "+f"(d[21]), "+f"(d[22]), "+f"(d[23]), "+f"(d[24]), "+f"(d[25]), "+f"(d[26]), "+f"(d[27]), "+f"(d[28]), "+f"(d[29]), "+f"(d[30]), "+f"(d[31]) \
+	             : "l"(da), "l"(db))
+
+#define FX_WGMMA_RA_64(T) \
+	asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, 1, 0;\n" "wgmma.mma_async.sync.aligned.m64n64k16.f32." T "." T " {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n" "}\n" \
+	             : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3]), "+f"(d[4]), "+f"(d[5]), "+f"(d[6]), "+f"(d[7]), "+f"(d[8]), "+f"(d[9]), "+f"(d[10]), "+f"(d[11]), "+f"(d[12]), "+f"(d[13]), "+f"(d[14]), "+f"(d[15]), "+f"(d[16]), "+f"(d[17]), "+f"(d[18]), "+f"(d[19]), "+f"(d[20]), "+f"(d[21]), "+f"(d[22]), "+f"(d[23]), "+f"(d[24]), "+f"(d[25]), "+f"(d[26]), "+f"(d[27]), "+f"(d[28]), "+f"(d[29]), "+f"(d[30]), "+f"(d[31]) \
+	             : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "l"(db))
+
+#define FX_WGMMA_SS_128(T) \
+	asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, 1, 0;\n" "wgmma.mma_async.sync.aligned.m64n128k16.f32." T "." T " {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n" "}\n" \
+	             : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3]), "+f"(d[4]), "+f"(d[5]), "+f"(d[6]), "+f"(d[7]), "+f"(d[8]), "+f"(d[9]), "+f"(d[10]), "+f"(d[11]), "+f"(d[12]), "+f"(d[13]), "+f"(d[14]), "+f"(d[15]), "+f"(d[16]), "+f"(d[17]), "+f"(d[18]), "+f"(d[19]), "+f"(d[20]), "+f"(d[21]), "+f"(d[22]), "+f"(d[23]), "+f"(d[24]), "+f"(d[25]), "+f"(d[26]), "+f"(d[27]), "+f"(d[28]), "+f"(d[29]), "+f"(d[30]), "+f"(d[31]), "+f"(d[32]), "+f"(d[33]), "+f"(d[34]), "+f"(d[35]), "+f"(d[36]), "+f"(d[37]), "+f"(d[38]), "+f"(d[39]), "+f"(d[40]), "+f"(d[41]), "+f"(d[42]), "+f"(d[43]), "+f"(d[44]), "+f"(d[45]), "+f"(d[46]), "+f"(d[47]), "+f"(d[48]), "+f"(d[49]), "+f"(d[50]), "+f"(d[51]), "+f"(d[52]), "+f"(d[53]), "+f"(d[54]), "+f"(d[55]), "+f"(d[56]), "+f"(d[57]), "+f"(d[58]), "+f"(d[59]), "+f"(d[60]), "+f"(d[61]), "+f"(d[62]), "+f"(d[63]) \
+	             : "l"(da), "l"(db))
+
+#define FX_WGMMA_RA_128(T) \
+	asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, 1, 0;\n" "wgmma.mma_async.sync.aligned.m64n128k16.f32." T "." T " {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, {%64, %65, %66, %67}, %68, p, 1, 1, 1;\n" "}\n" \
+	             : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3]), "+f"(d[4]), "+f"(d[5]), "+f"(d[6]), "+f"(d[7]), "+f"(d[8]), "+f"(d[9]), "+f"(d[10]), "+f"(d[11]), "+f"(d[12]), "+f"(d[13]), "+f"(d[14]), "+f"(d[15]), "+f"(d[16]), "+f"(d[17]), "+f"(d[18]), "+f"(d[19]), "+f"(d[20]), "+f"(d[21]), "+f"(d[22]), "+f"(d[23]), "+f"(d[24]), "+f"(d[25]), "+f"(d[26]), "+f"(d[27]), "+f"(d[28]), "+f"(d[29]), "+f"(d[30]), "+f"(d[31]), "+f"(d[32]), "+f"(d[33]), "+f"(d[34]), "+f"(d[35]), "+f"(d[36]), "+f"(d[37]), "+f"(d[38]), "+f"(d[39]), "+f"(d[40]), "+f"(d[41]), "+f"(d[42]), "+f"(d[43]), "+f"(d[44]), "+f"(d[45]), "+f"(d[46]), "+f"(d[47]), "+f"(d[48]), "+f"(d[49]), "+f"(d[50]), "+f"(d[51]), "+f"(d[52]), "+f"(d[53]), "+f"(d[54]), "+f"(d[55]), "+f"(d[56]), "+f"(d[57]), "+f"(d[58]), "+f"(d[59]), "+f"(d[60]), "+f"(d[61]), "+f"(d[62]), "+f"(d[63]) \
+	             : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "l"(db))
+
+template <bool BF16, int N> __device__ __forceinline__ void wgmma_ss(float *d, uint64_t da, uint64_t db)
+{
+	if (N == 64) {
+		if (BF16)
+			FX_WGMMA_SS_64("bf16");
+		else
+			FX_WGMMA_SS_64("f16");
+	} else {
+		if (BF16)
+			FX_WGMMA_SS_128("bf16");
+		else
+			FX_WGMMA_SS_128("f16");
+	}
+}
+template <bool BF16, int N> __device__ __forceinline__ void wgmma_ra(float *d, const uint32_t (&a)[4], uint64_t db)
+{
+	if (N == 64) {
+		if (BF16)
+			FX_WGMMA_RA_64("bf16");
+		else
+			FX_WGMMA_RA_64("f16");
+	} else {
+		if (BF16)
+			FX_WGMMA_RA_128("bf16");
+		else
+			FX_WGMMA_RA_128("f16");
+	}
+}
+__device__ __forceinline__ void wgmma_fence() { asm volatile("wgmma.fence.sync.aligned;\n" ::: "memory"); }
+__device__ __forceinline__ void wgmma_commit_wait()
+{
+	asm volatile("wgmma.commit_group.sync.aligned;\n" ::: "memory");
+	asm volatile("wgmma.wait_group.sync.aligned 0;\n" ::: "memory");
+}
+
+/* A shared-memory matrix descriptor with 128-byte swizzling: lbo, sbo in bytes. */
+__device__ __forceinline__ uint64_t wgmma_desc(const uint16_t *p, uint32_t lbo, uint32_t sbo)
+{
+	return (uint64_t)((smem_addr(p) & 0x3FFFF) >> 4) | (uint64_t)((lbo >> 4) & 0x3FFF) << 16 | (uint64_t)((sbo >> 4) & 0x3FFF) << 32 | 1ull << 62;
+}
+#endif
+
+/* Whether a product of N columns for this CTA shape runs on wgmma. */
+template <int ROWS, int THREADS, int N> __device__ __forceinline__ constexpr bool use_wgmma() { return warpgroup<ROWS, THREADS>() && (N == 64 || N == 128); }
+
+/* acc[MT x 16 x N] = A * B^T: A the warp's MT * 16 rows of the row operand's shared tile
+ * [BM][K] from row0 (re-read each call: keeping it in registers would cost 32 per 16
+ * rows), B a shared tile [N][K] (the column operand indexed by the result's columns: keys
+ * for q.k). Each B fragment serves the MT row tiles. */
+template <bool BF16, int MT, int N, int K, int BM, int THREADS>
 __device__ __forceinline__ void dot_rows(float (&acc)[MT][N / 8][4], const uint16_t *a, int row0, const uint16_t *b)
 {
+	clear(acc);
+#if FX_WGMMA
+	if constexpr (use_wgmma<BM, THREADS, N>()) {
+		/* K-major, 128-byte swizzle: 8-row groups 1024 bytes apart; k16 steps 32 bytes
+		 * apart in a 64-column slab. */
+		wgmma_fence();
 #pragma unroll
-	for (int m = 0; m < MT; m++)
+		for (int k = 0; k < K / 16; k++) {
+			uint64_t db = wgmma_desc(b + (k >> 2) * (N * 64) + (k & 3) * 16, 16, 1024);
 #pragma unroll
-		for (int n = 0; n < N / 8; n++)
-#pragma unroll
-			for (int e = 0; e < 4; e++)
-				acc[m][n][e] = 0.0f;
+			for (int m = 0; m < MT; m++) {
+				/* the 64-row tile: m (one warpgroup), or the warpgroup's own */
+				const int r64 = MT == 2 ? m : warp() >> 2;
+				wgmma_ss<BF16, N>(&acc[m][0][0], wgmma_desc(a + (k >> 2) * (BM * 64) + r64 * 64 * 64 + (k & 3) * 16, 16, 1024), db);
+			}
+		}
+		wgmma_commit_wait();
+	} else
+#endif
 #pragma unroll
 	for (int k = 0; k < K / 16; k++) {
 		uint32_t af[MT][4];
 #pragma unroll
 		for (int m = 0; m < MT; m++)
-			ldmatrix_x4(af[m], a + swz<K>(row0 + 16 * m + (lane() & 15), 2 * k + (lane() >> 4)));
+			ldmatrix_x4(af[m], a + soff<BM, K>(row_slot<BM, THREADS>(row0 + 16 * m + (lane() & 15)), 2 * k + (lane() >> 4)));
 #pragma unroll
 		for (int n = 0; n < N / 16; n++) {
 			uint32_t r[4];
 			int br = 16 * n + (lane() >> 4) * 8 + (lane() & 7);
-			ldmatrix_x4(r, b + swz<K>(br, 2 * k + ((lane() >> 3) & 1)));
+			ldmatrix_x4(r, b + soff<N, K>(br, 2 * k + ((lane() >> 3) & 1)));
 #pragma unroll
 			for (int m = 0; m < MT; m++) {
 				mma<BF16>(acc[m][2 * n], af[m], r[0], r[1]);
@@ -137,28 +283,45 @@ __device__ __forceinline__ void dot_rows(float (&acc)[MT][N / 8][4], const uint1
 
 /* acc[MT x 16 x N] += P (MT x 16 x K, the fp32 register tile p, rounded to 16 bits) * B, B
  * a shared tile [K][N] (the column operand indexed by the reduction: values for p.v). */
-template <bool BF16, int MT, int N, int K>
+template <bool BF16, int MT, int N, int K, int THREADS>
 __device__ __forceinline__ void dot_tile(float (&acc)[MT][N / 8][4], const float (&p)[MT][K / 8][4], const uint16_t *b)
 {
+	uint32_t a[K / 16][MT][4];
 #pragma unroll
-	for (int k = 0; k < K / 16; k++) {
-		uint32_t a[MT][4];
+	for (int k = 0; k < K / 16; k++)
 #pragma unroll
 		for (int m = 0; m < MT; m++) {
-			a[m][0] = pack2<BF16>(p[m][2 * k][0], p[m][2 * k][1]);
-			a[m][1] = pack2<BF16>(p[m][2 * k][2], p[m][2 * k][3]);
-			a[m][2] = pack2<BF16>(p[m][2 * k + 1][0], p[m][2 * k + 1][1]);
-			a[m][3] = pack2<BF16>(p[m][2 * k + 1][2], p[m][2 * k + 1][3]);
+			a[k][m][0] = pack2<BF16>(p[m][2 * k][0], p[m][2 * k][1]);
+			a[k][m][1] = pack2<BF16>(p[m][2 * k][2], p[m][2 * k][3]);
+			a[k][m][2] = pack2<BF16>(p[m][2 * k + 1][0], p[m][2 * k + 1][1]);
+			a[k][m][3] = pack2<BF16>(p[m][2 * k + 1][2], p[m][2 * k + 1][3]);
 		}
+#if FX_WGMMA
+	if constexpr (use_wgmma<MT * 16 * (THREADS / 32), THREADS, N>()) {
+		/* B = V [K][N], MN-major: 64-column slabs lbo = K * 128 bytes apart, 8-row groups
+		 * 1024 bytes apart; a k16 step is 16 rows, 2048 bytes. */
+		wgmma_fence();
+#pragma unroll
+		for (int k = 0; k < K / 16; k++) {
+			uint64_t db = wgmma_desc(b + k * 16 * 64, K * 128, 1024);
+#pragma unroll
+			for (int m = 0; m < MT; m++)
+				wgmma_ra<BF16, N>(&acc[m][0][0], a[k][m], db);
+		}
+		wgmma_commit_wait();
+	} else
+#endif
+#pragma unroll
+	for (int k = 0; k < K / 16; k++) {
 #pragma unroll
 		for (int n = 0; n < N / 16; n++) {
 			uint32_t r[4];
 			int br = 16 * k + ((lane() >> 3) & 1) * 8 + (lane() & 7);
-			ldmatrix_x4_trans(r, b + swz<N>(br, 2 * n + (lane() >> 4)));
+			ldmatrix_x4_trans(r, b + soff<K, N>(br, 2 * n + (lane() >> 4)));
 #pragma unroll
 			for (int m = 0; m < MT; m++) {
-				mma<BF16>(acc[m][2 * n], a[m], r[0], r[1]);
-				mma<BF16>(acc[m][2 * n + 1], a[m], r[2], r[3]);
+				mma<BF16>(acc[m][2 * n], a[k][m], r[0], r[1]);
+				mma<BF16>(acc[m][2 * n + 1], a[k][m], r[2], r[3]);
 			}
 		}
 	}

@@ -17,8 +17,8 @@
  * the lane but for the 4 lanes above, and the per-element tile P is, element for element,
  * the B operand of the next product: no shuffle between the two products.
  *
- * Shared memory (LDS) tiles hold 16-bit elements, rows of COLS elements, swizzled as in
- * fusecc_tile_common.h. There is no asynchronous copy to LDS here: tiles are loaded
+ * Shared memory (LDS) tiles hold 16-bit elements, rows of COLS elements, swizzled by
+ * fx::swz. There is no asynchronous copy to LDS here: tiles are loaded
  * through registers, and the kernels keep one tile of each column operand. */
 #ifndef FUSECC_TILE_HIP_H
 #define FUSECC_TILE_HIP_H
@@ -68,12 +68,24 @@ template <bool BF16> __device__ __forceinline__ void mfma16(float (&d)[4], uint6
 } /* namespace wave */
 #endif
 
+/* Offset, in elements, of 16-byte chunk `chunk` of row `r` in a swizzled tile: the chunk
+ * index is XORed with the row (mod 8), so that 8 consecutive rows read at one column
+ * touch 8 different bank groups. */
+template <int COLS> __device__ __forceinline__ int swz(int r, int chunk)
+{
+	static_assert(COLS % 64 == 0, "shared tiles need rows of a multiple of 64 elements");
+	return r * COLS + ((chunk ^ (r & 7)) << 3);
+}
+
 __device__ __forceinline__ int lane() { return wave::lane(); }
 __device__ __forceinline__ int warp() { return wave::index(); }
 /* Row of slot h of a lane's elements inside its wavefront's rows. */
 __device__ __forceinline__ int row(int h) { return 16 * h + (lane() & 15); }
-/* Column of element c of a lane's row inside a tile. */
-__device__ __forceinline__ int col(int c) { return 16 * (c >> 2) + 4 * (lane() >> 4) + (c & 3); }
+/* Column of element c of a lane's row inside a tile: col_lane() + col_step(c), the lane's
+ * first column and a constant once c is. */
+__device__ __forceinline__ int col_lane() { return 4 * (lane() >> 4); }
+__device__ __forceinline__ constexpr int col_step(int c) { return 16 * (c >> 2) + (c & 3); }
+__device__ __forceinline__ int col(int c) { return col_step(c) + col_lane(); }
 
 /* Loads rows [0, ROWS) of a tile: row r comes from rowptr(r) when r < nvalid (COLS
  * contiguous 16-bit elements, 16-byte aligned), else it is zero. */
@@ -92,6 +104,13 @@ __device__ __forceinline__ void load_tile(uint16_t *s, F rowptr, int nvalid)
 			*reinterpret_cast<uint4 *>(s + swz<COLS>(r, c)) = v;
 		}
 	}
+}
+
+/* The row operand's tile: the same as a column operand's here. */
+template <int ROWS, int COLS, int THREADS, class T, class F>
+__device__ __forceinline__ void load_rows(uint16_t *s, F rowptr, int nvalid)
+{
+	load_tile<ROWS, COLS, THREADS, T>(s, rowptr, nvalid);
 }
 
 /* Four adjacent 16-bit elements of row r, from column k (a multiple of 4), of a swizzled tile. */
@@ -115,7 +134,7 @@ template <bool BF16> __device__ __forceinline__ uint64_t pack4(const float (&x)[
 /* acc[MT x 16 x N] = A * B^T: A the wavefront's MT * 16 rows of a shared tile [rows][K]
  * from row0 (the row operand), B a shared tile [N][K] (the column operand indexed by the
  * result's columns: keys for q.k). Computed as B * A^T, so that a lane holds a row. */
-template <bool BF16, int MT, int N, int K>
+template <bool BF16, int MT, int N, int K, int BM, int THREADS>
 __device__ __forceinline__ void dot_rows(float (&acc)[MT][N / 16][4], const uint16_t *a, int row0, const uint16_t *b)
 {
 	clear(acc);
@@ -140,7 +159,7 @@ __device__ __forceinline__ void dot_rows(float (&acc)[MT][N / 16][4], const uint
  * B a shared tile [K][N] (the column operand indexed by the reduction: values for p.v).
  * Computed as B^T * P^T: a lane's four elements of P in a 16-column block are the B
  * operand as they are. */
-template <bool BF16, int MT, int N, int K>
+template <bool BF16, int MT, int N, int K, int THREADS>
 __device__ __forceinline__ void dot_tile(float (&acc)[MT][N / 16][4], const float (&p)[MT][K / 16][4], const uint16_t *b)
 {
 	const int c = lane() & 15, kq = 4 * (lane() >> 4);

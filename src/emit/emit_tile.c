@@ -31,6 +31,8 @@ typedef struct TileEmit {
 	bool merge;         /* printing the split-k merge kernel: one row per CTA, columns over threads */
 	bool in_col;        /* inside a loop over accumulator columns (merge kernel) */
 	const char *rowid;  /* the row's index among all rows of the grid (workspace) */
+	Var *jel;           /* in a per-element loop: its iterator, the thread's column jel = jlane + col_step(c) */
+	Var *jlane, *jstep; /* printed as the lane's first column, and fx::col_step(c) */
 	int line_last;      /* --line: the last source line written */
 	const char *colop_smem[MAX_OPERANDS];
 	const char *dot_name[MAX_OPERANDS];
@@ -98,6 +100,10 @@ static void part_elem(StrBuf *b, TileEmit *te, const Expr *e)
 static bool tile_hook(StrBuf *b, const Expr *e, const PrintTarget *t)
 {
 	TileEmit *te = t->ctx;
+	if (e->kind == EX_VAR && te->jstep && e->var == te->jstep) {
+		sb_printf(b, "fx::col_step(%s)", te->c);
+		return true;
+	}
 	if (te->rowsub && e->kind == EX_VAR && e->var == row_var(te->tp)) {
 		sb_puts(b, te->rowsub);
 		return true;
@@ -125,6 +131,119 @@ static bool tile_hook(StrBuf *b, const Expr *e, const PrintTarget *t)
 	case TR_NONE: break;
 	}
 	return false;
+}
+
+/* Whether int expression e is c * jv + (terms without jv) with constant c (*coef), its
+ * other variables the row's or the function's (none that changes with the element). */
+static bool affine_in(const TilePlan *tp, const Expr *e, const Var *jv, long long *coef)
+{
+	long long a, b;
+	switch (e->kind) {
+	case EX_INT: *coef = 0; return true;
+	case EX_VAR:
+		*coef = e->var == jv;
+		return e->var == jv || e->var->kind == VAR_PARAM || e->var == tp->grid[tp->rowdim].var || e->var == tp->step->var;
+	case EX_UN:
+		if (e->uop != UOP_NEG || !affine_in(tp, e->args[0], jv, &a))
+			return false;
+		*coef = -a;
+		return true;
+	case EX_BIN:
+		if (e->bop != OP_ADD && e->bop != OP_SUB && e->bop != OP_MUL)
+			return false;
+		if (!affine_in(tp, e->args[0], jv, &a) || !affine_in(tp, e->args[1], jv, &b))
+			return false;
+		if (e->bop == OP_MUL) {
+			/* c * jv needs the other factor to be a constant */
+			const Expr *k = a ? e->args[1] : e->args[0];
+			if (a && b)
+				return false;
+			if ((a || b) && k->kind != EX_INT)
+				return false;
+			*coef = a ? a * k->ival : b ? b * k->ival : 0;
+			return true;
+		}
+		*coef = e->bop == OP_ADD ? a + b : a - b;
+		return true;
+	default: return false;
+	}
+}
+
+/* (float)E, E an int expression c * j + r of the element's column j = jlane +
+ * col_step(e): printed as (float)(E at jlane) + (float)(c * col_step(e)). The first term
+ * is the same for all of the row's elements and the second a constant once the loop over
+ * them is unrolled, so no element pays for an int-to-float conversion (which runs at an
+ * eighth of the FMA rate, and was ALiBi's bias j - i per element). Exact while |E| <
+ * 2^24. */
+static bool splittable(const TileEmit *te, const Expr *e, long long *c)
+{
+	return e->ty == TY_INT && expr_reads_var(e, te->jel) && affine_in(te->tp, e, te->jel, c) && *c;
+}
+
+static Expr *split_conv(TileEmit *te, const Expr *e, ScalarType ty)
+{
+	Program *p = te->tp->c->prog;
+	long long c;
+	if (!splittable(te, e, &c))
+		return NULL;
+	Expr *lane = expr_subst_expr(p, e, te->jel, ex_var(p, te->jlane, e->loc));
+	Expr *step = ex_var(p, te->jstep, e->loc);
+	if (c != 1)
+		step = ex_bin(p, OP_MUL, ex_int(p, c, e->loc), step, e->loc);
+	return ex_bin(p, OP_ADD, ex_cast(p, ty, lane, e->loc), ex_cast(p, ty, step, e->loc), e->loc);
+}
+
+/* Whether e has a conversion split_conv prints (for te->jel). */
+static bool has_split(const TileEmit *te, const Expr *e)
+{
+	long long c;
+	if (e->ty == TY_FLOAT || e->ty == TY_DOUBLE) {
+		if (e->kind == EX_CAST && splittable(te, e->args[0], &c))
+			return true;
+		if (e->kind == EX_BIN && e->nargs == 2 && (splittable(te, e->args[0], &c) || splittable(te, e->args[1], &c)))
+			return true;
+	}
+	for (int i = 0; i < e->nargs; i++)
+		if (has_split(te, e->args[i]))
+			return true;
+	return false;
+}
+
+static bool stmt_has_split(const TileEmit *te, const Stmt *s)
+{
+	const Expr *es[] = {s->lhs, s->rhs, s->cond, s->lo, s->hi};
+	for (int i = 0; i < 5; i++)
+		if (es[i] && has_split(te, es[i]))
+			return true;
+	for (int i = 0; i < s->nbody; i++)
+		if (s->body[i] && stmt_has_split(te, s->body[i]))
+			return true;
+	return false;
+}
+
+static bool conv_hook(StrBuf *b, const Expr *e, const PrintTarget *t)
+{
+	TileEmit *te = t->ctx;
+	if (!te->jel || (e->ty != TY_FLOAT && e->ty != TY_DOUBLE))
+		return false;
+	Expr *n = NULL;
+	if (e->kind == EX_CAST) {
+		n = split_conv(te, e->args[0], e->ty);
+	} else if (e->kind == EX_BIN && e->nargs == 2) {
+		for (int k = 0; k < 2 && !n; k++) {
+			Expr *s = split_conv(te, e->args[k], e->ty);
+			if (s) {
+				n = ex_copy(te->tp->c->prog, e);
+				n->args[k] = s;
+			}
+		}
+	}
+	if (!n)
+		return false;
+	sb_putc(b, '(');
+	print_expr_to(b, n, t);
+	sb_putc(b, ')');
+	return true;
 }
 
 static const char *fresh(TileEmit *te, const char *base) { return fresh_var(te->tp->c, base, TY_INT, VAR_LOCAL)->name; }
@@ -459,7 +578,8 @@ static void elem_group(TileEmit *te, Stmt **loops, int nl, int ind)
 			int d = tile_match_dot(tp, body, n, i, j, false);
 			if (d >= 0 && !te->dot_done[d]) {
 				te->dot_done[d] = true;
-				line(te, ind, "fx::dot_rows<%s, %d, %d, %d>(%s, %s, %s, %s);\n", tp->elem == TY_BF16 ? "true" : "false", tp->mt, tp->bn, tp->kdim, te->dot_name[d],
+				line(te, ind, "fx::dot_rows<%s, %d, %d, %d, %d, %d>(%s, %s, %s, %s);\n", tp->elem == TY_BF16 ? "true" : "false", tp->mt, tp->bn, tp->kdim, tp->bm, tp->threads,
+				     te->dot_name[d],
 				     te->qa, te->rbase, te->colop_smem[tp->dots[d].colop]);
 			}
 		}
@@ -476,6 +596,19 @@ static void elem_group(TileEmit *te, Stmt **loops, int nl, int ind)
 	}
 	for (int k = 0; k < te->npv; k++)
 		decl_tile(te, ind, te->pv_name[k], tp->bn);
+	bool split = false;
+	for (int l = 0; l < nl; l++) {
+		te->jel = loops[l]->var;
+		split |= stmt_has_split(te, loops[l]->body[0]);
+	}
+	te->jel = NULL;
+	if (split) {
+		/* a name per group: groups share the step's scope */
+		te->jlane = fresh_var(tp->c, "j_lane", TY_INT, VAR_LOCAL);
+		if (!te->jstep)
+			te->jstep = fresh_var(tp->c, "col_step", TY_INT, VAR_LOCAL);
+		line(te, ind, "const int %s = %s + fx::col_lane();\n", te->jlane->name, tp->step->var->name);
+	}
 	line(te, ind, "#pragma unroll\n");
 	line(te, ind, "for (int %s = 0; %s < %d; %s++) {\n", te->h, te->h, row_slots(tp), te->h);
 	if (by_row)
@@ -514,7 +647,9 @@ static void elem_group(TileEmit *te, Stmt **loops, int nl, int ind)
 		Stmt **body = loop_body(loops[l], &n);
 		if (nl > 1)
 			line(te, ind + 3, "{\n");
+		te->jel = split ? loops[l]->var : NULL;
 		elem_stmts(te, body, n, loops[l]->var, ind + 3 + (nl > 1));
+		te->jel = NULL;
 		if (nl > 1)
 			line(te, ind + 3, "}\n");
 	}
@@ -533,7 +668,7 @@ static void elem_group(TileEmit *te, Stmt **loops, int nl, int ind)
 		}
 	}
 	for (int k = 0; k < te->npv; k++)
-		line(te, ind, "fx::dot_tile<%s, %d, %d, %d>(%s, %s, %s);\n", tp->elem == TY_BF16 ? "true" : "false", tp->mt, tp->ncols, tp->bn, te->pv_acc[k]->name,
+		line(te, ind, "fx::dot_tile<%s, %d, %d, %d, %d>(%s, %s, %s);\n", tp->elem == TY_BF16 ? "true" : "false", tp->mt, tp->ncols, tp->bn, tp->threads, te->pv_acc[k]->name,
 		     te->pv_name[k], te->colop_smem[te->pv_colop[k]]);
 	te->nred = te->npv = 0;
 }
@@ -711,7 +846,7 @@ static void part_bases(TileEmit *te, const char *ws, const char *nrow, bool chun
 void emit_tile_kernel(StrBuf *out, const GpuTarget *tg, TilePlan *tp, void (*print_params)(StrBuf *, const Func *, bool))
 {
 	const Region *r = tp->region;
-	TileEmit te = {.out = out, .tg = tg, .tp = tp, .pt = {gpu_type, true, tile_hook, tile_fn, true, NULL}};
+	TileEmit te = {.out = out, .tg = tg, .tp = tp, .pt = {.type_name = gpu_type, .flatten_params = true, .var_hook = tile_hook, .expr_hook = conv_hook, .fn_name = tile_fn, .recip_div = true}};
 	te.pt.ctx = &te;
 	te.pt.exp_sub = true;
 	te.pt.line_last = tp->line_directives ? &te.line_last : NULL;
@@ -747,7 +882,7 @@ void emit_tile_kernel(StrBuf *out, const GpuTarget *tg, TilePlan *tp, void (*pri
 	if (tp->splitk)
 		splitk_params(&te, ws, nrow, true);
 	sb_puts(out, ")\n{\n");
-	line(&te, 1, "extern __shared__ __align__(128) uint16_t %s[];\n", te.smem);
+	line(&te, 1, "extern __shared__ __align__(1024) uint16_t %s[];\n", te.smem);
 	print_cta_coords(&te, "blockIdx.x");
 	line(&te, 1, "/* rows of '%s': the last tiles (the longest under a causal mask) first */\n", iv->name);
 	line(&te, 1, "const int %s = ", te.i0);
@@ -781,7 +916,7 @@ void emit_tile_kernel(StrBuf *out, const GpuTarget *tg, TilePlan *tp, void (*pri
 		     tp->colop_cols[k]);
 		off += tp->tt->stages * tp->bn * tp->colop_cols[k];
 	}
-	line(&te, 1, "fx::load_tile<%d, %d, %d, %s>(%s, ", tp->bm, tp->kdim, tp->threads, T, sq);
+	line(&te, 1, "fx::load_rows<%d, %d, %d, %s>(%s, ", tp->bm, tp->kdim, tp->threads, T, sq);
 	print_row_ptr(&te, tp->rowop, iv, te.i0);
 	sb_printf(out, ", %s);\n", te.nrows);
 	if (tp->tt->stages == 2)
@@ -884,7 +1019,7 @@ void emit_tile_kernel(StrBuf *out, const GpuTarget *tg, TilePlan *tp, void (*pri
 void emit_merge_kernel(StrBuf *out, const GpuTarget *tg, TilePlan *tp, void (*print_params)(StrBuf *, const Func *, bool))
 {
 	const Region *r = tp->region;
-	TileEmit te = {.out = out, .tg = tg, .tp = tp, .pt = {gpu_type, true, tile_hook, tile_fn, true, NULL}, .merge = true};
+	TileEmit te = {.out = out, .tg = tg, .tp = tp, .pt = {.type_name = gpu_type, .flatten_params = true, .var_hook = tile_hook, .expr_hook = conv_hook, .fn_name = tile_fn, .recip_div = true}, .merge = true};
 	te.pt.ctx = &te;
 	te.pt.exp_sub = true;
 	te.pt.line_last = tp->line_directives ? &te.line_last : NULL;
@@ -969,7 +1104,7 @@ static void splitk_launch(TileEmit *te, const char *args, int bytes)
 
 void emit_tile_launch(StrBuf *out, const GpuTarget *tg, TilePlan *tp, const char *args)
 {
-	TileEmit te = {.out = out, .tg = tg, .tp = tp, .pt = {gpu_type, true, NULL, NULL, false, NULL}};
+	TileEmit te = {.out = out, .tg = tg, .tp = tp, .pt = {.type_name = gpu_type, .flatten_params = true}};
 	const GridLoop *gi = &tp->grid[tp->rowdim];
 	int bytes = tile_smem_bytes(tp);
 	sb_puts(out, "\t{\n\t\tlong long ctas = 1LL");

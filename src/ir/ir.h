@@ -202,6 +202,9 @@ struct PrintTarget {
 	 * returns true; false prints it as usual. The tile lowering maps per-row scalars and
 	 * register tiles through it. */
 	bool (*var_hook)(StrBuf *b, const Expr *e, const PrintTarget *t);
+	/* Optional: called for every expression first; prints it differently and returns
+	 * true, or returns false. */
+	bool (*expr_hook)(StrBuf *b, const Expr *e, const PrintTarget *t);
 	/* Optional: the name of a math function (device intrinsics); NULL: the C name. */
 	const char *(*fn_name)(MathFn fn, ScalarType ty);
 	/* float division printed as a product with the divisor's reciprocal: a literal's

@@ -143,6 +143,8 @@ void print_expr(StrBuf *b, const Expr *e) { print_expr_to(b, e, NULL); }
 
 void print_expr_to(StrBuf *b, const Expr *e, const PrintTarget *t)
 {
+	if (t && t->expr_hook && t->expr_hook(b, e, t))
+		return;
 	switch (e->kind) {
 	case EX_INT:
 		sb_printf(b, "%lld", e->ival);

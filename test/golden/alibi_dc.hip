@@ -12,7 +12,7 @@
  *   split-k: one CTA per chunk of 'j' (partials in fp32 in a workspace), then alibi_dc_merge */
 __global__ void __launch_bounds__(64) alibi_dc_kernel(int B, int H, int L, float scale, const float *__restrict__ slope, const __half *__restrict__ q, const __half *__restrict__ k, const __half *__restrict__ v, __half *__restrict__ o, float *__restrict__ ws, long long nrow, int nchunks, int chunk)
 {
-	extern __shared__ __align__(128) uint16_t smem[];
+	extern __shared__ __align__(1024) uint16_t smem[];
 	long long cta = blockIdx.x;
 	const int h = (int)(cta % (H));
 	cta /= (H);
@@ -35,7 +35,7 @@ __global__ void __launch_bounds__(64) alibi_dc_kernel(int B, int H, int L, float
 	uint16_t *s_rows = smem;
 	uint16_t *s_k = smem + 2048; /* one tile of 64 x 128 */
 	uint16_t *s_v = smem + 10240; /* one tile of 64 x 128 */
-	fx::load_tile<16, 128, 64, __half>(s_rows, [&](int r) { return &q[(((long long)b * H + h) * 128 + 0)]; }, nrows);
+	fx::load_rows<16, 128, 64, __half>(s_rows, [&](int r) { return &q[(((long long)b * H + h) * 128 + 0)]; }, nrows);
 	float m[1];
 	float l[1];
 	float m_used[1];
@@ -70,9 +70,10 @@ __global__ void __launch_bounds__(64) alibi_dc_kernel(int B, int H, int L, float
 		fx::dispatch(!(j0 >= inner_begin && j0 + 64 <= inner_end), [&](auto masked) {
 			fx::clear(s);
 			/* line 19: for (j ...) */
-			fx::dot_rows<false, 1, 64, 128>(q_k, s_rows, wrow, s_k);
+			fx::dot_rows<false, 1, 64, 128, 16, 64>(q_k, s_rows, wrow, s_k);
 			/* line 26: for (j ...) */
 			float m_red[1] = {-INFINITY};
+			const int j_lane = j0 + fx::col_lane();
 			#pragma unroll
 			for (int hf = 0; hf < 1; hf++) {
 				#pragma unroll
@@ -81,7 +82,7 @@ __global__ void __launch_bounds__(64) alibi_dc_kernel(int B, int H, int L, float
 					if (!decltype(masked)::value || (j >= j_lo && j < j_hi)) {
 						{
 							float dot = q_k[hf][e >> 2][e & 3];
-							s[hf][e >> 2][e & 3] = scale * dot + slope[(long long)h] * (j - (L - 1));
+							s[hf][e >> 2][e & 3] = scale * dot + (slope[(long long)h] * ((float)(j_lane - (L - 1)) + (float)fx::col_step(e)));
 						}
 						{
 							m_red[hf] = fmaxf(m_red[hf], s[hf][e >> 2][e & 3]);
@@ -136,7 +137,7 @@ __global__ void __launch_bounds__(64) alibi_dc_kernel(int B, int H, int L, float
 					}
 				}
 			}
-			fx::dot_tile<false, 1, 128, 64>(acc, p_acc, s_v);
+			fx::dot_tile<false, 1, 128, 64, 64>(acc, p_acc, s_v);
 		});
 		__syncthreads();
 	}

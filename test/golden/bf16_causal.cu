@@ -10,7 +10,7 @@
  * lowering: tensor-core tiles: 64 rows of 'i' per CTA (2 warps), steps of 32 over 'j'; 16-bit products with fp32 accumulation */
 __global__ void __launch_bounds__(64) bf16_causal_kernel(int B, int H, int N, float scale, const fusecc_bf16 *__restrict__ q, const fusecc_bf16 *__restrict__ k, const fusecc_bf16 *__restrict__ v, fusecc_bf16 *__restrict__ o)
 {
-	extern __shared__ __align__(128) uint16_t smem[];
+	extern __shared__ __align__(1024) uint16_t smem[];
 	long long cta = blockIdx.x;
 	const int h = (int)(cta % (H));
 	cta /= (H);
@@ -23,7 +23,7 @@ __global__ void __launch_bounds__(64) bf16_causal_kernel(int B, int H, int N, fl
 	uint16_t *s_rows = smem;
 	uint16_t *s_k = smem + 4096; /* two stages of 32 x 64 */
 	uint16_t *s_v = smem + 8192; /* two stages of 32 x 64 */
-	fx::load_tile<64, 64, 64, fusecc_bf16>(s_rows, [&](int r) { return &q[((((long long)b * H + h) * N + (row0 + r)) * 64 + 0)]; }, nrows);
+	fx::load_rows<64, 64, 64, fusecc_bf16>(s_rows, [&](int r) { return &q[((((long long)b * H + h) * N + (row0 + r)) * 64 + 0)]; }, nrows);
 	fx::cp_async_commit();
 	float m[4];
 	float l[4];
@@ -71,7 +71,7 @@ __global__ void __launch_bounds__(64) bf16_causal_kernel(int B, int H, int N, fl
 		fx::dispatch(!(j0 >= inner_begin && j0 + 32 <= inner_end), [&](auto masked) {
 			fx::clear(s);
 			/* line 20: for (j ...) */
-			fx::dot_rows<true, 2, 32, 64>(q_k, s_rows, wrow, s_k_now);
+			fx::dot_rows<true, 2, 32, 64, 64, 64>(q_k, s_rows, wrow, s_k_now);
 			float m_red[4] = {-INFINITY, -INFINITY, -INFINITY, -INFINITY};
 			#pragma unroll
 			for (int hf = 0; hf < 4; hf++) {
@@ -142,7 +142,7 @@ __global__ void __launch_bounds__(64) bf16_causal_kernel(int B, int H, int N, fl
 					}
 				}
 			}
-			fx::dot_tile<true, 2, 64, 32>(acc, p_acc, s_v_now);
+			fx::dot_tile<true, 2, 64, 32, 64>(acc, p_acc, s_v_now);
 		});
 		__syncthreads();
 		stage ^= 1;

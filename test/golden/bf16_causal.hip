@@ -11,7 +11,7 @@
  * lowering: matrix-core (MFMA) tiles: 64 rows of 'i' per CTA (2 wavefronts), steps of 32 over 'j'; 16-bit products with fp32 accumulation */
 __global__ void __launch_bounds__(128) bf16_causal_kernel(int B, int H, int N, float scale, const fusecc_bf16 *__restrict__ q, const fusecc_bf16 *__restrict__ k, const fusecc_bf16 *__restrict__ v, fusecc_bf16 *__restrict__ o)
 {
-	extern __shared__ __align__(128) uint16_t smem[];
+	extern __shared__ __align__(1024) uint16_t smem[];
 	long long cta = blockIdx.x;
 	const int h = (int)(cta % (H));
 	cta /= (H);
@@ -24,7 +24,7 @@ __global__ void __launch_bounds__(128) bf16_causal_kernel(int B, int H, int N, f
 	uint16_t *s_rows = smem;
 	uint16_t *s_k = smem + 4096; /* one tile of 32 x 64 */
 	uint16_t *s_v = smem + 6144; /* one tile of 32 x 64 */
-	fx::load_tile<64, 64, 128, fusecc_bf16>(s_rows, [&](int r) { return &q[((((long long)b * H + h) * N + (row0 + r)) * 64 + 0)]; }, nrows);
+	fx::load_rows<64, 64, 128, fusecc_bf16>(s_rows, [&](int r) { return &q[((((long long)b * H + h) * N + (row0 + r)) * 64 + 0)]; }, nrows);
 	float m[2];
 	float l[2];
 	float m_used[2];
@@ -60,7 +60,7 @@ __global__ void __launch_bounds__(128) bf16_causal_kernel(int B, int H, int N, f
 		fx::dispatch(!(j0 >= inner_begin && j0 + 32 <= inner_end), [&](auto masked) {
 			fx::clear(s);
 			/* line 20: for (j ...) */
-			fx::dot_rows<true, 2, 32, 64>(q_k, s_rows, wrow, s_k);
+			fx::dot_rows<true, 2, 32, 64, 64, 128>(q_k, s_rows, wrow, s_k);
 			float m_red[2] = {-INFINITY, -INFINITY};
 			#pragma unroll
 			for (int hf = 0; hf < 2; hf++) {
@@ -127,7 +127,7 @@ __global__ void __launch_bounds__(128) bf16_causal_kernel(int B, int H, int N, f
 					}
 				}
 			}
-			fx::dot_tile<true, 2, 64, 32>(acc, p_acc, s_v);
+			fx::dot_tile<true, 2, 64, 32, 128>(acc, p_acc, s_v);
 		});
 		__syncthreads();
 	}

@@ -11,7 +11,7 @@
  *   split-k: one CTA per chunk of 'j' (partials in fp32 in a workspace), then causal_dc_merge */
 __global__ void __launch_bounds__(32) causal_dc_kernel(int B, int H, int L, float scale, const __half *__restrict__ q, const __half *__restrict__ k, const __half *__restrict__ v, __half *__restrict__ o, float *__restrict__ ws, long long nrow, int nchunks, int chunk)
 {
-	extern __shared__ __align__(128) uint16_t smem[];
+	extern __shared__ __align__(1024) uint16_t smem[];
 	long long cta = blockIdx.x;
 	const int h = (int)(cta % (H));
 	cta /= (H);
@@ -33,7 +33,7 @@ __global__ void __launch_bounds__(32) causal_dc_kernel(int B, int H, int L, floa
 	uint16_t *s_rows = smem;
 	uint16_t *s_k = smem + 2048; /* two stages of 64 x 128 */
 	uint16_t *s_v = smem + 18432; /* two stages of 64 x 128 */
-	fx::load_tile<16, 128, 32, __half>(s_rows, [&](int r) { return &q[(((long long)b * H + h) * 128 + 0)]; }, nrows);
+	fx::load_rows<16, 128, 32, __half>(s_rows, [&](int r) { return &q[(((long long)b * H + h) * 128 + 0)]; }, nrows);
 	fx::cp_async_commit();
 	float m[2];
 	float l[2];
@@ -76,7 +76,7 @@ __global__ void __launch_bounds__(32) causal_dc_kernel(int B, int H, int L, floa
 		fx::dispatch(!(j0 >= inner_begin && j0 + 64 <= inner_end), [&](auto masked) {
 			fx::clear(s);
 			/* line 18: for (j ...) */
-			fx::dot_rows<false, 1, 64, 128>(q_k, s_rows, wrow, s_k_now);
+			fx::dot_rows<false, 1, 64, 128, 16, 32>(q_k, s_rows, wrow, s_k_now);
 			/* line 25: for (j ...) */
 			float m_red[2] = {-INFINITY, -INFINITY};
 			#pragma unroll
@@ -135,7 +135,7 @@ __global__ void __launch_bounds__(32) causal_dc_kernel(int B, int H, int L, floa
 			}
 			l[0] += fx::row_sum(l_red[0]);
 			l[1] += fx::row_sum(l_red[1]);
-			fx::dot_tile<false, 1, 128, 64>(acc, p_acc, s_v_now);
+			fx::dot_tile<false, 1, 128, 64, 32>(acc, p_acc, s_v_now);
 		});
 		__syncthreads();
 		stage ^= 1;

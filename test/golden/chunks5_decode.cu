@@ -11,7 +11,7 @@
  *   split-k: one CTA per chunk of 'j' (partials in fp32 in a workspace), then chunks5_decode_merge */
 __global__ void __launch_bounds__(32) chunks5_decode_kernel(int B, int H, int L, float scale, const __half *__restrict__ q, const __half *__restrict__ k, const __half *__restrict__ v, float *__restrict__ o, float *__restrict__ ws, long long nrow, int nchunks, int chunk)
 {
-	extern __shared__ __align__(128) uint16_t smem[];
+	extern __shared__ __align__(1024) uint16_t smem[];
 	long long cta = blockIdx.x;
 	const int h = (int)(cta % (H));
 	cta /= (H);
@@ -33,7 +33,7 @@ __global__ void __launch_bounds__(32) chunks5_decode_kernel(int B, int H, int L,
 	uint16_t *s_rows = smem;
 	uint16_t *s_k = smem + 1024; /* two stages of 64 x 64 */
 	uint16_t *s_v = smem + 9216; /* two stages of 64 x 64 */
-	fx::load_tile<16, 64, 32, __half>(s_rows, [&](int r) { return &q[(((long long)b * H + h) * 64 + 0)]; }, nrows);
+	fx::load_rows<16, 64, 32, __half>(s_rows, [&](int r) { return &q[(((long long)b * H + h) * 64 + 0)]; }, nrows);
 	fx::cp_async_commit();
 	float m[2];
 	float l[2];
@@ -74,7 +74,7 @@ __global__ void __launch_bounds__(32) chunks5_decode_kernel(int B, int H, int L,
 		const uint16_t *s_v_now = s_v + stage * 4096;
 		fx::dispatch(!(j0 >= inner_begin && j0 + 64 <= inner_end), [&](auto masked) {
 			/* line 16: for (j ...) */
-			fx::dot_rows<false, 1, 64, 64>(q_k, s_rows, wrow, s_k_now);
+			fx::dot_rows<false, 1, 64, 64, 16, 32>(q_k, s_rows, wrow, s_k_now);
 			float m_red[2] = {-INFINITY, -INFINITY};
 			#pragma unroll
 			for (int hf = 0; hf < 2; hf++) {
@@ -124,7 +124,7 @@ __global__ void __launch_bounds__(32) chunks5_decode_kernel(int B, int H, int L,
 			}
 			l[0] += fx::row_sum(l_red[0]);
 			l[1] += fx::row_sum(l_red[1]);
-			fx::dot_tile<false, 1, 64, 64>(acc, p_acc, s_v_now);
+			fx::dot_tile<false, 1, 64, 64, 32>(acc, p_acc, s_v_now);
 		});
 		__syncthreads();
 		stage ^= 1;

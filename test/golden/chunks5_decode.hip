@@ -12,7 +12,7 @@
  *   split-k: one CTA per chunk of 'j' (partials in fp32 in a workspace), then chunks5_decode_merge */
 __global__ void __launch_bounds__(64) chunks5_decode_kernel(int B, int H, int L, float scale, const __half *__restrict__ q, const __half *__restrict__ k, const __half *__restrict__ v, float *__restrict__ o, float *__restrict__ ws, long long nrow, int nchunks, int chunk)
 {
-	extern __shared__ __align__(128) uint16_t smem[];
+	extern __shared__ __align__(1024) uint16_t smem[];
 	long long cta = blockIdx.x;
 	const int h = (int)(cta % (H));
 	cta /= (H);
@@ -34,7 +34,7 @@ __global__ void __launch_bounds__(64) chunks5_decode_kernel(int B, int H, int L,
 	uint16_t *s_rows = smem;
 	uint16_t *s_k = smem + 1024; /* one tile of 64 x 64 */
 	uint16_t *s_v = smem + 5120; /* one tile of 64 x 64 */
-	fx::load_tile<16, 64, 64, __half>(s_rows, [&](int r) { return &q[(((long long)b * H + h) * 64 + 0)]; }, nrows);
+	fx::load_rows<16, 64, 64, __half>(s_rows, [&](int r) { return &q[(((long long)b * H + h) * 64 + 0)]; }, nrows);
 	float m[1];
 	float l[1];
 	float m_used[1];
@@ -63,7 +63,7 @@ __global__ void __launch_bounds__(64) chunks5_decode_kernel(int B, int H, int L,
 		__syncthreads();
 		fx::dispatch(!(j0 >= inner_begin && j0 + 64 <= inner_end), [&](auto masked) {
 			/* line 16: for (j ...) */
-			fx::dot_rows<false, 1, 64, 64>(q_k, s_rows, wrow, s_k);
+			fx::dot_rows<false, 1, 64, 64, 16, 64>(q_k, s_rows, wrow, s_k);
 			float m_red[1] = {-INFINITY};
 			#pragma unroll
 			for (int hf = 0; hf < 1; hf++) {
@@ -111,7 +111,7 @@ __global__ void __launch_bounds__(64) chunks5_decode_kernel(int B, int H, int L,
 				}
 			}
 			l[0] += fx::row_sum(l_red[0]);
-			fx::dot_tile<false, 1, 64, 64>(acc, p_acc, s_v);
+			fx::dot_tile<false, 1, 64, 64, 64>(acc, p_acc, s_v);
 		});
 		__syncthreads();
 	}

@@ -12,7 +12,7 @@
  *   split-k: one CTA per chunk of 'j' (partials in fp32 in a workspace), then gqa_dc_merge */
 __global__ void __launch_bounds__(64) gqa_dc_kernel(int B, int HKV, int G, int L, float scale, const __half *__restrict__ q, const __half *__restrict__ k, const __half *__restrict__ v, __half *__restrict__ o, float *__restrict__ ws, long long nrow, int nchunks, int chunk)
 {
-	extern __shared__ __align__(128) uint16_t smem[];
+	extern __shared__ __align__(1024) uint16_t smem[];
 	long long cta = blockIdx.x;
 	const int kh = (int)(cta % (HKV));
 	cta /= (HKV);
@@ -34,7 +34,7 @@ __global__ void __launch_bounds__(64) gqa_dc_kernel(int B, int HKV, int G, int L
 	uint16_t *s_rows = smem;
 	uint16_t *s_k = smem + 2048; /* one tile of 64 x 128 */
 	uint16_t *s_v = smem + 10240; /* one tile of 64 x 128 */
-	fx::load_tile<16, 128, 64, __half>(s_rows, [&](int r) { return &q[((((long long)b * HKV + kh) * G + (row0 + r)) * 128 + 0)]; }, nrows);
+	fx::load_rows<16, 128, 64, __half>(s_rows, [&](int r) { return &q[((((long long)b * HKV + kh) * G + (row0 + r)) * 128 + 0)]; }, nrows);
 	float m[1];
 	float l[1];
 	float m_used[1];
@@ -63,7 +63,7 @@ __global__ void __launch_bounds__(64) gqa_dc_kernel(int B, int HKV, int G, int L
 		__syncthreads();
 		fx::dispatch(!(j0 >= inner_begin && j0 + 64 <= inner_end), [&](auto masked) {
 			/* line 19: for (j ...) */
-			fx::dot_rows<false, 1, 64, 128>(q_k, s_rows, wrow, s_k);
+			fx::dot_rows<false, 1, 64, 128, 16, 64>(q_k, s_rows, wrow, s_k);
 			float m_red[1] = {-INFINITY};
 			#pragma unroll
 			for (int hf = 0; hf < 1; hf++) {
@@ -119,7 +119,7 @@ __global__ void __launch_bounds__(64) gqa_dc_kernel(int B, int HKV, int G, int L
 				}
 			}
 			l[0] += fx::row_sum(l_red[0]);
-			fx::dot_tile<false, 1, 128, 64>(acc, p_acc, s_v);
+			fx::dot_tile<false, 1, 128, 64, 64>(acc, p_acc, s_v);
 		});
 		__syncthreads();
 	}

@@ -10,7 +10,7 @@
  * lowering: tensor-core tiles: 128 rows of 'i' per CTA (4 warps), steps of 64 over 'j'; 16-bit products with fp32 accumulation */
 __global__ void __launch_bounds__(128) gqa_pf_kernel(int B, int HKV, int G, int N, float scale, const __half *__restrict__ q, const __half *__restrict__ k, const __half *__restrict__ v, __half *__restrict__ o)
 {
-	extern __shared__ __align__(128) uint16_t smem[];
+	extern __shared__ __align__(1024) uint16_t smem[];
 	long long cta = blockIdx.x;
 	const int g = (int)(cta % (G));
 	cta /= (G);
@@ -25,7 +25,7 @@ __global__ void __launch_bounds__(128) gqa_pf_kernel(int B, int HKV, int G, int 
 	uint16_t *s_rows = smem;
 	uint16_t *s_k = smem + 16384; /* two stages of 64 x 128 */
 	uint16_t *s_v = smem + 32768; /* two stages of 64 x 128 */
-	fx::load_tile<128, 128, 128, __half>(s_rows, [&](int r) { return &q[(((((long long)b * HKV + kh) * G + g) * N + (row0 + r)) * 128 + 0)]; }, nrows);
+	fx::load_rows<128, 128, 128, __half>(s_rows, [&](int r) { return &q[(((((long long)b * HKV + kh) * G + g) * N + (row0 + r)) * 128 + 0)]; }, nrows);
 	fx::cp_async_commit();
 	float m[4];
 	float l[4];
@@ -73,7 +73,7 @@ __global__ void __launch_bounds__(128) gqa_pf_kernel(int B, int HKV, int G, int 
 		fx::dispatch(!(j0 >= inner_begin && j0 + 64 <= inner_end), [&](auto masked) {
 			fx::clear(s);
 			/* line 20: for (j ...) */
-			fx::dot_rows<false, 2, 64, 128>(q_k, s_rows, wrow, s_k_now);
+			fx::dot_rows<false, 2, 64, 128, 128, 128>(q_k, s_rows, wrow, s_k_now);
 			/* line 27: for (j ...) */
 			float m_red[4] = {-INFINITY, -INFINITY, -INFINITY, -INFINITY};
 			#pragma unroll
@@ -148,7 +148,7 @@ __global__ void __launch_bounds__(128) gqa_pf_kernel(int B, int HKV, int G, int 
 					}
 				}
 			}
-			fx::dot_tile<false, 2, 128, 64>(acc, p_acc, s_v_now);
+			fx::dot_tile<false, 2, 128, 64, 128>(acc, p_acc, s_v_now);
 		});
 		__syncthreads();
 		stage ^= 1;

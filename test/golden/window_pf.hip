@@ -11,7 +11,7 @@
  * lowering: matrix-core (MFMA) tiles: 128 rows of 'i' per CTA (4 wavefronts), steps of 64 over 'j'; 16-bit products with fp32 accumulation */
 __global__ void __launch_bounds__(256) window_pf_kernel(int B, int HKV, int G, int N, int W, float scale, const __half *__restrict__ q, const __half *__restrict__ k, const __half *__restrict__ v, __half *__restrict__ o)
 {
-	extern __shared__ __align__(128) uint16_t smem[];
+	extern __shared__ __align__(1024) uint16_t smem[];
 	long long cta = blockIdx.x;
 	const int g = (int)(cta % (G));
 	cta /= (G);
@@ -26,7 +26,7 @@ __global__ void __launch_bounds__(256) window_pf_kernel(int B, int HKV, int G, i
 	uint16_t *s_rows = smem;
 	uint16_t *s_k = smem + 16384; /* one tile of 64 x 128 */
 	uint16_t *s_v = smem + 24576; /* one tile of 64 x 128 */
-	fx::load_tile<128, 128, 256, __half>(s_rows, [&](int r) { return &q[(((((long long)b * HKV + kh) * G + g) * N + (row0 + r)) * 128 + 0)]; }, nrows);
+	fx::load_rows<128, 128, 256, __half>(s_rows, [&](int r) { return &q[(((((long long)b * HKV + kh) * G + g) * N + (row0 + r)) * 128 + 0)]; }, nrows);
 	float m[2];
 	float l[2];
 	float m_used[2];
@@ -62,7 +62,7 @@ __global__ void __launch_bounds__(256) window_pf_kernel(int B, int HKV, int G, i
 		fx::dispatch(!(j0 >= inner_begin && j0 + 64 <= inner_end), [&](auto masked) {
 			fx::clear(s);
 			/* line 20: for (j ...) */
-			fx::dot_rows<false, 2, 64, 128>(q_k, s_rows, wrow, s_k);
+			fx::dot_rows<false, 2, 64, 128, 128, 256>(q_k, s_rows, wrow, s_k);
 			/* line 28: for (j ...) */
 			float m_red[2] = {-INFINITY, -INFINITY};
 			#pragma unroll
@@ -134,7 +134,7 @@ __global__ void __launch_bounds__(256) window_pf_kernel(int B, int HKV, int G, i
 					}
 				}
 			}
-			fx::dot_tile<false, 2, 128, 64>(acc, p_acc, s_v);
+			fx::dot_tile<false, 2, 128, 64, 256>(acc, p_acc, s_v);
 		});
 		__syncthreads();
 	}
