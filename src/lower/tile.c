@@ -780,7 +780,9 @@ bool tile_plan(TilePlan *tp, const Region *r, const TileTarget *tt, const char *
 	if (tp->bm % 16 || tp->bm > 128)
 		return fail(tp, why, "the row tile is not a multiple of 16 up to 128");
 	tile_find_masks(tp);
-	tp->mt = tp->bm >= 64 && tp->bm % 32 == 0 ? 2 : 1;
+	/* Two 16-row tiles per warp share each column operand fragment, but double the
+	 * accumulator tile: mt * ncols / 2 floats per thread, past the registers for D > 128. */
+	tp->mt = tp->bm >= 64 && tp->bm % 32 == 0 && tp->ncols <= 128 ? 2 : 1;
 	tp->warps = tp->bm / (16 * tp->mt);
 	tp->threads = tt->wave * tp->warps;
 	if (tile_smem_bytes(tp) > tt->smem_max)
