@@ -2,7 +2,8 @@
  * device tile library (include/fusecc_tile_cuda.h, include/fusecc_tile_hip.h: the same
  * functions), and its launch. What the targets do differently is in their TileTarget: how
  * a thread's elements of a tile are indexed (frag) and how deep the column operands'
- * pipeline is (stream_step).
+ * pipeline is (the step loop in emit_tile_kernel); how a product runs (mma.sync, wgmma,
+ * mfma) is the header's business.
  *
  * Shape of every tile kernel: a CTA owns bm rows of the row loop (16 * mt per warp or
  * wavefront) for one point of the other parallel loops. The row operand is staged once in
@@ -10,9 +11,10 @@
  * asynchronous (cp.async), one tile otherwise.
  * Each step of the pass prints the fused program's statements in order: row statements
  * once per row the thread holds, per-element loops over the thread's elements of the
- * (row, j) tile, products as mma calls, reductions as a thread-local partial completed
- * across the lanes that share the row. A step whose tile lies inside every row's range runs a copy with no
- * mask arithmetic; steps outside every row's range are never visited. */
+ * (row, j) tile, products as fx::dot_* calls, reductions as a thread-local partial
+ * completed across the lanes that share the row. A step whose tile lies inside every row's
+ * range runs a copy with no mask arithmetic; steps outside every row's range are never
+ * visited. */
 #include "emit_tile.h"
 
 #include <stdarg.h>
@@ -70,7 +72,6 @@ static void frag(StrBuf *b, const TileEmit *te, const char *tile)
 
 /* Row slots a thread holds: per-row values are arrays of this many. */
 static int row_slots(const TilePlan *tp) { return tp->mt * tp->tt->row_slots; }
-
 
 static Var *row_var(const TilePlan *tp) { return tp->grid[tp->rowdim].var; }
 
