@@ -73,15 +73,17 @@ template <int ROWS, int COLS> __device__ __forceinline__ int soff(int r, int chu
 	return (chunk >> 3) * (ROWS * 64) + r * 64 + (((chunk & 7) ^ (r & 7)) << 3);
 }
 
-/* Whether a CTA of ROWS rows and THREADS threads runs its products on wgmma: one
- * warpgroup of 4 warps with two 16-row tiles each (128 rows), or warpgroups whose warps
- * hold one 16-row tile each (warpgroup g's 64-row tile is its warps' rows). */
+/* Whether the rows of the row operand are stored out of order: one warpgroup of 4 warps
+ * with two 16-row tiles each (128 rows). */
+template <int ROWS, int THREADS> __device__ __forceinline__ constexpr bool permuted() { return FX_WGMMA && ROWS == 128 && THREADS == 128; }
+
+/* Whether a CTA of ROWS rows and THREADS threads runs its products on wgmma: the permuted
+ * case, or warpgroups whose warps hold one 16-row tile each (warpgroup g's 64-row tile is
+ * its warps' rows). */
 template <int ROWS, int THREADS> __device__ __forceinline__ constexpr bool warpgroup()
 {
-	return FX_WGMMA && ((ROWS == 128 && THREADS == 128) || (THREADS % 128 == 0 && 2 * ROWS == THREADS));
+	return permuted<ROWS, THREADS>() || (FX_WGMMA && THREADS % 128 == 0 && 2 * ROWS == THREADS);
 }
-/* Whether the rows of the row operand are stored out of order (the 4-warp, 128-row case). */
-template <int ROWS, int THREADS> __device__ __forceinline__ constexpr bool permuted() { return FX_WGMMA && ROWS == 128 && THREADS == 128; }
 
 /* Where row r of the row operand is stored: for the 4-warp warpgroup, warp w's rows 32 w
  * + 16 m .. + 15 are rows 64 m + 16 w .. + 15, what wgmma's 64-row tile m gives warp w. */

@@ -19,14 +19,14 @@
 static const GpuTarget targets[] = {
 	[GPU_CUDA] = {"CUDA", "#include <cuda_runtime.h>\n#include <cuda_fp16.h>\n#include \"fusecc_tile_cuda.h\"\n", "cudaError_t", "cudaStream_t", "cudaSuccess",
 	              "cudaErrorInvalidValue", "cudaGetLastError()", "cudaMallocAsync", "cudaFreeAsync", "cudaGetDevice", "cudaDeviceGetAttribute",
-	              "cudaDevAttrMultiProcessorCount", "cudaDevAttrMaxSharedMemoryPerMultiprocessor", "cudaFuncSetAttribute(",
+	              "cudaDevAttrMultiProcessorCount", "cudaDevAttrMaxSharedMemoryPerMultiprocessor", "cudaFuncSetAttribute", "",
 	              "cudaFuncAttributeMaxDynamicSharedMemorySize", "tensor-core tiles", "warp",
 	              /* mma.sync m16n8k16, cp.async; 227 KB of shared memory per CTA on sm_90 */
 	              {32, 2, 8, 2, 227 * 1024}},
 	[GPU_HIP] = {"HIP", "#include <hip/hip_runtime.h>\n#include <hip/hip_fp16.h>\n#include <stdint.h>\n#include \"fusecc_tile_hip.h\"\n", "hipError_t", "hipStream_t",
 	             "hipSuccess", "hipErrorInvalidValue", "hipGetLastError()", "hipMallocAsync", "hipFreeAsync", "hipGetDevice", "hipDeviceGetAttribute",
 	             "hipDeviceAttributeMultiprocessorCount", "hipDeviceAttributeMaxSharedMemoryPerMultiprocessor",
-	             "hipFuncSetAttribute((const void *)", "hipFuncAttributeMaxDynamicSharedMemorySize", "matrix-core (MFMA) tiles", "wavefront",
+	             "hipFuncSetAttribute", "(const void *)", "hipFuncAttributeMaxDynamicSharedMemorySize", "matrix-core (MFMA) tiles", "wavefront",
 	             /* mfma 16x16x16 on a 64-lane wavefront, loads through registers; 64 KB of LDS on CDNA */
 	             {64, 1, 16, 1, 64 * 1024}},
 };

@@ -181,12 +181,27 @@ static bool splittable(const TileEmit *te, const Expr *e, long long *c)
 	return e->ty == TY_INT && expr_reads_var(e, te->jel) && affine_in(te->tp, e, te->jel, c) && *c;
 }
 
+/* Which operand of e (a float operation: a cast or a binary operation) split_conv prints,
+ * or -1. */
+static int split_operand(const TileEmit *te, const Expr *e)
+{
+	long long c;
+	if (e->ty != TY_FLOAT && e->ty != TY_DOUBLE)
+		return -1;
+	if (e->kind == EX_CAST)
+		return splittable(te, e->args[0], &c) ? 0 : -1;
+	if (e->kind == EX_BIN && e->nargs == 2)
+		for (int k = 0; k < 2; k++)
+			if (splittable(te, e->args[k], &c))
+				return k;
+	return -1;
+}
+
 static Expr *split_conv(TileEmit *te, const Expr *e, ScalarType ty)
 {
 	Program *p = te->tp->c->prog;
 	long long c;
-	if (!splittable(te, e, &c))
-		return NULL;
+	splittable(te, e, &c); /* true: split_operand chose e; c is its coefficient */
 	Expr *lane = expr_subst_expr(p, e, te->jel, ex_var(p, te->jlane, e->loc));
 	Expr *step = ex_var(p, te->jstep, e->loc);
 	if (c != 1)
@@ -194,16 +209,11 @@ static Expr *split_conv(TileEmit *te, const Expr *e, ScalarType ty)
 	return ex_bin(p, OP_ADD, ex_cast(p, ty, lane, e->loc), ex_cast(p, ty, step, e->loc), e->loc);
 }
 
-/* Whether e has a conversion split_conv prints (for te->jel). */
+/* Whether e or one of its operands is a node split_conv rewrites (for te->jel). */
 static bool has_split(const TileEmit *te, const Expr *e)
 {
-	long long c;
-	if (e->ty == TY_FLOAT || e->ty == TY_DOUBLE) {
-		if (e->kind == EX_CAST && splittable(te, e->args[0], &c))
-			return true;
-		if (e->kind == EX_BIN && e->nargs == 2 && (splittable(te, e->args[0], &c) || splittable(te, e->args[1], &c)))
-			return true;
-	}
+	if (split_operand(te, e) >= 0)
+		return true;
 	for (int i = 0; i < e->nargs; i++)
 		if (has_split(te, e->args[i]))
 			return true;
@@ -225,22 +235,14 @@ static bool stmt_has_split(const TileEmit *te, const Stmt *s)
 static bool conv_hook(StrBuf *b, const Expr *e, const PrintTarget *t)
 {
 	TileEmit *te = t->ctx;
-	if (!te->jel || (e->ty != TY_FLOAT && e->ty != TY_DOUBLE))
+	int k;
+	if (!te->jel || (k = split_operand(te, e)) < 0)
 		return false;
-	Expr *n = NULL;
-	if (e->kind == EX_CAST) {
-		n = split_conv(te, e->args[0], e->ty);
-	} else if (e->kind == EX_BIN && e->nargs == 2) {
-		for (int k = 0; k < 2 && !n; k++) {
-			Expr *s = split_conv(te, e->args[k], e->ty);
-			if (s) {
-				n = ex_copy(te->tp->c->prog, e);
-				n->args[k] = s;
-			}
-		}
+	Expr *s = split_conv(te, e->args[k], e->ty), *n = s;
+	if (e->kind == EX_BIN) {
+		n = ex_copy(te->tp->c->prog, e);
+		n->args[k] = s;
 	}
-	if (!n)
-		return false;
 	sb_putc(b, '(');
 	print_expr_to(b, n, t);
 	sb_putc(b, ')');
@@ -863,7 +865,6 @@ void emit_tile_kernel(StrBuf *out, const GpuTarget *tg, TilePlan *tp, void (*pri
 	te.je = fresh(&te, "end");
 	te.lom = fresh(&te, "inner_begin");
 	te.him = fresh(&te, "inner_end");
-	te.st = fresh(&te, "stage");
 	te.masked = fresh(&te, "masked");
 	for (int k = 0; k < tp->ncolop; k++)
 		te.colop_smem[k] = fresh(&te, arena_printf(&tp->c->prog->arena, "s_%s", tp->colop[k]->var->name));
@@ -944,6 +945,7 @@ void emit_tile_kernel(StrBuf *out, const GpuTarget *tg, TilePlan *tp, void (*pri
 	bounds(&te, step->lo, tp->mask_lo, step->hi, tp->mask_hi);
 	bool two = tp->tt->stages == 2;
 	const char *load = fresh(&te, "load_columns"), *jt = fresh(&te, "at"), *ls = two ? fresh(&te, "into") : NULL;
+	te.st = two ? fresh(&te, "stage") : NULL;
 	if (two)
 		line(&te, 1, "auto %s = [&](int %s, int %s) {\n", load, jt, ls);
 	else
@@ -1124,7 +1126,7 @@ void emit_tile_launch(StrBuf *out, const GpuTarget *tg, TilePlan *tp, const char
 	for (int k = 0; k < tp->ncolop; k++)
 		sb_printf(out, " | (uintptr_t)%s", tp->colop[k]->var->name);
 	sb_printf(out, ") & 15)\n\t\t\t\treturn %s;\n", tg->invalid);
-	sb_printf(out, "\t\t\t%s err = %s%s_kernel, %s, %d);\n", tg->err_t, tg->func_set_attr, tp->region->name, tg->attr_max_dyn_smem, bytes);
+	sb_printf(out, "\t\t\t%s err = %s(%s%s_kernel, %s, %d);\n", tg->err_t, tg->func_set_attr, tg->kernel_cast, tp->region->name, tg->attr_max_dyn_smem, bytes);
 	sb_printf(out, "\t\t\tif (err != %s)\n\t\t\t\treturn err;\n", tg->success);
 	if (tp->splitk) {
 		splitk_launch(&te, args, bytes);

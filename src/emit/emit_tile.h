@@ -12,7 +12,7 @@ typedef struct GpuTarget {
 	const char *err_t, *stream_t, *success, *invalid, *last_error;
 	const char *malloc_async, *free_async; /* stream-ordered workspace (split-k) */
 	const char *get_device, *device_attr, *attr_sms, *attr_smem_per_sm; /* split-k's chunk count */
-	const char *func_set_attr, *attr_max_dyn_smem; /* `<func_set_attr>kernel, <attr>, bytes)` */
+	const char *func_set_attr, *kernel_cast, *attr_max_dyn_smem; /* `func_set_attr(<kernel_cast>kernel, <attr>, bytes)` */
 	const char *lowering, *wave_name;              /* for the kernel's comment */
 	TileTarget tile;
 } GpuTarget;
