@@ -1,6 +1,6 @@
 /* fusecc_tile_common.h: the parts of the device tile library that do not depend on the
  * GPU (included by fusecc_tile_cuda.h and fusecc_tile_hip.h): the masked/unmasked step
- * dispatch, clearing a register tile, tanh through exp2. */
+ * dispatch, clearing a register tile, the CTAs' launch order, tanh through exp2. */
 #ifndef FUSECC_TILE_COMMON_H
 #define FUSECC_TILE_COMMON_H
 
@@ -34,6 +34,35 @@ template <int MT, int W> __device__ __forceinline__ void clear(float (&t)[MT][W]
 #pragma unroll
 			for (int e = 0; e < 4; e++)
 				t[m][n][e] = 0.0f;
+}
+
+/* The CTA's grid coordinates in launch order (blockIdx.x fastest, then .y): `head` the
+ * flattened parallel loops outside the row loop (gridDim.x of them), `tile` the row tile
+ * counted from the last (gridDim.y of them). CTAs start in launch order, which decides
+ * L2 reuse and balance.
+ * - Reuse: the CTAs running at once should share few heads, so that each head's columns
+ *   stay in L2 while its tiles read them. So a head's tiles are consecutive (with the
+ *   heads fastest, batched prefill re-read K and V from HBM for every CTA).
+ * - Balance: under a causal mask the last tiles are the longest and should start early;
+ *   a long tile started near the end of the grid leaves the GPU idle behind it. Only
+ *   the end matters (earlier, the next heads fill the gaps), so only the last heads,
+ *   TAIL_CTAS CTAs' worth (twice a large GPU's CTA slots), go tile by tile: all their
+ *   longest tiles first, their heads fastest. */
+__device__ __forceinline__ void cta_order(long long &head, int &tile)
+{
+	constexpr long long TAIL_CTAS = 1024;
+	const long long heads = gridDim.x, tiles = gridDim.y;
+	const long long lin = blockIdx.x + heads * blockIdx.y;
+	long long tail = (TAIL_CTAS + tiles - 1) / tiles;
+	tail = tail < heads ? tail : heads;
+	const long long start = (heads - tail) * tiles;
+	if (lin < start) {
+		head = lin / tiles;
+		tile = (int)(lin % tiles);
+	} else {
+		head = heads - tail + (lin - start) % tail;
+		tile = (int)((lin - start) / tail);
+	}
 }
 
 /* tanh through exp2 (e2, the target's fast 2^x): 1 - 2 / (e^2x + 1), absolute error

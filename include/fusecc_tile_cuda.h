@@ -169,13 +169,14 @@ template <bool BF16> __device__ __forceinline__ uint32_t pack2(float lo, float h
 }
 
 #if FX_WGMMA
-/* wgmma: d (a 64-row tile's part of this warp, N / 2 floats) += A * B; A from shared
+/* wgmma: d (a 64-row tile's part of this warp, N / 2 floats) += A * B (= A * B when an
+ * _SS call's accumulate is 0, so a product needs no zeroed registers); A from shared
  * memory (descriptor da) or registers (the mma.sync A fragment of the warp's 16 rows), B
  * from shared memory (descriptor db, K-major; V's MN-major, transposed). */
 #define FX_WGMMA_SS_64(T) \
-	asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, 1, 0;\n" "wgmma.mma_async.sync.aligned.m64n64k16.f32." T "." T " {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 0;\n" "}\n" \
+	asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n" "wgmma.mma_async.sync.aligned.m64n64k16.f32." T "." T " {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 0;\n" "}\n" \
 	             : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3]), "+f"(d[4]), "+f"(d[5]), "+f"(d[6]), "+f"(d[7]), "+f"(d[8]), "+f"(d[9]), "+f"(d[10]), "+f"(d[11]), "+f"(d[12]), "+f"(d[13]), "+f"(d[14]), "+f"(d[15]), "+f"(d[16]), "+f"(d[17]), "+f"(d[18]), "+f"(d[19]), "+f"(d[20]), "+f"(d[21]), "+f"(d[22]), "+f"(d[23]), "+f"(d[24]), "+f"(d[25]), "+f"(d[26]), "+f"(d[27]), "+f"(d[28]), "+f"(d[29]), "+f"(d[30]), "+f"(d[31]) \
-	             : "l"(da), "l"(db))
+	             : "l"(da), "l"(db), "r"(accumulate))
 
 #define FX_WGMMA_RA_64(T) \
 	asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, 1, 0;\n" "wgmma.mma_async.sync.aligned.m64n64k16.f32." T "." T " {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n" "}\n" \
@@ -183,16 +184,16 @@ template <bool BF16> __device__ __forceinline__ uint32_t pack2(float lo, float h
 	             : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "l"(db))
 
 #define FX_WGMMA_SS_128(T) \
-	asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, 1, 0;\n" "wgmma.mma_async.sync.aligned.m64n128k16.f32." T "." T " {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n" "}\n" \
+	asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n" "wgmma.mma_async.sync.aligned.m64n128k16.f32." T "." T " {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n" "}\n" \
 	             : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3]), "+f"(d[4]), "+f"(d[5]), "+f"(d[6]), "+f"(d[7]), "+f"(d[8]), "+f"(d[9]), "+f"(d[10]), "+f"(d[11]), "+f"(d[12]), "+f"(d[13]), "+f"(d[14]), "+f"(d[15]), "+f"(d[16]), "+f"(d[17]), "+f"(d[18]), "+f"(d[19]), "+f"(d[20]), "+f"(d[21]), "+f"(d[22]), "+f"(d[23]), "+f"(d[24]), "+f"(d[25]), "+f"(d[26]), "+f"(d[27]), "+f"(d[28]), "+f"(d[29]), "+f"(d[30]), "+f"(d[31]), "+f"(d[32]), "+f"(d[33]), "+f"(d[34]), "+f"(d[35]), "+f"(d[36]), "+f"(d[37]), "+f"(d[38]), "+f"(d[39]), "+f"(d[40]), "+f"(d[41]), "+f"(d[42]), "+f"(d[43]), "+f"(d[44]), "+f"(d[45]), "+f"(d[46]), "+f"(d[47]), "+f"(d[48]), "+f"(d[49]), "+f"(d[50]), "+f"(d[51]), "+f"(d[52]), "+f"(d[53]), "+f"(d[54]), "+f"(d[55]), "+f"(d[56]), "+f"(d[57]), "+f"(d[58]), "+f"(d[59]), "+f"(d[60]), "+f"(d[61]), "+f"(d[62]), "+f"(d[63]) \
-	             : "l"(da), "l"(db))
+	             : "l"(da), "l"(db), "r"(accumulate))
 
 #define FX_WGMMA_RA_128(T) \
 	asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, 1, 0;\n" "wgmma.mma_async.sync.aligned.m64n128k16.f32." T "." T " {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, {%64, %65, %66, %67}, %68, p, 1, 1, 1;\n" "}\n" \
 	             : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3]), "+f"(d[4]), "+f"(d[5]), "+f"(d[6]), "+f"(d[7]), "+f"(d[8]), "+f"(d[9]), "+f"(d[10]), "+f"(d[11]), "+f"(d[12]), "+f"(d[13]), "+f"(d[14]), "+f"(d[15]), "+f"(d[16]), "+f"(d[17]), "+f"(d[18]), "+f"(d[19]), "+f"(d[20]), "+f"(d[21]), "+f"(d[22]), "+f"(d[23]), "+f"(d[24]), "+f"(d[25]), "+f"(d[26]), "+f"(d[27]), "+f"(d[28]), "+f"(d[29]), "+f"(d[30]), "+f"(d[31]), "+f"(d[32]), "+f"(d[33]), "+f"(d[34]), "+f"(d[35]), "+f"(d[36]), "+f"(d[37]), "+f"(d[38]), "+f"(d[39]), "+f"(d[40]), "+f"(d[41]), "+f"(d[42]), "+f"(d[43]), "+f"(d[44]), "+f"(d[45]), "+f"(d[46]), "+f"(d[47]), "+f"(d[48]), "+f"(d[49]), "+f"(d[50]), "+f"(d[51]), "+f"(d[52]), "+f"(d[53]), "+f"(d[54]), "+f"(d[55]), "+f"(d[56]), "+f"(d[57]), "+f"(d[58]), "+f"(d[59]), "+f"(d[60]), "+f"(d[61]), "+f"(d[62]), "+f"(d[63]) \
 	             : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "l"(db))
 
-template <bool BF16, int N> __device__ __forceinline__ void wgmma_ss(float *d, uint64_t da, uint64_t db)
+template <bool BF16, int N> __device__ __forceinline__ void wgmma_ss(float *d, uint64_t da, uint64_t db, int accumulate)
 {
 	if (N == 64) {
 		if (BF16)
@@ -244,7 +245,6 @@ template <int ROWS, int THREADS, int N> __device__ __forceinline__ constexpr boo
 template <bool BF16, int MT, int N, int K, int BM, int THREADS>
 __device__ __forceinline__ void dot_rows(float (&acc)[MT][N / 8][4], const uint16_t *a, int row0, const uint16_t *b)
 {
-	clear(acc);
 #if FX_WGMMA
 	if constexpr (use_wgmma<BM, THREADS, N>()) {
 		/* K-major, 128-byte swizzle: 8-row groups 1024 bytes apart; k16 steps 32 bytes
@@ -257,12 +257,14 @@ __device__ __forceinline__ void dot_rows(float (&acc)[MT][N / 8][4], const uint1
 			for (int m = 0; m < MT; m++) {
 				/* the 64-row tile: m (one warpgroup), or the warpgroup's own */
 				const int r64 = MT == 2 ? m : warp() >> 2;
-				wgmma_ss<BF16, N>(&acc[m][0][0], wgmma_desc(a + (k >> 2) * (BM * 64) + r64 * 64 * 64 + (k & 3) * 16, 16, 1024), db);
+				wgmma_ss<BF16, N>(&acc[m][0][0], wgmma_desc(a + (k >> 2) * (BM * 64) + r64 * 64 * 64 + (k & 3) * 16, 16, 1024), db, k != 0);
 			}
 		}
 		wgmma_commit_wait();
-	} else
+		return;
+	}
 #endif
+	clear(acc);
 #pragma unroll
 	for (int k = 0; k < K / 16; k++) {
 		uint32_t af[MT][4];
@@ -354,20 +356,20 @@ __device__ __forceinline__ float exp(float x)
 	asm("ex2.approx.ftz.f32 %0, %1;" : "=f"(y) : "f"(x * 1.4426950408889634f));
 	return y;
 }
-/* e^(a - b) as 2^(a log2 e - b log2 e): one FFMA once b log2 e is hoisted (b the row's
- * max, the same for every element). */
-__device__ __forceinline__ float exp_sub(float a, float b)
-{
-	float y;
-	asm("ex2.approx.ftz.f32 %0, %1;" : "=f"(y) : "f"(__fmaf_rn(a, 1.4426950408889634f, -(b * 1.4426950408889634f))));
-	return y;
-}
+/* 2^x on the MUFU unit (ex2.approx.ftz). Through the compiler's builtin, not inline asm:
+ * the compiler merges equal calls (a sum of e^(s - m) and P = e^(s - m) written as two
+ * loops compute one exponential per element), which it never does for asm. */
 __device__ __forceinline__ float exp2(float x)
 {
-	float y;
-	asm("ex2.approx.ftz.f32 %0, %1;" : "=f"(y) : "f"(x));
-	return y;
+#ifdef __CUDA_ARCH__
+	return __nvvm_ex2_approx_ftz_f(x);
+#else
+	return exp2f(x); /* nvcc's host pass parses device bodies but knows no NVVM builtin */
+#endif
 }
+/* e^(a - b) as 2^(a log2 e - b log2 e): one FFMA once b log2 e is hoisted (b the row's
+ * max, the same for every element). */
+__device__ __forceinline__ float exp_sub(float a, float b) { return exp2(__fmaf_rn(a, 1.4426950408889634f, -(b * 1.4426950408889634f))); }
 
 /* tanh through the exp2 unit (see tanh_via). */
 __device__ __forceinline__ float tanh(float x)

@@ -885,11 +885,16 @@ void emit_tile_kernel(StrBuf *out, const GpuTarget *tg, TilePlan *tp, void (*pri
 		splitk_params(&te, ws, nrow, true);
 	sb_puts(out, ")\n{\n");
 	line(&te, 1, "extern __shared__ __align__(1024) uint16_t %s[];\n", te.smem);
-	print_cta_coords(&te, "blockIdx.x");
+	const char *head = fresh(&te, "head");
+	const char *tile = fresh(&te, "tile");
+	line(&te, 1, "long long %s;\n", head);
+	line(&te, 1, "int %s;\n", tile);
+	line(&te, 1, "fx::cta_order(%s, %s);\n", head, tile);
+	print_cta_coords(&te, head);
 	line(&te, 1, "/* rows of '%s': the last tiles (the longest under a causal mask) first */\n", iv->name);
 	line(&te, 1, "const int %s = ", te.i0);
 	expr(&te, gi->lo);
-	sb_printf(out, " + (int)(gridDim.y - 1 - blockIdx.y) * %d;\n", tp->bm);
+	sb_printf(out, " + (int)(gridDim.y - 1 - %s) * %d;\n", tile, tp->bm);
 	line(&te, 1, "const int %s = min(%d, ", te.nrows, tp->bm);
 	expr(&te, gi->hi);
 	sb_printf(out, " - %s);\n", te.i0);
@@ -902,7 +907,7 @@ void emit_tile_kernel(StrBuf *out, const GpuTarget *tg, TilePlan *tp, void (*pri
 			print_stmt_to(out, tp->cta_decls[k], 1, &te.pt);
 		}
 		const char *rb = fresh(&te, "rowbase");
-		line(&te, 1, "const long long %s = (long long)blockIdx.x * ", rb);
+		line(&te, 1, "const long long %s = %s * ", rb, head);
 		print_extent(out, gi, &te.pt);
 		sb_printf(out, " + (%s - ", te.i0);
 		expr(&te, gi->lo);

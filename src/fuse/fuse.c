@@ -435,6 +435,7 @@ static Expr *accum_lvalue(Cascade *c, const Accum *a)
 
 typedef struct RescaleCtx {
 	Var *alpha;
+	bool guarded;
 } RescaleCtx;
 
 /* x != identity ? x (*|+) alpha : x: an accumulator still at its identity has no
@@ -451,7 +452,9 @@ static Expr *guarded_retag(Cascade *c, const Accum *a, Expr *x, Var *alpha)
 static Stmt *mk_rescale(Cascade *c, const Accum *a, Expr *t, void *ctx)
 {
 	RescaleCtx *r = ctx;
-	return st_assign(c->prog, ex_copy(c->prog, t), AS_SET, guarded_retag(c, a, t, r->alpha), a->stmt->loc);
+	Program *p = c->prog;
+	Expr *x = r->guarded ? guarded_retag(c, a, t, r->alpha) : ex_bin(p, a->red == RED_ADD ? OP_MUL : OP_ADD, ex_copy(p, t), ev(p, r->alpha), a->stmt->loc);
+	return st_assign(p, ex_copy(p, t), AS_SET, x, a->stmt->loc);
 }
 
 /* if (tags changed) { float X_rescale = <repair factor>; [nest] X = ...; } */
@@ -465,8 +468,21 @@ static Stmt *rescale_stmt(Cascade *c, const Accum *a, Var **from, Var **to)
 	Expr *f = repair_apply(c, a, one, from, to);
 	Stmt *body[2];
 	body[0] = st_decl(p, alpha, f, l);
-	RescaleCtx rc = {alpha};
+	RescaleCtx rc = {alpha, true};
 	body[1] = in_nest(c, a, accum_lvalue(c, a), mk_rescale, &rc);
+	if (body[1]->kind == ST_FOR) {
+		/* An array pays for the guard per element; a finite factor needs none (x * alpha
+		 * keeps an identity 0, x + alpha an identity infinity), so the guarded nest runs
+		 * only when the factor is not finite: the same values, one op per element. */
+		Expr *args[1] = {ev(p, alpha)};
+		Stmt *pick = st_new(p, ST_IF, l);
+		pick->cond = ex_call(p, FN_ISFINITE, false, args, l);
+		rc.guarded = false;
+		Stmt *fast = in_nest(c, a, accum_lvalue(c, a), mk_rescale, &rc);
+		Stmt *arms[2] = {st_block(p, &fast, 1, l), st_block(p, &body[1], 1, l)};
+		st_set_body(p, pick, arms, 2);
+		body[1] = pick;
+	}
 	Stmt *s = st_new(p, ST_IF, l);
 	s->cond = repair_changed(c, a, from, to);
 	Stmt *blk = st_block(p, body, 2, l);

@@ -47,8 +47,14 @@ void alibi_dc_fused(int B, int H, int L, float scale, const float slope[H], cons
 					l_used = isfinite(l) && l != 0.0f ? l : 1.0f;
 					if (m_prev != m_used) {
 						float acc_rescale = expf(m_prev - m_used);
-						for (int d = 0; d < 128; d++)
-							acc[d] = acc[d] != 0.0f ? acc[d] * acc_rescale : acc[d];
+						if (isfinite(acc_rescale)) {
+							for (int d = 0; d < 128; d++)
+								acc[d] = acc[d] * acc_rescale;
+						}
+						else {
+							for (int d = 0; d < 128; d++)
+								acc[d] = acc[d] != 0.0f ? acc[d] * acc_rescale : acc[d];
+						}
 					}
 					for (int j = j0; j < (j0 + 64 < j_hi ? j0 + 64 : j_hi); j++)
 						for (int d = 0; d < 128; d++)
@@ -56,8 +62,14 @@ void alibi_dc_fused(int B, int H, int L, float scale, const float slope[H], cons
 				}
 				if (l_deferred != l_used) {
 					float acc_rescale2 = l_deferred / l_used;
-					for (int d = 0; d < 128; d++)
-						acc[d] = acc[d] != 0.0f ? acc[d] * acc_rescale2 : acc[d];
+					if (isfinite(acc_rescale2)) {
+						for (int d = 0; d < 128; d++)
+							acc[d] = acc[d] * acc_rescale2;
+					}
+					else {
+						for (int d = 0; d < 128; d++)
+							acc[d] = acc[d] != 0.0f ? acc[d] * acc_rescale2 : acc[d];
+					}
 				}
 				m_part[ch] = m;
 				l_part[ch] = l;

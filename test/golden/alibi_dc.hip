@@ -13,20 +13,23 @@
 __global__ void __launch_bounds__(64) alibi_dc_kernel(int B, int H, int L, float scale, const float *__restrict__ slope, const __half *__restrict__ q, const __half *__restrict__ k, const __half *__restrict__ v, __half *__restrict__ o, float *__restrict__ ws, long long nrow, int nchunks, int chunk)
 {
 	extern __shared__ __align__(1024) uint16_t smem[];
-	long long cta = blockIdx.x;
+	long long head;
+	int tile;
+	fx::cta_order(head, tile);
+	long long cta = head;
 	const int h = (int)(cta % (H));
 	cta /= (H);
 	const int b = (int)(cta % (B));
 	cta /= (B);
 	/* rows of 'row': the last tiles (the longest under a causal mask) first */
-	const int row0 = 0 + (int)(gridDim.y - 1 - blockIdx.y) * 16;
+	const int row0 = 0 + (int)(gridDim.y - 1 - tile) * 16;
 	const int nrows = min(16, 1 - row0);
 	const int wrow = fx::warp() * 16;
 	/* chunk 'ch' of the split over 'j' */
 	const int ch = blockIdx.z;
 	int j_lo = 0 + ch * chunk;
 	int j_hi = j_lo + chunk < L ? j_lo + chunk : L;
-	const long long rowbase = (long long)blockIdx.x * (1) + (row0 - 0);
+	const long long rowbase = head * (1) + (row0 - 0);
 	float *m_part = ws + 0LL * nrow * nchunks;
 	float *l_part = ws + 1LL * nrow * nchunks;
 	float *acc_part = ws + 2LL * nrow * nchunks;
@@ -118,9 +121,17 @@ __global__ void __launch_bounds__(64) alibi_dc_kernel(int B, int H, int L, float
 				l_used[hf] = isfinite(l[hf]) && l[hf] != 0.0f ? l[hf] : 1.0f;
 				if (m_prev[hf] != m_used[hf]) {
 					float acc_rescale = fx::exp_sub(m_prev[hf], m_used[hf]);
-					#pragma unroll
-					for (int e = 0; e < 32; e++) {
-						acc[hf][e >> 2][e & 3] = acc[hf][e >> 2][e & 3] != 0.0f ? acc[hf][e >> 2][e & 3] * acc_rescale : acc[hf][e >> 2][e & 3];
+					if (isfinite(acc_rescale)) {
+						#pragma unroll
+						for (int e = 0; e < 32; e++) {
+							acc[hf][e >> 2][e & 3] = acc[hf][e >> 2][e & 3] * acc_rescale;
+						}
+					}
+					else {
+						#pragma unroll
+						for (int e = 0; e < 32; e++) {
+							acc[hf][e >> 2][e & 3] = acc[hf][e >> 2][e & 3] != 0.0f ? acc[hf][e >> 2][e & 3] * acc_rescale : acc[hf][e >> 2][e & 3];
+						}
 					}
 				}
 			}
@@ -147,9 +158,17 @@ __global__ void __launch_bounds__(64) alibi_dc_kernel(int B, int H, int L, float
 		if (row < 1) {
 			if (l_deferred[hf] != l_used[hf]) {
 				float acc_rescale2 = l_deferred[hf] * __frcp_rn(l_used[hf]);
-				#pragma unroll
-				for (int e = 0; e < 32; e++) {
-					acc[hf][e >> 2][e & 3] = acc[hf][e >> 2][e & 3] != 0.0f ? acc[hf][e >> 2][e & 3] * acc_rescale2 : acc[hf][e >> 2][e & 3];
+				if (isfinite(acc_rescale2)) {
+					#pragma unroll
+					for (int e = 0; e < 32; e++) {
+						acc[hf][e >> 2][e & 3] = acc[hf][e >> 2][e & 3] * acc_rescale2;
+					}
+				}
+				else {
+					#pragma unroll
+					for (int e = 0; e < 32; e++) {
+						acc[hf][e >> 2][e & 3] = acc[hf][e >> 2][e & 3] != 0.0f ? acc[hf][e >> 2][e & 3] * acc_rescale2 : acc[hf][e >> 2][e & 3];
+					}
 				}
 			}
 			m_part[((rowbase + wrow + fx::row(hf)) * nchunks + ch)] = m[hf];

@@ -39,8 +39,14 @@ void bf16_causal_fused(int B, int H, int N, float scale, const fusecc_bf16 q[B][
 						l_used = isfinite(l) && l != 0.0f ? l : 1.0f;
 						if (m_prev != m_used) {
 							float acc_rescale = expf(m_prev - m_used);
-							for (int d = 0; d < 64; d++)
-								acc[d] = acc[d] != 0.0f ? acc[d] * acc_rescale : acc[d];
+							if (isfinite(acc_rescale)) {
+								for (int d = 0; d < 64; d++)
+									acc[d] = acc[d] * acc_rescale;
+							}
+							else {
+								for (int d = 0; d < 64; d++)
+									acc[d] = acc[d] != 0.0f ? acc[d] * acc_rescale : acc[d];
+							}
 						}
 						for (int j = j0; j < (j0 + 32 < i + 1 ? j0 + 32 : i + 1); j++) {
 							float p = expf(s[j - j0] - m_used) / l_deferred;
@@ -50,8 +56,14 @@ void bf16_causal_fused(int B, int H, int N, float scale, const fusecc_bf16 q[B][
 					}
 					if (l_deferred != l_used) {
 						float acc_rescale2 = l_deferred / l_used;
-						for (int d = 0; d < 64; d++)
-							acc[d] = acc[d] != 0.0f ? acc[d] * acc_rescale2 : acc[d];
+						if (isfinite(acc_rescale2)) {
+							for (int d = 0; d < 64; d++)
+								acc[d] = acc[d] * acc_rescale2;
+						}
+						else {
+							for (int d = 0; d < 64; d++)
+								acc[d] = acc[d] != 0.0f ? acc[d] * acc_rescale2 : acc[d];
+						}
 					}
 					for (int d = 0; d < 64; d++)
 						o[b][h][i][d] = fusecc_float_to_bf16(acc[d]);

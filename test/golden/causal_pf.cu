@@ -11,13 +11,16 @@
 __global__ void __launch_bounds__(128) causal_pf_kernel(int B, int H, int N, float scale, const __half *__restrict__ q, const __half *__restrict__ k, const __half *__restrict__ v, __half *__restrict__ o)
 {
 	extern __shared__ __align__(1024) uint16_t smem[];
-	long long cta = blockIdx.x;
+	long long head;
+	int tile;
+	fx::cta_order(head, tile);
+	long long cta = head;
 	const int h = (int)(cta % (H));
 	cta /= (H);
 	const int b = (int)(cta % (B));
 	cta /= (B);
 	/* rows of 'i': the last tiles (the longest under a causal mask) first */
-	const int row0 = 0 + (int)(gridDim.y - 1 - blockIdx.y) * 128;
+	const int row0 = 0 + (int)(gridDim.y - 1 - tile) * 128;
 	const int nrows = min(128, N - row0);
 	const int wrow = fx::warp() * 32;
 	uint16_t *s_rows = smem;
@@ -101,9 +104,17 @@ __global__ void __launch_bounds__(128) causal_pf_kernel(int B, int H, int N, flo
 				}
 				if (m_prev[hf] != m_used[hf]) {
 					float acc_rescale = fx::exp_sub(m_prev[hf], m_used[hf]);
-					#pragma unroll
-					for (int e = 0; e < 32; e++) {
-						acc[hf >> 1][e >> 1][2 * (hf & 1) + (e & 1)] = acc[hf >> 1][e >> 1][2 * (hf & 1) + (e & 1)] != 0.0f ? acc[hf >> 1][e >> 1][2 * (hf & 1) + (e & 1)] * acc_rescale : acc[hf >> 1][e >> 1][2 * (hf & 1) + (e & 1)];
+					if (isfinite(acc_rescale)) {
+						#pragma unroll
+						for (int e = 0; e < 32; e++) {
+							acc[hf >> 1][e >> 1][2 * (hf & 1) + (e & 1)] = acc[hf >> 1][e >> 1][2 * (hf & 1) + (e & 1)] * acc_rescale;
+						}
+					}
+					else {
+						#pragma unroll
+						for (int e = 0; e < 32; e++) {
+							acc[hf >> 1][e >> 1][2 * (hf & 1) + (e & 1)] = acc[hf >> 1][e >> 1][2 * (hf & 1) + (e & 1)] != 0.0f ? acc[hf >> 1][e >> 1][2 * (hf & 1) + (e & 1)] * acc_rescale : acc[hf >> 1][e >> 1][2 * (hf & 1) + (e & 1)];
+						}
 					}
 				}
 			}

@@ -12,20 +12,23 @@
 __global__ void __launch_bounds__(32) chunks5_decode_kernel(int B, int H, int L, float scale, const __half *__restrict__ q, const __half *__restrict__ k, const __half *__restrict__ v, float *__restrict__ o, float *__restrict__ ws, long long nrow, int nchunks, int chunk)
 {
 	extern __shared__ __align__(1024) uint16_t smem[];
-	long long cta = blockIdx.x;
+	long long head;
+	int tile;
+	fx::cta_order(head, tile);
+	long long cta = head;
 	const int h = (int)(cta % (H));
 	cta /= (H);
 	const int b = (int)(cta % (B));
 	cta /= (B);
 	/* rows of 'row': the last tiles (the longest under a causal mask) first */
-	const int row0 = 0 + (int)(gridDim.y - 1 - blockIdx.y) * 16;
+	const int row0 = 0 + (int)(gridDim.y - 1 - tile) * 16;
 	const int nrows = min(16, 1 - row0);
 	const int wrow = fx::warp() * 16;
 	/* chunk 'ch' of the split over 'j' */
 	const int ch = blockIdx.z;
 	int j_lo = 0 + ch * chunk;
 	int j_hi = j_lo + chunk < L ? j_lo + chunk : L;
-	const long long rowbase = (long long)blockIdx.x * (1) + (row0 - 0);
+	const long long rowbase = head * (1) + (row0 - 0);
 	float *m_part = ws + 0LL * nrow * nchunks;
 	float *l_part = ws + 1LL * nrow * nchunks;
 	float *acc_part = ws + 2LL * nrow * nchunks;
@@ -99,9 +102,17 @@ __global__ void __launch_bounds__(32) chunks5_decode_kernel(int B, int H, int L,
 				}
 				if (m_prev[hf] != m_used[hf]) {
 					float acc_rescale = fx::exp_sub(m_prev[hf], m_used[hf]);
-					#pragma unroll
-					for (int e = 0; e < 16; e++) {
-						acc[hf >> 1][e >> 1][2 * (hf & 1) + (e & 1)] = acc[hf >> 1][e >> 1][2 * (hf & 1) + (e & 1)] != 0.0f ? acc[hf >> 1][e >> 1][2 * (hf & 1) + (e & 1)] * acc_rescale : acc[hf >> 1][e >> 1][2 * (hf & 1) + (e & 1)];
+					if (isfinite(acc_rescale)) {
+						#pragma unroll
+						for (int e = 0; e < 16; e++) {
+							acc[hf >> 1][e >> 1][2 * (hf & 1) + (e & 1)] = acc[hf >> 1][e >> 1][2 * (hf & 1) + (e & 1)] * acc_rescale;
+						}
+					}
+					else {
+						#pragma unroll
+						for (int e = 0; e < 16; e++) {
+							acc[hf >> 1][e >> 1][2 * (hf & 1) + (e & 1)] = acc[hf >> 1][e >> 1][2 * (hf & 1) + (e & 1)] != 0.0f ? acc[hf >> 1][e >> 1][2 * (hf & 1) + (e & 1)] * acc_rescale : acc[hf >> 1][e >> 1][2 * (hf & 1) + (e & 1)];
+						}
 					}
 				}
 			}

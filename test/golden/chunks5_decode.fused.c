@@ -38,8 +38,14 @@ void chunks5_decode_fused(int B, int H, int L, float scale, const _Float16 q[B][
 					}
 					if (m_prev != m_used) {
 						float acc_rescale = expf(m_prev - m_used);
-						for (int d = 0; d < 64; d++)
-							acc[d] = acc[d] != 0.0f ? acc[d] * acc_rescale : acc[d];
+						if (isfinite(acc_rescale)) {
+							for (int d = 0; d < 64; d++)
+								acc[d] = acc[d] * acc_rescale;
+						}
+						else {
+							for (int d = 0; d < 64; d++)
+								acc[d] = acc[d] != 0.0f ? acc[d] * acc_rescale : acc[d];
+						}
 					}
 					for (int j = j0; j < (j0 + 64 < j_hi ? j0 + 64 : j_hi); j++) {
 						float s = 0.0f;

@@ -42,8 +42,14 @@ __global__ void __launch_bounds__(128) d256_prefill_kernel(int B, int H, int N, 
 		}
 		if (m_prev != m_used) {
 			float acc_rescale = expf(m_prev - m_used);
-			for (int d = 0; d < 256; d++)
-				acc[d] = acc[d] != 0.0f ? acc[d] * acc_rescale : acc[d];
+			if (isfinite(acc_rescale)) {
+				for (int d = 0; d < 256; d++)
+					acc[d] = acc[d] * acc_rescale;
+			}
+			else {
+				for (int d = 0; d < 256; d++)
+					acc[d] = acc[d] != 0.0f ? acc[d] * acc_rescale : acc[d];
+			}
 		}
 		for (int j = j0; j < (j0 + 64 < N ? j0 + 64 : N); j++) {
 			float s = 0.0f;

@@ -36,8 +36,14 @@ void global_pf_fused(int B, int H, int N, float scale, const _Float16 q[B][H][N]
 					}
 					if (m_prev != m_used) {
 						float acc_rescale = expf(m_prev - m_used);
-						for (int d = 0; d < 128; d++)
-							acc[d] = acc[d] != 0.0f ? acc[d] * acc_rescale : acc[d];
+						if (isfinite(acc_rescale)) {
+							for (int d = 0; d < 128; d++)
+								acc[d] = acc[d] * acc_rescale;
+						}
+						else {
+							for (int d = 0; d < 128; d++)
+								acc[d] = acc[d] != 0.0f ? acc[d] * acc_rescale : acc[d];
+						}
 					}
 					for (int j = j0; j < (j0 + 64 < N ? j0 + 64 : N); j++) {
 						float s = 0.0f;

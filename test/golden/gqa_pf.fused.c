@@ -40,8 +40,14 @@ void gqa_pf_fused(int B, int HKV, int G, int N, float scale, const _Float16 q[B]
 							l_used = isfinite(l) && l != 0.0f ? l : 1.0f;
 							if (m_prev != m_used) {
 								float acc_rescale = expf(m_prev - m_used);
-								for (int d = 0; d < 128; d++)
-									acc[d] = acc[d] != 0.0f ? acc[d] * acc_rescale : acc[d];
+								if (isfinite(acc_rescale)) {
+									for (int d = 0; d < 128; d++)
+										acc[d] = acc[d] * acc_rescale;
+								}
+								else {
+									for (int d = 0; d < 128; d++)
+										acc[d] = acc[d] != 0.0f ? acc[d] * acc_rescale : acc[d];
+								}
 							}
 							for (int j = j0; j < (j0 + 64 < i + 1 ? j0 + 64 : i + 1); j++)
 								for (int d = 0; d < 128; d++)
@@ -49,8 +55,14 @@ void gqa_pf_fused(int B, int HKV, int G, int N, float scale, const _Float16 q[B]
 						}
 						if (l_deferred != l_used) {
 							float acc_rescale2 = l_deferred / l_used;
-							for (int d = 0; d < 128; d++)
-								acc[d] = acc[d] != 0.0f ? acc[d] * acc_rescale2 : acc[d];
+							if (isfinite(acc_rescale2)) {
+								for (int d = 0; d < 128; d++)
+									acc[d] = acc[d] * acc_rescale2;
+							}
+							else {
+								for (int d = 0; d < 128; d++)
+									acc[d] = acc[d] != 0.0f ? acc[d] * acc_rescale2 : acc[d];
+							}
 						}
 						for (int d = 0; d < 128; d++)
 							o[b][kh][g][i][d] = (_Float16)acc[d];

@@ -27,8 +27,14 @@ void rmsnorm_matmul_fused(int R, int K, int N, float eps, const float x[R][K], c
 			}
 			if (inv_deferred != inv_used) {
 				float acc_rescale = inv_used / inv_deferred;
-				for (int n = 0; n < N; n++)
-					acc[n] = acc[n] != 0.0f ? acc[n] * acc_rescale : acc[n];
+				if (isfinite(acc_rescale)) {
+					for (int n = 0; n < N; n++)
+						acc[n] = acc[n] * acc_rescale;
+				}
+				else {
+					for (int n = 0; n < N; n++)
+						acc[n] = acc[n] != 0.0f ? acc[n] * acc_rescale : acc[n];
+				}
 			}
 			for (int n = 0; n < N; n++)
 				out[r][n] = fusecc_float_to_bf16(acc[n]);

@@ -44,8 +44,14 @@ void softcap_dc_fused(int B, int HKV, int G, int L, float scale, const _Float16 
 							l += expf(s[j - j0] - m_used);
 						if (m_prev != m_used) {
 							float acc_rescale = expf(m_prev - m_used);
-							for (int d = 0; d < 128; d++)
-								acc[d] = acc[d] != 0.0f ? acc[d] * acc_rescale : acc[d];
+							if (isfinite(acc_rescale)) {
+								for (int d = 0; d < 128; d++)
+									acc[d] = acc[d] * acc_rescale;
+							}
+							else {
+								for (int d = 0; d < 128; d++)
+									acc[d] = acc[d] != 0.0f ? acc[d] * acc_rescale : acc[d];
+							}
 						}
 						for (int j = j0; j < (j0 + 64 < j_hi ? j0 + 64 : j_hi); j++) {
 							float p = expf(s[j - j0] - m_used);

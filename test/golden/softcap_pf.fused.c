@@ -47,8 +47,14 @@ void softcap_pf_fused(int B, int HKV, int G, int N, float scale, const _Float16 
 							l_used = isfinite(l) && l != 0.0f ? l : 1.0f;
 							if (m_prev != m_used) {
 								float acc_rescale = expf(m_prev - m_used);
-								for (int d = 0; d < 128; d++)
-									acc[d] = acc[d] != 0.0f ? acc[d] * acc_rescale : acc[d];
+								if (isfinite(acc_rescale)) {
+									for (int d = 0; d < 128; d++)
+										acc[d] = acc[d] * acc_rescale;
+								}
+								else {
+									for (int d = 0; d < 128; d++)
+										acc[d] = acc[d] != 0.0f ? acc[d] * acc_rescale : acc[d];
+								}
 							}
 							for (int j = j0; j < (j0 + 64 < N ? j0 + 64 : N); j++) {
 								float s = 0.0f;
@@ -64,8 +70,14 @@ void softcap_pf_fused(int B, int HKV, int G, int N, float scale, const _Float16 
 						}
 						if (l_deferred != l_used) {
 							float acc_rescale2 = l_deferred / l_used;
-							for (int d = 0; d < 128; d++)
-								acc[d] = acc[d] != 0.0f ? acc[d] * acc_rescale2 : acc[d];
+							if (isfinite(acc_rescale2)) {
+								for (int d = 0; d < 128; d++)
+									acc[d] = acc[d] * acc_rescale2;
+							}
+							else {
+								for (int d = 0; d < 128; d++)
+									acc[d] = acc[d] != 0.0f ? acc[d] * acc_rescale2 : acc[d];
+							}
 						}
 						for (int d = 0; d < 128; d++)
 							o[b][kh][g][i][d] = (_Float16)acc[d];
