@@ -348,14 +348,6 @@ __device__ __forceinline__ float row_min(float x)
 	return fminf(x, __shfl_xor_sync(0xffffffffu, x, 2));
 }
 
-/* e^x through the exp2 unit (ex2.approx, relative error ~2^-22): what expf costs in a tile
- * kernel. -inf gives 0, as expf does. */
-__device__ __forceinline__ float exp(float x)
-{
-	float y;
-	asm("ex2.approx.ftz.f32 %0, %1;" : "=f"(y) : "f"(x * 1.4426950408889634f));
-	return y;
-}
 /* 2^x on the MUFU unit (ex2.approx.ftz). Through the compiler's builtin, not inline asm:
  * the compiler merges equal calls (a sum of e^(s - m) and P = e^(s - m) written as two
  * loops compute one exponential per element), which it never does for asm. */
@@ -367,6 +359,9 @@ __device__ __forceinline__ float exp2(float x)
 	return exp2f(x); /* nvcc's host pass parses device bodies but knows no NVVM builtin */
 #endif
 }
+/* e^x through the exp2 unit (ex2.approx, relative error ~2^-22): what expf costs in a tile
+ * kernel. -inf gives 0, as expf does. */
+__device__ __forceinline__ float exp(float x) { return exp2(x * 1.4426950408889634f); }
 /* e^(a - b) as 2^(a log2 e - b log2 e): one FFMA once b log2 e is hoisted (b the row's
  * max, the same for every element). */
 __device__ __forceinline__ float exp_sub(float a, float b) { return exp2(__fmaf_rn(a, 1.4426950408889634f, -(b * 1.4426950408889634f))); }

@@ -438,22 +438,28 @@ typedef struct RescaleCtx {
 	bool guarded;
 } RescaleCtx;
 
-/* x != identity ? x (*|+) alpha : x: an accumulator still at its identity has no
+/* x * alpha for a sum, x + alpha for a max or min: the accumulator re-tagged. */
+static Expr *retag(Cascade *c, const Accum *a, Expr *x, Var *alpha)
+{
+	Program *p = c->prog;
+	return ex_bin(p, a->red == RED_ADD ? OP_MUL : OP_ADD, ex_copy(p, x), ev(p, alpha), a->stmt->loc);
+}
+
+/* x != identity ? retag(x) : x: an accumulator still at its identity has no
  * contributions to re-tag, and alpha may be infinite when the old tag was sanitised. */
 static Expr *guarded_retag(Cascade *c, const Accum *a, Expr *x, Var *alpha)
 {
 	Program *p = c->prog;
 	Loc l = a->stmt->loc;
 	Expr *id = reducer_identity(p, a->red, x->ty, l);
-	Expr *upd = ex_bin(p, a->red == RED_ADD ? OP_MUL : OP_ADD, ex_copy(p, x), ev(p, alpha), l);
-	return ex_cond(p, ex_bin(p, OP_NE, ex_copy(p, x), id, l), upd, ex_copy(p, x), l);
+	return ex_cond(p, ex_bin(p, OP_NE, ex_copy(p, x), id, l), retag(c, a, x, alpha), ex_copy(p, x), l);
 }
 
 static Stmt *mk_rescale(Cascade *c, const Accum *a, Expr *t, void *ctx)
 {
 	RescaleCtx *r = ctx;
 	Program *p = c->prog;
-	Expr *x = r->guarded ? guarded_retag(c, a, t, r->alpha) : ex_bin(p, a->red == RED_ADD ? OP_MUL : OP_ADD, ex_copy(p, t), ev(p, r->alpha), a->stmt->loc);
+	Expr *x = r->guarded ? guarded_retag(c, a, t, r->alpha) : retag(c, a, t, r->alpha);
 	return st_assign(p, ex_copy(p, t), AS_SET, x, a->stmt->loc);
 }
 
