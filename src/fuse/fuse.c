@@ -594,56 +594,7 @@ static Stmt *level_step(Cascade *c, int k, Expr *lo, Expr *hi)
 	return st_for(p, l->var, lo, hi, 1, body, l->loc);
 }
 
-/* ---- held tags ----
- * A tag need not follow its producer at every step: a repair is exact for any tag (see
- * safe_value), and a contribution computed with an older tag differs from the user's by
- * e^delta, delta the move of its exponent between the two tags. So a producer that
- * enters sums through exponentials only (a running max) keeps its tag while no exponent
- * it enters has moved by more than HOLD_EXP: the accumulators are re-tagged only when
- * the max has risen by more than that, not at every step where it creeps up (the
- * conditional rescaling of FlashAttention-4), and contributions stay within 256 times the
- * user's. A producer in a factor (l in acc / l) or in a max's additive tag is not bounded
- * that way and follows at every step. */
-#define HOLD_EXP 5.545177444479562 /* ln 256 */
-
-static void decide_holds(Cascade *c)
-{
-	Program *p = c->prog;
-	for (int q = 0; q < c->nproducers; q++) {
-		Producer *pr = &c->producers[q];
-		if (pr->in_factor)
-			continue;
-		ExprVec tests = {0};
-		bool ok = true;
-		for (int i = 0; ok && i < c->naccums; i++) {
-			const Accum *a = &c->accums[i];
-			if (!a->repair || !a->repair->uses[q])
-				continue;
-			Expr *d = a->red == RED_ADD ? repair_exponent_move(c, a, q, pr->used, pr->var) : NULL;
-			if (!d) {
-				ok = false;
-				break;
-			}
-			Loc l = pr->var->loc;
-			bool dbl = d->ty == TY_DOUBLE;
-			Expr *args[1] = {d};
-			Expr *t = ex_bin(p, OP_LE, ex_call(p, FN_FABS, dbl, args, l), ex_flt(p, HOLD_EXP, dbl ? TY_DOUBLE : TY_FLOAT, l), l);
-			bool seen = false;
-			for (int k = 0; k < tests.n; k++)
-				seen |= expr_equal(tests.v[k], t);
-			if (!seen)
-				vec_push(tests, t);
-		}
-		for (int k = 0; ok && k < tests.n; k++)
-			pr->hold = pr->hold ? ex_bin(p, OP_LAND, pr->hold, tests.v[k], pr->var->loc) : tests.v[k];
-		vec_free(tests);
-	}
-}
-
-/* X_prev = X_used; X_used = [hold ? X_used :] safe(X): the tags of the level's producers
- * (its reduction results, or with after_maps the maps that follow it). `follow` ignores
- * the holds. */
-static void push_tag_update(Cascade *c, StmtVec *out, int level, bool after_maps, bool follow)
+static void push_tag_update(Cascade *c, StmtVec *out, int level, bool after_maps)
 {
 	Program *p = c->prog;
 	for (int i = 0; i < c->nproducers; i++) {
@@ -653,43 +604,27 @@ static void push_tag_update(Cascade *c, StmtVec *out, int level, bool after_maps
 			continue;
 		if (prev_needed(c, i))
 			vec_push(*out, st_assign(p, ev(p, pr->prev), AS_SET, ev(p, pr->used), pr->var->loc));
-		Expr *v = safe_value(c, pr, pr->var);
-		if (pr->hold && !follow)
-			v = ex_cond(p, ex_copy(p, pr->hold), ev(p, pr->used), v, pr->var->loc);
-		vec_push(*out, st_assign(p, ev(p, pr->used), AS_SET, v, pr->var->loc));
+		vec_push(*out, st_assign(p, ev(p, pr->used), AS_SET, safe_value(c, pr, pr->var), pr->var->loc));
 	}
 }
 
 /* One step of the fused pass over [lo, hi): for each level, repair its accumulators, run
- * its loop, re-evaluate the maps that follow it, update the producers' tags. With no
- * range (catch_up), the same without the loops and with no tag held: after the pass, it
- * brings every accumulator to the producers' final values, which the statements after
- * the loops expect (o = acc / l would not mind, lse = m + logf(l) would). */
+ * its loop, re-evaluate the maps that follow it, update the producers' tags. */
 static void emit_step(Cascade *c, StmtVec *out, Expr *lo, Expr *hi)
 {
 	Var **prev = used_vars(c, true), **used = used_vars(c, false);
-	bool catch_up = !lo;
 	for (int k = 0; k < c->nlevels; k++) {
 		for (int i = 0; i < c->naccums; i++) {
 			Accum *a = &c->accums[i];
 			if (a->level == k && a->repair && retagged_in_pass(c, a))
 				vec_push(*out, rescale_stmt(c, a, with_deferred(c, a, prev), with_deferred(c, a, used)));
 		}
-		if (!catch_up)
-			vec_push(*out, level_step(c, k, ex_copy(c->prog, lo), ex_copy(c->prog, hi)));
-		push_tag_update(c, out, k, false, catch_up);
+		vec_push(*out, level_step(c, k, ex_copy(c->prog, lo), ex_copy(c->prog, hi)));
+		push_tag_update(c, out, k, false);
 		for (int i = 0; i < c->nmids[k]; i++)
-			vec_push(*out, catch_up ? stmt_copy(c->prog, c->mids[k][i]) : c->mids[k][i]);
-		push_tag_update(c, out, k, true, catch_up);
+			vec_push(*out, c->mids[k][i]);
+		push_tag_update(c, out, k, true);
 	}
-}
-
-static bool any_hold(const Cascade *c)
-{
-	for (int q = 0; q < c->nproducers; q++)
-		if (c->producers[q].hold)
-			return true;
-	return false;
 }
 
 /* The inits, the maps evaluated once on the initial values, and the producers' tags. */
@@ -820,8 +755,6 @@ static Stmt *build_rolling(Cascade *c)
 		vec_push(out, c->pre[i]);
 	emit_pass_setup(c, &out);
 	vec_push(out, emit_tiled_pass(c, c->levels[0]->lo, c->levels[0]->hi));
-	if (any_hold(c))
-		emit_step(c, &out, NULL, NULL);
 	push_deferred_fixups(c, &out);
 	for (int i = 0; i < c->npost; i++)
 		vec_push(out, c->post[i]);
@@ -1362,7 +1295,6 @@ static bool fuse_region(Program *p, Region *r, StrVec *names)
 	if (!ok)
 		return false;
 	decide_deferrals(c);
-	decide_holds(c);
 	Stmt *fused = c->strategy == STRAT_ROLLING ? build_rolling(c) : build_splitk(c);
 	row->nbody = fused->nbody;
 	row->body = fused->body;

@@ -6,8 +6,6 @@
 
 #include "../ir/ir.h"
 
-typedef VEC(Expr *) ExprVec;
-
 typedef enum Reducer { RED_ADD, RED_MAX, RED_MIN } Reducer;
 
 typedef enum Strategy { STRAT_ROLLING, STRAT_SPLITK } Strategy;
@@ -22,8 +20,6 @@ typedef struct Producer {
 	Var *used_part;     /* split-k: used, per chunk */
 	Var *deferred;      /* the tag some accumulators carry instead of used (1: their factor
 	                     * of this producer is applied once after the pass), or NULL */
-	Expr *hold;         /* while true, used keeps its value instead of following var
-	                     * (decide_holds in fuse.c), or NULL: it follows at every step */
 } Producer;
 
 /* The repair of one accumulator: how a partial value computed with producer values r is
@@ -99,9 +95,6 @@ bool repair_validate(Cascade *c, Accum *a);
 Expr *repair_apply(Cascade *c, const Accum *a, Expr *t, Var **from, Var **to);
 /* Whether the producer values differ between `from` and `to` for this repair (guard). */
 Expr *repair_changed(Cascade *c, const Accum *a, Var **from, Var **to);
-/* How far (natural log units) the exponent of a's contributions moves when producer q's
- * tag goes from `from` to `to`, the other tags fixed; NULL when q enters no exponential. */
-Expr *repair_exponent_move(Cascade *c, const Accum *a, int q, Var *from, Var *to);
 void repair_describe(StrBuf *b, const Cascade *c, const Accum *a);
 
 /* ---- reduce.c ---- */

@@ -126,6 +126,8 @@ static bool linearize(Deriv *d, const Expr *e, int sign, Expr *factor, Expr **co
 	return false;
 }
 
+typedef VEC(Expr *) ExprVec;
+
 /* Collects the multiplicative structure of e into coef_e, coef_2, num, den. */
 static bool factorize(Deriv *d, const Expr *e, bool invert, ExprVec *num, ExprVec *den)
 {
@@ -296,25 +298,6 @@ Expr *repair_apply(Cascade *c, const Accum *a, Expr *t, Var **from, Var **to)
 	if (t->kind == EX_FLT && t->fval == 1)
 		return f ? f : t;
 	return f ? ex_bin(p, OP_MUL, t, f, l) : t;
-}
-
-Expr *repair_exponent_move(Cascade *c, const Accum *a, int q, Var *from, Var *to)
-{
-	Program *p = c->prog;
-	const Repair *rp = a->repair;
-	Loc l = a->stmt->loc;
-	bool dbl = a->var->ty == TY_DOUBLE;
-	Var **f = arena_alloc(&p->arena, sizeof(Var *) * (size_t)(c->nproducers + 1));
-	Var **t = arena_alloc(&p->arena, sizeof(Var *) * (size_t)(c->nproducers + 1));
-	for (int k = 0; k < c->nproducers; k++)
-		f[k] = t[k] = c->producers[k].var; /* equal tags: lin_delta skips them */
-	f[q] = from;
-	t[q] = to;
-	Expr *de = lin_delta(c, rp->coef_e, f, t, l);
-	Expr *d2 = lin_delta(c, rp->coef_2, f, t, l);
-	if (d2)
-		d2 = ex_bin(p, OP_MUL, d2, ex_flt(p, 0.6931471805599453, dbl ? TY_DOUBLE : TY_FLOAT, l), l);
-	return !de ? d2 : !d2 ? de : ex_bin(p, OP_ADD, de, d2, l);
 }
 
 Expr *repair_changed(Cascade *c, const Accum *a, Var **from, Var **to)

@@ -83,7 +83,7 @@ __global__ void __launch_bounds__(256) attention_kernel(int B, int H, int N, flo
 			#pragma unroll
 			for (int hf = 0; hf < 2; hf++) {
 				m_prev[hf] = m_used[hf];
-				m_used[hf] = fabsf(m_used[hf] - m[hf]) <= 5.5451774f ? m_used[hf] : isfinite(m[hf]) ? m[hf] : 0.0f;
+				m_used[hf] = isfinite(m[hf]) ? m[hf] : 0.0f;
 				if (m_prev[hf] != m_used[hf]) {
 					float l_rescale = fx::exp_sub(m_prev[hf], m_used[hf]);
 					l[hf] = l[hf] != 0.0f ? l[hf] * l_rescale : l[hf];
@@ -134,27 +134,6 @@ __global__ void __launch_bounds__(256) attention_kernel(int B, int H, int N, flo
 	for (int hf = 0; hf < 2; hf++) {
 		const int i = row0 + wrow + fx::row(hf);
 		if (i < N) {
-			m_prev[hf] = m_used[hf];
-			m_used[hf] = isfinite(m[hf]) ? m[hf] : 0.0f;
-			if (m_prev[hf] != m_used[hf]) {
-				float l_rescale2 = fx::exp_sub(m_prev[hf], m_used[hf]);
-				l[hf] = l[hf] != 0.0f ? l[hf] * l_rescale2 : l[hf];
-			}
-			if (m_prev[hf] != m_used[hf]) {
-				float acc_rescale2 = fx::exp_sub(m_prev[hf], m_used[hf]);
-				if (isfinite(acc_rescale2)) {
-					#pragma unroll
-					for (int e = 0; e < 32; e++) {
-						acc[hf][e >> 2][e & 3] = acc[hf][e >> 2][e & 3] * acc_rescale2;
-					}
-				}
-				else {
-					#pragma unroll
-					for (int e = 0; e < 32; e++) {
-						acc[hf][e >> 2][e & 3] = acc[hf][e >> 2][e & 3] != 0.0f ? acc[hf][e >> 2][e & 3] * acc_rescale2 : acc[hf][e >> 2][e & 3];
-					}
-				}
-			}
 			#pragma unroll
 			for (int e = 0; e < 32; e++) {
 				const int d = fx::col(e);

@@ -35,7 +35,7 @@ __global__ void __launch_bounds__(128) auto_decode_kernel(int B, int H, int L, c
 		for (int j = j0; j < (j0 + 64 < j_hi ? j0 + 64 : j_hi); j++)
 			m = fmaxf(m, s[(((long long)b * H + h) * L + j)]);
 		m_prev = m_used;
-		m_used = fabsf(m_used - m) <= 5.5451774f ? m_used : isfinite(m) ? m : 0.0f;
+		m_used = isfinite(m) ? m : 0.0f;
 		if (m_prev != m_used) {
 			float l_rescale = expf(m_prev - m_used);
 			l = l != 0.0f ? l * l_rescale : l;

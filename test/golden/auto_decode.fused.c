@@ -25,7 +25,7 @@ void auto_decode_fused(int B, int H, int L, const float s[B][H][L], const float 
 					for (int j = j0; j < (j0 + 64 < j_hi ? j0 + 64 : j_hi); j++)
 						m = fmaxf(m, s[b][h][j]);
 					m_prev = m_used;
-					m_used = fabsf(m_used - m) <= 5.5451774f ? m_used : isfinite(m) ? m : 0.0f;
+					m_used = isfinite(m) ? m : 0.0f;
 					if (m_prev != m_used) {
 						float l_rescale = expf(m_prev - m_used);
 						l = l != 0.0f ? l * l_rescale : l;

@@ -27,7 +27,7 @@ __global__ void __launch_bounds__(128) auto_prefill_kernel(int N, int W, const f
 		for (int j = j0; j < (j0 + 3 < i + 1 ? j0 + 3 : i + 1); j++)
 			m = fmaxf(m, j > i - W ? s[((long long)i * N + j)] : -INFINITY);
 		m_prev = m_used;
-		m_used = fabsf(m_used - m) <= 5.5451774f ? m_used : isfinite(m) ? m : 0.0f;
+		m_used = isfinite(m) ? m : 0.0f;
 		if (m_prev != m_used) {
 			float l_rescale = expf(m_prev - m_used);
 			l = l != 0.0f ? l * l_rescale : l;
@@ -42,20 +42,9 @@ __global__ void __launch_bounds__(128) auto_prefill_kernel(int N, int W, const f
 		for (int j = j0; j < (j0 + 3 < i + 1 ? j0 + 3 : i + 1); j++)
 			acc += expf((j > i - W ? s[((long long)i * N + j)] : -INFINITY) - m_used) / l_deferred * v[((long long)i * N + j)];
 	}
-	m_prev = m_used;
-	m_used = isfinite(m) ? m : 0.0f;
-	if (m_prev != m_used) {
-		float l_rescale2 = expf(m_prev - m_used);
-		l = l != 0.0f ? l * l_rescale2 : l;
-	}
-	l_used = isfinite(l) && l != 0.0f ? l : 1.0f;
-	if (m_prev != m_used) {
-		float acc_rescale2 = expf(m_prev - m_used);
-		acc = acc != 0.0f ? acc * acc_rescale2 : acc;
-	}
 	if (l_deferred != l_used) {
-		float acc_rescale3 = l_deferred / l_used;
-		acc = acc != 0.0f ? acc * acc_rescale3 : acc;
+		float acc_rescale2 = l_deferred / l_used;
+		acc = acc != 0.0f ? acc * acc_rescale2 : acc;
 	}
 	o[(long long)i] = acc;
 }

@@ -29,7 +29,7 @@ void bf16_causal_fused(int B, int H, int N, float scale, const fusecc_bf16 q[B][
 							m = fmaxf(m, s[j - j0]);
 						}
 						m_prev = m_used;
-						m_used = fabsf(m_used - m) <= 5.5451774f ? m_used : isfinite(m) ? m : 0.0f;
+						m_used = isfinite(m) ? m : 0.0f;
 						if (m_prev != m_used) {
 							float l_rescale = expf(m_prev - m_used);
 							l = l != 0.0f ? l * l_rescale : l;
@@ -54,15 +54,8 @@ void bf16_causal_fused(int B, int H, int N, float scale, const fusecc_bf16 q[B][
 								acc[d] += p * fusecc_bf16_to_float(v[b][h][j][d]);
 						}
 					}
-					m_prev = m_used;
-					m_used = isfinite(m) ? m : 0.0f;
-					if (m_prev != m_used) {
-						float l_rescale2 = expf(m_prev - m_used);
-						l = l != 0.0f ? l * l_rescale2 : l;
-					}
-					l_used = isfinite(l) && l != 0.0f ? l : 1.0f;
-					if (m_prev != m_used) {
-						float acc_rescale2 = expf(m_prev - m_used);
+					if (l_deferred != l_used) {
+						float acc_rescale2 = l_deferred / l_used;
 						if (isfinite(acc_rescale2)) {
 							for (int d = 0; d < 64; d++)
 								acc[d] = acc[d] * acc_rescale2;
@@ -70,17 +63,6 @@ void bf16_causal_fused(int B, int H, int N, float scale, const fusecc_bf16 q[B][
 						else {
 							for (int d = 0; d < 64; d++)
 								acc[d] = acc[d] != 0.0f ? acc[d] * acc_rescale2 : acc[d];
-						}
-					}
-					if (l_deferred != l_used) {
-						float acc_rescale3 = l_deferred / l_used;
-						if (isfinite(acc_rescale3)) {
-							for (int d = 0; d < 64; d++)
-								acc[d] = acc[d] * acc_rescale3;
-						}
-						else {
-							for (int d = 0; d < 64; d++)
-								acc[d] = acc[d] != 0.0f ? acc[d] * acc_rescale3 : acc[d];
 						}
 					}
 					for (int d = 0; d < 64; d++)

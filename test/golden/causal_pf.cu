@@ -97,7 +97,7 @@ __global__ void __launch_bounds__(128) causal_pf_kernel(int B, int H, int N, flo
 			#pragma unroll
 			for (int hf = 0; hf < 4; hf++) {
 				m_prev[hf] = m_used[hf];
-				m_used[hf] = fabsf(m_used[hf] - m[hf]) <= 5.5451774f ? m_used[hf] : isfinite(m[hf]) ? m[hf] : 0.0f;
+				m_used[hf] = isfinite(m[hf]) ? m[hf] : 0.0f;
 				if (m_prev[hf] != m_used[hf]) {
 					float l_rescale = fx::exp_sub(m_prev[hf], m_used[hf]);
 					l[hf] = l[hf] != 0.0f ? l[hf] * l_rescale : l[hf];
@@ -152,27 +152,6 @@ __global__ void __launch_bounds__(128) causal_pf_kernel(int B, int H, int N, flo
 	for (int hf = 0; hf < 4; hf++) {
 		const int i = row0 + wrow + fx::row(hf);
 		if (i < N) {
-			m_prev[hf] = m_used[hf];
-			m_used[hf] = isfinite(m[hf]) ? m[hf] : 0.0f;
-			if (m_prev[hf] != m_used[hf]) {
-				float l_rescale2 = fx::exp_sub(m_prev[hf], m_used[hf]);
-				l[hf] = l[hf] != 0.0f ? l[hf] * l_rescale2 : l[hf];
-			}
-			if (m_prev[hf] != m_used[hf]) {
-				float acc_rescale2 = fx::exp_sub(m_prev[hf], m_used[hf]);
-				if (isfinite(acc_rescale2)) {
-					#pragma unroll
-					for (int e = 0; e < 32; e++) {
-						acc[hf >> 1][e >> 1][2 * (hf & 1) + (e & 1)] = acc[hf >> 1][e >> 1][2 * (hf & 1) + (e & 1)] * acc_rescale2;
-					}
-				}
-				else {
-					#pragma unroll
-					for (int e = 0; e < 32; e++) {
-						acc[hf >> 1][e >> 1][2 * (hf & 1) + (e & 1)] = acc[hf >> 1][e >> 1][2 * (hf & 1) + (e & 1)] != 0.0f ? acc[hf >> 1][e >> 1][2 * (hf & 1) + (e & 1)] * acc_rescale2 : acc[hf >> 1][e >> 1][2 * (hf & 1) + (e & 1)];
-					}
-				}
-			}
 			#pragma unroll
 			for (int e = 0; e < 32; e++) {
 				const int d = fx::col(e);

@@ -95,7 +95,7 @@ __global__ void __launch_bounds__(32) chunks5_decode_kernel(int B, int H, int L,
 			#pragma unroll
 			for (int hf = 0; hf < 2; hf++) {
 				m_prev[hf] = m_used[hf];
-				m_used[hf] = fabsf(m_used[hf] - m[hf]) <= 5.5451774f ? m_used[hf] : isfinite(m[hf]) ? m[hf] : 0.0f;
+				m_used[hf] = isfinite(m[hf]) ? m[hf] : 0.0f;
 				if (m_prev[hf] != m_used[hf]) {
 					float l_rescale = fx::exp_sub(m_prev[hf], m_used[hf]);
 					l[hf] = l[hf] != 0.0f ? l[hf] * l_rescale : l[hf];

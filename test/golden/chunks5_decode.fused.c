@@ -31,7 +31,7 @@ void chunks5_decode_fused(int B, int H, int L, float scale, const _Float16 q[B][
 						m = fmaxf(m, scale * s);
 					}
 					m_prev = m_used;
-					m_used = fabsf(m_used - m) <= 5.5451774f ? m_used : isfinite(m) ? m : 0.0f;
+					m_used = isfinite(m) ? m : 0.0f;
 					if (m_prev != m_used) {
 						float l_rescale = expf(m_prev - m_used);
 						l = l != 0.0f ? l * l_rescale : l;

@@ -24,7 +24,7 @@ void cross_entropy_fused(int R, int C, const float x[R][C], const float y[R][C],
 				for (int c = c0; c < (c0 + 64 < c_hi ? c0 + 64 : c_hi); c++)
 					m = fmaxf(m, x[r][c]);
 				m_prev = m_used;
-				m_used = fabsf(m_used - m) <= 5.5451774f ? m_used : isfinite(m) ? m : 0.0f;
+				m_used = isfinite(m) ? m : 0.0f;
 				if (m_prev != m_used) {
 					float l_rescale = expf(m_prev - m_used);
 					l = l != 0.0f ? l * l_rescale : l;

@@ -34,7 +34,7 @@ __global__ void __launch_bounds__(128) cross_entropy_kernel(int R, int C, const 
 		for (int c = c0; c < (c0 + 64 < c_hi ? c0 + 64 : c_hi); c++)
 			m = fmaxf(m, x[((long long)r * C + c)]);
 		m_prev = m_used;
-		m_used = fabsf(m_used - m) <= 5.5451774f ? m_used : isfinite(m) ? m : 0.0f;
+		m_used = isfinite(m) ? m : 0.0f;
 		if (m_prev != m_used) {
 			float l_rescale = expf(m_prev - m_used);
 			l = l != 0.0f ? l * l_rescale : l;

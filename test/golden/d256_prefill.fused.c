@@ -24,7 +24,7 @@ void d256_prefill_fused(int B, int H, int N, float scale, const _Float16 q[B][H]
 							m = fmaxf(m, scale * s);
 						}
 						m_prev = m_used;
-						m_used = fabsf(m_used - m) <= 5.5451774f ? m_used : isfinite(m) ? m : 0.0f;
+						m_used = isfinite(m) ? m : 0.0f;
 						if (m_prev != m_used) {
 							float l_rescale = expf(m_prev - m_used);
 							l = l != 0.0f ? l * l_rescale : l;
@@ -48,23 +48,6 @@ void d256_prefill_fused(int B, int H, int N, float scale, const _Float16 q[B][H]
 							l += p;
 							for (int d = 0; d < 256; d++)
 								acc[d] += p * (float)v[b][h][j][d];
-						}
-					}
-					m_prev = m_used;
-					m_used = isfinite(m) ? m : 0.0f;
-					if (m_prev != m_used) {
-						float l_rescale2 = expf(m_prev - m_used);
-						l = l != 0.0f ? l * l_rescale2 : l;
-					}
-					if (m_prev != m_used) {
-						float acc_rescale2 = expf(m_prev - m_used);
-						if (isfinite(acc_rescale2)) {
-							for (int d = 0; d < 256; d++)
-								acc[d] = acc[d] * acc_rescale2;
-						}
-						else {
-							for (int d = 0; d < 256; d++)
-								acc[d] = acc[d] != 0.0f ? acc[d] * acc_rescale2 : acc[d];
 						}
 					}
 					for (int d = 0; d < 256; d++)

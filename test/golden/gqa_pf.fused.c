@@ -30,7 +30,7 @@ void gqa_pf_fused(int B, int HKV, int G, int N, float scale, const _Float16 q[B]
 							for (int j = j0; j < (j0 + 64 < i + 1 ? j0 + 64 : i + 1); j++)
 								m = fmaxf(m, s[j - j0]);
 							m_prev = m_used;
-							m_used = fabsf(m_used - m) <= 5.5451774f ? m_used : isfinite(m) ? m : 0.0f;
+							m_used = isfinite(m) ? m : 0.0f;
 							if (m_prev != m_used) {
 								float l_rescale = expf(m_prev - m_used);
 								l = l != 0.0f ? l * l_rescale : l;
@@ -53,15 +53,8 @@ void gqa_pf_fused(int B, int HKV, int G, int N, float scale, const _Float16 q[B]
 								for (int d = 0; d < 128; d++)
 									acc[d] += expf(s[j - j0] - m_used) / l_deferred * (float)v[b][kh][j][d];
 						}
-						m_prev = m_used;
-						m_used = isfinite(m) ? m : 0.0f;
-						if (m_prev != m_used) {
-							float l_rescale2 = expf(m_prev - m_used);
-							l = l != 0.0f ? l * l_rescale2 : l;
-						}
-						l_used = isfinite(l) && l != 0.0f ? l : 1.0f;
-						if (m_prev != m_used) {
-							float acc_rescale2 = expf(m_prev - m_used);
+						if (l_deferred != l_used) {
+							float acc_rescale2 = l_deferred / l_used;
 							if (isfinite(acc_rescale2)) {
 								for (int d = 0; d < 128; d++)
 									acc[d] = acc[d] * acc_rescale2;
@@ -69,17 +62,6 @@ void gqa_pf_fused(int B, int HKV, int G, int N, float scale, const _Float16 q[B]
 							else {
 								for (int d = 0; d < 128; d++)
 									acc[d] = acc[d] != 0.0f ? acc[d] * acc_rescale2 : acc[d];
-							}
-						}
-						if (l_deferred != l_used) {
-							float acc_rescale3 = l_deferred / l_used;
-							if (isfinite(acc_rescale3)) {
-								for (int d = 0; d < 128; d++)
-									acc[d] = acc[d] * acc_rescale3;
-							}
-							else {
-								for (int d = 0; d < 128; d++)
-									acc[d] = acc[d] != 0.0f ? acc[d] * acc_rescale3 : acc[d];
 							}
 						}
 						for (int d = 0; d < 128; d++)

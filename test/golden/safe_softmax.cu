@@ -23,19 +23,13 @@ __global__ void __launch_bounds__(128) safe_softmax_kernel(int R, int C, const f
 		for (int c = c0; c < (c0 + 64 < C ? c0 + 64 : C); c++)
 			m = fmaxf(m, x[((long long)r * C + c)]);
 		m_prev = m_used;
-		m_used = fabsf(m_used - m) <= 5.5451774f ? m_used : isfinite(m) ? m : 0.0f;
+		m_used = isfinite(m) ? m : 0.0f;
 		if (m_prev != m_used) {
 			float l_rescale = expf(m_prev - m_used);
 			l = l != 0.0f ? l * l_rescale : l;
 		}
 		for (int c = c0; c < (c0 + 64 < C ? c0 + 64 : C); c++)
 			l += expf(x[((long long)r * C + c)] - m_used);
-	}
-	m_prev = m_used;
-	m_used = isfinite(m) ? m : 0.0f;
-	if (m_prev != m_used) {
-		float l_rescale2 = expf(m_prev - m_used);
-		l = l != 0.0f ? l * l_rescale2 : l;
 	}
 	for (int c = 0; c < C; c++)
 		y[((long long)r * C + c)] = expf(x[((long long)r * C + c)] - m) / l;

@@ -14,19 +14,13 @@ void safe_softmax_fused(int R, int C, const float x[R][C], float y[R][C])
 			for (int c = c0; c < (c0 + 64 < C ? c0 + 64 : C); c++)
 				m = fmaxf(m, x[r][c]);
 			m_prev = m_used;
-			m_used = fabsf(m_used - m) <= 5.5451774f ? m_used : isfinite(m) ? m : 0.0f;
+			m_used = isfinite(m) ? m : 0.0f;
 			if (m_prev != m_used) {
 				float l_rescale = expf(m_prev - m_used);
 				l = l != 0.0f ? l * l_rescale : l;
 			}
 			for (int c = c0; c < (c0 + 64 < C ? c0 + 64 : C); c++)
 				l += expf(x[r][c] - m_used);
-		}
-		m_prev = m_used;
-		m_used = isfinite(m) ? m : 0.0f;
-		if (m_prev != m_used) {
-			float l_rescale2 = expf(m_prev - m_used);
-			l = l != 0.0f ? l * l_rescale2 : l;
 		}
 		for (int c = 0; c < C; c++)
 			y[r][c] = expf(x[r][c] - m) / l;

@@ -35,7 +35,7 @@ void softcap_dc_fused(int B, int HKV, int G, int L, float scale, const _Float16 
 						for (int j = j0; j < (j0 + 64 < j_hi ? j0 + 64 : j_hi); j++)
 							m = fmaxf(m, s[j - j0]);
 						m_prev = m_used;
-						m_used = fabsf(m_used - m) <= 5.5451774f ? m_used : isfinite(m) ? m : 0.0f;
+						m_used = isfinite(m) ? m : 0.0f;
 						if (m_prev != m_used) {
 							float l_rescale = expf(m_prev - m_used);
 							l = l != 0.0f ? l * l_rescale : l;

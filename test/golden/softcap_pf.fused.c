@@ -30,7 +30,7 @@ void softcap_pf_fused(int B, int HKV, int G, int N, float scale, const _Float16 
 								m = fmaxf(m, s);
 							}
 							m_prev = m_used;
-							m_used = fabsf(m_used - m) <= 5.5451774f ? m_used : isfinite(m) ? m : 0.0f;
+							m_used = isfinite(m) ? m : 0.0f;
 							if (m_prev != m_used) {
 								float l_rescale = expf(m_prev - m_used);
 								l = l != 0.0f ? l * l_rescale : l;
@@ -68,15 +68,8 @@ void softcap_pf_fused(int B, int HKV, int G, int N, float scale, const _Float16 
 									acc[d] += p * (float)v[b][kh][j][d];
 							}
 						}
-						m_prev = m_used;
-						m_used = isfinite(m) ? m : 0.0f;
-						if (m_prev != m_used) {
-							float l_rescale2 = expf(m_prev - m_used);
-							l = l != 0.0f ? l * l_rescale2 : l;
-						}
-						l_used = isfinite(l) && l != 0.0f ? l : 1.0f;
-						if (m_prev != m_used) {
-							float acc_rescale2 = expf(m_prev - m_used);
+						if (l_deferred != l_used) {
+							float acc_rescale2 = l_deferred / l_used;
 							if (isfinite(acc_rescale2)) {
 								for (int d = 0; d < 128; d++)
 									acc[d] = acc[d] * acc_rescale2;
@@ -84,17 +77,6 @@ void softcap_pf_fused(int B, int HKV, int G, int N, float scale, const _Float16 
 							else {
 								for (int d = 0; d < 128; d++)
 									acc[d] = acc[d] != 0.0f ? acc[d] * acc_rescale2 : acc[d];
-							}
-						}
-						if (l_deferred != l_used) {
-							float acc_rescale3 = l_deferred / l_used;
-							if (isfinite(acc_rescale3)) {
-								for (int d = 0; d < 128; d++)
-									acc[d] = acc[d] * acc_rescale3;
-							}
-							else {
-								for (int d = 0; d < 128; d++)
-									acc[d] = acc[d] != 0.0f ? acc[d] * acc_rescale3 : acc[d];
 							}
 						}
 						for (int d = 0; d < 128; d++)

@@ -27,7 +27,7 @@ __global__ void __launch_bounds__(128) two_producers_kernel(int R, int C, const 
 		for (int c = c0; c < (c0 + 7 < C ? c0 + 7 : C); c++)
 			m = fmaxf(m, x[((long long)r * C + c)]);
 		m_prev = m_used;
-		m_used = fabsf(m_used - m) <= 5.5451774f ? m_used : isfinite(m) ? m : 0.0f;
+		m_used = isfinite(m) ? m : 0.0f;
 		for (int c = c0; c < (c0 + 7 < C ? c0 + 7 : C); c++)
 			z += y[((long long)r * C + c)] * y[((long long)r * C + c)] + 0.5f;
 		z_used = isfinite(z) && z != 0.0f ? z : 1.0f;
@@ -38,16 +38,9 @@ __global__ void __launch_bounds__(128) two_producers_kernel(int R, int C, const 
 		for (int c = c0; c < (c0 + 7 < C ? c0 + 7 : C); c++)
 			acc += expf(x[((long long)r * C + c)] - m_used) / z_deferred * y[((long long)r * C + c)];
 	}
-	m_prev = m_used;
-	m_used = isfinite(m) ? m : 0.0f;
-	z_used = isfinite(z) && z != 0.0f ? z : 1.0f;
-	if (m_prev != m_used) {
-		float acc_rescale2 = expf(m_prev - m_used);
-		acc = acc != 0.0f ? acc * acc_rescale2 : acc;
-	}
 	if (z_deferred != z_used) {
-		float acc_rescale3 = z_deferred / z_used;
-		acc = acc != 0.0f ? acc * acc_rescale3 : acc;
+		float acc_rescale2 = z_deferred / z_used;
+		acc = acc != 0.0f ? acc * acc_rescale2 : acc;
 	}
 	out[(long long)r] = acc;
 }
