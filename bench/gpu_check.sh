@@ -13,6 +13,7 @@
 # TARGETS: cu checks the .cu files; hip checks the .hip files, compiled by nvcc through
 # bench/hip_on_cuda/ (HIP runtime calls spelled as CUDA's, 64-lane wavefronts and mfma
 # emulated from their documented semantics): what fusecc prints for HIP, run on NVIDIA.
+# ONLY: the samples to check, by name (ONLY="alibi_pf alibi_dc"); every sample when unset.
 #   sh bench/gpu_check.sh  ARCH=sm_90a SEEDS="7 1234" SANITIZE=all TARGETS="cu hip" OUT=/tmp by default
 set -u
 ARCH=${ARCH:-sm_90a}
@@ -22,6 +23,9 @@ SANITIZER=${SANITIZER:-$(command -v compute-sanitizer || echo /usr/local/cuda/bi
 # first: compute-sanitizer on each sample's first (smallest) size; all: on every size.
 SANITIZE=${SANITIZE:-all}
 TARGETS=${TARGETS:-cu hip}
+ONLY=${ONLY:-}
+# Whether sample $1 is among those to check.
+wanted() { [ -z "$ONLY" ] || case " $ONLY " in *" $1 "*) true ;; *) false ;; esac; }
 out=${OUT:-/tmp}/gpu_check
 mkdir -p "$out"
 summary="$out/summary"
@@ -69,7 +73,7 @@ for ext in $TARGETS; do
 	for src in samples/*.c test/fuse/*.c; do
 		case $src in *.fused.c) continue ;; esac
 		name=$(basename "$src" .c)
-		[ -f "build/gpu/$name.$ext" ] && [ -f "build/gpu/$name.harness.cu" ] && build_one "$src" "$name" "$ext" &
+		wanted "$name" && [ -f "build/gpu/$name.$ext" ] && [ -f "build/gpu/$name.harness.cu" ] && build_one "$src" "$name" "$ext" &
 	done
 done
 wait
@@ -78,6 +82,7 @@ for ext in $TARGETS; do
 for src in samples/*.c test/fuse/*.c; do
 	case $src in *.fused.c) continue ;; esac
 	name=$(basename "$src" .c)
+	wanted "$name" || continue
 	cu=build/gpu/$name.$ext
 	harness=build/gpu/$name.harness.cu
 	run=$out/$name.$ext.run
@@ -151,7 +156,7 @@ done
 done
 
 echo
-echo "== gpu_check summary (fp64 reference, seeds $SEEDS, $ARCH; .hip through bench/hip_on_cuda)"
+echo "== gpu_check summary (fp64 reference, seeds $SEEDS, $ARCH; .hip through bench/hip_on_cuda)${ONLY:+; only $ONLY}"
 printf '%-20s %6s %6s\n' sample passed failed
 cat "$summary"
 printf '%-20s %6s %6s  %s\n' total $total_pass $total_fail "($skipped skipped)"

@@ -372,6 +372,48 @@ __device__ __forceinline__ float tanh(float x)
 	return tanh_via(x, [](float y) { return exp2(y); });
 }
 
+/* Split-k's two kernels, chained by programmatic dependent launch (sm_90): the chunk
+ * kernel lets the merge launch as soon as all of its CTAs have started (let_next_start),
+ * so the merge's launch and set-up overlap the chunks' last wave instead of following
+ * it, and the merge waits for the chunk kernel's partials (after_previous) before it
+ * reads them. Both are no-ops before sm_90. */
+__device__ __forceinline__ void let_next_start()
+{
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+	asm volatile("griddepcontrol.launch_dependents;\n" ::: "memory");
+#endif
+}
+__device__ __forceinline__ void after_previous()
+{
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+	asm volatile("griddepcontrol.wait;\n" ::: "memory");
+#endif
+}
+
+/* k<<<grid, block, smem, stream>>>(args...), allowed to start before the stream's kernel
+ * before it ends where the device has programmatic dependent launch (compute capability
+ * 9 and later; elsewhere an ordinary launch). k must call after_previous() before it
+ * reads what that kernel wrote. */
+template <class... P, class... A>
+inline cudaError_t launch_after(void (*k)(P...), dim3 grid, dim3 block, size_t smem, cudaStream_t stream, A... args)
+{
+	int dev = 0, major = 0;
+	cudaError_t err;
+	if ((err = cudaGetDevice(&dev)) != cudaSuccess || (err = cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, dev)) != cudaSuccess)
+		return err;
+	cudaLaunchAttribute attr[1];
+	attr[0].id = cudaLaunchAttributeProgrammaticStreamSerialization;
+	attr[0].val.programmaticStreamSerializationAllowed = 1;
+	cudaLaunchConfig_t cfg = {};
+	cfg.gridDim = grid;
+	cfg.blockDim = block;
+	cfg.dynamicSmemBytes = smem;
+	cfg.stream = stream;
+	cfg.attrs = attr;
+	cfg.numAttrs = major >= 9 ? 1 : 0;
+	return cudaLaunchKernelEx(&cfg, k, static_cast<P>(args)...);
+}
+
 } /* namespace fx */
 
 #endif

@@ -214,6 +214,17 @@ __device__ __forceinline__ float tanh(float x)
 	return tanh_via(x, [](float y) { return exp2f(y); });
 }
 
+/* Split-k's kernel chaining (see fusecc_tile_cuda.h): HIP has no programmatic dependent
+ * launch, so the merge is an ordinary launch after the chunk kernel. */
+__device__ __forceinline__ void let_next_start() {}
+__device__ __forceinline__ void after_previous() {}
+template <class... P, class... A>
+inline hipError_t launch_after(void (*k)(P...), dim3 grid, dim3 block, size_t smem, hipStream_t stream, A... args)
+{
+	k<<<grid, block, smem, stream>>>(static_cast<P>(args)...);
+	return hipGetLastError();
+}
+
 } /* namespace fx */
 
 #endif

@@ -172,7 +172,8 @@ static void emit_split_fallback(StrBuf *out, const Func *f, const Region *r, con
 	sb_printf(out, ", %sfloat *__restrict__ %s, long long %s, int %s", merge ? "const " : "", sf->ws, sf->nrow, ns);
 	if (!merge)
 		sb_printf(out, ", int %s", sb->cdecl->var->name);
-	sb_printf(out, ")\n{\n\tlong long row = (long long)blockIdx.x * blockDim.x + threadIdx.x;\n\tif (row >= %s%s%s)\n\t\treturn;\n", sf->nrow, merge ? "" : " * ",
+	sb_printf(out, ")\n{\n\t%s\n", merge ? "fx::after_previous(); /* the chunks' partials (launched before they are done) */" : "fx::let_next_start(); /* the merge may launch now */");
+	sb_printf(out, "\tlong long row = (long long)blockIdx.x * blockDim.x + threadIdx.x;\n\tif (row >= %s%s%s)\n\t\treturn;\n", sf->nrow, merge ? "" : " * ",
 	          merge ? "" : ns);
 	if (!merge)
 		sb_printf(out, "\tconst int %s = (int)(row %% %s);\n\trow /= %s;\n", sb->chunks->var->name, ns, ns);
@@ -351,9 +352,8 @@ void print_splitk_launches(StrBuf *out, const GpuTarget *tg, const char *region,
 	sb_printf(out, "\t\t\tif ((err = %s((void **)&ws, sizeof(float) * %ldULL * (size_t)%s * (size_t)%s, stream)) != %s)\n\t\t\t\treturn err;\n",
 	          tg->malloc_async, cols, nrow, ns, tg->success);
 	sb_printf(out, "\t\t\t%s_kernel<<<%s>>>(%s, ws, %s, %s, %s);\n", region, chunk_cfg, args, nrow, ns, sb->cdecl->var->name);
-	sb_printf(out, "\t\t\terr = %s;\n\t\t\tif (err == %s) {\n", tg->last_error, tg->success);
-	sb_printf(out, "\t\t\t\t%s_merge<<<%s>>>(%s, ws, %s, %s);\n", region, merge_cfg, args, nrow, ns);
-	sb_printf(out, "\t\t\t\terr = %s;\n\t\t\t}\n", tg->last_error);
+	sb_printf(out, "\t\t\terr = %s;\n\t\t\tif (err == %s)\n", tg->last_error, tg->success);
+	sb_printf(out, "\t\t\t\terr = fx::launch_after(%s_merge, %s, %s, ws, %s, %s);\n", region, merge_cfg, args, nrow, ns);
 	sb_printf(out, "\t\t\t%s freed = %s(ws, stream);\n", tg->err_t, tg->free_async);
 	sb_printf(out, "\t\t\tif (err != %s || (err = freed) != %s)\n\t\t\t\treturn err;\n", tg->success, tg->success);
 }

@@ -48,6 +48,9 @@ typedef struct TileEmit {
 	Var *pv_acc[MAX_OPERANDS];
 	int pv_colop[MAX_OPERANDS];
 	int npv;
+	const Expr *hoist[MAX_TILE_VARS]; /* loads of the CTA's constants, printed as hoist_name */
+	const char *hoist_name[MAX_TILE_VARS];
+	int nhoist;
 } TileEmit;
 
 static const char *tile_fn(MathFn fn, ScalarType ty)
@@ -101,6 +104,11 @@ static void part_elem(StrBuf *b, TileEmit *te, const Expr *e)
 static bool tile_hook(StrBuf *b, const Expr *e, const PrintTarget *t)
 {
 	TileEmit *te = t->ctx;
+	for (int i = 0; e->kind == EX_INDEX && i < te->nhoist; i++)
+		if (expr_equal(e, te->hoist[i])) {
+			sb_puts(b, te->hoist_name[i]);
+			return true;
+		}
 	if (e->kind == EX_VAR && te->jstep && e->var == te->jstep) {
 		sb_printf(b, "fx::col_step(%s)", te->c);
 		return true;
@@ -239,6 +247,19 @@ static bool conv_hook(StrBuf *b, const Expr *e, const PrintTarget *t)
 	if (!te->jel || (k = split_operand(te, e)) < 0)
 		return false;
 	Expr *s = split_conv(te, e->args[k], e->ty), *n = s;
+	if (e->kind == EX_BIN && e->bop == OP_MUL && e->ty == TY_FLOAT && !expr_reads_var(e->args[1 - k], te->jel)) {
+		/* f * (lane + step) as fmaf(f, step, f * lane): with the loop over the elements
+		 * unrolled the step is a constant and f * lane the row's, so each element pays
+		 * one FMA instead of an add and a multiply (ALiBi's slope[h] * (j - i)). */
+		sb_puts(b, "fmaf(");
+		print_expr_to(b, e->args[1 - k], t);
+		sb_puts(b, ", ");
+		print_expr_to(b, s->args[1], t);
+		sb_puts(b, ", ");
+		print_expr_to(b, ex_bin(te->tp->c->prog, OP_MUL, e->args[1 - k], s->args[0], e->loc), t);
+		sb_putc(b, ')');
+		return true;
+	}
 	if (e->kind == EX_BIN) {
 		n = ex_copy(te->tp->c->prog, e);
 		n->args[k] = s;
@@ -250,6 +271,62 @@ static bool conv_hook(StrBuf *b, const Expr *e, const PrintTarget *t)
 }
 
 static const char *fresh(TileEmit *te, const char *base) { return fresh_var(te->tp->c, base, TY_INT, VAR_LOCAL)->name; }
+
+/* Whether int expression e is the same for the whole CTA: constants, scalar parameters,
+ * and the grid's coordinates other than the row's. */
+static bool cta_level(const TilePlan *tp, const Expr *e)
+{
+	if (e->kind == EX_VAR) {
+		if (e->var->kind == VAR_PARAM)
+			return !e->var->ndim;
+		for (int g = 0; g < tp->ngrid; g++)
+			if (g != tp->rowdim && tp->grid[g].var == e->var)
+				return true;
+		return false;
+	}
+	if (e->kind == EX_INDEX || e->kind == EX_CALL)
+		return false;
+	for (int i = 0; i < e->nargs; i++)
+		if (!cta_level(tp, e->args[i]))
+			return false;
+	return true;
+}
+
+/* Collects the step's reads of read-only inputs at CTA-level subscripts (ALiBi's
+ * slope[h]): the barriers and asm of every step clobber memory for the compiler, which
+ * would otherwise load them again at each step. */
+static void collect_hoists(TileEmit *te, const Expr *e)
+{
+	if (!e)
+		return;
+	if (e->kind == EX_INDEX && e->var->kind == VAR_PARAM && e->var->is_const && e->nargs == e->var->ndim && te->nhoist < MAX_TILE_VARS &&
+	    (e->ty == TY_FLOAT || e->ty == TY_DOUBLE || e->ty == TY_INT)) {
+		bool ok = true, seen = false;
+		for (int i = 0; i < e->nargs; i++)
+			ok &= cta_level(te->tp, e->args[i]);
+		for (int i = 0; i < te->nhoist; i++)
+			seen |= expr_equal(e, te->hoist[i]);
+		if (ok && !seen) {
+			te->hoist[te->nhoist] = e;
+			te->hoist_name[te->nhoist++] = fresh(te, arena_printf(&te->tp->c->prog->arena, "%s_cta", e->var->name));
+		}
+		if (ok)
+			return;
+	}
+	for (int i = 0; i < e->nargs; i++)
+		collect_hoists(te, e->args[i]);
+}
+
+static void collect_hoists_stmt(TileEmit *te, const Stmt *s)
+{
+	if (!s)
+		return;
+	const Expr *es[] = {s->lhs, s->rhs, s->cond, s->lo, s->hi};
+	for (int i = 0; i < 5; i++)
+		collect_hoists(te, es[i]);
+	for (int i = 0; i < s->nbody; i++)
+		collect_hoists_stmt(te, s->body[i]);
+}
 
 static void expr(TileEmit *te, const Expr *e) { print_expr_to(te->out, e, &te->pt); }
 
@@ -885,12 +962,36 @@ void emit_tile_kernel(StrBuf *out, const GpuTarget *tg, TilePlan *tp, void (*pri
 		splitk_params(&te, ws, nrow, true);
 	sb_puts(out, ")\n{\n");
 	line(&te, 1, "extern __shared__ __align__(1024) uint16_t %s[];\n", te.smem);
+	if (tp->splitk)
+		line(&te, 1, "fx::let_next_start(); /* the merge may launch now */\n");
 	const char *head = fresh(&te, "head");
 	const char *tile = fresh(&te, "tile");
 	line(&te, 1, "long long %s;\n", head);
 	line(&te, 1, "int %s;\n", tile);
 	line(&te, 1, "fx::cta_order(%s, %s);\n", head, tile);
 	print_cta_coords(&te, head);
+	collect_hoists_stmt(&te, tp->step);
+	int nhoist = te.nhoist;
+	te.nhoist = 0; /* printed as loads here, as their names from here on */
+	for (int i = 0; i < nhoist; i++) {
+		/* Bounds-checked: the step may read it only under a condition. */
+		const Expr *h = te.hoist[i];
+		if (!i)
+			line(&te, 1, "/* loaded once, where every step's barriers would load them again */\n");
+		line(&te, 1, "const %s %s = ", gpu_type(h->ty), te.hoist_name[i]);
+		for (int d = 0; d < h->nargs; d++) {
+			sb_puts(out, d ? " && 0 <= " : "0 <= ");
+			expr(&te, h->args[d]);
+			sb_puts(out, " && ");
+			expr(&te, h->args[d]);
+			sb_puts(out, " < ");
+			expr(&te, h->var->dims[d]);
+		}
+		sb_puts(out, " ? ");
+		expr(&te, h);
+		sb_printf(out, " : %s;\n", h->ty == TY_DOUBLE ? "0.0" : h->ty == TY_FLOAT ? "0.0f" : "0");
+	}
+	te.nhoist = nhoist;
 	line(&te, 1, "/* rows of '%s': the last tiles (the longest under a causal mask) first */\n", iv->name);
 	line(&te, 1, "const int %s = ", te.i0);
 	expr(&te, gi->lo);
@@ -1053,6 +1154,7 @@ void emit_merge_kernel(StrBuf *out, const GpuTarget *tg, TilePlan *tp, void (*pr
 	print_cta_coords(&te, cta.s);
 	sb_free(&cta);
 	part_bases(&te, ws, nrow, false);
+	line(&te, 1, "fx::after_previous(); /* the chunks' partials (launched before they are done) */\n");
 	for (int i = 0; i < tp->npre; i++)
 		row_stmt(&te, tp->pro[i], 1, true);
 	for (int i = 0; i < tp->nmerge; i++)

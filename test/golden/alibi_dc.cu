@@ -12,6 +12,7 @@
 __global__ void __launch_bounds__(32) alibi_dc_kernel(int B, int H, int L, float scale, const float *__restrict__ slope, const __half *__restrict__ q, const __half *__restrict__ k, const __half *__restrict__ v, __half *__restrict__ o, float *__restrict__ ws, long long nrow, int nchunks, int chunk)
 {
 	extern __shared__ __align__(1024) uint16_t smem[];
+	fx::let_next_start(); /* the merge may launch now */
 	long long head;
 	int tile;
 	fx::cta_order(head, tile);
@@ -20,6 +21,8 @@ __global__ void __launch_bounds__(32) alibi_dc_kernel(int B, int H, int L, float
 	cta /= (H);
 	const int b = (int)(cta % (B));
 	cta /= (B);
+	/* loaded once, where every step's barriers would load them again */
+	const float slope_cta = 0 <= h && h < H ? slope[(long long)h] : 0.0f;
 	/* rows of 'row': the last tiles (the longest under a causal mask) first */
 	const int row0 = 0 + (int)(gridDim.y - 1 - tile) * 16;
 	const int nrows = min(16, 1 - row0);
@@ -96,7 +99,7 @@ __global__ void __launch_bounds__(32) alibi_dc_kernel(int B, int H, int L, float
 					if (!decltype(masked)::value || (j >= j_lo && j < j_hi)) {
 						{
 							float dot = q_k[hf >> 1][e >> 1][2 * (hf & 1) + (e & 1)];
-							s[hf >> 1][e >> 1][2 * (hf & 1) + (e & 1)] = scale * dot + (slope[(long long)h] * ((float)(j_lane - (L - 1)) + (float)fx::col_step(e)));
+							s[hf >> 1][e >> 1][2 * (hf & 1) + (e & 1)] = scale * dot + fmaf(slope_cta, (float)fx::col_step(e), slope_cta * (float)(j_lane - (L - 1)));
 						}
 						{
 							m_red[hf] = fmaxf(m_red[hf], s[hf >> 1][e >> 1][2 * (hf & 1) + (e & 1)]);
@@ -212,6 +215,7 @@ __global__ void __launch_bounds__(128) alibi_dc_merge(int B, int H, int L, float
 	const float *acc_part = ws + 2LL * nrow * nchunks;
 	const float *m_used_part = ws + 130LL * nrow * nchunks;
 	const float *l_used_part = ws + 131LL * nrow * nchunks;
+	fx::after_previous(); /* the chunks' partials (launched before they are done) */
 	float m = -3.4028235e+38f;
 	float l = 0.0f;
 	float acc;
@@ -323,10 +327,8 @@ extern "C" cudaError_t alibi_dc_launch(int B, int H, int L, float scale, const f
 				return err;
 			alibi_dc_kernel<<<dim3((unsigned)ctas, (unsigned)tiles, (unsigned)nchunks), 32, 69632, stream>>>(B, H, L, scale, slope, q, k, v, o, ws, nrow, nchunks, chunk);
 			err = cudaGetLastError();
-			if (err == cudaSuccess) {
-				alibi_dc_merge<<<(unsigned)nrow, 128, 0, stream>>>(B, H, L, scale, slope, q, k, v, o, ws, nrow, nchunks);
-				err = cudaGetLastError();
-			}
+			if (err == cudaSuccess)
+				err = fx::launch_after(alibi_dc_merge, (unsigned)nrow, 128, 0, stream, B, H, L, scale, slope, q, k, v, o, ws, nrow, nchunks);
 			cudaError_t freed = cudaFreeAsync(ws, stream);
 			if (err != cudaSuccess || (err = freed) != cudaSuccess)
 				return err;

@@ -19,6 +19,8 @@ __global__ void __launch_bounds__(128) alibi_pf_kernel(int B, int H, int N, floa
 	cta /= (H);
 	const int b = (int)(cta % (B));
 	cta /= (B);
+	/* loaded once, where every step's barriers would load them again */
+	const float slope_cta = 0 <= h && h < H ? slope[(long long)h] : 0.0f;
 	/* rows of 'i': the last tiles (the longest under a causal mask) first */
 	const int row0 = 0 + (int)(gridDim.y - 1 - tile) * 128;
 	const int nrows = min(128, N - row0);
@@ -83,7 +85,7 @@ __global__ void __launch_bounds__(128) alibi_pf_kernel(int B, int H, int N, floa
 					if (!decltype(masked)::value || (j >= 0 && j < N && j < i + 1)) {
 						{
 							float dot = q_k[hf >> 1][e >> 1][2 * (hf & 1) + (e & 1)];
-							float x = scale * dot + (slope[(long long)h] * ((float)(j_lane - i) + (float)fx::col_step(e)));
+							float x = scale * dot + fmaf(slope_cta, (float)fx::col_step(e), slope_cta * (float)(j_lane - i));
 							s[hf >> 1][e >> 1][2 * (hf & 1) + (e & 1)] = x;
 						}
 						{

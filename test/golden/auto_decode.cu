@@ -11,6 +11,7 @@
  *   (no tile lowering: no product of a row operand with a column operand over the pass) */
 __global__ void __launch_bounds__(128) auto_decode_kernel(int B, int H, int L, const float *__restrict__ s, const float *__restrict__ v, float *__restrict__ o, float *__restrict__ ws, long long nrow, int nchunks, int chunk)
 {
+	fx::let_next_start(); /* the merge may launch now */
 	long long row = (long long)blockIdx.x * blockDim.x + threadIdx.x;
 	if (row >= nrow * nchunks)
 		return;
@@ -57,6 +58,7 @@ __global__ void __launch_bounds__(128) auto_decode_kernel(int B, int H, int L, c
 
 __global__ void __launch_bounds__(128) auto_decode_merge(int B, int H, int L, const float *__restrict__ s, const float *__restrict__ v, float *__restrict__ o, const float *__restrict__ ws, long long nrow, int nchunks)
 {
+	fx::after_previous(); /* the chunks' partials (launched before they are done) */
 	long long row = (long long)blockIdx.x * blockDim.x + threadIdx.x;
 	if (row >= nrow)
 		return;
@@ -122,10 +124,8 @@ extern "C" cudaError_t auto_decode_launch(int B, int H, int L, const float *s, c
 				return err;
 			auto_decode_kernel<<<(unsigned)((rows * nchunks + 127) / 128), 128, 0, stream>>>(B, H, L, s, v, o, ws, rows, nchunks, chunk);
 			err = cudaGetLastError();
-			if (err == cudaSuccess) {
-				auto_decode_merge<<<(unsigned)((rows + 127) / 128), 128, 0, stream>>>(B, H, L, s, v, o, ws, rows, nchunks);
-				err = cudaGetLastError();
-			}
+			if (err == cudaSuccess)
+				err = fx::launch_after(auto_decode_merge, (unsigned)((rows + 127) / 128), 128, 0, stream, B, H, L, s, v, o, ws, rows, nchunks);
 			cudaError_t freed = cudaFreeAsync(ws, stream);
 			if (err != cudaSuccess || (err = freed) != cudaSuccess)
 				return err;

@@ -12,6 +12,7 @@
  *   (no tile lowering: no product of a row operand with a column operand over the pass) */
 __global__ void __launch_bounds__(128) auto_decode_kernel(int B, int H, int L, const float *__restrict__ s, const float *__restrict__ v, float *__restrict__ o, float *__restrict__ ws, long long nrow, int nchunks, int chunk)
 {
+	fx::let_next_start(); /* the merge may launch now */
 	long long row = (long long)blockIdx.x * blockDim.x + threadIdx.x;
 	if (row >= nrow * nchunks)
 		return;
@@ -58,6 +59,7 @@ __global__ void __launch_bounds__(128) auto_decode_kernel(int B, int H, int L, c
 
 __global__ void __launch_bounds__(128) auto_decode_merge(int B, int H, int L, const float *__restrict__ s, const float *__restrict__ v, float *__restrict__ o, const float *__restrict__ ws, long long nrow, int nchunks)
 {
+	fx::after_previous(); /* the chunks' partials (launched before they are done) */
 	long long row = (long long)blockIdx.x * blockDim.x + threadIdx.x;
 	if (row >= nrow)
 		return;
@@ -123,10 +125,8 @@ extern "C" hipError_t auto_decode_launch(int B, int H, int L, const float *s, co
 				return err;
 			auto_decode_kernel<<<(unsigned)((rows * nchunks + 127) / 128), 128, 0, stream>>>(B, H, L, s, v, o, ws, rows, nchunks, chunk);
 			err = hipGetLastError();
-			if (err == hipSuccess) {
-				auto_decode_merge<<<(unsigned)((rows + 127) / 128), 128, 0, stream>>>(B, H, L, s, v, o, ws, rows, nchunks);
-				err = hipGetLastError();
-			}
+			if (err == hipSuccess)
+				err = fx::launch_after(auto_decode_merge, (unsigned)((rows + 127) / 128), 128, 0, stream, B, H, L, s, v, o, ws, rows, nchunks);
 			hipError_t freed = hipFreeAsync(ws, stream);
 			if (err != hipSuccess || (err = freed) != hipSuccess)
 				return err;

@@ -12,6 +12,7 @@
 __global__ void __launch_bounds__(32) causal_dc_kernel(int B, int H, int L, float scale, const __half *__restrict__ q, const __half *__restrict__ k, const __half *__restrict__ v, __half *__restrict__ o, float *__restrict__ ws, long long nrow, int nchunks, int chunk)
 {
 	extern __shared__ __align__(1024) uint16_t smem[];
+	fx::let_next_start(); /* the merge may launch now */
 	long long head;
 	int tile;
 	fx::cta_order(head, tile);
@@ -180,6 +181,7 @@ __global__ void __launch_bounds__(128) causal_dc_merge(int B, int H, int L, floa
 	const float *l_part = ws + 1LL * nrow * nchunks;
 	const float *acc_part = ws + 2LL * nrow * nchunks;
 	const float *m_used_part = ws + 130LL * nrow * nchunks;
+	fx::after_previous(); /* the chunks' partials (launched before they are done) */
 	float m = -INFINITY;
 	float l = 0.0f;
 	float acc;
@@ -284,10 +286,8 @@ extern "C" cudaError_t causal_dc_launch(int B, int H, int L, float scale, const 
 				return err;
 			causal_dc_kernel<<<dim3((unsigned)ctas, (unsigned)tiles, (unsigned)nchunks), 32, 69632, stream>>>(B, H, L, scale, q, k, v, o, ws, nrow, nchunks, chunk);
 			err = cudaGetLastError();
-			if (err == cudaSuccess) {
-				causal_dc_merge<<<(unsigned)nrow, 128, 0, stream>>>(B, H, L, scale, q, k, v, o, ws, nrow, nchunks);
-				err = cudaGetLastError();
-			}
+			if (err == cudaSuccess)
+				err = fx::launch_after(causal_dc_merge, (unsigned)nrow, 128, 0, stream, B, H, L, scale, q, k, v, o, ws, nrow, nchunks);
 			cudaError_t freed = cudaFreeAsync(ws, stream);
 			if (err != cudaSuccess || (err = freed) != cudaSuccess)
 				return err;

@@ -13,6 +13,7 @@
 __global__ void __launch_bounds__(64) chunks5_decode_kernel(int B, int H, int L, float scale, const __half *__restrict__ q, const __half *__restrict__ k, const __half *__restrict__ v, float *__restrict__ o, float *__restrict__ ws, long long nrow, int nchunks, int chunk)
 {
 	extern __shared__ __align__(1024) uint16_t smem[];
+	fx::let_next_start(); /* the merge may launch now */
 	long long head;
 	int tile;
 	fx::cta_order(head, tile);
@@ -155,6 +156,7 @@ __global__ void __launch_bounds__(64) chunks5_decode_merge(int B, int H, int L, 
 	const float *l_part = ws + 1LL * nrow * nchunks;
 	const float *acc_part = ws + 2LL * nrow * nchunks;
 	const float *m_used_part = ws + 66LL * nrow * nchunks;
+	fx::after_previous(); /* the chunks' partials (launched before they are done) */
 	float m = -INFINITY;
 	float l = 0.0f;
 	float acc;
@@ -244,10 +246,8 @@ extern "C" hipError_t chunks5_decode_launch(int B, int H, int L, float scale, co
 				return err;
 			chunks5_decode_kernel<<<dim3((unsigned)ctas, (unsigned)tiles, (unsigned)nchunks), 64, 18432, stream>>>(B, H, L, scale, q, k, v, o, ws, nrow, nchunks, chunk);
 			err = hipGetLastError();
-			if (err == hipSuccess) {
-				chunks5_decode_merge<<<(unsigned)nrow, 64, 0, stream>>>(B, H, L, scale, q, k, v, o, ws, nrow, nchunks);
-				err = hipGetLastError();
-			}
+			if (err == hipSuccess)
+				err = fx::launch_after(chunks5_decode_merge, (unsigned)nrow, 64, 0, stream, B, H, L, scale, q, k, v, o, ws, nrow, nchunks);
 			hipError_t freed = hipFreeAsync(ws, stream);
 			if (err != hipSuccess || (err = freed) != hipSuccess)
 				return err;

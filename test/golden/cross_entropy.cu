@@ -11,6 +11,7 @@
  *   (no tile lowering: no product of a row operand with a column operand over the pass) */
 __global__ void __launch_bounds__(128) cross_entropy_kernel(int R, int C, const float *__restrict__ x, const float *__restrict__ y, float *__restrict__ loss, float *__restrict__ ws, long long nrow, int nchunks, int chunk)
 {
+	fx::let_next_start(); /* the merge may launch now */
 	long long row = (long long)blockIdx.x * blockDim.x + threadIdx.x;
 	if (row >= nrow * nchunks)
 		return;
@@ -51,6 +52,7 @@ __global__ void __launch_bounds__(128) cross_entropy_kernel(int R, int C, const 
 
 __global__ void __launch_bounds__(128) cross_entropy_merge(int R, int C, const float *__restrict__ x, const float *__restrict__ y, float *__restrict__ loss, const float *__restrict__ ws, long long nrow, int nchunks)
 {
+	fx::after_previous(); /* the chunks' partials (launched before they are done) */
 	long long row = (long long)blockIdx.x * blockDim.x + threadIdx.x;
 	if (row >= nrow)
 		return;
@@ -110,10 +112,8 @@ extern "C" cudaError_t cross_entropy_launch(int R, int C, const float *x, const 
 				return err;
 			cross_entropy_kernel<<<(unsigned)((rows * nchunks + 127) / 128), 128, 0, stream>>>(R, C, x, y, loss, ws, rows, nchunks, chunk);
 			err = cudaGetLastError();
-			if (err == cudaSuccess) {
-				cross_entropy_merge<<<(unsigned)((rows + 127) / 128), 128, 0, stream>>>(R, C, x, y, loss, ws, rows, nchunks);
-				err = cudaGetLastError();
-			}
+			if (err == cudaSuccess)
+				err = fx::launch_after(cross_entropy_merge, (unsigned)((rows + 127) / 128), 128, 0, stream, R, C, x, y, loss, ws, rows, nchunks);
 			cudaError_t freed = cudaFreeAsync(ws, stream);
 			if (err != cudaSuccess || (err = freed) != cudaSuccess)
 				return err;

@@ -13,6 +13,7 @@
 __global__ void __launch_bounds__(64) gqa_dc_kernel(int B, int HKV, int G, int L, float scale, const __half *__restrict__ q, const __half *__restrict__ k, const __half *__restrict__ v, __half *__restrict__ o, float *__restrict__ ws, long long nrow, int nchunks, int chunk)
 {
 	extern __shared__ __align__(1024) uint16_t smem[];
+	fx::let_next_start(); /* the merge may launch now */
 	long long head;
 	int tile;
 	fx::cta_order(head, tile);
@@ -164,6 +165,7 @@ __global__ void __launch_bounds__(128) gqa_dc_merge(int B, int HKV, int G, int L
 	const float *l_part = ws + 1LL * nrow * nchunks;
 	const float *acc_part = ws + 2LL * nrow * nchunks;
 	const float *m_used_part = ws + 130LL * nrow * nchunks;
+	fx::after_previous(); /* the chunks' partials (launched before they are done) */
 	float m = -INFINITY;
 	float l = 0.0f;
 	float acc;
@@ -270,10 +272,8 @@ extern "C" hipError_t gqa_dc_launch(int B, int HKV, int G, int L, float scale, c
 				return err;
 			gqa_dc_kernel<<<dim3((unsigned)ctas, (unsigned)tiles, (unsigned)nchunks), 64, 36864, stream>>>(B, HKV, G, L, scale, q, k, v, o, ws, nrow, nchunks, chunk);
 			err = hipGetLastError();
-			if (err == hipSuccess) {
-				gqa_dc_merge<<<(unsigned)nrow, 128, 0, stream>>>(B, HKV, G, L, scale, q, k, v, o, ws, nrow, nchunks);
-				err = hipGetLastError();
-			}
+			if (err == hipSuccess)
+				err = fx::launch_after(gqa_dc_merge, (unsigned)nrow, 128, 0, stream, B, HKV, G, L, scale, q, k, v, o, ws, nrow, nchunks);
 			hipError_t freed = hipFreeAsync(ws, stream);
 			if (err != hipSuccess || (err = freed) != hipSuccess)
 				return err;
