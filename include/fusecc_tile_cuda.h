@@ -44,10 +44,30 @@ __device__ __forceinline__ int col(int c) { return col_step(c) + col_lane(); }
 
 __device__ __forceinline__ uint32_t smem_addr(const void *p) { return (uint32_t)__cvta_generic_to_shared(p); }
 
-/* 16 bytes from global to shared memory, asynchronously; zeros when !valid. */
-__device__ __forceinline__ void cp_async16(void *dst, const void *src, bool valid)
+/* An L2 eviction policy for a tile's loads (cp.async's cache hint). */
+struct L2Policy {
+	uint64_t bits;
+};
+/* Data that one CTA alone reads, once (split-k decode's K and V when a CTA holds all
+ * the rows): evict-first, so that streaming it through L2 replaces its own lines rather
+ * than what other kernels left there (dirty lines cost a write back to HBM when
+ * evicted); else the normal policy. */
+__device__ __forceinline__ L2Policy l2_read_once(bool once)
 {
-	asm volatile("cp.async.cg.shared.global [%0], [%1], 16, %2;\n" ::"r"(smem_addr(dst)), "l"(src), "r"(valid ? 16 : 0));
+	uint64_t first, normal;
+	asm volatile("createpolicy.fractional.L2::evict_first.b64 %0;\n" : "=l"(first));
+	asm volatile("createpolicy.fractional.L2::evict_normal.b64 %0;\n" : "=l"(normal));
+	return {once ? first : normal};
+}
+
+/* 16 bytes from global to shared memory, asynchronously; zeros when !valid; with the
+ * L2 policy *pol when given. */
+__device__ __forceinline__ void cp_async16(void *dst, const void *src, bool valid, const L2Policy *pol = nullptr)
+{
+	if (pol)
+		asm volatile("cp.async.cg.shared.global.L2::cache_hint [%0], [%1], 16, %2, %3;\n" ::"r"(smem_addr(dst)), "l"(src), "r"(valid ? 16 : 0), "l"(pol->bits));
+	else
+		asm volatile("cp.async.cg.shared.global [%0], [%1], 16, %2;\n" ::"r"(smem_addr(dst)), "l"(src), "r"(valid ? 16 : 0));
 }
 __device__ __forceinline__ void cp_async_commit() { asm volatile("cp.async.commit_group;\n" ::); }
 /* Waits for all but the last N groups of copies. On sm_90a the copies are then made
@@ -96,7 +116,7 @@ template <int ROWS, int THREADS> __device__ __forceinline__ int row_slot(int r)
  * (COLS contiguous 16-bit elements, 16-byte aligned), else it is zero; it is stored as row
  * slot(r). */
 template <int ROWS, int COLS, int THREADS, class T, class F, class S>
-__device__ __forceinline__ void load_rows_as(uint16_t *s, F rowptr, int nvalid, S slot)
+__device__ __forceinline__ void load_rows_as(uint16_t *s, F rowptr, int nvalid, S slot, const L2Policy *pol = nullptr)
 {
 	constexpr int CH = COLS / 8, N = (ROWS * CH + THREADS - 1) / THREADS;
 	/* Fully unrolled, a one-warp tile's 32 row addresses would stay live in registers. */
@@ -109,16 +129,21 @@ __device__ __forceinline__ void load_rows_as(uint16_t *s, F rowptr, int nvalid, 
 			int r = idx / CH, c = idx % CH;
 			bool valid = r < nvalid;
 			const T *src = valid ? rowptr(r) : first;
-			cp_async16(s + soff<ROWS, COLS>(slot(r), c), src + 8 * c, valid);
+			cp_async16(s + soff<ROWS, COLS>(slot(r), c), src + 8 * c, valid, pol);
 		}
 	}
 }
 
-/* A column operand's tile. */
+/* A column operand's tile; with an L2 policy for its loads. */
 template <int ROWS, int COLS, int THREADS, class T, class F>
 __device__ __forceinline__ void load_tile(uint16_t *s, F rowptr, int nvalid)
 {
 	load_rows_as<ROWS, COLS, THREADS, T>(s, rowptr, nvalid, [](int r) { return r; });
+}
+template <int ROWS, int COLS, int THREADS, class T, class F>
+__device__ __forceinline__ void load_tile(uint16_t *s, F rowptr, int nvalid, L2Policy pol)
+{
+	load_rows_as<ROWS, COLS, THREADS, T>(s, rowptr, nvalid, [](int r) { return r; }, &pol);
 }
 
 /* The row operand's tile (its rows as row_slot places them). */

@@ -106,6 +106,16 @@ __device__ __forceinline__ void load_tile(uint16_t *s, F rowptr, int nvalid)
 	}
 }
 
+/* L2 eviction hints (fusecc_tile_cuda.h) have no HIP counterpart here: the policy is
+ * taken and ignored. */
+struct L2Policy {};
+__device__ __forceinline__ L2Policy l2_read_once(bool) { return {}; }
+template <int ROWS, int COLS, int THREADS, class T, class F>
+__device__ __forceinline__ void load_tile(uint16_t *s, F rowptr, int nvalid, L2Policy)
+{
+	load_tile<ROWS, COLS, THREADS, T>(s, rowptr, nvalid);
+}
+
 /* The row operand's tile: the same as a column operand's here. */
 template <int ROWS, int COLS, int THREADS, class T, class F>
 __device__ __forceinline__ void load_rows(uint16_t *s, F rowptr, int nvalid)

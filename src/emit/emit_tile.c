@@ -1052,6 +1052,12 @@ void emit_tile_kernel(StrBuf *out, const GpuTarget *tg, TilePlan *tp, void (*pri
 	bool two = tp->tt->stages == 2;
 	const char *load = fresh(&te, "load_columns"), *jt = fresh(&te, "at"), *ls = two ? fresh(&te, "into") : NULL;
 	te.st = two ? fresh(&te, "stage") : NULL;
+	const char *pol = NULL;
+	if (tp->splitk) {
+		/* A chunk's column tiles are read by this CTA alone when it holds every row. */
+		pol = fresh(&te, "l2");
+		line(&te, 1, "const fx::L2Policy %s = fx::l2_read_once(gridDim.y == 1);\n", pol);
+	}
 	if (two)
 		line(&te, 1, "auto %s = [&](int %s, int %s) {\n", load, jt, ls);
 	else
@@ -1062,7 +1068,7 @@ void emit_tile_kernel(StrBuf *out, const GpuTarget *tg, TilePlan *tp, void (*pri
 			sb_printf(out, " + %s * %d", ls, tp->bn * tp->colop_cols[k]);
 		sb_puts(out, ", ");
 		print_row_ptr(&te, tp->colop[k], tp->jc, jt);
-		sb_printf(out, ", %s - %s);\n", te.je, jt);
+		sb_printf(out, ", %s - %s%s%s);\n", te.je, jt, pol ? ", " : "", pol ? pol : "");
 	}
 	line(&te, 1, "};\n");
 	const char *j0 = step->var->name;

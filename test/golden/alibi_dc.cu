@@ -66,9 +66,10 @@ __global__ void __launch_bounds__(32) alibi_dc_kernel(int B, int H, int L, float
 	}
 	const int begin = j_lo, end = j_hi;
 	const int inner_begin = j_lo, inner_end = j_hi;
+	const fx::L2Policy l2 = fx::l2_read_once(gridDim.y == 1);
 	auto load_columns = [&](int at, int into) {
-		fx::load_tile<64, 128, 32, __half>(s_k + into * 8192, [&](int r) { return &k[((((long long)b * H + h) * L + (at + r)) * 128 + 0)]; }, end - at);
-		fx::load_tile<64, 128, 32, __half>(s_v + into * 8192, [&](int r) { return &v[((((long long)b * H + h) * L + (at + r)) * 128 + 0)]; }, end - at);
+		fx::load_tile<64, 128, 32, __half>(s_k + into * 8192, [&](int r) { return &k[((((long long)b * H + h) * L + (at + r)) * 128 + 0)]; }, end - at, l2);
+		fx::load_tile<64, 128, 32, __half>(s_v + into * 8192, [&](int r) { return &v[((((long long)b * H + h) * L + (at + r)) * 128 + 0)]; }, end - at, l2);
 	};
 	if (begin < end)
 		load_columns(begin, 0);

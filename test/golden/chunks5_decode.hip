@@ -58,9 +58,10 @@ __global__ void __launch_bounds__(64) chunks5_decode_kernel(int B, int H, int L,
 	}
 	const int begin = j_lo, end = j_hi;
 	const int inner_begin = j_lo, inner_end = j_hi;
+	const fx::L2Policy l2 = fx::l2_read_once(gridDim.y == 1);
 	auto load_columns = [&](int at) {
-		fx::load_tile<64, 64, 64, __half>(s_k, [&](int r) { return &k[((((long long)b * H + h) * L + (at + r)) * 64 + 0)]; }, end - at);
-		fx::load_tile<64, 64, 64, __half>(s_v, [&](int r) { return &v[((((long long)b * H + h) * L + (at + r)) * 64 + 0)]; }, end - at);
+		fx::load_tile<64, 64, 64, __half>(s_k, [&](int r) { return &k[((((long long)b * H + h) * L + (at + r)) * 64 + 0)]; }, end - at, l2);
+		fx::load_tile<64, 64, 64, __half>(s_v, [&](int r) { return &v[((((long long)b * H + h) * L + (at + r)) * 64 + 0)]; }, end - at, l2);
 	};
 	for (int j0 = begin; j0 < end; j0 += 64) {
 		load_columns(j0);

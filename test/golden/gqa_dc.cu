@@ -58,9 +58,10 @@ __global__ void __launch_bounds__(32) gqa_dc_kernel(int B, int HKV, int G, int L
 	}
 	const int begin = j_lo, end = j_hi;
 	const int inner_begin = j_lo, inner_end = j_hi;
+	const fx::L2Policy l2 = fx::l2_read_once(gridDim.y == 1);
 	auto load_columns = [&](int at, int into) {
-		fx::load_tile<64, 128, 32, __half>(s_k + into * 8192, [&](int r) { return &k[((((long long)b * HKV + kh) * L + (at + r)) * 128 + 0)]; }, end - at);
-		fx::load_tile<64, 128, 32, __half>(s_v + into * 8192, [&](int r) { return &v[((((long long)b * HKV + kh) * L + (at + r)) * 128 + 0)]; }, end - at);
+		fx::load_tile<64, 128, 32, __half>(s_k + into * 8192, [&](int r) { return &k[((((long long)b * HKV + kh) * L + (at + r)) * 128 + 0)]; }, end - at, l2);
+		fx::load_tile<64, 128, 32, __half>(s_v + into * 8192, [&](int r) { return &v[((((long long)b * HKV + kh) * L + (at + r)) * 128 + 0)]; }, end - at, l2);
 	};
 	if (begin < end)
 		load_columns(begin, 0);
