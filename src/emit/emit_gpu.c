@@ -172,7 +172,7 @@ static void emit_split_fallback(StrBuf *out, const Func *f, const Region *r, con
 	sb_printf(out, ", %sfloat *__restrict__ %s, long long %s, int %s", merge ? "const " : "", sf->ws, sf->nrow, ns);
 	if (!merge)
 		sb_printf(out, ", int %s", sb->cdecl->var->name);
-	sb_printf(out, ")\n{\n\t%s\n", merge ? "fx::after_previous(); /* the chunks' partials (launched before they are done) */" : "fx::let_next_start(); /* the merge may launch now */");
+	sb_printf(out, ")\n{\n\t%s\n", merge ? SPLITK_MERGE_START : SPLITK_CHUNK_START);
 	sb_printf(out, "\tlong long row = (long long)blockIdx.x * blockDim.x + threadIdx.x;\n\tif (row >= %s%s%s)\n\t\treturn;\n", sf->nrow, merge ? "" : " * ",
 	          merge ? "" : ns);
 	if (!merge)

@@ -963,7 +963,7 @@ void emit_tile_kernel(StrBuf *out, const GpuTarget *tg, TilePlan *tp, void (*pri
 	sb_puts(out, ")\n{\n");
 	line(&te, 1, "extern __shared__ __align__(1024) uint16_t %s[];\n", te.smem);
 	if (tp->splitk)
-		line(&te, 1, "fx::let_next_start(); /* the merge may launch now */\n");
+		line(&te, 1, SPLITK_CHUNK_START "\n");
 	const char *head = fresh(&te, "head");
 	const char *tile = fresh(&te, "tile");
 	line(&te, 1, "long long %s;\n", head);
@@ -1160,7 +1160,7 @@ void emit_merge_kernel(StrBuf *out, const GpuTarget *tg, TilePlan *tp, void (*pr
 	print_cta_coords(&te, cta.s);
 	sb_free(&cta);
 	part_bases(&te, ws, nrow, false);
-	line(&te, 1, "fx::after_previous(); /* the chunks' partials (launched before they are done) */\n");
+	line(&te, 1, SPLITK_MERGE_START "\n");
 	for (int i = 0; i < tp->npre; i++)
 		row_stmt(&te, tp->pro[i], 1, true);
 	for (int i = 0; i < tp->nmerge; i++)
