@@ -217,25 +217,29 @@ static Expr *split_conv(TileEmit *te, const Expr *e, ScalarType ty)
 	return ex_bin(p, OP_ADD, ex_cast(p, ty, lane, e->loc), ex_cast(p, ty, step, e->loc), e->loc);
 }
 
+/* Whether f holds for an expression of s or of a statement inside it (an f that only
+ * looks, returning false, visits them all). */
+static bool stmt_any_expr(TileEmit *te, const Stmt *s, bool (*f)(TileEmit *, const Expr *))
+{
+	if (!s)
+		return false;
+	const Expr *es[] = {s->lhs, s->rhs, s->cond, s->lo, s->hi};
+	for (int i = 0; i < 5; i++)
+		if (es[i] && f(te, es[i]))
+			return true;
+	for (int i = 0; i < s->nbody; i++)
+		if (stmt_any_expr(te, s->body[i], f))
+			return true;
+	return false;
+}
+
 /* Whether e or one of its operands is a node split_conv rewrites (for te->jel). */
-static bool has_split(const TileEmit *te, const Expr *e)
+static bool has_split(TileEmit *te, const Expr *e)
 {
 	if (split_operand(te, e) >= 0)
 		return true;
 	for (int i = 0; i < e->nargs; i++)
 		if (has_split(te, e->args[i]))
-			return true;
-	return false;
-}
-
-static bool stmt_has_split(const TileEmit *te, const Stmt *s)
-{
-	const Expr *es[] = {s->lhs, s->rhs, s->cond, s->lo, s->hi};
-	for (int i = 0; i < 5; i++)
-		if (es[i] && has_split(te, es[i]))
-			return true;
-	for (int i = 0; i < s->nbody; i++)
-		if (s->body[i] && stmt_has_split(te, s->body[i]))
 			return true;
 	return false;
 }
@@ -294,11 +298,10 @@ static bool cta_level(const TilePlan *tp, const Expr *e)
 
 /* Collects the step's reads of read-only inputs at CTA-level subscripts (ALiBi's
  * slope[h]): the barriers and asm of every step clobber memory for the compiler, which
- * would otherwise load them again at each step. */
-static void collect_hoists(TileEmit *te, const Expr *e)
+ * would otherwise load them again at each step. Returns false: stmt_any_expr visits
+ * every expression. */
+static bool collect_hoists(TileEmit *te, const Expr *e)
 {
-	if (!e)
-		return;
 	if (e->kind == EX_INDEX && e->var->kind == VAR_PARAM && e->var->is_const && e->nargs == e->var->ndim && te->nhoist < MAX_TILE_VARS &&
 	    (e->ty == TY_FLOAT || e->ty == TY_DOUBLE || e->ty == TY_INT)) {
 		bool ok = true, seen = false;
@@ -311,21 +314,11 @@ static void collect_hoists(TileEmit *te, const Expr *e)
 			te->hoist_name[te->nhoist++] = fresh(te, arena_printf(&te->tp->c->prog->arena, "%s_cta", e->var->name));
 		}
 		if (ok)
-			return;
+			return false;
 	}
 	for (int i = 0; i < e->nargs; i++)
 		collect_hoists(te, e->args[i]);
-}
-
-static void collect_hoists_stmt(TileEmit *te, const Stmt *s)
-{
-	if (!s)
-		return;
-	const Expr *es[] = {s->lhs, s->rhs, s->cond, s->lo, s->hi};
-	for (int i = 0; i < 5; i++)
-		collect_hoists(te, es[i]);
-	for (int i = 0; i < s->nbody; i++)
-		collect_hoists_stmt(te, s->body[i]);
+	return false;
 }
 
 static void expr(TileEmit *te, const Expr *e) { print_expr_to(te->out, e, &te->pt); }
@@ -679,7 +672,7 @@ static void elem_group(TileEmit *te, Stmt **loops, int nl, int ind)
 	bool split = false;
 	for (int l = 0; l < nl; l++) {
 		te->jel = loops[l]->var;
-		split |= stmt_has_split(te, loops[l]->body[0]);
+		split |= stmt_any_expr(te, loops[l]->body[0], has_split);
 	}
 	te->jel = NULL;
 	if (split) {
@@ -970,7 +963,7 @@ void emit_tile_kernel(StrBuf *out, const GpuTarget *tg, TilePlan *tp, void (*pri
 	line(&te, 1, "int %s;\n", tile);
 	line(&te, 1, "fx::cta_order(%s, %s);\n", head, tile);
 	print_cta_coords(&te, head);
-	collect_hoists_stmt(&te, tp->step);
+	stmt_any_expr(&te, tp->step, collect_hoists);
 	int nhoist = te.nhoist;
 	te.nhoist = 0; /* printed as loads here, as their names from here on */
 	for (int i = 0; i < nhoist; i++) {
