@@ -497,10 +497,10 @@ DepInfo *deps_compute(Program *p, const Region *r)
 	isl_options_set_on_error(d->ctx, ISL_ON_ERROR_CONTINUE);
 	Build b = {.d = d, .ok = true};
 
-	/* The parameters: the function's int scalars. */
+	/* The parameters: the function's int scalars, set-up ones included. */
 	int np = 0;
-	for (int i = 0; i < r->fn->nparams; i++) {
-		Var *v = r->fn->params[i];
+	for (int i = 0; i < r->fn->nparams + r->fn->nsvars; i++) {
+		Var *v = i < r->fn->nparams ? r->fn->params[i] : r->fn->svars[i - r->fn->nparams];
 		if (v->kind != VAR_PARAM || v->ndim || v->ty != TY_INT)
 			continue;
 		sb_puts(&b.params, np++ ? ", " : "[");

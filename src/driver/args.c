@@ -19,6 +19,7 @@ const char args_usage[] =
 	"                       dependency file name, target, phony header targets\n"
 	"  --line, --no-line    #line directives in generated code (default: off)\n"
 	"  -Werror              warnings are errors\n"
+	"  -Wno-fallback        no warning when a GPU kernel falls back to one thread per row\n"
 	"  --print-include-dir  the directory with fusecc's headers (for -I)\n"
 	"  --help-pragmas       the #pragma fuse reference (Markdown)\n"
 	"  --version, --help\n"
@@ -86,6 +87,10 @@ bool args_parse(Args *a, int argc, char **argv)
 			a->mp = true;
 		} else if (!strcmp(s, "-Werror")) {
 			a->werror = true;
+		} else if (!strcmp(s, "-Wno-fallback")) {
+			a->no_warn_fallback = true;
+		} else if (!strcmp(s, "-Wfallback")) {
+			a->no_warn_fallback = false;
 		} else if (!strcmp(s, "--line")) {
 			a->line_directives = true;
 		} else if (!strcmp(s, "--no-line")) {
@@ -129,7 +134,7 @@ bool args_parse(Args *a, int argc, char **argv)
 			vec_push(a->clang_args, s);
 		} else if (s[0] == '-' && s[1]) {
 			static const char *const known[] = {"--help", "--version", "--print-include-dir", "--help-pragmas",
-			                                    "-fsyntax-only", "-MD", "-MMD", "-MP", "-MF", "-MT", "-Werror",
+			                                    "-fsyntax-only", "-MD", "-MMD", "-MP", "-MF", "-MT", "-Werror", "-Wno-fallback",
 			                                    "--line", "--no-line", "--emit=c", "--emit=cuda", "-o", "-std="};
 			const char *best = closest_word(s, known, (int)(sizeof known / sizeof known[0]));
 			if (best)

@@ -23,6 +23,7 @@ typedef struct Args {
 	const char *mf, *mt;
 	bool line_directives; /* #line in generated code (off by default: clean diffs) */
 	bool werror;
+	bool no_warn_fallback; /* -Wno-fallback */
 } Args;
 
 /* Parses argv[1..argc-1]. On a bad command line reports `fusecc: error: ...` and returns

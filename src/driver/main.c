@@ -248,6 +248,52 @@ static void emit_ir(StrBuf *out, const Program *p, const char *input_name)
 	}
 }
 
+/* The CUDA or HIP file. A function whose kernels need run-time sizes as constants (a head
+ * dim given as `int D`) is parsed and fused again once per combination of values, with
+ * the sizes read as constants, and gets a launcher that picks the combination at run time;
+ * the other functions print from p as they are. */
+static bool emit_gpu_file(StrBuf *out, const Args *a, const FrontOptions *fo, Program *p, const char *name, GpuKind kind)
+{
+	SpecPlan *plans = calloc((size_t)p->nfuncs + 1, sizeof *plans);
+	bool ok = true, any = false;
+	for (int f = 0; f < p->nfuncs; f++) {
+		ok &= fuse_spec_plan(p->funcs[f], &plans[f]);
+		any |= plans[f].nparams > 0;
+	}
+	GpuOptions go = {a->line_directives, !a->no_warn_fallback};
+	if (ok && !any)
+		ok = emit_gpu(out, p, name, kind, &go);
+	else if (ok)
+		emit_gpu_begin(out, name, kind, &go, true);
+	for (int f = 0; ok && any && f < p->nfuncs; f++) {
+		const SpecPlan *sp = &plans[f];
+		for (int c = 0; ok && c < (sp->nparams ? sp->ncombos : 1); c++) {
+			const char *names[MAX_SPEC_PARAMS];
+			FrontOptions o = *fo;
+			o.reparse = true;
+			if (sp->nparams) {
+				for (int k = 0; k < sp->nparams; k++)
+					names[k] = sp->params[k]->name;
+				o.spec_fn = p->funcs[f]->name;
+				o.spec_names = names;
+				o.spec_values = sp->values[c];
+				o.nspec = sp->nparams;
+			}
+			Program *q = front_parse(a->input, &o, NULL);
+			ok = q && q->nfuncs == p->nfuncs;
+			const char *suffix = ok && sp->nparams ? spec_suffix(&q->arena, sp, c) : NULL;
+			for (int r = 0; suffix && r < q->funcs[f]->nregions; r++)
+				q->funcs[f]->regions[r]->name = arena_printf(&q->arena, "%s%s", q->funcs[f]->regions[r]->name, suffix);
+			ok = ok && fuse_program(q) && emit_gpu_function(out, q, q->funcs[f], kind, suffix);
+			program_free(q);
+		}
+		if (ok && sp->nparams)
+			emit_gpu_dispatch(out, &p->arena, p->funcs[f], kind, sp);
+	}
+	free(plans);
+	return ok;
+}
+
 static int run_pipeline(const Args *a, const char *output, const char *dpath)
 {
 	const char *inc = FUSECC_INCLUDE_DIR;
@@ -275,11 +321,13 @@ static int run_pipeline(const Args *a, const char *output, const char *dpath)
 		case EMIT_IR: emit_ir(&out, p, name); break;
 		case EMIT_CUDA:
 		case EMIT_HIP:
-			if (!emit_gpu(&out, p, name, a->emit == EMIT_CUDA ? GPU_CUDA : GPU_HIP, a->line_directives))
-				status = EXIT_INPUT;
+			if (!emit_gpu_file(&out, a, &fo, p, name, a->emit == EMIT_CUDA ? GPU_CUDA : GPU_HIP))
+				status = internal_error_count() ? EXIT_INTERNAL : EXIT_INPUT;
 			break;
 		case EMIT_NONE: break;
 		}
+		if (status == EXIT_OK && a->werror && warning_count())
+			status = EXIT_INPUT;
 		if (status == EXIT_OK && !write_output(output, out.s ? out.s : "", out.len))
 			status = EXIT_INPUT;
 		if (status == EXIT_OK && dpath && !write_deps(a, output, dpath, &deps))

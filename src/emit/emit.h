@@ -2,6 +2,7 @@
 #ifndef FUSECC_EMIT_H
 #define FUSECC_EMIT_H
 
+#include "../fuse/fuse.h"
 #include "../ir/ir.h"
 
 /* The fused C program: for every function with regions, `void <fn>_fused(<same params>)`.
@@ -12,9 +13,23 @@ void emit_c(StrBuf *out, const Program *p, const char *input_name, bool line_dir
 
 typedef enum GpuKind { GPU_CUDA, GPU_HIP } GpuKind;
 
+typedef struct GpuOptions {
+	bool line_directives; /* --line */
+	bool warn_fallback;   /* a warning for each kernel printed by the one-thread-per-row fallback */
+} GpuOptions;
+
 /* CUDA or HIP: the kernels of every region and, per function, `<fn>_launch`. false after
  * a located error for a region the GPU lowering cannot print. */
-bool emit_gpu(StrBuf *out, const Program *p, const char *input_name, GpuKind kind, bool line_directives);
+bool emit_gpu(StrBuf *out, const Program *p, const char *input_name, GpuKind kind, const GpuOptions *o);
+/* The pieces of emit_gpu, for a file whose functions are specialised (fuse_spec_plan):
+ * the banner and includes; one function's kernels and launcher, which with a suffix is
+ * the static <fn>_launch<suffix> of one combination of values (the caller has named the
+ * kernels with it); and the `extern "C"` <fn>_launch that picks one by the run-time
+ * values and refuses the others with a message on stderr. */
+void emit_gpu_begin(StrBuf *out, const char *input_name, GpuKind kind, const GpuOptions *o, bool specialised);
+bool emit_gpu_function(StrBuf *out, const Program *p, const Func *f, GpuKind kind, const char *suffix);
+const char *spec_suffix(Arena *a, const SpecPlan *sp, int c);
+void emit_gpu_dispatch(StrBuf *out, Arena *a, const Func *f, GpuKind kind, const SpecPlan *sp);
 
 /* Opens a comment with the schedule after the indent and, for a fused region, a line saying how it was fused; the
  * caller closes the comment. The effective schedule every output echoes. */

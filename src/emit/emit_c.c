@@ -71,6 +71,12 @@ static void emit_function(StrBuf *out, const Func *f, const PrintTarget *pt)
 	if (!f->nparams)
 		sb_puts(out, "void");
 	sb_puts(out, ")\n{\n");
+	for (int i = 0; i < f->nsetup; i++) {
+		sb_putc(out, '\t');
+		print_stmt_to(out, f->setup[i], 1, pt);
+	}
+	if (f->nsetup)
+		sb_putc(out, '\n');
 	for (int r = 0; r < f->nregions; r++) {
 		const Region *reg = f->regions[r];
 		if (r)

@@ -38,6 +38,7 @@ const char *gpu_type(ScalarType t) { return t == TY_HALF ? "__half" : scalar_typ
 /* Set per output: --line adds line_last. */
 static PrintTarget device_print = {gpu_type, true};
 static int device_line_last;
+static bool warn_fallback;
 
 static bool expr_constant(const Expr *e)
 {
@@ -70,10 +71,12 @@ static bool check_local_arrays(const GpuTarget *tg, const Stmt *s, const char *w
 	return true;
 }
 
+/* The launcher's parameters (the C function's), or a kernel's: those and the set-up
+ * scalars the launcher computes. */
 static void print_params(StrBuf *b, const Func *f, bool device)
 {
-	for (int i = 0; i < f->nparams; i++) {
-		const Var *v = f->params[i];
+	for (int i = 0; i < f->nparams + (device ? f->nsvars : 0); i++) {
+		const Var *v = i < f->nparams ? f->params[i] : f->svars[i - f->nparams];
 		if (i)
 			sb_puts(b, ", ");
 		if (!v->ndim)
@@ -220,6 +223,8 @@ static const char *unique_name(Program *p, const Func *f, const Region *r, const
 		bool used = name_used(r->loop, nm) || !strcmp(nm, "row");
 		for (int i = 0; i < f->nparams; i++)
 			used |= !strcmp(f->params[i]->name, nm);
+		for (int i = 0; i < f->nsvars; i++)
+			used |= !strcmp(f->svars[i]->name, nm);
 		if (!used)
 			return nm;
 	}
@@ -358,10 +363,15 @@ void print_splitk_launches(StrBuf *out, const GpuTarget *tg, const char *region,
 	sb_printf(out, "\t\t\tif (err != %s || (err = freed) != %s)\n\t\t\t\treturn err;\n", tg->success, tg->success);
 }
 
-static void emit_launcher(StrBuf *out, const GpuTarget *tg, const Func *f, TilePlan *plans, const bool *tiled, const SplitFallback *sfs)
+static void emit_launcher(StrBuf *out, const GpuTarget *tg, const Func *f, TilePlan *plans, const bool *tiled, const SplitFallback *sfs, const char *suffix)
 {
-	sb_printf(out, "\n/* Runs %s on the GPU: arrays are device pointers; sizes as in the C function. */\n", f->name);
-	sb_printf(out, "extern \"C\" %s %s_launch(", tg->err_t, f->name);
+	if (suffix) {
+		sb_printf(out, "\n/* %s_launch for %s. */\n", f->name, suffix + 1);
+		sb_printf(out, "static %s %s_launch%s(", tg->err_t, f->name, suffix);
+	} else {
+		sb_printf(out, "\n/* Runs %s on the GPU: arrays are device pointers; sizes as in the C function. */\n", f->name);
+		sb_printf(out, "extern \"C\" %s %s_launch(", tg->err_t, f->name);
+	}
 	print_params(out, f, false);
 	sb_printf(out, "%s%s stream)\n{\n", f->nparams ? ", " : "", tg->stream_t);
 	for (int i = 0; i < f->nparams; i++) {
@@ -385,9 +395,14 @@ static void emit_launcher(StrBuf *out, const GpuTarget *tg, const Func *f, TileP
 		/* A misaligned element would fault in the kernel and spoil the context. */
 		sb_printf(out, "\tif ((uintptr_t)%s %% sizeof(%s))\n\t\treturn %s;\n", v->name, gpu_type(v->ty), tg->invalid);
 	}
+	/* The set-up between the regions runs here, on the host, before every kernel. */
+	for (int i = 0; i < f->nsetup; i++) {
+		sb_putc(out, '\t');
+		print_stmt_to(out, f->setup[i], 1, &device_print);
+	}
 	StrBuf args = {0};
-	for (int i = 0; i < f->nparams; i++)
-		sb_printf(&args, "%s%s", i ? ", " : "", f->params[i]->name);
+	for (int i = 0; i < f->nparams + f->nsvars; i++)
+		sb_printf(&args, "%s%s", i ? ", " : "", i < f->nparams ? f->params[i]->name : f->svars[i - f->nparams]->name);
 	for (int r = 0; r < f->nregions; r++) {
 		if (tiled[r]) {
 			emit_tile_launch(out, tg, &plans[r], args.s ? args.s : "");
@@ -410,33 +425,101 @@ static void emit_launcher(StrBuf *out, const GpuTarget *tg, const Func *f, TileP
 	sb_printf(out, "\treturn %s;\n}\n", tg->success);
 }
 
-bool emit_gpu(StrBuf *out, const Program *p, const char *input_name, GpuKind kind, bool line_directives)
+void emit_gpu_begin(StrBuf *out, const char *input_name, GpuKind kind, const GpuOptions *o, bool specialised)
 {
 	device_line_last = 0;
-	device_print.line_last = line_directives ? &device_line_last : NULL;
-	const GpuTarget *tg = &targets[kind];
+	device_print.line_last = o->line_directives ? &device_line_last : NULL;
+	warn_fallback = o->warn_fallback;
 	emit_banner(out, "/*", input_name);
-	sb_puts(out, tg->includes);
-	sb_puts(out, "#include <math.h>\n#include \"fusecc.h\"\n");
+	sb_puts(out, targets[kind].includes);
+	sb_puts(out, "#include <math.h>\n");
+	if (specialised)
+		sb_puts(out, "#include <stdio.h>\n");
+	sb_puts(out, "#include \"fusecc.h\"\n");
+}
+
+bool emit_gpu_function(StrBuf *out, const Program *p, const Func *fn, GpuKind kind, const char *suffix)
+{
+	const GpuTarget *tg = &targets[kind];
 	bool ok = true;
-	for (int f = 0; f < p->nfuncs; f++) {
-		const Func *fn = p->funcs[f];
-		TilePlan *plans = calloc((size_t)fn->nregions + 1, sizeof *plans);
-		bool *tiled = calloc((size_t)fn->nregions + 1, sizeof *tiled);
-		SplitFallback *sfs = calloc((size_t)fn->nregions + 1, sizeof *sfs);
-		for (int r = 0; r < fn->nregions; r++) {
-			const char *why = NULL;
-			tiled[r] = tile_plan(&plans[r], fn->regions[r], &tg->tile, &why);
-			plans[r].line_directives = line_directives;
-			ok &= emit_kernel(out, tg, p, fn, fn->regions[r], &plans[r], tiled[r], why, &sfs[r]);
-		}
-		if (ok)
-			emit_launcher(out, tg, fn, plans, tiled, sfs);
-		for (int r = 0; r < fn->nregions; r++)
-			tile_plan_free(&plans[r]);
-		free(plans);
-		free(tiled);
-		free(sfs);
+	TilePlan *plans = calloc((size_t)fn->nregions + 1, sizeof *plans);
+	bool *tiled = calloc((size_t)fn->nregions + 1, sizeof *tiled);
+	SplitFallback *sfs = calloc((size_t)fn->nregions + 1, sizeof *sfs);
+	for (int r = 0; r < fn->nregions; r++) {
+		const char *why = NULL;
+		tiled[r] = tile_plan(&plans[r], fn->regions[r], &tg->tile, &why);
+		plans[r].line_directives = device_print.line_last != NULL;
+		/* The fallback is correct but 25-50x slower than the tiles: the user must know. */
+		if (!tiled[r] && warn_fallback)
+			warning_at(fn->regions[r]->loc, "%s kernel '%s' falls back to one thread per row (FMA code, far slower than the %s): %s (-Wno-fallback silences this)",
+			           tg->name, fn->regions[r]->name, tg->lowering, why ? why : "no tile lowering for this region");
+		ok &= emit_kernel(out, tg, p, fn, fn->regions[r], &plans[r], tiled[r], why, &sfs[r]);
 	}
+	if (ok)
+		emit_launcher(out, tg, fn, plans, tiled, sfs, suffix);
+	for (int r = 0; r < fn->nregions; r++)
+		tile_plan_free(&plans[r]);
+	free(plans);
+	free(tiled);
+	free(sfs);
+	return ok;
+}
+
+/* `_D128`, `_DK192_DV128`: the names of combination c's kernels and launcher. */
+const char *spec_suffix(Arena *a, const SpecPlan *sp, int c)
+{
+	StrBuf b = {0};
+	for (int k = 0; k < sp->nparams; k++)
+		sb_printf(&b, "_%s%ld", sp->params[k]->name, sp->values[c][k]);
+	const char *s = arena_strdup(a, b.s);
+	sb_free(&b);
+	return s;
+}
+
+void emit_gpu_dispatch(StrBuf *out, Arena *a, const Func *f, GpuKind kind, const SpecPlan *sp)
+{
+	const GpuTarget *tg = &targets[kind];
+	StrBuf names = {0}, fmt = {0}, vals = {0}, list = {0};
+	for (int k = 0; k < sp->nparams; k++) {
+		sb_printf(&names, "%s%s", k ? ", " : "", sp->params[k]->name);
+		sb_printf(&fmt, "%s%%d", k ? ", " : "");
+		sb_printf(&vals, ", %s", sp->params[k]->name);
+	}
+	for (int c = 0; c < sp->ncombos; c++) {
+		sb_puts(&list, c ? ", " : "");
+		for (int k = 0; k < sp->nparams; k++)
+			sb_printf(&list, "%s%ld", k ? "/" : "", sp->values[c][k]);
+	}
+	bool one = sp->nparams == 1;
+	sb_printf(out, "\n/* Runs %s on the GPU: arrays are device pointers; sizes as in the C function.\n", f->name);
+	sb_printf(out, " * The kernels are compiled for %s%s%s = %s (specialize); other values are refused. */\n", one ? "" : "(", names.s, one ? "" : ")", list.s);
+	sb_printf(out, "extern \"C\" %s %s_launch(", tg->err_t, f->name);
+	print_params(out, f, false);
+	sb_printf(out, "%s%s stream)\n{\n", f->nparams ? ", " : "", tg->stream_t);
+	StrBuf args = {0};
+	for (int i = 0; i < f->nparams; i++)
+		sb_printf(&args, "%s, ", f->params[i]->name);
+	for (int c = 0; c < sp->ncombos; c++) {
+		sb_puts(out, "\tif (");
+		for (int k = 0; k < sp->nparams; k++)
+			sb_printf(out, "%s%s == %ld", k ? " && " : "", sp->params[k]->name, sp->values[c][k]);
+		sb_printf(out, ")\n\t\treturn %s_launch%s(%sstream);\n", f->name, spec_suffix(a, sp, c), args.s ? args.s : "");
+	}
+	sb_printf(out, "\tfprintf(stderr, \"%s_launch: %s%s%s = %s%s%s is not a compiled size (%s); add it with '#pragma fuse specialize(...)'\\n\"%s);\n", f->name, one ? "" : "(",
+	          names.s, one ? "" : ")", one ? "" : "(", fmt.s, one ? "" : ")", list.s, vals.s);
+	sb_printf(out, "\treturn %s;\n}\n", tg->invalid);
+	sb_free(&names);
+	sb_free(&fmt);
+	sb_free(&vals);
+	sb_free(&list);
+	sb_free(&args);
+}
+
+bool emit_gpu(StrBuf *out, const Program *p, const char *input_name, GpuKind kind, const GpuOptions *o)
+{
+	emit_gpu_begin(out, input_name, kind, o, false);
+	bool ok = true;
+	for (int f = 0; f < p->nfuncs; f++)
+		ok &= emit_gpu_function(out, p, p->funcs[f], kind, NULL);
 	return ok;
 }

@@ -8,6 +8,16 @@ typedef struct FrontOptions {
 	const char *const *clang_args; /* -I/-D/-U/-std and raw `--` arguments, in order */
 	int nclang_args;
 	const char *include_dir; /* fusecc's own include/ (for fusecc.h), searched last */
+	/* Specialisation (the GPU printers' run-time head dims): in function spec_fn, every
+	 * read of int parameter spec_names[k] is the constant spec_values[k]; the parameter
+	 * stays in the list (the launcher still takes it). NULL: none. */
+	const char *spec_fn;
+	const char *const *spec_names;
+	const long *spec_values;
+	int nspec;
+	/* A second parse of an input already parsed: the diagnostics keep quoting the first
+	 * Program's copy of the source, which outlives this one. */
+	bool reparse;
 } FrontOptions;
 
 /* Parses `path` and builds the IR of every function that holds `#pragma fuse kernel`

@@ -37,6 +37,8 @@ typedef struct Parser {
 	VEC(PragmaGroup) pragmas;
 	bool failed;
 	int depth; /* loops around the statement being converted */
+	const FrontOptions *opt;
+	const char *fn_name; /* the function being converted */
 } Parser;
 
 /* The size of a region, far above what real operators need (the samples nest at most 6
@@ -429,6 +431,10 @@ static Expr *convert_declref(Parser *ps, CXCursor c)
 	}
 	if (v->ndim)
 		return fail(ps, loc, "array '%s' used without subscripts", nm), NULL;
+	if (v->kind == VAR_PARAM && v->ty == TY_INT && ps->opt->spec_fn && !strcmp(ps->opt->spec_fn, ps->fn_name))
+		for (int k = 0; k < ps->opt->nspec; k++)
+			if (!strcmp(ps->opt->spec_names[k], v->name))
+				return ex_int(ps->prog, ps->opt->spec_values[k], loc);
 	return ex_var(ps->prog, v, loc);
 }
 
@@ -1011,6 +1017,121 @@ static bool name_taken(Program *p, const char *name)
 
 /* A function whose body holds regions: its parameters, then each region. Every statement
  * of such a body must be a region (the fused output replaces the whole function). */
+/* ---- scalar set-up between the regions ---- */
+
+typedef VEC(Var *) VarVec;
+
+/* The first read of an array in e: set-up runs on the host, before the kernels, where
+ * the arrays are device memory. */
+static const Expr *setup_array_read(const Expr *e)
+{
+	if (!e)
+		return NULL;
+	if (e->kind == EX_INDEX)
+		return e;
+	for (int i = 0; i < e->nargs; i++) {
+		const Expr *r = setup_array_read(e->args[i]);
+		if (r)
+			return r;
+	}
+	return NULL;
+}
+
+/* Checks one converted set-up statement: scalars computed from scalars, nothing else.
+ * A set-up scalar may not change once a region has read it (the kernels see one value). */
+static bool setup_check(Parser *ps, const Stmt *s, Region *const *regions, int nregions)
+{
+	const Expr *bad = NULL;
+	switch (s->kind) {
+	case ST_BLOCK:
+		for (int i = 0; i < s->nbody; i++)
+			if (!setup_check(ps, s->body[i], regions, nregions))
+				return false;
+		return true;
+	case ST_IF:
+		bad = setup_array_read(s->cond);
+		for (int i = 0; !bad && i < s->nbody; i++)
+			if (!setup_check(ps, s->body[i], regions, nregions))
+				return false;
+		break;
+	case ST_DECL:
+		if (s->var->ndim)
+			return fail(ps, s->loc, "array '%s' is declared outside a '#pragma fuse kernel' region: declare it inside the region", s->var->name);
+		bad = setup_array_read(s->rhs);
+		break;
+	case ST_ASSIGN:
+		if (s->lhs->kind == EX_INDEX)
+			return fail(ps, s->loc, "'%s' is written outside a '#pragma fuse kernel' region: only scalar set-up may go there; write arrays inside a region", s->lhs->var->name);
+		for (int r = 0; r < nregions; r++)
+			if (stmt_reads_var(regions[r]->loop, s->lhs->var))
+				return fail(ps, s->loc, "'%s' is changed after region '%s' reads it: the kernels see one value, so finish setting it up before the first region", s->lhs->var->name, regions[r]->name);
+		bad = setup_array_read(s->rhs);
+		break;
+	case ST_FOR:
+		return fail(ps, s->loc, "a loop outside a '#pragma fuse kernel' region: fusecc compiles only regions; put '#pragma fuse kernel' before it, or move it into a region");
+	}
+	if (bad)
+		return fail(ps, bad->loc, "set-up outside a region may read only scalars: it runs on the host before the kernels, where '%s' is device memory; read it inside the region", bad->var->name);
+	return true;
+}
+
+/* A statement of the function body that is not a region: scalar set-up (declarations,
+ * assignments and ifs of scalar locals computed from parameters) is kept in order in
+ * *setup; anything else is refused with the reason. */
+static void convert_setup(Parser *ps, CXCursor c, Region *const *regions, int nregions, StmtVec *setup, VarVec *svars)
+{
+	StmtVec got = {0};
+	enum CXCursorKind k = clang_getCursorKind(c);
+	if (k == CXCursor_DeclStmt) {
+		if (!convert_decl(ps, c, &got)) {
+			vec_free(got);
+			return;
+		}
+	} else if (k == CXCursor_ForStmt || k == CXCursor_WhileStmt || k == CXCursor_DoStmt) {
+		fail(ps, loc_of(ps, c), "a loop outside a '#pragma fuse kernel' region: fusecc compiles only regions; put '#pragma fuse kernel' before it, or move it into a region");
+		return;
+	} else if (k == CXCursor_BinaryOperator || k == CXCursor_CompoundAssignOperator || k == CXCursor_IfStmt || k == CXCursor_CompoundStmt) {
+		Stmt *s = convert_stmt(ps, c);
+		if (!s)
+			return;
+		vec_push(got, s);
+	} else {
+		fail(ps, loc_of(ps, c), "outside a '#pragma fuse kernel' region a function may hold only scalar set-up (declarations and assignments of scalar locals): this statement is neither");
+		return;
+	}
+	for (int i = 0; i < got.n; i++) {
+		if (!setup_check(ps, got.v[i], regions, nregions))
+			continue;
+		vec_push(*setup, got.v[i]);
+		if (got.v[i]->kind == ST_DECL)
+			vec_push(*svars, got.v[i]->var);
+	}
+	vec_free(got);
+}
+
+/* Hands the set-up over to f. Its scalars become read-only parameters of the regions:
+ * a region may not assign one (each kernel receives it by value). */
+static void finish_setup(Parser *ps, Func *f, StmtVec *setup, VarVec *svars)
+{
+	for (int i = 0; i < svars->n; i++)
+		for (int r = 0; r < f->nregions; r++)
+			if (stmt_writes_var(f->regions[r]->loop, svars->v[i]))
+				fail(ps, svars->v[i]->loc, "'%s' is set up outside region '%s' and assigned inside it: declare a local copy inside the region", svars->v[i]->name,
+				     f->regions[r]->name);
+	for (int i = 0; i < svars->n; i++)
+		svars->v[i]->kind = VAR_PARAM;
+	f->nsetup = setup->n;
+	f->setup = arena_alloc(&ps->prog->arena, sizeof(Stmt *) * (size_t)(setup->n ? setup->n : 1));
+	if (setup->n)
+		memcpy(f->setup, setup->v, sizeof(Stmt *) * (size_t)setup->n);
+	f->nsvars = svars->n;
+	f->svars = arena_alloc(&ps->prog->arena, sizeof(Var *) * (size_t)(svars->n ? svars->n : 1));
+	if (svars->n)
+		memcpy(f->svars, svars->v, sizeof(Var *) * (size_t)svars->n);
+	vec_free(*setup);
+	vec_free(*svars);
+}
+
 static void convert_function(Parser *ps, CXCursor fn, CXCursor body)
 {
 	CursorVec stmts = children(body);
@@ -1026,6 +1147,7 @@ static void convert_function(Parser *ps, CXCursor fn, CXCursor body)
 	Func *f = NEW(&ps->prog->arena, Func);
 	f->name = arena_strdup(&ps->prog->arena, clang_getCString(nm));
 	clang_disposeString(nm);
+	ps->fn_name = f->name;
 	f->loc = loc_of_location(ps, clang_getCursorLocation(fn));
 	if (clang_getCanonicalType(clang_getCursorResultType(fn)).kind != CXType_Void)
 		fail(ps, f->loc, "a function with fuse regions must return void: results are written to array parameters");
@@ -1050,12 +1172,14 @@ static void convert_function(Parser *ps, CXCursor fn, CXCursor body)
 		return;
 	}
 	VEC(Region *) regions = {0};
+	StmtVec setup = {0};
+	VarVec svars = {0};
 	for (int i = 0; i < stmts.n; i++) {
 		CXCursor s = stmts.v[i];
 		PragmaGroup *g = pragma_for(ps, s);
 		if (!g) {
 			if (clang_getCursorKind(s) != CXCursor_NullStmt)
-				fail(ps, loc_of(ps, s), "in a function with fuse regions every statement must be a '#pragma fuse kernel' region");
+				convert_setup(ps, s, regions.v, regions.n, &setup, &svars);
 			continue;
 		}
 		g->used = true;
@@ -1093,6 +1217,7 @@ static void convert_function(Parser *ps, CXCursor fn, CXCursor body)
 	if (regions.n)
 		memcpy(f->regions, regions.v, sizeof(Region *) * (size_t)regions.n);
 	f->nregions = regions.n;
+	finish_setup(ps, f, &setup, &svars);
 	vec_free(regions);
 	vec_free(stmts);
 	Func **fs = arena_alloc(&ps->prog->arena, sizeof(Func *) * (size_t)(ps->prog->nfuncs + 1));
@@ -1177,7 +1302,8 @@ Program *front_parse(const char *path, const FrontOptions *opt, StrVec *deps)
 	/* The diagnostics quote lines from this copy: keep it as long as the program. */
 	char *kept = arena_strndup(&prog->arena, text, len);
 	free(text);
-	diag_set_source(prog->path, kept, len);
+	if (!opt->reparse)
+		diag_set_source(prog->path, kept, len);
 	if (looks_binary(kept, len)) {
 		error_at((Loc){prog->path, 0, 0}, "not a C source file (it contains NUL bytes)");
 		program_free(prog);
@@ -1195,7 +1321,7 @@ Program *front_parse(const char *path, const FrontOptions *opt, StrVec *deps)
 		vec_push(args, opt->include_dir);
 	}
 
-	Parser ps = {.prog = prog, .path = prog->path};
+	Parser ps = {.prog = prog, .path = prog->path, .opt = opt};
 	CXIndex idx = clang_createIndex(0, 0);
 	enum CXErrorCode err = clang_parseTranslationUnit2(idx, path, args.v, args.n, NULL, 0,
 	                                                   CXTranslationUnit_DetailedPreprocessingRecord | CXTranslationUnit_KeepGoing, &ps.tu);

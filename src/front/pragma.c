@@ -20,6 +20,7 @@ typedef enum ArgForm {
 	ARGS_LOOP_INT,
 	ARGS_LOOP_OPT_INT,
 	ARGS_TUNE,
+	ARGS_SPEC,
 } ArgForm;
 
 typedef enum ClauseId {
@@ -65,6 +66,7 @@ typedef struct Parser {
 	const char *name;
 	LoopArgVec loops[CL_COUNT]; /* the loop-list clauses, indexed by ClauseId */
 	TuneAxisVec tune;
+	TuneAxisVec spec;
 } Parser;
 
 /* ---- tokens ---- */
@@ -400,6 +402,80 @@ static bool parse_tune(Parser *ps)
 	}
 }
 
+/* specialize(name: N, N, ..., name: N, ...), or name:{N, ...}: a name followed by ':'
+ * starts the next parameter's list. */
+static bool parse_spec(Parser *ps)
+{
+	const ClauseInfo *c = &clauses[CL_SPECIALIZE];
+	if (!expect_open(ps, c))
+		return false;
+	for (;;) {
+		const PTok *t = peek(ps);
+		if (!t || t->kind != PT_IDENT) {
+			error_at(here(ps), "expected an int parameter's name in 'specialize', found %s", found(ps));
+			return false;
+		}
+		ps->i++;
+		if (!accept(ps, ":")) {
+			error_at(here(ps), "expected ':' after '%s' in 'specialize', found %s (write e.g. '%s: 64, 128')", t->text, found(ps), t->text);
+			return false;
+		}
+		LongVec vals = {0};
+		bool ok = true, braces = accept(ps, "{"), more = false;
+		for (;;) {
+			Loc loc = here(ps);
+			long v;
+			if (!(ok = parse_number(ps, c->value, &v)))
+				break;
+			bool dup = false;
+			for (int k = 0; k < vals.n; k++)
+				dup |= vals.v[k] == v;
+			if (dup)
+				error_at(loc, "value %ld appears twice in the values of '%s'", v, t->text);
+			else
+				vec_push(vals, v);
+			if (braces && accept(ps, "}")) {
+				more = accept(ps, ",");
+				break;
+			}
+			if (!braces && at(ps, ")"))
+				break;
+			if (!accept(ps, ",")) {
+				error_at(here(ps), "expected ',' or '%s' in the values of '%s', found %s", braces ? "}" : ")", t->text, found(ps));
+				ok = false;
+				break;
+			}
+			const PTok *n = peek(ps);
+			if (!braces && n && n->kind == PT_IDENT) {
+				more = true;
+				break;
+			}
+		}
+		if (ok) {
+			TuneAxis ax = {arena_strdup(&ps->p->arena, t->text), NULL, vals.n, t->loc};
+			ax.values = arena_alloc(&ps->p->arena, sizeof(long) * (size_t)vals.n);
+			memcpy(ax.values, vals.v, sizeof(long) * (size_t)vals.n);
+			bool twice = false;
+			for (int k = 0; k < ps->spec.n; k++)
+				if (!strcmp(ps->spec.v[k].key, ax.key)) {
+					error_at(ax.loc, "'%s' appears twice in 'specialize'", ax.key);
+					twice = true;
+				}
+			if (!twice)
+				vec_push(ps->spec, ax);
+		}
+		vec_free(vals);
+		if (!ok)
+			return false;
+		if (accept(ps, ")"))
+			return true;
+		if (!more) {
+			error_close(ps, c);
+			return false;
+		}
+	}
+}
+
 /* The clause named `name`, or -1. */
 static int clause_lookup(const char *name)
 {
@@ -453,6 +529,9 @@ static void parse_clause(Parser *ps, bool first)
 		break;
 	case ARGS_TUNE:
 		ok = parse_tune(ps);
+		break;
+	case ARGS_SPEC:
+		ok = parse_spec(ps);
 		break;
 	default:
 		ok = parse_loop_list(ps, (ClauseId)id);
@@ -508,9 +587,15 @@ static void finish(Parser *ps, Schedule *out)
 		out->tune = arena_alloc(&p->arena, sizeof(TuneAxis) * (size_t)ps->tune.n);
 		memcpy(out->tune, ps->tune.v, sizeof(TuneAxis) * (size_t)ps->tune.n);
 	}
+	out->nspec = ps->spec.n;
+	if (ps->spec.n) {
+		out->spec = arena_alloc(&p->arena, sizeof(TuneAxis) * (size_t)ps->spec.n);
+		memcpy(out->spec, ps->spec.v, sizeof(TuneAxis) * (size_t)ps->spec.n);
+	}
 	for (int k = 0; k < CL_COUNT; k++)
 		vec_free(ps->loops[k]);
 	vec_free(ps->tune);
+	vec_free(ps->spec);
 }
 
 /* Parses every line, then hands over what was collected even after errors, so callers
@@ -644,11 +729,11 @@ static void print_loops(StrBuf *b, ClauseId id, const LoopArg *a, int n)
 }
 
 /* ` tune(i:{64,128}, warps:{4,8})`; nothing when there are no axes. */
-static void print_tune(StrBuf *b, const TuneAxis *ax, int n)
+static void print_tune(StrBuf *b, ClauseId id, const TuneAxis *ax, int n)
 {
 	if (!n)
 		return;
-	sb_printf(b, " %s(", clauses[CL_TUNE].name);
+	sb_printf(b, " %s(", clauses[id].name);
 	for (int k = 0; k < n; k++) {
 		sb_printf(b, "%s%s:{", k ? ", " : "", ax[k].key);
 		for (int m = 0; m < ax[k].nvalues; m++)
@@ -668,7 +753,8 @@ void print_schedule(StrBuf *b, const Schedule *s)
 	print_loops(b, CL_TILE, s->tile, s->ntile);
 	print_loops(b, CL_ROLLING, s->rolling, s->nrolling);
 	print_loops(b, CL_SPLITK, s->splitk, s->nsplitk);
-	print_tune(b, s->tune, s->ntune);
+	print_tune(b, CL_TUNE, s->tune, s->ntune);
+	print_tune(b, CL_SPECIALIZE, s->spec, s->nspec);
 }
 
 /* The syntax alternatives ("a / b") as Markdown code: "`a` / `b`". */

@@ -1314,6 +1314,8 @@ bool fuse_program(Program *p)
 		vec_push(*names, fn->name);
 		for (int i = 0; i < fn->nparams; i++)
 			vec_push(*names, fn->params[i]->name);
+		for (int i = 0; i < fn->nsvars; i++)
+			vec_push(*names, fn->svars[i]->name);
 		for (int r = 0; r < fn->nregions; r++)
 			collect_names(fn->regions[r]->loop, names);
 		for (int r = 0; r < fn->nregions; r++)

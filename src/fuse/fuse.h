@@ -79,6 +79,22 @@ bool fuse_program(Program *p);
  * reductions to fuse. */
 Cascade *fuse_cascade_of(const Region *r);
 
+/* ---- specialize.c ---- */
+enum { MAX_SPEC_PARAMS = 4, MAX_SPEC_COMBOS = 64 };
+/* The run-time int parameters of a function that its GPU kernels are compiled for, and
+ * the combinations of values: one set of kernels each. */
+typedef struct SpecPlan {
+	const Var *params[MAX_SPEC_PARAMS];
+	int nparams; /* 0: nothing to specialise */
+	long values[MAX_SPEC_COMBOS][MAX_SPEC_PARAMS];
+	int ncombos;
+} SpecPlan;
+/* Plans the specialisation of fused function f: the parameters a `specialize` clause
+ * names (with its values), and the head dims (with the default values): parameters that
+ * bound a contraction inside a fused pass (q.k), and then those that size the local
+ * arrays of its regions (P.V's columns). false after a located error. */
+bool fuse_spec_plan(const Func *f, SpecPlan *sp);
+
 /* Human-readable account of a cascade: levels, accumulators, producers, derived repairs. */
 void fuse_describe(StrBuf *b, const Cascade *c);
 
@@ -106,9 +122,6 @@ Expr *reducer_identity(Program *p, Reducer r, ScalarType ty, Loc loc);
 const char *reducer_name(Reducer r);
 
 /* ---- expression helpers (expr.c) ---- */
-bool expr_reads_var(const Expr *e, const Var *v);
-bool stmt_reads_var(const Stmt *s, const Var *v);
-bool stmt_writes_var(const Stmt *s, const Var *v);
 /* Whether s declares v (a local, or the iterator of a loop in s). */
 bool stmt_declares(const Stmt *s, const Var *v);
 /* Copy of e with every read of `from` (EX_VAR or EX_INDEX base) replaced. */

@@ -192,3 +192,48 @@ void st_set_body(Program *p, Stmt *s, Stmt **body, int n)
 	if (n)
 		memcpy(s->body, body, sizeof(Stmt *) * (size_t)n);
 }
+
+bool expr_reads_var(const Expr *e, const Var *v)
+{
+	if (!e)
+		return false;
+	if ((e->kind == EX_VAR || e->kind == EX_INDEX) && e->var == v)
+		return true;
+	for (int i = 0; i < e->nargs; i++)
+		if (expr_reads_var(e->args[i], v))
+			return true;
+	return false;
+}
+
+bool stmt_reads_var(const Stmt *s, const Var *v)
+{
+	if (!s)
+		return false;
+	if (expr_reads_var(s->rhs, v) || expr_reads_var(s->cond, v) || expr_reads_var(s->lo, v) || expr_reads_var(s->hi, v))
+		return true;
+	if (s->lhs) {
+		if (s->aop != AS_SET && s->lhs->var == v)
+			return true;
+		for (int i = 0; i < s->lhs->nargs; i++)
+			if (expr_reads_var(s->lhs->args[i], v))
+				return true;
+	}
+	for (int i = 0; i < s->nbody; i++)
+		if (stmt_reads_var(s->body[i], v))
+			return true;
+	return false;
+}
+
+bool stmt_writes_var(const Stmt *s, const Var *v)
+{
+	if (!s)
+		return false;
+	if (s->kind == ST_ASSIGN && s->lhs->var == v)
+		return true;
+	if (s->kind == ST_DECL && s->var == v && s->rhs)
+		return true;
+	for (int i = 0; i < s->nbody; i++)
+		if (stmt_writes_var(s->body[i], v))
+			return true;
+	return false;
+}

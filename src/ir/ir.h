@@ -25,7 +25,9 @@ const char *scalar_type_c(ScalarType t); /* spelling in C: "float", "_Float16", 
 bool scalar_is_float(ScalarType t);
 
 typedef enum VarKind {
-	VAR_PARAM, /* a function parameter: scalar (ndim == 0) or array (ndim > 0) */
+	VAR_PARAM, /* a function parameter: scalar (ndim == 0) or array (ndim > 0); also a
+	              scalar set up from parameters outside the regions (Func.setup), which
+	              the regions read like a parameter */
 	VAR_LOCAL, /* declared inside a region: scalar or variable-length array */
 	VAR_LOOP,  /* the iterator of a for loop */
 } VarKind;
@@ -146,6 +148,8 @@ struct Schedule {
 	int nsplitk;
 	TuneAxis *tune;
 	int ntune;
+	TuneAxis *spec; /* specialize(D: 64, 128): key is an int parameter's name */
+	int nspec;
 };
 
 typedef struct Func Func;
@@ -161,6 +165,15 @@ struct Func {
 	const char *name;
 	Var **params;
 	int nparams;
+	/* Scalar set-up written between the regions (`const float scale = 1 / sqrtf(D);`):
+	 * ST_DECL, ST_ASSIGN and ST_IF statements in source order that read only scalar
+	 * parameters and earlier set-up scalars. It runs before the regions (the launcher
+	 * on the host; the fused C at the top of the function); the variables it declares
+	 * are svars, which the kernels take as extra scalar arguments after the params. */
+	Stmt **setup;
+	int nsetup;
+	Var **svars;
+	int nsvars;
 	Region **regions;
 	int nregions;
 	Loc loc;
@@ -190,6 +203,12 @@ Stmt *st_new(Program *p, StmtKind kind, Loc loc);
 void st_set_body(Program *p, Stmt *s, Stmt **body, int n); /* copies the array */
 ScalarType binop_result(BinOp op, ScalarType a, ScalarType b);
 bool expr_equal(const Expr *a, const Expr *b);
+/* Whether e reads v (as a scalar or any element), and whether s does: reads include the
+ * subscripts of a written element and, for compound assignments, the element itself. */
+bool expr_reads_var(const Expr *e, const Var *v);
+bool stmt_reads_var(const Stmt *s, const Var *v);
+/* Whether s assigns v, or declares it with an initialiser. */
+bool stmt_writes_var(const Stmt *s, const Var *v);
 
 /* ---- printing (print.c): C syntax, deterministic, minimal parentheses ---- */
 /* What differs when the same IR is printed for a GPU: type names, and parameter arrays

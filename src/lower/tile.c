@@ -679,6 +679,8 @@ bool tile_plan(TilePlan *tp, const Region *r, const TileTarget *tt, const char *
 	vec_push(*names, r->fn->name);
 	for (int i = 0; i < r->fn->nparams; i++)
 		vec_push(*names, r->fn->params[i]->name);
+	for (int i = 0; i < r->fn->nsvars; i++)
+		vec_push(*names, r->fn->svars[i]->name);
 	add_names(r->loop, names);
 	tp->c->names = tp->names = names;
 	Stmt *body = grid_loops(r, tp->grid, &tp->ngrid);

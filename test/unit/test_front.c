@@ -106,7 +106,12 @@ START_TEST(test_refusals)
 	expect_error(REGION("x[i] = (float)(x[i] > 0 & 1);"), "operator '&' is not supported");
 	expect_error("void f(int N, float *x) {\n#pragma fuse kernel\nfor (int i = 0; i < N; i++) x[i] = 0;\n}\n", "'x' has type 'float *'");
 	expect_error("void f(int N, float x[N]) {\n#pragma fuse kernel\nx[0] = 1;\n}\n", "must be followed by a for statement");
-	expect_error("void f(int N, float x[N]) {\n#pragma fuse kernel\nfor (int i = 0; i < N; i++) x[i] = 0;\nx[0] = 1;\n}\n", "every statement must be a '#pragma fuse kernel' region");
+	expect_error("void f(int N, float x[N]) {\n#pragma fuse kernel\nfor (int i = 0; i < N; i++) x[i] = 0;\nx[0] = 1;\n}\n", "only scalar set-up may go there");
+	/* Scalar set-up outside a region: reads only scalars, set before a region reads it. */
+	expect_error("void f(int N, const float y[N], float x[N]) {\nfloat s = y[0];\n#pragma fuse kernel\nfor (int i = 0; i < N; i++) x[i] = s;\n}\n", "may read only scalars");
+	expect_error("void f(int N, float x[N]) {\nfloat s = 1;\n#pragma fuse kernel\nfor (int i = 0; i < N; i++) x[i] = s;\ns = 2;\n}\n", "is changed after region");
+	expect_error("void f(int N, float x[N]) {\nfloat s = 1;\n#pragma fuse kernel\nfor (int i = 0; i < N; i++) { s = 3; x[i] = s; }\n}\n", "assigned inside it");
+	expect_error("void f(int N, float x[N]) {\nfor (int i = 0; i < N; i++) x[i] = 1;\n#pragma fuse kernel\nfor (int i = 0; i < N; i++) x[i] = 0;\n}\n", "a loop outside a '#pragma fuse kernel' region");
 	expect_error("void f(int N, float x[N]) {\nfor (int i = 0; i < N; i++) {\n#pragma fuse kernel\nfor (int j = 0; j < N; j++) x[j] = 0;\n}\n}\n", "only allowed before a for statement at the top level");
 	expect_error("void f(int N, float x[N]) {\n#pragma fuse kernel(a)\nfor (int i = 0; i < N; i++) x[i] = 0;\n#pragma fuse kernel(a)\nfor (int i = 0; i < N; i++) x[i] = 1;\n}\n", "kernel name 'a' is used twice");
 }

@@ -194,6 +194,24 @@ START_TEST(test_tune)
 }
 END_TEST
 
+START_TEST(test_specialize)
+{
+	Schedule s;
+	ck_assert(parse1(&s, "kernel specialize(DK: 192, 64, DV: 128) rolling(j)"));
+	ck_assert_int_eq(s.nspec, 2);
+	ck_assert_str_eq(s.spec[0].key, "DK");
+	ck_assert_int_eq(s.spec[0].nvalues, 2);
+	ck_assert_int_eq(s.spec[0].values[1], 64);
+	ck_assert_str_eq(s.spec[1].key, "DV");
+	ck_assert_int_eq(s.spec[1].values[0], 128);
+	ck_assert_str_eq(echo(&s), "kernel rolling(j) specialize(DK:{192,64}, DV:{128})");
+	ck_assert_str_eq(roundtrip("kernel specialize(D:{64,128}, E:{1})"), "kernel specialize(D:{64,128}, E:{1})");
+	REJECTS("value 64 appears twice in the values of 'D'", "kernel specialize(D: 64, 64)");
+	REJECTS("'D' appears twice in 'specialize'", "kernel specialize(D: 64, D: 128)");
+	REJECTS("expected ':' after 'D' in 'specialize'", "kernel specialize(D)");
+}
+END_TEST
+
 START_TEST(test_limits)
 {
 	ck_assert_str_eq(roundtrip("kernel tile(i:1048576, j:1, k:48)"),
@@ -252,7 +270,7 @@ START_TEST(test_unknown_clause)
 	REJECTS("did you mean 'rolling'?", "kernel rollin(j)");
 	REJECTS("did you mean 'splitk'?", "kernel split_k(j)");
 	REJECTS("unknown clause 'frobnicate' (the clauses are: kernel, parallel, tile, rolling, "
-	        "splitk, tune)",
+	        "splitk, tune, specialize)",
 	        "kernel frobnicate");
 }
 END_TEST
@@ -552,6 +570,7 @@ Suite *pragma_suite(void)
 	tcase_add_test(parse, test_commas_between_clauses);
 	tcase_add_test(parse, test_splitk);
 	tcase_add_test(parse, test_tune);
+	tcase_add_test(parse, test_specialize);
 	tcase_add_test(parse, test_limits);
 	tcase_add_test(parse, test_names_not_checked);
 	suite_add_tcase(s, parse);

@@ -1,0 +1,184 @@
+/* specialize.c: which run-time sizes the GPU kernels are compiled for. A head dim given
+ * as `int D` sizes the registers and shared-memory tiles of a kernel, so the GPU printers
+ * need it as a constant: fusecc compiles the function once per value (the front end reads
+ * the parameter as that constant) and the launcher picks the kernels at run time. */
+#include "fuse.h"
+
+#include <string.h>
+
+/* The head dims models use; MLA pairs a q.k dim of 192 with values of 128. */
+static const long default_values[] = {64, 96, 128, 192, 256};
+enum { NDEFAULT = sizeof default_values / sizeof default_values[0] };
+
+static int spec_index(const SpecPlan *sp, const Var *v)
+{
+	for (int k = 0; k < sp->nparams; k++)
+		if (sp->params[k] == v)
+			return k;
+	return -1;
+}
+
+/* Adds int parameter v to the plan (once). */
+static bool add_param(SpecPlan *sp, const Var *v, Loc loc)
+{
+	if (spec_index(sp, v) >= 0)
+		return true;
+	if (sp->nparams == MAX_SPEC_PARAMS) {
+		error_at(loc, "more than %d run-time sizes need specialising: give some of them as constants", MAX_SPEC_PARAMS);
+		return false;
+	}
+	sp->params[sp->nparams++] = v;
+	return true;
+}
+
+/* The int parameters read by the extents of the local arrays in s. */
+static bool add_local_extents(SpecPlan *sp, const Func *f, const Stmt *s)
+{
+	if (!s)
+		return true;
+	if (s->kind == ST_DECL)
+		for (int d = 0; d < s->var->ndim; d++)
+			for (int i = 0; i < f->nparams; i++)
+				if (!f->params[i]->ndim && f->params[i]->ty == TY_INT && expr_reads_var(s->var->dims[d], f->params[i]) &&
+				    !add_param(sp, f->params[i], s->loc))
+					return false;
+	for (int i = 0; i < s->nbody; i++)
+		if (!add_local_extents(sp, f, s->body[i]))
+			return false;
+	return true;
+}
+
+/* Whether loop l accumulates across its iterations: some assignment in it updates a
+ * value (reads it, or compounds it) at a place that does not move with l's iterator. */
+static bool accumulates(const Stmt *s, const Var *iv)
+{
+	if (s->kind == ST_ASSIGN) {
+		bool moves = false;
+		for (int i = 0; i < s->lhs->nargs; i++)
+			moves |= expr_reads_var(s->lhs->args[i], iv);
+		if (!moves && (s->aop != AS_SET || expr_reads_var(s->rhs, s->lhs->var)))
+			return true;
+	}
+	for (int i = 0; i < s->nbody; i++)
+		if (accumulates(s->body[i], iv))
+			return true;
+	return false;
+}
+
+/* The int parameters that bound a contraction inside the fused loop: the head dim of
+ * q.k (`for d < D: dot += q * k` within the pass over j). *found tells whether any did;
+ * a width that is only an output's (a GEMM's N) is not one. */
+static bool add_head_dims(SpecPlan *sp, const Func *f, const Stmt *s, const char *axis, bool inside, bool *found)
+{
+	if (!s)
+		return true;
+	if (s->kind == ST_FOR) {
+		if (inside && accumulates(s->body[0], s->var))
+			for (int i = 0; i < f->nparams; i++)
+				if (!f->params[i]->ndim && f->params[i]->ty == TY_INT && expr_reads_var(s->hi, f->params[i])) {
+					*found = true;
+					if (!add_param(sp, f->params[i], s->loc))
+						return false;
+				}
+		inside |= !strcmp(s->var->name, axis);
+	}
+	for (int i = 0; i < s->nbody; i++)
+		if (!add_head_dims(sp, f, s->body[i], axis, inside, found))
+			return false;
+	return true;
+}
+
+static const Var *int_param(const Func *f, const char *name)
+{
+	for (int i = 0; i < f->nparams; i++)
+		if (!f->params[i]->ndim && f->params[i]->ty == TY_INT && !strcmp(f->params[i]->name, name))
+			return f->params[i];
+	return NULL;
+}
+
+/* Appends combination `vals` (nparams values) unless it is there already. */
+static bool add_combo(SpecPlan *sp, const long *vals, Loc loc)
+{
+	for (int c = 0; c < sp->ncombos; c++)
+		if (!memcmp(sp->values[c], vals, sizeof(long) * (size_t)sp->nparams))
+			return true;
+	if (sp->ncombos == MAX_SPEC_COMBOS) {
+		error_at(loc, "more than %d combinations of specialised sizes: list fewer values in 'specialize'", MAX_SPEC_COMBOS);
+		return false;
+	}
+	memcpy(sp->values[sp->ncombos++], vals, sizeof(long) * (size_t)sp->nparams);
+	return true;
+}
+
+bool fuse_spec_plan(const Func *f, SpecPlan *sp)
+{
+	memset(sp, 0, sizeof *sp);
+	const TuneAxis *listed[MAX_SPEC_PARAMS] = {0};
+	Loc loc = f->loc;
+	for (int r = 0; r < f->nregions; r++) {
+		const Schedule *s = f->regions[r]->loop->sched;
+		for (int k = 0; k < s->nspec; k++) {
+			const Var *v = int_param(f, s->spec[k].key);
+			if (!v) {
+				error_at(s->spec[k].loc, "'%s' in 'specialize' is not an int parameter of '%s'", s->spec[k].key, f->name);
+				return false;
+			}
+			if (!add_param(sp, v, s->spec[k].loc))
+				return false;
+			listed[spec_index(sp, v)] = &s->spec[k];
+			loc = s->spec[k].loc;
+		}
+	}
+	/* A function with a head dim gets every size of its local arrays specialised too (MLA's
+	 * values of DV columns next to q.k over DK); one without keeps run-time widths. */
+	bool head = false;
+	for (int r = 0; r < f->nregions; r++) {
+		const Cascade *c = fuse_cascade_of(f->regions[r]);
+		if (c && !add_head_dims(sp, f, f->regions[r]->loop, c->axis, false, &head))
+			return false;
+	}
+	for (int r = 0; head && r < f->nregions; r++)
+		if (!add_local_extents(sp, f, f->regions[r]->loop))
+			return false;
+	if (!sp->nparams)
+		return true;
+	/* The unlisted parameters take the default values together (all equal, and the MLA
+	 * pairs when there are two); the listed ones every value given, in every combination. */
+	long vals[MAX_SPEC_PARAMS];
+	int nfree = 0;
+	for (int k = 0; k < sp->nparams; k++)
+		nfree += !listed[k];
+	long defaults[NDEFAULT + 2][MAX_SPEC_PARAMS];
+	int ndef = 0;
+	for (int d = 0; d < NDEFAULT; d++, ndef++)
+		for (int k = 0; k < MAX_SPEC_PARAMS; k++)
+			defaults[ndef][k] = default_values[d];
+	if (nfree == 2) {
+		defaults[ndef][0] = 192, defaults[ndef++][1] = 128;
+		defaults[ndef][0] = 128, defaults[ndef++][1] = 192;
+	}
+	if (!nfree)
+		ndef = 1;
+	/* Odometer over the listed parameters' values, times the default rows. */
+	int pos[MAX_SPEC_PARAMS] = {0};
+	for (;;) {
+		for (int d = 0; d < ndef; d++) {
+			int fk = 0;
+			for (int k = 0; k < sp->nparams; k++)
+				vals[k] = listed[k] ? listed[k]->values[pos[k]] : defaults[d][fk++];
+			if (!add_combo(sp, vals, loc))
+				return false;
+		}
+		int k = 0;
+		for (; k < sp->nparams; k++) {
+			if (!listed[k])
+				continue;
+			if (++pos[k] < listed[k]->nvalues)
+				break;
+			pos[k] = 0;
+		}
+		if (k == sp->nparams)
+			break;
+	}
+	return true;
+}
