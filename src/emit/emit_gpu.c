@@ -449,11 +449,12 @@ bool emit_gpu_function(StrBuf *out, const Program *p, const Func *fn, GpuKind ki
 		const char *why = NULL;
 		tiled[r] = tile_plan(&plans[r], fn->regions[r], &tg->tile, &why);
 		plans[r].line_directives = device_print.line_last != NULL;
+		bool printed = emit_kernel(out, tg, p, fn, fn->regions[r], &plans[r], tiled[r], why, &sfs[r]);
 		/* The fallback is correct but 25-50x slower than the tiles: the user must know. */
-		if (!tiled[r] && warn_fallback)
+		if (printed && !tiled[r] && warn_fallback)
 			warning_at(fn->regions[r]->loc, "%s kernel '%s' falls back to one thread per row (FMA code, far slower than the %s): %s (-Wno-fallback silences this)",
 			           tg->name, fn->regions[r]->name, tg->lowering, why ? why : "no tile lowering for this region");
-		ok &= emit_kernel(out, tg, p, fn, fn->regions[r], &plans[r], tiled[r], why, &sfs[r]);
+		ok &= printed;
 	}
 	if (ok)
 		emit_launcher(out, tg, fn, plans, tiled, sfs, suffix);

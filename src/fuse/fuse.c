@@ -309,21 +309,24 @@ static bool collect_accums(Cascade *c, int level, Stmt *lvl, Stmt *s, StmtVec *n
 	return true;
 }
 
-/* Inlines, into e, the definitions of locals of `lvl` (and of earlier levels' per-step
- * arrays) that read producers, so the repair sees every producer the contribution reads. */
-static Expr *inline_locals(Cascade *c, Expr *e, Stmt *lvl, int depth);
+/* Inlines, into e (read at level lv), the definitions of locals of the levels (and of
+ * per-step arrays) that read producers, so the repair sees every producer the
+ * contribution reads. A read takes the latest definition at or before its level: an
+ * array overwritten in place by a later level (`s[j] = expf(s[j] - m)`) is read as the
+ * new value after it and as the old one in its own right-hand side (skip). */
+static Expr *inline_locals(Cascade *c, Expr *e, int lv, const Stmt *skip, int depth);
 
-static Stmt *find_def(Stmt *s, const Var *v, int *count)
+static Stmt *find_def(Stmt *s, const Var *v, const Stmt *skip, int *count)
 {
 	if (!s)
 		return NULL;
 	Stmt *found = NULL;
-	if ((s->kind == ST_DECL && s->var == v && s->rhs) || (s->kind == ST_ASSIGN && s->lhs->var == v)) {
+	if (s != skip && ((s->kind == ST_DECL && s->var == v && s->rhs) || (s->kind == ST_ASSIGN && s->lhs->var == v))) {
 		found = s;
 		(*count)++;
 	}
 	for (int i = 0; i < s->nbody; i++) {
-		Stmt *f = find_def(s->body[i], v, count);
+		Stmt *f = find_def(s->body[i], v, skip, count);
 		if (f)
 			found = f;
 	}
@@ -338,20 +341,23 @@ static bool reads_producer(const Cascade *c, const Expr *e)
 	return false;
 }
 
-static Expr *inline_locals(Cascade *c, Expr *e, Stmt *lvl, int depth)
+static Expr *inline_locals(Cascade *c, Expr *e, int lv, const Stmt *skip, int depth)
 {
 	if (!e || depth > 16)
 		return e;
 	if ((e->kind == EX_VAR || e->kind == EX_INDEX) && e->var->kind == VAR_LOCAL) {
-		for (int k = 0; k < c->nlevels; k++) {
+		Stmt *lvl = c->levels[lv];
+		for (int k = lv; k >= 0; k--) {
 			int count = 0;
 			/* Only per-step values: locals of a level, or arrays written one element a step. */
 			if (!stmt_declares(c->levels[k], e->var) && e->kind != EX_INDEX)
 				continue;
-			Stmt *def = find_def(c->levels[k], e->var, &count);
-			if (!def || count != 1 || !def->rhs)
+			Stmt *def = find_def(c->levels[k], e->var, k == lv ? skip : NULL, &count);
+			if (!def)
 				continue;
-			Expr *rhs = inline_locals(c, def->rhs, lvl, depth + 1);
+			if (count != 1 || !def->rhs)
+				return e;
+			Expr *rhs = inline_locals(c, def->rhs, k, def, depth + 1);
 			if (!reads_producer(c, rhs))
 				return e;
 			if (e->kind == EX_INDEX) {
@@ -370,7 +376,7 @@ static Expr *inline_locals(Cascade *c, Expr *e, Stmt *lvl, int depth)
 	}
 	Expr *copy = ex_copy(c->prog, e);
 	for (int i = 0; i < e->nargs; i++)
-		copy->args[i] = inline_locals(c, e->args[i], lvl, depth);
+		copy->args[i] = inline_locals(c, e->args[i], lv, skip, depth);
 	return copy;
 }
 
@@ -1239,7 +1245,7 @@ static bool fuse_region(Program *p, Region *r, StrVec *names)
 	/* Repairs. */
 	for (int a = 0; ok && a < c->naccums; a++) {
 		Accum *ac = &c->accums[a];
-		ac->g = inline_locals(c, ac->g, c->levels[ac->level], 0);
+		ac->g = inline_locals(c, ac->g, ac->level, NULL, 0);
 		if (!reads_producer(c, ac->g))
 			continue;
 		ok &= repair_derive(c, ac);
