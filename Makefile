@@ -64,6 +64,8 @@ check: all $(B)/unit_tests $(B)/roundtrip_gen
 	sh test/golden.sh $(B)/fusecc
 	@echo "== numeric round trip (fused C against the original)"
 	sh test/roundtrip.sh $(B)/fusecc $(B)/roundtrip_gen
+	@echo "== natural inputs (test/zoo): which path each gets"
+	sh test/zoo.sh $(B)/fusecc
 	@echo "== command line"
 	sh test/cli.sh $(B)/fusecc
 	@echo "== generated and hostile inputs"
@@ -79,7 +81,7 @@ gpu-prep: all $(B)/roundtrip_gen
 	@mkdir -p $(B)/gpu
 	@# The commit the kernels come from, for bench.py's JSON (the GPU machine's copy has no history).
 	@{ git rev-parse HEAD; git diff --quiet HEAD -- src include || echo "with uncommitted changes to src/ or include/"; } >$(B)/gpu/COMMIT 2>/dev/null || true
-	@for f in samples/*.c test/fuse/*.c; do case $$f in *.fused.c) continue;; esac; n=$$(basename $$f .c); \
+	@for f in samples/*.c test/fuse/*.c test/zoo/*.c; do case $$f in *.fused.c) continue;; esac; n=$$(basename $$f .c); \
 		if $(B)/fusecc $$f -o $(B)/gpu/$$n.cu 2>/dev/null; then $(B)/roundtrip_gen --gpu $$f > $(B)/gpu/$$n.harness.cu; \
 		else echo "gpu-prep: $$n: not printable for the GPU yet"; fi; \
 		$(B)/fusecc $$f -o $(B)/gpu/$$n.hip 2>/dev/null || echo "gpu-prep: $$n: not printable for HIP yet"; done

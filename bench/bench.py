@@ -108,8 +108,11 @@ OPS = [
     Op("gqa_dc", True, 64, 8, ("B", "HKV", "G", "L", "scale", "q", "k", "v", "o")),
     Op("alibi_dc", True, 32, 32, ("B", "H", "L", "scale", "slope", "q", "k", "v", "o"), alibi=True),
     Op("softcap_dc", True, 32, 16, ("B", "HKV", "G", "L", "scale", "q", "k", "v", "o"), softcap=50.0),
+    # Natural forms next to their sample: test/fuse/rtd_causal.c is causal_pf with a
+    # run-time head dim and the scale computed before the region (kernels specialised by D).
+    Op("rtd_causal", False, 32, 32, ("B", "H", "N", "D", "q", "k", "v", "o"), causal=True),
 ]
-INT_PARAMS = {"B", "H", "HKV", "G", "N", "L", "W"}
+INT_PARAMS = {"B", "H", "HKV", "G", "N", "L", "W", "D"}
 PTR_PARAMS = {"slope", "q", "k", "v", "o"}
 
 
@@ -378,7 +381,7 @@ def peers_for(op, names, flex):
 
 def run_fusecc(op, fn, copies, B, n, slope, refs, args):
     lq, lkv = (1, n) if op.decode else (n, n)
-    vals = {"B": B, "H": op.hq, "HKV": op.hkv, "G": op.hq // op.hkv, "N": n, "L": n, "W": op.window,
+    vals = {"B": B, "H": op.hq, "HKV": op.hkv, "G": op.hq // op.hkv, "N": n, "L": n, "W": op.window, "D": D,
             "scale": SCALE, "slope": slope.data_ptr() if slope is not None else None}
     stream = torch.cuda.current_stream().cuda_stream
     cargs = [[vals[p] if p in vals else getattr(x, p).data_ptr() for p in op.params] + [stream] for x in copies]

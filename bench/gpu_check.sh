@@ -1,12 +1,12 @@
 #!/bin/sh
 # gpu_check.sh: on the GPU machine, from the repository root. For every sample (samples/*.c,
-# test/fuse/*.c) whose kernel is in build/gpu/ (made on the development machine by `make
+# test/fuse/*.c, test/zoo/*.c) whose kernel is in build/gpu/ (made on the development machine by `make
 # gpu-prep`), builds the harness from roundtrip_gen --gpu: it runs <fn>_launch on the GPU,
 # the original C on the CPU and a float64 build of the original C (test/roundtrip/fp64.h)
 # on the same random inputs, outputs poisoned with NaN before each run, and checks the GPU
 # against the fp64 reference (NaN never passes; the launcher must refuse a negative size
 # and an array one byte off its alignment).
-# Every line of test/roundtrip/sizes runs once per seed in SEEDS; compute-sanitizer runs on
+# Every line of test/roundtrip/sizes (and test/zoo/sizes) runs once per seed in SEEDS; compute-sanitizer runs on
 # every size with the first seed (SANITIZE=first: on the smallest size only). A sample
 # without a kernel is a SKIP line, never silent. Prints one line per check, then a summary
 # table as the last lines; exits 1 on any failure (or when nothing was checked).
@@ -42,7 +42,7 @@ for cu in build/gpu/*.cu build/gpu/*.hip; do
 	[ -e "$cu" ] || continue
 	case $cu in *.harness.cu) continue ;; esac
 	name=$(basename "$cu"); name=${name%.*}
-	if [ ! -f "samples/$name.c" ] && [ ! -f "test/fuse/$name.c" ]; then
+	if [ ! -f "samples/$name.c" ] && [ ! -f "test/fuse/$name.c" ] && [ ! -f "test/zoo/$name.c" ]; then
 		echo "SKIP $name: $cu has no source in samples/ or test/fuse/"
 		row "$name.$ext" - - "SKIP: no source"
 		skipped=$((skipped + 1))
@@ -70,7 +70,7 @@ build_one() {
 
 # All builds at once (nvcc is slow; the GPU machine has cores to spare).
 for ext in $TARGETS; do
-	for src in samples/*.c test/fuse/*.c; do
+	for src in samples/*.c test/fuse/*.c test/zoo/*.c; do
 		case $src in *.fused.c) continue ;; esac
 		name=$(basename "$src" .c)
 		wanted "$name" && [ -f "build/gpu/$name.$ext" ] && [ -f "build/gpu/$name.harness.cu" ] && build_one "$src" "$name" "$ext" &
@@ -79,7 +79,7 @@ done
 wait
 
 for ext in $TARGETS; do
-for src in samples/*.c test/fuse/*.c; do
+for src in samples/*.c test/fuse/*.c test/zoo/*.c; do
 	case $src in *.fused.c) continue ;; esac
 	name=$(basename "$src" .c)
 	wanted "$name" || continue
@@ -109,7 +109,7 @@ for src in samples/*.c test/fuse/*.c; do
 		total_fail=$((total_fail + 1))
 		continue
 	fi
-	grep "^${src%.c} " test/roundtrip/sizes | sed "s|^${src%.c} *||" >"$out/$name.sizes"
+	cat test/roundtrip/sizes test/zoo/sizes 2>/dev/null | grep "^${src%.c} " | sed "s|^${src%.c} *||" >"$out/$name.sizes"
 	if [ ! -s "$out/$name.sizes" ]; then
 		echo "FAIL $name: no sizes for ${src%.c} in test/roundtrip/sizes"
 		row "$name.$ext" 0 1 "FAIL: no sizes"

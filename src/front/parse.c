@@ -695,6 +695,9 @@ static Stmt *convert_for(Parser *ps, CXCursor c)
 	s->lo = lo;
 	s->hi = hi;
 	s->step = 1;
+	/* `for (...) { x = e; }` is `for (...) x = e;`: the matchers downstream see one shape. */
+	while (body->kind == ST_BLOCK && body->nbody == 1 && body->body[0]->kind != ST_DECL)
+		body = body->body[0];
 	st_set_body(ps->prog, s, &body, 1);
 out:
 	vec_free(ch);

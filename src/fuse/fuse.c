@@ -85,20 +85,53 @@ static void find_loops(Stmt *s, const char *name, StmtVec *out)
 
 /* ---- choosing the axis and the strategy ---- */
 
-/* A loop name whose loops hold reductions into variables declared outside them. */
-static bool loop_reduces(Program *p, Stmt *loop, Stmt *s)
+/* Whether s (inside loop `loop`, below the enclosing loops anc[0..nanc)) holds a
+ * reduction over `loop`: into a variable declared outside it, at an element that does not
+ * move with it (acc[c] += ... over c is a map), and not local to a step of an enclosing
+ * loop (the dot product over d inside a pass over j is part of that pass). */
+static bool loop_reduces(Program *p, Stmt *loop, Stmt *const *anc, int nanc, Stmt *s)
 {
 	if (!s)
 		return false;
 	Expr *t, *g;
 	Reducer red;
-	/* The target must live outside the loop: a dot product local to a step is not one. */
-	if ((s->kind == ST_ASSIGN || s->kind == ST_IF) && reduce_match(p, s, &t, &red, &g) && !stmt_declares(loop, t->var))
-		return true;
+	if ((s->kind == ST_ASSIGN || s->kind == ST_IF) && reduce_match(p, s, &t, &red, &g) && !stmt_declares(loop, t->var)) {
+		bool ok = true;
+		for (int i = 0; i < t->nargs; i++)
+			ok &= !expr_reads_var(t->args[i], loop->var);
+		for (int i = 0; i < nanc; i++)
+			ok &= !stmt_declares(anc[i]->body[0], t->var);
+		if (ok)
+			return true;
+	}
 	for (int i = 0; i < s->nbody; i++)
-		if (loop_reduces(p, loop, s->body[i]))
+		if (loop_reduces(p, loop, anc, nanc, s->body[i]))
 			return true;
 	return false;
+}
+
+/* Counts, per loop name, the loops that reduce (loop_reduces); anc holds the enclosing
+ * loops below the region's grid (the loops the schedule makes parallel are not). */
+static void count_reducing(Program *p, const Schedule *sc, Stmt *s, StmtVec *anc, const char *name, int *n)
+{
+	if (!s)
+		return;
+	bool pushed = false;
+	if (s->kind == ST_FOR) {
+		if (!strcmp(s->var->name, name) && loop_reduces(p, s, anc->v, anc->n, s->body[0]))
+			(*n)++;
+		bool grid = false;
+		for (int i = 0; i < sc->nparallel; i++)
+			grid |= !strcmp(sc->parallel[i].loop, s->var->name);
+		if (!grid) {
+			vec_push(*anc, s);
+			pushed = true;
+		}
+	}
+	for (int i = 0; i < s->nbody; i++)
+		count_reducing(p, sc, s->body[i], anc, name, n);
+	if (pushed)
+		anc->n--;
 }
 
 /* The fused axis when neither rolling nor splitk names it: the name of the loops that
@@ -110,17 +143,15 @@ static const char *choose_axis(Program *p, Stmt *region)
 	const char *best = NULL;
 	int best_n = 0;
 	for (int i = 0; i < names.n; i++) {
-		StmtVec loops = {0};
-		find_loops(region, names.v[i], &loops);
+		StmtVec anc = {0};
 		int n = 0;
-		for (int k = 0; k < loops.n; k++)
-			if (loops.v[k] != region && loop_reduces(p, loops.v[k], loops.v[k]->body[0]))
-				n++;
+		for (int k = 0; k < region->nbody; k++)
+			count_reducing(p, region->sched, region->body[k], &anc, names.v[i], &n);
+		vec_free(anc);
 		if (n > best_n) {
 			best = names.v[i];
 			best_n = n;
 		}
-		vec_free(loops);
 	}
 	vec_free(names);
 	return best_n >= 2 ? best : NULL;
@@ -378,6 +409,26 @@ static Expr *inline_locals(Cascade *c, Expr *e, int lv, const Stmt *skip, int de
 	for (int i = 0; i < e->nargs; i++)
 		copy->args[i] = inline_locals(c, e->args[i], lv, skip, depth);
 	return copy;
+}
+
+/* A parameter array stored during the pass with a value that reads an earlier result
+ * would keep that result's partial value: nothing repairs memory once written (and a
+ * sum read back from it is not repaired either). Such a store belongs after the pass. */
+static bool check_stored_maps(Cascade *c, int lv, const Stmt *s)
+{
+	for (int i = 0; i < s->nbody; i++)
+		if (!check_stored_maps(c, lv, s->body[i]))
+			return false;
+	if (s->kind != ST_ASSIGN || s->lhs->var->kind != VAR_PARAM)
+		return true;
+	Expr *v = inline_locals(c, s->rhs, lv, s, 0);
+	for (int k = 0; k < c->nproducers; k++)
+		if (expr_reads_var(v, c->producers[k].var))
+			return error_at(s->loc, "'%s' is stored during the pass over '%s' with a value that depends on '%s', which is final only after the pass: "
+			                        "store it in a loop after the pass (compute the value again there, or keep it in a local array)",
+			                s->lhs->var->name, c->axis, c->producers[k].var->name),
+			       false;
+	return true;
 }
 
 /* ---- building the fused program ---- */
@@ -1242,6 +1293,8 @@ static bool fuse_region(Program *p, Region *r, StrVec *names)
 		pr->used = fresh_var(c, arena_printf(&p->arena, "%s_used", pr->var->name), pr->var->ty == TY_DOUBLE ? TY_DOUBLE : TY_FLOAT, VAR_LOCAL);
 		pr->prev = fresh_var(c, arena_printf(&p->arena, "%s_prev", pr->var->name), pr->used->ty, VAR_LOCAL);
 	}
+	for (int k = 0; ok && k < c->nlevels; k++)
+		ok &= check_stored_maps(c, k, c->levels[k]);
 	/* Repairs. */
 	for (int a = 0; ok && a < c->naccums; a++) {
 		Accum *ac = &c->accums[a];

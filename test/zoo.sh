@@ -1,0 +1,37 @@
+#!/bin/sh
+# zoo.sh FUSECC: the natural-input corpus (test/zoo/*.c, written as different people port
+# attention and row reductions from PyTorch). For each input and output kind, what fusecc
+# does: the tile lowering ("tile"), the one-thread-per-row fallback (naming the kernels
+# that fall back, with the reason), or a refusal (its first line). The table is compared
+# with test/zoo/status (diff -u); UPDATE=1 rewrites it. The numbers are checked elsewhere:
+# the fused C against the original by roundtrip.sh (test/zoo/sizes), the kernels on the
+# GPU machine by bench/gpu_check.sh.
+set -u
+fusecc=$1
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+for src in test/zoo/*.c; do
+	name=$(basename "$src" .c)
+	for kind in fused.c cu hip; do
+		if "$fusecc" -Wno-fallback "$src" -o "$tmp/out.$kind" 2>"$tmp/err"; then
+			if [ "$kind" = fused.c ]; then
+				st=ok
+			else
+				# One "lowering:" comment per kernel, after the kernel's schedule echo.
+				fb=$(awk '/^\/\* kernel/ { k = "" } /^__global__/ { if (fb != "") { n = $0; sub(/^.*__launch_bounds__\([0-9]+\) /, "", n); sub(/\(.*/, "", n); sub(/_kernel$/, "", n); print n ": " fb } fb = "" }
+					/lowering: one thread per row/ { fb = "fallback" } /no tile lowering:/ { r = $0; sub(/.*no tile lowering: /, "", r); sub(/\) \*\/$/, "", r); fb = "fallback (" r ")" }' "$tmp/out.$kind" | sort -u)
+				if [ -z "$fb" ]; then st=tile; else st="fallback: $(echo "$fb" | tr '\n' ';' | sed 's/;$//; s/;/; /g')"; fi
+			fi
+		else
+			st="error: $(head -n 1 "$tmp/err" | sed 's/^[^ ]*: error: //')"
+		fi
+		printf '%s.%s: %s\n' "$name" "$kind" "$st"
+	done
+done >"$tmp/status"
+if [ "${UPDATE:-}" = 1 ]; then cp "$tmp/status" test/zoo/status; fi
+if diff -u test/zoo/status "$tmp/status"; then
+	echo "zoo: $(grep -c ': tile$' "$tmp/status") tile, $(grep -c ': fallback' "$tmp/status") fallback, $(grep -c ': error' "$tmp/status") refused, $(grep -c 'fused.c: ok$' "$tmp/status") fused C of $(ls test/zoo/*.c | wc -l) inputs"
+else
+	echo "FAIL: test/zoo/status differs (UPDATE=1 sh test/zoo.sh $fusecc rewrites it; review the diff)"
+	exit 1
+fi
