@@ -111,8 +111,8 @@ static void print_rows(StrBuf *b, const GridLoop *g, int n)
 		sb_puts(b, "1LL");
 }
 
-/* The grid loops' iterators from the thread's row index `row` (consumed), innermost fastest. */
-static void print_row_coords(StrBuf *out, const GridLoop *g, int n)
+/* The grid loops' iterators from the thread's row index `rv` (consumed), innermost fastest. */
+static void print_row_coords(StrBuf *out, const GridLoop *g, int n, const char *rv)
 {
 	for (int i = n - 1; i >= 0; i--) {
 		StrBuf ext = {0};
@@ -123,9 +123,9 @@ static void print_row_coords(StrBuf *out, const GridLoop *g, int n)
 			sb_puts(out, " + ");
 		}
 		if (i > 0)
-			sb_printf(out, "(int)(row %% %s);\n\trow /= %s;\n", ext.s, ext.s);
+			sb_printf(out, "(int)(%s %% %s);\n\t%s /= %s;\n", rv, ext.s, rv, ext.s);
 		else
-			sb_puts(out, "(int)row;\n");
+			sb_printf(out, "(int)%s;\n", rv);
 		sb_free(&ext);
 	}
 }
@@ -138,7 +138,7 @@ typedef struct SplitFallback {
 	bool on;
 	Stmt *block;
 	SplitBlock sb;
-	const char *ws, *nrow, *rid; /* the kernels' names */
+	const char *ws, *nrow, *rid, *rv; /* the kernels' names */
 } SplitFallback;
 
 /* A partial's element in the workspace. */
@@ -176,12 +176,13 @@ static void emit_split_fallback(StrBuf *out, const Func *f, const Region *r, con
 	if (!merge)
 		sb_printf(out, ", int %s", sb->cdecl->var->name);
 	sb_printf(out, ")\n{\n\t%s\n", merge ? SPLITK_MERGE_START : SPLITK_CHUNK_START);
-	sb_printf(out, "\tlong long row = (long long)blockIdx.x * blockDim.x + threadIdx.x;\n\tif (row >= %s%s%s)\n\t\treturn;\n", sf->nrow, merge ? "" : " * ",
+	const char *rv = sf->rv;
+	sb_printf(out, "\tlong long %s = (long long)blockIdx.x * blockDim.x + threadIdx.x;\n\tif (%s >= %s%s%s)\n\t\treturn;\n", rv, rv, sf->nrow, merge ? "" : " * ",
 	          merge ? "" : ns);
 	if (!merge)
-		sb_printf(out, "\tconst int %s = (int)(row %% %s);\n\trow /= %s;\n", sb->chunks->var->name, ns, ns);
-	sb_printf(out, "\tconst long long %s = row;\n", sf->rid);
-	print_row_coords(out, g, n);
+		sb_printf(out, "\tconst int %s = (int)(%s %% %s);\n\t%s /= %s;\n", sb->chunks->var->name, rv, ns, rv, ns);
+	sb_printf(out, "\tconst long long %s = %s;\n", sf->rid, rv);
+	print_row_coords(out, g, n, rv);
 	for (int k = 0; k < sb->nparts; k++)
 		sb_printf(out, "\t%sfloat *%s = %s + %dLL * %s * %s;\n", merge ? "const " : "", sb->parts[k]->name, sf->ws, split_part_offset(sb, k), sf->nrow, ns);
 	const Stmt *blk = sf->block;
@@ -257,6 +258,8 @@ static bool emit_kernel(StrBuf *out, const GpuTarget *tg, const Program *p, cons
 		for (int k = 0; k < n; k++)
 			if (expr_reads_var(g[i].lo, g[k].var) || expr_reads_var(g[i].hi, g[k].var))
 				return error_at(r->loop->loc, "the %s printer needs the parallel loops' bounds to be independent of each other ('%s')", tg->name, g[i].var->name), false;
+	/* The thread's row index: `row`, unless the user named a loop or local so. */
+	const char *rv = name_used(r->loop, "row") ? unique_name((Program *)p, f, r, "thread_row") : "row";
 	const Cascade *c = fuse_cascade_of(r);
 	if (c && c->strategy == STRAT_SPLITK && split_block(body, &sf->sb)) {
 		sf->on = true;
@@ -268,6 +271,7 @@ static bool emit_kernel(StrBuf *out, const GpuTarget *tg, const Program *p, cons
 		sf->ws = unique_name(mp, f, r, "ws");
 		sf->nrow = unique_name(mp, f, r, "nrow");
 		sf->rid = unique_name(mp, f, r, "rid");
+		sf->rv = rv;
 		sb_putc(out, '\n');
 		emit_schedule_echo(out, r, "");
 		sb_printf(out, "\n * lowering: split-k, one thread per row (");
@@ -296,10 +300,10 @@ static bool emit_kernel(StrBuf *out, const GpuTarget *tg, const Program *p, cons
 	sb_printf(out, "__global__ void __launch_bounds__(%d) %s_kernel(", THREADS, r->name);
 	print_params(out, f, true);
 	sb_puts(out, ")\n{\n");
-	sb_printf(out, "\tlong long row = (long long)blockIdx.x * blockDim.x + threadIdx.x;\n\tif (row >= ");
+	sb_printf(out, "\tlong long %s = (long long)blockIdx.x * blockDim.x + threadIdx.x;\n\tif (%s >= ", rv, rv);
 	print_rows(out, g, n);
 	sb_puts(out, ")\n\t\treturn;\n");
-	print_row_coords(out, g, n);
+	print_row_coords(out, g, n, rv);
 	sb_putc(out, '\t');
 	if (body->kind == ST_BLOCK) {
 		/* The row's statements, without a second pair of braces. */
