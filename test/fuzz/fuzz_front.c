@@ -56,7 +56,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		bool lines = size & 1; /* --line or not, fixed by the input */
 		emit_c(&out, p, "fuzz.c", lines);
 		sb_free(&out);
-		emit_gpu(&out, p, "fuzz.c", GPU_CUDA, lines);
+		emit_gpu(&out, p, "fuzz.c", GPU_CUDA, &(GpuOptions){lines, false});
 		sb_free(&out);
 	}
 	program_free(p);
