@@ -499,8 +499,8 @@ DepInfo *deps_compute(Program *p, const Region *r)
 
 	/* The parameters: the function's int scalars, set-up ones included. */
 	int np = 0;
-	for (int i = 0; i < r->fn->nparams + r->fn->nsvars; i++) {
-		Var *v = i < r->fn->nparams ? r->fn->params[i] : r->fn->svars[i - r->fn->nparams];
+	for (int i = 0; i < func_nkparams(r->fn); i++) {
+		Var *v = func_kparam(r->fn, i);
 		if (v->kind != VAR_PARAM || v->ndim || v->ty != TY_INT)
 			continue;
 		sb_puts(&b.params, np++ ? ", " : "[");

@@ -75,8 +75,8 @@ static bool check_local_arrays(const GpuTarget *tg, const Stmt *s, const char *w
  * scalars the launcher computes. */
 static void print_params(StrBuf *b, const Func *f, bool device)
 {
-	for (int i = 0; i < f->nparams + (device ? f->nsvars : 0); i++) {
-		const Var *v = i < f->nparams ? f->params[i] : f->svars[i - f->nparams];
+	for (int i = 0; i < (device ? func_nkparams(f) : f->nparams); i++) {
+		const Var *v = func_kparam(f, i);
 		if (i)
 			sb_puts(b, ", ");
 		if (!v->ndim)
@@ -222,10 +222,8 @@ static const char *unique_name(Program *p, const Func *f, const Region *r, const
 	for (int k = 1;; k++) {
 		const char *nm = k == 1 ? base : arena_printf(&p->arena, "%s%d", base, k);
 		bool used = name_used(r->loop, nm) || !strcmp(nm, "row");
-		for (int i = 0; i < f->nparams; i++)
-			used |= !strcmp(f->params[i]->name, nm);
-		for (int i = 0; i < f->nsvars; i++)
-			used |= !strcmp(f->svars[i]->name, nm);
+		for (int i = 0; i < func_nkparams(f); i++)
+			used |= !strcmp(func_kparam(f, i)->name, nm);
 		if (!used)
 			return nm;
 	}
@@ -405,8 +403,8 @@ static void emit_launcher(StrBuf *out, const GpuTarget *tg, const Func *f, TileP
 		print_stmt_to(out, f->setup[i], 1, &device_print);
 	}
 	StrBuf args = {0};
-	for (int i = 0; i < f->nparams + f->nsvars; i++)
-		sb_printf(&args, "%s%s", i ? ", " : "", i < f->nparams ? f->params[i]->name : f->svars[i - f->nparams]->name);
+	for (int i = 0; i < func_nkparams(f); i++)
+		sb_printf(&args, "%s%s", i ? ", " : "", func_kparam(f, i)->name);
 	for (int r = 0; r < f->nregions; r++) {
 		if (tiled[r]) {
 			emit_tile_launch(out, tg, &plans[r], args.s ? args.s : "");

@@ -1371,10 +1371,8 @@ bool fuse_program(Program *p)
 		Func *fn = p->funcs[f];
 		StrVec *names = NEW(&p->arena, StrVec);
 		vec_push(*names, fn->name);
-		for (int i = 0; i < fn->nparams; i++)
-			vec_push(*names, fn->params[i]->name);
-		for (int i = 0; i < fn->nsvars; i++)
-			vec_push(*names, fn->svars[i]->name);
+		for (int i = 0; i < func_nkparams(fn); i++)
+			vec_push(*names, func_kparam(fn, i)->name);
 		for (int r = 0; r < fn->nregions; r++)
 			collect_names(fn->regions[r]->loop, names);
 		for (int r = 0; r < fn->nregions; r++)

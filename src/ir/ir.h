@@ -187,6 +187,10 @@ typedef struct Program {
 	int nvars; /* Var ids handed out so far */
 } Program;
 
+/* The kernels' scalar and array parameters: f's own, then its set-up scalars (svars). */
+static inline int func_nkparams(const Func *f) { return f->nparams + f->nsvars; }
+static inline Var *func_kparam(const Func *f, int i) { return i < f->nparams ? f->params[i] : f->svars[i - f->nparams]; }
+
 /* ---- constructors (ir.c) ---- */
 Expr *ex_int(Program *p, long long v, Loc loc);
 Expr *ex_flt(Program *p, double v, ScalarType ty, Loc loc);

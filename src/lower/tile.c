@@ -677,10 +677,8 @@ bool tile_plan(TilePlan *tp, const Region *r, const TileTarget *tt, const char *
 	/* The printer's own names must not clash with the user's (the fuser's list is gone). */
 	StrVec *names = NEW(&p->arena, StrVec);
 	vec_push(*names, r->fn->name);
-	for (int i = 0; i < r->fn->nparams; i++)
-		vec_push(*names, r->fn->params[i]->name);
-	for (int i = 0; i < r->fn->nsvars; i++)
-		vec_push(*names, r->fn->svars[i]->name);
+	for (int i = 0; i < func_nkparams(r->fn); i++)
+		vec_push(*names, func_kparam(r->fn, i)->name);
 	add_names(r->loop, names);
 	tp->c->names = tp->names = names;
 	Stmt *body = grid_loops(r, tp->grid, &tp->ngrid);
