@@ -113,11 +113,12 @@ template <int ROWS, int THREADS> __device__ __forceinline__ int row_slot(int r)
 }
 
 /* Starts loading rows [0, ROWS) of a tile: row r comes from rowptr(r) when r < nvalid
- * (COLS contiguous 16-bit elements, 16-byte aligned), else it is zero; it is stored as row
- * slot(r). */
-template <int ROWS, int COLS, int THREADS, class T, class F, class S>
+ * (DATA contiguous 16-bit elements, 16-byte aligned), else it is zero; it is stored as row
+ * slot(r). Columns DATA .. COLS are zero (a head dim of 96 in tiles of 128). */
+template <int ROWS, int COLS, int THREADS, class T, int DATA, class F, class S>
 __device__ __forceinline__ void load_rows_as(uint16_t *s, F rowptr, int nvalid, S slot, const L2Policy *pol = nullptr)
 {
+	static_assert(DATA % 8 == 0 && DATA <= COLS, "a tile's data is whole 16-byte chunks");
 	constexpr int CH = COLS / 8, N = (ROWS * CH + THREADS - 1) / THREADS;
 	/* Fully unrolled, a one-warp tile's 32 row addresses would stay live in registers. */
 	constexpr int UNROLL = N > 8 ? 4 : N;
@@ -127,30 +128,30 @@ __device__ __forceinline__ void load_rows_as(uint16_t *s, F rowptr, int nvalid, 
 		int idx = threadIdx.x + k * THREADS;
 		if (ROWS * CH % THREADS == 0 || idx < ROWS * CH) {
 			int r = idx / CH, c = idx % CH;
-			bool valid = r < nvalid;
+			bool valid = r < nvalid && (DATA == COLS || c < DATA / 8);
 			const T *src = valid ? rowptr(r) : first;
-			cp_async16(s + soff<ROWS, COLS>(slot(r), c), src + 8 * c, valid, pol);
+			cp_async16(s + soff<ROWS, COLS>(slot(r), c), src + 8 * (valid ? c : 0), valid, pol);
 		}
 	}
 }
 
 /* A column operand's tile; with an L2 policy for its loads. */
-template <int ROWS, int COLS, int THREADS, class T, class F>
+template <int ROWS, int COLS, int THREADS, class T, int DATA = COLS, class F>
 __device__ __forceinline__ void load_tile(uint16_t *s, F rowptr, int nvalid)
 {
-	load_rows_as<ROWS, COLS, THREADS, T>(s, rowptr, nvalid, [](int r) { return r; });
+	load_rows_as<ROWS, COLS, THREADS, T, DATA>(s, rowptr, nvalid, [](int r) { return r; });
 }
-template <int ROWS, int COLS, int THREADS, class T, class F>
+template <int ROWS, int COLS, int THREADS, class T, int DATA = COLS, class F>
 __device__ __forceinline__ void load_tile(uint16_t *s, F rowptr, int nvalid, L2Policy pol)
 {
-	load_rows_as<ROWS, COLS, THREADS, T>(s, rowptr, nvalid, [](int r) { return r; }, &pol);
+	load_rows_as<ROWS, COLS, THREADS, T, DATA>(s, rowptr, nvalid, [](int r) { return r; }, &pol);
 }
 
 /* The row operand's tile (its rows as row_slot places them). */
-template <int ROWS, int COLS, int THREADS, class T, class F>
+template <int ROWS, int COLS, int THREADS, class T, int DATA = COLS, class F>
 __device__ __forceinline__ void load_rows(uint16_t *s, F rowptr, int nvalid)
 {
-	load_rows_as<ROWS, COLS, THREADS, T>(s, rowptr, nvalid, [](int r) { return row_slot<ROWS, THREADS>(r); });
+	load_rows_as<ROWS, COLS, THREADS, T, DATA>(s, rowptr, nvalid, [](int r) { return row_slot<ROWS, THREADS>(r); });
 }
 
 __device__ __forceinline__ void ldmatrix_x4(uint32_t (&r)[4], const uint16_t *p)

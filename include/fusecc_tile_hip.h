@@ -87,11 +87,13 @@ __device__ __forceinline__ int col_lane() { return 4 * (lane() >> 4); }
 __device__ __forceinline__ constexpr int col_step(int c) { return 16 * (c >> 2) + (c & 3); }
 __device__ __forceinline__ int col(int c) { return col_step(c) + col_lane(); }
 
-/* Loads rows [0, ROWS) of a tile: row r comes from rowptr(r) when r < nvalid (COLS
- * contiguous 16-bit elements, 16-byte aligned), else it is zero. */
-template <int ROWS, int COLS, int THREADS, class T, class F>
+/* Loads rows [0, ROWS) of a tile: row r comes from rowptr(r) when r < nvalid (DATA
+ * contiguous 16-bit elements, 16-byte aligned), else it is zero; columns DATA .. COLS are
+ * zero. */
+template <int ROWS, int COLS, int THREADS, class T, int DATA = COLS, class F>
 __device__ __forceinline__ void load_tile(uint16_t *s, F rowptr, int nvalid)
 {
+	static_assert(DATA % 8 == 0 && DATA <= COLS, "a tile's data is whole 16-byte chunks");
 	constexpr int CH = COLS / 8, N = (ROWS * CH + THREADS - 1) / THREADS;
 #pragma unroll
 	for (int k = 0; k < N; k++) {
@@ -99,7 +101,7 @@ __device__ __forceinline__ void load_tile(uint16_t *s, F rowptr, int nvalid)
 		if (ROWS * CH % THREADS == 0 || idx < ROWS * CH) {
 			int r = idx / CH, c = idx % CH;
 			uint4 v = make_uint4(0, 0, 0, 0);
-			if (r < nvalid)
+			if (r < nvalid && (DATA == COLS || c < DATA / 8))
 				v = *reinterpret_cast<const uint4 *>(rowptr(r) + 8 * c);
 			*reinterpret_cast<uint4 *>(s + swz<COLS>(r, c)) = v;
 		}
@@ -110,20 +112,19 @@ __device__ __forceinline__ void load_tile(uint16_t *s, F rowptr, int nvalid)
  * taken and ignored. */
 struct L2Policy {};
 __device__ __forceinline__ L2Policy l2_read_once(bool) { return {}; }
-template <int ROWS, int COLS, int THREADS, class T, class F>
+template <int ROWS, int COLS, int THREADS, class T, int DATA = COLS, class F>
 __device__ __forceinline__ void load_tile(uint16_t *s, F rowptr, int nvalid, L2Policy)
 {
-	load_tile<ROWS, COLS, THREADS, T>(s, rowptr, nvalid);
+	load_tile<ROWS, COLS, THREADS, T, DATA>(s, rowptr, nvalid);
 }
 
 /* The row operand's tile: the same as a column operand's here. */
-template <int ROWS, int COLS, int THREADS, class T, class F>
+template <int ROWS, int COLS, int THREADS, class T, int DATA = COLS, class F>
 __device__ __forceinline__ void load_rows(uint16_t *s, F rowptr, int nvalid)
 {
-	load_tile<ROWS, COLS, THREADS, T>(s, rowptr, nvalid);
+	load_tile<ROWS, COLS, THREADS, T, DATA>(s, rowptr, nvalid);
 }
 
-/* Four adjacent 16-bit elements of row r, from column k (a multiple of 4), of a swizzled tile. */
 template <int COLS> __device__ __forceinline__ uint64_t load4(const uint16_t *s, int r, int k)
 {
 	return *reinterpret_cast<const uint64_t *>(s + swz<COLS>(r, k >> 3) + (k & 7));

@@ -137,6 +137,7 @@ static bool tile_hook(StrBuf *b, const Expr *e, const PrintTarget *t)
 			return false;
 		part_elem(b, te, e);
 		return true;
+	case TR_ROWCOPY:
 	case TR_NONE: break;
 	}
 	return false;
@@ -427,6 +428,8 @@ static void row_stmt(TileEmit *te, const Stmt *s, int ind, bool top)
 		}
 		return;
 	case ST_FOR:
+		if (top && tile_is_copy_loop(tp, s))
+			return; /* the products read the row operand itself */
 		if (te->merge && tile_is_col_loop(tp, s)) {
 			/* Merge kernel: the thread's column. */
 			line(te, ind, "{\n");
@@ -444,6 +447,8 @@ static void row_stmt(TileEmit *te, const Stmt *s, int ind, bool top)
 			/* A loop over an accumulator tile's columns: the thread's own columns. */
 			line(te, ind, "#pragma unroll\n");
 			line(te, ind, "for (int %s = 0; %s < %d; %s++) {\n", te->c, te->c, tp->ncols / 4, te->c);
+			if (tp->ndata != tp->ncols)
+				line(te, ind + 1, "if (fx::col(%s) >= %d) continue; /* padding */\n", te->c, tp->ndata);
 			if (stmt_uses_col(tp, s->body[0], s->var))
 				line(te, ind + 1, "const int %s = fx::col(%s);\n", s->var->name, te->c);
 			Stmt *b = s->body[0];
@@ -550,7 +555,8 @@ static void elem_stmts(TileEmit *te, Stmt **body, int n, Var *j, int ind)
 	Program *p = tp->c->prog;
 	for (int i = 0; i < n; i++) {
 		Stmt *s = body[i];
-		int d = tile_match_dot(tp, body, n, i, j, false);
+		Expr *scale;
+		int d = tile_match_dot(tp, body, n, i, j, false, &scale);
 		if (d >= 0) {
 			line(te, ind, "float %s = ", s->var->name);
 			if (!(s->rhs->kind == EX_FLT && s->rhs->fval == 0)) {
@@ -558,6 +564,11 @@ static void elem_stmts(TileEmit *te, Stmt **body, int n, Var *j, int ind)
 				sb_puts(te->out, " + ");
 			}
 			frag(te->out, te, te->dot_name[d]);
+			if (scale) {
+				sb_puts(te->out, " * (");
+				expr(te, scale);
+				sb_putc(te->out, ')');
+			}
 			sb_puts(te->out, ";\n");
 			i++;
 			continue;
@@ -648,7 +659,7 @@ static void elem_group(TileEmit *te, Stmt **loops, int nl, int ind)
 		Stmt **body = loop_body(loops[l], &n);
 		line(te, ind, "/* line %d: for (%s ...) */\n", loops[l]->loc.line, j->name);
 		for (int i = 0; i < n; i++) {
-			int d = tile_match_dot(tp, body, n, i, j, false);
+			int d = tile_match_dot(tp, body, n, i, j, false, NULL);
 			if (d >= 0 && !te->dot_done[d]) {
 				te->dot_done[d] = true;
 				line(te, ind, "fx::dot_rows<%s, %d, %d, %d, %d, %d>(%s, %s, %s, %s);\n", tp->elem == TY_BF16 ? "true" : "false", tp->mt, tp->bn, tp->kdim, tp->bm, tp->threads,
@@ -916,6 +927,12 @@ static void part_bases(TileEmit *te, const char *ws, const char *nrow, bool chun
 		     tp->split.ndecl->var->name);
 }
 
+/* A load's template argument for the columns that hold data, when the tile is padded. */
+static const char *data_arg(const TilePlan *tp, int data, int cols)
+{
+	return data == cols ? "" : arena_printf(&tp->c->prog->arena, ", %d", data);
+}
+
 void emit_tile_kernel(StrBuf *out, const GpuTarget *tg, TilePlan *tp, void (*print_params)(StrBuf *, const Func *, bool))
 {
 	const Region *r = tp->region;
@@ -1017,7 +1034,7 @@ void emit_tile_kernel(StrBuf *out, const GpuTarget *tg, TilePlan *tp, void (*pri
 		     tp->colop_cols[k]);
 		off += tp->tt->stages * tp->bn * tp->colop_cols[k];
 	}
-	line(&te, 1, "fx::load_rows<%d, %d, %d, %s>(%s, ", tp->bm, tp->kdim, tp->threads, T, sq);
+	line(&te, 1, "fx::load_rows<%d, %d, %d, %s%s>(%s, ", tp->bm, tp->kdim, tp->threads, T, data_arg(tp, tp->kdata, tp->kdim), sq);
 	print_row_ptr(&te, tp->rowop, iv, te.i0);
 	sb_printf(out, ", %s);\n", te.nrows);
 	if (tp->tt->stages == 2)
@@ -1026,7 +1043,7 @@ void emit_tile_kernel(StrBuf *out, const GpuTarget *tg, TilePlan *tp, void (*pri
 		Var *v = tp->vars[k];
 		if (tp->roles[k] == TR_ROW)
 			line(&te, 1, "%s %s[%d];\n", gpu_type(v->ty), v->name, row_slots(tp));
-		else if (tp->roles[k] != TR_PART)
+		else if (tp->roles[k] != TR_PART && tp->roles[k] != TR_ROWCOPY)
 			decl_tile(&te, 1, v->name, tp->roles[k] == TR_ROWTILE ? tp->ncols : tp->bn);
 	}
 	for (int d = 0; d < tp->ndots; d++)
@@ -1056,7 +1073,8 @@ void emit_tile_kernel(StrBuf *out, const GpuTarget *tg, TilePlan *tp, void (*pri
 	else
 		line(&te, 1, "auto %s = [&](int %s) {\n", load, jt);
 	for (int k = 0; k < tp->ncolop; k++) {
-		line(&te, 2, "fx::load_tile<%d, %d, %d, %s>(%s", tp->bn, tp->colop_cols[k], tp->threads, T, te.colop_smem[k]);
+		line(&te, 2, "fx::load_tile<%d, %d, %d, %s%s>(%s", tp->bn, tp->colop_cols[k], tp->threads, T, data_arg(tp, tp->colop_data[k], tp->colop_cols[k]),
+		     te.colop_smem[k]);
 		if (two)
 			sb_printf(out, " + %s * %d", ls, tp->bn * tp->colop_cols[k]);
 		sb_puts(out, ", ");
@@ -1161,7 +1179,7 @@ void emit_merge_kernel(StrBuf *out, const GpuTarget *tg, TilePlan *tp, void (*pr
 	sb_puts(out, "}\n");
 }
 
-int tile_merge_threads(const TilePlan *tp) { return tp->ncols ? tp->ncols : 32; }
+int tile_merge_threads(const TilePlan *tp) { return tp->ndata ? tp->ndata : 32; }
 
 /* Split-k launch: the chunk count (as given, else from the multiprocessor count and the
  * CTAs that fit on one; chunks are a whole number of steps), the workspace

@@ -86,13 +86,14 @@ static Stmt *single(Stmt *s)
 
 static bool is_int(const Expr *e, long long v) { return e->kind == EX_INT && e->ival == v; }
 
-/* `(float)A[..][k]` with A a 16-bit parameter array whose last subscript is k alone. */
+/* `(float)A[..][k]` (or A[..][k] alone, promoted) with A a 16-bit parameter array whose
+ * last subscript is k alone. */
 static Expr *operand_ref(TilePlan *tp, Expr *e, const Var *k)
 {
-	if (e->kind != EX_CAST || e->ty != TY_FLOAT)
-		return NULL;
-	Expr *a = e->args[0];
-	if (a->kind != EX_INDEX || a->var->kind != VAR_PARAM || (a->ty != TY_HALF && a->ty != TY_BF16))
+	if (e->kind == EX_CAST && e->ty == TY_FLOAT)
+		e = e->args[0];
+	Expr *a = e;
+	if (a->kind != EX_INDEX || a->var->kind != VAR_PARAM)
 		return NULL;
 	Expr *last = a->args[a->nargs - 1];
 	if (last->kind != EX_VAR || last->var != k)
@@ -102,6 +103,13 @@ static Expr *operand_ref(TilePlan *tp, Expr *e, const Var *k)
 			return NULL;
 	const Expr *dim = a->var->dims[a->nargs - 1];
 	if (dim->kind != EX_INT)
+		return NULL;
+	if (a->ty == TY_FLOAT || a->ty == TY_DOUBLE) {
+		if (!tp->why)
+			tp->why = "the products read fp32 operands: the tile kernels multiply fp16 or bf16 (declare the arrays _Float16 or __bf16 and convert with (float) where the C needs it)";
+		return NULL;
+	}
+	if (a->ty != TY_HALF && a->ty != TY_BF16)
 		return NULL;
 	if (tp->elem != TY_VOID && tp->elem != a->ty) {
 		tp->why = "the products mix fp16 and bf16 operands";
@@ -150,23 +158,105 @@ static Expr *accumulated(Stmt *s)
 	return NULL;
 }
 
-int tile_match_dot(TilePlan *tp, Stmt **body, int n, int i, Var *jvar, bool add)
+/* The loop before the pass that fills local array x from the row operand, `for (d = 0;
+ * d < K; d++) x[d] = e;`, its only write; NULL if there is none. */
+static Stmt *copy_loop(const TilePlan *tp, const Var *x)
+{
+	Stmt *def = NULL;
+	for (int i = 0; i < tp->npro; i++) {
+		Stmt *f = tp->pro[i];
+		if (!stmt_writes_var(f, x))
+			continue;
+		long long K;
+		Stmt *a = f->kind == ST_FOR ? k_loop(f, &K) : NULL;
+		if (def || !a || a->aop != AS_SET || a->lhs->kind != EX_INDEX || a->lhs->var != x || a->lhs->args[0]->kind != EX_VAR ||
+		    a->lhs->args[0]->var != f->var || expr_reads_var(a->rhs, x))
+			return NULL;
+		def = f;
+	}
+	return def && !stmt_writes_var(tp->step, x) ? def : NULL;
+}
+
+bool tile_is_copy_loop(const TilePlan *tp, const Stmt *s)
+{
+	if (s->kind != ST_FOR)
+		return false;
+	for (int i = 0; i < tp->nvars; i++)
+		if (tp->roles[i] == TR_ROWCOPY && copy_loop(tp, tp->vars[i]) == s)
+			return true;
+	return false;
+}
+
+/* A product over k split into its factors: the two operand references and the factors
+ * that do not change with k (multiplied, or divided by: den). */
+typedef struct Factors {
+	Expr *ops[2];
+	int nops;
+	Expr *num[8], *den[8];
+	int nnum, nden;
+	Var *copies[2]; /* local copies of an operand read on the way */
+	int ncopies;
+} Factors;
+
+static bool factor(TilePlan *tp, Expr *e, Var *k, Factors *f, bool inverse)
+{
+	Program *p = tp->c->prog;
+	if (e->kind == EX_BIN && e->bop == OP_MUL)
+		return factor(tp, e->args[0], k, f, inverse) && factor(tp, e->args[1], k, f, inverse);
+	if (e->kind == EX_BIN && e->bop == OP_DIV && !expr_reads_var(e->args[1], k))
+		return factor(tp, e->args[0], k, f, inverse) && factor(tp, e->args[1], k, f, !inverse);
+	if (!expr_reads_var(e, k)) {
+		if (inverse ? f->nden == 8 : f->nnum == 8)
+			return false;
+		if (inverse)
+			f->den[f->nden++] = e;
+		else
+			f->num[f->nnum++] = e;
+		return true;
+	}
+	if (inverse)
+		return false;
+	Expr *op = operand_ref(tp, e, k);
+	if (op) {
+		if (f->nops == 2)
+			return false;
+		f->ops[f->nops++] = op;
+		return true;
+	}
+	Stmt *def;
+	if (e->kind == EX_INDEX && e->var->kind == VAR_LOCAL && e->var->ndim == 1 && e->args[0]->kind == EX_VAR && e->args[0]->var == k &&
+	    f->ncopies < 2 && (def = copy_loop(tp, e->var))) {
+		Stmt *a = single(def->body[0]);
+		f->copies[f->ncopies++] = e->var;
+		return factor(tp, expr_subst_var(p, a->rhs, def->var, k), k, f, false);
+	}
+	return false;
+}
+
+/* The product of factors xs[0 .. n), NULL for none. */
+static Expr *product(Program *p, Expr *const *xs, int n, BinOp op, Expr *acc)
+{
+	for (int i = 0; i < n; i++)
+		acc = acc ? ex_bin(p, op, acc, xs[i], xs[i]->loc) : xs[i];
+	return acc;
+}
+
+int tile_match_dot(TilePlan *tp, Stmt **body, int n, int i, Var *jvar, bool add, Expr **scale)
 {
 	if (i + 1 >= n)
 		return -1;
 	Stmt *d = body[i], *f = body[i + 1];
 	long long K;
 	Stmt *s;
-	if (d->kind != ST_DECL || d->var->ndim || d->var->ty != TY_FLOAT || !d->rhs || d->rhs->kind != EX_FLT || !(s = k_loop(f, &K)))
+	if (d->kind != ST_DECL || d->var->ndim || d->var->ty != TY_FLOAT || !d->rhs || !(s = k_loop(f, &K)))
 		return -1;
 	if (s->lhs->kind != EX_VAR || s->lhs->var != d->var)
 		return -1;
 	Expr *prod = accumulated(s);
-	if (!prod || prod->kind != EX_BIN || prod->bop != OP_MUL)
+	Factors fs = {0};
+	if (!prod || !factor(tp, prod, f->var, &fs, false) || fs.nops != 2)
 		return -1;
-	Expr *x = operand_ref(tp, prod->args[0], f->var), *y = operand_ref(tp, prod->args[1], f->var);
-	if (!x || !y)
-		return -1;
+	Expr *x = fs.ops[0], *y = fs.ops[1];
 	if (expr_reads_var(x, jvar)) {
 		Expr *t = x;
 		x = y;
@@ -174,6 +264,14 @@ int tile_match_dot(TilePlan *tp, Stmt **body, int n, int i, Var *jvar, bool add)
 	}
 	if (expr_reads_var(x, jvar) || !expr_reads_var(y, jvar))
 		return -1;
+	for (int c = 0; c < fs.ncopies; c++)
+		if (add && !set_role(tp, fs.copies[c], TR_ROWCOPY))
+			return -1;
+	Program *p = tp->c->prog;
+	if (scale) {
+		Expr *num = product(p, fs.num, fs.nnum, OP_MUL, NULL), *den = product(p, fs.den, fs.nden, OP_MUL, NULL);
+		*scale = den ? ex_bin(p, OP_DIV, num ? num : ex_flt(p, 1.0, TY_FLOAT, den->loc), den, den->loc) : num;
+	}
 	Expr *a = canonical(tp, x, jvar, f->var), *b = canonical(tp, y, jvar, f->var);
 	if (tp->rowop && !expr_equal(tp->rowop, a)) {
 		tp->why = "the products over the pass read two different row operands";
@@ -187,7 +285,7 @@ int tile_match_dot(TilePlan *tp, Stmt **body, int n, int i, Var *jvar, bool add)
 	if (cb < 0)
 		return -1;
 	for (int k = 0; k < tp->ndots; k++)
-		if (tp->dots[k].colop == cb && expr_equal(tp->dots[k].init, d->rhs))
+		if (tp->dots[k].colop == cb)
 			return k;
 	if (!add || tp->ndots == MAX_OPERANDS)
 		return -1;
@@ -198,11 +296,33 @@ int tile_match_dot(TilePlan *tp, Stmt **body, int n, int i, Var *jvar, bool add)
 	return tp->ndots++;
 }
 
+/* A k loop's one assignment with the helper scalars declared before it in the loop's body
+ * (`float p = e / l; acc[d] += p * v[..]`) replaced by their definitions; NULL if the body
+ * is not of that form. */
+static Stmt *k_loop_inlined(TilePlan *tp, Stmt *f, long long *extent)
+{
+	Stmt *b = f->kind == ST_FOR ? single(f->body[0]) : NULL;
+	if (!b || b->kind != ST_BLOCK)
+		return k_loop(f, extent);
+	if (f->step != 1 || !is_int(f->lo, 0) || f->hi->kind != EX_INT || b->body[b->nbody - 1]->kind != ST_ASSIGN)
+		return NULL;
+	*extent = f->hi->ival;
+	Stmt *a = b->body[b->nbody - 1];
+	Expr *rhs = a->rhs;
+	for (int i = b->nbody - 2; i >= 0; i--) {
+		Stmt *d = b->body[i];
+		if (d->kind != ST_DECL || d->var->ndim || !d->rhs || expr_reads_var(a->lhs, d->var))
+			return NULL;
+		rhs = expr_subst_expr(tp->c->prog, rhs, d->var, d->rhs);
+	}
+	return st_assign(tp->c->prog, a->lhs, a->aop, rhs, a->loc);
+}
+
 int tile_match_pv(TilePlan *tp, const Stmt *f, Var *jvar, Expr **g, Var **acc, bool add)
 {
 	long long NC;
 	Stmt *s;
-	if (!(s = k_loop((Stmt *)f, &NC)))
+	if (!(s = k_loop_inlined(tp, (Stmt *)f, &NC)))
 		return -1;
 	Expr *lhs = s->lhs;
 	if (lhs->kind != EX_INDEX || lhs->nargs != 1 || lhs->args[0]->kind != EX_VAR || lhs->args[0]->var != f->var || !declared_in_pro(tp, lhs->var))
@@ -310,7 +430,10 @@ static bool scan_elem_stmt(TilePlan *tp, Stmt *s, Var *jvar)
 static bool scan_elem_stmts(TilePlan *tp, Stmt **body, int n, Var *jvar, bool top)
 {
 	for (int i = 0; i < n; i++) {
-		if (top && tile_match_dot(tp, body, n, i, jvar, true) >= 0) {
+		Expr *scale;
+		if (top && tile_match_dot(tp, body, n, i, jvar, true, &scale) >= 0) {
+			if (!check_elem_expr(tp, body[i]->rhs, jvar) || (scale && !check_elem_expr(tp, scale, jvar)))
+				return false;
 			i++;
 			continue;
 		}
@@ -337,7 +460,9 @@ static bool check_row_expr(TilePlan *tp, const Expr *e, const Var *col)
 	if (e->kind == EX_INDEX && e->var->kind == VAR_LOCAL) {
 		TileRole r = tile_role(tp, e->var);
 		if (r != TR_ROWTILE || !col || e->args[0]->kind != EX_VAR || e->args[0]->var != col) {
-			tp->why = r == TR_ELEM ? "a per-step tile is read outside the pass" : "a local array is used outside a loop over its whole extent";
+			tp->why = r == TR_ELEM      ? "a per-step tile is read outside the pass"
+			          : r == TR_ROWCOPY ? "a local copy of the row operand is read outside the products"
+			                            : "a local array is used outside a loop over its whole extent";
 			return false;
 		}
 	}
@@ -412,6 +537,8 @@ static bool check_row_stmt(TilePlan *tp, const Stmt *s, const Var *col, bool top
 		}
 		return !s->rhs || check_row_expr(tp, s->rhs, col);
 	case ST_FOR:
+		if (top && tile_is_copy_loop(tp, s))
+			return true;
 		if (tile_is_elem_loop(tp, s)) {
 			tp->why = "a per-element loop is nested in a row statement";
 			return false;
@@ -735,8 +862,8 @@ bool tile_plan(TilePlan *tp, const Region *r, const TileTarget *tt, const char *
 	}
 	if (!tp->ndots)
 		return fail(tp, why, "no product of a row operand with a column operand over the pass");
-	if (tp->kdim % 64 || tp->kdim > 256 || (tp->ncols && (tp->ncols % 64 || tp->ncols > 256)))
-		return fail(tp, why, "the products' extents are not multiples of 64 up to 256");
+	if (tp->kdim % 8 || tp->kdim > 256 || (tp->ncols && (tp->ncols % 8 || tp->ncols > 256)))
+		return fail(tp, why, "the products' extents are not multiples of 8 up to 256");
 	for (int i = 0; i < nsteps; i++)
 		if (!tile_is_elem_loop(tp, steps[i]) && !check_row_stmt(tp, steps[i], NULL, false))
 			return fail(tp, why, "");
@@ -780,6 +907,16 @@ bool tile_plan(TilePlan *tp, const Region *r, const TileTarget *tt, const char *
 	if (tp->bm % 16 || tp->bm > 128)
 		return fail(tp, why, "the row tile is not a multiple of 16 up to 128");
 	tile_find_masks(tp);
+	/* Shared tiles have rows of 64-element slabs: other extents are padded with zeros,
+	 * which add nothing to the products, and the padding columns are never stored. */
+	tp->kdata = tp->kdim;
+	tp->ndata = tp->ncols;
+	tp->kdim = (tp->kdim + 63) / 64 * 64;
+	tp->ncols = (tp->ncols + 63) / 64 * 64;
+	for (int k = 0; k < tp->ncolop; k++) {
+		tp->colop_data[k] = tp->colop_cols[k];
+		tp->colop_cols[k] = (tp->colop_cols[k] + 63) / 64 * 64;
+	}
 	/* Two 16-row tiles per warp share each column operand fragment, but double the
 	 * accumulator tile: mt * ncols / 2 floats per thread, past the registers for D > 128. */
 	tp->mt = tp->bm >= 64 && tp->bm % 32 == 0 && tp->ncols <= 128 ? 2 : 1;
@@ -926,7 +1063,7 @@ static void mask_stmt(MaskScan *ms, Stmt *s, Stmt **body, int n, int *i)
 			ms->ok = false;
 		return;
 	}
-	if (body && tile_match_dot(tp, body, n, *i, ms->jvar, false) >= 0) {
+	if (body && tile_match_dot(tp, body, n, *i, ms->jvar, false, NULL) >= 0) {
 		set_class(ms, s->var, MC_ANY);
 		(*i)++;
 		return;

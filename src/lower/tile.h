@@ -61,6 +61,8 @@ typedef enum TileRole {
 	TR_ROWTILE, /* an array over a product's columns, per row (acc[D]): an mma accumulator tile */
 	TR_ELEM,    /* an array over the fused loop's step, per row (s[j - j0]): a register tile */
 	TR_PART,    /* split-k: a partial per chunk (m_part[ch], acc_part[ch][d]): in the workspace */
+	TR_ROWCOPY, /* a copy of the row operand made before the pass (qs[d] = (float)q[..][d] * c),
+	             * read only by the products, which read its definition instead: not printed */
 } TileRole;
 
 /* One product over the k loop: S(i, j) = init + sum_k a(i, k) * b(j, k). */
@@ -85,10 +87,12 @@ typedef struct TilePlan {
 	int mt;           /* 16-row tiles per warp: 2 shares each column operand fragment between two */
 	int kdim;         /* k extent of the products with the row operand */
 	int ncols;        /* extent of the accumulator tiles (the second product's columns) */
+	int kdata, ndata; /* the extents that hold data: kdim and ncols round them up to a
+	                   * multiple of 64 with zero columns (a head dim of 96 in tiles of 128) */
 	ScalarType elem;  /* TY_HALF or TY_BF16: the 16-bit type of every operand */
 	Expr *rowop;      /* the row operand (q[..i..][k]), canonical */
 	Expr *colop[MAX_OPERANDS]; /* column operands, canonical (k[..j..][k], v[..j..][k]) */
-	int colop_cols[MAX_OPERANDS];
+	int colop_cols[MAX_OPERANDS], colop_data[MAX_OPERANDS]; /* padded, and holding data */
 	int ncolop;
 	TileDot dots[MAX_OPERANDS];
 	int ndots;
@@ -135,8 +139,13 @@ void tile_plan_free(TilePlan *tp);
 TileRole tile_role(const TilePlan *tp, const Var *v);
 
 /* Matches `x = init; for (k) x += a * b` at body[i], body[i + 1]: the dot's index in the
- * plan, or -1. Used by the planner and the printer alike. */
-int tile_match_dot(TilePlan *tp, Stmt **body, int n, int i, Var *jvar, bool add);
+ * plan, or -1. The product may carry factors that do not change with k (a scale) and
+ * read the row operand through a local copy made before the pass; *scale (when wanted)
+ * gets their product, NULL for none. Used by the planner and the printer alike. */
+int tile_match_dot(TilePlan *tp, Stmt **body, int n, int i, Var *jvar, bool add, Expr **scale);
+
+/* Whether s is the loop that fills a local copy of the row operand (TR_ROWCOPY). */
+bool tile_is_copy_loop(const TilePlan *tp, const Stmt *s);
 
 /* Matches `for (k) X[k] += g * col[..j..][k]` (X a TR_ROWTILE array): the column
  * operand's index, or -1; *g gets the per-element factor. */

@@ -207,61 +207,157 @@ static cudaError_t rtd_causal_launch_D64(int B, int H, int N, int D, const __hal
 
 /* kernel parallel(b, h, i) rolling(j)
  * fused over 'j' in steps of 64; rolling: as requested
- * lowering: one thread per row (b, h, i), FMA code, 128 threads per block
- *   (no tile lowering: the products' extents are not multiples of 64 up to 256) */
+ * lowering: tensor-core tiles: 128 rows of 'i' per CTA (4 warps), steps of 64 over 'j'; 16-bit products with fp32 accumulation */
 __global__ void __launch_bounds__(128) rtd_causal_k0_D96_kernel(int B, int H, int N, int D, const __half *__restrict__ q, const __half *__restrict__ k, const __half *__restrict__ v, __half *__restrict__ o, float scale)
 {
-	long long row = (long long)blockIdx.x * blockDim.x + threadIdx.x;
-	if (row >= (long long)(B) * (H) * (N))
-		return;
-	int i = (int)(row % (N));
-	row /= (N);
-	int h = (int)(row % (H));
-	row /= (H);
-	int b = (int)row;
-	float s[64];
-	float m = -INFINITY;
-	float sum = 0.0f;
-	float out[96];
-	for (int d = 0; d < 96; d++)
-		out[d] = 0.0f;
-	float m_used = isfinite(m) ? m : 0.0f;
-	float m_prev = m_used;
-	for (int j0 = 0; j0 < i + 1; j0 += 64) {
-		for (int j = j0; j < (j0 + 64 < i + 1 ? j0 + 64 : i + 1); j++) {
-			float acc = 0.0f;
-			for (int d = 0; d < 96; d++)
-				acc += (float)q[((((long long)b * H + h) * N + i) * 96 + d)] * (float)k[((((long long)b * H + h) * N + j) * 96 + d)];
-			s[j - j0] = acc * scale;
-			m = fmaxf(m, s[j - j0]);
+	extern __shared__ __align__(1024) uint16_t smem[];
+	long long head;
+	int tile;
+	fx::cta_order(head, tile);
+	long long cta = head;
+	const int h = (int)(cta % (H));
+	cta /= (H);
+	const int b = (int)(cta % (B));
+	cta /= (B);
+	/* rows of 'i': the last tiles (the longest under a causal mask) first */
+	const int row0 = 0 + (int)(gridDim.y - 1 - tile) * 128;
+	const int nrows = min(128, N - row0);
+	const int wrow = fx::warp() * 32;
+	uint16_t *s_rows = smem;
+	uint16_t *s_k = smem + 16384; /* two stages of 64 x 128 */
+	uint16_t *s_v = smem + 32768; /* two stages of 64 x 128 */
+	fx::load_rows<128, 128, 128, __half, 96>(s_rows, [&](int r) { return &q[((((long long)b * H + h) * N + (row0 + r)) * 96 + 0)]; }, nrows);
+	fx::cp_async_commit();
+	float m[4];
+	float sum[4];
+	float m_used[4];
+	float m_prev[4];
+	float s[2][8][4];
+	float out[2][16][4];
+	float q_k[2][8][4];
+	#pragma unroll
+	for (int hf = 0; hf < 4; hf++) {
+		m[hf] = -INFINITY;
+		sum[hf] = 0.0f;
+		#pragma unroll
+		for (int e = 0; e < 32; e++) {
+			if (fx::col(e) >= 96) continue; /* padding */
+			out[hf >> 1][e >> 1][2 * (hf & 1) + (e & 1)] = 0.0f;
 		}
-		m_prev = m_used;
-		m_used = isfinite(m) ? m : 0.0f;
-		if (m_prev != m_used) {
-			float sum_rescale = expf(m_prev - m_used);
-			sum = sum != 0.0f ? sum * sum_rescale : sum;
-		}
-		for (int j = j0; j < (j0 + 64 < i + 1 ? j0 + 64 : i + 1); j++) {
-			s[j - j0] = expf(s[j - j0] - m_used);
-			sum += s[j - j0];
-		}
-		if (m_prev != m_used) {
-			float out_rescale = expf(m_prev - m_used);
-			if (isfinite(out_rescale)) {
-				for (int d = 0; d < 96; d++)
-					out[d] = out[d] * out_rescale;
-			}
-			else {
-				for (int d = 0; d < 96; d++)
-					out[d] = out[d] != 0.0f ? out[d] * out_rescale : out[d];
-			}
-		}
-		for (int j = j0; j < (j0 + 64 < i + 1 ? j0 + 64 : i + 1); j++)
-			for (int d = 0; d < 96; d++)
-				out[d] += s[j - j0] * (float)v[((((long long)b * H + h) * N + j) * 96 + d)];
+		m_used[hf] = isfinite(m[hf]) ? m[hf] : 0.0f;
+		m_prev[hf] = m_used[hf];
 	}
-	for (int d = 0; d < 96; d++)
-		o[((((long long)b * H + h) * N + i) * 96 + d)] = (__half)(out[d] / sum);
+	const int first = row0, last = row0 + nrows - 1;
+	const int begin = 0, end = max(first + 1, last + 1);
+	const int inner_begin = 0, inner_end = min(first + 1, last + 1);
+	auto load_columns = [&](int at, int into) {
+		fx::load_tile<64, 128, 128, __half, 96>(s_k + into * 8192, [&](int r) { return &k[((((long long)b * H + h) * N + (at + r)) * 96 + 0)]; }, end - at);
+		fx::load_tile<64, 128, 128, __half, 96>(s_v + into * 8192, [&](int r) { return &v[((((long long)b * H + h) * N + (at + r)) * 96 + 0)]; }, end - at);
+	};
+	if (begin < end)
+		load_columns(begin, 0);
+	fx::cp_async_commit();
+	fx::cp_async_wait<1>();
+	__syncthreads();
+	int stage = 0;
+	for (int j0 = begin; j0 < end; j0 += 64) {
+		if (j0 + 64 < end)
+			load_columns(j0 + 64, stage ^ 1);
+		fx::cp_async_commit();
+		fx::cp_async_wait<1>();
+		__syncthreads();
+		const uint16_t *s_k_now = s_k + stage * 8192;
+		const uint16_t *s_v_now = s_v + stage * 8192;
+		fx::dispatch(!(j0 >= inner_begin && j0 + 64 <= inner_end), [&](auto masked) {
+			fx::clear(s);
+			/* line 19: for (j ...) */
+			float m_red[4] = {-INFINITY, -INFINITY, -INFINITY, -INFINITY};
+			#pragma unroll
+			for (int hf = 0; hf < 4; hf++) {
+				const int i = row0 + wrow + fx::row(hf);
+				#pragma unroll
+				for (int e = 0; e < 16; e++) {
+					const int j = j0 + fx::col(e);
+					if (!decltype(masked)::value || (j >= 0 && j < i + 1)) {
+						float acc = 0.0f;
+						for (int d = 0; d < 96; d++)
+							acc += (float)q[((((long long)b * H + h) * N + i) * 96 + d)] * (float)k[((((long long)b * H + h) * N + j) * 96 + d)];
+						s[hf >> 1][e >> 1][2 * (hf & 1) + (e & 1)] = acc * scale;
+						m_red[hf] = fmaxf(m_red[hf], s[hf >> 1][e >> 1][2 * (hf & 1) + (e & 1)]);
+					}
+				}
+			}
+			m[0] = fmaxf(m[0], fx::row_max(m_red[0]));
+			m[1] = fmaxf(m[1], fx::row_max(m_red[1]));
+			m[2] = fmaxf(m[2], fx::row_max(m_red[2]));
+			m[3] = fmaxf(m[3], fx::row_max(m_red[3]));
+			#pragma unroll
+			for (int hf = 0; hf < 4; hf++) {
+				m_prev[hf] = m_used[hf];
+				m_used[hf] = isfinite(m[hf]) ? m[hf] : 0.0f;
+				if (m_prev[hf] != m_used[hf]) {
+					float sum_rescale = fx::exp_sub(m_prev[hf], m_used[hf]);
+					sum[hf] = sum[hf] != 0.0f ? sum[hf] * sum_rescale : sum[hf];
+				}
+				if (m_prev[hf] != m_used[hf]) {
+					float out_rescale = fx::exp_sub(m_prev[hf], m_used[hf]);
+					if (isfinite(out_rescale)) {
+						#pragma unroll
+						for (int e = 0; e < 32; e++) {
+							if (fx::col(e) >= 96) continue; /* padding */
+							out[hf >> 1][e >> 1][2 * (hf & 1) + (e & 1)] = out[hf >> 1][e >> 1][2 * (hf & 1) + (e & 1)] * out_rescale;
+						}
+					}
+					else {
+						#pragma unroll
+						for (int e = 0; e < 32; e++) {
+							if (fx::col(e) >= 96) continue; /* padding */
+							out[hf >> 1][e >> 1][2 * (hf & 1) + (e & 1)] = out[hf >> 1][e >> 1][2 * (hf & 1) + (e & 1)] != 0.0f ? out[hf >> 1][e >> 1][2 * (hf & 1) + (e & 1)] * out_rescale : out[hf >> 1][e >> 1][2 * (hf & 1) + (e & 1)];
+						}
+					}
+				}
+			}
+			/* line 27: for (j ...) */
+			/* line 33: for (j ...) */
+			float sum_red[4] = {0.0f, 0.0f, 0.0f, 0.0f};
+			#pragma unroll
+			for (int hf = 0; hf < 4; hf++) {
+				const int i = row0 + wrow + fx::row(hf);
+				#pragma unroll
+				for (int e = 0; e < 16; e++) {
+					const int j = j0 + fx::col(e);
+					if (!decltype(masked)::value || (j >= 0 && j < i + 1)) {
+						{
+							s[hf >> 1][e >> 1][2 * (hf & 1) + (e & 1)] = fx::exp_sub(s[hf >> 1][e >> 1][2 * (hf & 1) + (e & 1)], m_used[hf]);
+							sum_red[hf] += s[hf >> 1][e >> 1][2 * (hf & 1) + (e & 1)];
+						}
+						{
+							for (int d = 0; d < 96; d++)
+								out[hf >> 1][e >> 1][2 * (hf & 1) + (e & 1)] += s[hf >> 1][e >> 1][2 * (hf & 1) + (e & 1)] * (float)v[((((long long)b * H + h) * N + j) * 96 + d)];
+						}
+					}
+				}
+			}
+			sum[0] += fx::row_sum(sum_red[0]);
+			sum[1] += fx::row_sum(sum_red[1]);
+			sum[2] += fx::row_sum(sum_red[2]);
+			sum[3] += fx::row_sum(sum_red[3]);
+		});
+		__syncthreads();
+		stage ^= 1;
+	}
+	#pragma unroll
+	for (int hf = 0; hf < 4; hf++) {
+		const int i = row0 + wrow + fx::row(hf);
+		if (i < N) {
+			#pragma unroll
+			for (int e = 0; e < 32; e++) {
+				if (fx::col(e) >= 96) continue; /* padding */
+				const int d = fx::col(e);
+				o[((((long long)b * H + h) * N + i) * 96 + d)] = (__half)(out[hf >> 1][e >> 1][2 * (hf & 1) + (e & 1)] * __frcp_rn(sum[hf]));
+			}
+		}
+	}
 }
 
 /* rtd_causal_launch for D96. */
@@ -291,11 +387,19 @@ static cudaError_t rtd_causal_launch_D96(int B, int H, int N, int D, const __hal
 		return cudaErrorInvalidValue;
 	float scale = 1.0f / sqrtf((float)96);
 	{
-		long long rows = (long long)(B) * (H) * (N);
-		if (rows > 0) {
-			unsigned blocks = (unsigned)((rows + 127) / 128);
-			rtd_causal_k0_D96_kernel<<<blocks, 128, 0, stream>>>(B, H, N, D, q, k, v, o, scale);
-			cudaError_t err = cudaGetLastError();
+		long long ctas = 1LL * (B) * (H);
+		long long rows = (N);
+		long long tiles = (rows + 127) / 128;
+		if (ctas > 0 && rows > 0) {
+			if (ctas > 2147483647LL || tiles > 65535LL)
+				return cudaErrorInvalidValue;
+			if (((uintptr_t)q | (uintptr_t)k | (uintptr_t)v) & 15)
+				return cudaErrorInvalidValue;
+			cudaError_t err = cudaFuncSetAttribute(rtd_causal_k0_D96_kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, 98304);
+			if (err != cudaSuccess)
+				return err;
+			rtd_causal_k0_D96_kernel<<<dim3((unsigned)ctas, (unsigned)tiles), 128, 98304, stream>>>(B, H, N, D, q, k, v, o, scale);
+			err = cudaGetLastError();
 			if (err != cudaSuccess)
 				return err;
 		}
