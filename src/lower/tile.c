@@ -277,7 +277,7 @@ int tile_match_dot(TilePlan *tp, Stmt **body, int n, int i, Var *jvar, bool add,
 		tp->why = "the products over the pass read two different row operands";
 		return -1;
 	}
-	if (tp->kdim && tp->kdim != K) {
+	if (tp->kdim && (tp->kdata ? tp->kdata : tp->kdim) != K) {
 		tp->why = "the products have different k extents";
 		return -1;
 	}
@@ -334,7 +334,7 @@ int tile_match_pv(TilePlan *tp, const Stmt *f, Var *jvar, Expr **g, Var **acc, b
 		Expr *v = operand_ref(tp, prod->args[side], f->var), *other = prod->args[1 - side];
 		if (!v || !expr_reads_var(v, jvar) || expr_reads_var(other, f->var) || expr_reads_var(other, lhs->var))
 			continue;
-		if (tp->ncols && tp->ncols != NC) {
+		if (tp->ncols && (tp->ndata ? tp->ndata : tp->ncols) != NC) {
 			tp->why = "the accumulator tiles have different extents";
 			return -1;
 		}

@@ -271,6 +271,7 @@ __global__ void __launch_bounds__(128) rtd_causal_k0_D96_kernel(int B, int H, in
 		fx::dispatch(!(j0 >= inner_begin && j0 + 64 <= inner_end), [&](auto masked) {
 			fx::clear(s);
 			/* line 19: for (j ...) */
+			fx::dot_rows<false, 2, 64, 128, 128, 128>(q_k, s_rows, wrow, s_k_now);
 			float m_red[4] = {-INFINITY, -INFINITY, -INFINITY, -INFINITY};
 			#pragma unroll
 			for (int hf = 0; hf < 4; hf++) {
@@ -279,9 +280,7 @@ __global__ void __launch_bounds__(128) rtd_causal_k0_D96_kernel(int B, int H, in
 				for (int e = 0; e < 16; e++) {
 					const int j = j0 + fx::col(e);
 					if (!decltype(masked)::value || (j >= 0 && j < i + 1)) {
-						float acc = 0.0f;
-						for (int d = 0; d < 96; d++)
-							acc += (float)q[((((long long)b * H + h) * N + i) * 96 + d)] * (float)k[((((long long)b * H + h) * N + j) * 96 + d)];
+						float acc = q_k[hf >> 1][e >> 1][2 * (hf & 1) + (e & 1)];
 						s[hf >> 1][e >> 1][2 * (hf & 1) + (e & 1)] = acc * scale;
 						m_red[hf] = fmaxf(m_red[hf], s[hf >> 1][e >> 1][2 * (hf & 1) + (e & 1)]);
 					}
@@ -320,20 +319,21 @@ __global__ void __launch_bounds__(128) rtd_causal_k0_D96_kernel(int B, int H, in
 			/* line 27: for (j ...) */
 			/* line 33: for (j ...) */
 			float sum_red[4] = {0.0f, 0.0f, 0.0f, 0.0f};
+			float p_out[2][8][4];
 			#pragma unroll
 			for (int hf = 0; hf < 4; hf++) {
 				const int i = row0 + wrow + fx::row(hf);
 				#pragma unroll
 				for (int e = 0; e < 16; e++) {
 					const int j = j0 + fx::col(e);
+					p_out[hf >> 1][e >> 1][2 * (hf & 1) + (e & 1)] = 0.0f;
 					if (!decltype(masked)::value || (j >= 0 && j < i + 1)) {
 						{
 							s[hf >> 1][e >> 1][2 * (hf & 1) + (e & 1)] = fx::exp_sub(s[hf >> 1][e >> 1][2 * (hf & 1) + (e & 1)], m_used[hf]);
 							sum_red[hf] += s[hf >> 1][e >> 1][2 * (hf & 1) + (e & 1)];
 						}
 						{
-							for (int d = 0; d < 96; d++)
-								out[hf >> 1][e >> 1][2 * (hf & 1) + (e & 1)] += s[hf >> 1][e >> 1][2 * (hf & 1) + (e & 1)] * (float)v[((((long long)b * H + h) * N + j) * 96 + d)];
+							p_out[hf >> 1][e >> 1][2 * (hf & 1) + (e & 1)] = s[hf >> 1][e >> 1][2 * (hf & 1) + (e & 1)];
 						}
 					}
 				}
@@ -342,6 +342,7 @@ __global__ void __launch_bounds__(128) rtd_causal_k0_D96_kernel(int B, int H, in
 			sum[1] += fx::row_sum(sum_red[1]);
 			sum[2] += fx::row_sum(sum_red[2]);
 			sum[3] += fx::row_sum(sum_red[3]);
+			fx::dot_tile<false, 2, 128, 64, 128>(out, p_out, s_v_now);
 		});
 		__syncthreads();
 		stage ^= 1;

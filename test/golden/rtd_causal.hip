@@ -243,6 +243,7 @@ __global__ void __launch_bounds__(256) rtd_causal_k0_D96_kernel(int B, int H, in
 		fx::dispatch(!(j0 >= inner_begin && j0 + 64 <= inner_end), [&](auto masked) {
 			fx::clear(s);
 			/* line 19: for (j ...) */
+			fx::dot_rows<false, 2, 64, 128, 128, 256>(q_k, s_rows, wrow, s_k);
 			float m_red[2] = {-INFINITY, -INFINITY};
 			#pragma unroll
 			for (int hf = 0; hf < 2; hf++) {
@@ -251,9 +252,7 @@ __global__ void __launch_bounds__(256) rtd_causal_k0_D96_kernel(int B, int H, in
 				for (int e = 0; e < 16; e++) {
 					const int j = j0 + fx::col(e);
 					if (!decltype(masked)::value || (j >= 0 && j < i + 1)) {
-						float acc = 0.0f;
-						for (int d = 0; d < 96; d++)
-							acc += (float)q[((((long long)b * H + h) * N + i) * 96 + d)] * (float)k[((((long long)b * H + h) * N + j) * 96 + d)];
+						float acc = q_k[hf][e >> 2][e & 3];
 						s[hf][e >> 2][e & 3] = acc * scale;
 						m_red[hf] = fmaxf(m_red[hf], s[hf][e >> 2][e & 3]);
 					}
@@ -290,26 +289,28 @@ __global__ void __launch_bounds__(256) rtd_causal_k0_D96_kernel(int B, int H, in
 			/* line 27: for (j ...) */
 			/* line 33: for (j ...) */
 			float sum_red[2] = {0.0f, 0.0f};
+			float p_out[2][4][4];
 			#pragma unroll
 			for (int hf = 0; hf < 2; hf++) {
 				const int i = row0 + wrow + fx::row(hf);
 				#pragma unroll
 				for (int e = 0; e < 16; e++) {
 					const int j = j0 + fx::col(e);
+					p_out[hf][e >> 2][e & 3] = 0.0f;
 					if (!decltype(masked)::value || (j >= 0 && j < i + 1)) {
 						{
 							s[hf][e >> 2][e & 3] = fx::exp_sub(s[hf][e >> 2][e & 3], m_used[hf]);
 							sum_red[hf] += s[hf][e >> 2][e & 3];
 						}
 						{
-							for (int d = 0; d < 96; d++)
-								out[hf][e >> 2][e & 3] += s[hf][e >> 2][e & 3] * (float)v[((((long long)b * H + h) * N + j) * 96 + d)];
+							p_out[hf][e >> 2][e & 3] = s[hf][e >> 2][e & 3];
 						}
 					}
 				}
 			}
 			sum[0] += fx::row_sum(sum_red[0]);
 			sum[1] += fx::row_sum(sum_red[1]);
+			fx::dot_tile<false, 2, 128, 64, 256>(out, p_out, s_v);
 		});
 		__syncthreads();
 	}
