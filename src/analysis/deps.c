@@ -11,6 +11,7 @@
 #include <isl/map.h>
 #include <isl/options.h>
 #include <isl/union_map.h>
+#include <isl/space.h>
 #include <isl/union_set.h>
 #include <string.h>
 
@@ -442,6 +443,39 @@ static isl_union_map *read_map(Build *b, const StrBuf *text)
 	return m;
 }
 
+/* Ordering conflicts: the union of each conflict map S_a -> S_b intersected with "a's
+ * instance runs before b's" (sched_a <<_lex sched_b). Only statement pairs that touch one
+ * array are ordered: the all-pairs order map grows with the square of the statements and
+ * cost most of the analysis. */
+typedef struct OrderCtx {
+	isl_union_map *sched;
+	isl_space *time;     /* the schedule's range */
+	isl_union_map *deps; /* result */
+} OrderCtx;
+
+static isl_map *sched_of(OrderCtx *o, isl_space *stmt)
+{
+	return isl_union_map_extract_map(o->sched, isl_space_map_from_domain_and_range(stmt, isl_space_copy(o->time)));
+}
+
+static isl_stat order_map(isl_map *m, void *user)
+{
+	OrderCtx *o = user;
+	isl_space *sp = isl_map_get_space(m);
+	isl_map *lt = isl_map_lex_lt_map(sched_of(o, isl_space_domain(isl_space_copy(sp))), sched_of(o, isl_space_range(sp)));
+	o->deps = isl_union_map_union(o->deps, isl_union_map_from_map(isl_map_intersect(m, lt)));
+	return o->deps ? isl_stat_ok : isl_stat_error;
+}
+
+static isl_stat time_space(isl_map *m, void *user)
+{
+	isl_space **t = user;
+	if (!*t)
+		*t = isl_space_range(isl_map_get_space(m));
+	isl_map_free(m);
+	return isl_stat_ok;
+}
+
 /* Runs isl on the strings that the walk built: the schedule, the order it defines on
  * instances, and the conflicting accesses of each array in that order. false on an isl
  * failure (a fusecc bug: the strings are ours). */
@@ -470,8 +504,10 @@ static bool solve(Build *b)
 	sb_free(&dom);
 	d->sched = isl_union_map_intersect_domain(read_map(b, &sched), isl_union_set_copy(d->domain));
 	sb_free(&sched);
-	isl_union_map *order = isl_union_map_lex_lt_union_map(isl_union_map_copy(d->sched), isl_union_map_copy(d->sched));
-	bool ok = d->domain && d->sched && order;
+	OrderCtx o = {d->sched, NULL, NULL};
+	if (d->sched)
+		isl_union_map_foreach_map(d->sched, time_space, &o.time);
+	bool ok = d->domain && d->sched && o.time;
 	for (int i = 0; i < d->arrays.n; i++) {
 		DArray *a = &d->arrays.v[i];
 		isl_union_map *w = isl_union_map_intersect_domain(read_map(b, &a->w), isl_union_set_copy(d->domain));
@@ -481,10 +517,16 @@ static bool solve(Build *b)
 		isl_union_map *wr = isl_union_map_apply_range(isl_union_map_copy(w), isl_union_map_reverse(isl_union_map_copy(r)));
 		isl_union_map *rw = isl_union_map_apply_range(r, isl_union_map_reverse(w));
 		isl_union_map *conflict = isl_union_map_union(isl_union_map_union(ww, wr), rw);
-		a->dep = isl_union_map_coalesce(isl_union_map_intersect(conflict, isl_union_map_copy(order)));
+		o.deps = isl_union_map_empty(isl_union_map_get_space(conflict));
+		if (!ok || isl_union_map_foreach_map(conflict, order_map, &o) < 0) {
+			isl_union_map_free(o.deps);
+			o.deps = NULL;
+		}
+		isl_union_map_free(conflict);
+		a->dep = isl_union_map_coalesce(o.deps);
 		ok &= a->dep != NULL;
 	}
-	isl_union_map_free(order);
+	isl_space_free(o.time);
 	return ok;
 }
 
