@@ -64,6 +64,8 @@ typedef struct Build {
 	VEC(Local) locals;
 	StrBuf dom;              /* the domain's pieces */
 	int maxdepth;
+	int nfree;               /* free subscripts so far (u<n>) */
+	const Region *region;
 	bool ok;
 } Build;
 
@@ -234,6 +236,83 @@ static int local_loops(Build *b, const Var *v)
 	return 0;
 }
 
+static void reads(Build *b, int si, const Expr *e, bool report);
+
+/* The loop over `v` in s, NULL if none. */
+static const Stmt *loop_of(const Stmt *s, const Var *v)
+{
+	if (!s)
+		return NULL;
+	if (s->kind == ST_FOR && s->var == v)
+		return s;
+	for (int i = 0; i < s->nbody; i++) {
+		const Stmt *l = loop_of(s->body[i], v);
+		if (l)
+			return l;
+	}
+	return NULL;
+}
+
+/* Whether e is `x * P + g` (in any order of terms and factors) with P an int parameter, x
+ * affine and g the iterator of a loop `for (g = 0; g < P; g++)` of the region: a pair of
+ * indices flattened, as in q[b][kh * G + g]. Sets *x, *g and *P. */
+static bool flattened(const Build *b, const Expr *e, const Expr **x, const Var **g, const Var **P)
+{
+	if (e->kind != EX_BIN || e->bop != OP_ADD)
+		return false;
+	for (int side = 0; side < 2; side++) {
+		const Expr *m = e->args[side], *it = e->args[1 - side];
+		if (m->kind != EX_BIN || m->bop != OP_MUL || it->kind != EX_VAR || it->var->kind != VAR_LOOP)
+			continue;
+		for (int f = 0; f < 2; f++) {
+			const Expr *p = m->args[f];
+			if (p->kind != EX_VAR || p->var->kind != VAR_PARAM || p->var->ndim || p->var->ty != TY_INT)
+				continue;
+			const Stmt *l = loop_of(b->region->loop, it->var);
+			Aff a;
+			const Expr *bad = affine(m->args[1 - f], &a);
+			sb_free(&a.s);
+			if (!l || bad || l->step != 1 || l->lo->kind != EX_INT || l->lo->ival != 0 || l->hi->kind != EX_VAR || l->hi->var != p->var)
+				continue;
+			*x = m->args[1 - f];
+			*g = it->var;
+			*P = p->var;
+			return true;
+		}
+	}
+	return false;
+}
+
+/* Whether every access to v in e and s (the region) flattens dimension `dim` with the
+ * same parameter P: then the model gives v two dimensions there (x, g), which is exact. */
+static bool all_flattened(const Build *b, const Expr *e, const Var *v, int dim, const Var *P)
+{
+	if (!e)
+		return true;
+	if (e->kind == EX_INDEX && e->var == v) {
+		const Expr *x;
+		const Var *g, *q;
+		if (!flattened(b, e->args[dim], &x, &g, &q) || q != P)
+			return false;
+	}
+	for (int i = 0; i < e->nargs; i++)
+		if (!all_flattened(b, e->args[i], v, dim, P))
+			return false;
+	return true;
+}
+
+static bool stmt_all_flattened(const Build *b, const Stmt *s, const Var *v, int dim, const Var *P)
+{
+	if (!s)
+		return true;
+	if (!all_flattened(b, s->lhs, v, dim, P) || !all_flattened(b, s->rhs, v, dim, P) || !all_flattened(b, s->cond, v, dim, P))
+		return false;
+	for (int i = 0; i < s->nbody; i++)
+		if (!stmt_all_flattened(b, s->body[i], v, dim, P))
+			return false;
+	return true;
+}
+
 /* Records that statement `si` reads or writes element `subs` of `v`; si < 0 only checks
  * the subscripts. Locals get the iterators of the loops around their declaration first.
  * Reports a non-affine subscript when `report` (once per expression: callers that see an
@@ -249,15 +328,37 @@ static void access(Build *b, int si, Var *v, Expr *const *subs, int nsubs, bool 
 			sb_puts(&idx, ", ");
 		put_name(&idx, b->loops.v[i]->var);
 	}
+	/* A read of an array the region never writes conflicts with nothing: a subscript
+	 * that is not affine (h / G with G a parameter, an index array's value) may be any
+	 * element, a free variable u<n> of the access (the reads inside it are recorded). */
+	bool read_only = !write && v->kind == VAR_PARAM && v->ndim && !stmt_writes_var(b->region->loop, v);
 	for (int i = 0; i < nsubs; i++) {
 		Aff a;
-		const Expr *bad = affine(subs[i], &a);
+		const Expr *bad = affine(subs[i], &a), *x;
+		const Var *g, *P;
+		if (bad && flattened(b, subs[i], &x, &g, &P) && stmt_all_flattened(b, b->region->loop, v, i, P)) {
+			affine(x, &a);
+			sb_printf(&idx, "%s%s, ", nl + i ? ", " : "", aff_text(&a));
+			put_name(&idx, g);
+			sb_free(&a.s);
+			continue;
+		}
+		if (bad && read_only) {
+			if (si >= 0)
+				reads(b, si, subs[i], report);
+			sb_printf(&idx, "%su%d", nl + i ? ", " : "", b->nfree++);
+			continue;
+		}
 		if (bad) {
 			if (report) {
 				StrBuf t = {0};
 				print_expr(&t, subs[i]);
-				error_at(bad->loc, "non-affine subscript '%s' of '%s': subscripts must be affine in loop iterators and int parameters",
-				         t.s, v->name);
+				if (write)
+					error_at(bad->loc, "non-affine subscript '%s' of '%s': fusecc cannot show that two iterations store different elements (a store's subscripts must be affine in loop iterators and int parameters)", t.s,
+					         v->name);
+				else
+					error_at(bad->loc, "non-affine subscript '%s' of '%s', which the region also stores: subscripts must be affine in loop iterators and int parameters", t.s,
+					         v->name);
 				sb_free(&t);
 			}
 			ok = false;
@@ -281,8 +382,9 @@ static void access(Build *b, int si, Var *v, Expr *const *subs, int nsubs, bool 
 	sb_free(&idx);
 }
 
-/* Records every memory read in `e`: local scalars and array elements. Subscripts hold no
- * reads: a read there is not affine, and access() reports it. */
+/* Records every memory read in `e`: local scalars and array elements. Subscripts hold
+ * reads only when they are not affine (access() records those of a read-only array's,
+ * and reports the others). */
 static void reads(Build *b, int si, const Expr *e, bool report)
 {
 	if (e->kind == EX_VAR) {
@@ -537,7 +639,7 @@ DepInfo *deps_compute(Program *p, const Region *r)
 	d->ctx = isl_ctx_alloc();
 	/* isl reports through us (NULL results), never on its own. */
 	isl_options_set_on_error(d->ctx, ISL_ON_ERROR_CONTINUE);
-	Build b = {.d = d, .ok = true};
+	Build b = {.d = d, .region = r, .ok = true};
 
 	/* The parameters: the function's int scalars, set-up ones included. */
 	int np = 0;

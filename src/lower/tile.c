@@ -582,8 +582,19 @@ static bool stmt_has_pass(const Stmt *s)
 	return false;
 }
 
+/* Whether subscript e is g + (terms without g): distinct for distinct g, whatever the
+ * rest (kh * G + g). */
+static bool offset_by(const Expr *e, const Var *g)
+{
+	if (e->kind == EX_VAR)
+		return e->var == g;
+	if (e->kind != EX_BIN || e->bop != OP_ADD)
+		return false;
+	return (offset_by(e->args[0], g) && !expr_reads_var(e->args[1], g)) || (offset_by(e->args[1], g) && !expr_reads_var(e->args[0], g));
+}
+
 /* Writes of s inside loop l: locals l declares, or elements of parameter arrays that l
- * never reads, subscripted by l's iterator alone in some position. */
+ * never reads, subscripted by l's iterator (plus terms without it) in some position. */
 static bool writes_own_rows(const Stmt *l, const Stmt *s)
 {
 	if (!s)
@@ -593,7 +604,7 @@ static bool writes_own_rows(const Stmt *l, const Stmt *s)
 		if (w->kind == VAR_PARAM) {
 			bool own = false;
 			for (int i = 0; i < s->lhs->nargs; i++)
-				own |= s->lhs->args[i]->kind == EX_VAR && s->lhs->args[i]->var == l->var;
+				own |= offset_by(s->lhs->args[i], l->var);
 			if (!own || stmt_reads_var(l->body[0], w))
 				return false;
 		} else if (!stmt_declares(l->body[0], w)) {

@@ -1,11 +1,12 @@
-/* a subscript that is a product of iterators: not affine */
-void f(int N, int M, const int len[N], const int idx[N], const float x[N][M], float y[N])
+/* a read at a product of iterators from an array the region also stores: not affine */
+void f(int N, int M, const int len[N], const int idx[N], float x[N][M], float y[N])
 {
 #pragma fuse kernel(k) parallel(i)
 	for (int i = 0; i < N; i++) {
 		float s = 0.0f;
 		for (int j = 0; j < M; j++)
 			s += x[i][j * j];
+		x[i][0] = s;
 		y[i] = s;
 	}
 }

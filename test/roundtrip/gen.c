@@ -17,7 +17,8 @@
  *   nvcc harness.cu SAMPLE.cu orig.o ref64.o -I include -lm -o h && ./h N=67 ...
  *
  * Int parameters must all be given on the harness's command line; float parameters get
- * a fixed random value unless given. Const arrays are inputs (uniform in [-range, range]);
+ * a fixed random value unless given. Const arrays are inputs (uniform in [-range, range];
+ * an int array NAME given as NAME=LO..HI, an index array, uniform in [LO, HI));
  * other arrays are outputs, poisoned with NaN in both runs: an element the fused version
  * fails to write, or writes as NaN, fails the comparison. */
 #include <string.h>
@@ -121,8 +122,15 @@ static void gen_function(StrBuf *b, const Func *f)
 		const char *rt = host_type(ref_type(v->ty));
 		if (gpu) /* _r: the fp64 reference's copy (float arrays as double arrays) */
 			sb_printf(b, "\t%s *%s_r = (%s *)malloc(n_%s * sizeof(%s) + 1);\n", rt, v->name, rt, v->name, rt);
+		bool index = v->is_const && v->ty == TY_INT;
+		if (index) /* an index array: NAME=LO..HI on the command line gives its values */
+			sb_printf(b, "\tint lo_%s = 0, hi_%s = 0, is_%s = irange(argc, argv, \"%s\", &lo_%s, &hi_%s);\n", v->name, v->name, v->name, v->name, v->name,
+			          v->name);
 		sb_printf(b, "\tfor (size_t k = 0; k < n_%s; k++) {\n", v->name);
-		if (v->is_const)
+		if (index)
+			sb_printf(b, "\t\t%s_a[k] = %s_b[k] = is_%s ? lo_%s + (int)(urand() * (hi_%s - lo_%s)) : FROM_DOUBLE(%s, range * (2 * urand() - 1));\n", v->name,
+			          v->name, v->name, v->name, v->name, v->name, t);
+		else if (v->is_const)
 			sb_printf(b, "\t\t%s_a[k] = %s_b[k] = FROM_DOUBLE(%s, range * (2 * urand() - 1));\n", v->name, v->name, t);
 		else
 			sb_printf(b, "\t\t%s_a[k] = %s_b[k] = FROM_DOUBLE(%s, NAN);\n", v->name, v->name, t);
@@ -247,6 +255,11 @@ static const char prelude[] =
 	"\tsize_t n = strlen(name);\n\tfor (int i = 1; i < argc; i++)\n"
 	"\t\tif (!strncmp(argv[i], name, n) && argv[i][n] == '=')\n\t\t\treturn atof(argv[i] + n + 1);\n"
 	"\tif (isnan(dflt)) {\n\t\tfprintf(stderr, \"harness: give %s=VALUE\\n\", name);\n\t\texit(2);\n\t}\n\treturn dflt;\n}\n"
+	"/* NAME=LO..HI: the values of index array NAME, uniform in [LO, HI). */\n"
+	"static int irange(int argc, char **argv, const char *name, int *lo, int *hi)\n{\n"
+	"\tsize_t n = strlen(name);\n\tfor (int i = 1; i < argc; i++)\n"
+	"\t\tif (!strncmp(argv[i], name, n) && argv[i][n] == '=' && sscanf(argv[i] + n + 1, \"%d..%d\", lo, hi) == 2 && *lo < *hi)\n\t\t\treturn 1;\n"
+	"\treturn 0;\n}\n"
 	"#define FROM_DOUBLE(T, x) from_double_##T(x)\n"
 	"static inline float from_double_float(double x) { return (float)x; }\n"
 	"static inline double from_double_double(double x) { return x; }\n"

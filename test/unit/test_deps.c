@@ -439,7 +439,7 @@ static void expect_error(const char *body, const char *what)
 
 START_TEST(test_non_affine)
 {
-	expect_error("x[i * j] = 0;", ":5:5: error: non-affine subscript 'i * j' of 'x': subscripts must be affine in loop iterators and int parameters");
+	expect_error("x[i * j] = 0;", ":5:5: error: non-affine subscript 'i * j' of 'x': fusecc cannot show that two iterations store different elements");
 	expect_error("x[i] = x[(int)fl];", ":5:10: error: non-affine subscript '(int)fl' of 'x'");
 	expect_error("x[i / G + 1] = 0;", ":5:5: error: non-affine subscript 'i / G + 1' of 'x'");
 	expect_error("x[n[i]] = 0;", ":5:3: error: non-affine subscript 'n[i]' of 'x'");
@@ -447,12 +447,36 @@ START_TEST(test_non_affine)
 	expect_error("for (int k = j * i; k < N; k++) x[k] = 0;", ":5:16: error: non-affine loop bound 'j * i'");
 	expect_error("float t = 1; x[(int)t] = 0;", "non-affine subscript '(int)t' of 'x'");
 	/* One report for a condition over two statements, and the condition's place. */
-	expect_error("if (y[i][j * j] > 0) { x[i] = 0; x[j] = 1; }", ":5:12: error: non-affine subscript 'j * j' of 'y'");
+	expect_error("if (y[i][j * j] > 0) { x[i] = 0; y[i][j] = 1; }", ":5:12: error: non-affine subscript 'j * j' of 'y', which the region also stores");
 	const char *first = strstr(diags(), "non-affine");
 	ck_assert_ptr_null(strstr(first + 1, "non-affine"));
 	/* Every problem of the region is reported. */
 	expect_error("x[i * j] = 0; y[i][j] = x[j * j];", "'j * j'");
 	ck_assert_ptr_nonnull(strstr(diags(), "'i * j'"));
+}
+END_TEST
+
+/* A read of an array the region never stores may be at any subscript (an index array's
+ * value, h / G): it conflicts with nothing. A flattened pair kh * G + g (g < G) is exact,
+ * stores included. */
+START_TEST(test_free_reads)
+{
+	const char *src = "void f(int N, int G, const int n[N], const float y[N][N], float x[N], float z[N][N]) {\n"
+	                  "#pragma fuse kernel\n"
+	                  "  for (int i = 0; i < N; i++)\n"
+	                  "    for (int g = 0; g < G; g++) {\n"
+	                  "      x[i] += y[n[i]][i / G] * y[i * g][g % G];\n"
+	                  "      z[i][i * G + g] = y[i][g];\n"
+	                  "    }\n"
+	                  "}\n";
+	Program *p = parse_src(src);
+	DepInfo *d = compute(p);
+	ck_assert_msg(d != NULL, "%s", diags());
+	Stmt *i = loop_of(p, "i", 0), *g = loop_of(p, "g", 0);
+	expect_free(d, i, NULL, 0);
+	expect_carries(d, g, NULL, 0, 5);
+	deps_free(d);
+	program_free(p);
 }
 END_TEST
 
@@ -463,6 +487,7 @@ Suite *deps_suite(void)
 	tcase_set_timeout(tc, 60);
 	tcase_add_checked_fixture(tc, NULL, teardown);
 	tcase_add_test(tc, test_attention_row);
+	tcase_add_test(tc, test_free_reads);
 	tcase_add_test(tc, test_scan);
 	tcase_add_test(tc, test_sibling_fusion);
 	tcase_add_test(tc, test_privatisation);
