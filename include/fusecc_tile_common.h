@@ -74,6 +74,41 @@ template <class E2> __device__ __forceinline__ float tanh_via(float x, E2 e2)
 	return 1.0f - __fdividef(2.0f, e2(2.8853900817779268f * x) + 1.0f);
 }
 
+/* The target's lane exchange and wave width (defined by fusecc_tile_cuda.h or
+ * fusecc_tile_hip.h). */
+__device__ __forceinline__ float lane_xor(float x, int mask);
+__device__ __forceinline__ int wave_width();
+
+/* x combined over the CTA's threads with op (every thread gets the result): across each
+ * wave by exchanges, then across the waves through `scratch`, 32 floats of shared memory.
+ * Every thread of the CTA must call it; it synchronises the CTA. */
+template <class Op> __device__ __forceinline__ float cta_reduce(float x, float *scratch, Op op)
+{
+	const int w = wave_width(), nw = ((int)blockDim.x + w - 1) / w;
+	for (int m = w / 2; m > 0; m >>= 1)
+		x = op(x, lane_xor(x, m));
+	__syncthreads(); /* scratch is free: the readers of an earlier reduction are done */
+	if ((int)threadIdx.x % w == 0)
+		scratch[threadIdx.x / w] = x;
+	__syncthreads();
+	x = scratch[0];
+	for (int k = 1; k < nw; k++)
+		x = op(x, scratch[k]);
+	return x;
+}
+__device__ __forceinline__ float cta_sum(float x, float *scratch)
+{
+	return cta_reduce(x, scratch, [](float a, float b) { return a + b; });
+}
+__device__ __forceinline__ float cta_max(float x, float *scratch)
+{
+	return cta_reduce(x, scratch, [](float a, float b) { return fmaxf(a, b); });
+}
+__device__ __forceinline__ float cta_min(float x, float *scratch)
+{
+	return cta_reduce(x, scratch, [](float a, float b) { return fminf(a, b); });
+}
+
 } /* namespace fx */
 
 #endif

@@ -194,6 +194,9 @@ __device__ __forceinline__ void dot_tile(float (&acc)[MT][N / 16][4], const floa
 	}
 }
 
+__device__ __forceinline__ float lane_xor(float x, int mask) { return wave::shfl_xor(x, mask); }
+__device__ __forceinline__ int wave_width() { return wave::size(); }
+
 /* Completes a row reduction: lanes L, L ^ 16, L ^ 32, ... (every 16th lane of the
  * wavefront) hold one row's partial values. */
 __device__ __forceinline__ float row_sum(float x)

@@ -281,6 +281,8 @@ static bool emit_gpu_file(StrBuf *out, const Args *a, const FrontOptions *fo, Pr
 			}
 			Program *q = front_parse(a->input, &o, NULL);
 			ok = q && q->nfuncs == p->nfuncs;
+			if (q)
+				q->split_rows = true;
 			const char *suffix = ok && sp->nparams ? spec_suffix(&q->arena, sp, c) : NULL;
 			for (int r = 0; suffix && r < q->funcs[f]->nregions; r++)
 				q->funcs[f]->regions[r]->name = arena_printf(&q->arena, "%s%s", q->funcs[f]->regions[r]->name, suffix);
@@ -305,6 +307,8 @@ static int run_pipeline(const Args *a, const char *output, const char *dpath)
 		vec_free(deps);
 		return EXIT_INPUT;
 	}
+	if (p)
+		p->split_rows = a->emit == EMIT_CUDA || a->emit == EMIT_HIP;
 	if (!fuse_program(p)) {
 		program_free(p);
 		vec_free(deps);

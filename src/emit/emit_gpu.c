@@ -101,7 +101,7 @@ void print_extent(StrBuf *b, const GridLoop *g, const PrintTarget *t)
 }
 
 /* The trip counts of the grid loops multiplied, in 64 bits. */
-static void print_rows(StrBuf *b, const GridLoop *g, int n)
+void print_rows(StrBuf *b, const GridLoop *g, int n)
 {
 	for (int i = 0; i < n; i++) {
 		sb_puts(b, i ? " * " : "(long long)");
@@ -112,7 +112,7 @@ static void print_rows(StrBuf *b, const GridLoop *g, int n)
 }
 
 /* The grid loops' iterators from the thread's row index `rv` (consumed), innermost fastest. */
-static void print_row_coords(StrBuf *out, const GridLoop *g, int n, const char *rv)
+void print_row_coords(StrBuf *out, const GridLoop *g, int n, const char *rv)
 {
 	for (int i = n - 1; i >= 0; i--) {
 		StrBuf ext = {0};
@@ -230,8 +230,18 @@ static const char *unique_name(Program *p, const Func *f, const Region *r, const
 }
 
 static bool emit_kernel(StrBuf *out, const GpuTarget *tg, const Program *p, const Func *f, const Region *r, TilePlan *tp, bool tiled, const char *why,
-                        SplitFallback *sf)
+                        SplitFallback *sf, const RowPlan *rp)
 {
+	if (rp) {
+		sb_putc(out, '\n');
+		emit_schedule_echo(out, r, "");
+		sb_printf(out, "\n * lowering: one CTA of %d threads per row (", rows_threads());
+		for (int i = 0; i < rp->ngrid; i++)
+			sb_printf(out, "%s%s", i ? ", " : "", rp->grid[i].var->name);
+		sb_printf(out, "), its threads the chunks of '%s' (elements strided over them), partials merged in shared memory */\n", rp->c->axis);
+		emit_rows_kernel(out, rp, print_params);
+		return true;
+	}
 	if (tiled) {
 		sb_putc(out, '\n');
 		emit_schedule_echo(out, r, "");
@@ -365,7 +375,8 @@ void print_splitk_launches(StrBuf *out, const GpuTarget *tg, const char *region,
 	sb_printf(out, "\t\t\tif (err != %s || (err = freed) != %s)\n\t\t\t\treturn err;\n", tg->success, tg->success);
 }
 
-static void emit_launcher(StrBuf *out, const GpuTarget *tg, const Func *f, TilePlan *plans, const bool *tiled, const SplitFallback *sfs, const char *suffix)
+static void emit_launcher(StrBuf *out, const GpuTarget *tg, const Func *f, TilePlan *plans, const bool *tiled, const SplitFallback *sfs, const RowPlan *rows,
+                          const bool *by_rows, const char *suffix)
 {
 	if (suffix) {
 		sb_printf(out, "\n/* %s_launch for %s. */\n", f->name, suffix + 1);
@@ -410,6 +421,10 @@ static void emit_launcher(StrBuf *out, const GpuTarget *tg, const Func *f, TileP
 			emit_tile_launch(out, tg, &plans[r], args.s ? args.s : "");
 			continue;
 		}
+		if (by_rows[r]) {
+			emit_rows_launch(out, tg, &rows[r], args.s ? args.s : "");
+			continue;
+		}
 		GridLoop g[16];
 		int n;
 		grid_loops(f->regions[r], g, &n);
@@ -447,24 +462,30 @@ bool emit_gpu_function(StrBuf *out, const Program *p, const Func *fn, GpuKind ki
 	TilePlan *plans = calloc((size_t)fn->nregions + 1, sizeof *plans);
 	bool *tiled = calloc((size_t)fn->nregions + 1, sizeof *tiled);
 	SplitFallback *sfs = calloc((size_t)fn->nregions + 1, sizeof *sfs);
+	RowPlan *rows = calloc((size_t)fn->nregions + 1, sizeof *rows);
+	bool *by_rows = calloc((size_t)fn->nregions + 1, sizeof *by_rows);
 	for (int r = 0; r < fn->nregions; r++) {
-		const char *why = NULL;
+		const char *why = NULL, *why_rows = NULL;
 		tiled[r] = tile_plan(&plans[r], fn->regions[r], &tg->tile, &why);
 		plans[r].line_directives = device_print.line_last != NULL;
-		bool printed = emit_kernel(out, tg, p, fn, fn->regions[r], &plans[r], tiled[r], why, &sfs[r]);
+		/* A region without products: a row reduction, one CTA per row. */
+		by_rows[r] = !tiled[r] && !plans[r].ndots && rows_plan(&rows[r], fn->regions[r], &why_rows);
+		bool printed = emit_kernel(out, tg, p, fn, fn->regions[r], &plans[r], tiled[r], why, &sfs[r], by_rows[r] ? &rows[r] : NULL);
 		/* The fallback is correct but 25-50x slower than the tiles: the user must know. */
-		if (printed && !tiled[r] && warn_fallback)
+		if (printed && !tiled[r] && !by_rows[r] && warn_fallback)
 			warning_at(fn->regions[r]->loc, "%s kernel '%s' falls back to one thread per row (FMA code, far slower than the %s): %s (-Wno-fallback silences this)",
 			           tg->name, fn->regions[r]->name, tg->lowering, why ? why : "no tile lowering for this region");
 		ok &= printed;
 	}
 	if (ok)
-		emit_launcher(out, tg, fn, plans, tiled, sfs, suffix);
+		emit_launcher(out, tg, fn, plans, tiled, sfs, rows, by_rows, suffix);
 	for (int r = 0; r < fn->nregions; r++)
 		tile_plan_free(&plans[r]);
 	free(plans);
 	free(tiled);
 	free(sfs);
+	free(rows);
+	free(by_rows);
 	return ok;
 }
 

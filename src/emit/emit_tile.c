@@ -53,7 +53,7 @@ typedef struct TileEmit {
 	int nhoist;
 } TileEmit;
 
-static const char *tile_fn(MathFn fn, ScalarType ty)
+const char *device_fn(MathFn fn, ScalarType ty)
 {
 	if (ty != TY_FLOAT)
 		return NULL;
@@ -936,7 +936,7 @@ static const char *data_arg(const TilePlan *tp, int data, int cols)
 void emit_tile_kernel(StrBuf *out, const GpuTarget *tg, TilePlan *tp, void (*print_params)(StrBuf *, const Func *, bool))
 {
 	const Region *r = tp->region;
-	TileEmit te = {.out = out, .tg = tg, .tp = tp, .pt = {.type_name = gpu_type, .flatten_params = true, .var_hook = tile_hook, .expr_hook = conv_hook, .fn_name = tile_fn, .recip_div = true}};
+	TileEmit te = {.out = out, .tg = tg, .tp = tp, .pt = {.type_name = gpu_type, .flatten_params = true, .var_hook = tile_hook, .expr_hook = conv_hook, .fn_name = device_fn, .recip_div = true}};
 	te.pt.ctx = &te;
 	te.pt.exp_sub = true;
 	te.pt.line_last = tp->line_directives ? &te.line_last : NULL;
@@ -1145,7 +1145,7 @@ void emit_tile_kernel(StrBuf *out, const GpuTarget *tg, TilePlan *tp, void (*pri
 void emit_merge_kernel(StrBuf *out, const GpuTarget *tg, TilePlan *tp, void (*print_params)(StrBuf *, const Func *, bool))
 {
 	const Region *r = tp->region;
-	TileEmit te = {.out = out, .tg = tg, .tp = tp, .pt = {.type_name = gpu_type, .flatten_params = true, .var_hook = tile_hook, .expr_hook = conv_hook, .fn_name = tile_fn, .recip_div = true}, .merge = true};
+	TileEmit te = {.out = out, .tg = tg, .tp = tp, .pt = {.type_name = gpu_type, .flatten_params = true, .var_hook = tile_hook, .expr_hook = conv_hook, .fn_name = device_fn, .recip_div = true}, .merge = true};
 	te.pt.ctx = &te;
 	te.pt.exp_sub = true;
 	te.pt.line_last = tp->line_directives ? &te.line_last : NULL;

@@ -33,6 +33,32 @@ void print_extent(StrBuf *b, const GridLoop *g, const PrintTarget *t);
 void print_splitk_launches(StrBuf *out, const GpuTarget *tg, const char *region, long cols, const char *nrow, const SplitBlock *sb, const char *chunk_cfg,
                            const char *merge_cfg, const char *args);
 
+/* emit_gpu.c: the trip counts of the grid loops multiplied, in 64 bits; the grid loops'
+ * iterators from row index `rv` (consumed, innermost fastest) as `int` declarations. */
+void print_rows(StrBuf *b, const GridLoop *g, int n);
+void print_row_coords(StrBuf *out, const GridLoop *g, int n, const char *rv);
+/* emit_tile.c: the device name of a math function for the fast paths (fx::exp), or NULL. */
+const char *device_fn(MathFn fn, ScalarType ty);
+
+/* emit_rows.c: the CTA-per-row lowering of row reductions (no products), from the
+ * split-k row block the fuser writes for them. */
+typedef struct RowPlan {
+	const Region *region;
+	Cascade *c;
+	GridLoop grid[MAX_GRID];
+	int ngrid;
+	Stmt *block; /* the row block */
+	SplitBlock sb;
+	Stmt *pass;   /* the chunk's pass */
+	Expr *lo, *hi; /* the fused axis's range */
+} RowPlan;
+/* Fills rp for region r; false with *why (a phrase) when the region is not of that form. */
+bool rows_plan(RowPlan *rp, const Region *r, const char **why);
+/* The kernel `<region>_kernel`, one CTA per row, and the launcher's block for it. */
+void emit_rows_kernel(StrBuf *out, const RowPlan *rp, void (*print_params)(StrBuf *, const Func *, bool));
+void emit_rows_launch(StrBuf *out, const GpuTarget *tg, const RowPlan *rp, const char *args);
+int rows_threads(void);
+
 /* The kernel `<region>_kernel`; print_params prints the function's parameters. */
 void emit_tile_kernel(StrBuf *out, const GpuTarget *tg, TilePlan *tp, void (*print_params)(StrBuf *, const Func *, bool));
 /* Split-k: the merge kernel `<region>_merge`, and its threads per CTA. */

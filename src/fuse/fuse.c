@@ -1067,6 +1067,22 @@ static void tile_row_loops(Program *p, Region *r, StrVec *names)
 	}
 }
 
+/* Whether c is a row reduction: no level holds an inner loop, no accumulator is an
+ * array (a product's columns). */
+static bool is_row_reduction(const Cascade *c)
+{
+	for (int k = 0; k < c->nlevels; k++) {
+		const Stmt *b = c->levels[k]->body[0];
+		for (int i = 0; i < (b->kind == ST_BLOCK ? b->nbody : 1); i++)
+			if ((b->kind == ST_BLOCK ? b->body[i] : b)->kind == ST_FOR)
+				return false;
+	}
+	for (int i = 0; i < c->naccums; i++)
+		if (c->accums[i].var->ndim)
+			return false;
+	return true;
+}
+
 static bool fuse_region(Program *p, Region *r, StrVec *names)
 {
 	Schedule *s = r->loop->sched;
@@ -1348,6 +1364,11 @@ static bool fuse_region(Program *p, Region *r, StrVec *names)
 		c->strategy = rows_scale ? STRAT_ROLLING : STRAT_SPLITK;
 		c->why = rows_scale ? "rolling: chosen, the rows grow with the reduction (prefill-like)"
 		                    : "split-k: chosen, the rows do not grow with the reduction (decode-like)";
+	}
+	if (ok && p->split_rows && c->strategy == STRAT_ROLLING && is_row_reduction(c)) {
+		c->strategy = STRAT_SPLITK;
+		c->splitk = 0;
+		c->why = "split-k: a row reduction, for the CTA-per-row lowering";
 	}
 	vec_free(row_loops);
 	vec_free(kids);

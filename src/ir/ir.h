@@ -185,6 +185,10 @@ typedef struct Program {
 	Func **funcs;
 	int nfuncs;
 	int nvars; /* Var ids handed out so far */
+	/* For the fuser: split a row reduction (a cascade whose levels hold no inner loop:
+	 * softmax, norms, log-sum-exp) into chunks whatever its clause, the form the GPU's
+	 * CTA-per-row lowering takes. Set by the driver for GPU output. */
+	bool split_rows;
 } Program;
 
 /* The kernels' scalar and array parameters: f's own, then its set-up scalars (svars). */

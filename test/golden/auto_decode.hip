@@ -8,87 +8,104 @@
 
 /* kernel(auto_decode) parallel(b, h)
  * fused over 'j' in steps of 64; split-k: chosen, the rows do not grow with the reduction (decode-like)
- * lowering: split-k, one thread per row (b, h) and chunk of 'j', partials in fp32 in a workspace, then auto_decode_merge, one thread per row; FMA code
- *   (no tile lowering: no product of a row operand with a column operand over the pass) */
-__global__ void __launch_bounds__(128) auto_decode_kernel(int B, int H, int L, const float *__restrict__ s, const float *__restrict__ v, float *__restrict__ o, float *__restrict__ ws, long long nrow, int nchunks, int chunk)
+ * lowering: one CTA of 256 threads per row (b, h), its threads the chunks of 'j' (elements strided over them), partials merged in shared memory */
+__global__ void __launch_bounds__(256) auto_decode_kernel(int B, int H, int L, const float *__restrict__ s, const float *__restrict__ v, float *__restrict__ o)
 {
-	fx::let_next_start(); /* the merge may launch now */
-	long long row = (long long)blockIdx.x * blockDim.x + threadIdx.x;
-	if (row >= nrow * nchunks)
-		return;
-	const int ch = (int)(row % nchunks);
-	row /= nchunks;
-	const long long rid = row;
-	int h = (int)(row % (H));
-	row /= (H);
-	int b = (int)row;
-	float *m_part = ws + 0LL * nrow * nchunks;
-	float *l_part = ws + 1LL * nrow * nchunks;
-	float *acc_part = ws + 2LL * nrow * nchunks;
-	float *m_used_part = ws + 3LL * nrow * nchunks;
-	int j_lo = 0 + ch * chunk;
-	int j_hi = j_lo + chunk < L ? j_lo + chunk : L;
+	__shared__ float fx_scratch[32];
+	__shared__ float m_part[256];
+	__shared__ float l_part[256];
+	__shared__ float acc_part[256];
+	__shared__ float m_used_part[256];
+	long long row_ = blockIdx.x;
+	int h = (int)(row_ % (H));
+	row_ /= (H);
+	int b = (int)row_;
+	const int nchunks = 256;
+	const int ch = threadIdx.x;
+	{ /* the thread's chunk */
 	float m = -INFINITY;
 	float l = 0.0f;
 	float acc = 0.0f;
 	float m_used = isfinite(m) ? m : 0.0f;
 	float m_prev = m_used;
-	for (int j0 = j_lo; j0 < j_hi; j0 += 64) {
-		for (int j = j0; j < (j0 + 64 < j_hi ? j0 + 64 : j_hi); j++)
-			m = fmaxf(m, s[(((long long)b * H + h) * L + j)]);
-		m_prev = m_used;
-		m_used = isfinite(m) ? m : 0.0f;
-		if (m_prev != m_used) {
-			float l_rescale = expf(m_prev - m_used);
-			l = l != 0.0f ? l * l_rescale : l;
-		}
-		if (m_prev != m_used) {
-			float acc_rescale = expf(m_prev - m_used);
-			acc = acc != 0.0f ? acc * acc_rescale : acc;
-		}
-		for (int j = j0; j < (j0 + 64 < j_hi ? j0 + 64 : j_hi); j++) {
-			l += expf(s[(((long long)b * H + h) * L + j)] - m_used);
-			acc += expf(s[(((long long)b * H + h) * L + j)] - m_used) * v[(((long long)b * H + h) * L + j)];
+	for (int j0 = 0; j0 < L; j0 += 2048) {
+		if (j0 + 2048 <= L) {
+			#pragma unroll
+			for (int v_ = 0; v_ < 8; v_++) {
+				const int j = j0 + (int)threadIdx.x + v_ * 256;
+				m = fmaxf(m, s[(((long long)b * H + h) * L + j)]);
+			}
+			m_prev = m_used;
+			m_used = isfinite(m) ? m : 0.0f;
+			if (m_prev != m_used) {
+				float l_rescale = fx::exp_sub(m_prev, m_used);
+				l = l != 0.0f ? l * l_rescale : l;
+			}
+			if (m_prev != m_used) {
+				float acc_rescale = fx::exp_sub(m_prev, m_used);
+				acc = acc != 0.0f ? acc * acc_rescale : acc;
+			}
+			#pragma unroll
+			for (int v_ = 0; v_ < 8; v_++) {
+				const int j = j0 + (int)threadIdx.x + v_ * 256;
+				{
+					l += fx::exp_sub(s[(((long long)b * H + h) * L + j)], m_used);
+					acc += fx::exp_sub(s[(((long long)b * H + h) * L + j)], m_used) * v[(((long long)b * H + h) * L + j)];
+				}
+			}
+		} else {
+			#pragma unroll
+			for (int v_ = 0; v_ < 8; v_++) {
+				const int j = j0 + (int)threadIdx.x + v_ * 256;
+				if (j < L) m = fmaxf(m, s[(((long long)b * H + h) * L + j)]);
+			}
+			m_prev = m_used;
+			m_used = isfinite(m) ? m : 0.0f;
+			if (m_prev != m_used) {
+				float l_rescale = fx::exp_sub(m_prev, m_used);
+				l = l != 0.0f ? l * l_rescale : l;
+			}
+			if (m_prev != m_used) {
+				float acc_rescale = fx::exp_sub(m_prev, m_used);
+				acc = acc != 0.0f ? acc * acc_rescale : acc;
+			}
+			#pragma unroll
+			for (int v_ = 0; v_ < 8; v_++) {
+				const int j = j0 + (int)threadIdx.x + v_ * 256;
+				if (j < L) {
+					l += fx::exp_sub(s[(((long long)b * H + h) * L + j)], m_used);
+					acc += fx::exp_sub(s[(((long long)b * H + h) * L + j)], m_used) * v[(((long long)b * H + h) * L + j)];
+				}
+			}
 		}
 	}
-	m_part[(rid * nchunks + ch)] = m;
-	l_part[(rid * nchunks + ch)] = l;
-	acc_part[(rid * nchunks + ch)] = acc;
-	m_used_part[(rid * nchunks + ch)] = m_used;
-}
-
-__global__ void __launch_bounds__(128) auto_decode_merge(int B, int H, int L, const float *__restrict__ s, const float *__restrict__ v, float *__restrict__ o, const float *__restrict__ ws, long long nrow, int nchunks)
-{
-	fx::after_previous(); /* the chunks' partials (launched before they are done) */
-	long long row = (long long)blockIdx.x * blockDim.x + threadIdx.x;
-	if (row >= nrow)
-		return;
-	const long long rid = row;
-	int h = (int)(row % (H));
-	row /= (H);
-	int b = (int)row;
-	const float *m_part = ws + 0LL * nrow * nchunks;
-	const float *l_part = ws + 1LL * nrow * nchunks;
-	const float *acc_part = ws + 2LL * nrow * nchunks;
-	const float *m_used_part = ws + 3LL * nrow * nchunks;
+	m_part[ch] = m;
+	l_part[ch] = l;
+	acc_part[ch] = acc;
+	m_used_part[ch] = m_used;
+	}
 	float m = -INFINITY;
 	float l = 0.0f;
 	float acc = 0.0f;
-	for (int ch = 0; ch < nchunks; ch++) {
-		m = fmaxf(m, m_part[(rid * nchunks + ch)]);
+	{
+		const int ch = threadIdx.x;
+		m = fmaxf(m, fx::cta_max(m_part[ch], fx_scratch));
 	}
 	float m_used = isfinite(m) ? m : 0.0f;
-	for (int ch = 0; ch < nchunks; ch++) {
-		float m_chunk = m_used_part[(rid * nchunks + ch)];
-		float l_rescale2 = m_chunk != m_used ? expf(m_chunk - m_used) : 1.0f;
-		l += l_part[(rid * nchunks + ch)] != 0.0f ? l_part[(rid * nchunks + ch)] * l_rescale2 : l_part[(rid * nchunks + ch)];
+	{
+		const int ch = threadIdx.x;
+		float m_chunk = m_used_part[ch];
+		float l_rescale2 = m_chunk != m_used ? fx::exp_sub(m_chunk, m_used) : 1.0f;
+		l += fx::cta_sum(l_part[ch] != 0.0f ? l_part[ch] * l_rescale2 : l_part[ch], fx_scratch);
 	}
-	for (int ch = 0; ch < nchunks; ch++) {
-		float m_chunk2 = m_used_part[(rid * nchunks + ch)];
-		float acc_rescale2 = m_chunk2 != m_used ? expf(m_chunk2 - m_used) : 1.0f;
-		acc += acc_part[(rid * nchunks + ch)] != 0.0f ? acc_part[(rid * nchunks + ch)] * acc_rescale2 : acc_part[(rid * nchunks + ch)];
+	{
+		const int ch = threadIdx.x;
+		float m_chunk2 = m_used_part[ch];
+		float acc_rescale2 = m_chunk2 != m_used ? fx::exp_sub(m_chunk2, m_used) : 1.0f;
+		acc += fx::cta_sum(acc_part[ch] != 0.0f ? acc_part[ch] * acc_rescale2 : acc_part[ch], fx_scratch);
 	}
-	o[((long long)b * H + h)] = acc / l;
+	if (threadIdx.x == 0)
+		o[((long long)b * H + h)] = acc * __frcp_rn(l);
 }
 
 /* Runs auto_decode on the GPU: arrays are device pointers; sizes as in the C function. */
@@ -114,21 +131,12 @@ extern "C" hipError_t auto_decode_launch(int B, int H, int L, const float *s, co
 		return hipErrorInvalidValue;
 	{
 		long long rows = (long long)(B) * (H);
+		if (rows > 2147483647LL)
+			return hipErrorInvalidValue;
 		if (rows > 0) {
-			int nchunks = (L - 0 + 255) / 256 < 1 ? 1 : (L - 0 + 255) / 256;
-			int chunk = (L - 0 + (nchunks - 1)) / nchunks;
-			if (nchunks < 1 || (rows * nchunks + 127) / 128 > 2147483647LL)
-				return hipErrorInvalidValue;
-			hipError_t err;
-			float *ws = NULL;
-			if ((err = hipMallocAsync((void **)&ws, sizeof(float) * 4ULL * (size_t)rows * (size_t)nchunks, stream)) != hipSuccess)
-				return err;
-			auto_decode_kernel<<<(unsigned)((rows * nchunks + 127) / 128), 128, 0, stream>>>(B, H, L, s, v, o, ws, rows, nchunks, chunk);
-			err = hipGetLastError();
-			if (err == hipSuccess)
-				err = fx::launch_after(auto_decode_merge, (unsigned)((rows + 127) / 128), 128, 0, stream, B, H, L, s, v, o, ws, rows, nchunks);
-			hipError_t freed = hipFreeAsync(ws, stream);
-			if (err != hipSuccess || (err = freed) != hipSuccess)
+			auto_decode_kernel<<<(unsigned)rows, 256, 0, stream>>>(B, H, L, s, v, o);
+			hipError_t err = hipGetLastError();
+			if (err != hipSuccess)
 				return err;
 		}
 	}

@@ -6,15 +6,21 @@
 #include "fusecc.h"
 
 /* kernel(auto_prefill) parallel(i) tile(j:3)
- * fused over 'j' in steps of 3; rolling: chosen, the rows grow with the reduction (prefill-like)
- * lowering: one thread per row (i), FMA code, 128 threads per block
- *   (no tile lowering: the pass's tile is not a multiple of 16 up to 128) */
-__global__ void __launch_bounds__(128) auto_prefill_kernel(int N, int W, const float *__restrict__ s, const float *__restrict__ v, float *__restrict__ o)
+ * fused over 'j' in steps of 3; split-k: a row reduction, for the CTA-per-row lowering
+ * lowering: one CTA of 256 threads per row (i), its threads the chunks of 'j' (elements strided over them), partials merged in shared memory */
+__global__ void __launch_bounds__(256) auto_prefill_kernel(int N, int W, const float *__restrict__ s, const float *__restrict__ v, float *__restrict__ o)
 {
-	long long row = (long long)blockIdx.x * blockDim.x + threadIdx.x;
-	if (row >= (long long)(N))
-		return;
-	int i = (int)row;
+	__shared__ float fx_scratch[32];
+	__shared__ float m_part[256];
+	__shared__ float l_part[256];
+	__shared__ float acc_part[256];
+	__shared__ float m_used_part[256];
+	__shared__ float l_used_part[256];
+	long long row_ = blockIdx.x;
+	int i = (int)row_;
+	const int nchunks = 256;
+	const int ch = threadIdx.x;
+	{ /* the thread's chunk */
 	float m = -INFINITY;
 	float l = 0.0f;
 	float acc = 0.0f;
@@ -22,30 +28,98 @@ __global__ void __launch_bounds__(128) auto_prefill_kernel(int N, int W, const f
 	float m_prev = m_used;
 	float l_used = isfinite(l) && l != 0.0f ? l : 1.0f;
 	float l_deferred = 1.0f;
-	for (int j0 = 0; j0 < i + 1; j0 += 3) {
-		for (int j = j0; j < (j0 + 3 < i + 1 ? j0 + 3 : i + 1); j++)
-			m = fmaxf(m, j > i - W ? s[((long long)i * N + j)] : -INFINITY);
-		m_prev = m_used;
-		m_used = isfinite(m) ? m : 0.0f;
-		if (m_prev != m_used) {
-			float l_rescale = expf(m_prev - m_used);
-			l = l != 0.0f ? l * l_rescale : l;
+	for (int j0 = 0; j0 < i + 1; j0 += 2048) {
+		if (j0 + 2048 <= i + 1) {
+			#pragma unroll
+			for (int v_ = 0; v_ < 8; v_++) {
+				const int j = j0 + (int)threadIdx.x + v_ * 256;
+				m = fmaxf(m, j > i - W ? s[((long long)i * N + j)] : -INFINITY);
+			}
+			m_prev = m_used;
+			m_used = isfinite(m) ? m : 0.0f;
+			if (m_prev != m_used) {
+				float l_rescale = fx::exp_sub(m_prev, m_used);
+				l = l != 0.0f ? l * l_rescale : l;
+			}
+			#pragma unroll
+			for (int v_ = 0; v_ < 8; v_++) {
+				const int j = j0 + (int)threadIdx.x + v_ * 256;
+				l += fx::exp_sub(j > i - W ? s[((long long)i * N + j)] : -INFINITY, m_used);
+			}
+			l_used = isfinite(l) && l != 0.0f ? l : 1.0f;
+			if (m_prev != m_used) {
+				float acc_rescale = fx::exp_sub(m_prev, m_used);
+				acc = acc != 0.0f ? acc * acc_rescale : acc;
+			}
+			#pragma unroll
+			for (int v_ = 0; v_ < 8; v_++) {
+				const int j = j0 + (int)threadIdx.x + v_ * 256;
+				acc += fx::exp_sub(j > i - W ? s[((long long)i * N + j)] : -INFINITY, m_used) * __frcp_rn(l_deferred) * v[((long long)i * N + j)];
+			}
+		} else {
+			#pragma unroll
+			for (int v_ = 0; v_ < 8; v_++) {
+				const int j = j0 + (int)threadIdx.x + v_ * 256;
+				if (j < i + 1) m = fmaxf(m, j > i - W ? s[((long long)i * N + j)] : -INFINITY);
+			}
+			m_prev = m_used;
+			m_used = isfinite(m) ? m : 0.0f;
+			if (m_prev != m_used) {
+				float l_rescale = fx::exp_sub(m_prev, m_used);
+				l = l != 0.0f ? l * l_rescale : l;
+			}
+			#pragma unroll
+			for (int v_ = 0; v_ < 8; v_++) {
+				const int j = j0 + (int)threadIdx.x + v_ * 256;
+				if (j < i + 1) l += fx::exp_sub(j > i - W ? s[((long long)i * N + j)] : -INFINITY, m_used);
+			}
+			l_used = isfinite(l) && l != 0.0f ? l : 1.0f;
+			if (m_prev != m_used) {
+				float acc_rescale = fx::exp_sub(m_prev, m_used);
+				acc = acc != 0.0f ? acc * acc_rescale : acc;
+			}
+			#pragma unroll
+			for (int v_ = 0; v_ < 8; v_++) {
+				const int j = j0 + (int)threadIdx.x + v_ * 256;
+				if (j < i + 1) acc += fx::exp_sub(j > i - W ? s[((long long)i * N + j)] : -INFINITY, m_used) * __frcp_rn(l_deferred) * v[((long long)i * N + j)];
+			}
 		}
-		for (int j = j0; j < (j0 + 3 < i + 1 ? j0 + 3 : i + 1); j++)
-			l += expf((j > i - W ? s[((long long)i * N + j)] : -INFINITY) - m_used);
-		l_used = isfinite(l) && l != 0.0f ? l : 1.0f;
-		if (m_prev != m_used) {
-			float acc_rescale = expf(m_prev - m_used);
-			acc = acc != 0.0f ? acc * acc_rescale : acc;
-		}
-		for (int j = j0; j < (j0 + 3 < i + 1 ? j0 + 3 : i + 1); j++)
-			acc += expf((j > i - W ? s[((long long)i * N + j)] : -INFINITY) - m_used) / l_deferred * v[((long long)i * N + j)];
 	}
 	if (l_deferred != l_used) {
-		float acc_rescale2 = l_deferred / l_used;
+		float acc_rescale2 = l_deferred * __frcp_rn(l_used);
 		acc = acc != 0.0f ? acc * acc_rescale2 : acc;
 	}
-	o[(long long)i] = acc;
+	m_part[ch] = m;
+	l_part[ch] = l;
+	acc_part[ch] = acc;
+	m_used_part[ch] = m_used;
+	l_used_part[ch] = l_used;
+	}
+	float m = -INFINITY;
+	float l = 0.0f;
+	float acc = 0.0f;
+	{
+		const int ch = threadIdx.x;
+		m = fmaxf(m, fx::cta_max(m_part[ch], fx_scratch));
+	}
+	float m_used = isfinite(m) ? m : 0.0f;
+	{
+		const int ch = threadIdx.x;
+		float m_chunk = m_used_part[ch];
+		float l_chunk = l_used_part[ch];
+		float l_rescale2 = m_chunk != m_used ? fx::exp_sub(m_chunk, m_used) : 1.0f;
+		l += fx::cta_sum(l_part[ch] != 0.0f ? l_part[ch] * l_rescale2 : l_part[ch], fx_scratch);
+	}
+	float l_used = isfinite(l) && l != 0.0f ? l : 1.0f;
+	{
+		const int ch = threadIdx.x;
+		float m_chunk2 = m_used_part[ch];
+		float l_chunk2 = l_used_part[ch];
+		float acc_rescale3 = m_chunk2 != m_used || l_chunk2 != l_used ? fx::exp_sub(m_chunk2, m_used) * (l_chunk2 * __frcp_rn(l_used)) : 1.0f;
+		acc += fx::cta_sum(acc_part[ch] != 0.0f ? acc_part[ch] * acc_rescale3 : acc_part[ch], fx_scratch);
+	}
+	if (threadIdx.x == 0)
+		o[(long long)i] = acc;
 }
 
 /* Runs auto_prefill on the GPU: arrays are device pointers; sizes as in the C function. */
@@ -67,9 +141,10 @@ extern "C" cudaError_t auto_prefill_launch(int N, int W, const float *s, const f
 		return cudaErrorInvalidValue;
 	{
 		long long rows = (long long)(N);
+		if (rows > 2147483647LL)
+			return cudaErrorInvalidValue;
 		if (rows > 0) {
-			unsigned blocks = (unsigned)((rows + 127) / 128);
-			auto_prefill_kernel<<<blocks, 128, 0, stream>>>(N, W, s, v, o);
+			auto_prefill_kernel<<<(unsigned)rows, 256, 0, stream>>>(N, W, s, v, o);
 			cudaError_t err = cudaGetLastError();
 			if (err != cudaSuccess)
 				return err;

@@ -8,77 +8,96 @@
 
 /* kernel(cross_entropy) parallel(r) splitk(c)
  * fused over 'c' in steps of 64; split-k: as requested
- * lowering: split-k, one thread per row (r) and chunk of 'c', partials in fp32 in a workspace, then cross_entropy_merge, one thread per row; FMA code
- *   (no tile lowering: no product of a row operand with a column operand over the pass) */
-__global__ void __launch_bounds__(128) cross_entropy_kernel(int R, int C, const float *__restrict__ x, const float *__restrict__ y, float *__restrict__ loss, float *__restrict__ ws, long long nrow, int nchunks, int chunk)
+ * lowering: one CTA of 256 threads per row (r), its threads the chunks of 'c' (elements strided over them), partials merged in shared memory */
+__global__ void __launch_bounds__(256) cross_entropy_kernel(int R, int C, const float *__restrict__ x, const float *__restrict__ y, float *__restrict__ loss)
 {
-	fx::let_next_start(); /* the merge may launch now */
-	long long row = (long long)blockIdx.x * blockDim.x + threadIdx.x;
-	if (row >= nrow * nchunks)
-		return;
-	const int ch = (int)(row % nchunks);
-	row /= nchunks;
-	const long long rid = row;
-	int r = (int)row;
-	float *m_part = ws + 0LL * nrow * nchunks;
-	float *l_part = ws + 1LL * nrow * nchunks;
-	float *t_part = ws + 2LL * nrow * nchunks;
-	float *m_used_part = ws + 3LL * nrow * nchunks;
-	int c_lo = 0 + ch * chunk;
-	int c_hi = c_lo + chunk < C ? c_lo + chunk : C;
+	__shared__ float fx_scratch[32];
+	__shared__ float m_part[256];
+	__shared__ float l_part[256];
+	__shared__ float t_part[256];
+	__shared__ float m_used_part[256];
+	long long row_ = blockIdx.x;
+	int r = (int)row_;
+	const int nchunks = 256;
+	const int ch = threadIdx.x;
+	{ /* the thread's chunk */
 	float m = -INFINITY;
 	float l = 0.0f;
 	float t = 0.0f;
 	float m_used = isfinite(m) ? m : 0.0f;
 	float m_prev = m_used;
-	for (int c0 = c_lo; c0 < c_hi; c0 += 64) {
-		for (int c = c0; c < (c0 + 64 < c_hi ? c0 + 64 : c_hi); c++)
-			m = fmaxf(m, x[((long long)r * C + c)]);
-		m_prev = m_used;
-		m_used = isfinite(m) ? m : 0.0f;
-		if (m_prev != m_used) {
-			float l_rescale = expf(m_prev - m_used);
-			l = l != 0.0f ? l * l_rescale : l;
+	for (int c0 = 0; c0 < C; c0 += 2048) {
+		if (c0 + 2048 <= C) {
+			#pragma unroll
+			for (int v_ = 0; v_ < 8; v_++) {
+				const int c = c0 + (int)threadIdx.x + v_ * 256;
+				m = fmaxf(m, x[((long long)r * C + c)]);
+			}
+			m_prev = m_used;
+			m_used = isfinite(m) ? m : 0.0f;
+			if (m_prev != m_used) {
+				float l_rescale = fx::exp_sub(m_prev, m_used);
+				l = l != 0.0f ? l * l_rescale : l;
+			}
+			#pragma unroll
+			for (int v_ = 0; v_ < 8; v_++) {
+				const int c = c0 + (int)threadIdx.x + v_ * 256;
+				l += fx::exp_sub(x[((long long)r * C + c)], m_used);
+			}
+			#pragma unroll
+			for (int v_ = 0; v_ < 8; v_++) {
+				const int c = c0 + (int)threadIdx.x + v_ * 256;
+				t += y[((long long)r * C + c)] * x[((long long)r * C + c)];
+			}
+		} else {
+			#pragma unroll
+			for (int v_ = 0; v_ < 8; v_++) {
+				const int c = c0 + (int)threadIdx.x + v_ * 256;
+				if (c < C) m = fmaxf(m, x[((long long)r * C + c)]);
+			}
+			m_prev = m_used;
+			m_used = isfinite(m) ? m : 0.0f;
+			if (m_prev != m_used) {
+				float l_rescale = fx::exp_sub(m_prev, m_used);
+				l = l != 0.0f ? l * l_rescale : l;
+			}
+			#pragma unroll
+			for (int v_ = 0; v_ < 8; v_++) {
+				const int c = c0 + (int)threadIdx.x + v_ * 256;
+				if (c < C) l += fx::exp_sub(x[((long long)r * C + c)], m_used);
+			}
+			#pragma unroll
+			for (int v_ = 0; v_ < 8; v_++) {
+				const int c = c0 + (int)threadIdx.x + v_ * 256;
+				if (c < C) t += y[((long long)r * C + c)] * x[((long long)r * C + c)];
+			}
 		}
-		for (int c = c0; c < (c0 + 64 < c_hi ? c0 + 64 : c_hi); c++)
-			l += expf(x[((long long)r * C + c)] - m_used);
-		for (int c = c0; c < (c0 + 64 < c_hi ? c0 + 64 : c_hi); c++)
-			t += y[((long long)r * C + c)] * x[((long long)r * C + c)];
 	}
-	m_part[(rid * nchunks + ch)] = m;
-	l_part[(rid * nchunks + ch)] = l;
-	t_part[(rid * nchunks + ch)] = t;
-	m_used_part[(rid * nchunks + ch)] = m_used;
-}
-
-__global__ void __launch_bounds__(128) cross_entropy_merge(int R, int C, const float *__restrict__ x, const float *__restrict__ y, float *__restrict__ loss, const float *__restrict__ ws, long long nrow, int nchunks)
-{
-	fx::after_previous(); /* the chunks' partials (launched before they are done) */
-	long long row = (long long)blockIdx.x * blockDim.x + threadIdx.x;
-	if (row >= nrow)
-		return;
-	const long long rid = row;
-	int r = (int)row;
-	const float *m_part = ws + 0LL * nrow * nchunks;
-	const float *l_part = ws + 1LL * nrow * nchunks;
-	const float *t_part = ws + 2LL * nrow * nchunks;
-	const float *m_used_part = ws + 3LL * nrow * nchunks;
+	m_part[ch] = m;
+	l_part[ch] = l;
+	t_part[ch] = t;
+	m_used_part[ch] = m_used;
+	}
 	float m = -INFINITY;
 	float l = 0.0f;
 	float t = 0.0f;
-	for (int ch = 0; ch < nchunks; ch++) {
-		m = fmaxf(m, m_part[(rid * nchunks + ch)]);
+	{
+		const int ch = threadIdx.x;
+		m = fmaxf(m, fx::cta_max(m_part[ch], fx_scratch));
 	}
 	float m_used = isfinite(m) ? m : 0.0f;
-	for (int ch = 0; ch < nchunks; ch++) {
-		float m_chunk = m_used_part[(rid * nchunks + ch)];
-		float l_rescale2 = m_chunk != m_used ? expf(m_chunk - m_used) : 1.0f;
-		l += l_part[(rid * nchunks + ch)] != 0.0f ? l_part[(rid * nchunks + ch)] * l_rescale2 : l_part[(rid * nchunks + ch)];
+	{
+		const int ch = threadIdx.x;
+		float m_chunk = m_used_part[ch];
+		float l_rescale2 = m_chunk != m_used ? fx::exp_sub(m_chunk, m_used) : 1.0f;
+		l += fx::cta_sum(l_part[ch] != 0.0f ? l_part[ch] * l_rescale2 : l_part[ch], fx_scratch);
 	}
-	for (int ch = 0; ch < nchunks; ch++) {
-		t += t_part[(rid * nchunks + ch)];
+	{
+		const int ch = threadIdx.x;
+		t += fx::cta_sum(t_part[ch], fx_scratch);
 	}
-	loss[(long long)r] = m + logf(l) - t;
+	if (threadIdx.x == 0)
+		loss[(long long)r] = m + logf(l) - t;
 }
 
 /* Runs cross_entropy on the GPU: arrays are device pointers; sizes as in the C function. */
@@ -102,21 +121,12 @@ extern "C" hipError_t cross_entropy_launch(int R, int C, const float *x, const f
 		return hipErrorInvalidValue;
 	{
 		long long rows = (long long)(R);
+		if (rows > 2147483647LL)
+			return hipErrorInvalidValue;
 		if (rows > 0) {
-			int nchunks = (C - 0 + 255) / 256 < 1 ? 1 : (C - 0 + 255) / 256;
-			int chunk = (C - 0 + (nchunks - 1)) / nchunks;
-			if (nchunks < 1 || (rows * nchunks + 127) / 128 > 2147483647LL)
-				return hipErrorInvalidValue;
-			hipError_t err;
-			float *ws = NULL;
-			if ((err = hipMallocAsync((void **)&ws, sizeof(float) * 4ULL * (size_t)rows * (size_t)nchunks, stream)) != hipSuccess)
-				return err;
-			cross_entropy_kernel<<<(unsigned)((rows * nchunks + 127) / 128), 128, 0, stream>>>(R, C, x, y, loss, ws, rows, nchunks, chunk);
-			err = hipGetLastError();
-			if (err == hipSuccess)
-				err = fx::launch_after(cross_entropy_merge, (unsigned)((rows + 127) / 128), 128, 0, stream, R, C, x, y, loss, ws, rows, nchunks);
-			hipError_t freed = hipFreeAsync(ws, stream);
-			if (err != hipSuccess || (err = freed) != hipSuccess)
+			cross_entropy_kernel<<<(unsigned)rows, 256, 0, stream>>>(R, C, x, y, loss);
+			hipError_t err = hipGetLastError();
+			if (err != hipSuccess)
 				return err;
 		}
 	}

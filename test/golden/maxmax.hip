@@ -7,32 +7,79 @@
 #include "fusecc.h"
 
 /* kernel(maxmax) parallel(r) tile(c:5) rolling(c)
- * fused over 'c' in steps of 5; rolling: as requested
- * lowering: one thread per row (r), FMA code, 128 threads per block
- *   (no tile lowering: the pass's tile is not a multiple of 16 up to 128) */
-__global__ void __launch_bounds__(128) maxmax_kernel(int R, int C, const float *__restrict__ x, const float *__restrict__ y, float *__restrict__ out)
+ * fused over 'c' in steps of 5; split-k: a row reduction, for the CTA-per-row lowering
+ * lowering: one CTA of 256 threads per row (r), its threads the chunks of 'c' (elements strided over them), partials merged in shared memory */
+__global__ void __launch_bounds__(256) maxmax_kernel(int R, int C, const float *__restrict__ x, const float *__restrict__ y, float *__restrict__ out)
 {
-	long long row = (long long)blockIdx.x * blockDim.x + threadIdx.x;
-	if (row >= (long long)(R))
-		return;
-	int r = (int)row;
+	__shared__ float fx_scratch[32];
+	__shared__ float m_part[256];
+	__shared__ float m2_part[256];
+	__shared__ float m_used_part[256];
+	long long row_ = blockIdx.x;
+	int r = (int)row_;
+	const int nchunks = 256;
+	const int ch = threadIdx.x;
+	{ /* the thread's chunk */
 	float m = -INFINITY;
 	float m2 = -INFINITY;
 	float m_used = isfinite(m) ? m : 0.0f;
 	float m_prev = m_used;
-	for (int c0 = 0; c0 < C; c0 += 5) {
-		for (int c = c0; c < (c0 + 5 < C ? c0 + 5 : C); c++)
-			m = fmaxf(m, x[((long long)r * C + c)]);
-		m_prev = m_used;
-		m_used = isfinite(m) ? m : 0.0f;
-		if (m_prev != m_used) {
-			float m2_rescale = 0.0f + (m_prev - m_used);
-			m2 = m2 != -INFINITY ? m2 + m2_rescale : m2;
+	for (int c0 = 0; c0 < C; c0 += 2048) {
+		if (c0 + 2048 <= C) {
+			#pragma unroll
+			for (int v_ = 0; v_ < 8; v_++) {
+				const int c = c0 + (int)threadIdx.x + v_ * 256;
+				m = fmaxf(m, x[((long long)r * C + c)]);
+			}
+			m_prev = m_used;
+			m_used = isfinite(m) ? m : 0.0f;
+			if (m_prev != m_used) {
+				float m2_rescale = 0.0f + (m_prev - m_used);
+				m2 = m2 != -INFINITY ? m2 + m2_rescale : m2;
+			}
+			#pragma unroll
+			for (int v_ = 0; v_ < 8; v_++) {
+				const int c = c0 + (int)threadIdx.x + v_ * 256;
+				m2 = y[((long long)r * C + c)] - m_used > m2 ? y[((long long)r * C + c)] - m_used : m2;
+			}
+		} else {
+			#pragma unroll
+			for (int v_ = 0; v_ < 8; v_++) {
+				const int c = c0 + (int)threadIdx.x + v_ * 256;
+				if (c < C) m = fmaxf(m, x[((long long)r * C + c)]);
+			}
+			m_prev = m_used;
+			m_used = isfinite(m) ? m : 0.0f;
+			if (m_prev != m_used) {
+				float m2_rescale = 0.0f + (m_prev - m_used);
+				m2 = m2 != -INFINITY ? m2 + m2_rescale : m2;
+			}
+			#pragma unroll
+			for (int v_ = 0; v_ < 8; v_++) {
+				const int c = c0 + (int)threadIdx.x + v_ * 256;
+				if (c < C) m2 = y[((long long)r * C + c)] - m_used > m2 ? y[((long long)r * C + c)] - m_used : m2;
+			}
 		}
-		for (int c = c0; c < (c0 + 5 < C ? c0 + 5 : C); c++)
-			m2 = y[((long long)r * C + c)] - m_used > m2 ? y[((long long)r * C + c)] - m_used : m2;
 	}
-	out[(long long)r] = m2;
+	m_part[ch] = m;
+	m2_part[ch] = m2;
+	m_used_part[ch] = m_used;
+	}
+	float m = -INFINITY;
+	float m2 = -INFINITY;
+	{
+		const int ch = threadIdx.x;
+		m = fmaxf(m, fx::cta_max(m_part[ch], fx_scratch));
+	}
+	float m_used = isfinite(m) ? m : 0.0f;
+	{
+		const int ch = threadIdx.x;
+		float m_chunk = m_used_part[ch];
+		float m2_rescale2 = m_chunk != m_used ? 0.0f + (m_chunk - m_used) : 0.0f;
+		m2 = fmaxf(m2, fx::cta_max(m2_part[ch] != -INFINITY ? m2_part[ch] + m2_rescale2 : m2_part[ch], fx_scratch));
+	}
+	if (threadIdx.x == 0)
+		out[(long long)r] = m2;
 }
 
 /* Runs maxmax on the GPU: arrays are device pointers; sizes as in the C function. */
@@ -56,9 +103,10 @@ extern "C" hipError_t maxmax_launch(int R, int C, const float *x, const float *y
 		return hipErrorInvalidValue;
 	{
 		long long rows = (long long)(R);
+		if (rows > 2147483647LL)
+			return hipErrorInvalidValue;
 		if (rows > 0) {
-			unsigned blocks = (unsigned)((rows + 127) / 128);
-			maxmax_kernel<<<blocks, 128, 0, stream>>>(R, C, x, y, out);
+			maxmax_kernel<<<(unsigned)rows, 256, 0, stream>>>(R, C, x, y, out);
 			hipError_t err = hipGetLastError();
 			if (err != hipSuccess)
 				return err;

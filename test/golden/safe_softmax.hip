@@ -7,33 +7,80 @@
 #include "fusecc.h"
 
 /* kernel(safe_softmax) parallel(r) rolling(c)
- * fused over 'c' in steps of 64; rolling: as requested
- * lowering: one thread per row (r), FMA code, 128 threads per block
- *   (no tile lowering: no product of a row operand with a column operand over the pass) */
-__global__ void __launch_bounds__(128) safe_softmax_kernel(int R, int C, const float *__restrict__ x, float *__restrict__ y)
+ * fused over 'c' in steps of 64; split-k: a row reduction, for the CTA-per-row lowering
+ * lowering: one CTA of 256 threads per row (r), its threads the chunks of 'c' (elements strided over them), partials merged in shared memory */
+__global__ void __launch_bounds__(256) safe_softmax_kernel(int R, int C, const float *__restrict__ x, float *__restrict__ y)
 {
-	long long row = (long long)blockIdx.x * blockDim.x + threadIdx.x;
-	if (row >= (long long)(R))
-		return;
-	int r = (int)row;
+	__shared__ float fx_scratch[32];
+	__shared__ float m_part[256];
+	__shared__ float l_part[256];
+	__shared__ float m_used_part[256];
+	long long row_ = blockIdx.x;
+	int r = (int)row_;
+	const int nchunks = 256;
+	const int ch = threadIdx.x;
+	{ /* the thread's chunk */
 	float m = -INFINITY;
 	float l = 0.0f;
 	float m_used = isfinite(m) ? m : 0.0f;
 	float m_prev = m_used;
-	for (int c0 = 0; c0 < C; c0 += 64) {
-		for (int c = c0; c < (c0 + 64 < C ? c0 + 64 : C); c++)
-			m = fmaxf(m, x[((long long)r * C + c)]);
-		m_prev = m_used;
-		m_used = isfinite(m) ? m : 0.0f;
-		if (m_prev != m_used) {
-			float l_rescale = expf(m_prev - m_used);
-			l = l != 0.0f ? l * l_rescale : l;
+	for (int c0 = 0; c0 < C; c0 += 2048) {
+		if (c0 + 2048 <= C) {
+			#pragma unroll
+			for (int v_ = 0; v_ < 8; v_++) {
+				const int c = c0 + (int)threadIdx.x + v_ * 256;
+				m = fmaxf(m, x[((long long)r * C + c)]);
+			}
+			m_prev = m_used;
+			m_used = isfinite(m) ? m : 0.0f;
+			if (m_prev != m_used) {
+				float l_rescale = fx::exp_sub(m_prev, m_used);
+				l = l != 0.0f ? l * l_rescale : l;
+			}
+			#pragma unroll
+			for (int v_ = 0; v_ < 8; v_++) {
+				const int c = c0 + (int)threadIdx.x + v_ * 256;
+				l += fx::exp_sub(x[((long long)r * C + c)], m_used);
+			}
+		} else {
+			#pragma unroll
+			for (int v_ = 0; v_ < 8; v_++) {
+				const int c = c0 + (int)threadIdx.x + v_ * 256;
+				if (c < C) m = fmaxf(m, x[((long long)r * C + c)]);
+			}
+			m_prev = m_used;
+			m_used = isfinite(m) ? m : 0.0f;
+			if (m_prev != m_used) {
+				float l_rescale = fx::exp_sub(m_prev, m_used);
+				l = l != 0.0f ? l * l_rescale : l;
+			}
+			#pragma unroll
+			for (int v_ = 0; v_ < 8; v_++) {
+				const int c = c0 + (int)threadIdx.x + v_ * 256;
+				if (c < C) l += fx::exp_sub(x[((long long)r * C + c)], m_used);
+			}
 		}
-		for (int c = c0; c < (c0 + 64 < C ? c0 + 64 : C); c++)
-			l += expf(x[((long long)r * C + c)] - m_used);
 	}
-	for (int c = 0; c < C; c++)
-		y[((long long)r * C + c)] = expf(x[((long long)r * C + c)] - m) / l;
+	m_part[ch] = m;
+	l_part[ch] = l;
+	m_used_part[ch] = m_used;
+	}
+	float m = -INFINITY;
+	float l = 0.0f;
+	{
+		const int ch = threadIdx.x;
+		m = fmaxf(m, fx::cta_max(m_part[ch], fx_scratch));
+	}
+	float m_used = isfinite(m) ? m : 0.0f;
+	{
+		const int ch = threadIdx.x;
+		float m_chunk = m_used_part[ch];
+		float l_rescale2 = m_chunk != m_used ? fx::exp_sub(m_chunk, m_used) : 1.0f;
+		l += fx::cta_sum(l_part[ch] != 0.0f ? l_part[ch] * l_rescale2 : l_part[ch], fx_scratch);
+	}
+	#pragma unroll 4
+	for (int c = 0 + (int)threadIdx.x; c < C; c += 256)
+		y[((long long)r * C + c)] = fx::exp_sub(x[((long long)r * C + c)], m) * __frcp_rn(l);
 }
 
 /* Runs safe_softmax on the GPU: arrays are device pointers; sizes as in the C function. */
@@ -53,9 +100,10 @@ extern "C" hipError_t safe_softmax_launch(int R, int C, const float *x, float *y
 		return hipErrorInvalidValue;
 	{
 		long long rows = (long long)(R);
+		if (rows > 2147483647LL)
+			return hipErrorInvalidValue;
 		if (rows > 0) {
-			unsigned blocks = (unsigned)((rows + 127) / 128);
-			safe_softmax_kernel<<<blocks, 128, 0, stream>>>(R, C, x, y);
+			safe_softmax_kernel<<<(unsigned)rows, 256, 0, stream>>>(R, C, x, y);
 			hipError_t err = hipGetLastError();
 			if (err != hipSuccess)
 				return err;

@@ -7,15 +7,21 @@
 #include "fusecc.h"
 
 /* kernel(two_producers) parallel(r) tile(c:7) rolling(c)
- * fused over 'c' in steps of 7; rolling: as requested
- * lowering: one thread per row (r), FMA code, 128 threads per block
- *   (no tile lowering: the pass's tile is not a multiple of 16 up to 128) */
-__global__ void __launch_bounds__(128) two_producers_kernel(int R, int C, const float *__restrict__ x, const float *__restrict__ y, float *__restrict__ out)
+ * fused over 'c' in steps of 7; split-k: a row reduction, for the CTA-per-row lowering
+ * lowering: one CTA of 256 threads per row (r), its threads the chunks of 'c' (elements strided over them), partials merged in shared memory */
+__global__ void __launch_bounds__(256) two_producers_kernel(int R, int C, const float *__restrict__ x, const float *__restrict__ y, float *__restrict__ out)
 {
-	long long row = (long long)blockIdx.x * blockDim.x + threadIdx.x;
-	if (row >= (long long)(R))
-		return;
-	int r = (int)row;
+	__shared__ float fx_scratch[32];
+	__shared__ float m_part[256];
+	__shared__ float z_part[256];
+	__shared__ float acc_part[256];
+	__shared__ float m_used_part[256];
+	__shared__ float z_used_part[256];
+	long long row_ = blockIdx.x;
+	int r = (int)row_;
+	const int nchunks = 256;
+	const int ch = threadIdx.x;
+	{ /* the thread's chunk */
 	float m = -INFINITY;
 	float z = 0.0f;
 	float acc = 0.0f;
@@ -23,26 +29,87 @@ __global__ void __launch_bounds__(128) two_producers_kernel(int R, int C, const 
 	float m_prev = m_used;
 	float z_used = isfinite(z) && z != 0.0f ? z : 1.0f;
 	float z_deferred = 1.0f;
-	for (int c0 = 0; c0 < C; c0 += 7) {
-		for (int c = c0; c < (c0 + 7 < C ? c0 + 7 : C); c++)
-			m = fmaxf(m, x[((long long)r * C + c)]);
-		m_prev = m_used;
-		m_used = isfinite(m) ? m : 0.0f;
-		for (int c = c0; c < (c0 + 7 < C ? c0 + 7 : C); c++)
-			z += y[((long long)r * C + c)] * y[((long long)r * C + c)] + 0.5f;
-		z_used = isfinite(z) && z != 0.0f ? z : 1.0f;
-		if (m_prev != m_used) {
-			float acc_rescale = expf(m_prev - m_used);
-			acc = acc != 0.0f ? acc * acc_rescale : acc;
+	for (int c0 = 0; c0 < C; c0 += 2048) {
+		if (c0 + 2048 <= C) {
+			#pragma unroll
+			for (int v_ = 0; v_ < 8; v_++) {
+				const int c = c0 + (int)threadIdx.x + v_ * 256;
+				m = fmaxf(m, x[((long long)r * C + c)]);
+			}
+			m_prev = m_used;
+			m_used = isfinite(m) ? m : 0.0f;
+			#pragma unroll
+			for (int v_ = 0; v_ < 8; v_++) {
+				const int c = c0 + (int)threadIdx.x + v_ * 256;
+				z += y[((long long)r * C + c)] * y[((long long)r * C + c)] + 0.5f;
+			}
+			z_used = isfinite(z) && z != 0.0f ? z : 1.0f;
+			if (m_prev != m_used) {
+				float acc_rescale = fx::exp_sub(m_prev, m_used);
+				acc = acc != 0.0f ? acc * acc_rescale : acc;
+			}
+			#pragma unroll
+			for (int v_ = 0; v_ < 8; v_++) {
+				const int c = c0 + (int)threadIdx.x + v_ * 256;
+				acc += fx::exp_sub(x[((long long)r * C + c)], m_used) * __frcp_rn(z_deferred) * y[((long long)r * C + c)];
+			}
+		} else {
+			#pragma unroll
+			for (int v_ = 0; v_ < 8; v_++) {
+				const int c = c0 + (int)threadIdx.x + v_ * 256;
+				if (c < C) m = fmaxf(m, x[((long long)r * C + c)]);
+			}
+			m_prev = m_used;
+			m_used = isfinite(m) ? m : 0.0f;
+			#pragma unroll
+			for (int v_ = 0; v_ < 8; v_++) {
+				const int c = c0 + (int)threadIdx.x + v_ * 256;
+				if (c < C) z += y[((long long)r * C + c)] * y[((long long)r * C + c)] + 0.5f;
+			}
+			z_used = isfinite(z) && z != 0.0f ? z : 1.0f;
+			if (m_prev != m_used) {
+				float acc_rescale = fx::exp_sub(m_prev, m_used);
+				acc = acc != 0.0f ? acc * acc_rescale : acc;
+			}
+			#pragma unroll
+			for (int v_ = 0; v_ < 8; v_++) {
+				const int c = c0 + (int)threadIdx.x + v_ * 256;
+				if (c < C) acc += fx::exp_sub(x[((long long)r * C + c)], m_used) * __frcp_rn(z_deferred) * y[((long long)r * C + c)];
+			}
 		}
-		for (int c = c0; c < (c0 + 7 < C ? c0 + 7 : C); c++)
-			acc += expf(x[((long long)r * C + c)] - m_used) / z_deferred * y[((long long)r * C + c)];
 	}
 	if (z_deferred != z_used) {
-		float acc_rescale2 = z_deferred / z_used;
+		float acc_rescale2 = z_deferred * __frcp_rn(z_used);
 		acc = acc != 0.0f ? acc * acc_rescale2 : acc;
 	}
-	out[(long long)r] = acc;
+	m_part[ch] = m;
+	z_part[ch] = z;
+	acc_part[ch] = acc;
+	m_used_part[ch] = m_used;
+	z_used_part[ch] = z_used;
+	}
+	float m = -INFINITY;
+	float z = 0.0f;
+	float acc = 0.0f;
+	{
+		const int ch = threadIdx.x;
+		m = fmaxf(m, fx::cta_max(m_part[ch], fx_scratch));
+	}
+	float m_used = isfinite(m) ? m : 0.0f;
+	{
+		const int ch = threadIdx.x;
+		z += fx::cta_sum(z_part[ch], fx_scratch);
+	}
+	float z_used = isfinite(z) && z != 0.0f ? z : 1.0f;
+	{
+		const int ch = threadIdx.x;
+		float m_chunk = m_used_part[ch];
+		float z_chunk = z_used_part[ch];
+		float acc_rescale3 = m_chunk != m_used || z_chunk != z_used ? fx::exp_sub(m_chunk, m_used) * (z_chunk * __frcp_rn(z_used)) : 1.0f;
+		acc += fx::cta_sum(acc_part[ch] != 0.0f ? acc_part[ch] * acc_rescale3 : acc_part[ch], fx_scratch);
+	}
+	if (threadIdx.x == 0)
+		out[(long long)r] = acc;
 }
 
 /* Runs two_producers on the GPU: arrays are device pointers; sizes as in the C function. */
@@ -66,9 +133,10 @@ extern "C" hipError_t two_producers_launch(int R, int C, const float *x, const f
 		return hipErrorInvalidValue;
 	{
 		long long rows = (long long)(R);
+		if (rows > 2147483647LL)
+			return hipErrorInvalidValue;
 		if (rows > 0) {
-			unsigned blocks = (unsigned)((rows + 127) / 128);
-			two_producers_kernel<<<blocks, 128, 0, stream>>>(R, C, x, y, out);
+			two_producers_kernel<<<(unsigned)rows, 256, 0, stream>>>(R, C, x, y, out);
 			hipError_t err = hipGetLastError();
 			if (err != hipSuccess)
 				return err;

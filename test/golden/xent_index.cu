@@ -6,32 +6,79 @@
 #include "fusecc.h"
 
 /* kernel(xent_index) parallel(t) rolling(v)
- * fused over 'v' in steps of 64; rolling: as requested
- * lowering: one thread per row (t), FMA code, 128 threads per block
- *   (no tile lowering: no product of a row operand with a column operand over the pass) */
-__global__ void __launch_bounds__(128) xent_index_kernel(int T, int V, const fusecc_bf16 *__restrict__ logits, const int *__restrict__ target, float *__restrict__ loss)
+ * fused over 'v' in steps of 64; split-k: a row reduction, for the CTA-per-row lowering
+ * lowering: one CTA of 256 threads per row (t), its threads the chunks of 'v' (elements strided over them), partials merged in shared memory */
+__global__ void __launch_bounds__(256) xent_index_kernel(int T, int V, const fusecc_bf16 *__restrict__ logits, const int *__restrict__ target, float *__restrict__ loss)
 {
-	long long row = (long long)blockIdx.x * blockDim.x + threadIdx.x;
-	if (row >= (long long)(T))
-		return;
-	int t = (int)row;
+	__shared__ float fx_scratch[32];
+	__shared__ float m_part[256];
+	__shared__ float z_part[256];
+	__shared__ float m_used_part[256];
+	long long row_ = blockIdx.x;
+	int t = (int)row_;
+	const int nchunks = 256;
+	const int ch = threadIdx.x;
+	{ /* the thread's chunk */
 	float m = -INFINITY;
 	float z = 0.0f;
 	float m_used = isfinite(m) ? m : 0.0f;
 	float m_prev = m_used;
-	for (int v0 = 0; v0 < V; v0 += 64) {
-		for (int v = v0; v < (v0 + 64 < V ? v0 + 64 : V); v++)
-			m = fmaxf(m, fusecc_bf16_to_float(logits[((long long)t * V + v)]));
-		m_prev = m_used;
-		m_used = isfinite(m) ? m : 0.0f;
-		if (m_prev != m_used) {
-			float z_rescale = expf(m_prev - m_used);
-			z = z != 0.0f ? z * z_rescale : z;
+	for (int v0 = 0; v0 < V; v0 += 2048) {
+		if (v0 + 2048 <= V) {
+			#pragma unroll
+			for (int v_ = 0; v_ < 8; v_++) {
+				const int v = v0 + (int)threadIdx.x + v_ * 256;
+				m = fmaxf(m, fusecc_bf16_to_float(logits[((long long)t * V + v)]));
+			}
+			m_prev = m_used;
+			m_used = isfinite(m) ? m : 0.0f;
+			if (m_prev != m_used) {
+				float z_rescale = fx::exp_sub(m_prev, m_used);
+				z = z != 0.0f ? z * z_rescale : z;
+			}
+			#pragma unroll
+			for (int v_ = 0; v_ < 8; v_++) {
+				const int v = v0 + (int)threadIdx.x + v_ * 256;
+				z += fx::exp_sub(fusecc_bf16_to_float(logits[((long long)t * V + v)]), m_used);
+			}
+		} else {
+			#pragma unroll
+			for (int v_ = 0; v_ < 8; v_++) {
+				const int v = v0 + (int)threadIdx.x + v_ * 256;
+				if (v < V) m = fmaxf(m, fusecc_bf16_to_float(logits[((long long)t * V + v)]));
+			}
+			m_prev = m_used;
+			m_used = isfinite(m) ? m : 0.0f;
+			if (m_prev != m_used) {
+				float z_rescale = fx::exp_sub(m_prev, m_used);
+				z = z != 0.0f ? z * z_rescale : z;
+			}
+			#pragma unroll
+			for (int v_ = 0; v_ < 8; v_++) {
+				const int v = v0 + (int)threadIdx.x + v_ * 256;
+				if (v < V) z += fx::exp_sub(fusecc_bf16_to_float(logits[((long long)t * V + v)]), m_used);
+			}
 		}
-		for (int v = v0; v < (v0 + 64 < V ? v0 + 64 : V); v++)
-			z += expf(fusecc_bf16_to_float(logits[((long long)t * V + v)]) - m_used);
 	}
-	loss[(long long)t] = logf(z) + m - fusecc_bf16_to_float(logits[((long long)t * V + target[(long long)t])]);
+	m_part[ch] = m;
+	z_part[ch] = z;
+	m_used_part[ch] = m_used;
+	}
+	float m = -INFINITY;
+	float z = 0.0f;
+	{
+		const int ch = threadIdx.x;
+		m = fmaxf(m, fx::cta_max(m_part[ch], fx_scratch));
+	}
+	float m_used = isfinite(m) ? m : 0.0f;
+	{
+		const int ch = threadIdx.x;
+		float m_chunk = m_used_part[ch];
+		float z_rescale2 = m_chunk != m_used ? fx::exp_sub(m_chunk, m_used) : 1.0f;
+		z += fx::cta_sum(z_part[ch] != 0.0f ? z_part[ch] * z_rescale2 : z_part[ch], fx_scratch);
+	}
+	if (threadIdx.x == 0)
+		loss[(long long)t] = logf(z) + m - fusecc_bf16_to_float(logits[((long long)t * V + target[(long long)t])]);
 }
 
 /* Runs xent_index on the GPU: arrays are device pointers; sizes as in the C function. */
@@ -55,9 +102,10 @@ extern "C" cudaError_t xent_index_launch(int T, int V, const fusecc_bf16 *logits
 		return cudaErrorInvalidValue;
 	{
 		long long rows = (long long)(T);
+		if (rows > 2147483647LL)
+			return cudaErrorInvalidValue;
 		if (rows > 0) {
-			unsigned blocks = (unsigned)((rows + 127) / 128);
-			xent_index_kernel<<<blocks, 128, 0, stream>>>(T, V, logits, target, loss);
+			xent_index_kernel<<<(unsigned)rows, 256, 0, stream>>>(T, V, logits, target, loss);
 			cudaError_t err = cudaGetLastError();
 			if (err != cudaSuccess)
 				return err;

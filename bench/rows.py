@@ -1,0 +1,172 @@
+#!/usr/bin/env python3
+"""rows.py: the row reductions (softmax, log-sum-exp, RMSNorm, cross-entropy with class
+indices) that fusecc lowers to one CTA per row, timed against PyTorch in one process on the
+same inputs, with the memory bandwidth each reaches.
+
+On the GPU machine, from the repository root, after `make gpu-prep` on the development
+machine (build/gpu/<name>.cu):
+
+    python3 bench/rows.py [--rows 4096] [--json OUT.json]
+
+Bandwidth is counted on the bytes the operation must move (each input read once, each
+output written once); the peak is that of a large device-to-device copy measured in the
+same run. Each kernel's output is checked against PyTorch in float64 first (a failure is
+reported and the kernel is not timed). The last lines are the table.
+"""
+import argparse
+import ctypes
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+import torch
+import torch.nn.functional as F
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def build(name, fn, arch, libdir):
+    cu = os.path.join(ROOT, "build", "gpu", f"{name}.cu")
+    so = os.path.join(libdir, f"lib{name}.so")
+    r = subprocess.run(["nvcc", "-shared", "-Xcompiler", "-fPIC", "-O3", f"-arch={arch}", "-Iinclude", "-w", cu, "-o", so],
+                       cwd=ROOT, capture_output=True, text=True)
+    if r.returncode:
+        raise RuntimeError("nvcc failed:\n" + (r.stdout + r.stderr)[-3000:])
+    return getattr(ctypes.CDLL(so), f"{fn}_launch")
+
+
+def ptr(t):
+    return ctypes.c_void_p(t.data_ptr())
+
+
+def stream():
+    return ctypes.c_void_p(torch.cuda.current_stream().cuda_stream)
+
+
+def timed(fn, reps=20):
+    """Median milliseconds of fn() over reps runs (after two warm-up runs)."""
+    for _ in range(2):
+        fn()
+    times = []
+    for _ in range(reps):
+        a, b = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
+        a.record()
+        fn()
+        b.record()
+        b.synchronize()
+        times.append(a.elapsed_time(b))
+    times.sort()
+    return times[len(times) // 2]
+
+
+def copy_peak():
+    """GB/s of a 1 GiB device-to-device copy (read + write counted)."""
+    a = torch.empty(1 << 29, dtype=torch.float16, device="cuda")
+    b = torch.empty_like(a)
+    ms = timed(lambda: b.copy_(a), 10)
+    return 2 * a.numel() * 2 / ms / 1e6
+
+
+# Each case: (build/gpu/<name>.cu, its C function, label, C, setup) where setup(R, C) returns
+# (run fusecc, run PyTorch, check -> max error, bytes moved).
+def softmax_f32(R, C, fn):
+    x = torch.randn(R, C, device="cuda") * 3
+    y = torch.full_like(x, float("nan"))
+    run = lambda: fn(R, C, ptr(x), ptr(y), stream())
+    peer = lambda: torch.softmax(x, -1)
+    check = lambda: (y.double() - torch.softmax(x.double(), -1)).abs().max().item()
+    return run, peer, check, 2 * R * C * 4
+
+
+def softmax_bf16(R, C, fn):
+    x = (torch.randn(R, C, device="cuda") * 3).bfloat16()
+    y = torch.full_like(x, float("nan"))
+    run = lambda: fn(R, C, ptr(x), ptr(y), stream())
+    peer = lambda: torch.softmax(x, -1)
+    check = lambda: ((y.double() - torch.softmax(x.double(), -1)).abs() / (torch.softmax(x.double(), -1).abs() + 1e-6)).clamp(max=1).max().item()
+    return run, peer, check, 2 * R * C * 2
+
+
+def lse_f16(R, C, fn):
+    x = (torch.randn(R, C, device="cuda") * 3).half()
+    out = torch.full((R,), float("nan"), device="cuda")
+    run = lambda: fn(R, C, ptr(x), ptr(out), stream())
+    peer = lambda: torch.logsumexp(x, -1)
+    check = lambda: (out.double() - torch.logsumexp(x.double(), -1)).abs().max().item()
+    return run, peer, check, R * C * 2 + R * 4
+
+
+def rmsnorm_f16(R, C, fn):
+    x = torch.randn(R, C, device="cuda").half()
+    w = torch.randn(C, device="cuda").half()
+    y = torch.full_like(x, float("nan"))
+    eps = 1e-6
+    run = lambda: fn(R, C, ctypes.c_float(eps), ptr(x), ptr(w), ptr(y), stream())
+    peer = lambda: F.rms_norm(x, (C,), w, eps)
+    ref = lambda: F.rms_norm(x.double(), (C,), w.double(), eps)
+    check = lambda: ((y.double() - ref()).abs() / (ref().abs() + 1)).max().item()
+    return run, peer, check, 2 * R * C * 2 + C * 2
+
+
+def xent_bf16(R, C, fn):
+    x = (torch.randn(R, C, device="cuda") * 3).bfloat16()
+    t = torch.randint(0, C, (R,), device="cuda", dtype=torch.int32)
+    loss = torch.full((R,), float("nan"), device="cuda")
+    tl = t.long()
+    run = lambda: fn(R, C, ptr(x), ptr(t), ptr(loss), stream())
+    peer = lambda: F.cross_entropy(x, tl, reduction="none")
+    check = lambda: (loss.double() - F.cross_entropy(x.double(), tl, reduction="none")).abs().max().item()
+    return run, peer, check, R * C * 2 + R * 8
+
+
+CASES = [
+    ("safe_softmax", "safe_softmax", "softmax fp32", 32768, softmax_f32),
+    ("row_safe_softmax_bf16", "softmax_bf16", "softmax bf16", 32768, softmax_bf16),
+    ("row_lse_fp16", "row_logsumexp", "logsumexp fp16", 32768, lse_f16),
+    ("row_rmsnorm_fp16", "rmsnorm", "rmsnorm fp16", 8192, rmsnorm_f16),
+    ("xent_index", "xent_index", "cross-entropy bf16", 128256, xent_bf16),
+]
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--rows", type=int, default=4096)
+    ap.add_argument("--arch", default="sm_90a")
+    ap.add_argument("--json")
+    args = ap.parse_args()
+    torch.manual_seed(0)
+    libdir = tempfile.mkdtemp(prefix="fusecc-rows-")
+    peak = copy_peak()
+    print(f"# {torch.cuda.get_device_name()}, copy peak {peak:.0f} GB/s", flush=True)
+    rows = []
+    for name, fname, label, C, setup in CASES:
+        R = args.rows
+        try:
+            fn = build(name, fname, args.arch, libdir)
+        except Exception as e:  # noqa: BLE001 - reported per case
+            print(f"# {name}: {e}", flush=True)
+            continue
+        run, peer, check, nbytes = setup(R, C, fn)
+        run()
+        torch.cuda.synchronize()
+        err = check()
+        ok = err == err and err < 2e-2
+        ms = timed(run) if ok else float("nan")
+        pms = timed(peer)
+        rows.append(dict(case=label, kernel=name, R=R, C=C, err=err, ok=ok, ms=ms, torch_ms=pms,
+                         gbs=nbytes / ms / 1e6, torch_gbs=nbytes / pms / 1e6, peak_gbs=peak))
+        print(f"# {label}: err {err:.2e} fusecc {ms:.3f} ms torch {pms:.3f} ms", flush=True)
+    if args.json:
+        with open(args.json, "w") as f:
+            json.dump(dict(device=torch.cuda.get_device_name(), rows=rows), f, indent=1)
+    print(f"{'case':22s} {'R x C':>14s} {'fusecc GB/s':>12s} {'% peak':>7s} {'torch GB/s':>11s} {'vs torch':>9s}  check")
+    for r in rows:
+        print(f"{r['case']:22s} {r['R']:>6d} x {r['C']:<6d} {r['gbs']:12.0f} {100 * r['gbs'] / peak:6.0f}% {r['torch_gbs']:11.0f} "
+              f"{r['torch_ms'] / r['ms']:8.2f}x  {'ok' if r['ok'] else 'FAIL'} ({r['err']:.1e})")
+    return 0 if all(r["ok"] for r in rows) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
