@@ -19,8 +19,10 @@ for src in test/zoo/*.c; do
 			else
 				# One "lowering:" comment per kernel, after the kernel's schedule echo.
 				fb=$(awk '/^\/\* kernel/ { k = "" } /^__global__/ { if (fb != "") { n = $0; sub(/^.*__launch_bounds__\([0-9]+\) /, "", n); sub(/\(.*/, "", n); sub(/_kernel$/, "", n); print n ": " fb } fb = "" }
-					/lowering: one thread per row/ { fb = "fallback" } /no tile lowering:/ { r = $0; sub(/.*no tile lowering: /, "", r); sub(/\) \*\/$/, "", r); fb = "fallback (" r ")" }' "$tmp/out.$kind" | sort -u)
-				if [ -z "$fb" ]; then st=tile; else st="fallback: $(echo "$fb" | tr '\n' ';' | sed 's/;$//; s/;/; /g')"; fi
+					/lowering: one thread per row/ { fb = "fallback" } /lowering: one CTA of [0-9]* threads per row/ { fb = "rows" } /no tile lowering:/ { r = $0; sub(/.*no tile lowering: /, "", r); sub(/\) \*\/$/, "", r); fb = "fallback (" r ")" }' "$tmp/out.$kind" | sort -u)
+				if [ -z "$fb" ]; then st=tile
+				elif ! echo "$fb" | grep -qv ': rows$'; then st=rows
+				else st="fallback: $(echo "$fb" | tr '\n' ';' | sed 's/;$//; s/;/; /g')"; fi
 			fi
 		else
 			st="error: $(head -n 1 "$tmp/err" | sed 's/^[^ ]*: error: //')"
@@ -30,7 +32,7 @@ for src in test/zoo/*.c; do
 done >"$tmp/status"
 if [ "${UPDATE:-}" = 1 ]; then cp "$tmp/status" test/zoo/status; fi
 if diff -u test/zoo/status "$tmp/status"; then
-	echo "zoo: $(grep -c ': tile$' "$tmp/status") tile, $(grep -c ': fallback' "$tmp/status") fallback, $(grep -c ': error' "$tmp/status") refused, $(grep -c 'fused.c: ok$' "$tmp/status") fused C of $(ls test/zoo/*.c | wc -l) inputs"
+	echo "zoo: $(grep -c ': tile$' "$tmp/status") tile, $(grep -c ': rows$' "$tmp/status") rows, $(grep -c ': fallback' "$tmp/status") fallback, $(grep -c ': error' "$tmp/status") refused, $(grep -c 'fused.c: ok$' "$tmp/status") fused C of $(ls test/zoo/*.c | wc -l) inputs"
 else
 	echo "FAIL: test/zoo/status differs (UPDATE=1 sh test/zoo.sh $fusecc rewrites it; review the diff)"
 	exit 1

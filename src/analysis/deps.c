@@ -209,6 +209,27 @@ static const Expr *affine(const Expr *e, Aff *out)
 			sb_free(&out->s);
 		return bad;
 	}
+	case EX_COND: {
+		/* a < b ? a : b and its mirrors: min or max of affine expressions. */
+		const Expr *c = e->args[0], *x = e->args[1], *y = e->args[2];
+		if (c->kind != EX_BIN || (c->bop != OP_LT && c->bop != OP_LE && c->bop != OP_GT && c->bop != OP_GE))
+			return e;
+		bool same = expr_equal(c->args[0], x) && expr_equal(c->args[1], y), swapped = expr_equal(c->args[0], y) && expr_equal(c->args[1], x);
+		if (!same && !swapped)
+			return e;
+		bool less = c->bop == OP_LT || c->bop == OP_LE;
+		Aff a, b;
+		const Expr *bad = affine(x, &a);
+		if (!bad && (bad = affine(y, &b)) != NULL)
+			sb_free(&b.s);
+		if (!bad) {
+			sb_printf(&out->s, "%s(%s, ", less == same ? "min" : "max", aff_text(&a));
+			sb_printf(&out->s, "%s)", aff_text(&b));
+			sb_free(&b.s);
+		}
+		sb_free(&a.s);
+		return bad;
+	}
 	default:
 		return e;
 	}

@@ -998,6 +998,92 @@ static PragmaGroup *pragma_for(Parser *ps, CXCursor for_stmt)
 
 /* What the region costs the dependence analysis: the sum over the statements it models
  * (assignments, initialised declarations) of the loops around each. */
+/* ---- loop bounds from clamped locals ---- */
+
+static int count_assigns(const Stmt *s, const Var *x)
+{
+	if (!s)
+		return 0;
+	int n = s->kind == ST_ASSIGN && s->lhs->kind == EX_VAR && s->lhs->var == x;
+	for (int i = 0; i < s->nbody; i++)
+		n += count_assigns(s->body[i], x);
+	return n;
+}
+
+static bool is_var(const Expr *e, const Var *x) { return e->kind == EX_VAR && e->var == x; }
+
+/* `if (x < a) x = a;` (or >, either operand order, no else): the clamp's value of x when
+ * it was e before, `e < a ? a : e`; NULL if s is not such a clamp of x. */
+static Expr *clamp_value(Program *p, const Stmt *s, const Var *x, const Expr *e)
+{
+	if (s->kind != ST_IF || (s->nbody > 1 && s->body[1]))
+		return NULL;
+	const Stmt *a = s->body[0];
+	while (a->kind == ST_BLOCK && a->nbody == 1)
+		a = a->body[0];
+	const Expr *c = s->cond;
+	if (a->kind != ST_ASSIGN || a->aop != AS_SET || !is_var(a->lhs, x) || expr_reads_var(a->rhs, x) || c->kind != EX_BIN)
+		return NULL;
+	BinOp op = c->bop;
+	const Expr *l = c->args[0], *r = c->args[1];
+	if (is_var(r, x)) { /* a > x is x < a */
+		const Expr *t = l;
+		l = r;
+		r = t;
+		op = op == OP_LT ? OP_GT : op == OP_GT ? OP_LT : op == OP_LE ? OP_GE : op == OP_GE ? OP_LE : op;
+	}
+	if (!is_var(l, x) || !expr_equal(r, a->rhs) || (op != OP_LT && op != OP_GT && op != OP_LE && op != OP_GE))
+		return NULL;
+	Expr *ec = ex_bin(p, op, ex_copy(p, e), ex_copy(p, a->rhs), c->loc);
+	return ex_cond(p, ec, ex_copy(p, a->rhs), ex_copy(p, e), s->loc);
+}
+
+static void replace_bounds(Program *p, Stmt *s, const Var *x, const Expr *v)
+{
+	if (!s)
+		return;
+	if (s->kind == ST_FOR) {
+		if (is_var(s->lo, x))
+			s->lo = ex_copy(p, v);
+		if (is_var(s->hi, x))
+			s->hi = ex_copy(p, v);
+	}
+	for (int i = 0; i < s->nbody; i++)
+		replace_bounds(p, s->body[i], x, v);
+}
+
+/* Loop bounds taken from an int local the region sets once before them, `int lo = e;`
+ * and optionally a clamp `if (lo < 0) lo = 0;`, become that expression (a ternary, which
+ * the dependence analysis reads as a max or min of affine expressions); the local stays. */
+static void fold_clamped_bounds(Program *p, Stmt *s)
+{
+	if (!s)
+		return;
+	if (s->kind == ST_BLOCK)
+		for (int i = 0; i < s->nbody; i++) {
+			Stmt *d = s->body[i];
+			if (d->kind != ST_DECL || d->var->ndim || d->var->ty != TY_INT || !d->rhs)
+				continue;
+			Expr *v = d->rhs;
+			int next = i + 1, writes = 0;
+			Expr *c = next < s->nbody ? clamp_value(p, s->body[next], d->var, v) : NULL;
+			if (c) {
+				v = c;
+				writes = 1;
+				next++;
+			}
+			int total = 0;
+			for (int k = 0; k < s->nbody; k++)
+				total += count_assigns(s->body[k], d->var);
+			if (total != writes)
+				continue;
+			for (int k = next; k < s->nbody; k++)
+				replace_bounds(p, s->body[k], d->var, v);
+		}
+	for (int i = 0; i < s->nbody; i++)
+		fold_clamped_bounds(p, s->body[i]);
+}
+
 static int region_weight(const Stmt *s, int depth)
 {
 	if (s->kind == ST_FOR)
@@ -1200,6 +1286,7 @@ static void convert_function(Parser *ps, CXCursor fn, CXCursor body)
 			continue;
 		}
 		loop->sched = sched;
+		fold_clamped_bounds(ps->prog, loop);
 		if (!schedule_check(sched, loop)) {
 			ps->failed = true;
 			continue;
