@@ -466,19 +466,40 @@ static void leaf(Build *b, const Stmt *s)
 		reads(b, si, b->conds.v[i], false);
 }
 
-/* The constraints of loop `s` on its iterator, or NULL after reporting a non-affine bound. */
-static char *bounds_text(const Stmt *s)
+/* Whether e reads only int parameters, loop iterators and arrays the region never
+ * stores (a length read from an array: len[b], cu[s + 1] - cu[s]). */
+static bool data_bound(const Build *b, const Expr *e)
+{
+	if (e->kind == EX_VAR && e->var->kind == VAR_LOCAL)
+		return false;
+	if (e->kind == EX_INDEX && (e->var->kind != VAR_PARAM || stmt_writes_var(b->region->loop, e->var)))
+		return false;
+	for (int i = 0; i < e->nargs; i++)
+		if (!data_bound(b, e->args[i]))
+			return false;
+	return true;
+}
+
+/* The constraints of loop `s` on its iterator, or NULL after reporting a non-affine bound.
+ * An end read from an array the region never stores (j < len[b]) constrains nothing: the
+ * model's domain holds every iteration that any values could make. */
+static char *bounds_text(const Build *b, const Stmt *s)
 {
 	Aff lo, hi = {0};
 	const Expr *bad = affine(s->lo, &lo), *which = s->lo;
+	bool free_hi = false;
 	if (!bad) {
 		bad = affine(s->hi, &hi);
 		which = s->hi;
+		if (bad && data_bound(b, s->hi)) {
+			free_hi = true;
+			bad = NULL;
+		}
 	}
 	if (bad) {
 		StrBuf t = {0};
 		print_expr(&t, which);
-		error_at(bad->loc, "non-affine loop bound '%s': loop bounds must be affine in outer loop iterators and int parameters", t.s);
+		error_at(bad->loc, "non-affine loop bound '%s': loop bounds must be affine in outer loop iterators and int parameters (an end may also be read from an array the region does not store)", t.s);
 		sb_free(&t);
 		sb_free(&lo.s);
 		sb_free(&hi.s);
@@ -487,7 +508,8 @@ static char *bounds_text(const Stmt *s)
 	StrBuf c = {0};
 	sb_printf(&c, "%s <= ", aff_text(&lo));
 	put_name(&c, s->var);
-	sb_printf(&c, " < %s", aff_text(&hi));
+	if (!free_hi)
+		sb_printf(&c, " < %s", aff_text(&hi));
 	/* The fuser's tile loops step by more than one: v = lo + step*e. */
 	if (s->step > 1) {
 		sb_printf(&c, " and exists (e%d : ", s->var->id);
@@ -508,7 +530,7 @@ static void loop(Build *b, const Stmt *s)
 	int depth = b->loops.n + 1;
 	int pos = b->next.v[depth - 1]++;
 	vec_push(b->d->loops, ((DLoop){s, depth > 1 ? b->loops.v[depth - 2] : NULL, depth, pos}));
-	char *bt = bounds_text(s);
+	char *bt = bounds_text(b, s);
 	if (!bt)
 		b->ok = false;
 	vec_push(b->loops, s);

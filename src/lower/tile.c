@@ -741,7 +741,7 @@ static bool plan_splitk(TilePlan *tp, Stmt *body)
 	tp->axis_lo = tp->c->levels[0]->lo;
 	tp->axis_hi = tp->c->levels[0]->hi;
 	if (!reads_only(tp->axis_lo, NULL, 0) || !reads_only(tp->axis_hi, NULL, 0)) {
-		tp->why = "the split axis's range depends on the row";
+		tp->why = "the split axis's range depends on the row or is read from an array (the launcher sizes the chunks on the host)";
 		return false;
 	}
 	return true;
