@@ -202,6 +202,16 @@ static void emit_split_fallback(StrBuf *out, const Func *f, const Region *r, con
 	sb_puts(out, "}\n");
 }
 
+static bool reads_array(const Expr *e)
+{
+	if (e->kind == EX_INDEX)
+		return true;
+	for (int i = 0; i < e->nargs; i++)
+		if (reads_array(e->args[i]))
+			return true;
+	return false;
+}
+
 /* The tile lowering's kernel when the plan fits, else the fallback's, whose comment
  * says why the plan did not fit. */
 static bool name_used(const Stmt *s, const char *name)
@@ -270,6 +280,9 @@ static bool emit_kernel(StrBuf *out, const GpuTarget *tg, const Program *p, cons
 	const char *rv = name_used(r->loop, "row") ? unique_name((Program *)p, f, r, "thread_row") : "row";
 	const Cascade *c = fuse_cascade_of(r);
 	if (c && c->strategy == STRAT_SPLITK && split_block(body, &sf->sb)) {
+		if (reads_array(sf->sb.ndecl->rhs))
+			return error_at(r->loop->loc, "the %s printer cannot split '%s' into chunks: its range is read from an array, and the launcher sizes the chunks on the host (write rolling(%s) instead of splitk)",
+			                tg->name, c->axis, c->axis), false;
 		sf->on = true;
 		sf->block = body;
 		for (int i = 0; i < body->nbody; i++)

@@ -181,7 +181,7 @@ static void print_step(StrBuf *out, const RowPlan *rp, const Stmt *pass, bool la
 		sb_printf(out, "\t\t\t\tconst int %s = %s + (int)threadIdx.x + v_ * %d;\n\t\t\t\t", j, pass->var->name, ROW_THREADS);
 		if (last) {
 			sb_printf(out, "if (%s < ", j);
-			print_expr_to(out, rp->hi, pt);
+			print_operand_to(out, rp->hi, OP_LT, pt);
 			sb_puts(out, ") ");
 		}
 		print_stmt_to(out, pb[k]->body[0], 4, pt);
@@ -209,12 +209,12 @@ static void print_chunk(StrBuf *out, const RowPlan *rp, const PrintTarget *pt)
 		sb_printf(out, "\tfor (int %s = ", j0);
 		print_expr_to(out, rp->lo, pt);
 		sb_printf(out, "; %s < ", j0);
-		print_expr_to(out, rp->hi, pt);
+		print_operand_to(out, rp->hi, OP_LT, pt);
 		sb_printf(out, "; %s += %d) {\n", j0, ROW_THREADS * ROW_VEC);
 		/* Whole steps without the bound test, so that the loads of a step issue
 		 * together; the last step tests it. */
 		sb_printf(out, "\t\tif (%s + %d <= ", j0, ROW_THREADS * ROW_VEC);
-		print_expr_to(out, rp->hi, pt);
+		print_operand_to(out, rp->hi, OP_LE, pt);
 		sb_puts(out, ") {\n");
 		print_step(out, rp, s, false, pt);
 		sb_puts(out, "\t\t} else {\n");
@@ -279,10 +279,10 @@ void emit_rows_kernel(StrBuf *out, const RowPlan *rp, void (*print_params)(StrBu
 		} else if (s->kind == ST_FOR) {
 			/* The row's elements, strided over the threads. */
 			sb_printf(out, "\t#pragma unroll 4\n\tfor (int %s = ", s->var->name);
-			print_expr_to(out, s->lo, &pt);
+			print_operand_to(out, s->lo, OP_ADD, &pt);
 			sb_puts(out, " + (int)threadIdx.x; ");
 			sb_printf(out, "%s < ", s->var->name);
-			print_expr_to(out, s->hi, &pt);
+			print_operand_to(out, s->hi, OP_LT, &pt);
 			sb_printf(out, "; %s += %d)", s->var->name, ROW_THREADS);
 			Stmt *b = s->body[0];
 			if (b->kind != ST_BLOCK)

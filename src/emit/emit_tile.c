@@ -323,6 +323,8 @@ static bool collect_hoists(TileEmit *te, const Expr *e)
 }
 
 static void expr(TileEmit *te, const Expr *e) { print_expr_to(te->out, e, &te->pt); }
+/* e as the right operand of op (a bound after `j < `). */
+static void operand(TileEmit *te, const Expr *e, BinOp op) { print_operand_to(te->out, e, op, &te->pt); }
 
 static void line(TileEmit *te, int ind, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 static void line(TileEmit *te, int ind, const char *fmt, ...)
@@ -465,7 +467,7 @@ static void row_stmt(TileEmit *te, const Stmt *s, int ind, bool top)
 		line(te, ind, "for (int %s = ", s->var->name);
 		expr(te, s->lo);
 		sb_printf(te->out, "; %s < ", s->var->name);
-		expr(te, s->hi);
+		operand(te, s->hi, OP_LT);
 		sb_printf(te->out, "; %s += %ld)", s->var->name, s->step);
 		row_body(te, s->body[0], ind);
 		return;
@@ -488,7 +490,7 @@ static void row_stmts(TileEmit *te, Stmt *const *s, int n, int ind, bool valid_o
 		line(te, ind + 1, "const int %s = %s + %s + fx::row(%s);\n", row_var(tp)->name, te->i0, te->rbase, te->h);
 	if (valid_only) {
 		line(te, ind + 1, "if (%s < ", row_var(tp)->name);
-		expr(te, tp->grid[tp->rowdim].hi);
+		operand(te, tp->grid[tp->rowdim].hi, OP_LT);
 		sb_puts(te->out, ") {\n");
 		ind++;
 	}
@@ -714,16 +716,16 @@ static void elem_group(TileEmit *te, Stmt **loops, int nl, int ind)
 		sb_puts(te->out, " = 0.0f;\n");
 	}
 	line(te, ind + 2, "if (!decltype(%s)::value || (%s >= ", te->masked, j->name);
-	expr(te, tp->step->lo);
+	operand(te, tp->step->lo, OP_GE);
 	sb_printf(te->out, " && %s < ", j->name);
-	expr(te, tp->step->hi);
+	operand(te, tp->step->hi, OP_LT);
 	if (tp->mask_lo) {
 		sb_printf(te->out, " && %s >= ", j->name);
-		expr(te, tp->mask_lo);
+		operand(te, tp->mask_lo, OP_GE);
 	}
 	if (tp->mask_hi) {
 		sb_printf(te->out, " && %s < ", j->name);
-		expr(te, tp->mask_hi);
+		operand(te, tp->mask_hi, OP_LT);
 	}
 	sb_puts(te->out, ")) {\n");
 	for (int l = 0; l < nl; l++) {
@@ -995,7 +997,7 @@ void emit_tile_kernel(StrBuf *out, const GpuTarget *tg, TilePlan *tp, void (*pri
 			sb_puts(out, " && ");
 			expr(&te, h->args[d]);
 			sb_puts(out, " < ");
-			expr(&te, h->var->dims[d]);
+			operand(&te, h->var->dims[d], OP_LT);
 		}
 		sb_puts(out, " ? ");
 		expr(&te, h);

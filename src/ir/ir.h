@@ -249,6 +249,8 @@ struct PrintTarget {
 };
 void print_expr_to(StrBuf *b, const Expr *e, const PrintTarget *t);
 void print_stmt_to(StrBuf *b, const Stmt *s, int indent, const PrintTarget *t);
+/* e as the right operand of binary operator op, parenthesised where C needs it. */
+void print_operand_to(StrBuf *b, const Expr *e, BinOp op, const PrintTarget *t);
 void print_decl_to(StrBuf *b, const Var *v, const PrintTarget *t);
 void print_expr(StrBuf *b, const Expr *e);
 void print_stmt(StrBuf *b, const Stmt *s, int indent);

@@ -97,6 +97,8 @@ static void print_sub(StrBuf *b, const Expr *e, int min_prec, const PrintTarget 
 		sb_putc(b, ')');
 }
 
+void print_operand_to(StrBuf *b, const Expr *e, BinOp op, const PrintTarget *t) { print_sub(b, e, binop_prec(op) + 1, t); }
+
 static void print_cast(StrBuf *b, const Expr *e, const PrintTarget *t)
 {
 	const Expr *a = e->args[0];

@@ -1,5 +1,5 @@
-/* the bound comes from another array element */
-void f(int N, int M, const int len[N], const int idx[N], const float x[N][M], float y[N])
+/* the end of j is read from an array that the region also stores */
+void f(int N, int M, const int len[N], int idx[N], const float x[N][M], float y[N])
 {
 #pragma fuse kernel(k) parallel(i)
 	for (int i = 0; i < N; i++) {
@@ -7,5 +7,6 @@ void f(int N, int M, const int len[N], const int idx[N], const float x[N][M], fl
 		for (int j = 0; j < idx[i] + 1; j++)
 			s += x[i][0];
 		y[i] = s;
+		idx[i] = 0;
 	}
 }

@@ -443,7 +443,7 @@ START_TEST(test_non_affine)
 	expect_error("x[i] = x[(int)fl];", ":5:10: error: non-affine subscript '(int)fl' of 'x'");
 	expect_error("x[i / G + 1] = 0;", ":5:5: error: non-affine subscript 'i / G + 1' of 'x'");
 	expect_error("x[n[i]] = 0;", ":5:3: error: non-affine subscript 'n[i]' of 'x'");
-	expect_error("for (int k = 0; k < n[i]; k++) x[k] = 0;", ":5:21: error: non-affine loop bound 'n[i]': loop bounds must be affine in outer loop iterators and int parameters");
+	expect_error("for (int k = n[i]; k < N; k++) x[k] = 0;", ":5:14: error: non-affine loop bound 'n[i]': loop bounds must be affine in outer loop iterators and int parameters");
 	expect_error("for (int k = j * i; k < N; k++) x[k] = 0;", ":5:16: error: non-affine loop bound 'j * i'");
 	expect_error("float t = 1; x[(int)t] = 0;", "non-affine subscript '(int)t' of 'x'");
 	/* One report for a condition over two statements, and the condition's place. */
