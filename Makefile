@@ -81,7 +81,7 @@ gpu-prep: all $(B)/roundtrip_gen
 	@mkdir -p $(B)/gpu
 	@# The commit the kernels come from, for bench.py's JSON (the GPU machine's copy has no history).
 	@{ git rev-parse HEAD; git diff --quiet HEAD -- src include || echo "with uncommitted changes to src/ or include/"; } >$(B)/gpu/COMMIT 2>/dev/null || true
-	@for f in samples/*.c test/fuse/*.c test/zoo/*.c; do case $$f in *.fused.c) continue;; esac; n=$$(basename $$f .c); \
+	@for f in samples/*.c test/fuse/*.c test/zoo/*.c; do case $$f in *.fused.c) continue;; esac; n=$$(basename $$f .c); rm -f $(B)/gpu/$$n.cu $(B)/gpu/$$n.hip $(B)/gpu/$$n.harness.cu; \
 		if $(B)/fusecc $$f -o $(B)/gpu/$$n.cu 2>/dev/null; then $(B)/roundtrip_gen --gpu $$f > $(B)/gpu/$$n.harness.cu; \
 		else echo "gpu-prep: $$n: not printable for the GPU yet"; fi; \
 		$(B)/fusecc $$f -o $(B)/gpu/$$n.hip 2>/dev/null || echo "gpu-prep: $$n: not printable for HIP yet"; done
