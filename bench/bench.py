@@ -92,6 +92,16 @@ class Op:
     window: int = 0         # keys i - W < j <= i
     softcap: float = 0.0    # s = cap * tanh(s / cap)
     alibi: bool = False     # s += slope[h] * (j - i)
+    src: str = ""           # the input's path without .c (samples/<name> when empty)
+    fn: str = ""            # its C function (name when empty)
+
+    @property
+    def file(self):
+        return os.path.basename(self.src) if self.src else self.name
+
+    @property
+    def cfn(self):
+        return self.fn or self.name
 
 
 _MHA = ("B", "H", "N", "scale", "q", "k", "v", "o")
@@ -111,6 +121,14 @@ OPS = [
     # Natural forms next to their sample: test/fuse/rtd_causal.c is causal_pf with a
     # run-time head dim and the scale computed before the region (kernels specialised by D).
     Op("rtd_causal", False, 32, 32, ("B", "H", "N", "D", "q", "k", "v", "o"), causal=True),
+    # Natural-input corpus (test/zoo) next to their samples: q scaled before the dot
+    # product through a local copy (global_pf), ALiBi from a slope array with a helper
+    # local in P.V (alibi_pf), a sliding window with a clamped start (window_pf, no cap).
+    Op("zoo_prescaled_q", False, 32, 32, ("B", "H", "N", "D", "q", "k", "v", "o"), src="test/zoo/pf_prescaled_q_rtD", fn="attn_prescaled"),
+    Op("zoo_alibi_slopearr", False, 32, 32, ("B", "H", "N", "D", "scale", "slope", "q", "k", "v", "o"), causal=True, alibi=True,
+       src="test/zoo/pf_alibi_slopearr_rtD", fn="alibi_prefill"),
+    Op("zoo_window_clamp", False, 32, 32, ("B", "H", "N", "D", "W", "scale", "q", "k", "v", "o"), causal=True, window=4096,
+       src="test/zoo/pf_window_clamp_rtD", fn="swa_prefill"),
 ]
 INT_PARAMS = {"B", "H", "HKV", "G", "N", "L", "W", "D"}
 PTR_PARAMS = {"slope", "q", "k", "v", "o"}
@@ -139,18 +157,18 @@ def launcher_params(cu, name):
 
 def build(op, libdir, arch):
     """ctypes function for op's launcher, or raise with nvcc's complaint."""
-    cu = os.path.join(ROOT, "build", "gpu", f"{op.name}.cu")
-    got = launcher_params(cu, op.name)
+    cu = os.path.join(ROOT, "build", "gpu", f"{op.file}.cu")
+    got = launcher_params(cu, op.cfn)
     want = [("int" if p in INT_PARAMS else "ptr" if p in PTR_PARAMS else "float", p) for p in op.params]
     want.append(("cudaStream_t", "stream"))
     if got != want:
-        raise RuntimeError(f"{op.name}_launch parameters {got} differ from bench.py's {want}")
+        raise RuntimeError(f"{op.cfn}_launch parameters {got} differ from bench.py's {want}")
     so = os.path.join(libdir, f"lib{op.name}.so")
     r = subprocess.run(["nvcc", "-shared", "-Xcompiler", "-fPIC", "-O3", f"-arch={arch}", "-Iinclude", "-w",
                         cu, "-o", so], cwd=ROOT, capture_output=True, text=True)
     if r.returncode:
         raise RuntimeError("nvcc failed:\n" + (r.stdout + r.stderr)[-3000:])
-    fn = getattr(ctypes.CDLL(so), f"{op.name}_launch")
+    fn = getattr(ctypes.CDLL(so), f"{op.cfn}_launch")
     fn.restype = ctypes.c_int
     fn.argtypes = [ctypes.c_int if ty == "int" else ctypes.c_float if ty == "float" else ctypes.c_void_p
                    for ty, _ in want]
@@ -160,7 +178,7 @@ def build(op, libdir, arch):
 def build_all(ops, arch):
     """{op name: launcher or exception}; operators without a .cu are left out."""
     libdir = tempfile.mkdtemp(prefix="fusecc-bench-")
-    todo = [op for op in ops if os.path.exists(os.path.join(ROOT, "build", "gpu", f"{op.name}.cu"))]
+    todo = [op for op in ops if os.path.exists(os.path.join(ROOT, "build", "gpu", f"{op.file}.cu"))]
 
     def one(op):
         try:
@@ -631,7 +649,7 @@ def main():
             doc["skipped"].append({"op": op.name, "reason": f"build failed: {str(lib)[:2000]}"})
             continue
         if lib is None:
-            msg = f"build/gpu/{op.name}.cu missing"
+            msg = f"build/gpu/{op.file}.cu missing"
             if not args.peers_for_missing:
                 say(f"{op.name}: skipped, {msg}")
                 doc["skipped"].append({"op": op.name, "reason": msg})
