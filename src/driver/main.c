@@ -396,6 +396,7 @@ int main(int argc, char **argv)
 		sb_free(&b);
 	} else {
 		status = run(&a);
+		front_release();
 	}
 	args_free(&a);
 	return status;

@@ -16,7 +16,8 @@ typedef struct FrontOptions {
 	const long *spec_values;
 	int nspec;
 	/* A second parse of an input already parsed: the diagnostics keep quoting the first
-	 * Program's copy of the source, which outlives this one. */
+	 * Program's copy of the source, which outlives this one, and libclang's translation
+	 * unit of the first parse is used again (the file must not have changed). */
 	bool reparse;
 } FrontOptions;
 
@@ -26,6 +27,8 @@ typedef struct FrontOptions {
  * owns the Program (program_free). `deps`, if not NULL, receives the input and every
  * file it includes (for -MD), as arena strings. */
 Program *front_parse(const char *path, const FrontOptions *opt, StrVec *deps);
+/* Frees the translation unit front_parse keeps for the next reparse. */
+void front_release(void);
 void program_free(Program *p);
 
 /* The libclang version string ("Debian clang version 16.0.6 ..."); the caller frees it. */

@@ -1379,6 +1379,16 @@ static bool looks_binary(const char *text, size_t len)
 	return memchr(text, 0, len) != NULL;
 }
 
+/* The translation unit of the last file parsed, kept for the parses of the same file
+ * with other specialised values (FrontOptions.reparse): libclang's parse is most of a
+ * parse's cost, and the conversion reads the tree only. */
+typedef struct TuCache {
+	CXIndex idx;
+	CXTranslationUnit tu;
+	char *path;
+} TuCache;
+static TuCache cache;
+
 Program *front_parse(const char *path, const FrontOptions *opt, StrVec *deps)
 {
 	size_t len;
@@ -1412,18 +1422,25 @@ Program *front_parse(const char *path, const FrontOptions *opt, StrVec *deps)
 	}
 
 	Parser ps = {.prog = prog, .path = prog->path, .opt = opt};
-	CXIndex idx = clang_createIndex(0, 0);
-	enum CXErrorCode err = clang_parseTranslationUnit2(idx, path, args.v, args.n, NULL, 0,
-	                                                   CXTranslationUnit_DetailedPreprocessingRecord | CXTranslationUnit_KeepGoing, &ps.tu);
-	vec_free(args);
-	if (err != CXError_Success) {
-		error_plain("libclang could not parse '%s' (error %d)", path, (int)err);
-		clang_disposeIndex(idx);
-		program_free(prog);
-		return NULL;
+	bool again = opt->reparse && cache.tu && !strcmp(cache.path, path);
+	if (!again) {
+		front_release();
+		cache.idx = clang_createIndex(0, 0);
+		enum CXErrorCode err = clang_parseTranslationUnit2(cache.idx, path, args.v, args.n, NULL, 0,
+		                                                   CXTranslationUnit_DetailedPreprocessingRecord | CXTranslationUnit_KeepGoing, &cache.tu);
+		if (err != CXError_Success) {
+			vec_free(args);
+			error_plain("libclang could not parse '%s' (error %d)", path, (int)err);
+			front_release();
+			program_free(prog);
+			return NULL;
+		}
+		cache.path = strdup(path);
 	}
+	vec_free(args);
+	ps.tu = cache.tu;
 	ps.main_file = clang_getFile(ps.tu, path);
-	bool ok = report_clang_diagnostics(&ps);
+	bool ok = again || report_clang_diagnostics(&ps);
 	if (ok && scan_pragmas(&ps, kept, len)) {
 		clang_visitChildren(clang_getTranslationUnitCursor(ps.tu), visit_top, &ps);
 		for (int i = 0; i < ps.pragmas.n; i++)
@@ -1442,13 +1459,22 @@ Program *front_parse(const char *path, const FrontOptions *opt, StrVec *deps)
 		vec_free(ps.pragmas.v[i].lines);
 	vec_free(ps.pragmas);
 	vec_free(ps.vars);
-	clang_disposeTranslationUnit(ps.tu);
-	clang_disposeIndex(idx);
 	if (!ok) {
+		front_release();
 		program_free(prog);
 		return NULL;
 	}
 	return prog;
+}
+
+void front_release(void)
+{
+	if (cache.tu)
+		clang_disposeTranslationUnit(cache.tu);
+	if (cache.idx)
+		clang_disposeIndex(cache.idx);
+	free(cache.path);
+	cache = (TuCache){0};
 }
 
 void program_free(Program *p)

@@ -60,5 +60,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		sb_free(&out);
 	}
 	program_free(p);
+	front_release();
 	return 0;
 }
