@@ -803,6 +803,53 @@ int tile_smem_bytes(const TilePlan *tp)
 	return 2 * elems;
 }
 
+/* How an int expression changes with the row iterator: not at all, never down, never up,
+ * or either way (a clamp of an increasing and a decreasing expression, a product). */
+typedef enum Mono { MONO_CONST, MONO_UP, MONO_DOWN, MONO_NOT } Mono;
+
+static Mono mono_join(Mono a, Mono b)
+{
+	if (a == MONO_CONST)
+		return b;
+	if (b == MONO_CONST || a == b)
+		return a;
+	return MONO_NOT;
+}
+
+static Mono mono_flip(Mono a) { return a == MONO_UP ? MONO_DOWN : a == MONO_DOWN ? MONO_UP : a; }
+
+static Mono monotone_in(const Expr *e, const Var *row)
+{
+	if (!expr_reads_var(e, row))
+		return MONO_CONST;
+	switch (e->kind) {
+	case EX_VAR: return MONO_UP;
+	case EX_CAST: return monotone_in(e->args[0], row);
+	case EX_UN: return e->uop == UOP_NEG ? mono_flip(monotone_in(e->args[0], row)) : MONO_NOT;
+	case EX_BIN:
+		switch (e->bop) {
+		case OP_ADD: return mono_join(monotone_in(e->args[0], row), monotone_in(e->args[1], row));
+		case OP_SUB: return mono_join(monotone_in(e->args[0], row), mono_flip(monotone_in(e->args[1], row)));
+		case OP_MUL:
+		case OP_DIV:
+			/* by a constant: its sign decides */
+			if (e->args[1]->kind == EX_INT)
+				return e->args[1]->ival >= 0 ? monotone_in(e->args[0], row) : mono_flip(monotone_in(e->args[0], row));
+			if (e->bop == OP_MUL && e->args[0]->kind == EX_INT)
+				return e->args[0]->ival >= 0 ? monotone_in(e->args[1], row) : mono_flip(monotone_in(e->args[1], row));
+			return MONO_NOT;
+		default: return MONO_NOT;
+		}
+	case EX_COND:
+		/* a min or max of two monotone expressions of one direction is monotone */
+		if (expr_reads_var(e->args[0], row) && !(e->args[0]->kind == EX_BIN && ((expr_equal(e->args[0]->args[0], e->args[1]) && expr_equal(e->args[0]->args[1], e->args[2])) ||
+		                                                                         (expr_equal(e->args[0]->args[0], e->args[2]) && expr_equal(e->args[0]->args[1], e->args[1])))))
+			return MONO_NOT;
+		return mono_join(monotone_in(e->args[1], row), monotone_in(e->args[2], row));
+	default: return MONO_NOT;
+	}
+}
+
 bool tile_plan(TilePlan *tp, const Region *r, const TileTarget *tt, const char **why)
 {
 	memset(tp, 0, sizeof *tp);
@@ -918,6 +965,11 @@ bool tile_plan(TilePlan *tp, const Region *r, const TileTarget *tt, const char *
 	if (tp->bm % 16 || tp->bm > 128)
 		return fail(tp, why, "the row tile is not a multiple of 16 up to 128");
 	tile_find_masks(tp);
+	/* The printer takes a bound's extremes over a CTA's rows at its first and last rows. */
+	const Expr *ends[4] = {tp->step->lo, tp->step->hi, tp->mask_lo, tp->mask_hi};
+	for (int k = 0; k < 4; k++)
+		if (ends[k] && monotone_in(ends[k], tp->grid[tp->rowdim].var) == MONO_NOT)
+			return fail(tp, why, "a bound of the pass is not monotone in the row (its extremes over a CTA's rows are not at the first and last)");
 	/* Shared tiles have rows of 64-element slabs: other extents are padded with zeros,
 	 * which add nothing to the products, and the padding columns are never stored. */
 	tp->kdata = tp->kdim;
