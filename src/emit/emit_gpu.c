@@ -245,7 +245,7 @@ static bool emit_kernel(StrBuf *out, const GpuTarget *tg, const Program *p, cons
 	if (rp) {
 		sb_putc(out, '\n');
 		emit_schedule_echo(out, r, "");
-		sb_printf(out, "\n * lowering: one CTA of %d threads per row (", rows_threads());
+		sb_printf(out, "\n * lowering: one CTA of %d threads per row (", ROW_THREADS);
 		for (int i = 0; i < rp->ngrid; i++)
 			sb_printf(out, "%s%s", i ? ", " : "", rp->grid[i].var->name);
 		sb_printf(out, "), its threads the chunks of '%s' (elements strided over them), partials merged in shared memory */\n", rp->c->axis);

@@ -12,7 +12,7 @@
 
 #include "emit_tile.h"
 
-enum { ROW_THREADS = 256, ROW_VEC = 8 };
+enum { ROW_VEC = 8 };
 
 /* Whether s (and all it holds) is free of loops and local arrays. */
 static bool flat_stmt(const Stmt *s)
@@ -25,30 +25,6 @@ static bool flat_stmt(const Stmt *s)
 		if (!flat_stmt(s->body[i]))
 			return false;
 	return true;
-}
-
-/* Whether s writes a variable that it does not declare, other than elements of parameter
- * arrays subscripted by `own` (plus terms without it) in some position. */
-static bool writes_outside(const Stmt *root, const Stmt *s, const Var *own)
-{
-	if (!s)
-		return false;
-	if (s->kind == ST_ASSIGN) {
-		const Expr *l = s->lhs;
-		if (l->var->kind == VAR_PARAM) {
-			bool mine = false;
-			for (int i = 0; l->kind == EX_INDEX && i < l->nargs; i++)
-				mine |= l->args[i]->kind == EX_VAR && l->args[i]->var == own;
-			if (!mine || stmt_reads_var(root, l->var))
-				return true;
-		} else if (!stmt_declares(root, l->var)) {
-			return true;
-		}
-	}
-	for (int i = 0; i < s->nbody; i++)
-		if (writes_outside(root, s->body[i], own))
-			return true;
-	return false;
 }
 
 /* Whether s stores to a parameter array. */
@@ -70,23 +46,12 @@ static bool elem_loop(const Stmt *pass, const Stmt *s)
 	return s->kind == ST_FOR && s->lo->kind == EX_VAR && s->lo->var == pass->var;
 }
 
-static Stmt **body_of(const Stmt *s, int *n)
-{
-	Stmt *b = s->body[0];
-	if (b->kind == ST_BLOCK) {
-		*n = b->nbody;
-		return b->body;
-	}
-	*n = 1;
-	return &((Stmt *)s)->body[0];
-}
-
 /* The reduction a merge loop over the chunks ends with, after scalar declarations:
  * `for (ch) { decls...; x op= g; }`. */
 static bool merge_loop(Program *p, const Stmt *s, Expr **target, Reducer *red, Expr **g)
 {
 	int n;
-	Stmt **b = body_of(s, &n);
+	Stmt **b = loop_body(s, &n);
 	for (int i = 0; i < n - 1; i++)
 		if (b[i]->kind != ST_DECL || !flat_stmt(b[i]))
 			return false;
@@ -121,7 +86,7 @@ bool rows_plan(RowPlan *rp, const Region *r, const char **why)
 		if (!split_block_decl(sb, body->body[i]) && !flat_stmt(body->body[i]))
 			return fail(why, "a statement before the split holds a loop");
 	int n;
-	Stmt **cb = body_of(sb->chunks, &n);
+	Stmt **cb = loop_body(sb->chunks, &n);
 	for (int i = 0; i < n; i++) {
 		Stmt *s = cb[i];
 		if (s->kind == ST_FOR && s->step > 1) {
@@ -129,7 +94,7 @@ bool rows_plan(RowPlan *rp, const Region *r, const char **why)
 				return fail(why, "the chunk makes two passes");
 			rp->pass = s;
 			int ne;
-			Stmt **pb = body_of(s, &ne);
+			Stmt **pb = loop_body(s, &ne);
 			for (int k = 0; k < ne; k++) {
 				if (elem_loop(s, pb[k]) ? !flat_stmt(pb[k]->body[0]) : !flat_stmt(pb[k]))
 					return fail(why, "a statement of the pass holds a loop or a local array");
@@ -151,7 +116,7 @@ bool rows_plan(RowPlan *rp, const Region *r, const char **why)
 				return fail(why, "a loop of the merge is not a reduction of the chunks' terms");
 			continue;
 		}
-		if (s->kind == ST_FOR && s->step == 1 && flat_stmt(s->body[0]) && !writes_outside(s, s->body[0], s->var))
+		if (s->kind == ST_FOR && s->step == 1 && flat_stmt(s->body[0]) && tile_independent_loop(s))
 			continue;
 		return fail(why, "a loop after the merge is not an independent loop over the row's elements");
 	}
@@ -169,7 +134,7 @@ static PrintTarget row_print(void)
 static void print_step(StrBuf *out, const RowPlan *rp, const Stmt *pass, bool last, const PrintTarget *pt)
 {
 	int ne;
-	Stmt **pb = body_of(pass, &ne);
+	Stmt **pb = loop_body(pass, &ne);
 	for (int k = 0; k < ne; k++) {
 		if (!elem_loop(pass, pb[k])) {
 			sb_puts(out, "\t\t\t");
@@ -193,7 +158,7 @@ static void print_chunk(StrBuf *out, const RowPlan *rp, const PrintTarget *pt)
 {
 	const SplitBlock *sb = &rp->sb;
 	int n;
-	Stmt **cb = body_of(sb->chunks, &n);
+	Stmt **cb = loop_body(sb->chunks, &n);
 	const Var *cs = sb->cdecl->var, *ch = sb->chunks->var;
 	for (int i = 0; i < n; i++) {
 		Stmt *s = cb[i];
@@ -229,7 +194,7 @@ static void print_merge_loop(StrBuf *out, Program *p, const Stmt *s, const Print
 	Reducer red;
 	merge_loop(p, s, &t, &red, &g);
 	int n;
-	Stmt **b = body_of(s, &n);
+	Stmt **b = loop_body(s, &n);
 	const char *op = red == RED_ADD ? "sum" : red == RED_MAX ? "max" : "min";
 	sb_printf(out, "\t{\n\t\tconst int %s = threadIdx.x;\n", s->var->name);
 	for (int i = 0; i < n - 1; i++) {
@@ -311,4 +276,3 @@ void emit_rows_launch(StrBuf *out, const GpuTarget *tg, const RowPlan *rp, const
 	sb_printf(out, "\t\t\t%s err = %s;\n\t\t\tif (err != %s)\n\t\t\t\treturn err;\n\t\t}\n\t}\n", tg->err_t, tg->last_error, tg->success);
 }
 
-int rows_threads(void) { return ROW_THREADS; }

@@ -634,9 +634,9 @@ static void elem_stmts(TileEmit *te, Stmt **body, int n, Var *j, int ind)
 	}
 }
 
-static Stmt **loop_body(Stmt *loop, int *n)
+Stmt **loop_body(const Stmt *loop, int *n)
 {
-	Stmt **b = &loop->body[0];
+	Stmt **b = &((Stmt *)loop)->body[0];
 	if ((*b)->kind == ST_BLOCK) {
 		*n = (*b)->nbody;
 		return (*b)->body;

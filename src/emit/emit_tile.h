@@ -37,8 +37,10 @@ void print_splitk_launches(StrBuf *out, const GpuTarget *tg, const char *region,
  * iterators from row index `rv` (consumed, innermost fastest) as `int` declarations. */
 void print_rows(StrBuf *b, const GridLoop *g, int n);
 void print_row_coords(StrBuf *out, const GridLoop *g, int n, const char *rv);
-/* emit_tile.c: the device name of a math function for the fast paths (fx::exp), or NULL. */
+/* emit_tile.c: the device name of a math function for the fast paths (fx::exp), or NULL;
+ * the statements of a loop's body as an array (*n of them). */
 const char *device_fn(MathFn fn, ScalarType ty);
+Stmt **loop_body(const Stmt *loop, int *n);
 
 /* emit_rows.c: the CTA-per-row lowering of row reductions (no products), from the
  * split-k row block the fuser writes for them. */
@@ -57,7 +59,7 @@ bool rows_plan(RowPlan *rp, const Region *r, const char **why);
 /* The kernel `<region>_kernel`, one CTA per row, and the launcher's block for it. */
 void emit_rows_kernel(StrBuf *out, const RowPlan *rp, void (*print_params)(StrBuf *, const Func *, bool));
 void emit_rows_launch(StrBuf *out, const GpuTarget *tg, const RowPlan *rp, const char *args);
-int rows_threads(void);
+enum { ROW_THREADS = 256 }; /* threads of a row's CTA: the row's chunks */
 
 /* The kernel `<region>_kernel`; print_params prints the function's parameters. */
 void emit_tile_kernel(StrBuf *out, const GpuTarget *tg, TilePlan *tp, void (*print_params)(StrBuf *, const Func *, bool));

@@ -134,7 +134,7 @@ static int colop_index(TilePlan *tp, Expr *b, int cols, bool add)
 	if (!add || tp->ncolop == MAX_OPERANDS)
 		return -1;
 	tp->colop[tp->ncolop] = b;
-	tp->colop_cols[tp->ncolop] = cols;
+	tp->colop_cols[tp->ncolop] = tp->colop_data[tp->ncolop] = cols;
 	return tp->ncolop++;
 }
 
@@ -234,10 +234,11 @@ static bool factor(TilePlan *tp, Expr *e, Var *k, Factors *f, bool inverse)
 }
 
 /* The product of factors xs[0 .. n), NULL for none. */
-static Expr *product(Program *p, Expr *const *xs, int n, BinOp op, Expr *acc)
+static Expr *product(Program *p, Expr *const *xs, int n)
 {
+	Expr *acc = NULL;
 	for (int i = 0; i < n; i++)
-		acc = acc ? ex_bin(p, op, acc, xs[i], xs[i]->loc) : xs[i];
+		acc = acc ? ex_bin(p, OP_MUL, acc, xs[i], xs[i]->loc) : xs[i];
 	return acc;
 }
 
@@ -269,7 +270,7 @@ int tile_match_dot(TilePlan *tp, Stmt **body, int n, int i, Var *jvar, bool add,
 			return -1;
 	Program *p = tp->c->prog;
 	if (scale) {
-		Expr *num = product(p, fs.num, fs.nnum, OP_MUL, NULL), *den = product(p, fs.den, fs.nden, OP_MUL, NULL);
+		Expr *num = product(p, fs.num, fs.nnum), *den = product(p, fs.den, fs.nden);
 		*scale = den ? ex_bin(p, OP_DIV, num ? num : ex_flt(p, 1.0, TY_FLOAT, den->loc), den, den->loc) : num;
 	}
 	Expr *a = canonical(tp, x, jvar, f->var), *b = canonical(tp, y, jvar, f->var);
@@ -277,7 +278,7 @@ int tile_match_dot(TilePlan *tp, Stmt **body, int n, int i, Var *jvar, bool add,
 		tp->why = "the products over the pass read two different row operands";
 		return -1;
 	}
-	if (tp->kdim && (tp->kdata ? tp->kdata : tp->kdim) != K) {
+	if (tp->kdata && tp->kdata != K) {
 		tp->why = "the products have different k extents";
 		return -1;
 	}
@@ -290,7 +291,7 @@ int tile_match_dot(TilePlan *tp, Stmt **body, int n, int i, Var *jvar, bool add,
 	if (!add || tp->ndots == MAX_OPERANDS)
 		return -1;
 	tp->rowop = a;
-	tp->kdim = (int)K;
+	tp->kdim = tp->kdata = (int)K;
 	tp->elem = x->ty;
 	tp->dots[tp->ndots] = (TileDot){a, b, cb, d->rhs};
 	return tp->ndots++;
@@ -334,7 +335,7 @@ int tile_match_pv(TilePlan *tp, const Stmt *f, Var *jvar, Expr **g, Var **acc, b
 		Expr *v = operand_ref(tp, prod->args[side], f->var), *other = prod->args[1 - side];
 		if (!v || !expr_reads_var(v, jvar) || expr_reads_var(other, f->var) || expr_reads_var(other, lhs->var))
 			continue;
-		if (tp->ncols && (tp->ndata ? tp->ndata : tp->ncols) != NC) {
+		if (tp->ndata && tp->ndata != NC) {
 			tp->why = "the accumulator tiles have different extents";
 			return -1;
 		}
@@ -344,7 +345,7 @@ int tile_match_pv(TilePlan *tp, const Stmt *f, Var *jvar, Expr **g, Var **acc, b
 		if (add) {
 			if (!set_role(tp, lhs->var, TR_ROWTILE))
 				return -1;
-			tp->ncols = (int)NC;
+			tp->ncols = tp->ndata = (int)NC;
 			tp->elem = v->ty;
 		}
 		*g = other;
@@ -617,8 +618,7 @@ static bool writes_own_rows(const Stmt *l, const Stmt *s)
 	return true;
 }
 
-/* Loop l's iterations touch disjoint data, so they may run as rows of one CTA. */
-static bool independent_loop(const Stmt *l) { return writes_own_rows(l, l->body[0]); }
+bool tile_independent_loop(const Stmt *l) { return writes_own_rows(l, l->body[0]); }
 
 /* e reads parameters and the listed variables only. */
 static bool reads_only(const Expr *e, Var *const *ok, int n)
@@ -873,7 +873,7 @@ bool tile_plan(TilePlan *tp, const Region *r, const TileTarget *tt, const char *
 		if (body->kind == ST_FOR && body->step == 1 && tp->ngrid < MAX_GRID - 1) {
 			/* A loop over rows between the grid and the split (GQA decode's group): its
 			 * rows share the chunk's columns when its iterations are independent. */
-			if (!independent_loop(body))
+			if (!tile_independent_loop(body))
 				return fail(tp, why, "a loop between the parallel loops and the split carries a dependence");
 			inner = tp->ngrid;
 			tp->grid[tp->ngrid++] = (GridLoop){body->var, body->lo, body->hi, 0};
@@ -972,14 +972,10 @@ bool tile_plan(TilePlan *tp, const Region *r, const TileTarget *tt, const char *
 			return fail(tp, why, "a bound of the pass is not monotone in the row (its extremes over a CTA's rows are not at the first and last)");
 	/* Shared tiles have rows of 64-element slabs: other extents are padded with zeros,
 	 * which add nothing to the products, and the padding columns are never stored. */
-	tp->kdata = tp->kdim;
-	tp->ndata = tp->ncols;
 	tp->kdim = (tp->kdim + 63) / 64 * 64;
 	tp->ncols = (tp->ncols + 63) / 64 * 64;
-	for (int k = 0; k < tp->ncolop; k++) {
-		tp->colop_data[k] = tp->colop_cols[k];
+	for (int k = 0; k < tp->ncolop; k++)
 		tp->colop_cols[k] = (tp->colop_cols[k] + 63) / 64 * 64;
-	}
 	/* Two 16-row tiles per warp share each column operand fragment, but double the
 	 * accumulator tile: mt * ncols / 2 floats per thread, past the registers for D > 128. */
 	tp->mt = tp->bm >= 64 && tp->bm % 32 == 0 && tp->ncols <= 128 ? 2 : 1;

@@ -87,8 +87,9 @@ typedef struct TilePlan {
 	int mt;           /* 16-row tiles per warp: 2 shares each column operand fragment between two */
 	int kdim;         /* k extent of the products with the row operand */
 	int ncols;        /* extent of the accumulator tiles (the second product's columns) */
-	int kdata, ndata; /* the extents that hold data: kdim and ncols round them up to a
-	                   * multiple of 64 with zero columns (a head dim of 96 in tiles of 128) */
+	int kdata, ndata; /* the extents that hold data (set with kdim and ncols, which the
+	                   * plan's end rounds up to a multiple of 64 with zero columns: a head
+	                   * dim of 96 in tiles of 128) */
 	ScalarType elem;  /* TY_HALF or TY_BF16: the 16-bit type of every operand */
 	Expr *rowop;      /* the row operand (q[..i..][k]), canonical */
 	Expr *colop[MAX_OPERANDS]; /* column operands, canonical (k[..j..][k], v[..j..][k]) */
@@ -143,6 +144,11 @@ TileRole tile_role(const TilePlan *tp, const Var *v);
  * read the row operand through a local copy made before the pass; *scale (when wanted)
  * gets their product, NULL for none. Used by the planner and the printer alike. */
 int tile_match_dot(TilePlan *tp, Stmt **body, int n, int i, Var *jvar, bool add, Expr **scale);
+
+/* Whether loop l's iterations touch disjoint data (locals it declares, elements of
+ * parameter arrays it never reads subscripted by its iterator plus terms without it), so
+ * that they may run in parallel. */
+bool tile_independent_loop(const Stmt *l);
 
 /* Whether s is the loop that fills a local copy of the row operand (TR_ROWCOPY). */
 bool tile_is_copy_loop(const TilePlan *tp, const Stmt *s);
