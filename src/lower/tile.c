@@ -293,7 +293,7 @@ int tile_match_dot(TilePlan *tp, Stmt **body, int n, int i, Var *jvar, bool add,
 	tp->rowop = a;
 	tp->kdim = tp->kdata = (int)K;
 	tp->elem = x->ty;
-	tp->dots[tp->ndots] = (TileDot){a, b, cb, d->rhs};
+	tp->dots[tp->ndots] = (TileDot){a, b, cb};
 	return tp->ndots++;
 }
 

@@ -65,11 +65,11 @@ typedef enum TileRole {
 	             * read only by the products, which read its definition instead: not printed */
 } TileRole;
 
-/* One product over the k loop: S(i, j) = init + sum_k a(i, k) * b(j, k). */
+/* One product over the k loop: S(i, j) = sum_k a(i, k) * b(j, k), one per column
+ * operand; each statement that reads it adds its own initial value and scale. */
 typedef struct TileDot {
 	Expr *a, *b; /* canonical references (fused iterator jc, k iterator kc) */
 	int colop;   /* which column operand b is */
-	Expr *init;
 } TileDot;
 
 typedef struct TilePlan {
