@@ -518,11 +518,11 @@ static void collect_elem(TileEmit *te, Stmt *s, Var *j)
 	Expr *target, *g;
 	Reducer red;
 	Var *acc;
-	if (s->kind == ST_ASSIGN && s->lhs->kind == EX_VAR && tile_role(te->tp, s->lhs->var) == TR_ROW && reduce_match(p, s, &target, &red, &g) &&
-	    red_index(te, s->lhs->var) < 0 && te->nred < MAX_TILE_VARS) {
-		te->red[te->nred] = s->lhs->var;
+	if ((s->kind == ST_ASSIGN || s->kind == ST_IF) && reduce_match(p, s, &target, &red, &g) && target->kind == EX_VAR &&
+	    tile_role(te->tp, target->var) == TR_ROW && red_index(te, target->var) < 0 && te->nred < MAX_TILE_VARS) {
+		te->red[te->nred] = target->var;
 		te->red_op[te->nred] = red;
-		te->red_name[te->nred++] = fresh(te, arena_printf(&p->arena, "%s_red", s->lhs->var->name));
+		te->red_name[te->nred++] = fresh(te, arena_printf(&p->arena, "%s_red", target->var->name));
 	}
 	int cb;
 	if (s->kind == ST_FOR && (cb = tile_match_pv(te->tp, s, j, &g, &acc, false)) >= 0 && te->npv < MAX_OPERANDS) {
@@ -590,7 +590,8 @@ static void elem_stmts(TileEmit *te, Stmt **body, int n, Var *j, int ind)
 			}
 			continue;
 		}
-		if (s->kind == ST_ASSIGN && s->lhs->kind == EX_VAR && (r = red_index(te, s->lhs->var)) >= 0 && reduce_match(p, s, &target, &red, &g)) {
+		if ((s->kind == ST_ASSIGN || s->kind == ST_IF) && reduce_match(p, s, &target, &red, &g) && target->kind == EX_VAR &&
+		    (r = red_index(te, target->var)) >= 0) {
 			const char *nm = te->red_name[r];
 			if (red == RED_ADD) {
 				line(te, ind, "%s[%s] += ", nm, te->h);

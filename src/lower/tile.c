@@ -386,13 +386,19 @@ static bool scan_elem_stmt(TilePlan *tp, Stmt *s, Var *jvar)
 	Program *p = tp->c->prog;
 	switch (s->kind) {
 	case ST_BLOCK: return scan_elem_stmts(tp, s->body, s->nbody, jvar, false);
-	case ST_IF:
+	case ST_IF: {
+		/* if (e > m) m = e; a reduction written as a branch */
+		Expr *target, *g;
+		Reducer red;
+		if (reduce_match(p, s, &target, &red, &g) && target->kind == EX_VAR && declared_in_pro(tp, target->var))
+			return set_role(tp, target->var, TR_ROW) && check_elem_expr(tp, g, jvar);
 		if (!check_elem_expr(tp, s->cond, jvar))
 			return false;
 		for (int i = 0; i < s->nbody; i++)
 			if (s->body[i] && !scan_elem_stmt(tp, s->body[i], jvar))
 				return false;
 		return true;
+	}
 	case ST_DECL:
 		if (s->var->ndim) {
 			tp->why = "a local array is declared inside the pass";
