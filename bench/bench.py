@@ -78,7 +78,7 @@ SCALE = ctypes.c_float(D ** -0.5).value  # the float32 value the launcher receiv
 ROTATE_BYTES = 256 << 20                  # inputs rotated through copies of at least this total
 FULL_ROWS = 2048                          # up to this many query rows, check them all
 REF_CHUNK = 1024                          # reference rows per float64 block
-PEERS = ("FLASH", "CUDNN", "Flex")
+PEERS = ("FLASH", "CUDNN", "EFFICIENT", "Flex")
 
 
 @dataclasses.dataclass(frozen=True)
@@ -94,6 +94,7 @@ class Op:
     alibi: bool = False     # s += slope[h] * (j - i)
     src: str = ""           # the input's path without .c (samples/<name> when empty)
     fn: str = ""            # its C function (name when empty)
+    dtype: str = "float16"  # q, k, v and o (float32: fp32 inputs, FLASH/CUDNN do not apply)
 
     @property
     def file(self):
@@ -129,9 +130,18 @@ OPS = [
        src="test/zoo/pf_alibi_slopearr_rtD", fn="alibi_prefill"),
     Op("zoo_window_clamp", False, 32, 32, ("B", "H", "N", "D", "W", "scale", "q", "k", "v", "o"), causal=True, window=4096,
        src="test/zoo/pf_window_clamp_rtD", fn="swa_prefill"),
+    # fp32 storage (three tf32 products per fp32 product) next to global_pf / causal_pf /
+    # causal_dc in fp16; their peer is SDPA's EFFICIENT kernel, the one that takes fp32.
+    Op("zoo_global_fp32", False, 32, 32, ("B", "H", "N", "D", "scale", "q", "k", "v", "out"), src="test/zoo/pf_global_rtD_scale_param",
+       fn="sdpa_global", dtype="float32"),
+    Op("zoo_causal_fp32", False, 32, 32, ("B", "H", "N", "D", "scale", "q", "k", "v", "o"), causal=True, src="test/zoo/pf_causal_scale_in_exp_rtD",
+       fn="causal_scale_in_exp", dtype="float32"),
+    Op("zoo_decode_fp32", True, 32, 32, ("B", "H", "L", "D", "scale", "q", "k", "v", "o"), src="test/zoo/dc_pbuf_inv_rtD_fp32",
+       fn="decode_fp32", dtype="float32"),
 ]
 INT_PARAMS = {"B", "H", "HKV", "G", "N", "L", "W", "D"}
-PTR_PARAMS = {"slope", "q", "k", "v", "o"}
+PTR_PARAMS = {"slope", "q", "k", "v", "o", "out"}
+ALIASES = {"out": "o"}  # the inputs' names for the output, as the Copy calls it
 
 
 def say(msg):
@@ -201,15 +211,21 @@ class Copy:
     o: torch.Tensor  # fusecc's output, q's shape
 
 
+def esize(op):
+    return 4 if op.dtype == "float32" else 2
+
+
 def copy_bytes(op, B, lq, lkv):
-    return 2 * (2 * B * op.hq * lq * D + 2 * B * op.hkv * lkv * D)
+    return esize(op) * (2 * B * op.hq * lq * D + 2 * B * op.hkv * lkv * D)
 
 
 def make_copy(op, B, lq, lkv, qstd):
+    dt = getattr(torch, op.dtype)
+
     def rnd(h, n):
-        return torch.randn(B, h, n, D, device="cuda", dtype=torch.float16)
+        return torch.randn(B, h, n, D, device="cuda", dtype=dt)
     return Copy(rnd(op.hq, lq).mul_(qstd), rnd(op.hkv, lkv), rnd(op.hkv, lkv),
-                torch.empty(B, op.hq, lq, D, device="cuda", dtype=torch.float16))
+                torch.empty(B, op.hq, lq, D, device="cuda", dtype=dt))
 
 
 def alibi_slopes(h):
@@ -273,7 +289,7 @@ def compare(out, refs, atol, rtol):
 def metric(op, B, lq, lkv, ms):
     """(value, unit) for a call of ms milliseconds."""
     if op.decode:
-        return 2 * B * op.hkv * lkv * D * 2 / (ms * 1e-3) / 1e9, "GB/s"
+        return 2 * B * op.hkv * lkv * D * esize(op) / (ms * 1e-3) / 1e9, "GB/s"
     if op.window:
         w = op.window
         keys = lq * (lq + 1) // 2 if lq <= w else w * (w + 1) // 2 + (lq - w) * w
@@ -382,8 +398,12 @@ def sdpa_peer(op, copies):
 def peers_for(op, names, flex):
     """{peer name: (context factory, alternatives factory(copies, lq, lkv, slope))}."""
     out = {}
-    plain = not (op.alibi or op.softcap or op.window)  # FLASH/CUDNN: no mask or plain causal only
-    for name, backend in (("FLASH", SDPBackend.FLASH_ATTENTION), ("CUDNN", SDPBackend.CUDNN_ATTENTION)):
+    plain = not (op.alibi or op.softcap or op.window)  # SDPA: no mask or plain causal only
+    # FLASH/CUDNN take 16-bit inputs only; EFFICIENT (memory-efficient attention) is
+    # SDPA's kernel for fp32, so it is the peer there.
+    backends = ((("FLASH", SDPBackend.FLASH_ATTENTION), ("CUDNN", SDPBackend.CUDNN_ATTENTION)) if op.dtype != "float32"
+                else (("EFFICIENT", SDPBackend.EFFICIENT_ATTENTION),))
+    for name, backend in backends:
         if name in names and plain:
             out[name] = (lambda backend=backend: sdpa_kernel([backend]),
                          lambda copies, lq, lkv, slope: sdpa_peer(op, copies))
@@ -402,7 +422,7 @@ def run_fusecc(op, fn, copies, B, n, slope, refs, args):
     vals = {"B": B, "H": op.hq, "HKV": op.hkv, "G": op.hq // op.hkv, "N": n, "L": n, "W": op.window, "D": D,
             "scale": SCALE, "slope": slope.data_ptr() if slope is not None else None}
     stream = torch.cuda.current_stream().cuda_stream
-    cargs = [[vals[p] if p in vals else getattr(x, p).data_ptr() for p in op.params] + [stream] for x in copies]
+    cargs = [[vals[p] if p in vals else getattr(x, ALIASES.get(p, p)).data_ptr() for p in op.params] + [stream] for x in copies]
 
     def call(c):
         err = fn(*cargs[c])

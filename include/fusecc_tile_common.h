@@ -10,6 +10,16 @@
 
 namespace fx {
 
+/* The tiles' element types: __half and fusecc_bf16 (16-bit products), float (fp32
+ * products where the target has them). */
+template <class T> struct is_bf16 {
+	static constexpr bool value = false;
+};
+template <> struct is_bf16<fusecc_bf16> {
+	static constexpr bool value = true;
+};
+template <class T> __device__ __forceinline__ constexpr bool is_f32() { return sizeof(T) == 4; }
+
 template <bool B> struct bool_c {
 	static constexpr bool value = B;
 };

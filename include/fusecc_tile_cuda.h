@@ -44,6 +44,7 @@ __device__ __forceinline__ int col(int c) { return col_step(c) + col_lane(); }
 
 __device__ __forceinline__ uint32_t smem_addr(const void *p) { return (uint32_t)__cvta_generic_to_shared(p); }
 
+
 /* An L2 eviction policy for a tile's loads (cp.async's cache hint). */
 struct L2Policy {
 	uint64_t bits;
@@ -113,13 +114,15 @@ template <int ROWS, int THREADS> __device__ __forceinline__ int row_slot(int r)
 }
 
 /* Starts loading rows [0, ROWS) of a tile: row r comes from rowptr(r) when r < nvalid
- * (DATA contiguous 16-bit elements, 16-byte aligned), else it is zero; it is stored as row
- * slot(r). Columns DATA .. COLS are zero (a head dim of 96 in tiles of 128). */
+ * (DATA contiguous elements of T, 16-byte aligned), else it is zero; it is stored as row
+ * slot(r). Columns DATA .. COLS are zero (a head dim of 96 in tiles of 128). An fp32
+ * tile is laid out as a 16-bit one of twice the columns (the same bytes). */
 template <int ROWS, int COLS, int THREADS, class T, int DATA, class F, class S>
 __device__ __forceinline__ void load_rows_as(uint16_t *s, F rowptr, int nvalid, S slot, const L2Policy *pol = nullptr)
 {
-	static_assert(DATA % 8 == 0 && DATA <= COLS, "a tile's data is whole 16-byte chunks");
-	constexpr int CH = COLS / 8, N = (ROWS * CH + THREADS - 1) / THREADS;
+	constexpr int EPC = 16 / sizeof(T); /* elements per 16-byte chunk */
+	static_assert(DATA % EPC == 0 && DATA <= COLS, "a tile's data is whole 16-byte chunks");
+	constexpr int CH = COLS / EPC, N = (ROWS * CH + THREADS - 1) / THREADS;
 	/* Fully unrolled, a one-warp tile's 32 row addresses would stay live in registers. */
 	constexpr int UNROLL = N > 8 ? 4 : N;
 	const T *first = rowptr(0);
@@ -128,9 +131,9 @@ __device__ __forceinline__ void load_rows_as(uint16_t *s, F rowptr, int nvalid, 
 		int idx = threadIdx.x + k * THREADS;
 		if (ROWS * CH % THREADS == 0 || idx < ROWS * CH) {
 			int r = idx / CH, c = idx % CH;
-			bool valid = r < nvalid && (DATA == COLS || c < DATA / 8);
+			bool valid = r < nvalid && (DATA == COLS || c < DATA / EPC);
 			const T *src = valid ? rowptr(r) : first;
-			cp_async16(s + soff<ROWS, COLS>(slot(r), c), src + 8 * (valid ? c : 0), valid, pol);
+			cp_async16(s + soff<ROWS, COLS * sizeof(T) / 2>(slot(r), c), src + EPC * (valid ? c : 0), valid, pol);
 		}
 	}
 }
@@ -147,11 +150,12 @@ __device__ __forceinline__ void load_tile(uint16_t *s, F rowptr, int nvalid, L2P
 	load_rows_as<ROWS, COLS, THREADS, T, DATA>(s, rowptr, nvalid, [](int r) { return r; }, &pol);
 }
 
-/* The row operand's tile (its rows as row_slot places them). */
+/* The row operand's tile (its rows as row_slot places them; in order for fp32, which
+ * never runs on wgmma). */
 template <int ROWS, int COLS, int THREADS, class T, int DATA = COLS, class F>
 __device__ __forceinline__ void load_rows(uint16_t *s, F rowptr, int nvalid)
 {
-	load_rows_as<ROWS, COLS, THREADS, T, DATA>(s, rowptr, nvalid, [](int r) { return row_slot<ROWS, THREADS>(r); });
+	load_rows_as<ROWS, COLS, THREADS, T, DATA>(s, rowptr, nvalid, [](int r) { return is_f32<T>() ? r : row_slot<ROWS, THREADS>(r); });
 }
 
 __device__ __forceinline__ void ldmatrix_x4(uint32_t (&r)[4], const uint16_t *p)
@@ -192,6 +196,42 @@ template <bool BF16> __device__ __forceinline__ uint32_t pack2(float lo, float h
 		r = *reinterpret_cast<uint32_t *>(&h);
 	}
 	return r;
+}
+
+/* fp32 products on tf32 tensor cores, to fp32 accuracy: x = big + small, both tf32
+ * (10-bit mantissas, rounded to nearest), and a * b = a_big b_big + a_big b_small +
+ * a_small b_big up to the a_small b_small term, about 2^-22 of a * b (3xTF32). */
+struct tf32x2 {
+	uint32_t big, small;
+};
+__device__ __forceinline__ tf32x2 split_tf32(float x)
+{
+	tf32x2 r;
+	asm("cvt.rna.tf32.f32 %0, %1;\n" : "=r"(r.big) : "f"(x));
+	r.big &= 0xffffe000u; /* the tf32 value exactly, whatever cvt leaves in the low bits */
+	asm("cvt.rna.tf32.f32 %0, %1;\n" : "=r"(r.small) : "f"(x - __uint_as_float(r.big)));
+	return r;
+}
+/* d += a * b, one m16n8k8 tf32 product (a: rows g, g + 8 x columns t, t + 4 of lane 4 g
+ * + t; b: rows t, t + 4 x column g). Not volatile: the three products of a 3xTF32 step
+ * depend on each other, and the compiler may interleave other accumulators' between. */
+__device__ __forceinline__ void mma_tf32(float (&d)[4], uint32_t a0, uint32_t a1, uint32_t a2, uint32_t a3, uint32_t b0, uint32_t b1)
+{
+	asm("mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32 {%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%0, %1, %2, %3};\n"
+	    : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3])
+	    : "r"(a0), "r"(a1), "r"(a2), "r"(a3), "r"(b0), "r"(b1));
+}
+/* Term t of d += a * b to fp32 accuracy, a and b split: 0 a_small b_big, 1 a_big
+ * b_small, 2 a_big b_big (the small terms first). A caller runs term 0 for all its
+ * accumulators, then term 1, then 2, so that no product waits for the one before. */
+__device__ __forceinline__ void mma_3xtf32(int t, float (&d)[4], const tf32x2 (&a)[4], tf32x2 b0, tf32x2 b1)
+{
+	if (t == 0)
+		mma_tf32(d, a[0].small, a[1].small, a[2].small, a[3].small, b0.big, b1.big);
+	else if (t == 1)
+		mma_tf32(d, a[0].big, a[1].big, a[2].big, a[3].big, b0.small, b1.small);
+	else
+		mma_tf32(d, a[0].big, a[1].big, a[2].big, a[3].big, b0.big, b1.big);
 }
 
 #if FX_WGMMA
@@ -264,12 +304,48 @@ __device__ __forceinline__ uint64_t wgmma_desc(const uint16_t *p, uint32_t lbo, 
 /* Whether a product of N columns for this CTA shape runs on wgmma. */
 template <int ROWS, int THREADS, int N> __device__ __forceinline__ constexpr bool use_wgmma() { return warpgroup<ROWS, THREADS>() && (N == 64 || N == 128); }
 
-/* acc[MT x 16 x N] = A * B^T: A the warp's MT * 16 rows of the row operand's shared tile
- * [BM][K] from row0 (re-read each call: keeping it in registers would cost 32 per 16
- * rows), B a shared tile [N][K] (the column operand indexed by the result's columns: keys
- * for q.k). Each B fragment serves the MT row tiles. */
+/* dot_rows for fp32 tiles: 16-bit tiles of 2K columns, so a k8 step is two 16-byte
+ * chunks, and ldmatrix's 8 x 8 16-bit matrices are the 8 x 4 fp32 blocks of the tf32
+ * fragments. */
+template <int MT, int N, int K, int BM>
+__device__ __forceinline__ void dot_rows_f32(float (&acc)[MT][N / 8][4], const uint16_t *a, int row0, const uint16_t *b)
+{
+	clear(acc);
+#pragma unroll
+	for (int k = 0; k < K / 8; k++) {
+		tf32x2 af[MT][4];
+#pragma unroll
+		for (int m = 0; m < MT; m++) {
+			uint32_t r[4];
+			ldmatrix_x4(r, a + soff<BM, 2 * K>(row0 + 16 * m + (lane() & 15), 2 * k + (lane() >> 4)));
+#pragma unroll
+			for (int e = 0; e < 4; e++)
+				af[m][e] = split_tf32(__uint_as_float(r[e]));
+		}
+		tf32x2 bf[N / 16][4];
+#pragma unroll
+		for (int n = 0; n < N / 16; n++) {
+			uint32_t r[4];
+			int br = 16 * n + (lane() >> 4) * 8 + (lane() & 7);
+			ldmatrix_x4(r, b + soff<N, 2 * K>(br, 2 * k + ((lane() >> 3) & 1)));
+#pragma unroll
+			for (int e = 0; e < 4; e++)
+				bf[n][e] = split_tf32(__uint_as_float(r[e]));
+		}
+#pragma unroll
+		for (int t = 0; t < 3; t++)
+#pragma unroll
+			for (int n = 0; n < N / 16; n++)
+#pragma unroll
+				for (int m = 0; m < MT; m++) {
+					mma_3xtf32(t, acc[m][2 * n], af[m], bf[n][0], bf[n][1]);
+					mma_3xtf32(t, acc[m][2 * n + 1], af[m], bf[n][2], bf[n][3]);
+				}
+	}
+}
+
 template <bool BF16, int MT, int N, int K, int BM, int THREADS>
-__device__ __forceinline__ void dot_rows(float (&acc)[MT][N / 8][4], const uint16_t *a, int row0, const uint16_t *b)
+__device__ __forceinline__ void dot_rows_16(float (&acc)[MT][N / 8][4], const uint16_t *a, int row0, const uint16_t *b)
 {
 #if FX_WGMMA
 	if constexpr (use_wgmma<BM, THREADS, N>()) {
@@ -311,10 +387,72 @@ __device__ __forceinline__ void dot_rows(float (&acc)[MT][N / 8][4], const uint1
 	}
 }
 
-/* acc[MT x 16 x N] += P (MT x 16 x K, the fp32 register tile p, rounded to 16 bits) * B, B
- * a shared tile [K][N] (the column operand indexed by the reduction: values for p.v). */
+/* acc[MT x 16 x N] = A * B^T: A the warp's MT * 16 rows of the row operand's shared tile
+ * [BM][K] from row0 (re-read each call: keeping it in registers would cost 32 per 16
+ * rows), B a shared tile [N][K] (the column operand indexed by the result's columns: keys
+ * for q.k). Each B fragment serves the MT row tiles. */
+template <class T, int MT, int N, int K, int BM, int THREADS>
+__device__ __forceinline__ void dot_rows(float (&acc)[MT][N / 8][4], const uint16_t *a, int row0, const uint16_t *b)
+{
+	if constexpr (is_f32<T>())
+		dot_rows_f32<MT, N, K, BM>(acc, a, row0, b);
+	else
+		dot_rows_16<is_bf16<T>::value, MT, N, K, BM, THREADS>(acc, a, row0, b);
+}
+
+/* dot_tile for fp32 tiles. k8 step k is P's columns 8k .. + 7, taken in the order the
+ * accumulator layout gives a lane (its columns 2t, 2t + 1 are the fragment's k = t, t +
+ * 4), and B's rows in the same order: b0 = B[8k + 2t][n], b1 = B[8k + 2t + 1][n], single
+ * fp32 reads, conflict-free under the swizzle (rows 2t differ in their low bits).
+ * The tensor cores add into their accumulator without rounding to nearest (truncating),
+ * and acc collects every step of the pass: a step's products are summed in a zeroed tile
+ * of four column blocks, which is then added to acc in fp32 (else the error grows with
+ * the number of steps, 1e-4 at 8K keys). P is split again for each block group: fewer
+ * registers than keeping its K / 2 split values. */
+template <int MT, int N, int K>
+__device__ __forceinline__ void dot_tile_f32(float (&acc)[MT][N / 8][4], const float (&p)[MT][K / 8][4], const uint16_t *b)
+{
+	const int br = 2 * (lane() & 3);
+#pragma unroll
+	for (int n0 = 0; n0 < N / 8; n0 += 4) {
+		float part[MT][4][4];
+		clear(part);
+#pragma unroll
+		for (int k = 0; k < K / 8; k++) {
+			tf32x2 af[MT][4], s[4][2];
+#pragma unroll
+			for (int m = 0; m < MT; m++) {
+				af[m][0] = split_tf32(p[m][k][0]);
+				af[m][1] = split_tf32(p[m][k][2]);
+				af[m][2] = split_tf32(p[m][k][1]);
+				af[m][3] = split_tf32(p[m][k][3]);
+			}
+#pragma unroll
+			for (int n = 0; n < 4; n++) {
+				const int c = 8 * (n0 + n) + (lane() >> 2);
+				s[n][0] = split_tf32(*reinterpret_cast<const float *>(b + soff<K, 2 * N>(8 * k + br, c >> 2) + 2 * (c & 3)));
+				s[n][1] = split_tf32(*reinterpret_cast<const float *>(b + soff<K, 2 * N>(8 * k + br + 1, c >> 2) + 2 * (c & 3)));
+			}
+#pragma unroll
+			for (int t = 0; t < 3; t++)
+#pragma unroll
+				for (int n = 0; n < 4; n++)
+#pragma unroll
+					for (int m = 0; m < MT; m++)
+						mma_3xtf32(t, part[m][n], af[m], s[n][0], s[n][1]);
+		}
+#pragma unroll
+		for (int m = 0; m < MT; m++)
+#pragma unroll
+			for (int n = 0; n < 4; n++)
+#pragma unroll
+				for (int e = 0; e < 4; e++)
+					acc[m][n0 + n][e] += part[m][n][e];
+	}
+}
+
 template <bool BF16, int MT, int N, int K, int THREADS>
-__device__ __forceinline__ void dot_tile(float (&acc)[MT][N / 8][4], const float (&p)[MT][K / 8][4], const uint16_t *b)
+__device__ __forceinline__ void dot_tile_16(float (&acc)[MT][N / 8][4], const float (&p)[MT][K / 8][4], const uint16_t *b)
 {
 	uint32_t a[K / 16][MT][4];
 #pragma unroll
@@ -355,6 +493,18 @@ __device__ __forceinline__ void dot_tile(float (&acc)[MT][N / 8][4], const float
 			}
 		}
 	}
+}
+
+/* acc[MT x 16 x N] += P (MT x 16 x K, the fp32 register tile p, rounded to 16 bits unless
+ * T is float) * B, B a shared tile [K][N] (the column operand indexed by the reduction:
+ * values for p.v). */
+template <class T, int MT, int N, int K, int THREADS>
+__device__ __forceinline__ void dot_tile(float (&acc)[MT][N / 8][4], const float (&p)[MT][K / 8][4], const uint16_t *b)
+{
+	if constexpr (is_f32<T>())
+		dot_tile_f32<MT, N, K>(acc, p, b);
+	else
+		dot_tile_16<is_bf16<T>::value, MT, N, K, THREADS>(acc, p, b);
 }
 
 __device__ __forceinline__ float lane_xor(float x, int mask) { return __shfl_xor_sync(0xffffffffu, x, mask); }

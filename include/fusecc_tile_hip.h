@@ -145,9 +145,11 @@ template <bool BF16> __device__ __forceinline__ uint64_t pack4(const float (&x)[
 /* acc[MT x 16 x N] = A * B^T: A the wavefront's MT * 16 rows of a shared tile [rows][K]
  * from row0 (the row operand), B a shared tile [N][K] (the column operand indexed by the
  * result's columns: keys for q.k). Computed as B * A^T, so that a lane holds a row. */
-template <bool BF16, int MT, int N, int K, int BM, int THREADS>
+template <class T, int MT, int N, int K, int BM, int THREADS>
 __device__ __forceinline__ void dot_rows(float (&acc)[MT][N / 16][4], const uint16_t *a, int row0, const uint16_t *b)
 {
+	static_assert(!is_f32<T>(), "the HIP tiles multiply 16-bit operands");
+	constexpr bool BF16 = is_bf16<T>::value;
 	clear(acc);
 	const int r = lane() & 15, kq = 4 * (lane() >> 4);
 #pragma unroll
@@ -170,9 +172,11 @@ __device__ __forceinline__ void dot_rows(float (&acc)[MT][N / 16][4], const uint
  * B a shared tile [K][N] (the column operand indexed by the reduction: values for p.v).
  * Computed as B^T * P^T: a lane's four elements of P in a 16-column block are the B
  * operand as they are. */
-template <bool BF16, int MT, int N, int K, int THREADS>
+template <class T, int MT, int N, int K, int THREADS>
 __device__ __forceinline__ void dot_tile(float (&acc)[MT][N / 16][4], const float (&p)[MT][K / 16][4], const uint16_t *b)
 {
+	static_assert(!is_f32<T>(), "the HIP tiles multiply 16-bit operands");
+	constexpr bool BF16 = is_bf16<T>::value;
 	const int c = lane() & 15, kq = 4 * (lane() >> 4);
 #pragma unroll
 	for (int k = 0; k < K / 16; k++) {

@@ -21,14 +21,15 @@ static const GpuTarget targets[] = {
 	              "cudaErrorInvalidValue", "cudaGetLastError()", "cudaMallocAsync", "cudaFreeAsync", "cudaGetDevice", "cudaDeviceGetAttribute",
 	              "cudaDevAttrMultiProcessorCount", "cudaDevAttrMaxSharedMemoryPerMultiprocessor", "cudaFuncSetAttribute", "",
 	              "cudaFuncAttributeMaxDynamicSharedMemorySize", "tensor-core tiles", "warp",
-	              /* mma.sync m16n8k16, cp.async; 227 KB of shared memory per CTA on sm_90 */
-	              {32, 2, 8, 2, 227 * 1024}},
+	              /* mma.sync m16n8k16 (m16n8k8 tf32 for fp32), cp.async; 227 KB of shared
+	               * memory per CTA on sm_90 */
+	              {32, 2, 8, 2, 227 * 1024, true}},
 	[GPU_HIP] = {"HIP", "#include <hip/hip_runtime.h>\n#include <hip/hip_fp16.h>\n#include <stdint.h>\n#include \"fusecc_tile_hip.h\"\n", "hipError_t", "hipStream_t",
 	             "hipSuccess", "hipErrorInvalidValue", "hipGetLastError()", "hipMallocAsync", "hipFreeAsync", "hipGetDevice", "hipDeviceGetAttribute",
 	             "hipDeviceAttributeMultiprocessorCount", "hipDeviceAttributeMaxSharedMemoryPerMultiprocessor",
 	             "hipFuncSetAttribute", "(const void *)", "hipFuncAttributeMaxDynamicSharedMemorySize", "matrix-core (MFMA) tiles", "wavefront",
 	             /* mfma 16x16x16 on a 64-lane wavefront, loads through registers; 64 KB of LDS on CDNA */
-	             {64, 1, 16, 1, 64 * 1024}},
+	             {64, 1, 16, 1, 64 * 1024, false}},
 };
 
 enum { THREADS = 128 };
@@ -260,7 +261,8 @@ static bool emit_kernel(StrBuf *out, const GpuTarget *tg, const Program *p, cons
 		else
 			sb_printf(out, "\n * lowering: %s: %d rows of '%s' per CTA (%d %s%s)", tg->lowering, tp->bm, tp->grid[tp->rowdim].var->name, tp->warps,
 			          tg->wave_name, tp->warps > 1 ? "s" : "");
-		sb_printf(out, ", steps of %d over '%s'; 16-bit products with fp32 accumulation", tp->bn, tp->c->axis);
+		sb_printf(out, ", steps of %d over '%s'; %s", tp->bn, tp->c->axis,
+		          tp->elem == TY_FLOAT ? "fp32 products (three tf32 products each)" : "16-bit products with fp32 accumulation");
 		if (tp->splitk)
 			sb_printf(out, "\n *   split-k: one CTA per chunk of '%s' (partials in fp32 in a workspace), then %s_merge", tp->c->axis, r->name);
 		sb_puts(out, " */\n");

@@ -474,6 +474,14 @@ static void row_stmt(TileEmit *te, const Stmt *s, int ind, bool top)
 	}
 }
 
+/* The row iterator of the thread's row slot h, for statements that compute: rows past the
+ * row loop's end (a partial last tile) read as its last row, so that what they read (a
+ * bias[i][j], a per-row input) stays in bounds; they are never stored. */
+static void row_index(TileEmit *te, int ind)
+{
+	line(te, ind, "const int %s = min(%s + %s + fx::row(%s), %s + %s - 1);\n", row_var(te->tp)->name, te->i0, te->rbase, te->h, te->i0, te->nrows);
+}
+
 /* Statements once per row the thread holds: `for (h) { const int i = ...; ... }`. Rows
  * past the row loop's end are skipped when `valid_only` (stores). */
 static void row_stmts(TileEmit *te, Stmt *const *s, int n, int ind, bool valid_only, bool top)
@@ -486,8 +494,10 @@ static void row_stmts(TileEmit *te, Stmt *const *s, int n, int ind, bool valid_o
 	bool used = valid_only;
 	for (int i = 0; i < n; i++)
 		used |= stmt_reads_var(s[i], row_var(tp));
-	if (used)
+	if (used && valid_only)
 		line(te, ind + 1, "const int %s = %s + %s + fx::row(%s);\n", row_var(tp)->name, te->i0, te->rbase, te->h);
+	else if (used)
+		row_index(te, ind + 1);
 	if (valid_only) {
 		line(te, ind + 1, "if (%s < ", row_var(tp)->name);
 		operand(te, tp->grid[tp->rowdim].hi, OP_LT);
@@ -665,7 +675,7 @@ static void elem_group(TileEmit *te, Stmt **loops, int nl, int ind)
 			int d = tile_match_dot(tp, body, n, i, j, false, NULL);
 			if (d >= 0 && !te->dot_done[d]) {
 				te->dot_done[d] = true;
-				line(te, ind, "fx::dot_rows<%s, %d, %d, %d, %d, %d>(%s, %s, %s, %s);\n", tp->elem == TY_BF16 ? "true" : "false", tp->mt, tp->bn, tp->kdim, tp->bm, tp->threads,
+				line(te, ind, "fx::dot_rows<%s, %d, %d, %d, %d, %d>(%s, %s, %s, %s);\n", gpu_type(tp->elem), tp->mt, tp->bn, tp->kdim, tp->bm, tp->threads,
 				     te->dot_name[d],
 				     te->qa, te->rbase, te->colop_smem[tp->dots[d].colop]);
 			}
@@ -699,7 +709,7 @@ static void elem_group(TileEmit *te, Stmt **loops, int nl, int ind)
 	line(te, ind, "#pragma unroll\n");
 	line(te, ind, "for (int %s = 0; %s < %d; %s++) {\n", te->h, te->h, row_slots(tp), te->h);
 	if (by_row)
-		line(te, ind + 1, "const int %s = %s + %s + fx::row(%s);\n", row_var(tp)->name, te->i0, te->rbase, te->h);
+		row_index(te, ind + 1);
 	line(te, ind + 1, "#pragma unroll\n");
 	line(te, ind + 1, "for (int %s = 0; %s < %d; %s++) {\n", te->c, te->c, tp->bn / 4, te->c);
 	Var *j = loops[0]->var;
@@ -755,7 +765,7 @@ static void elem_group(TileEmit *te, Stmt **loops, int nl, int ind)
 		}
 	}
 	for (int k = 0; k < te->npv; k++)
-		line(te, ind, "fx::dot_tile<%s, %d, %d, %d, %d>(%s, %s, %s);\n", tp->elem == TY_BF16 ? "true" : "false", tp->mt, tp->ncols, tp->bn, tp->threads, te->pv_acc[k]->name,
+		line(te, ind, "fx::dot_tile<%s, %d, %d, %d, %d>(%s, %s, %s);\n", gpu_type(tp->elem), tp->mt, tp->ncols, tp->bn, tp->threads, te->pv_acc[k]->name,
 		     te->pv_name[k], te->colop_smem[te->pv_colop[k]]);
 	te->nred = te->npv = 0;
 }
@@ -1029,19 +1039,23 @@ void emit_tile_kernel(StrBuf *out, const GpuTarget *tg, TilePlan *tp, void (*pri
 		te.rowid = arena_printf(&tp->c->prog->arena, "(%s + %s + fx::row(%s))", rb, te.rbase, te.h);
 		part_bases(&te, ws, nrow, true);
 	}
-	int off = tp->bm * tp->kdim;
+	/* Offsets in 16-bit units: an fp32 element takes two. */
+	const int w = tp->elem == TY_FLOAT ? 2 : 1;
+	int off = w * tp->bm * tp->kdim;
 	const char *sq = te.qa = fresh(&te, "s_rows");
 	line(&te, 1, "uint16_t *%s = %s;\n", sq, te.smem);
 	for (int k = 0; k < tp->ncolop; k++) {
-		line(&te, 1, "uint16_t *%s = %s + %d; /* %s of %d x %d */\n", te.colop_smem[k], te.smem, off, tp->tt->stages == 2 ? "two stages" : "one tile", tp->bn,
+		line(&te, 1, "uint16_t *%s = %s + %d; /* %s of %d x %d */\n", te.colop_smem[k], te.smem, off, tp->stages == 2 ? "two stages" : "one tile", tp->bn,
 		     tp->colop_cols[k]);
-		off += tp->tt->stages * tp->bn * tp->colop_cols[k];
+		off += w * tp->stages * tp->bn * tp->colop_cols[k];
 	}
 	line(&te, 1, "fx::load_rows<%d, %d, %d, %s%s>(%s, ", tp->bm, tp->kdim, tp->threads, T, data_arg(tp, tp->kdata, tp->kdim), sq);
 	print_row_ptr(&te, tp->rowop, iv, te.i0);
 	sb_printf(out, ", %s);\n", te.nrows);
 	if (tp->tt->stages == 2)
 		line(&te, 1, "fx::cp_async_commit();\n");
+	if (tp->tt->stages == 2 && tp->stages == 1)
+		line(&te, 1, "fx::cp_async_wait<0>();\n");
 	for (int k = 0; k < tp->nvars; k++) {
 		Var *v = tp->vars[k];
 		if (tp->roles[k] == TR_ROW)
@@ -1062,7 +1076,7 @@ void emit_tile_kernel(StrBuf *out, const GpuTarget *tg, TilePlan *tp, void (*pri
 	if (by_row)
 		line(&te, 1, "const int %s = %s, %s = %s + %s - 1;\n", te.rf, te.i0, te.rl, te.i0, te.nrows);
 	bounds(&te, step->lo, tp->mask_lo, step->hi, tp->mask_hi);
-	bool two = tp->tt->stages == 2;
+	bool two = tp->stages == 2;
 	const char *load = fresh(&te, "load_columns"), *jt = fresh(&te, "at"), *ls = two ? fresh(&te, "into") : NULL;
 	te.st = two ? fresh(&te, "stage") : NULL;
 	const char *pol = NULL;
@@ -1079,7 +1093,7 @@ void emit_tile_kernel(StrBuf *out, const GpuTarget *tg, TilePlan *tp, void (*pri
 		line(&te, 2, "fx::load_tile<%d, %d, %d, %s%s>(%s", tp->bn, tp->colop_cols[k], tp->threads, T, data_arg(tp, tp->colop_data[k], tp->colop_cols[k]),
 		     te.colop_smem[k]);
 		if (two)
-			sb_printf(out, " + %s * %d", ls, tp->bn * tp->colop_cols[k]);
+			sb_printf(out, " + %s * %d", ls, w * tp->bn * tp->colop_cols[k]);
 		sb_puts(out, ", ");
 		print_row_ptr(&te, tp->colop[k], tp->jc, jt);
 		sb_printf(out, ", %s - %s%s%s);\n", te.je, jt, pol ? ", " : "", pol ? pol : "");
@@ -1103,13 +1117,18 @@ void emit_tile_kernel(StrBuf *out, const GpuTarget *tg, TilePlan *tp, void (*pri
 		/* One tile: loaded at the start of its step (after the step before has read it). */
 		line(&te, 1, "for (int %s = %s; %s < %s; %s += %d) {\n", j0, te.jb, j0, te.je, j0, tp->bn);
 		line(&te, 2, "%s(%s);\n", load, j0);
+		if (tp->tt->stages == 2) {
+			/* asynchronous copies (the row tile's too, before the first step) */
+			line(&te, 2, "fx::cp_async_commit();\n");
+			line(&te, 2, "fx::cp_async_wait<0>();\n");
+		}
 	}
 	line(&te, 2, "__syncthreads();\n");
 	/* Within the step, the column operands are this stage's tiles. */
 	for (int k = 0; k < tp->ncolop && two; k++) {
 		const char *nm = te.colop_smem[k];
 		te.colop_smem[k] = fresh(&te, arena_printf(&tp->c->prog->arena, "%s_now", nm));
-		line(&te, 2, "const uint16_t *%s = %s + %s * %d;\n", te.colop_smem[k], nm, te.st, tp->bn * tp->colop_cols[k]);
+		line(&te, 2, "const uint16_t *%s = %s + %s * %d;\n", te.colop_smem[k], nm, te.st, w * tp->bn * tp->colop_cols[k]);
 	}
 	line(&te, 2, "fx::dispatch(!(%s >= %s && %s + %d <= %s), [&](auto %s) {\n", j0, te.lom, j0, tp->bn, te.him, te.masked);
 	Stmt *sb = step->body[0];

@@ -104,15 +104,16 @@ static Expr *operand_ref(TilePlan *tp, Expr *e, const Var *k)
 	const Expr *dim = a->var->dims[a->nargs - 1];
 	if (dim->kind != EX_INT)
 		return NULL;
-	if (a->ty == TY_FLOAT || a->ty == TY_DOUBLE) {
+	if (a->ty == TY_DOUBLE || (a->ty == TY_FLOAT && !tp->tt->f32)) {
 		if (!tp->why)
-			tp->why = "the products read fp32 operands: the tile kernels multiply fp16 or bf16 (declare the arrays _Float16 or __bf16 and convert with (float) where the C needs it)";
+			tp->why = a->ty == TY_DOUBLE ? "the products read fp64 operands: the tile kernels multiply fp16, bf16 or fp32"
+			                             : "the products read fp32 operands: these tile kernels multiply fp16 or bf16 (declare the arrays _Float16 or fusecc_bf16 and convert with (float) where the C needs it)";
 		return NULL;
 	}
-	if (a->ty != TY_HALF && a->ty != TY_BF16)
+	if (a->ty != TY_HALF && a->ty != TY_BF16 && a->ty != TY_FLOAT)
 		return NULL;
 	if (tp->elem != TY_VOID && tp->elem != a->ty) {
-		tp->why = "the products mix fp16 and bf16 operands";
+		tp->why = arena_printf(&tp->c->prog->arena, "the products mix %s and %s operands (the tiles hold one type: declare them alike)", scalar_type_c(tp->elem), scalar_type_c(a->ty));
 		return NULL;
 	}
 	return a;
@@ -805,8 +806,8 @@ int tile_smem_bytes(const TilePlan *tp)
 {
 	int elems = tp->bm * tp->kdim;
 	for (int k = 0; k < tp->ncolop; k++)
-		elems += tp->tt->stages * tp->bn * tp->colop_cols[k];
-	return 2 * elems;
+		elems += tp->stages * tp->bn * tp->colop_cols[k];
+	return (tp->elem == TY_FLOAT ? 4 : 2) * elems;
 }
 
 /* How an int expression changes with the row iterator: not at all, never down, never up,
@@ -941,8 +942,8 @@ bool tile_plan(TilePlan *tp, const Region *r, const TileTarget *tt, const char *
 		if (!check_merge_stmt(tp, tp->merge[i], NULL))
 			return fail(tp, why, "");
 	/* The rows a CTA shares: the innermost parallel loop the row operand reads and no
-	 * column operand does (i for prefill, the group for GQA decode). Split-k without one
-	 * (decode's single query row) gets a row loop of one row. */
+	 * column operand does (i for prefill, the group for GQA decode). Without one (decode's
+	 * single query row) it gets a row loop of one row. */
 	tp->rowdim = -1;
 	for (int g = 0; g < tp->ngrid; g++) {
 		bool shared = expr_reads_var(tp->rowop, tp->grid[g].var);
@@ -953,13 +954,13 @@ bool tile_plan(TilePlan *tp, const Region *r, const TileTarget *tt, const char *
 	}
 	if (tp->rowdim < 0 && inner >= 0)
 		return fail(tp, why, "the row operand does not vary along the loop inside the parallel loops");
-	if (tp->rowdim < 0 && tp->splitk) {
+	if (tp->rowdim < 0 && tp->ngrid == MAX_GRID)
+		return fail(tp, why, "no parallel loop whose rows share the column operands, and no room for a row loop of one row");
+	if (tp->rowdim < 0) {
 		tp->row_made = true;
 		tp->rowdim = tp->ngrid;
 		tp->grid[tp->ngrid++] = (GridLoop){fresh_var(tp->c, "row", TY_INT, VAR_LOOP), ex_int(p, 0, r->loop->loc), ex_int(p, 1, r->loop->loc), 0};
 	}
-	if (tp->rowdim < 0)
-		return fail(tp, why, "no parallel loop whose rows share the column operands");
 	const Var *iv = tp->grid[tp->rowdim].var;
 	for (int g = 0; g < tp->ngrid; g++)
 		if (g != tp->rowdim && (expr_reads_var(tp->grid[g].lo, iv) || expr_reads_var(tp->grid[g].hi, iv)))
@@ -967,7 +968,7 @@ bool tile_plan(TilePlan *tp, const Region *r, const TileTarget *tt, const char *
 	for (int k = 0; k < tp->nvars; k++)
 		if (tp->roles[k] == TR_ROW && (expr_reads_var(tp->step->lo, tp->vars[k]) || expr_reads_var(tp->step->hi, tp->vars[k])))
 			return fail(tp, why, "the pass's bounds depend on a per-row value");
-	tp->bm = tp->grid[tp->rowdim].tile ? (int)tp->grid[tp->rowdim].tile : tp->splitk ? 16 : 128;
+	tp->bm = tp->grid[tp->rowdim].tile ? (int)tp->grid[tp->rowdim].tile : tp->splitk || tp->row_made ? 16 : 128;
 	if (tp->bm % 16 || tp->bm > 128)
 		return fail(tp, why, "the row tile is not a multiple of 16 up to 128");
 	tile_find_masks(tp);
@@ -982,13 +983,35 @@ bool tile_plan(TilePlan *tp, const Region *r, const TileTarget *tt, const char *
 	tp->ncols = (tp->ncols + 63) / 64 * 64;
 	for (int k = 0; k < tp->ncolop; k++)
 		tp->colop_cols[k] = (tp->colop_cols[k] + 63) / 64 * 64;
+	/* Where the tiles do not fit (fp32, wide heads, 64 KB of LDS), one stage of column
+	 * tiles (their loads no longer overlap the step before), then fewer rows per CTA. */
+	tp->stages = tt->stages;
+	if (tp->elem == TY_FLOAT) {
+		/* fp32 operands take twice the registers and shared memory of 16-bit ones (and a
+		 * split into two tf32 halves on top): steps of 32 columns (any step is a valid
+		 * step of the rolling update) and one stage (H100, D = 128: 36-40 TFLOP/s,
+		 * against 17 with steps of 64 and two stages). */
+		if (tp->bn > 32 && tp->bn % 32 == 0)
+			tp->bn = 32;
+		tp->stages = 1;
+	}
+	int need = tile_smem_bytes(tp);
+	while (tile_smem_bytes(tp) > tt->smem_max && (tp->stages > 1 || tp->bm > 16)) {
+		if (tp->stages > 1)
+			tp->stages = 1;
+		else
+			tp->bm /= 2;
+	}
+	if (tile_smem_bytes(tp) > tt->smem_max)
+		return fail(tp, why, arena_printf(&p->arena, "the tiles need %d bytes of shared memory, more than the %d a CTA may have", need, tt->smem_max));
 	/* Two 16-row tiles per warp share each column operand fragment, but double the
 	 * accumulator tile: mt * ncols / 2 floats per thread, past the registers for D > 128. */
 	tp->mt = tp->bm >= 64 && tp->bm % 32 == 0 && tp->ncols <= 128 ? 2 : 1;
+	/* fp32: one, the other spills (H100, D = 128, causal: 35 TFLOP/s against 33) */
+	if (tp->elem == TY_FLOAT)
+		tp->mt = 1;
 	tp->warps = tp->bm / (16 * tp->mt);
 	tp->threads = tt->wave * tp->warps;
-	if (tile_smem_bytes(tp) > tt->smem_max)
-		return fail(tp, why, arena_printf(&p->arena, "the tiles need %d bytes of shared memory, more than the %d a CTA may have", tile_smem_bytes(tp), tt->smem_max));
 	return true;
 }
 

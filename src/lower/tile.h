@@ -53,6 +53,7 @@ typedef struct TileTarget {
 	int frag_cols; /* columns of a tile that one [4]-float fragment block covers: 8 or 16 */
 	int stages;    /* column-operand tiles in shared memory: 2 when copies are asynchronous, else 1 */
 	int smem_max;  /* shared memory one CTA may have, in bytes */
+	bool f32;      /* fp32 products (three tf32 products each, fp32 accuracy): else 16-bit only */
 } TileTarget;
 
 typedef enum TileRole {
@@ -84,13 +85,14 @@ typedef struct TilePlan {
 	Stmt *step;       /* for (j0 = lo; j0 < hi; j0 += bn) */
 	Var *jc, *kc;     /* canonical fused and k iterators of the operand references */
 	int bm, bn, warps, threads; /* warps: tt->wave threads each (a wavefront on HIP) */
+	int stages;       /* column-operand tiles in shared memory: tt->stages, or 1 where two do not fit */
 	int mt;           /* 16-row tiles per warp: 2 shares each column operand fragment between two */
 	int kdim;         /* k extent of the products with the row operand */
 	int ncols;        /* extent of the accumulator tiles (the second product's columns) */
 	int kdata, ndata; /* the extents that hold data (set with kdim and ncols, which the
 	                   * plan's end rounds up to a multiple of 64 with zero columns: a head
 	                   * dim of 96 in tiles of 128) */
-	ScalarType elem;  /* TY_HALF or TY_BF16: the 16-bit type of every operand */
+	ScalarType elem;  /* TY_HALF, TY_BF16 or TY_FLOAT (targets with f32): every operand's type */
 	Expr *rowop;      /* the row operand (q[..i..][k]), canonical */
 	Expr *colop[MAX_OPERANDS]; /* column operands, canonical (k[..j..][k], v[..j..][k]) */
 	int colop_cols[MAX_OPERANDS], colop_data[MAX_OPERANDS]; /* padded, and holding data */

@@ -88,7 +88,7 @@ __global__ void __launch_bounds__(32) alibi_dc_kernel(int B, int H, int L, float
 		fx::dispatch(!(j0 >= inner_begin && j0 + 64 <= inner_end), [&](auto masked) {
 			fx::clear(s);
 			/* line 19: for (j ...) */
-			fx::dot_rows<false, 1, 64, 128, 16, 32>(q_k, s_rows, wrow, s_k_now);
+			fx::dot_rows<__half, 1, 64, 128, 16, 32>(q_k, s_rows, wrow, s_k_now);
 			/* line 26: for (j ...) */
 			float m_red[2] = {-INFINITY, -INFINITY};
 			const int j_lane = j0 + fx::col_lane();
@@ -165,7 +165,7 @@ __global__ void __launch_bounds__(32) alibi_dc_kernel(int B, int H, int L, float
 					}
 				}
 			}
-			fx::dot_tile<false, 1, 128, 64, 32>(acc, p_acc, s_v_now);
+			fx::dot_tile<__half, 1, 128, 64, 32>(acc, p_acc, s_v_now);
 		});
 		__syncthreads();
 		stage ^= 1;

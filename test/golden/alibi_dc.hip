@@ -77,7 +77,7 @@ __global__ void __launch_bounds__(64) alibi_dc_kernel(int B, int H, int L, float
 		fx::dispatch(!(j0 >= inner_begin && j0 + 64 <= inner_end), [&](auto masked) {
 			fx::clear(s);
 			/* line 19: for (j ...) */
-			fx::dot_rows<false, 1, 64, 128, 16, 64>(q_k, s_rows, wrow, s_k);
+			fx::dot_rows<__half, 1, 64, 128, 16, 64>(q_k, s_rows, wrow, s_k);
 			/* line 26: for (j ...) */
 			float m_red[1] = {-INFINITY};
 			const int j_lane = j0 + fx::col_lane();
@@ -152,7 +152,7 @@ __global__ void __launch_bounds__(64) alibi_dc_kernel(int B, int H, int L, float
 					}
 				}
 			}
-			fx::dot_tile<false, 1, 128, 64, 64>(acc, p_acc, s_v);
+			fx::dot_tile<__half, 1, 128, 64, 64>(acc, p_acc, s_v);
 		});
 		__syncthreads();
 	}

@@ -74,11 +74,11 @@ __global__ void __launch_bounds__(64) bf16_causal_kernel(int B, int H, int N, fl
 		fx::dispatch(!(j0 >= inner_begin && j0 + 32 <= inner_end), [&](auto masked) {
 			fx::clear(s);
 			/* line 20: for (j ...) */
-			fx::dot_rows<true, 2, 32, 64, 64, 64>(q_k, s_rows, wrow, s_k_now);
+			fx::dot_rows<fusecc_bf16, 2, 32, 64, 64, 64>(q_k, s_rows, wrow, s_k_now);
 			float m_red[4] = {-INFINITY, -INFINITY, -INFINITY, -INFINITY};
 			#pragma unroll
 			for (int hf = 0; hf < 4; hf++) {
-				const int i = row0 + wrow + fx::row(hf);
+				const int i = min(row0 + wrow + fx::row(hf), row0 + nrows - 1);
 				#pragma unroll
 				for (int e = 0; e < 8; e++) {
 					const int j = j0 + fx::col(e);
@@ -106,7 +106,7 @@ __global__ void __launch_bounds__(64) bf16_causal_kernel(int B, int H, int N, fl
 			float l_red[4] = {0.0f, 0.0f, 0.0f, 0.0f};
 			#pragma unroll
 			for (int hf = 0; hf < 4; hf++) {
-				const int i = row0 + wrow + fx::row(hf);
+				const int i = min(row0 + wrow + fx::row(hf), row0 + nrows - 1);
 				#pragma unroll
 				for (int e = 0; e < 8; e++) {
 					const int j = j0 + fx::col(e);
@@ -142,7 +142,7 @@ __global__ void __launch_bounds__(64) bf16_causal_kernel(int B, int H, int N, fl
 			float p_acc[2][4][4];
 			#pragma unroll
 			for (int hf = 0; hf < 4; hf++) {
-				const int i = row0 + wrow + fx::row(hf);
+				const int i = min(row0 + wrow + fx::row(hf), row0 + nrows - 1);
 				#pragma unroll
 				for (int e = 0; e < 8; e++) {
 					const int j = j0 + fx::col(e);
@@ -153,7 +153,7 @@ __global__ void __launch_bounds__(64) bf16_causal_kernel(int B, int H, int N, fl
 					}
 				}
 			}
-			fx::dot_tile<true, 2, 64, 32, 64>(acc, p_acc, s_v_now);
+			fx::dot_tile<fusecc_bf16, 2, 64, 32, 64>(acc, p_acc, s_v_now);
 		});
 		__syncthreads();
 		stage ^= 1;

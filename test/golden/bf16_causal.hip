@@ -63,11 +63,11 @@ __global__ void __launch_bounds__(128) bf16_causal_kernel(int B, int H, int N, f
 		fx::dispatch(!(j0 >= inner_begin && j0 + 32 <= inner_end), [&](auto masked) {
 			fx::clear(s);
 			/* line 20: for (j ...) */
-			fx::dot_rows<true, 2, 32, 64, 64, 128>(q_k, s_rows, wrow, s_k);
+			fx::dot_rows<fusecc_bf16, 2, 32, 64, 64, 128>(q_k, s_rows, wrow, s_k);
 			float m_red[2] = {-INFINITY, -INFINITY};
 			#pragma unroll
 			for (int hf = 0; hf < 2; hf++) {
-				const int i = row0 + wrow + fx::row(hf);
+				const int i = min(row0 + wrow + fx::row(hf), row0 + nrows - 1);
 				#pragma unroll
 				for (int e = 0; e < 8; e++) {
 					const int j = j0 + fx::col(e);
@@ -93,7 +93,7 @@ __global__ void __launch_bounds__(128) bf16_causal_kernel(int B, int H, int N, f
 			float l_red[2] = {0.0f, 0.0f};
 			#pragma unroll
 			for (int hf = 0; hf < 2; hf++) {
-				const int i = row0 + wrow + fx::row(hf);
+				const int i = min(row0 + wrow + fx::row(hf), row0 + nrows - 1);
 				#pragma unroll
 				for (int e = 0; e < 8; e++) {
 					const int j = j0 + fx::col(e);
@@ -127,7 +127,7 @@ __global__ void __launch_bounds__(128) bf16_causal_kernel(int B, int H, int N, f
 			float p_acc[2][2][4];
 			#pragma unroll
 			for (int hf = 0; hf < 2; hf++) {
-				const int i = row0 + wrow + fx::row(hf);
+				const int i = min(row0 + wrow + fx::row(hf), row0 + nrows - 1);
 				#pragma unroll
 				for (int e = 0; e < 8; e++) {
 					const int j = j0 + fx::col(e);
@@ -138,7 +138,7 @@ __global__ void __launch_bounds__(128) bf16_causal_kernel(int B, int H, int N, f
 					}
 				}
 			}
-			fx::dot_tile<true, 2, 64, 32, 128>(acc, p_acc, s_v);
+			fx::dot_tile<fusecc_bf16, 2, 64, 32, 128>(acc, p_acc, s_v);
 		});
 		__syncthreads();
 	}

@@ -56,11 +56,11 @@ __global__ void __launch_bounds__(256) bf16_wide_kernel(int B, int H, int N, flo
 		__syncthreads();
 		fx::dispatch(!(j0 >= inner_begin && j0 + 32 <= inner_end), [&](auto masked) {
 			/* line 19: for (j ...) */
-			fx::dot_rows<true, 2, 32, 64, 128, 256>(q_k, s_rows, wrow, s_k);
+			fx::dot_rows<fusecc_bf16, 2, 32, 64, 128, 256>(q_k, s_rows, wrow, s_k);
 			float m_red[2] = {-INFINITY, -INFINITY};
 			#pragma unroll
 			for (int hf = 0; hf < 2; hf++) {
-				const int i = row0 + wrow + fx::row(hf);
+				const int i = min(row0 + wrow + fx::row(hf), row0 + nrows - 1);
 				#pragma unroll
 				for (int e = 0; e < 8; e++) {
 					const int j = j0 + fx::col(e);
@@ -101,7 +101,7 @@ __global__ void __launch_bounds__(256) bf16_wide_kernel(int B, int H, int N, flo
 			float p_acc[2][2][4];
 			#pragma unroll
 			for (int hf = 0; hf < 2; hf++) {
-				const int i = row0 + wrow + fx::row(hf);
+				const int i = min(row0 + wrow + fx::row(hf), row0 + nrows - 1);
 				#pragma unroll
 				for (int e = 0; e < 8; e++) {
 					const int j = j0 + fx::col(e);
@@ -116,7 +116,7 @@ __global__ void __launch_bounds__(256) bf16_wide_kernel(int B, int H, int N, flo
 			}
 			l[0] += fx::row_sum(l_red[0]);
 			l[1] += fx::row_sum(l_red[1]);
-			fx::dot_tile<true, 2, 64, 32, 256>(acc, p_acc, s_v);
+			fx::dot_tile<fusecc_bf16, 2, 64, 32, 256>(acc, p_acc, s_v);
 		});
 		__syncthreads();
 	}

@@ -70,7 +70,7 @@ __global__ void __launch_bounds__(64) causal_dc_kernel(int B, int H, int L, floa
 		fx::dispatch(!(j0 >= inner_begin && j0 + 64 <= inner_end), [&](auto masked) {
 			fx::clear(s);
 			/* line 18: for (j ...) */
-			fx::dot_rows<false, 1, 64, 128, 16, 64>(q_k, s_rows, wrow, s_k);
+			fx::dot_rows<__half, 1, 64, 128, 16, 64>(q_k, s_rows, wrow, s_k);
 			/* line 25: for (j ...) */
 			float m_red[1] = {-INFINITY};
 			#pragma unroll
@@ -135,7 +135,7 @@ __global__ void __launch_bounds__(64) causal_dc_kernel(int B, int H, int L, floa
 				}
 			}
 			l[0] += fx::row_sum(l_red[0]);
-			fx::dot_tile<false, 1, 128, 64, 64>(acc, p_acc, s_v);
+			fx::dot_tile<__half, 1, 128, 64, 64>(acc, p_acc, s_v);
 		});
 		__syncthreads();
 	}

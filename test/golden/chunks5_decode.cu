@@ -79,7 +79,7 @@ __global__ void __launch_bounds__(32) chunks5_decode_kernel(int B, int H, int L,
 		const uint16_t *s_v_now = s_v + stage * 4096;
 		fx::dispatch(!(j0 >= inner_begin && j0 + 64 <= inner_end), [&](auto masked) {
 			/* line 16: for (j ...) */
-			fx::dot_rows<false, 1, 64, 64, 16, 32>(q_k, s_rows, wrow, s_k_now);
+			fx::dot_rows<__half, 1, 64, 64, 16, 32>(q_k, s_rows, wrow, s_k_now);
 			float m_red[2] = {-INFINITY, -INFINITY};
 			#pragma unroll
 			for (int hf = 0; hf < 2; hf++) {
@@ -137,7 +137,7 @@ __global__ void __launch_bounds__(32) chunks5_decode_kernel(int B, int H, int L,
 			}
 			l[0] += fx::row_sum(l_red[0]);
 			l[1] += fx::row_sum(l_red[1]);
-			fx::dot_tile<false, 1, 64, 64, 32>(acc, p_acc, s_v_now);
+			fx::dot_tile<__half, 1, 64, 64, 32>(acc, p_acc, s_v_now);
 		});
 		__syncthreads();
 		stage ^= 1;

@@ -68,7 +68,7 @@ __global__ void __launch_bounds__(64) chunks5_decode_kernel(int B, int H, int L,
 		__syncthreads();
 		fx::dispatch(!(j0 >= inner_begin && j0 + 64 <= inner_end), [&](auto masked) {
 			/* line 16: for (j ...) */
-			fx::dot_rows<false, 1, 64, 64, 16, 64>(q_k, s_rows, wrow, s_k);
+			fx::dot_rows<__half, 1, 64, 64, 16, 64>(q_k, s_rows, wrow, s_k);
 			float m_red[1] = {-INFINITY};
 			#pragma unroll
 			for (int hf = 0; hf < 1; hf++) {
@@ -124,7 +124,7 @@ __global__ void __launch_bounds__(64) chunks5_decode_kernel(int B, int H, int L,
 				}
 			}
 			l[0] += fx::row_sum(l_red[0]);
-			fx::dot_tile<false, 1, 64, 64, 64>(acc, p_acc, s_v);
+			fx::dot_tile<__half, 1, 64, 64, 64>(acc, p_acc, s_v);
 		});
 		__syncthreads();
 	}

@@ -67,11 +67,11 @@ __global__ void __launch_bounds__(256) d256_prefill_kernel(int B, int H, int N, 
 		const uint16_t *s_v_now = s_v + stage * 16384;
 		fx::dispatch(!(j0 >= inner_begin && j0 + 64 <= inner_end), [&](auto masked) {
 			/* line 21: for (j ...) */
-			fx::dot_rows<false, 1, 64, 256, 128, 256>(q_k, s_rows, wrow, s_k_now);
+			fx::dot_rows<__half, 1, 64, 256, 128, 256>(q_k, s_rows, wrow, s_k_now);
 			float m_red[2] = {-INFINITY, -INFINITY};
 			#pragma unroll
 			for (int hf = 0; hf < 2; hf++) {
-				const int i = row0 + wrow + fx::row(hf);
+				const int i = min(row0 + wrow + fx::row(hf), row0 + nrows - 1);
 				#pragma unroll
 				for (int e = 0; e < 16; e++) {
 					const int j = j0 + fx::col(e);
@@ -112,7 +112,7 @@ __global__ void __launch_bounds__(256) d256_prefill_kernel(int B, int H, int N, 
 			float p_acc[1][8][4];
 			#pragma unroll
 			for (int hf = 0; hf < 2; hf++) {
-				const int i = row0 + wrow + fx::row(hf);
+				const int i = min(row0 + wrow + fx::row(hf), row0 + nrows - 1);
 				#pragma unroll
 				for (int e = 0; e < 16; e++) {
 					const int j = j0 + fx::col(e);
@@ -127,7 +127,7 @@ __global__ void __launch_bounds__(256) d256_prefill_kernel(int B, int H, int N, 
 			}
 			l[0] += fx::row_sum(l_red[0]);
 			l[1] += fx::row_sum(l_red[1]);
-			fx::dot_tile<false, 1, 256, 64, 256>(acc, p_acc, s_v_now);
+			fx::dot_tile<__half, 1, 256, 64, 256>(acc, p_acc, s_v_now);
 		});
 		__syncthreads();
 		stage ^= 1;

@@ -79,11 +79,11 @@ __global__ void __launch_bounds__(32) gqa_dc_kernel(int B, int HKV, int G, int L
 		const uint16_t *s_v_now = s_v + stage * 8192;
 		fx::dispatch(!(j0 >= inner_begin && j0 + 64 <= inner_end), [&](auto masked) {
 			/* line 19: for (j ...) */
-			fx::dot_rows<false, 1, 64, 128, 16, 32>(q_k, s_rows, wrow, s_k_now);
+			fx::dot_rows<__half, 1, 64, 128, 16, 32>(q_k, s_rows, wrow, s_k_now);
 			float m_red[2] = {-INFINITY, -INFINITY};
 			#pragma unroll
 			for (int hf = 0; hf < 2; hf++) {
-				const int g = row0 + wrow + fx::row(hf);
+				const int g = min(row0 + wrow + fx::row(hf), row0 + nrows - 1);
 				#pragma unroll
 				for (int e = 0; e < 16; e++) {
 					const int j = j0 + fx::col(e);
@@ -125,7 +125,7 @@ __global__ void __launch_bounds__(32) gqa_dc_kernel(int B, int HKV, int G, int L
 			float p_acc[1][8][4];
 			#pragma unroll
 			for (int hf = 0; hf < 2; hf++) {
-				const int g = row0 + wrow + fx::row(hf);
+				const int g = min(row0 + wrow + fx::row(hf), row0 + nrows - 1);
 				#pragma unroll
 				for (int e = 0; e < 16; e++) {
 					const int j = j0 + fx::col(e);
@@ -145,7 +145,7 @@ __global__ void __launch_bounds__(32) gqa_dc_kernel(int B, int HKV, int G, int L
 			}
 			l[0] += fx::row_sum(l_red[0]);
 			l[1] += fx::row_sum(l_red[1]);
-			fx::dot_tile<false, 1, 128, 64, 32>(acc, p_acc, s_v_now);
+			fx::dot_tile<__half, 1, 128, 64, 32>(acc, p_acc, s_v_now);
 		});
 		__syncthreads();
 		stage ^= 1;

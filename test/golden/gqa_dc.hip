@@ -68,11 +68,11 @@ __global__ void __launch_bounds__(64) gqa_dc_kernel(int B, int HKV, int G, int L
 		__syncthreads();
 		fx::dispatch(!(j0 >= inner_begin && j0 + 64 <= inner_end), [&](auto masked) {
 			/* line 19: for (j ...) */
-			fx::dot_rows<false, 1, 64, 128, 16, 64>(q_k, s_rows, wrow, s_k);
+			fx::dot_rows<__half, 1, 64, 128, 16, 64>(q_k, s_rows, wrow, s_k);
 			float m_red[1] = {-INFINITY};
 			#pragma unroll
 			for (int hf = 0; hf < 1; hf++) {
-				const int g = row0 + wrow + fx::row(hf);
+				const int g = min(row0 + wrow + fx::row(hf), row0 + nrows - 1);
 				#pragma unroll
 				for (int e = 0; e < 16; e++) {
 					const int j = j0 + fx::col(e);
@@ -113,7 +113,7 @@ __global__ void __launch_bounds__(64) gqa_dc_kernel(int B, int HKV, int G, int L
 			float p_acc[1][4][4];
 			#pragma unroll
 			for (int hf = 0; hf < 1; hf++) {
-				const int g = row0 + wrow + fx::row(hf);
+				const int g = min(row0 + wrow + fx::row(hf), row0 + nrows - 1);
 				#pragma unroll
 				for (int e = 0; e < 16; e++) {
 					const int j = j0 + fx::col(e);
@@ -132,7 +132,7 @@ __global__ void __launch_bounds__(64) gqa_dc_kernel(int B, int HKV, int G, int L
 				}
 			}
 			l[0] += fx::row_sum(l_red[0]);
-			fx::dot_tile<false, 1, 128, 64, 64>(acc, p_acc, s_v);
+			fx::dot_tile<__half, 1, 128, 64, 64>(acc, p_acc, s_v);
 		});
 		__syncthreads();
 	}

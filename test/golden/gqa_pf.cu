@@ -76,12 +76,12 @@ __global__ void __launch_bounds__(128) gqa_pf_kernel(int B, int HKV, int G, int 
 		fx::dispatch(!(j0 >= inner_begin && j0 + 64 <= inner_end), [&](auto masked) {
 			fx::clear(s);
 			/* line 20: for (j ...) */
-			fx::dot_rows<false, 2, 64, 128, 128, 128>(q_k, s_rows, wrow, s_k_now);
+			fx::dot_rows<__half, 2, 64, 128, 128, 128>(q_k, s_rows, wrow, s_k_now);
 			/* line 27: for (j ...) */
 			float m_red[4] = {-INFINITY, -INFINITY, -INFINITY, -INFINITY};
 			#pragma unroll
 			for (int hf = 0; hf < 4; hf++) {
-				const int i = row0 + wrow + fx::row(hf);
+				const int i = min(row0 + wrow + fx::row(hf), row0 + nrows - 1);
 				#pragma unroll
 				for (int e = 0; e < 16; e++) {
 					const int j = j0 + fx::col(e);
@@ -113,7 +113,7 @@ __global__ void __launch_bounds__(128) gqa_pf_kernel(int B, int HKV, int G, int 
 			float l_red[4] = {0.0f, 0.0f, 0.0f, 0.0f};
 			#pragma unroll
 			for (int hf = 0; hf < 4; hf++) {
-				const int i = row0 + wrow + fx::row(hf);
+				const int i = min(row0 + wrow + fx::row(hf), row0 + nrows - 1);
 				#pragma unroll
 				for (int e = 0; e < 16; e++) {
 					const int j = j0 + fx::col(e);
@@ -149,7 +149,7 @@ __global__ void __launch_bounds__(128) gqa_pf_kernel(int B, int HKV, int G, int 
 			float p_acc[2][8][4];
 			#pragma unroll
 			for (int hf = 0; hf < 4; hf++) {
-				const int i = row0 + wrow + fx::row(hf);
+				const int i = min(row0 + wrow + fx::row(hf), row0 + nrows - 1);
 				#pragma unroll
 				for (int e = 0; e < 16; e++) {
 					const int j = j0 + fx::col(e);
@@ -159,7 +159,7 @@ __global__ void __launch_bounds__(128) gqa_pf_kernel(int B, int HKV, int G, int 
 					}
 				}
 			}
-			fx::dot_tile<false, 2, 128, 64, 128>(acc, p_acc, s_v_now);
+			fx::dot_tile<__half, 2, 128, 64, 128>(acc, p_acc, s_v_now);
 		});
 		__syncthreads();
 		stage ^= 1;

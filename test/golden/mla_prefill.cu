@@ -69,11 +69,11 @@ __global__ void __launch_bounds__(128) mla_DK192_DV128_kernel(int B, int H, int 
 		const uint16_t *s_v_now = s_v + stage * 8192;
 		fx::dispatch(!(j0 >= inner_begin && j0 + 64 <= inner_end), [&](auto masked) {
 			/* line 18: for (j ...) */
-			fx::dot_rows<false, 2, 64, 192, 128, 128>(q_k, s_rows, wrow, s_k_now);
+			fx::dot_rows<__half, 2, 64, 192, 128, 128>(q_k, s_rows, wrow, s_k_now);
 			float m_red[4] = {-INFINITY, -INFINITY, -INFINITY, -INFINITY};
 			#pragma unroll
 			for (int hf = 0; hf < 4; hf++) {
-				const int i = row0 + wrow + fx::row(hf);
+				const int i = min(row0 + wrow + fx::row(hf), row0 + nrows - 1);
 				#pragma unroll
 				for (int e2 = 0; e2 < 16; e2++) {
 					const int j = j0 + fx::col(e2);
@@ -116,7 +116,7 @@ __global__ void __launch_bounds__(128) mla_DK192_DV128_kernel(int B, int H, int 
 			float p_acc[2][8][4];
 			#pragma unroll
 			for (int hf = 0; hf < 4; hf++) {
-				const int i = row0 + wrow + fx::row(hf);
+				const int i = min(row0 + wrow + fx::row(hf), row0 + nrows - 1);
 				#pragma unroll
 				for (int e2 = 0; e2 < 16; e2++) {
 					const int j = j0 + fx::col(e2);
@@ -133,7 +133,7 @@ __global__ void __launch_bounds__(128) mla_DK192_DV128_kernel(int B, int H, int 
 			l[1] += fx::row_sum(l_red[1]);
 			l[2] += fx::row_sum(l_red[2]);
 			l[3] += fx::row_sum(l_red[3]);
-			fx::dot_tile<false, 2, 128, 64, 128>(acc, p_acc, s_v_now);
+			fx::dot_tile<__half, 2, 128, 64, 128>(acc, p_acc, s_v_now);
 		});
 		__syncthreads();
 		stage ^= 1;

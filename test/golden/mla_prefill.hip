@@ -9,61 +9,130 @@
 
 /* kernel(mla) parallel(b, h, i) rolling(j) specialize(DK:{192}, DV:{128})
  * fused over 'j' in steps of 64; rolling: as requested
- * lowering: one thread per row (b, h, i), FMA code, 128 threads per block
- *   (no tile lowering: the tiles need 90112 bytes of shared memory, more than the 65536 a CTA may have) */
+ * lowering: matrix-core (MFMA) tiles: 64 rows of 'i' per CTA (2 wavefronts), steps of 64 over 'j'; 16-bit products with fp32 accumulation */
 __global__ void __launch_bounds__(128) mla_DK192_DV128_kernel(int B, int H, int N, int DK, int DV, const __half *__restrict__ q, const __half *__restrict__ k, const __half *__restrict__ v, __half *__restrict__ o, float sm_scale)
 {
-	long long row = (long long)blockIdx.x * blockDim.x + threadIdx.x;
-	if (row >= (long long)(B) * (H) * (N))
-		return;
-	int i = (int)(row % (N));
-	row /= (N);
-	int h = (int)(row % (H));
-	row /= (H);
-	int b = (int)row;
-	float m = -INFINITY;
-	float l = 0.0f;
-	float acc[128];
-	for (int e = 0; e < 128; e++)
-		acc[e] = 0.0f;
-	float m_used = isfinite(m) ? m : 0.0f;
-	float m_prev = m_used;
-	for (int j0 = 0; j0 < i + 1; j0 += 64) {
-		for (int j = j0; j < (j0 + 64 < i + 1 ? j0 + 64 : i + 1); j++) {
-			float s = 0.0f;
-			for (int d = 0; d < 192; d++)
-				s += (float)q[((((long long)b * H + h) * N + i) * 192 + d)] * (float)k[((((long long)b * H + h) * N + j) * 192 + d)];
-			m = fmaxf(m, s * sm_scale);
+	extern __shared__ __align__(1024) uint16_t smem[];
+	long long head;
+	int tile;
+	fx::cta_order(head, tile);
+	long long cta = head;
+	const int h = (int)(cta % (H));
+	cta /= (H);
+	const int b = (int)(cta % (B));
+	cta /= (B);
+	/* rows of 'i': the last tiles (the longest under a causal mask) first */
+	const int row0 = 0 + (int)(gridDim.y - 1 - tile) * 64;
+	const int nrows = min(64, N - row0);
+	const int wrow = fx::warp() * 32;
+	uint16_t *s_rows = smem;
+	uint16_t *s_k = smem + 12288; /* one tile of 64 x 192 */
+	uint16_t *s_v = smem + 24576; /* one tile of 64 x 128 */
+	fx::load_rows<64, 192, 128, __half>(s_rows, [&](int r) { return &q[((((long long)b * H + h) * N + (row0 + r)) * 192 + 0)]; }, nrows);
+	float m[2];
+	float l[2];
+	float m_used[2];
+	float m_prev[2];
+	float acc[2][8][4];
+	float q_k[2][4][4];
+	#pragma unroll
+	for (int hf = 0; hf < 2; hf++) {
+		m[hf] = -INFINITY;
+		l[hf] = 0.0f;
+		#pragma unroll
+		for (int e2 = 0; e2 < 32; e2++) {
+			acc[hf][e2 >> 2][e2 & 3] = 0.0f;
 		}
-		m_prev = m_used;
-		m_used = isfinite(m) ? m : 0.0f;
-		if (m_prev != m_used) {
-			float l_rescale = expf(m_prev - m_used);
-			l = l != 0.0f ? l * l_rescale : l;
-		}
-		if (m_prev != m_used) {
-			float acc_rescale = expf(m_prev - m_used);
-			if (isfinite(acc_rescale)) {
-				for (int e = 0; e < 128; e++)
-					acc[e] = acc[e] * acc_rescale;
+		m_used[hf] = isfinite(m[hf]) ? m[hf] : 0.0f;
+		m_prev[hf] = m_used[hf];
+	}
+	const int first = row0, last = row0 + nrows - 1;
+	const int begin = 0, end = max(first + 1, last + 1);
+	const int inner_begin = 0, inner_end = min(first + 1, last + 1);
+	auto load_columns = [&](int at) {
+		fx::load_tile<64, 192, 128, __half>(s_k, [&](int r) { return &k[((((long long)b * H + h) * N + (at + r)) * 192 + 0)]; }, end - at);
+		fx::load_tile<64, 128, 128, __half>(s_v, [&](int r) { return &v[((((long long)b * H + h) * N + (at + r)) * 128 + 0)]; }, end - at);
+	};
+	for (int j0 = begin; j0 < end; j0 += 64) {
+		load_columns(j0);
+		__syncthreads();
+		fx::dispatch(!(j0 >= inner_begin && j0 + 64 <= inner_end), [&](auto masked) {
+			/* line 18: for (j ...) */
+			fx::dot_rows<__half, 2, 64, 192, 64, 128>(q_k, s_rows, wrow, s_k);
+			float m_red[2] = {-INFINITY, -INFINITY};
+			#pragma unroll
+			for (int hf = 0; hf < 2; hf++) {
+				const int i = min(row0 + wrow + fx::row(hf), row0 + nrows - 1);
+				#pragma unroll
+				for (int e2 = 0; e2 < 16; e2++) {
+					const int j = j0 + fx::col(e2);
+					if (!decltype(masked)::value || (j >= 0 && j < i + 1)) {
+						float s = q_k[hf][e2 >> 2][e2 & 3];
+						m_red[hf] = fmaxf(m_red[hf], s * sm_scale);
+					}
+				}
 			}
-			else {
-				for (int e = 0; e < 128; e++)
-					acc[e] = acc[e] != 0.0f ? acc[e] * acc_rescale : acc[e];
+			m[0] = fmaxf(m[0], fx::row_max(m_red[0]));
+			m[1] = fmaxf(m[1], fx::row_max(m_red[1]));
+			#pragma unroll
+			for (int hf = 0; hf < 2; hf++) {
+				m_prev[hf] = m_used[hf];
+				m_used[hf] = isfinite(m[hf]) ? m[hf] : 0.0f;
+				if (m_prev[hf] != m_used[hf]) {
+					float l_rescale = fx::exp_sub(m_prev[hf], m_used[hf]);
+					l[hf] = l[hf] != 0.0f ? l[hf] * l_rescale : l[hf];
+				}
+				if (m_prev[hf] != m_used[hf]) {
+					float acc_rescale = fx::exp_sub(m_prev[hf], m_used[hf]);
+					if (isfinite(acc_rescale)) {
+						#pragma unroll
+						for (int e2 = 0; e2 < 32; e2++) {
+							acc[hf][e2 >> 2][e2 & 3] = acc[hf][e2 >> 2][e2 & 3] * acc_rescale;
+						}
+					}
+					else {
+						#pragma unroll
+						for (int e2 = 0; e2 < 32; e2++) {
+							acc[hf][e2 >> 2][e2 & 3] = acc[hf][e2 >> 2][e2 & 3] != 0.0f ? acc[hf][e2 >> 2][e2 & 3] * acc_rescale : acc[hf][e2 >> 2][e2 & 3];
+						}
+					}
+				}
 			}
-		}
-		for (int j = j0; j < (j0 + 64 < i + 1 ? j0 + 64 : i + 1); j++) {
-			float s = 0.0f;
-			for (int d = 0; d < 192; d++)
-				s += (float)q[((((long long)b * H + h) * N + i) * 192 + d)] * (float)k[((((long long)b * H + h) * N + j) * 192 + d)];
-			float p = expf(s * sm_scale - m_used);
-			l += p;
-			for (int e = 0; e < 128; e++)
-				acc[e] += p * (float)v[((((long long)b * H + h) * N + j) * 128 + e)];
+			/* line 28: for (j ...) */
+			float l_red[2] = {0.0f, 0.0f};
+			float p_acc[2][4][4];
+			#pragma unroll
+			for (int hf = 0; hf < 2; hf++) {
+				const int i = min(row0 + wrow + fx::row(hf), row0 + nrows - 1);
+				#pragma unroll
+				for (int e2 = 0; e2 < 16; e2++) {
+					const int j = j0 + fx::col(e2);
+					p_acc[hf][e2 >> 2][e2 & 3] = 0.0f;
+					if (!decltype(masked)::value || (j >= 0 && j < i + 1)) {
+						float s = q_k[hf][e2 >> 2][e2 & 3];
+						float p = fx::exp_sub(s * sm_scale, m_used[hf]);
+						l_red[hf] += p;
+						p_acc[hf][e2 >> 2][e2 & 3] = p;
+					}
+				}
+			}
+			l[0] += fx::row_sum(l_red[0]);
+			l[1] += fx::row_sum(l_red[1]);
+			fx::dot_tile<__half, 2, 128, 64, 128>(acc, p_acc, s_v);
+		});
+		__syncthreads();
+	}
+	#pragma unroll
+	for (int hf = 0; hf < 2; hf++) {
+		const int i = row0 + wrow + fx::row(hf);
+		if (i < N) {
+			#pragma unroll
+			for (int e2 = 0; e2 < 32; e2++) {
+				const int e = fx::col(e2);
+				o[((((long long)b * H + h) * N + i) * 128 + e)] = (__half)(acc[hf][e2 >> 2][e2 & 3] * __frcp_rn(l[hf]));
+			}
 		}
 	}
-	for (int e = 0; e < 128; e++)
-		o[((((long long)b * H + h) * N + i) * 128 + e)] = (__half)(acc[e] / l);
 }
 
 /* mla_prefill_launch for DK192_DV128. */
@@ -93,11 +162,19 @@ static hipError_t mla_prefill_launch_DK192_DV128(int B, int H, int N, int DK, in
 		return hipErrorInvalidValue;
 	float sm_scale = 1.0f / sqrtf((float)192);
 	{
-		long long rows = (long long)(B) * (H) * (N);
-		if (rows > 0) {
-			unsigned blocks = (unsigned)((rows + 127) / 128);
-			mla_DK192_DV128_kernel<<<blocks, 128, 0, stream>>>(B, H, N, DK, DV, q, k, v, o, sm_scale);
-			hipError_t err = hipGetLastError();
+		long long ctas = 1LL * (B) * (H);
+		long long rows = (N);
+		long long tiles = (rows + 63) / 64;
+		if (ctas > 0 && rows > 0) {
+			if (ctas > 2147483647LL || tiles > 65535LL)
+				return hipErrorInvalidValue;
+			if (((uintptr_t)q | (uintptr_t)k | (uintptr_t)v) & 15)
+				return hipErrorInvalidValue;
+			hipError_t err = hipFuncSetAttribute((const void *)mla_DK192_DV128_kernel, hipFuncAttributeMaxDynamicSharedMemorySize, 65536);
+			if (err != hipSuccess)
+				return err;
+			mla_DK192_DV128_kernel<<<dim3((unsigned)ctas, (unsigned)tiles), 128, 65536, stream>>>(B, H, N, DK, DV, q, k, v, o, sm_scale);
+			err = hipGetLastError();
 			if (err != hipSuccess)
 				return err;
 		}

@@ -81,7 +81,7 @@ __global__ void __launch_bounds__(32) paged_decode_kernel(int B, int H, int L, i
 		fx::dispatch(!(j0 >= inner_begin && j0 + 64 <= inner_end), [&](auto masked) {
 			fx::clear(s);
 			/* line 22: for (j ...) */
-			fx::dot_rows<false, 1, 64, 128, 16, 32>(q_kc, s_rows, wrow, s_kc_now);
+			fx::dot_rows<__half, 1, 64, 128, 16, 32>(q_kc, s_rows, wrow, s_kc_now);
 			float m_red[2] = {-INFINITY, -INFINITY};
 			#pragma unroll
 			for (int hf = 0; hf < 2; hf++) {
@@ -139,7 +139,7 @@ __global__ void __launch_bounds__(32) paged_decode_kernel(int B, int H, int L, i
 			}
 			l[0] += fx::row_sum(l_red[0]);
 			l[1] += fx::row_sum(l_red[1]);
-			fx::dot_tile<false, 1, 128, 64, 32>(acc, p_acc, s_vc_now);
+			fx::dot_tile<__half, 1, 128, 64, 32>(acc, p_acc, s_vc_now);
 		});
 		__syncthreads();
 		stage ^= 1;

@@ -70,7 +70,7 @@ __global__ void __launch_bounds__(64) paged_decode_kernel(int B, int H, int L, i
 		fx::dispatch(!(j0 >= inner_begin && j0 + 64 <= inner_end), [&](auto masked) {
 			fx::clear(s);
 			/* line 22: for (j ...) */
-			fx::dot_rows<false, 1, 64, 128, 16, 64>(q_kc, s_rows, wrow, s_kc);
+			fx::dot_rows<__half, 1, 64, 128, 16, 64>(q_kc, s_rows, wrow, s_kc);
 			float m_red[1] = {-INFINITY};
 			#pragma unroll
 			for (int hf = 0; hf < 1; hf++) {
@@ -126,7 +126,7 @@ __global__ void __launch_bounds__(64) paged_decode_kernel(int B, int H, int L, i
 				}
 			}
 			l[0] += fx::row_sum(l_red[0]);
-			fx::dot_tile<false, 1, 128, 64, 64>(acc, p_acc, s_vc);
+			fx::dot_tile<__half, 1, 128, 64, 64>(acc, p_acc, s_vc);
 		});
 		__syncthreads();
 	}

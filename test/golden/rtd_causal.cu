@@ -71,11 +71,11 @@ __global__ void __launch_bounds__(128) rtd_causal_k0_D64_kernel(int B, int H, in
 		fx::dispatch(!(j0 >= inner_begin && j0 + 64 <= inner_end), [&](auto masked) {
 			fx::clear(s);
 			/* line 19: for (j ...) */
-			fx::dot_rows<false, 2, 64, 64, 128, 128>(q_k, s_rows, wrow, s_k_now);
+			fx::dot_rows<__half, 2, 64, 64, 128, 128>(q_k, s_rows, wrow, s_k_now);
 			float m_red[4] = {-INFINITY, -INFINITY, -INFINITY, -INFINITY};
 			#pragma unroll
 			for (int hf = 0; hf < 4; hf++) {
-				const int i = row0 + wrow + fx::row(hf);
+				const int i = min(row0 + wrow + fx::row(hf), row0 + nrows - 1);
 				#pragma unroll
 				for (int e = 0; e < 16; e++) {
 					const int j = j0 + fx::col(e);
@@ -120,7 +120,7 @@ __global__ void __launch_bounds__(128) rtd_causal_k0_D64_kernel(int B, int H, in
 			float p_out[2][8][4];
 			#pragma unroll
 			for (int hf = 0; hf < 4; hf++) {
-				const int i = row0 + wrow + fx::row(hf);
+				const int i = min(row0 + wrow + fx::row(hf), row0 + nrows - 1);
 				#pragma unroll
 				for (int e = 0; e < 16; e++) {
 					const int j = j0 + fx::col(e);
@@ -140,7 +140,7 @@ __global__ void __launch_bounds__(128) rtd_causal_k0_D64_kernel(int B, int H, in
 			sum[1] += fx::row_sum(sum_red[1]);
 			sum[2] += fx::row_sum(sum_red[2]);
 			sum[3] += fx::row_sum(sum_red[3]);
-			fx::dot_tile<false, 2, 64, 64, 128>(out, p_out, s_v_now);
+			fx::dot_tile<__half, 2, 64, 64, 128>(out, p_out, s_v_now);
 		});
 		__syncthreads();
 		stage ^= 1;
@@ -271,11 +271,11 @@ __global__ void __launch_bounds__(128) rtd_causal_k0_D96_kernel(int B, int H, in
 		fx::dispatch(!(j0 >= inner_begin && j0 + 64 <= inner_end), [&](auto masked) {
 			fx::clear(s);
 			/* line 19: for (j ...) */
-			fx::dot_rows<false, 2, 64, 128, 128, 128>(q_k, s_rows, wrow, s_k_now);
+			fx::dot_rows<__half, 2, 64, 128, 128, 128>(q_k, s_rows, wrow, s_k_now);
 			float m_red[4] = {-INFINITY, -INFINITY, -INFINITY, -INFINITY};
 			#pragma unroll
 			for (int hf = 0; hf < 4; hf++) {
-				const int i = row0 + wrow + fx::row(hf);
+				const int i = min(row0 + wrow + fx::row(hf), row0 + nrows - 1);
 				#pragma unroll
 				for (int e = 0; e < 16; e++) {
 					const int j = j0 + fx::col(e);
@@ -322,7 +322,7 @@ __global__ void __launch_bounds__(128) rtd_causal_k0_D96_kernel(int B, int H, in
 			float p_out[2][8][4];
 			#pragma unroll
 			for (int hf = 0; hf < 4; hf++) {
-				const int i = row0 + wrow + fx::row(hf);
+				const int i = min(row0 + wrow + fx::row(hf), row0 + nrows - 1);
 				#pragma unroll
 				for (int e = 0; e < 16; e++) {
 					const int j = j0 + fx::col(e);
@@ -342,7 +342,7 @@ __global__ void __launch_bounds__(128) rtd_causal_k0_D96_kernel(int B, int H, in
 			sum[1] += fx::row_sum(sum_red[1]);
 			sum[2] += fx::row_sum(sum_red[2]);
 			sum[3] += fx::row_sum(sum_red[3]);
-			fx::dot_tile<false, 2, 128, 64, 128>(out, p_out, s_v_now);
+			fx::dot_tile<__half, 2, 128, 64, 128>(out, p_out, s_v_now);
 		});
 		__syncthreads();
 		stage ^= 1;
@@ -473,11 +473,11 @@ __global__ void __launch_bounds__(128) rtd_causal_k0_D128_kernel(int B, int H, i
 		fx::dispatch(!(j0 >= inner_begin && j0 + 64 <= inner_end), [&](auto masked) {
 			fx::clear(s);
 			/* line 19: for (j ...) */
-			fx::dot_rows<false, 2, 64, 128, 128, 128>(q_k, s_rows, wrow, s_k_now);
+			fx::dot_rows<__half, 2, 64, 128, 128, 128>(q_k, s_rows, wrow, s_k_now);
 			float m_red[4] = {-INFINITY, -INFINITY, -INFINITY, -INFINITY};
 			#pragma unroll
 			for (int hf = 0; hf < 4; hf++) {
-				const int i = row0 + wrow + fx::row(hf);
+				const int i = min(row0 + wrow + fx::row(hf), row0 + nrows - 1);
 				#pragma unroll
 				for (int e = 0; e < 16; e++) {
 					const int j = j0 + fx::col(e);
@@ -522,7 +522,7 @@ __global__ void __launch_bounds__(128) rtd_causal_k0_D128_kernel(int B, int H, i
 			float p_out[2][8][4];
 			#pragma unroll
 			for (int hf = 0; hf < 4; hf++) {
-				const int i = row0 + wrow + fx::row(hf);
+				const int i = min(row0 + wrow + fx::row(hf), row0 + nrows - 1);
 				#pragma unroll
 				for (int e = 0; e < 16; e++) {
 					const int j = j0 + fx::col(e);
@@ -542,7 +542,7 @@ __global__ void __launch_bounds__(128) rtd_causal_k0_D128_kernel(int B, int H, i
 			sum[1] += fx::row_sum(sum_red[1]);
 			sum[2] += fx::row_sum(sum_red[2]);
 			sum[3] += fx::row_sum(sum_red[3]);
-			fx::dot_tile<false, 2, 128, 64, 128>(out, p_out, s_v_now);
+			fx::dot_tile<__half, 2, 128, 64, 128>(out, p_out, s_v_now);
 		});
 		__syncthreads();
 		stage ^= 1;
@@ -672,11 +672,11 @@ __global__ void __launch_bounds__(256) rtd_causal_k0_D192_kernel(int B, int H, i
 		fx::dispatch(!(j0 >= inner_begin && j0 + 64 <= inner_end), [&](auto masked) {
 			fx::clear(s);
 			/* line 19: for (j ...) */
-			fx::dot_rows<false, 1, 64, 192, 128, 256>(q_k, s_rows, wrow, s_k_now);
+			fx::dot_rows<__half, 1, 64, 192, 128, 256>(q_k, s_rows, wrow, s_k_now);
 			float m_red[2] = {-INFINITY, -INFINITY};
 			#pragma unroll
 			for (int hf = 0; hf < 2; hf++) {
-				const int i = row0 + wrow + fx::row(hf);
+				const int i = min(row0 + wrow + fx::row(hf), row0 + nrows - 1);
 				#pragma unroll
 				for (int e = 0; e < 16; e++) {
 					const int j = j0 + fx::col(e);
@@ -719,7 +719,7 @@ __global__ void __launch_bounds__(256) rtd_causal_k0_D192_kernel(int B, int H, i
 			float p_out[1][8][4];
 			#pragma unroll
 			for (int hf = 0; hf < 2; hf++) {
-				const int i = row0 + wrow + fx::row(hf);
+				const int i = min(row0 + wrow + fx::row(hf), row0 + nrows - 1);
 				#pragma unroll
 				for (int e = 0; e < 16; e++) {
 					const int j = j0 + fx::col(e);
@@ -737,7 +737,7 @@ __global__ void __launch_bounds__(256) rtd_causal_k0_D192_kernel(int B, int H, i
 			}
 			sum[0] += fx::row_sum(sum_red[0]);
 			sum[1] += fx::row_sum(sum_red[1]);
-			fx::dot_tile<false, 1, 192, 64, 256>(out, p_out, s_v_now);
+			fx::dot_tile<__half, 1, 192, 64, 256>(out, p_out, s_v_now);
 		});
 		__syncthreads();
 		stage ^= 1;
@@ -867,11 +867,11 @@ __global__ void __launch_bounds__(256) rtd_causal_k0_D256_kernel(int B, int H, i
 		fx::dispatch(!(j0 >= inner_begin && j0 + 64 <= inner_end), [&](auto masked) {
 			fx::clear(s);
 			/* line 19: for (j ...) */
-			fx::dot_rows<false, 1, 64, 256, 128, 256>(q_k, s_rows, wrow, s_k_now);
+			fx::dot_rows<__half, 1, 64, 256, 128, 256>(q_k, s_rows, wrow, s_k_now);
 			float m_red[2] = {-INFINITY, -INFINITY};
 			#pragma unroll
 			for (int hf = 0; hf < 2; hf++) {
-				const int i = row0 + wrow + fx::row(hf);
+				const int i = min(row0 + wrow + fx::row(hf), row0 + nrows - 1);
 				#pragma unroll
 				for (int e = 0; e < 16; e++) {
 					const int j = j0 + fx::col(e);
@@ -914,7 +914,7 @@ __global__ void __launch_bounds__(256) rtd_causal_k0_D256_kernel(int B, int H, i
 			float p_out[1][8][4];
 			#pragma unroll
 			for (int hf = 0; hf < 2; hf++) {
-				const int i = row0 + wrow + fx::row(hf);
+				const int i = min(row0 + wrow + fx::row(hf), row0 + nrows - 1);
 				#pragma unroll
 				for (int e = 0; e < 16; e++) {
 					const int j = j0 + fx::col(e);
@@ -932,7 +932,7 @@ __global__ void __launch_bounds__(256) rtd_causal_k0_D256_kernel(int B, int H, i
 			}
 			sum[0] += fx::row_sum(sum_red[0]);
 			sum[1] += fx::row_sum(sum_red[1]);
-			fx::dot_tile<false, 1, 256, 64, 256>(out, p_out, s_v_now);
+			fx::dot_tile<__half, 1, 256, 64, 256>(out, p_out, s_v_now);
 		});
 		__syncthreads();
 		stage ^= 1;

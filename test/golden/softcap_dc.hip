@@ -70,12 +70,12 @@ __global__ void __launch_bounds__(64) softcap_dc_kernel(int B, int HKV, int G, i
 		fx::dispatch(!(j0 >= inner_begin && j0 + 64 <= inner_end), [&](auto masked) {
 			fx::clear(s);
 			/* line 18: for (j ...) */
-			fx::dot_rows<false, 1, 64, 128, 16, 64>(q_k, s_rows, wrow, s_k);
+			fx::dot_rows<__half, 1, 64, 128, 16, 64>(q_k, s_rows, wrow, s_k);
 			/* line 25: for (j ...) */
 			float m_red[1] = {-INFINITY};
 			#pragma unroll
 			for (int hf = 0; hf < 1; hf++) {
-				const int g = row0 + wrow + fx::row(hf);
+				const int g = min(row0 + wrow + fx::row(hf), row0 + nrows - 1);
 				#pragma unroll
 				for (int e = 0; e < 16; e++) {
 					const int j = j0 + fx::col(e);
@@ -137,7 +137,7 @@ __global__ void __launch_bounds__(64) softcap_dc_kernel(int B, int HKV, int G, i
 				}
 			}
 			l[0] += fx::row_sum(l_red[0]);
-			fx::dot_tile<false, 1, 128, 64, 64>(acc, p_acc, s_v);
+			fx::dot_tile<__half, 1, 128, 64, 64>(acc, p_acc, s_v);
 		});
 		__syncthreads();
 	}

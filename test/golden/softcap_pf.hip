@@ -63,11 +63,11 @@ __global__ void __launch_bounds__(256) softcap_pf_kernel(int B, int HKV, int G, 
 		__syncthreads();
 		fx::dispatch(!(j0 >= inner_begin && j0 + 64 <= inner_end), [&](auto masked) {
 			/* line 21: for (j ...) */
-			fx::dot_rows<false, 2, 64, 128, 128, 256>(q_k, s_rows, wrow, s_k);
+			fx::dot_rows<__half, 2, 64, 128, 128, 256>(q_k, s_rows, wrow, s_k);
 			float m_red[2] = {-INFINITY, -INFINITY};
 			#pragma unroll
 			for (int hf = 0; hf < 2; hf++) {
-				const int i = row0 + wrow + fx::row(hf);
+				const int i = min(row0 + wrow + fx::row(hf), row0 + nrows - 1);
 				#pragma unroll
 				for (int e = 0; e < 16; e++) {
 					const int j = j0 + fx::col(e);
@@ -93,7 +93,7 @@ __global__ void __launch_bounds__(256) softcap_pf_kernel(int B, int HKV, int G, 
 			float l_red[2] = {0.0f, 0.0f};
 			#pragma unroll
 			for (int hf = 0; hf < 2; hf++) {
-				const int i = row0 + wrow + fx::row(hf);
+				const int i = min(row0 + wrow + fx::row(hf), row0 + nrows - 1);
 				#pragma unroll
 				for (int e = 0; e < 16; e++) {
 					const int j = j0 + fx::col(e);
@@ -129,7 +129,7 @@ __global__ void __launch_bounds__(256) softcap_pf_kernel(int B, int HKV, int G, 
 			float p_acc[2][4][4];
 			#pragma unroll
 			for (int hf = 0; hf < 2; hf++) {
-				const int i = row0 + wrow + fx::row(hf);
+				const int i = min(row0 + wrow + fx::row(hf), row0 + nrows - 1);
 				#pragma unroll
 				for (int e = 0; e < 16; e++) {
 					const int j = j0 + fx::col(e);
@@ -142,7 +142,7 @@ __global__ void __launch_bounds__(256) softcap_pf_kernel(int B, int HKV, int G, 
 					}
 				}
 			}
-			fx::dot_tile<false, 2, 128, 64, 256>(acc, p_acc, s_v);
+			fx::dot_tile<__half, 2, 128, 64, 256>(acc, p_acc, s_v);
 		});
 		__syncthreads();
 	}

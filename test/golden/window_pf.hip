@@ -65,12 +65,12 @@ __global__ void __launch_bounds__(256) window_pf_kernel(int B, int HKV, int G, i
 		fx::dispatch(!(j0 >= inner_begin && j0 + 64 <= inner_end), [&](auto masked) {
 			fx::clear(s);
 			/* line 20: for (j ...) */
-			fx::dot_rows<false, 2, 64, 128, 128, 256>(q_k, s_rows, wrow, s_k);
+			fx::dot_rows<__half, 2, 64, 128, 128, 256>(q_k, s_rows, wrow, s_k);
 			/* line 28: for (j ...) */
 			float m_red[2] = {-INFINITY, -INFINITY};
 			#pragma unroll
 			for (int hf = 0; hf < 2; hf++) {
-				const int i = row0 + wrow + fx::row(hf);
+				const int i = min(row0 + wrow + fx::row(hf), row0 + nrows - 1);
 				#pragma unroll
 				for (int e = 0; e < 16; e++) {
 					const int j = j0 + fx::col(e);
@@ -101,7 +101,7 @@ __global__ void __launch_bounds__(256) window_pf_kernel(int B, int HKV, int G, i
 			float l_red[2] = {0.0f, 0.0f};
 			#pragma unroll
 			for (int hf = 0; hf < 2; hf++) {
-				const int i = row0 + wrow + fx::row(hf);
+				const int i = min(row0 + wrow + fx::row(hf), row0 + nrows - 1);
 				#pragma unroll
 				for (int e = 0; e < 16; e++) {
 					const int j = j0 + fx::col(e);
@@ -135,7 +135,7 @@ __global__ void __launch_bounds__(256) window_pf_kernel(int B, int HKV, int G, i
 			float p_acc[2][4][4];
 			#pragma unroll
 			for (int hf = 0; hf < 2; hf++) {
-				const int i = row0 + wrow + fx::row(hf);
+				const int i = min(row0 + wrow + fx::row(hf), row0 + nrows - 1);
 				#pragma unroll
 				for (int e = 0; e < 16; e++) {
 					const int j = j0 + fx::col(e);
@@ -145,7 +145,7 @@ __global__ void __launch_bounds__(256) window_pf_kernel(int B, int HKV, int G, i
 					}
 				}
 			}
-			fx::dot_tile<false, 2, 128, 64, 256>(acc, p_acc, s_v);
+			fx::dot_tile<__half, 2, 128, 64, 256>(acc, p_acc, s_v);
 		});
 		__syncthreads();
 	}
