@@ -2,6 +2,8 @@
  * is the CPU proof that a fusion is right, so it prints nothing named like the original. */
 #include "emit.h"
 
+#include <string.h>
+
 #include "../front/pragma.h"
 #include "../fuse/fuse.h"
 #include "../version.h"
@@ -21,42 +23,17 @@ void emit_banner(StrBuf *out, const char *comment_open, const char *input_name)
 	          comment_open, FUSECC_VERSION, input_name);
 }
 
-static bool stmt_uses_bf16(const Stmt *s);
-
-static bool program_uses_bf16(const Program *p)
+/* Whether the fused C needs <stdint.h>: for int64_t and uint8_t, the types fusecc prints
+ * them as, and for a parameter the user declared int32_t (the others keep spellings that
+ * are types of their own: long, unsigned char, _Bool). */
+static bool needs_stdint(const Program *p)
 {
-	for (int f = 0; f < p->nfuncs; f++) {
+	if (program_types(p) & (1u << TY_I64 | 1u << TY_U8))
+		return true;
+	for (int f = 0; f < p->nfuncs; f++)
 		for (int i = 0; i < p->funcs[f]->nparams; i++)
-			if (p->funcs[f]->params[i]->ty == TY_BF16)
+			if (p->funcs[f]->params[i]->ctype && !strcmp(p->funcs[f]->params[i]->ctype, "int32_t"))
 				return true;
-		for (int r = 0; r < p->funcs[f]->nregions; r++)
-			if (stmt_uses_bf16(p->funcs[f]->regions[r]->loop))
-				return true;
-	}
-	return false;
-}
-
-static bool expr_uses_bf16(const Expr *e)
-{
-	if (!e)
-		return false;
-	if (e->ty == TY_BF16)
-		return true;
-	for (int i = 0; i < e->nargs; i++)
-		if (expr_uses_bf16(e->args[i]))
-			return true;
-	return false;
-}
-
-static bool stmt_uses_bf16(const Stmt *s)
-{
-	if (!s)
-		return false;
-	if ((s->var && s->var->ty == TY_BF16) || expr_uses_bf16(s->lhs) || expr_uses_bf16(s->rhs) || expr_uses_bf16(s->cond))
-		return true;
-	for (int i = 0; i < s->nbody; i++)
-		if (stmt_uses_bf16(s->body[i]))
-			return true;
 	return false;
 }
 
@@ -94,7 +71,9 @@ void emit_c(StrBuf *out, const Program *p, const char *input_name, bool line_dir
 	PrintTarget lines = {.line_last = &last};
 	emit_banner(out, "/*", input_name);
 	sb_puts(out, "#include <math.h>\n");
-	if (program_uses_bf16(p))
+	if (needs_stdint(p))
+		sb_puts(out, "#include <stdint.h>\n");
+	if (program_types(p) & 1u << TY_BF16)
 		sb_puts(out, "#include \"fusecc.h\"\n");
 	for (int f = 0; f < p->nfuncs; f++)
 		emit_function(out, p->funcs[f], line_directives ? &lines : NULL);

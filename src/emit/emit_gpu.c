@@ -34,7 +34,7 @@ static const GpuTarget targets[] = {
 
 enum { THREADS = 128 };
 
-const char *gpu_type(ScalarType t) { return t == TY_HALF ? "__half" : scalar_type_c(t); }
+const char *gpu_type(ScalarType t) { return t == TY_HALF ? "__half" : t == TY_BOOL ? "bool" : scalar_type_c(t); }
 
 /* Set per output: --line adds line_last. */
 static PrintTarget device_print = {gpu_type, true};
@@ -420,8 +420,10 @@ static void emit_launcher(StrBuf *out, const GpuTarget *tg, const Func *f, TileP
 			sb_putc(out, ')');
 		}
 		sb_printf(out, " > 0)\n\t\treturn %s;\n", tg->invalid);
-		/* A misaligned element would fault in the kernel and spoil the context. */
-		sb_printf(out, "\tif ((uintptr_t)%s %% sizeof(%s))\n\t\treturn %s;\n", v->name, gpu_type(v->ty), tg->invalid);
+		/* A misaligned element would fault in the kernel and spoil the context (bytes and
+		 * bools are never misaligned). */
+		if (scalar_size(v->ty) > 1)
+			sb_printf(out, "\tif ((uintptr_t)%s %% sizeof(%s))\n\t\treturn %s;\n", v->name, gpu_type(v->ty), tg->invalid);
 	}
 	/* The set-up between the regions runs here, on the host, before every kernel. */
 	for (int i = 0; i < f->nsetup; i++) {

@@ -304,7 +304,7 @@ static bool cta_level(const TilePlan *tp, const Expr *e)
 static bool collect_hoists(TileEmit *te, const Expr *e)
 {
 	if (e->kind == EX_INDEX && e->var->kind == VAR_PARAM && e->var->is_const && e->nargs == e->var->ndim && te->nhoist < MAX_TILE_VARS &&
-	    (e->ty == TY_FLOAT || e->ty == TY_DOUBLE || e->ty == TY_INT)) {
+	    (e->ty == TY_FLOAT || e->ty == TY_DOUBLE || scalar_is_int(e->ty))) {
 		bool ok = true, seen = false;
 		for (int i = 0; i < e->nargs; i++)
 			ok &= cta_level(te->tp, e->args[i]);

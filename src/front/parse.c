@@ -151,6 +151,12 @@ static bool scalar_type(CXType t, ScalarType *out)
 	t = clang_getCanonicalType(t);
 	switch (t.kind) {
 	case CXType_Int: *out = TY_INT; return true;
+	case CXType_Long:
+	case CXType_LongLong:
+		*out = TY_I64;
+		return clang_Type_getSizeOf(t) == 8;
+	case CXType_UChar: *out = TY_U8; return true;
+	case CXType_Bool: *out = TY_BOOL; return true;
 	case CXType_Float: *out = TY_FLOAT; return true;
 	case CXType_Double: *out = TY_DOUBLE; return true;
 	case CXType_Float16: *out = TY_HALF; return true;
@@ -172,6 +178,31 @@ static const char *type_spelling(Parser *ps, CXType t)
 	const char *r = arena_strdup(&ps->prog->arena, clang_getCString(s));
 	clang_disposeString(s);
 	return r;
+}
+
+/* How the user spelled integer element type t, for the fused C's parameter list: the
+ * <stdint.h> name where one was written (int64_t, through typedefs of it too), else the
+ * builtin's name ("long", "unsigned char"); never a typedef of the user's own, which
+ * the fused C does not see. */
+static const char *int_spelling(Parser *ps, CXType t)
+{
+	static const char *const std_names[] = {"int32_t", "int64_t", "uint8_t"};
+	for (;;) {
+		if (t.kind == CXType_Elaborated)
+			t = clang_Type_getNamedType(t);
+		if (t.kind != CXType_Typedef)
+			break;
+		CXString s = clang_getTypedefName(t);
+		const char *name = clang_getCString(s);
+		for (size_t i = 0; i < sizeof std_names / sizeof std_names[0]; i++)
+			if (!strcmp(name, std_names[i])) {
+				clang_disposeString(s);
+				return std_names[i];
+			}
+		clang_disposeString(s);
+		t = clang_getTypedefDeclUnderlyingType(clang_getTypeDeclaration(t));
+	}
+	return type_spelling(ps, clang_getUnqualifiedType(clang_getCanonicalType(t)));
 }
 
 static bool is_array_kind(enum CXTypeKind k)
@@ -214,7 +245,8 @@ static Var *declare_var(Parser *ps, CXCursor decl, VarKind kind)
 	}
 	ScalarType st;
 	if (!scalar_type(elem, &st)) {
-		fail(ps, loc, "'%s' has type '%s': the input language has int, float, double, _Float16 and fusecc_bf16 scalars and arrays of them",
+		fail(ps, loc,
+		     "'%s' has type '%s': the input language has int, float, double, _Float16 and fusecc_bf16 scalars and arrays of them, and const arrays of int32_t, int64_t, uint8_t and bool",
 		     clang_getCString(name), type_spelling(ps, t));
 		clang_disposeString(name);
 		return NULL;
@@ -223,6 +255,8 @@ static Var *declare_var(Parser *ps, CXCursor decl, VarKind kind)
 	clang_disposeString(name);
 	v->is_const = clang_isConstQualifiedType(elem) && kind == VAR_PARAM;
 	v->ndim = ndim;
+	if (kind == VAR_PARAM && scalar_is_int(st))
+		v->ctype = int_spelling(ps, elem);
 	if (ndim) {
 		v->dims = arena_alloc(&ps->prog->arena, sizeof(Expr *) * (size_t)ndim);
 		CursorVec ch = children(decl);
@@ -245,10 +279,17 @@ static Var *declare_var(Parser *ps, CXCursor decl, VarKind kind)
 		}
 		vec_free(ch);
 		for (int d = 0; d < ndim; d++)
-			if (v->dims[d]->ty != TY_INT)
+			if (!scalar_is_int(v->dims[d]->ty))
 				return fail(ps, v->dims[d]->loc, "array extent must be an integer expression"), NULL;
 	}
 	bind_var(ps, decl, v);
+	/* int64, byte and bool parameters are what frameworks pass index, offset and mask
+	 * arrays in: read-only. The outputs are float arrays, and the sizes int scalars. The
+	 * parameter stays declared, so that its uses are not reported again. */
+	if (kind == VAR_PARAM && scalar_is_int(st) && st != TY_INT && (!ndim || !v->is_const))
+		fail(ps, loc, ndim ? "'%s' is an array of %s that is not const: arrays of %s are read-only inputs (index, offset and mask arrays) and a region writes float arrays; declare it const if the region only reads it"
+		                   : "parameter '%s' has type %s: integer scalar parameters are int",
+		     v->name, v->ctype, v->ctype);
 	return v;
 }
 
@@ -334,7 +375,7 @@ static Expr *convert_binary(Parser *ps, CXCursor c)
 		Expr *b = a ? convert_expr(ps, ch.v[1]) : NULL;
 		if (b) {
 			r = ex_bin(ps->prog, bop, a, b, oploc);
-			if ((bop == OP_MOD) && (a->ty != TY_INT || b->ty != TY_INT)) {
+			if ((bop == OP_MOD) && (!scalar_is_int(a->ty) || !scalar_is_int(b->ty))) {
 				fail(ps, oploc, "'%%' needs integer operands");
 				r = NULL;
 			}
@@ -408,7 +449,7 @@ static Expr *convert_subscript(Parser *ps, CXCursor c)
 		args[n - 1 - i] = convert_expr(ps, idx[i]);
 		if (!args[n - 1 - i])
 			return NULL;
-		if (args[n - 1 - i]->ty != TY_INT)
+		if (!scalar_is_int(args[n - 1 - i]->ty))
 			return fail(ps, args[n - 1 - i]->loc, "array subscript must be an integer expression"), NULL;
 	}
 	return ex_index(ps->prog, v, args, loc);
@@ -670,8 +711,8 @@ static Stmt *convert_for(Parser *ps, CXCursor c)
 	Expr *hi = convert_expr(ps, hi_c);
 	if (!hi)
 		goto out;
-	if (hi->ty != TY_INT || lo->ty != TY_INT) {
-		fail(ps, hi->ty != TY_INT ? hi->loc : lo->loc, "loop bounds must be integer expressions");
+	if (!scalar_is_int(hi->ty) || !scalar_is_int(lo->ty)) {
+		fail(ps, !scalar_is_int(hi->ty) ? hi->loc : lo->loc, "loop bounds must be integer expressions");
 		goto out;
 	}
 	if (!strcmp(op, "<="))

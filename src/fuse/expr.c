@@ -159,7 +159,7 @@ double expr_eval(const Expr *e, LeafFn leaf, void *ctx)
 		case OP_ADD: return a[0] + a[1];
 		case OP_SUB: return a[0] - a[1];
 		case OP_MUL: return a[0] * a[1];
-		case OP_DIV: return e->ty == TY_INT ? (a[1] ? trunc(a[0] / a[1]) : NAN) : a[0] / a[1];
+		case OP_DIV: return scalar_is_int(e->ty) ? (a[1] ? trunc(a[0] / a[1]) : NAN) : a[0] / a[1];
 		case OP_MOD: return a[1] ? fmod(a[0], a[1]) : NAN;
 		case OP_LT: return a[0] < a[1];
 		case OP_LE: return a[0] <= a[1];
@@ -173,7 +173,14 @@ double expr_eval(const Expr *e, LeafFn leaf, void *ctx)
 		return NAN;
 	case EX_CALL: return call(e->fn, a);
 	case EX_COND: return a[0] ? a[1] : a[2];
-	case EX_CAST: return e->ty == TY_INT ? trunc(a[0]) : a[0];
+	case EX_CAST:
+		switch (e->ty) {
+		case TY_INT:
+		case TY_I64: return trunc(a[0]);
+		case TY_U8: return fmod(fmod(trunc(a[0]), 256) + 256, 256); /* from an integer: modulo 256 */
+		case TY_BOOL: return a[0] != 0;
+		default: return a[0];
+		}
 	}
 	return NAN;
 }

@@ -91,7 +91,7 @@ static bool linearize(Deriv *d, const Expr *e, int sign, Expr *factor, Expr **co
 		return true;
 	}
 	case EX_CAST:
-		if (e->ty == TY_INT)
+		if (scalar_is_int(e->ty))
 			break;
 		return linearize(d, e->args[0], sign, factor, coef);
 	case EX_UN:
@@ -138,7 +138,7 @@ static bool factorize(Deriv *d, const Expr *e, bool invert, ExprVec *num, ExprVe
 		return true;
 	switch (e->kind) {
 	case EX_CAST:
-		if (e->ty == TY_INT)
+		if (scalar_is_int(e->ty))
 			break;
 		return factorize(d, e->args[0], invert, num, den);
 	case EX_UN:
@@ -362,8 +362,8 @@ static double leaf_value(const Expr *e, void *ctx)
 	h ^= h >> 13;
 	h *= 0x5bd1e995u;
 	h ^= h >> 15;
-	if (e->ty == TY_INT)
-		return (double)(h % 7);
+	if (scalar_is_int(e->ty))
+		return (double)(h % (e->ty == TY_BOOL ? 2 : 7));
 	return ((double)(h % 100000) / 100000.0) * 3.0 - 1.5;
 }
 

@@ -30,15 +30,40 @@ const char *scalar_type_c(ScalarType t)
 	case TY_DOUBLE: return "double";
 	case TY_HALF: return "_Float16";
 	case TY_BF16: return "fusecc_bf16";
+	case TY_I64: return "int64_t";
+	case TY_U8: return "uint8_t";
+	case TY_BOOL: return "_Bool";
 	}
 	return "?";
 }
 
 bool scalar_is_float(ScalarType t) { return t == TY_FLOAT || t == TY_DOUBLE || t == TY_HALF || t == TY_BF16; }
 
+bool scalar_is_int(ScalarType t) { return t == TY_INT || t == TY_I64 || t == TY_U8 || t == TY_BOOL; }
+
+int scalar_size(ScalarType t)
+{
+	switch (t) {
+	case TY_VOID: return 0;
+	case TY_U8:
+	case TY_BOOL: return 1;
+	case TY_HALF:
+	case TY_BF16: return 2;
+	case TY_INT:
+	case TY_FLOAT: return 4;
+	case TY_DOUBLE:
+	case TY_I64: return 8;
+	}
+	return 0;
+}
+
+/* C's integer promotions: bool and bytes compute as int. */
+static ScalarType promote(ScalarType t) { return t == TY_U8 || t == TY_BOOL ? TY_INT : t; }
+
 /* C's usual arithmetic conversions for the types we have: _Float16 arithmetic happens
  * in _Float16 per C (gcc and clang agree on x86-64 with excess precision float), but we
- * model it as C does: the wider operand wins. Comparisons and logic give int. */
+ * model it as C does: the wider operand wins. Integers promote, and int64 wins over int.
+ * Comparisons and logic give int. */
 ScalarType binop_result(BinOp op, ScalarType a, ScalarType b)
 {
 	if (op >= OP_LT)
@@ -49,6 +74,8 @@ ScalarType binop_result(BinOp op, ScalarType a, ScalarType b)
 		return TY_FLOAT;
 	if (a == TY_HALF || b == TY_HALF)
 		return TY_HALF;
+	if (a == TY_I64 || b == TY_I64)
+		return TY_I64;
 	return TY_INT;
 }
 
@@ -94,7 +121,7 @@ Expr *ex_index(Program *p, Var *v, Expr **idx, Loc loc)
 
 Expr *ex_un(Program *p, UnOp op, Expr *a, Loc loc)
 {
-	Expr *e = ex_new(p, EX_UN, op == UOP_NOT ? TY_INT : a->ty, 1, loc);
+	Expr *e = ex_new(p, EX_UN, op == UOP_NOT ? TY_INT : promote(a->ty), 1, loc);
 	e->uop = op;
 	e->args[0] = a;
 	return e;
@@ -236,4 +263,41 @@ bool stmt_writes_var(const Stmt *s, const Var *v)
 		if (stmt_writes_var(s->body[i], v))
 			return true;
 	return false;
+}
+
+static unsigned expr_types(const Expr *e)
+{
+	if (!e)
+		return 0;
+	unsigned m = 1u << e->ty;
+	if (e->var)
+		m |= 1u << e->var->ty;
+	for (int i = 0; i < e->nargs; i++)
+		m |= expr_types(e->args[i]);
+	return m;
+}
+
+static unsigned stmt_types(const Stmt *s)
+{
+	if (!s)
+		return 0;
+	unsigned m = (s->var ? 1u << s->var->ty : 0) | expr_types(s->lhs) | expr_types(s->rhs) | expr_types(s->cond) | expr_types(s->lo) | expr_types(s->hi);
+	for (int i = 0; i < s->nbody; i++)
+		m |= stmt_types(s->body[i]);
+	return m;
+}
+
+unsigned program_types(const Program *p)
+{
+	unsigned m = 0;
+	for (int f = 0; f < p->nfuncs; f++) {
+		const Func *fn = p->funcs[f];
+		for (int i = 0; i < func_nkparams(fn); i++)
+			m |= 1u << func_kparam(fn, i)->ty;
+		for (int i = 0; i < fn->nsetup; i++)
+			m |= stmt_types(fn->setup[i]);
+		for (int r = 0; r < fn->nregions; r++)
+			m |= stmt_types(fn->regions[r]->loop);
+	}
+	return m;
 }

@@ -11,18 +11,25 @@ typedef struct Expr Expr;
 typedef struct Stmt Stmt;
 typedef struct Var Var;
 
-/* Scalar element types. Accumulation is always fp32 or wider; storage may be narrower. */
+/* Scalar element types. Accumulation is always fp32 or wider; storage may be narrower.
+ * The integer types other than int are those frameworks store index, offset and mask
+ * arrays in (int64 class targets, bool and byte masks); their values promote as in C. */
 typedef enum ScalarType {
 	TY_VOID,
-	TY_INT,    /* C int (loop iterators, sizes, comparisons) */
+	TY_INT,    /* C int, int32_t (loop iterators, sizes, comparisons) */
 	TY_FLOAT,  /* float */
 	TY_DOUBLE, /* double */
 	TY_HALF,   /* _Float16 */
 	TY_BF16,   /* fusecc_bf16 from include/fusecc.h: storage only */
+	TY_I64,    /* int64_t, long, long long (64 bits) */
+	TY_U8,     /* uint8_t, unsigned char */
+	TY_BOOL,   /* _Bool (bool from stdbool.h) */
 } ScalarType;
 
-const char *scalar_type_c(ScalarType t); /* spelling in C: "float", "_Float16", ... */
+const char *scalar_type_c(ScalarType t); /* spelling in C: "float", "_Float16", "int64_t", ... */
 bool scalar_is_float(ScalarType t);
+bool scalar_is_int(ScalarType t); /* int, int64, uint8 or bool */
+int scalar_size(ScalarType t);    /* bytes of an element */
 
 typedef enum VarKind {
 	VAR_PARAM, /* a function parameter: scalar (ndim == 0) or array (ndim > 0); also a
@@ -39,6 +46,9 @@ struct Var {
 	int ndim;      /* 0 for scalars */
 	Expr **dims;   /* ndim extents, outermost first */
 	bool is_const; /* const-qualified elements (params) */
+	/* The element type as the user spelled it (params of integer type: "long",
+	 * "int32_t", "unsigned char"), which the fused C keeps; NULL: scalar_type_c(ty). */
+	const char *ctype;
 	int id;        /* unique within the Program, in declaration order */
 	Loc loc;
 };
@@ -217,6 +227,9 @@ bool expr_reads_var(const Expr *e, const Var *v);
 bool stmt_reads_var(const Stmt *s, const Var *v);
 /* Whether s assigns v, or declares it with an initialiser. */
 bool stmt_writes_var(const Stmt *s, const Var *v);
+/* The scalar types p uses (params, set-up, the regions' variables and values) as a mask
+ * of 1u << ScalarType: which headers a printer must include. */
+unsigned program_types(const Program *p);
 
 /* ---- printing (print.c): C syntax, deterministic, minimal parentheses ---- */
 /* What differs when the same IR is printed for a GPU: type names, and parameter arrays

@@ -245,7 +245,8 @@ void print_decl_to(StrBuf *b, const Var *v, const PrintTarget *t)
 {
 	if (v->is_const)
 		sb_puts(b, "const ");
-	sb_printf(b, "%s %s", type_name(v->ty, t), v->name);
+	/* C keeps the user's spelling (a `long` array stays one); a GPU target has its own names. */
+	sb_printf(b, "%s %s", v->ctype && !(t && t->type_name) ? v->ctype : type_name(v->ty, t), v->name);
 	for (int i = 0; i < v->ndim; i++) {
 		sb_putc(b, '[');
 		print_expr_to(b, v->dims[i], t);

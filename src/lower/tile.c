@@ -1073,7 +1073,7 @@ static MaskClass mask_class(const MaskScan *ms, const Expr *e)
 	case EX_INDEX:
 		if (e->var->kind == VAR_LOCAL)
 			return var_class(ms, e->var);
-		return e->var->ty == TY_FLOAT || e->var->ty == TY_INT ? MC_FINITE : MC_ANY;
+		return e->var->ty == TY_FLOAT || scalar_is_int(e->var->ty) ? MC_FINITE : MC_ANY;
 	case EX_CAST: return mask_class(ms, e->args[0]) == MC_ZERO ? MC_ZERO : mask_class(ms, e->args[0]) == MC_NEGINF ? MC_NEGINF : MC_ANY;
 	case EX_UN: return MC_ANY;
 	case EX_COND: return join(mask_class(ms, e->args[1]), mask_class(ms, e->args[2]));
@@ -1208,11 +1208,13 @@ static bool cond_bounds(TilePlan *tp, const Expr *c, bool negate, Expr **lo, Exp
 		b = t;
 		op = op == OP_LT ? OP_GT : op == OP_LE ? OP_GE : op == OP_GT ? OP_LT : OP_LE;
 	}
-	if (!(a->kind == EX_VAR && a->var == tp->jc) || expr_reads_var(b, tp->jc) || b->ty != TY_INT)
+	if (!(a->kind == EX_VAR && a->var == tp->jc) || expr_reads_var(b, tp->jc) || !scalar_is_int(b->ty))
 		return false;
 	if (negate)
 		op = op == OP_LT ? OP_GE : op == OP_LE ? OP_GT : op == OP_GT ? OP_LE : OP_LT;
-	Expr *one = ex_int(p, 1, c->loc), *e = ex_copy(p, b);
+	/* The printer computes the row's range in int, as the column index is: a bound read
+	 * from an int64 array (a length) is one of the int column indices. */
+	Expr *one = ex_int(p, 1, c->loc), *e = b->ty == TY_INT ? ex_copy(p, b) : ex_cast(p, TY_INT, ex_copy(p, b), c->loc);
 	Expr **slot = op == OP_GT || op == OP_GE ? lo : hi;
 	if (*slot)
 		return false;

@@ -18,9 +18,10 @@
  *
  * Int parameters must all be given on the harness's command line; float parameters get
  * a fixed random value unless given. Const arrays are inputs (uniform in [-range, range];
- * an int array NAME given as NAME=LO..HI, an index array, uniform in [LO, HI));
- * other arrays are outputs, poisoned with NaN in both runs: an element the fused version
- * fails to write, or writes as NaN, fails the comparison. */
+ * an integer array NAME given as NAME=LO..HI, an index array, uniform in [LO, HI); a
+ * bool or byte array, a mask, random 0 and 1 unless given so); other arrays are outputs,
+ * poisoned with NaN in both runs: an element the fused version fails to write, or writes
+ * as NaN, fails the comparison. */
 #include <string.h>
 
 #include "front/front.h"
@@ -69,8 +70,9 @@ static void print_count(StrBuf *b, const Var *v)
 
 static bool gpu;
 
-/* Element type on the host side of the harness (C++ has no _Float16 under nvcc). */
-static const char *host_type(ScalarType t) { return gpu && t == TY_HALF ? "__half" : scalar_type_c(t); }
+/* Element type on the host side of the harness (C++ has no _Float16 under nvcc, nor _Bool;
+ * the C harness includes <stdbool.h>): one token, for FROM_DOUBLE. */
+static const char *host_type(ScalarType t) { return gpu && t == TY_HALF ? "__half" : t == TY_BOOL ? "bool" : scalar_type_c(t); }
 
 static void gen_function(StrBuf *b, const Func *f)
 {
@@ -122,12 +124,15 @@ static void gen_function(StrBuf *b, const Func *f)
 		const char *rt = host_type(ref_type(v->ty));
 		if (gpu) /* _r: the fp64 reference's copy (float arrays as double arrays) */
 			sb_printf(b, "\t%s *%s_r = (%s *)malloc(n_%s * sizeof(%s) + 1);\n", rt, v->name, rt, v->name, rt);
-		bool index = v->is_const && v->ty == TY_INT;
+		bool index = v->is_const && scalar_is_int(v->ty);
 		if (index) /* an index array: NAME=LO..HI on the command line gives its values */
 			sb_printf(b, "\tint lo_%s = 0, hi_%s = 0, is_%s = irange(argc, argv, \"%s\", &lo_%s, &hi_%s);\n", v->name, v->name, v->name, v->name, v->name,
 			          v->name);
 		sb_printf(b, "\tfor (size_t k = 0; k < n_%s; k++) {\n", v->name);
-		if (index)
+		if (index && scalar_size(v->ty) == 1) /* a mask */
+			sb_printf(b, "\t\t%s_a[k] = %s_b[k] = is_%s ? lo_%s + (int)(urand() * (hi_%s - lo_%s)) : urand() < 0.5;\n", v->name, v->name, v->name, v->name,
+			          v->name, v->name);
+		else if (index)
 			sb_printf(b, "\t\t%s_a[k] = %s_b[k] = is_%s ? lo_%s + (int)(urand() * (hi_%s - lo_%s)) : FROM_DOUBLE(%s, range * (2 * urand() - 1));\n", v->name,
 			          v->name, v->name, v->name, v->name, v->name, t);
 		else if (v->is_const)
@@ -169,10 +174,11 @@ static void gen_function(StrBuf *b, const Func *f)
 			}
 			if (neg) {
 				sb_puts(b, ", 0) != cudaErrorInvalidValue) {\n\t\tfprintf(stderr, \"launch with a negative size was not refused\\n\");\n\t\tbad++;\n\t}\n");
-				/* An array one byte off its alignment must be refused as well. */
+				/* An array one byte off its alignment must be refused as well (one of
+				 * elements wider than a byte). */
 				const Var *arr = NULL;
 				for (int i = 0; i < f->nparams && !arr; i++)
-					if (f->params[i]->ndim)
+					if (f->params[i]->ndim && scalar_size(f->params[i]->ty) > 1)
 						arr = f->params[i];
 				if (arr) {
 					sb_printf(b, "	if (%s_launch(", f->name);
@@ -246,7 +252,7 @@ static const char prelude_cpu[] =
 	"static inline half_t to_half(double x) { return (half_t)x; }\n"
 	"static inline double from_half(half_t x) { return x; }\n";
 static const char prelude_includes[] =
-	"#include <math.h>\n#include <stdio.h>\n#include <stdlib.h>\n#include <string.h>\n#include \"fusecc.h\"\n\n";
+	"#include <math.h>\n#include <stdbool.h>\n#include <stdint.h>\n#include <stdio.h>\n#include <stdlib.h>\n#include <string.h>\n#include \"fusecc.h\"\n\n";
 static const char prelude[] =
 	"static unsigned long long rng = 88172645463325252ull;\n"
 	"static double range = 3.0;\n"
@@ -264,6 +270,7 @@ static const char prelude[] =
 	"static inline float from_double_float(double x) { return (float)x; }\n"
 	"static inline double from_double_double(double x) { return x; }\n"
 	"static inline int from_double_int(double x) { return x != x ? -1 : (int)x; }\n"
+	"static inline int64_t from_double_int64_t(double x) { return x != x ? -1 : (int64_t)x; }\n"
 	"static inline half_t from_double__Float16(double x) { return to_half(x); }\n"
 	"static inline half_t from_double___half(double x) { return to_half(x); }\n"
 	"static inline fusecc_bf16 from_double_fusecc_bf16(double x) { return fusecc_float_to_bf16((float)x); }\n"

@@ -61,6 +61,39 @@ START_TEST(test_region_ir)
 }
 END_TEST
 
+/* The types frameworks store index, offset and mask arrays in: their IR types, the
+ * spelling the fused C keeps, and C's promotions of the values read from them. */
+START_TEST(test_index_and_mask_types)
+{
+	Program *p = parse_src(
+		"#include <stdbool.h>\n"
+		"#include <stdint.h>\n"
+		"typedef int64_t idx_t;\n"
+		"void f(int T, int V, const float x[T][V], const int64_t t64[T], const long tl[T], const long long tll[T],\n"
+		"       const idx_t tid[T], const int32_t t32[T], const uint8_t m8[T], const unsigned char mu[T], const bool mb[T], float y[T]) {\n"
+		"#pragma fuse kernel(k) parallel(t)\n"
+		"  for (int t = 0; t < T; t++)\n"
+		"    for (int v = 0; v < tl[t]; v++)\n"
+		"      y[t] = x[t][t64[t]] + x[t][tid[t] + t32[t]] + (m8[t] ? 1.0f : 0.0f) + (mb[t] + mu[t] - tll[t]);\n"
+		"}\n");
+	ck_assert_msg(p != NULL, "%s", diags());
+	Func *f = p->funcs[0];
+	static const ScalarType ty[] = {TY_I64, TY_I64, TY_I64, TY_I64, TY_INT, TY_U8, TY_U8, TY_BOOL};
+	static const char *const spelt[] = {"int64_t", "long", "long long", "int64_t", "int32_t", "uint8_t", "unsigned char", "_Bool"};
+	for (int i = 0; i < 8; i++) {
+		ck_assert_int_eq(f->params[3 + i]->ty, ty[i]);
+		ck_assert_str_eq(f->params[3 + i]->ctype, spelt[i]);
+	}
+	Stmt *as = f->regions[0]->loop->body[0]->body[0];
+	ck_assert_int_eq(f->regions[0]->loop->body[0]->hi->ty, TY_I64);
+	/* (mb + mu - tll): bool and byte promote to int, the int64 operand wins. */
+	const Expr *last = as->rhs->args[1];
+	ck_assert_int_eq(last->ty, TY_I64);
+	ck_assert_int_eq(last->args[0]->ty, TY_INT);
+	program_free(p);
+}
+END_TEST
+
 START_TEST(test_pragma_scan_edge_cases)
 {
 	Program *p = parse_src(
@@ -133,6 +166,7 @@ Suite *front_suite(void)
 	tcase_set_timeout(tc, 60);
 	tcase_add_checked_fixture(tc, NULL, teardown);
 	tcase_add_test(tc, test_region_ir);
+	tcase_add_test(tc, test_index_and_mask_types);
 	tcase_add_test(tc, test_pragma_scan_edge_cases);
 	tcase_add_test(tc, test_refusals);
 	tcase_add_test(tc, test_error_has_caret);
