@@ -11,7 +11,7 @@ B = build
 # One folder per pipeline stage; the driver is the only file outside the library.
 LIB_SRC = $(wildcard src/util/*.c src/ir/*.c src/front/*.c src/analysis/*.c src/fuse/*.c src/lower/*.c src/emit/*.c)
 DRIVER_SRC = src/driver/main.c
-ARGS_SRC = src/driver/args.c
+ARGS_SRC = src/driver/args.c src/driver/resource.c
 LIB_OBJ = $(LIB_SRC:%.c=$(B)/%.o) $(ARGS_SRC:%.c=$(B)/%.o)
 UNIT_SRC = $(wildcard test/unit/*.c)
 CHECK_CFLAGS = $(shell pkg-config --cflags check)

@@ -13,10 +13,10 @@
 #include "../fuse/fuse.h"
 #include "../version.h"
 #include "args.h"
+#include "resource.h"
 
-#ifndef FUSECC_INCLUDE_DIR
-#define FUSECC_INCLUDE_DIR "include"
-#endif
+/* fusecc's own headers (fusecc.h), found from the binary that runs (resource.c). */
+static const char *include_dir;
 
 /* The temporary output, removed if fusecc dies: no half-written output, even on a crash. */
 static char tmp_path[4096];
@@ -146,7 +146,7 @@ static bool under_dir(const char *path, const char *dir)
  * with -isystem or -idirafter after `--`. */
 static bool is_system_header(const Args *a, const char *path)
 {
-	static const char *const sys[] = {"/usr/include", "/usr/local/include", "/usr/lib", "/usr/lib64", FUSECC_INCLUDE_DIR};
+	const char *const sys[] = {"/usr/include", "/usr/local/include", "/usr/lib", "/usr/lib64", include_dir};
 	for (size_t i = 0; i < sizeof sys / sizeof sys[0]; i++)
 		if (under_dir(path, sys[i]))
 			return true;
@@ -298,8 +298,7 @@ static bool emit_gpu_file(StrBuf *out, const Args *a, const FrontOptions *fo, Pr
 
 static int run_pipeline(const Args *a, const char *output, const char *dpath)
 {
-	const char *inc = FUSECC_INCLUDE_DIR;
-	FrontOptions fo = {a->clang_args.v, a->clang_args.n, inc};
+	FrontOptions fo = {a->clang_args.v, a->clang_args.n, include_dir};
 	StrVec deps = {0};
 	Program *p = front_parse(a->input, &fo, (a->md || a->mmd) ? &deps : NULL);
 	if (!p || error_count()) {
@@ -375,6 +374,7 @@ int main(int argc, char **argv)
 	signal(SIGFPE, on_crash);
 	signal(SIGILL, on_crash);
 	signal(SIGABRT, on_crash);
+	include_dir = fusecc_include_dir(argv[0]);
 	Args a;
 	if (!args_parse(&a, argc, argv)) {
 		args_free(&a);
@@ -388,7 +388,7 @@ int main(int argc, char **argv)
 		printf("fusecc %s\nusing libclang: %s\n", FUSECC_VERSION, v);
 		free(v);
 	} else if (a.print_include_dir) {
-		puts(FUSECC_INCLUDE_DIR);
+		puts(include_dir);
 	} else if (a.help_pragmas) {
 		StrBuf b = {0};
 		print_pragma_reference(&b);
