@@ -42,7 +42,7 @@ static const char *base_name(const char *path)
  * directory, as a C compiler places its objects. */
 static char *default_output(const char *input, Emit e)
 {
-	static const char *const ext[] = {[EMIT_C] = ".fused.c", [EMIT_CUDA] = ".cu", [EMIT_HIP] = ".hip", [EMIT_IR] = ".ir"};
+	static const char *const ext[] = {[EMIT_C] = ".fused.c", [EMIT_CUDA] = ".cu", [EMIT_HIP] = ".hip", [EMIT_IR] = ".ir", [EMIT_TORCH] = "_torch.cpp"};
 	const char *b = base_name(input);
 	size_t n = strlen(b);
 	if (n > 2 && !strcmp(b + n - 2, ".c"))
@@ -326,6 +326,10 @@ static int run_pipeline(const Args *a, const char *output, const char *dpath)
 		case EMIT_HIP:
 			if (!emit_gpu_file(&out, a, &fo, p, name, a->emit == EMIT_CUDA ? GPU_CUDA : GPU_HIP))
 				status = internal_error_count() ? EXIT_INTERNAL : EXIT_INPUT;
+			break;
+		case EMIT_TORCH:
+			if (!emit_torch(&out, p, name))
+				status = EXIT_INPUT;
 			break;
 		case EMIT_NONE: break;
 		}
