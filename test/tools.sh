@@ -170,6 +170,7 @@ fi
 # a real install where pip can build offline (setuptools and wheel present).
 v=$(sed -n 's/^#define FUSECC_VERSION "\(.*\)"/\1/p' src/version.h)
 check "python/pyproject.toml has fusecc's version ($v)" has "^version = \"$v\"$" python/pyproject.toml
+check "the man page names fusecc's version" has "^\.TH FUSECC 1 .* \"fusecc $v\"" docs/fusecc.1
 check "fusecc.__version__ is fusecc's version" has "^__version__ = \"$v\"$" python/fusecc/__init__.py
 if python3 -c 'import setuptools.build_meta' 2>/dev/null; then
 	cp -r python "$tmp/py"
