@@ -11,7 +11,7 @@ B = build
 # One folder per pipeline stage; the driver is the only file outside the library.
 LIB_SRC = $(wildcard src/util/*.c src/ir/*.c src/front/*.c src/analysis/*.c src/fuse/*.c src/lower/*.c src/emit/*.c)
 DRIVER_SRC = src/driver/main.c
-ARGS_SRC = src/driver/args.c
+ARGS_SRC = src/driver/args.c src/driver/resource.c
 LIB_OBJ = $(LIB_SRC:%.c=$(B)/%.o) $(ARGS_SRC:%.c=$(B)/%.o)
 UNIT_SRC = $(wildcard test/unit/*.c)
 CHECK_CFLAGS = $(shell pkg-config --cflags check)
@@ -56,6 +56,34 @@ setup:
 	@echo "samples/attention.c compiled to $(B)/attention.cu (CUDA, build it with: nvcc -I$$($(B)/fusecc --print-include-dir) -c $(B)/attention.cu)"
 	@echo "and to $(B)/attention.fused.c (the fused C program, the CPU proof of the fusion)"
 
+# ---- install: PREFIX/bin/fusecc, its headers in PREFIX/include/fusecc (found from the
+# binary: the tree can be moved, DESTDIR staging works as is), the man page, the docs, the
+# CMake package and the Python package (docs/install.md) ----
+PREFIX ?= /usr/local
+DESTDIR ?=
+INSTALL ?= install
+PYTHON_DIR = $(PREFIX)/share/fusecc/python
+DOC_FILES = $(wildcard docs/*.md)
+PY_FILES = $(wildcard python/fusecc/*.py)
+VERSION = $(shell sed -n 's/^\#define FUSECC_VERSION "\(.*\)"/\1/p' src/version.h)
+
+install: all
+	$(INSTALL) -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/include/fusecc $(DESTDIR)$(PREFIX)/share/man/man1 \
+		$(DESTDIR)$(PREFIX)/share/doc/fusecc/docs $(DESTDIR)$(PREFIX)/share/cmake/fusecc $(DESTDIR)$(PYTHON_DIR)/fusecc
+	$(INSTALL) -m 755 $(B)/fusecc $(DESTDIR)$(PREFIX)/bin/fusecc
+	$(INSTALL) -m 644 include/*.h $(DESTDIR)$(PREFIX)/include/fusecc/
+	$(INSTALL) -m 644 docs/fusecc.1 $(DESTDIR)$(PREFIX)/share/man/man1/fusecc.1
+	$(INSTALL) -m 644 README.md LICENSE $(DESTDIR)$(PREFIX)/share/doc/fusecc/
+	$(INSTALL) -m 644 $(DOC_FILES) $(DESTDIR)$(PREFIX)/share/doc/fusecc/docs/
+	$(INSTALL) -m 644 cmake/fusecc-config.cmake $(DESTDIR)$(PREFIX)/share/cmake/fusecc/
+	sed 's/@FUSECC_VERSION@/$(VERSION)/' cmake/fusecc-config-version.cmake >$(DESTDIR)$(PREFIX)/share/cmake/fusecc/fusecc-config-version.cmake
+	$(INSTALL) -m 644 $(PY_FILES) $(DESTDIR)$(PYTHON_DIR)/fusecc/
+
+uninstall:
+	rm -f $(DESTDIR)$(PREFIX)/bin/fusecc $(DESTDIR)$(PREFIX)/share/man/man1/fusecc.1
+	rm -rf $(DESTDIR)$(PREFIX)/include/fusecc $(DESTDIR)$(PREFIX)/share/doc/fusecc \
+		$(DESTDIR)$(PREFIX)/share/cmake/fusecc $(DESTDIR)$(PREFIX)/share/fusecc
+
 # ---- tests ----
 check: all $(B)/unit_tests $(B)/roundtrip_gen
 	@echo "== unit tests"
@@ -68,6 +96,8 @@ check: all $(B)/unit_tests $(B)/roundtrip_gen
 	sh test/zoo.sh $(B)/fusecc
 	@echo "== command line"
 	sh test/cli.sh $(B)/fusecc
+	@echo "== install, CMake, PyTorch extension, Python package"
+	sh test/tools.sh $(B)/fusecc
 	@echo "== generated and hostile inputs"
 	sh test/stress.sh $(B)/fusecc
 	@echo "== fuzzing, short (libFuzzer, fixed seed)"
@@ -86,6 +116,13 @@ gpu-prep: all $(B)/roundtrip_gen
 		else echo "gpu-prep: $$n: not printable for the GPU yet"; fi; \
 		$(B)/fusecc $$f -o $(B)/gpu/$$n.hip 2>/dev/null || echo "gpu-prep: $$n: not printable for HIP yet"; done
 
+# bench/torch_check.py's inputs for a GPU machine where fusecc cannot run (no libclang):
+# the CUDA file and the PyTorch extension of the samples it loads.
+torch-prep: all
+	@mkdir -p $(B)/gpu/torch
+	for n in attention xent_index; do $(B)/fusecc samples/$$n.c -o $(B)/gpu/torch/$$n.cu && \
+		$(B)/fusecc samples/$$n.c --emit=torch -o $(B)/gpu/torch/$${n}_torch.cpp || exit 1; done
+
 # Regenerates the golden files after an intended change; review the diff like code.
 update-golden: all
 	UPDATE=1 sh test/golden.sh $(B)/fusecc
@@ -94,5 +131,5 @@ update-golden: all
 clean:
 	rm -rf $(B)
 
-.PHONY: all check clean gpu-prep setup update-golden
+.PHONY: all check clean gpu-prep install setup torch-prep uninstall update-golden
 -include $(shell find $(B) -name '*.d' 2>/dev/null)

@@ -32,6 +32,17 @@ for src in samples/*.c test/fuse/*.c; do
 	done
 done
 
+# The PyTorch extension (--emit=torch) of a few samples: fp16 attention, bf16 logits with
+# int32 targets, an int argument and an index array, a run-time head dim (specialised).
+for src in samples/attention.c samples/xent_index.c samples/paged_decode.c test/fuse/rtd_causal.c; do
+	name=$(basename "$src" .c)
+	exp=test/golden/${name}_torch.cpp
+	got=$tmp/${name}_torch.cpp
+	"$fusecc" "$src" -o "$got" 2>"$tmp/err" || cp "$tmp/err" "$got"
+	[ "${UPDATE:-}" = 1 ] && cp "$got" "$exp"
+	if diff -u "$exp" "$got"; then pass=$((pass + 1)); else echo "FAIL: $exp"; fail=$((fail + 1)); fi
+done
+
 # Every generated CUDA file compiles with nvcc for sm_80 and sm_90a (where nvcc exists).
 NVCC=$(command -v nvcc || ls /usr/local/cuda/bin/nvcc 2>/dev/null || true)
 if [ -n "$NVCC" ]; then

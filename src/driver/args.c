@@ -7,8 +7,9 @@ const char args_usage[] =
 	"usage: fusecc [options] FILE.c [-o OUT]\n"
 	"\n"
 	"  -o FILE              write to FILE ('-' for standard output); the kind of output\n"
-	"                       follows its extension (.cu CUDA, .hip HIP, .c fused C, .ir IR)\n"
-	"  --emit=KIND          c, cuda, hip or ir, whatever the extension\n"
+	"                       follows its extension (.cu CUDA, .hip HIP, .c fused C, .ir IR,\n"
+	"                       _torch.cpp PyTorch operators)\n"
+	"  --emit=KIND          c, cuda, hip, ir or torch, whatever the extension\n"
 	"  -I DIR, -D NAME[=V], -U NAME, -std=STD\n"
 	"                       passed to the C parser, like a C compiler's\n"
 	"  -- ARGS...           everything after '--' goes to the parser unchanged\n"
@@ -34,7 +35,7 @@ Emit emit_from_path(const char *path)
 	static const struct {
 		const char *ext;
 		Emit e;
-	} t[] = {{".cu", EMIT_CUDA}, {".hip", EMIT_HIP}, {".c", EMIT_C}, {".ir", EMIT_IR}};
+	} t[] = {{".cu", EMIT_CUDA}, {".hip", EMIT_HIP}, {".c", EMIT_C}, {".ir", EMIT_IR}, {"_torch.cpp", EMIT_TORCH}};
 	for (size_t i = 0; i < sizeof t / sizeof t[0]; i++) {
 		size_t m = strlen(t[i].ext);
 		if (n > m && !strcmp(path + n - m, t[i].ext))
@@ -110,14 +111,14 @@ bool args_parse(Args *a, int argc, char **argv)
 			} else
 				a->output = v;
 		} else if (!strncmp(s, "--emit=", 7)) {
-			static const char *const kinds[] = {"c", "cuda", "hip", "ir"};
-			static const Emit ek[] = {EMIT_C, EMIT_CUDA, EMIT_HIP, EMIT_IR};
+			static const char *const kinds[] = {"c", "cuda", "hip", "ir", "torch"};
+			static const Emit ek[] = {EMIT_C, EMIT_CUDA, EMIT_HIP, EMIT_IR, EMIT_TORCH};
 			a->emit = EMIT_NONE;
-			for (int k = 0; k < 4; k++)
+			for (int k = 0; k < 5; k++)
 				if (!strcmp(s + 7, kinds[k]))
 					a->emit = ek[k];
 			if (a->emit == EMIT_NONE) {
-				error_plain("unknown output kind '%s' in '--emit' (c, cuda, hip or ir)", s + 7);
+				error_plain("unknown output kind '%s' in '--emit' (c, cuda, hip, ir or torch)", s + 7);
 				ok = false;
 			}
 		} else if (!strncmp(s, "-I", 2) || !strncmp(s, "-D", 2) || !strncmp(s, "-U", 2)) {
@@ -135,7 +136,7 @@ bool args_parse(Args *a, int argc, char **argv)
 		} else if (s[0] == '-' && s[1]) {
 			static const char *const known[] = {"--help", "--version", "--print-include-dir", "--help-pragmas",
 			                                    "-fsyntax-only", "-MD", "-MMD", "-MP", "-MF", "-MT", "-Werror", "-Wno-fallback",
-			                                    "--line", "--no-line", "--emit=c", "--emit=cuda", "-o", "-std="};
+			                                    "--line", "--no-line", "--emit=c", "--emit=cuda", "--emit=torch", "-o", "-std="};
 			const char *best = closest_word(s, known, (int)(sizeof known / sizeof known[0]));
 			if (best)
 				error_plain("unknown option '%s'; did you mean '%s'?", s, best);
@@ -158,7 +159,7 @@ bool args_parse(Args *a, int argc, char **argv)
 	if (ok && a->input && a->emit == EMIT_NONE && a->output && !a->syntax_only) {
 		a->emit = emit_from_path(a->output);
 		if (a->emit == EMIT_NONE) {
-			error_plain("cannot tell the output kind from '%s': use --emit=c|cuda|hip|ir", a->output);
+			error_plain("cannot tell the output kind from '%s': use --emit=c|cuda|hip|ir|torch", a->output);
 			ok = false;
 		}
 	}

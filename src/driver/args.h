@@ -11,6 +11,7 @@ typedef enum Emit {
 	EMIT_CUDA,
 	EMIT_HIP,
 	EMIT_IR,
+	EMIT_TORCH, /* a PyTorch C++ extension over the CUDA launchers (emit_torch.c) */
 } Emit;
 
 typedef struct Args {

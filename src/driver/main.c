@@ -13,10 +13,10 @@
 #include "../fuse/fuse.h"
 #include "../version.h"
 #include "args.h"
+#include "resource.h"
 
-#ifndef FUSECC_INCLUDE_DIR
-#define FUSECC_INCLUDE_DIR "include"
-#endif
+/* fusecc's own headers (fusecc.h), found from the binary that runs (resource.c). */
+static const char *include_dir;
 
 /* The temporary output, removed if fusecc dies: no half-written output, even on a crash. */
 static char tmp_path[4096];
@@ -42,7 +42,7 @@ static const char *base_name(const char *path)
  * directory, as a C compiler places its objects. */
 static char *default_output(const char *input, Emit e)
 {
-	static const char *const ext[] = {[EMIT_C] = ".fused.c", [EMIT_CUDA] = ".cu", [EMIT_HIP] = ".hip", [EMIT_IR] = ".ir"};
+	static const char *const ext[] = {[EMIT_C] = ".fused.c", [EMIT_CUDA] = ".cu", [EMIT_HIP] = ".hip", [EMIT_IR] = ".ir", [EMIT_TORCH] = "_torch.cpp"};
 	const char *b = base_name(input);
 	size_t n = strlen(b);
 	if (n > 2 && !strcmp(b + n - 2, ".c"))
@@ -146,7 +146,7 @@ static bool under_dir(const char *path, const char *dir)
  * with -isystem or -idirafter after `--`. */
 static bool is_system_header(const Args *a, const char *path)
 {
-	static const char *const sys[] = {"/usr/include", "/usr/local/include", "/usr/lib", "/usr/lib64", FUSECC_INCLUDE_DIR};
+	const char *const sys[] = {"/usr/include", "/usr/local/include", "/usr/lib", "/usr/lib64", include_dir};
 	for (size_t i = 0; i < sizeof sys / sizeof sys[0]; i++)
 		if (under_dir(path, sys[i]))
 			return true;
@@ -298,8 +298,7 @@ static bool emit_gpu_file(StrBuf *out, const Args *a, const FrontOptions *fo, Pr
 
 static int run_pipeline(const Args *a, const char *output, const char *dpath)
 {
-	const char *inc = FUSECC_INCLUDE_DIR;
-	FrontOptions fo = {a->clang_args.v, a->clang_args.n, inc};
+	FrontOptions fo = {a->clang_args.v, a->clang_args.n, include_dir};
 	StrVec deps = {0};
 	Program *p = front_parse(a->input, &fo, (a->md || a->mmd) ? &deps : NULL);
 	if (!p || error_count()) {
@@ -327,6 +326,10 @@ static int run_pipeline(const Args *a, const char *output, const char *dpath)
 		case EMIT_HIP:
 			if (!emit_gpu_file(&out, a, &fo, p, name, a->emit == EMIT_CUDA ? GPU_CUDA : GPU_HIP))
 				status = internal_error_count() ? EXIT_INTERNAL : EXIT_INPUT;
+			break;
+		case EMIT_TORCH:
+			if (!emit_torch(&out, p, name))
+				status = EXIT_INPUT;
 			break;
 		case EMIT_NONE: break;
 		}
@@ -375,6 +378,7 @@ int main(int argc, char **argv)
 	signal(SIGFPE, on_crash);
 	signal(SIGILL, on_crash);
 	signal(SIGABRT, on_crash);
+	include_dir = fusecc_include_dir(argv[0]);
 	Args a;
 	if (!args_parse(&a, argc, argv)) {
 		args_free(&a);
@@ -388,7 +392,7 @@ int main(int argc, char **argv)
 		printf("fusecc %s\nusing libclang: %s\n", FUSECC_VERSION, v);
 		free(v);
 	} else if (a.print_include_dir) {
-		puts(FUSECC_INCLUDE_DIR);
+		puts(include_dir);
 	} else if (a.help_pragmas) {
 		StrBuf b = {0};
 		print_pragma_reference(&b);

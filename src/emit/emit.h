@@ -31,6 +31,11 @@ bool emit_gpu_function(StrBuf *out, const Program *p, const Func *f, GpuKind kin
 const char *spec_suffix(Arena *a, const SpecPlan *sp, int c);
 void emit_gpu_dispatch(StrBuf *out, Arena *a, const Func *f, GpuKind kind, const SpecPlan *sp);
 
+/* The PyTorch extension (--emit=torch): per function, the operator torch.ops.fusecc.<fn>
+ * (TORCH_LIBRARY_FRAGMENT, CUDA and Meta kernels) over <fn>_launch of the CUDA file for the
+ * same input. false after a located error (an element type PyTorch lacks, no output). */
+bool emit_torch(StrBuf *out, const Program *p, const char *input_name);
+
 /* Opens a comment with the schedule after the indent and, for a fused region, a line saying how it was fused; the
  * caller closes the comment. The effective schedule every output echoes. */
 void emit_schedule_echo(StrBuf *out, const Region *r, const char *indent);

@@ -1,0 +1,21 @@
+# fusecc-config-version.cmake: find_package(fusecc X.Y) accepts this fusecc when its version
+# is at least X.Y with the same major version (before 1.0: the same minor version too).
+# Installed, the version is written in below; in the source tree it is read from src/version.h.
+set(PACKAGE_VERSION "@FUSECC_VERSION@")
+if(PACKAGE_VERSION MATCHES "^@")
+	file(STRINGS "${CMAKE_CURRENT_LIST_DIR}/../src/version.h" _fusecc_v REGEX "define FUSECC_VERSION ")
+	string(REGEX REPLACE ".*\"([0-9.]+)\".*" "\\1" PACKAGE_VERSION "${_fusecc_v}")
+	unset(_fusecc_v)
+endif()
+if(PACKAGE_FIND_VERSION AND PACKAGE_VERSION VERSION_LESS PACKAGE_FIND_VERSION)
+	set(PACKAGE_VERSION_COMPATIBLE FALSE)
+elseif(PACKAGE_FIND_VERSION AND NOT PACKAGE_FIND_VERSION_MAJOR STREQUAL "" AND NOT PACKAGE_VERSION MATCHES "^${PACKAGE_FIND_VERSION_MAJOR}\\.")
+	set(PACKAGE_VERSION_COMPATIBLE FALSE)
+elseif(PACKAGE_FIND_VERSION AND PACKAGE_FIND_VERSION_MAJOR STREQUAL "0" AND NOT PACKAGE_VERSION MATCHES "^0\\.${PACKAGE_FIND_VERSION_MINOR}\\.")
+	set(PACKAGE_VERSION_COMPATIBLE FALSE)
+else()
+	set(PACKAGE_VERSION_COMPATIBLE TRUE)
+	if(PACKAGE_FIND_VERSION STREQUAL PACKAGE_VERSION)
+		set(PACKAGE_VERSION_EXACT TRUE)
+	endif()
+endif()
