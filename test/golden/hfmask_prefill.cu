@@ -67,11 +67,11 @@ __global__ void __launch_bounds__(128) hfmask_prefill_kernel(int B, int H, int N
 		const uint16_t *s_v_now = s_v + stage * 4096;
 		fx::dispatch(!(j0 >= inner_begin && j0 + 64 <= inner_end), [&](auto masked) {
 			/* line 27: for (j ...) */
-			fx::dot_rows<true, 2, 64, 64, 128, 128>(q_k, s_rows, wrow, s_k_now);
+			fx::dot_rows<fusecc_bf16, 2, 64, 64, 128, 128>(q_k, s_rows, wrow, s_k_now);
 			float m_red[4] = {-INFINITY, -INFINITY, -INFINITY, -INFINITY};
 			#pragma unroll
 			for (int hf = 0; hf < 4; hf++) {
-				const int i = row0 + wrow + fx::row(hf);
+				const int i = min(row0 + wrow + fx::row(hf), row0 + nrows - 1);
 				#pragma unroll
 				for (int e = 0; e < 16; e++) {
 					const int j = j0 + fx::col(e);
@@ -115,7 +115,7 @@ __global__ void __launch_bounds__(128) hfmask_prefill_kernel(int B, int H, int N
 			float p_acc[2][8][4];
 			#pragma unroll
 			for (int hf = 0; hf < 4; hf++) {
-				const int i = row0 + wrow + fx::row(hf);
+				const int i = min(row0 + wrow + fx::row(hf), row0 + nrows - 1);
 				#pragma unroll
 				for (int e = 0; e < 16; e++) {
 					const int j = j0 + fx::col(e);
@@ -133,7 +133,7 @@ __global__ void __launch_bounds__(128) hfmask_prefill_kernel(int B, int H, int N
 			l[1] += fx::row_sum(l_red[1]);
 			l[2] += fx::row_sum(l_red[2]);
 			l[3] += fx::row_sum(l_red[3]);
-			fx::dot_tile<true, 2, 64, 64, 128>(acc, p_acc, s_v_now);
+			fx::dot_tile<fusecc_bf16, 2, 64, 64, 128>(acc, p_acc, s_v_now);
 		});
 		__syncthreads();
 		stage ^= 1;

@@ -56,11 +56,11 @@ __global__ void __launch_bounds__(256) hfmask_prefill_kernel(int B, int H, int N
 		__syncthreads();
 		fx::dispatch(!(j0 >= inner_begin && j0 + 64 <= inner_end), [&](auto masked) {
 			/* line 27: for (j ...) */
-			fx::dot_rows<true, 2, 64, 64, 128, 256>(q_k, s_rows, wrow, s_k);
+			fx::dot_rows<fusecc_bf16, 2, 64, 64, 128, 256>(q_k, s_rows, wrow, s_k);
 			float m_red[2] = {-INFINITY, -INFINITY};
 			#pragma unroll
 			for (int hf = 0; hf < 2; hf++) {
-				const int i = row0 + wrow + fx::row(hf);
+				const int i = min(row0 + wrow + fx::row(hf), row0 + nrows - 1);
 				#pragma unroll
 				for (int e = 0; e < 16; e++) {
 					const int j = j0 + fx::col(e);
@@ -102,7 +102,7 @@ __global__ void __launch_bounds__(256) hfmask_prefill_kernel(int B, int H, int N
 			float p_acc[2][4][4];
 			#pragma unroll
 			for (int hf = 0; hf < 2; hf++) {
-				const int i = row0 + wrow + fx::row(hf);
+				const int i = min(row0 + wrow + fx::row(hf), row0 + nrows - 1);
 				#pragma unroll
 				for (int e = 0; e < 16; e++) {
 					const int j = j0 + fx::col(e);
@@ -118,7 +118,7 @@ __global__ void __launch_bounds__(256) hfmask_prefill_kernel(int B, int H, int N
 			}
 			l[0] += fx::row_sum(l_red[0]);
 			l[1] += fx::row_sum(l_red[1]);
-			fx::dot_tile<true, 2, 64, 64, 256>(acc, p_acc, s_v);
+			fx::dot_tile<fusecc_bf16, 2, 64, 64, 256>(acc, p_acc, s_v);
 		});
 		__syncthreads();
 	}

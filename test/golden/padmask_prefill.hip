@@ -58,12 +58,12 @@ __global__ void __launch_bounds__(256) padmask_prefill_kernel(int B, int H, int 
 		fx::dispatch(!(j0 >= inner_begin && j0 + 64 <= inner_end), [&](auto masked) {
 			fx::clear(s);
 			/* line 22: for (j ...) */
-			fx::dot_rows<false, 2, 64, 128, 128, 256>(q_k, s_rows, wrow, s_k);
+			fx::dot_rows<__half, 2, 64, 128, 128, 256>(q_k, s_rows, wrow, s_k);
 			/* line 31: for (j ...) */
 			float m_red[2] = {-INFINITY, -INFINITY};
 			#pragma unroll
 			for (int hf = 0; hf < 2; hf++) {
-				const int i = row0 + wrow + fx::row(hf);
+				const int i = min(row0 + wrow + fx::row(hf), row0 + nrows - 1);
 				#pragma unroll
 				for (int e = 0; e < 16; e++) {
 					const int j = j0 + fx::col(e);
@@ -125,7 +125,7 @@ __global__ void __launch_bounds__(256) padmask_prefill_kernel(int B, int H, int 
 			}
 			l[0] += fx::row_sum(l_red[0]);
 			l[1] += fx::row_sum(l_red[1]);
-			fx::dot_tile<false, 2, 128, 64, 256>(acc, p_acc, s_v);
+			fx::dot_tile<__half, 2, 128, 64, 256>(acc, p_acc, s_v);
 		});
 		__syncthreads();
 	}
