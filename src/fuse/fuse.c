@@ -560,7 +560,24 @@ static Stmt *rescale_stmt(Cascade *c, const Accum *a, Var **from, Var **to)
  * before it is known) and the factor's move from 1 to q's final value is applied once,
  * after the pass. Decided per level, since a level's statements are rewritten as a whole:
  * every accumulator of the level that reads q must take q as a factor only, and none may
- * be a producer itself (its partial values would be read with the wrong tag). */
+ * be a producer itself (its partial values would be read with the wrong tag). And every
+ * other level that reads q must be such a level: a map level that applies the factor
+ * (w[j] = w[j] / l, then acc += w[j] * v) would apply the partial q, which the fix-up
+ * after the pass does not undo. */
+static bool deferrable_at(const Cascade *c, int k, int q, bool *any)
+{
+	bool ok = true;
+	*any = false;
+	for (int i = 0; i < c->naccums; i++) {
+		const Accum *a = &c->accums[i];
+		if (a->level != k || !a->repair || !a->repair->uses[q])
+			continue;
+		*any = true;
+		ok &= a->red == RED_ADD && !a->repair->coef_e[q] && !a->repair->coef_2[q] && producer_index(c, a->var) < 0;
+	}
+	return ok;
+}
+
 static void decide_deferrals(Cascade *c)
 {
 	Program *p = c->prog;
@@ -571,13 +588,11 @@ static void decide_deferrals(Cascade *c)
 			Producer *pr = &c->producers[q];
 			if (!pr->in_factor || pr->level >= k)
 				continue;
-			bool any = false, ok = true;
-			for (int i = 0; i < c->naccums; i++) {
-				const Accum *a = &c->accums[i];
-				if (a->level != k || !a->repair || !a->repair->uses[q])
-					continue;
-				any = true;
-				ok &= a->red == RED_ADD && !a->repair->coef_e[q] && !a->repair->coef_2[q] && producer_index(c, a->var) < 0;
+			bool any, ok = deferrable_at(c, k, q, &any);
+			for (int k2 = pr->level + 1; k2 < c->nlevels && ok && any; k2++) {
+				bool any2;
+				if (k2 != k && stmt_reads_var(c->levels[k2], pr->var) && !(deferrable_at(c, k2, q, &any2) && any2))
+					ok = false;
 			}
 			if (!any || !ok)
 				continue;
