@@ -159,6 +159,192 @@ static const char *choose_axis(Program *p, Stmt *region)
 
 /* ---- the row block ---- */
 
+/* Whether e reads only scalars and const (input) arrays. */
+static bool reads_inputs_only(const Expr *e)
+{
+	if (e->kind == EX_INDEX && !(e->var->kind == VAR_PARAM && e->var->is_const))
+		return false;
+	for (int i = 0; i < e->nargs; i++)
+		if (!reads_inputs_only(e->args[i]))
+			return false;
+	return true;
+}
+
+/* The variables s assigns or declares (iterators aside), appended to out. */
+static void collect_writes(const Stmt *s, VarVec *out)
+{
+	if (!s)
+		return;
+	if ((s->kind == ST_ASSIGN && (s->lhs->kind == EX_VAR || s->lhs->kind == EX_INDEX)) || s->kind == ST_DECL)
+		vec_push(*out, s->kind == ST_DECL ? s->var : s->lhs->var);
+	for (int i = 0; i < s->nbody; i++)
+		collect_writes(s->body[i], out);
+}
+
+static bool in_vars(const VarVec *v, const Var *x)
+{
+	for (int i = 0; i < v->n; i++)
+		if (v->v[i] == x)
+			return true;
+	return false;
+}
+
+/* In the loops inside s: the statements at the front of a loop's body that do not depend
+ * on its iterator and write only locals they declare move before the loop. A score the
+ * user recomputes inside the d loop of P.V (`for (d) { float s = 0; for (e) s += q * k;
+ * acc[d] += e^(s - m) * v[j][d]; }`) is then computed once per j, before the d loop:
+ * the product and the P.V the tile lowering knows. Statements that read what the rest of
+ * the body writes stay. */
+static void hoist_invariants(Program *p, Stmt *s)
+{
+	for (int i = 0; i < s->nbody; i++)
+		if (s->body[i])
+			hoist_invariants(p, s->body[i]);
+	if (s->kind != ST_BLOCK)
+		return;
+	for (int i = 0; i < s->nbody; i++) {
+		Stmt *l = s->body[i];
+		if (l->kind != ST_FOR || l->body[0]->kind != ST_BLOCK)
+			continue;
+		Stmt *b = l->body[0];
+		VarVec mine = {0}, rest = {0};
+		int k = 0;
+		for (; k < b->nbody - 1; k++) {
+			Stmt *t = b->body[k];
+			if (stmt_reads_var(t, l->var) || (t->kind != ST_DECL && t->kind != ST_FOR && t->kind != ST_ASSIGN) || (t->kind == ST_DECL && t->var->ndim))
+				break;
+			VarVec w = {0};
+			collect_writes(t, &w);
+			bool ok = true;
+			for (int v = 0; ok && v < w.n; v++)
+				ok = w.v[v]->kind == VAR_LOCAL && (in_vars(&mine, w.v[v]) || stmt_declares(t, w.v[v]));
+			vec_free(w);
+			if (!ok)
+				break;
+			if (t->kind == ST_DECL)
+				vec_push(mine, t->var);
+		}
+		for (int r = k; r < b->nbody; r++)
+			collect_writes(b->body[r], &rest);
+		for (int v = 0; v < rest.n && k; v++)
+			for (int t = 0; t < k && k; t++)
+				if (in_vars(&mine, rest.v[v]) || stmt_reads_var(b->body[t], rest.v[v]))
+					k = 0;
+		vec_free(mine);
+		vec_free(rest);
+		if (!k)
+			continue;
+		/* s: [..., prefix..., for (rest), ...] */
+		Stmt **nb = arena_alloc(&p->arena, sizeof(Stmt *) * (size_t)(s->nbody + k));
+		memcpy(nb, s->body, sizeof(Stmt *) * (size_t)i);
+		memcpy(nb + i, b->body, sizeof(Stmt *) * (size_t)k);
+		nb[i + k] = l;
+		memcpy(nb + i + k + 1, s->body + i + 1, sizeof(Stmt *) * (size_t)(s->nbody - i - 1));
+		Stmt *lb = st_block(p, b->body + k, b->nbody - k, b->loc);
+		st_set_body(p, l, &lb, 1);
+		st_set_body(p, s, nb, s->nbody + k);
+		i += k;
+	}
+}
+
+/* Whether c only reads a mask: an input array's element, negated or compared with a
+ * constant (`layout[h][i / 64][j / 64]`, `!keep[b][j]`, `mask[b][j] != 0`), never an
+ * iterator against a bound (`j < len[b]` may guard the reads it covers). */
+static bool is_mask_read(const Expr *c)
+{
+	if (c->kind == EX_UN && c->uop == UOP_NOT)
+		return is_mask_read(c->args[0]);
+	if (c->kind == EX_CAST)
+		return is_mask_read(c->args[0]);
+	if (c->kind == EX_BIN && (c->bop == OP_EQ || c->bop == OP_NE) && (c->args[1]->kind == EX_INT || c->args[1]->kind == EX_FLT))
+		return is_mask_read(c->args[0]);
+	return c->kind == EX_INDEX && c->var->kind == VAR_PARAM && c->var->is_const;
+}
+
+/* `if (mask) { float dot = 0; for (d) dot += q * k; x = dot * scale; }` computes the
+ * score under a mask read from an array (a block-sparse layout, a padding mask): the
+ * score's statements move out of the if, and the assignment becomes `x = mask ? dot *
+ * scale : x`, so that the product is a product of the pass (computed for every element,
+ * as the tiles do) and the mask selects. Only when the body is declarations and loops
+ * that write their own locals, then one assignment to a scalar local. */
+static void if_convert_masks(Program *p, Stmt *s)
+{
+	for (int i = 0; i < s->nbody; i++)
+		if (s->body[i])
+			if_convert_masks(p, s->body[i]);
+	if (s->kind != ST_BLOCK)
+		return;
+	for (int i = 0; i < s->nbody; i++) {
+		Stmt *f = s->body[i];
+		if (f->kind != ST_IF || f->nbody != 1 || !is_mask_read(f->cond) || f->body[0]->kind != ST_BLOCK)
+			continue;
+		Stmt *b = f->body[0];
+		Stmt *last = b->body[b->nbody - 1];
+		if (b->nbody < 2 || last->kind != ST_ASSIGN || last->aop != AS_SET || last->lhs->kind != EX_VAR || stmt_declares(b, last->lhs->var))
+			continue;
+		bool ok = true;
+		VarVec mine = {0};
+		for (int k = 0; k < b->nbody - 1 && ok; k++) {
+			Stmt *t = b->body[k];
+			VarVec w = {0};
+			collect_writes(t, &w);
+			ok = t->kind == ST_DECL ? !t->var->ndim : t->kind == ST_FOR;
+			for (int v = 0; ok && v < w.n; v++)
+				ok = w.v[v]->kind == VAR_LOCAL && (in_vars(&mine, w.v[v]) || stmt_declares(t, w.v[v]));
+			vec_free(w);
+			if (t->kind == ST_DECL)
+				vec_push(mine, t->var);
+		}
+		vec_free(mine);
+		if (!ok)
+			continue;
+		Stmt *sel = st_assign(p, ex_copy(p, last->lhs), AS_SET, ex_cond(p, ex_copy(p, f->cond), last->rhs, ex_copy(p, last->lhs), f->loc), last->loc);
+		Stmt **nb = arena_alloc(&p->arena, sizeof(Stmt *) * (size_t)(s->nbody + b->nbody - 1));
+		memcpy(nb, s->body, sizeof(Stmt *) * (size_t)i);
+		memcpy(nb + i, b->body, sizeof(Stmt *) * (size_t)(b->nbody - 1));
+		nb[i + b->nbody - 1] = sel;
+		memcpy(nb + i + b->nbody, s->body + i + 1, sizeof(Stmt *) * (size_t)(s->nbody - i - 1));
+		int added = b->nbody - 1;
+		st_set_body(p, s, nb, s->nbody + added);
+		i += added;
+	}
+}
+
+/* Scalar locals set up between two loops of the nest (`for (h) { float slope = f(h);
+ * for (i) ... }`, a per-head value) move into the inner loop's body: the same value,
+ * computed per iteration of the inner loop, so that the loops nest perfectly and the
+ * row block is found inside them. Only declarations whose initialiser reads inputs
+ * (never what the region writes), which the inner loop never assigns. */
+static void sink_nest_locals(Program *p, Stmt *s)
+{
+	while (s->kind == ST_FOR) {
+		Stmt *b = s->body[0];
+		if (b->kind != ST_BLOCK || b->nbody < 2) {
+			s = b->kind == ST_BLOCK && b->nbody == 1 ? b->body[0] : b;
+			continue;
+		}
+		Stmt *inner = b->body[b->nbody - 1];
+		if (inner->kind != ST_FOR)
+			return;
+		for (int i = 0; i < b->nbody - 1; i++) {
+			Stmt *d = b->body[i];
+			if (d->kind != ST_DECL || d->var->ndim || !d->rhs || !reads_inputs_only(d->rhs) || stmt_writes_var(inner, d->var))
+				return;
+		}
+		Stmt *ib = inner->body[0];
+		int n = ib->kind == ST_BLOCK ? ib->nbody : 1;
+		Stmt **body = arena_alloc(&p->arena, sizeof(Stmt *) * (size_t)(b->nbody - 1 + n));
+		for (int i = 0; i < b->nbody - 1; i++)
+			body[i] = b->body[i];
+		for (int i = 0; i < n; i++)
+			body[b->nbody - 1 + i] = ib->kind == ST_BLOCK ? ib->body[i] : ib;
+		Stmt *nb = st_block(p, body, b->nbody - 1 + n, ib->loc);
+		st_set_body(p, inner, &nb, 1);
+		st_set_body(p, s, &inner, 1);
+		s = inner;
+	}
+}
+
 /* The innermost block holding every axis loop, each a child of it or a child of a loop
  * that is a child of it (the d-outer form). Its enclosing loops are the row loops. */
 static Stmt *find_row(Stmt *s, const char *axis, StmtVec *row_loops)
@@ -1105,6 +1291,7 @@ static bool fuse_region(Program *p, Region *r, StrVec *names)
 	c->prog = p;
 	c->region = r;
 	c->names = names;
+	sink_nest_locals(p, r->loop);
 	/* Every region is checked, fused or not: parallel loops must carry no dependence. */
 	DepInfo *deps = deps_compute(p, r);
 	if (!deps)
@@ -1179,6 +1366,16 @@ static bool fuse_region(Program *p, Region *r, StrVec *names)
 		} else {
 			vec_push(kids, k);
 		}
+	}
+	for (int i = 0; ok && i < kids.n; i++) {
+		Stmt *k = kids.v[i];
+		if (!is_axis_loop(k, c->axis))
+			continue;
+		Stmt *blk = k->body[0]->kind == ST_BLOCK ? k->body[0] : st_block(p, k->body, 1, k->body[0]->loc);
+		hoist_invariants(p, blk);
+		if_convert_masks(p, blk);
+		if (blk != k->body[0] && blk->nbody > 1)
+			st_set_body(p, k, &blk, 1);
 	}
 	/* Levels: from the first axis loop to the last one that reduces. */
 	AccumVec acc = {0};
