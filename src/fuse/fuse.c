@@ -310,6 +310,82 @@ static void if_convert_masks(Program *p, Stmt *s)
 	}
 }
 
+/* Whether e is integer arithmetic of iterators and scalar parameters only. */
+static bool is_index_arith(const Expr *e)
+{
+	switch (e->kind) {
+	case EX_INT: return true;
+	case EX_VAR: return e->var->kind == VAR_LOOP || (e->var->kind == VAR_PARAM && !e->var->ndim);
+	case EX_BIN:
+	case EX_UN:
+	case EX_COND:
+	case EX_CAST:
+		for (int i = 0; i < e->nargs; i++)
+			if (!is_index_arith(e->args[i]))
+				return false;
+		return e->ty == TY_INT;
+	default: return false;
+	}
+}
+
+/* e with v replaced by def in its subscripts. */
+static Expr *subst_subscripts(Program *p, const Expr *e, const Var *v, const Expr *def)
+{
+	if (!e)
+		return NULL;
+	Expr *c = ex_copy(p, e);
+	for (int i = 0; i < c->nargs; i++)
+		c->args[i] = e->kind == EX_INDEX ? expr_subst_expr(p, e->args[i], v, def) : subst_subscripts(p, e->args[i], v, def);
+	return c;
+}
+
+static void stmt_subst_subscripts(Program *p, Stmt *s, const Var *v, const Expr *def)
+{
+	if (!s)
+		return;
+	s->lo = subst_subscripts(p, s->lo, v, def);
+	s->hi = subst_subscripts(p, s->hi, v, def);
+	s->lhs = subst_subscripts(p, s->lhs, v, def);
+	s->rhs = subst_subscripts(p, s->rhs, v, def);
+	s->cond = subst_subscripts(p, s->cond, v, def);
+	for (int i = 0; i < s->nbody; i++)
+		stmt_subst_subscripts(p, s->body[i], v, def);
+}
+
+/* An int local computed once from iterators and parameters (`const int kv_head = h / (H
+ * / KVH);`) is replaced by its definition in the subscripts after it: the arrays are
+ * then read at expressions of the loops, which the dependence analysis and the tile
+ * lowering see through (a local's value is per row, an address must be per CTA). */
+static void forward_index_locals(Program *p, Stmt *s)
+{
+	if (!s)
+		return;
+	for (int i = 0; i < s->nbody; i++)
+		forward_index_locals(p, s->body[i]);
+	if (s->kind != ST_BLOCK)
+		return;
+	for (int i = 0; i < s->nbody; i++) {
+		Stmt *d = s->body[i];
+		if (!d || d->kind != ST_DECL || d->var->ty != TY_INT || d->var->ndim || !d->rhs || !is_index_arith(d->rhs))
+			continue;
+		bool assigned = false;
+		for (int k = i + 1; k < s->nbody; k++)
+			assigned |= stmt_writes_var(s->body[k], d->var);
+		if (assigned)
+			continue;
+		bool read = false;
+		for (int k = i + 1; k < s->nbody; k++) {
+			stmt_subst_subscripts(p, s->body[k], d->var, d->rhs);
+			read |= stmt_reads_var(s->body[k], d->var);
+		}
+		if (!read) { /* every use was a subscript: the local goes */
+			memmove(s->body + i, s->body + i + 1, sizeof(Stmt *) * (size_t)(s->nbody - i - 1));
+			s->nbody--;
+			i--;
+		}
+	}
+}
+
 /* Scalar locals set up between two loops of the nest (`for (h) { float slope = f(h);
  * for (i) ... }`, a per-head value) move into the inner loop's body: the same value,
  * computed per iteration of the inner loop, so that the loops nest perfectly and the
@@ -1292,6 +1368,7 @@ static bool fuse_region(Program *p, Region *r, StrVec *names)
 	c->region = r;
 	c->names = names;
 	sink_nest_locals(p, r->loop);
+	forward_index_locals(p, r->loop);
 	/* Every region is checked, fused or not: parallel loops must carry no dependence. */
 	DepInfo *deps = deps_compute(p, r);
 	if (!deps)

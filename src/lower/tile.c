@@ -965,6 +965,11 @@ bool tile_plan(TilePlan *tp, const Region *r, const TileTarget *tt, const char *
 	for (int g = 0; g < tp->ngrid; g++)
 		if (g != tp->rowdim && (expr_reads_var(tp->grid[g].lo, iv) || expr_reads_var(tp->grid[g].hi, iv)))
 			return fail(tp, why, "a parallel loop's bounds depend on the row loop");
+	/* The launcher counts the row tiles on the host: the row loop's bounds may read
+	 * parameters only (an end read from an array, i < len[b], is a per-CTA bound). */
+	for (int g = 0; g < tp->ngrid; g++)
+		if (g != tp->rowdim && (expr_reads_var(tp->grid[tp->rowdim].lo, tp->grid[g].var) || expr_reads_var(tp->grid[tp->rowdim].hi, tp->grid[g].var)))
+			return fail(tp, why, arena_printf(&p->arena, "the bounds of the row loop '%s' read '%s': the launcher counts the row tiles on the host", iv->name, tp->grid[g].var->name));
 	for (int k = 0; k < tp->nvars; k++)
 		if (tp->roles[k] == TR_ROW && (expr_reads_var(tp->step->lo, tp->vars[k]) || expr_reads_var(tp->step->hi, tp->vars[k])))
 			return fail(tp, why, "the pass's bounds depend on a per-row value");
