@@ -253,7 +253,9 @@ struct PrintTarget {
 	 * about an ulp of a / b; an IEEE division costs a dozen instructions per element. */
 	bool recip_div;
 	/* float expf(a - b) printed as fx::exp_sub(a, b): one FFMA with b * log2(e), which the
-	 * compiler hoists when b is invariant (the row's max), instead of FADD + FMUL. */
+	 * compiler hoists when b is invariant (the row's max), instead of FADD + FMUL. Also:
+	 * (float)exp((double)x) of a float x printed as the float function of x (the double
+	 * function rounded to float differs by an ulp or two, and costs many times more). */
 	bool exp_sub;
 	/* Optional: `#line N "file"` before each statement whose source line differs from the
 	 * last one written (*line_last), so compilers and debuggers point at the input. */

@@ -99,9 +99,31 @@ static void print_sub(StrBuf *b, const Expr *e, int min_prec, const PrintTarget 
 
 void print_operand_to(StrBuf *b, const Expr *e, BinOp op, const PrintTarget *t) { print_sub(b, e, binop_prec(op) + 1, t); }
 
+/* (float)f((double)x, ...) with every argument a float widened: f's float form of x. */
+static bool print_narrowed_call(StrBuf *b, const Expr *e, const PrintTarget *t)
+{
+	const Expr *c = e->args[0];
+	if (!t || !t->exp_sub || e->ty != TY_FLOAT || c->kind != EX_CALL || c->ty != TY_DOUBLE || c->nargs > 3)
+		return false;
+	Expr *args[3];
+	for (int i = 0; i < c->nargs; i++) {
+		const Expr *w = c->args[i];
+		if (w->kind != EX_CAST || w->ty != TY_DOUBLE || w->args[0]->ty != TY_FLOAT)
+			return false;
+		args[i] = w->args[0];
+	}
+	Expr f = *c;
+	f.ty = TY_FLOAT;
+	f.args = args;
+	print_expr_to(b, &f, t);
+	return true;
+}
+
 static void print_cast(StrBuf *b, const Expr *e, const PrintTarget *t)
 {
 	const Expr *a = e->args[0];
+	if (print_narrowed_call(b, e, t))
+		return;
 	if (a->ty == TY_BF16) {
 		/* bf16 -> float via the header's function; a further cast if the target is not float. */
 		if (e->ty != TY_FLOAT)
