@@ -837,12 +837,17 @@ static void print_row_ptr(TileEmit *te, const Expr *ref, const Var *rowv, const 
 	Expr *row = ex_bin(p, OP_ADD, ex_var(p, bv, ref->loc), ex_var(p, rv, ref->loc), ref->loc);
 	Expr *e = expr_subst_expr(p, ref, te->tp->kc, ex_int(p, 0, ref->loc));
 	e = expr_subst_expr(p, e, rowv, row);
-	const char *saved = te->rowsub;
+	const char *saved = te->rowsub, *slot = te->h;
 	te->rowsub = NULL;
+	/* A column operand's per-row scalars (kvh = h / G) are the same in every row of the
+	 * CTA (tile_plan chose its rows so): the first slot's. */
+	if (rowv == te->tp->jc)
+		te->h = "0";
 	sb_printf(te->out, "[&](int r) { return &");
 	expr(te, e);
 	sb_puts(te->out, "; }");
 	te->rowsub = saved;
+	te->h = slot;
 }
 
 /* The pass's bound `e` (lo or hi) at row `row`. */

@@ -857,6 +857,46 @@ static Mono monotone_in(const Expr *e, const Var *row)
 	}
 }
 
+/* The scalar locals s writes (its declarations with a value, its assignments). */
+static void scalar_writes(const Stmt *s, Var **out, int *n)
+{
+	if (!s)
+		return;
+	Var *x = s->kind == ST_DECL && s->rhs ? s->var : s->kind == ST_ASSIGN && s->lhs->kind == EX_VAR ? s->lhs->var : NULL;
+	bool seen = false;
+	for (int k = 0; x && k < *n; k++)
+		seen |= out[k] == x;
+	if (x && !x->ndim && !seen && *n < MAX_TILE_VARS)
+		out[(*n)++] = x;
+	for (int i = 0; i < s->nbody; i++)
+		scalar_writes(s->body[i], out, n);
+}
+
+/* Whether e reads v, directly or through a scalar that the row's statements before the
+ * pass compute from it (`const int kvh = h / (H / KVH);` read by k_cache[..][kvh]): a
+ * column operand that does cannot be shared by v's rows. */
+static bool reads_through_pro(const TilePlan *tp, const Expr *e, Var *v)
+{
+	Var *dep[MAX_TILE_VARS] = {v};
+	int n = 1;
+	for (int grown = 1; grown;) {
+		grown = 0;
+		for (int i = 0; i < tp->npro; i++) {
+			bool reads = false;
+			for (int k = 0; k < n && !reads; k++)
+				reads = stmt_reads_var(tp->pro[i], dep[k]);
+			int was = n;
+			if (reads)
+				scalar_writes(tp->pro[i], dep, &n);
+			grown |= n > was;
+		}
+	}
+	for (int k = 0; k < n; k++)
+		if (expr_reads_var(e, dep[k]))
+			return true;
+	return false;
+}
+
 bool tile_plan(TilePlan *tp, const Region *r, const TileTarget *tt, const char **why)
 {
 	memset(tp, 0, sizeof *tp);
@@ -948,7 +988,7 @@ bool tile_plan(TilePlan *tp, const Region *r, const TileTarget *tt, const char *
 	for (int g = 0; g < tp->ngrid; g++) {
 		bool shared = expr_reads_var(tp->rowop, tp->grid[g].var);
 		for (int k = 0; k < tp->ncolop; k++)
-			shared &= !expr_reads_var(tp->colop[k], tp->grid[g].var);
+			shared &= !reads_through_pro(tp, tp->colop[k], tp->grid[g].var);
 		if (shared && (inner < 0 || g == inner))
 			tp->rowdim = g;
 	}
