@@ -1218,11 +1218,19 @@ static void splitk_launch(TileEmit *te, const char *args, int bytes)
 	StrBuf *out = te->out;
 	int bn = tp->bn, cols = split_part_offset(&tp->split, tp->split.nparts);
 	const char *ns = tp->split.ndecl->var->name, *cs = tp->split.cdecl->var->name;
-	sb_puts(out, "\t\t\tlong long len = ");
-	expr(te, tp->axis_hi);
-	sb_puts(out, " - (");
-	expr(te, tp->axis_lo);
-	sb_printf(out, ");\n\t\t\tlong long steps = len > 0 ? (len + %d) / %d : 0;\n", bn - 1, bn);
+	if (tp->axis_len) {
+		/* the range is read on the device: a bound of its length, each chunk clipped there */
+		sb_printf(out, "\t\t\t/* '%s' runs over at most this many (each chunk is clipped to its row's range) */\n", tp->c->axis);
+		sb_puts(out, "\t\t\tlong long len = ");
+		expr(te, tp->axis_len);
+	} else {
+		sb_puts(out, "\t\t\tlong long len = ");
+		expr(te, tp->axis_hi);
+		sb_puts(out, " - (");
+		expr(te, tp->axis_lo);
+		sb_puts(out, ")");
+	}
+	sb_printf(out, ";\n\t\t\tlong long steps = len > 0 ? (len + %d) / %d : 0;\n", bn - 1, bn);
 	if (tp->c->splitk) {
 		sb_printf(out, "\t\t\tlong long want = %ldLL;\n", tp->c->splitk);
 	} else {
