@@ -1,8 +1,8 @@
 /* paged_decode.c: decode attention over a paged KV cache (vLLM / FlashInfer layout): the
  * cache is a pool of NB pages of PAGE tokens, kc[page][slot][head][d], and the block
  * table bt[b][p] names the page that holds tokens p * PAGE ... p * PAGE + PAGE - 1 of
- * sequence b. Every sequence holds L tokens here (per-sequence lengths are a bound fusecc
- * does not take yet). An index out of range is the caller's contract, as in every engine.
+ * sequence b. Every sequence holds L tokens here (paged_decode_lens.c: a length per
+ * sequence). An index out of range is the caller's contract, as in every engine.
  * Style: scores stored in s[L] with the max taken in the score loop, P.V with j outside d.
  * fp16 storage, fp32 math, D = 128, PAGE = 16; B = 1 ... 64, L = 1K ... 32K. */
 #include <math.h>

@@ -140,6 +140,7 @@ typedef struct SplitFallback {
 	Stmt *block;
 	SplitBlock sb;
 	const char *ws, *nrow, *rid, *rv; /* the kernels' names */
+	Expr *nchunks, *chunk;            /* the launcher's chunk count and size */
 } SplitFallback;
 
 /* A partial's element in the workspace. */
@@ -213,6 +214,40 @@ static bool reads_array(const Expr *e)
 	return false;
 }
 
+/* Copy of e with each `hi - lo` replaced by len. */
+static Expr *subst_len(Program *p, const Expr *e, const Expr *hi, const Expr *lo, const Expr *len)
+{
+	if (e->kind == EX_BIN && e->bop == OP_SUB && expr_equal(e->args[0], hi) && expr_equal(e->args[1], lo))
+		return ex_copy(p, len);
+	Expr *c = ex_copy(p, e);
+	for (int i = 0; i < c->nargs; i++)
+		c->args[i] = subst_len(p, e->args[i], hi, lo, len);
+	return c;
+}
+
+/* The chunk count and size the launcher computes: the fused program's (from the axis's
+ * length, hi - lo), with a bound of the length the host computes where the range is read
+ * from an array (split_host_len; each chunk is clipped to its row's range in the kernel,
+ * as the fused program's chunk statements do). false when there is none. */
+static bool split_fallback_sizes(Program *p, const Cascade *c, SplitFallback *sf)
+{
+	sf->nchunks = sf->sb.ndecl->rhs;
+	sf->chunk = sf->sb.cdecl->rhs;
+	const Stmt *cb = sf->sb.chunks->body[0], *pass = NULL;
+	for (int i = 0; cb->kind == ST_BLOCK && i < cb->nbody; i++)
+		if (cb->body[i]->kind == ST_FOR && cb->body[i]->step > 1)
+			pass = cb->body[i];
+	const Expr *lo = c->levels[0]->lo, *hi = c->levels[0]->hi;
+	Expr *len;
+	if (!pass || !split_host_len(p, pass, lo, hi, &len))
+		return false;
+	if (len) {
+		sf->nchunks = subst_len(p, sf->nchunks, hi, lo, len);
+		sf->chunk = subst_len(p, sf->chunk, hi, lo, len);
+	}
+	return !reads_array(sf->nchunks) && !reads_array(sf->chunk);
+}
+
 /* The tile lowering's kernel when the plan fits, else the fallback's, whose comment
  * says why the plan did not fit. */
 static bool name_used(const Stmt *s, const char *name)
@@ -282,8 +317,9 @@ static bool emit_kernel(StrBuf *out, const GpuTarget *tg, const Program *p, cons
 	const char *rv = name_used(r->loop, "row") ? unique_name((Program *)p, f, r, "thread_row") : "row";
 	const Cascade *c = fuse_cascade_of(r);
 	if (c && c->strategy == STRAT_SPLITK && split_block(body, &sf->sb)) {
-		if (reads_array(sf->sb.ndecl->rhs))
-			return error_at(r->loop->loc, "the %s printer cannot split '%s' into chunks: its range is read from an array, and the launcher sizes the chunks on the host (write rolling(%s) instead of splitk)",
+		if (!split_fallback_sizes((Program *)p, c, sf))
+			return error_at(r->loop->loc,
+			                "the %s printer cannot split '%s' into chunks: its range is read from an array, and no array the pass reads at every element bounds its length on the host, where the launcher sizes the chunks (write rolling(%s) instead of splitk)",
 			                tg->name, c->axis, c->axis), false;
 		sf->on = true;
 		sf->block = body;
@@ -362,9 +398,9 @@ static void split_fallback_launch(StrBuf *out, const GpuTarget *tg, const Region
 	sb_puts(out, "\t{\n\t\tlong long rows = ");
 	print_rows(out, g, n);
 	sb_printf(out, ";\n\t\tif (rows > 0) {\n\t\t\tint %s = ", ns);
-	print_expr_to(out, sb->ndecl->rhs, &device_print);
+	print_expr_to(out, sf->nchunks, &device_print);
 	sb_printf(out, ";\n\t\t\tint %s = ", cs);
-	print_expr_to(out, sb->cdecl->rhs, &device_print);
+	print_expr_to(out, sf->chunk, &device_print);
 	sb_printf(out, ";\n\t\t\tif (%s < 1 || (rows * %s + %d) / %d > 2147483647LL)\n\t\t\t\treturn %s;\n", ns, ns, THREADS - 1, THREADS, tg->invalid);
 	sb_printf(out, "\t\t\t%s err;\n", tg->err_t);
 	StrBuf chunk = {0}, merge = {0};

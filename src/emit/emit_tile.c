@@ -837,12 +837,17 @@ static void print_row_ptr(TileEmit *te, const Expr *ref, const Var *rowv, const 
 	Expr *row = ex_bin(p, OP_ADD, ex_var(p, bv, ref->loc), ex_var(p, rv, ref->loc), ref->loc);
 	Expr *e = expr_subst_expr(p, ref, te->tp->kc, ex_int(p, 0, ref->loc));
 	e = expr_subst_expr(p, e, rowv, row);
-	const char *saved = te->rowsub;
+	const char *saved = te->rowsub, *slot = te->h;
 	te->rowsub = NULL;
+	/* A column operand's per-row scalars (kvh = h / G) are the same in every row of the
+	 * CTA (tile_plan chose its rows so): the first slot's. */
+	if (rowv == te->tp->jc)
+		te->h = "0";
 	sb_printf(te->out, "[&](int r) { return &");
 	expr(te, e);
 	sb_puts(te->out, "; }");
 	te->rowsub = saved;
+	te->h = slot;
 }
 
 /* The pass's bound `e` (lo or hi) at row `row`. */
@@ -1213,11 +1218,19 @@ static void splitk_launch(TileEmit *te, const char *args, int bytes)
 	StrBuf *out = te->out;
 	int bn = tp->bn, cols = split_part_offset(&tp->split, tp->split.nparts);
 	const char *ns = tp->split.ndecl->var->name, *cs = tp->split.cdecl->var->name;
-	sb_puts(out, "\t\t\tlong long len = ");
-	expr(te, tp->axis_hi);
-	sb_puts(out, " - (");
-	expr(te, tp->axis_lo);
-	sb_printf(out, ");\n\t\t\tlong long steps = len > 0 ? (len + %d) / %d : 0;\n", bn - 1, bn);
+	if (tp->axis_len) {
+		/* the range is read on the device: a bound of its length, each chunk clipped there */
+		sb_printf(out, "\t\t\t/* '%s' runs over at most this many (each chunk is clipped to its row's range) */\n", tp->c->axis);
+		sb_puts(out, "\t\t\tlong long len = ");
+		expr(te, tp->axis_len);
+	} else {
+		sb_puts(out, "\t\t\tlong long len = ");
+		expr(te, tp->axis_hi);
+		sb_puts(out, " - (");
+		expr(te, tp->axis_lo);
+		sb_puts(out, ")");
+	}
+	sb_printf(out, ";\n\t\t\tlong long steps = len > 0 ? (len + %d) / %d : 0;\n", bn - 1, bn);
 	if (tp->c->splitk) {
 		sb_printf(out, "\t\t\tlong long want = %ldLL;\n", tp->c->splitk);
 	} else {

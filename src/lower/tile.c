@@ -697,6 +697,175 @@ bool split_block_decl(const SplitBlock *sb, const Stmt *s)
 	return false;
 }
 
+/* ---- the split axis's length on the host (see split_host_len in tile.h) ---- */
+
+/* e reads scalar parameters and literals only: the launcher can compute it. */
+static bool host_expr(const Expr *e)
+{
+	if (e->kind == EX_INDEX || (e->kind == EX_VAR && (e->var->kind != VAR_PARAM || e->var->ndim)))
+		return false;
+	for (int i = 0; i < e->nargs; i++)
+		if (!host_expr(e->args[i]))
+			return false;
+	return true;
+}
+
+/* Whether e is the min (want_min) or the max of two values, `x < y ? x : y` and the
+ * other spellings: x and y. */
+static bool min_max_form(const Expr *e, bool want_min, const Expr **x, const Expr **y)
+{
+	if (e->kind != EX_COND || e->args[0]->kind != EX_BIN)
+		return false;
+	const Expr *c = e->args[0];
+	bool lt = c->bop == OP_LT || c->bop == OP_LE, gt = c->bop == OP_GT || c->bop == OP_GE;
+	bool same = expr_equal(c->args[0], e->args[1]) && expr_equal(c->args[1], e->args[2]);
+	bool swapped = expr_equal(c->args[0], e->args[2]) && expr_equal(c->args[1], e->args[1]);
+	bool is_min = (same && lt) || (swapped && gt), is_max = (same && gt) || (swapped && lt);
+	*x = c->args[0];
+	*y = c->args[1];
+	return want_min ? is_min : is_max;
+}
+
+/* Whether e reads a variable the pass declares (its iterators, its locals). */
+static bool reads_pass_var(const Stmt *pass, const Expr *e)
+{
+	if ((e->kind == EX_VAR || e->kind == EX_INDEX) && stmt_declares(pass, e->var))
+		return true;
+	for (int i = 0; i < e->nargs; i++)
+		if (reads_pass_var(pass, e->args[i]))
+			return true;
+	return false;
+}
+
+/* A host bound of e from above (hi) or below (!hi): e itself, or a side of its min (hi)
+ * or max (!hi) that is one. */
+static const Expr *host_side(const Expr *e, bool hi)
+{
+	if (host_expr(e))
+		return e;
+	const Expr *x, *y;
+	if (!min_max_form(e, hi, &x, &y))
+		return NULL;
+	const Expr *b = host_side(x, hi);
+	return b ? b : host_side(y, hi);
+}
+
+/* How many consecutive values of j can keep subscript e in a range of n values (NULL:
+ * no bound): n for j plus an offset the pass does not change, P n + P - 1 for a quotient
+ * by P (P n when it is j / P itself and j is not negative). */
+static Expr *index_len(Program *p, const Stmt *pass, const Expr *e, const Var *j, Expr *n, bool j_nonneg)
+{
+	if (e->kind == EX_VAR && e->var == j)
+		return n;
+	if (e->kind == EX_BIN && (e->bop == OP_ADD || e->bop == OP_SUB))
+		for (int s = 0; s < 2; s++) {
+			const Expr *t = e->args[s], *off = e->args[!s];
+			if (s == 1 && e->bop == OP_SUB)
+				break; /* off - j */
+			if (expr_reads_var(t, j) && !expr_reads_var(off, j)) {
+				/* the offset must be the same at every element of the pass */
+				if (reads_pass_var(pass, off))
+					return NULL;
+				return index_len(p, pass, t, j, n, j_nonneg);
+			}
+		}
+	if (e->kind == EX_BIN && e->bop == OP_DIV && e->args[1]->kind == EX_INT && e->args[1]->ival > 0) {
+		Loc l = e->loc;
+		Expr *P = ex_int(p, e->args[1]->ival, l);
+		Expr *m = ex_bin(p, OP_MUL, n, P, l);
+		if (!(j_nonneg && e->args[0]->kind == EX_VAR && e->args[0]->var == j))
+			m = ex_bin(p, OP_ADD, m, ex_int(p, e->args[1]->ival - 1, l), l);
+		return index_len(p, pass, e->args[0], j, m, j_nonneg);
+	}
+	return NULL;
+}
+
+typedef struct LenBounds {
+	Program *p;
+	const Stmt *pass;
+	const Var *j; /* the element loop's iterator */
+	bool j_nonneg;
+	Expr *b[MAX_TILE_VARS];
+	int n;
+} LenBounds;
+
+static void add_len_bound(LenBounds *lb, Expr *e)
+{
+	for (int i = 0; i < lb->n; i++)
+		if (expr_equal(lb->b[i], e))
+			return;
+	if (lb->n < MAX_TILE_VARS)
+		lb->b[lb->n++] = e;
+}
+
+/* The reads of parameter arrays that evaluating e always makes (not under ?:, &&, ||). */
+static void len_bounds_expr(LenBounds *lb, const Expr *e)
+{
+	if (e->kind == EX_INDEX && e->var->kind == VAR_PARAM)
+		for (int d = 0; d < e->nargs; d++) {
+			Expr *n = index_len(lb->p, lb->pass, e->args[d], lb->j, e->var->dims[d], lb->j_nonneg);
+			if (n && host_expr(n))
+				add_len_bound(lb, n);
+		}
+	bool lazy = e->kind == EX_COND || (e->kind == EX_BIN && (e->bop == OP_LAND || e->bop == OP_LOR));
+	for (int i = 0; i < (lazy ? 1 : e->nargs); i++)
+		len_bounds_expr(lb, e->args[i]);
+}
+
+/* ... and that statement s always makes (an if's condition, not its branches). */
+static void len_bounds_stmt(LenBounds *lb, const Stmt *s)
+{
+	if (!s)
+		return;
+	switch (s->kind) {
+	case ST_BLOCK:
+		for (int i = 0; i < s->nbody; i++)
+			len_bounds_stmt(lb, s->body[i]);
+		break;
+	case ST_FOR:
+		len_bounds_expr(lb, s->lo);
+		len_bounds_expr(lb, s->hi);
+		len_bounds_stmt(lb, s->body[0]);
+		break;
+	case ST_ASSIGN:
+		len_bounds_expr(lb, s->lhs);
+		len_bounds_expr(lb, s->rhs);
+		break;
+	case ST_DECL:
+		if (s->rhs)
+			len_bounds_expr(lb, s->rhs);
+		break;
+	case ST_IF: len_bounds_expr(lb, s->cond); break;
+	}
+}
+
+bool split_host_len(Program *p, const Stmt *pass, const Expr *lo, const Expr *hi, Expr **len)
+{
+	*len = NULL;
+	if (host_expr(lo) && host_expr(hi))
+		return true;
+	LenBounds lb = {.p = p, .pass = pass, .j_nonneg = lo->kind == EX_INT && lo->ival >= 0};
+	/* a static bound of the range: hi <= ub, lo >= lb */
+	const Expr *ub = host_side(hi, true), *lb0 = host_side(lo, false);
+	if (ub && lb0)
+		add_len_bound(&lb, lb0->kind == EX_INT && lb0->ival == 0 ? ex_copy(p, ub) : ex_bin(p, OP_SUB, ex_copy(p, ub), ex_copy(p, lb0), hi->loc));
+	/* the extents of the arrays every element of the pass reads */
+	Stmt *sb = pass->body[0];
+	Stmt *const *st = sb->kind == ST_BLOCK ? sb->body : &pass->body[0];
+	int nst = sb->kind == ST_BLOCK ? sb->nbody : 1;
+	for (int i = 0; i < nst; i++)
+		if (st[i]->kind == ST_FOR && st[i]->lo->kind == EX_VAR && st[i]->lo->var == pass->var) {
+			lb.j = st[i]->var;
+			len_bounds_stmt(&lb, st[i]->body[0]);
+		}
+	if (!lb.n)
+		return false;
+	*len = lb.b[0];
+	for (int i = 1; i < lb.n; i++)
+		*len = ex_min(p, *len, lb.b[i], hi->loc);
+	return true;
+}
+
 /* Split-k: the chunk kernel's prologue is the row's statements before the split and the
  * chunk's setup, its epilogue the chunk's stores. */
 static bool plan_splitk(TilePlan *tp, Stmt *body)
@@ -725,9 +894,13 @@ static bool plan_splitk(TilePlan *tp, Stmt *body)
 		}
 	if (si < 0)
 		return false;
-	/* The chunk's range: integers of the chunk index and the sizes, once per CTA. */
+	/* The chunk's range: integers of the chunk index, the sizes and the CTA's parallel
+	 * loops (a length read from an array, `j_hi = min(j_lo + chunk, len[b])`), once per
+	 * CTA; tile_plan checks that it does not read the loop whose rows a CTA shares. */
 	Var *uniform[MAX_TILE_VARS] = {sb->chunks->var, sb->ndecl->var, sb->cdecl->var};
 	int nu = 3;
+	for (int g = 0; g < tp->ngrid && nu < MAX_TILE_VARS; g++)
+		uniform[nu++] = tp->grid[g].var;
 	tp->cta_decls = arena_alloc(&p->arena, sizeof(Stmt *) * (size_t)cb->nbody);
 	for (int i = 0; i < si; i++) {
 		Stmt *s = cb->body[i];
@@ -744,11 +917,13 @@ static bool plan_splitk(TilePlan *tp, Stmt *body)
 	tp->nepi = cb->nbody - si - 1;
 	tp->merge = body->body + sb->ichunks + 1;
 	tp->nmerge = body->nbody - sb->ichunks - 1;
-	/* The launcher sizes the chunks from the axis's range: it must not depend on the row. */
+	/* The launcher sizes the chunks from the axis's range, or from a bound of its length
+	 * it can compute where the range is read from an array; each CTA clips its chunk to
+	 * its row's range (the cta_decls). */
 	tp->axis_lo = tp->c->levels[0]->lo;
 	tp->axis_hi = tp->c->levels[0]->hi;
-	if (!reads_only(tp->axis_lo, NULL, 0) || !reads_only(tp->axis_hi, NULL, 0)) {
-		tp->why = "the split axis's range depends on the row or is read from an array (the launcher sizes the chunks on the host)";
+	if (!split_host_len(p, tp->step, tp->axis_lo, tp->axis_hi, &tp->axis_len)) {
+		tp->why = "the split axis's range is read on the device and no array the pass reads at every element bounds its length (the launcher sizes the chunks on the host)";
 		return false;
 	}
 	return true;
@@ -857,6 +1032,46 @@ static Mono monotone_in(const Expr *e, const Var *row)
 	}
 }
 
+/* The scalar locals s writes (its declarations with a value, its assignments). */
+static void scalar_writes(const Stmt *s, Var **out, int *n)
+{
+	if (!s)
+		return;
+	Var *x = s->kind == ST_DECL && s->rhs ? s->var : s->kind == ST_ASSIGN && s->lhs->kind == EX_VAR ? s->lhs->var : NULL;
+	bool seen = false;
+	for (int k = 0; x && k < *n; k++)
+		seen |= out[k] == x;
+	if (x && !x->ndim && !seen && *n < MAX_TILE_VARS)
+		out[(*n)++] = x;
+	for (int i = 0; i < s->nbody; i++)
+		scalar_writes(s->body[i], out, n);
+}
+
+/* Whether e reads v, directly or through a scalar that the row's statements before the
+ * pass compute from it (`const int kvh = h / (H / KVH);` read by k_cache[..][kvh]): a
+ * column operand that does cannot be shared by v's rows. */
+static bool reads_through_pro(const TilePlan *tp, const Expr *e, Var *v)
+{
+	Var *dep[MAX_TILE_VARS] = {v};
+	int n = 1;
+	for (int grown = 1; grown;) {
+		grown = 0;
+		for (int i = 0; i < tp->npro; i++) {
+			bool reads = false;
+			for (int k = 0; k < n && !reads; k++)
+				reads = stmt_reads_var(tp->pro[i], dep[k]);
+			int was = n;
+			if (reads)
+				scalar_writes(tp->pro[i], dep, &n);
+			grown |= n > was;
+		}
+	}
+	for (int k = 0; k < n; k++)
+		if (expr_reads_var(e, dep[k]))
+			return true;
+	return false;
+}
+
 bool tile_plan(TilePlan *tp, const Region *r, const TileTarget *tt, const char **why)
 {
 	memset(tp, 0, sizeof *tp);
@@ -948,7 +1163,7 @@ bool tile_plan(TilePlan *tp, const Region *r, const TileTarget *tt, const char *
 	for (int g = 0; g < tp->ngrid; g++) {
 		bool shared = expr_reads_var(tp->rowop, tp->grid[g].var);
 		for (int k = 0; k < tp->ncolop; k++)
-			shared &= !expr_reads_var(tp->colop[k], tp->grid[g].var);
+			shared &= !reads_through_pro(tp, tp->colop[k], tp->grid[g].var);
 		if (shared && (inner < 0 || g == inner))
 			tp->rowdim = g;
 	}
@@ -962,6 +1177,9 @@ bool tile_plan(TilePlan *tp, const Region *r, const TileTarget *tt, const char *
 		tp->grid[tp->ngrid++] = (GridLoop){fresh_var(tp->c, "row", TY_INT, VAR_LOOP), ex_int(p, 0, r->loop->loc), ex_int(p, 1, r->loop->loc), 0};
 	}
 	const Var *iv = tp->grid[tp->rowdim].var;
+	for (int k = 0; k < tp->ncta_decls; k++)
+		if (expr_reads_var(tp->cta_decls[k]->rhs, iv))
+			return fail(tp, why, "the split's chunk range depends on the row loop");
 	for (int g = 0; g < tp->ngrid; g++)
 		if (g != tp->rowdim && (expr_reads_var(tp->grid[g].lo, iv) || expr_reads_var(tp->grid[g].hi, iv)))
 			return fail(tp, why, "a parallel loop's bounds depend on the row loop");

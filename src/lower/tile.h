@@ -40,6 +40,15 @@ typedef struct SplitBlock {
 bool split_block(Stmt *body, SplitBlock *sb);
 /* Whether s declares the block's chunk count, chunk size or a partial. */
 bool split_block_decl(const SplitBlock *sb, const Stmt *s);
+/* The split axis's length as the launcher sizes the chunks: *len = NULL when lo and hi
+ * read only scalar parameters (hi - lo), else an upper bound of hi - lo the host computes:
+ * the smallest of a static bound of the ends (hi a min with one, lo a max with one) and
+ * the extents of the parameter arrays every element of the pass reads (k[b][h][j][d]
+ * gives L, a page table bt[b][j / P] gives MAXP * P). Chunks of that size cover every
+ * row; each clips its range to its row's (j_hi = min(j_lo + chunk, len[b])), and a chunk
+ * past the row's end gives the identity partials. false when there is no such bound.
+ * pass is the chunk's `for (j0 = j_lo; j0 < j_hi; j0 += T)`. */
+bool split_host_len(Program *p, const Stmt *pass, const Expr *lo, const Expr *hi, Expr **len);
 /* Workspace floats per row and chunk before partial k (its offset in units of rows *
  * nchunks); k = nparts gives them all. */
 int split_part_offset(const SplitBlock *sb, int k);
@@ -122,7 +131,9 @@ typedef struct TilePlan {
 	int ncta_decls;
 	Stmt **merge;
 	int nmerge;
-	Expr *axis_lo, *axis_hi; /* the split axis's range, independent of the row */
+	Expr *axis_lo, *axis_hi; /* the split axis's range */
+	Expr *axis_len;          /* where the range is read on the device (`j < len[b]`): a
+	                          * bound of its length the launcher computes; NULL: hi - lo */
 	const char *ws_name, *nrow_name; /* the kernels' names for the workspace and its rows */
 	bool line_directives;            /* printer option (--line), set by the caller */
 	const char *why; /* set by the matchers when a shape is refused */

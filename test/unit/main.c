@@ -8,6 +8,7 @@ Suite *fuse_suite(void);
 Suite *print_suite(void);
 Suite *pragma_suite(void);
 Suite *deps_suite(void);
+Suite *splitlen_suite(void);
 
 int main(void)
 {
@@ -17,6 +18,7 @@ int main(void)
 	srunner_add_suite(sr, front_suite());
 	srunner_add_suite(sr, fuse_suite());
 	srunner_add_suite(sr, deps_suite());
+	srunner_add_suite(sr, splitlen_suite());
 	srunner_run_all(sr, CK_NORMAL);
 	int failed = srunner_ntests_failed(sr);
 	srunner_free(sr);
