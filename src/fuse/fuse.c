@@ -386,6 +386,51 @@ static void forward_index_locals(Program *p, Stmt *s)
 	}
 }
 
+/* A reduction whose first element seeds it (`float m = x[r][0]; for (c = 1; c < C; c++)
+ * m = fmaxf(m, x[r][c]);`, or a sum seeded the same way) starts from the reducer's
+ * identity over the whole range instead (m = -INFINITY; c from 0): the same value (max(-inf,
+ * x0) = x0, 0 + x0 = x0), and the loop now has the range of the row's other loops over c,
+ * which fusion needs. */
+static void unpeel_reductions(Program *p, Stmt *s)
+{
+	if (!s)
+		return;
+	for (int i = 0; i < s->nbody; i++)
+		unpeel_reductions(p, s->body[i]);
+	if (s->kind != ST_BLOCK)
+		return;
+	for (int i = 1; i < s->nbody; i++) {
+		Stmt *l = s->body[i];
+		if (l->kind != ST_FOR || l->step != 1)
+			continue;
+		Expr *first = NULL;
+		if (l->lo->kind == EX_INT && l->lo->ival > 0)
+			first = ex_int(p, l->lo->ival - 1, l->lo->loc);
+		else if (l->lo->kind == EX_BIN && l->lo->bop == OP_ADD && l->lo->args[1]->kind == EX_INT && l->lo->args[1]->ival == 1)
+			first = l->lo->args[0];
+		Stmt *r = l->body[0];
+		while (r->kind == ST_BLOCK && r->nbody == 1)
+			r = r->body[0];
+		Expr *target, *g;
+		Reducer red;
+		if (!first || !reduce_match(p, r, &target, &red, &g) || target->kind != EX_VAR)
+			continue;
+		/* the nearest earlier statement that writes the accumulator seeds it */
+		int k = i - 1;
+		while (k >= 0 && !stmt_writes_var(s->body[k], target->var) && !stmt_reads_var(s->body[k], target->var))
+			k--;
+		if (k < 0)
+			continue;
+		Stmt *seed = s->body[k];
+		Expr *init = seed->kind == ST_DECL && seed->var == target->var ? seed->rhs
+		             : seed->kind == ST_ASSIGN && seed->aop == AS_SET && seed->lhs->kind == EX_VAR && seed->lhs->var == target->var ? seed->rhs : NULL;
+		if (!init || !expr_equal(init, expr_subst_expr(p, g, l->var, first)))
+			continue;
+		seed->rhs = reducer_identity(p, red, target->var->ty, init->loc);
+		l->lo = ex_copy(p, first);
+	}
+}
+
 /* Scalar locals set up between two loops of the nest (`for (h) { float slope = f(h);
  * for (i) ... }`, a per-head value) move into the inner loop's body: the same value,
  * computed per iteration of the inner loop, so that the loops nest perfectly and the
@@ -1369,6 +1414,7 @@ static bool fuse_region(Program *p, Region *r, StrVec *names)
 	c->names = names;
 	sink_nest_locals(p, r->loop);
 	forward_index_locals(p, r->loop);
+	unpeel_reductions(p, r->loop);
 	/* Every region is checked, fused or not: parallel loops must carry no dependence. */
 	DepInfo *deps = deps_compute(p, r);
 	if (!deps)
