@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""rows.py: the row reductions (softmax, log-sum-exp, RMSNorm, cross-entropy with class
-indices) that fusecc lowers to one CTA per row, timed against PyTorch in one process on the
+"""rows.py: the row reductions (softmax, log-sum-exp, RMSNorm, LayerNorm, cross-entropy with
+class indices) that fusecc lowers to one CTA per row (fused, or the row's loops as written), timed against PyTorch in one process on the
 same inputs, with the memory bandwidth each reaches.
 
 On the GPU machine, from the repository root, after `make gpu-prep` on the development
@@ -110,6 +110,37 @@ def rmsnorm_f16(R, C, fn):
     return run, peer, check, 2 * R * C * 2 + C * 2
 
 
+def rmsnorm_bf16_4096(R, C, fn):
+    """test/zoo/r04_rmsnorm_bf16: HIDDEN is 4096 in the C; nothing to fuse (one sum)."""
+    x = torch.randn(R, C, device="cuda").bfloat16()
+    w = torch.randn(C, device="cuda").bfloat16()
+    y = torch.full_like(x, float("nan"))
+    eps = 1e-6
+    run = lambda: fn(R, ctypes.c_float(eps), ptr(x), ptr(w), ptr(y), stream())
+    peer = lambda: F.rms_norm(x, (C,), w, eps)
+    ref = lambda: F.rms_norm(x.double(), (C,), w.double(), eps)
+    check = lambda: ((y.double() - ref()).abs() / (ref().abs() + 1)).max().item()
+    return run, peer, check, 2 * R * C * 2 + C * 2
+
+
+def layernorm(dtype):
+    """LayerNorm, fp32 gamma and beta: nothing to fuse (sum and sum of squares in one
+    loop), or the two-pass variance left unfused (mean, then sum of (x - mean)^2)."""
+    def setup(R, C, fn):
+        x = (torch.randn(R, C, device="cuda") * 2 + 1).to(dtype)
+        g = torch.randn(C, device="cuda")
+        b = torch.randn(C, device="cuda")
+        y = torch.full_like(x, float("nan"))
+        eps = 1e-5
+        run = lambda: fn(R, C, ctypes.c_float(eps), ptr(x), ptr(g), ptr(b), ptr(y), stream())
+        gd, bd = g.to(dtype), b.to(dtype)
+        peer = lambda: F.layer_norm(x, (C,), gd, bd, eps)
+        ref = lambda: F.layer_norm(x.double(), (C,), g.double(), b.double(), eps)
+        check = lambda: ((y.double() - ref()).abs() / (ref().abs() + 1)).max().item()
+        return run, peer, check, 2 * R * C * x.element_size() + 2 * C * 4
+    return setup
+
+
 def xent_bf16(R, C, fn):
     x = (torch.randn(R, C, device="cuda") * 3).bfloat16()
     t = torch.randint(0, C, (R,), device="cuda", dtype=torch.int32)
@@ -127,6 +158,9 @@ CASES = [
     ("row_lse_fp16", "row_logsumexp", "logsumexp fp16", 32768, lse_f16),
     ("row_rmsnorm_fp16", "rmsnorm", "rmsnorm fp16", 8192, rmsnorm_f16),
     ("xent_index", "xent_index", "cross-entropy bf16", 128256, xent_bf16),
+    ("r04_rmsnorm_bf16", "rmsnorm", "rmsnorm bf16 (1 pass)", 4096, rmsnorm_bf16_4096),
+    ("row_layernorm_sumsq", "layernorm", "layernorm fp32 sumsq", 8192, layernorm(torch.float32)),
+    ("row_layernorm_twopass_auto_bf16", "layernorm", "layernorm bf16 2-pass", 8192, layernorm(torch.bfloat16)),
 ]
 
 

@@ -284,7 +284,12 @@ static bool emit_kernel(StrBuf *out, const GpuTarget *tg, const Program *p, cons
 		sb_printf(out, "\n * lowering: one CTA of %d threads per row (", ROW_THREADS);
 		for (int i = 0; i < rp->ngrid; i++)
 			sb_printf(out, "%s%s", i ? ", " : "", rp->grid[i].var->name);
-		sb_printf(out, "), its threads the chunks of '%s' (elements strided over them), partials merged in shared memory */\n", rp->c->axis);
+		if (rp->c)
+			sb_printf(out, "), its threads the chunks of '%s' (elements strided over them), partials merged in shared memory */\n", rp->c->axis);
+		else
+			sb_printf(out, "), the row as written: %s, the elements strided over the threads%s */\n",
+			          rp->npasses > 1 ? arena_printf(&((Program *)p)->arena, "its %d loops one after another", rp->npasses) : "one loop",
+			          rows_plan_reduces(rp) ? ", each reduction merged in shared memory" : "");
 		emit_rows_kernel(out, rp, print_params);
 		return true;
 	}
@@ -522,7 +527,10 @@ bool emit_gpu_function(StrBuf *out, const Program *p, const Func *fn, GpuKind ki
 		tiled[r] = tile_plan(&plans[r], fn->regions[r], &tg->tile, &why);
 		plans[r].line_directives = device_print.line_last != NULL;
 		/* A region without products: a row reduction, one CTA per row. */
-		by_rows[r] = !tiled[r] && !plans[r].ndots && rows_plan(&rows[r], fn->regions[r], &why_rows);
+		by_rows[r] = !tiled[r] && !plans[r].ndots && rows_plan(&rows[r], (Program *)p, fn->regions[r], &why_rows);
+		/* Nothing fused: why the row is not a sequence of passes says more. */
+		if (!tiled[r] && !by_rows[r] && !fuse_cascade_of(fn->regions[r]) && why_rows)
+			why = why_rows;
 		bool printed = emit_kernel(out, tg, p, fn, fn->regions[r], &plans[r], tiled[r], why, &sfs[r], by_rows[r] ? &rows[r] : NULL);
 		/* The fallback is correct but 25-50x slower than the tiles: the user must know. */
 		if (printed && !tiled[r] && !by_rows[r] && warn_fallback)

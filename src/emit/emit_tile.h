@@ -43,19 +43,40 @@ const char *device_fn(MathFn fn, ScalarType ty);
 Stmt **loop_body(const Stmt *loop, int *n);
 
 /* emit_rows.c: the CTA-per-row lowering of row reductions (no products), from the
- * split-k row block the fuser writes for them. */
+ * split-k row block the fuser writes for them, or from the row's passes as written when
+ * the fuser left the region as it is (nothing to fuse). */
+typedef struct RowRed {
+	Expr *target;     /* a scalar of the row, or an element of a float array the row owns */
+	Reducer red;
+	const char *part; /* the thread's partial */
+} RowRed;
+typedef struct RowPass {
+	Stmt *loop;       /* a loop over the row's elements */
+	RowRed *reds;     /* the reductions it makes (none: a loop of stores) */
+	int nreds;
+	const char *step; /* a reduction loop's step iterator */
+} RowPass;
 typedef struct RowPlan {
 	const Region *region;
-	Cascade *c;
+	Cascade *c;       /* NULL: the row's passes as written (passes below) */
 	GridLoop grid[MAX_GRID];
 	int ngrid;
 	Stmt *block; /* the row block */
 	SplitBlock sb;
 	Stmt *pass;   /* the chunk's pass */
 	Expr *lo, *hi; /* the fused axis's range */
+	/* Without a cascade: the row's statements and, for each loop among them, its pass. */
+	Stmt **stmts;
+	int nstmts;
+	RowPass *passes; /* passes[i] for stmts[i] (loop NULL: a statement of the row) */
+	int npasses;     /* the loops */
+	const char *row_name, *vec_name, *scratch_name; /* the kernel's own names */
 } RowPlan;
-/* Fills rp for region r; false with *why (a phrase) when the region is not of that form. */
-bool rows_plan(RowPlan *rp, const Region *r, const char **why);
+/* Fills rp for region r of program p; false with *why (a phrase) when the region is of
+ * neither form. */
+bool rows_plan(RowPlan *rp, Program *p, const Region *r, const char **why);
+/* Whether the plan's kernel makes a CTA reduction. */
+bool rows_plan_reduces(const RowPlan *rp);
 /* The kernel `<region>_kernel`, one CTA per row, and the launcher's block for it. */
 void emit_rows_kernel(StrBuf *out, const RowPlan *rp, void (*print_params)(StrBuf *, const Func *, bool));
 void emit_rows_launch(StrBuf *out, const GpuTarget *tg, const RowPlan *rp, const char *args);

@@ -1646,6 +1646,23 @@ static bool fuse_region(Program *p, Region *r, StrVec *names)
 	}
 	for (int k = 0; ok && k < c->nlevels; k++)
 		ok &= check_stored_maps(c, k, c->levels[k]);
+	/* For the GPU (split_rows) with neither clause: a row reduction whose repairs cannot be
+	 * derived (a variance, sum of (x - mean)^2) is left as written, the refusal becoming a
+	 * warning; emit_rows.c runs its loops one after another. Only a row not rewritten (no
+	 * interchange); the fused C (no split_rows) keeps the refusal. The repairs' diagnostics
+	 * are held until it is known which; a held error stays counted in error_count(), which
+	 * the driver reads only before fusing. */
+	bool rows_unfused = ok && p->split_rows && !s->nrolling && !s->nsplitk && is_row_reduction(c) && kids.n == row->nbody;
+	for (int i = 0; rows_unfused && i < kids.n; i++)
+		rows_unfused = kids.v[i] == row->body[i];
+	FILE *diag_saved = diag_stream;
+	char *held = NULL;
+	size_t nheld = 0;
+	int internal_before = internal_error_count();
+	if (rows_unfused && !(diag_stream = open_memstream(&held, &nheld))) {
+		diag_stream = diag_saved;
+		rows_unfused = false;
+	}
 	/* Repairs. */
 	for (int a = 0; ok && a < c->naccums; a++) {
 		Accum *ac = &c->accums[a];
@@ -1689,6 +1706,26 @@ static bool fuse_region(Program *p, Region *r, StrVec *names)
 	for (int a = 0; ok && a < c->naccums; a++)
 		if (c->accums[a].repair)
 			ok &= repair_validate(c, &c->accums[a]);
+	if (rows_unfused) {
+		fclose(diag_stream);
+		diag_stream = diag_saved;
+		const char *m = held ? strstr(held, ": error: ") : NULL;
+		if (!ok && internal_error_count() == internal_before && m) {
+			Loc at = s->loc;
+			for (int a = c->naccums - 1; a >= 0; a--)
+				if (!c->accums[a].repair && reads_producer(c, c->accums[a].g))
+					at = c->accums[a].stmt->loc;
+			m += strlen(": error: ");
+			warning_at(at, "%.*s; with neither 'rolling' nor 'splitk' the region is left as written: its GPU kernel runs the row's loops one after another", (int)strcspn(m, "\n"), m);
+			free(held);
+			vec_free(row_loops);
+			vec_free(kids);
+			tile_row_loops(p, r, names);
+			return true;
+		}
+		fwrite(held, 1, nheld, diag_stream ? diag_stream : stderr);
+		free(held);
+	}
 	if (ok && c->strategy == STRAT_ROLLING && !s->nrolling && !s->nsplitk) {
 		/* Neither clause: split-k when the rows do not scale with the reduction (decode). */
 		bool rows_scale = false;

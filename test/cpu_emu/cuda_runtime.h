@@ -1,0 +1,133 @@
+/* cpu_emu/cuda_runtime.h: runs fusecc's CUDA kernels that need no tensor cores (the
+ * CTA-per-row kernels of src/emit/emit_rows.c and the one-thread-per-row fallbacks) on the
+ * CPU, for test/rows_cpu.sh. Testing only, never shipped; compile with a C++20 compiler
+ * and -pthread, this folder before include/ on the include path.
+ *
+ * A launch runs the blocks one after another; a block's threads are real threads, which
+ * meet at a std::barrier for each __syncthreads() and at the end of the block. __shared__
+ * is `static` (one block at a time uses it). A warp exchange (fx::lane_xor, in the shims
+ * of fusecc_tile_cuda.h and fusecc_tile_hip.h here) goes through a block-wide buffer
+ * between two barriers. Under -fsanitize=thread, two threads of a block touching an
+ * element without a barrier between them (one writing) is a reported data race: the check
+ * that a kernel's barriers are where they must be. Launch syntax (k<<<cfg>>>(args)) is not
+ * C++: test/rows_cpu.sh rewrites it as emu::Launch(cfg).run([&] { k(args); }). */
+#ifndef FUSECC_CPU_EMU_CUDA_RUNTIME_H
+#define FUSECC_CPU_EMU_CUDA_RUNTIME_H
+
+#include <barrier>
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <thread>
+#include <vector>
+
+#define __global__
+#define __device__
+#define __host__
+#define __forceinline__ inline
+#define __launch_bounds__(...)
+#define __shared__ static
+
+typedef enum cudaError { cudaSuccess = 0, cudaErrorInvalidValue = 1, cudaErrorInvalidConfiguration = 9 } cudaError_t;
+typedef struct CUstream_st *cudaStream_t;
+enum cudaMemcpyKind { cudaMemcpyHostToDevice, cudaMemcpyDeviceToHost, cudaMemcpyDeviceToDevice };
+enum cudaDeviceAttr { cudaDevAttrMultiProcessorCount, cudaDevAttrMaxSharedMemoryPerMultiprocessor, cudaDevAttrComputeCapabilityMajor };
+enum cudaFuncAttribute { cudaFuncAttributeMaxDynamicSharedMemorySize };
+
+struct dim3 {
+	unsigned x, y, z;
+	dim3(unsigned x_ = 1, unsigned y_ = 1, unsigned z_ = 1) : x(x_), y(y_), z(z_) {}
+};
+struct emu_uint3 {
+	unsigned x, y, z;
+};
+
+namespace emu {
+inline thread_local emu_uint3 tid, bid;
+inline dim3 bdim, gdim;
+inline std::barrier<> *bar;
+inline cudaError_t last_error = cudaSuccess;
+
+/* One launch: grid and block as CUDA takes them. */
+struct Launch {
+	dim3 g, b;
+	Launch(dim3 g_, dim3 b_, size_t = 0, cudaStream_t = 0) : g(g_), b(b_) {}
+	template <class F> void run(F f)
+	{
+		long long nb = (long long)g.x * g.y * g.z;
+		int nt = (int)(b.x * b.y * b.z);
+		if (nb <= 0 || nt <= 0 || nt > 1024 || g.x > 2147483647u || g.y > 65535 || g.z > 65535) {
+			last_error = cudaErrorInvalidConfiguration;
+			return;
+		}
+		std::barrier<> br(nt);
+		bar = &br;
+		gdim = g;
+		bdim = b;
+		std::vector<std::thread> ts;
+		for (int t = 0; t < nt; t++)
+			ts.emplace_back([&, t] {
+				tid = {t % b.x, (t / b.x) % b.y, t / (b.x * b.y)};
+				for (long long k = 0; k < nb; k++) {
+					bid = {(unsigned)(k % g.x), (unsigned)((k / g.x) % g.y), (unsigned)(k / ((long long)g.x * g.y))};
+					f();
+					br.arrive_and_wait(); /* the block is done before the next uses __shared__ */
+				}
+			});
+		for (auto &t : ts)
+			t.join();
+	}
+};
+} /* namespace emu */
+
+#define threadIdx (emu::tid)
+#define blockIdx (emu::bid)
+#define blockDim (emu::bdim)
+#define gridDim (emu::gdim)
+
+inline void __syncthreads() { emu::bar->arrive_and_wait(); }
+inline float __frcp_rn(float x) { return 1.0f / x; }
+inline float __fdividef(float a, float b) { return a / b; }
+inline float __fmaf_rn(float a, float b, float c) { return fmaf(a, b, c); }
+[[noreturn]] inline void __trap() { abort(); }
+
+inline cudaError_t cudaGetLastError()
+{
+	cudaError_t e = emu::last_error;
+	emu::last_error = cudaSuccess;
+	return e;
+}
+inline const char *cudaGetErrorString(cudaError_t e) { return e == cudaSuccess ? "no error" : e == cudaErrorInvalidValue ? "invalid argument" : "invalid configuration"; }
+template <class T> inline cudaError_t cudaMalloc(T **p, size_t n)
+{
+	*p = (T *)malloc(n ? n : 1);
+	return *p ? cudaSuccess : cudaErrorInvalidValue;
+}
+template <class T> inline cudaError_t cudaMallocAsync(T **p, size_t n, cudaStream_t) { return cudaMalloc(p, n); }
+inline cudaError_t cudaFree(void *p)
+{
+	free(p);
+	return cudaSuccess;
+}
+inline cudaError_t cudaFreeAsync(void *p, cudaStream_t) { return cudaFree(p); }
+inline cudaError_t cudaMemcpy(void *d, const void *s, size_t n, cudaMemcpyKind)
+{
+	memcpy(d, s, n);
+	return cudaSuccess;
+}
+inline cudaError_t cudaDeviceSynchronize() { return cudaSuccess; }
+inline cudaError_t cudaGetDevice(int *d)
+{
+	*d = 0;
+	return cudaSuccess;
+}
+inline cudaError_t cudaDeviceGetAttribute(int *v, cudaDeviceAttr a, int)
+{
+	*v = a == cudaDevAttrMultiProcessorCount ? 132 : a == cudaDevAttrComputeCapabilityMajor ? 9 : 227 * 1024;
+	return cudaSuccess;
+}
+template <class K> inline cudaError_t cudaFuncSetAttribute(K, cudaFuncAttribute, int) { return cudaSuccess; }
+
+#endif

@@ -1,0 +1,41 @@
+/* cpu_emu/emu_fx.h: the fx:: functions of the tile libraries that the CTA-per-row and
+ * fallback kernels call, for the CPU emulation; FUSECC_CPU_EMU_WAVE lanes per wave. */
+#ifndef FUSECC_CPU_EMU_FX_H
+#define FUSECC_CPU_EMU_FX_H
+
+#include <cuda_runtime.h>
+#include <fusecc.h>
+#include <fusecc_tile_common.h>
+
+namespace fx {
+
+/* Every thread of the block calls it (as fx::cta_reduce does): the exchange goes through
+ * a block-wide buffer. Lanes mask < the wave width stay in the thread's wave. */
+inline float lane_xor(float x, int mask)
+{
+	static float buf[1024];
+	buf[threadIdx.x] = x;
+	__syncthreads();
+	float r = buf[threadIdx.x ^ (unsigned)mask];
+	__syncthreads();
+	return r;
+}
+inline int wave_width() { return FUSECC_CPU_EMU_WAVE; }
+inline float exp2(float x) { return exp2f(x); }
+inline float exp(float x) { return exp2f(x * 1.4426950408889634f); }
+inline float exp_sub(float a, float b) { return exp2f(fmaf(a, 1.4426950408889634f, -(b * 1.4426950408889634f))); }
+inline float tanh(float x)
+{
+	return tanh_via(x, [](float y) { return exp2f(y); });
+}
+inline void let_next_start() {}
+inline void after_previous() {}
+template <class... P, class... A> inline cudaError_t launch_after(void (*k)(P...), dim3 grid, dim3 block, size_t smem, cudaStream_t stream, A... args)
+{
+	emu::Launch(grid, block, smem, stream).run([&] { k(static_cast<P>(args)...); });
+	return cudaGetLastError();
+}
+
+} /* namespace fx */
+
+#endif
