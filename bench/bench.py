@@ -138,6 +138,14 @@ OPS = [
        fn="causal_scale_in_exp", dtype="float32"),
     Op("zoo_decode_fp32", True, 32, 32, ("B", "H", "L", "D", "scale", "q", "k", "v", "o"), src="test/zoo/dc_pbuf_inv_rtD_fp32",
        fn="decode_fp32", dtype="float32"),
+    # The second corpus batch: a max written as a branch and double exp() (global_pf), the
+    # score recomputed inside P.V's d loop (window_pf without the cap), MQA decode with no
+    # strategy clause (causal_dc), run-time D with the scale a parameter (global_pf).
+    Op("zoo_p12_ifmax_dblexp", False, 32, 32, ("B", "H", "N", "D", "q", "k", "v", "o"), src="test/zoo/p12_double_exp_fltmax_fp16", fn="attn_np"),
+    Op("zoo_p09_window_recompute", False, 32, 32, ("B", "H", "N", "W", "scale", "q", "k", "v", "o"), causal=True, window=4096,
+       src="test/zoo/p09_sliding_window_clamp_fp16", fn="swa_attn"),
+    Op("zoo_d04_mqa", True, 32, 1, ("B", "H", "L", "q", "k", "v", "o"), src="test/zoo/d04_decode_mqa_nostrategy_fp16", fn="mqa_decode"),
+    Op("zoo_p01_mha", False, 32, 32, ("B", "H", "N", "D", "scale", "q", "k", "v", "o"), src="test/zoo/p01_mha_fp16_rtD", fn="mha_fwd"),
 ]
 INT_PARAMS = {"B", "H", "HKV", "G", "N", "L", "W", "D"}
 PTR_PARAMS = {"slope", "q", "k", "v", "o", "out"}
