@@ -217,6 +217,23 @@ static void print_merge_loop(StrBuf *out, Program *p, const Stmt *s, const Print
 	sb_printf(out, ", fx_scratch)%s;\n\t}\n", red == RED_ADD ? "" : ")");
 }
 
+/* A row statement outside the loops over its elements: run by every thread, or, when it
+ * stores a value of the row to a parameter array, by thread 0. */
+static void print_row_stmt(StrBuf *out, const Stmt *s, const PrintTarget *pt)
+{
+	if (!stmt_writes_param(s)) {
+		sb_putc(out, '\t');
+		print_stmt_to(out, s, 1, pt);
+	} else if (s->kind == ST_ASSIGN) {
+		sb_puts(out, "\tif (threadIdx.x == 0)\n\t\t");
+		print_stmt_to(out, s, 2, pt);
+	} else {
+		sb_puts(out, "\tif (threadIdx.x == 0) {\n\t\t");
+		print_stmt_to(out, s, 2, pt);
+		sb_puts(out, "\t}\n");
+	}
+}
+
 static void emit_passes_kernel(StrBuf *out, const RowPlan *rp, void (*print_params)(StrBuf *, const Func *, bool));
 
 void emit_rows_kernel(StrBuf *out, const RowPlan *rp, void (*print_params)(StrBuf *, const Func *, bool))
@@ -264,19 +281,8 @@ void emit_rows_kernel(StrBuf *out, const RowPlan *rp, void (*print_params)(StrBu
 			else
 				sb_putc(out, ' ');
 			print_stmt_to(out, b, b->kind == ST_BLOCK ? 1 : 2, &pt);
-		} else if (stmt_writes_param(s)) {
-			/* A value of the row: one thread stores it. */
-			if (s->kind == ST_ASSIGN) {
-				sb_puts(out, "\tif (threadIdx.x == 0)\n\t\t");
-				print_stmt_to(out, s, 2, &pt);
-			} else {
-				sb_puts(out, "\tif (threadIdx.x == 0) {\n\t\t");
-				print_stmt_to(out, s, 2, &pt);
-				sb_puts(out, "\t}\n");
-			}
 		} else {
-			sb_putc(out, '\t');
-			print_stmt_to(out, s, 1, &pt);
+			print_row_stmt(out, s, &pt);
 		}
 	}
 	sb_puts(out, "}\n");
@@ -928,19 +934,8 @@ static void emit_passes_kernel(StrBuf *out, const RowPlan *rp, void (*print_para
 						add_var(&wr, ps->reds[k].target->var);
 					}
 			}
-		} else if (stmt_writes_param(s)) {
-			/* A value of the row: one thread stores it. */
-			if (s->kind == ST_ASSIGN) {
-				sb_puts(out, "\tif (threadIdx.x == 0)\n\t\t");
-				print_stmt_to(out, s, 2, &pt);
-			} else {
-				sb_puts(out, "\tif (threadIdx.x == 0) {\n\t\t");
-				print_stmt_to(out, s, 2, &pt);
-				sb_puts(out, "\t}\n");
-			}
 		} else {
-			sb_putc(out, '\t');
-			print_stmt_to(out, s, 1, &pt);
+			print_row_stmt(out, s, &pt);
 		}
 		vec_free(srd);
 		vec_free(swr);
