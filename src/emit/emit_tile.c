@@ -1027,6 +1027,8 @@ void emit_tile_kernel(StrBuf *out, const GpuTarget *tg, TilePlan *tp, void (*pri
 	line(&te, 1, "const int %s = min(%d, ", te.nrows, tp->bm);
 	expr(&te, gi->hi);
 	sb_printf(out, " - %s);\n", te.i0);
+	if (tp->rows_host) /* the launcher counted tiles up to the extent: this CTA's may be past its end */
+		line(&te, 1, "if (%s <= 0)\n\t\treturn;\n", te.nrows);
 	line(&te, 1, "const int %s = fx::warp() * %d;\n", te.rbase, 16 * tp->mt);
 	if (tp->splitk) {
 		line(&te, 1, "/* chunk '%s' of the split over '%s' */\n", tp->split.chunks->var->name, tp->c->axis);
@@ -1276,7 +1278,10 @@ void emit_tile_launch(StrBuf *out, const GpuTarget *tg, TilePlan *tp, const char
 			print_extent(out, &tp->grid[g], &te.pt);
 		}
 	sb_puts(out, ";\n\t\tlong long rows = ");
-	print_extent(out, gi, &te.pt);
+	GridLoop rows = *gi;
+	if (tp->rows_host)
+		rows.hi = tp->rows_host;
+	print_extent(out, &rows, &te.pt);
 	sb_printf(out, ";\n\t\tlong long tiles = (rows + %d) / %d;\n", tp->bm - 1, tp->bm);
 	sb_printf(out, "\t\tif (ctas > 0 && rows > 0) {\n\t\t\tif (ctas > 2147483647LL || tiles > 65535LL)\n\t\t\t\treturn %s;\n", tg->invalid);
 	/* Tiles are copied 16 bytes at a time: every operand must start on a 16-byte boundary. */

@@ -49,6 +49,8 @@ TileRole tile_role(const TilePlan *tp, const Var *v)
 	return TR_NONE;
 }
 
+static bool host_expr(const Expr *e);
+
 static bool set_role(TilePlan *tp, Var *v, TileRole r)
 {
 	for (int i = 0; i < tp->nvars; i++)
@@ -1183,11 +1185,20 @@ bool tile_plan(TilePlan *tp, const Region *r, const TileTarget *tt, const char *
 	for (int g = 0; g < tp->ngrid; g++)
 		if (g != tp->rowdim && (expr_reads_var(tp->grid[g].lo, iv) || expr_reads_var(tp->grid[g].hi, iv)))
 			return fail(tp, why, "a parallel loop's bounds depend on the row loop");
-	/* The launcher counts the row tiles on the host: the row loop's bounds may read
-	 * parameters only (an end read from an array, i < len[b], is a per-CTA bound). */
-	for (int g = 0; g < tp->ngrid; g++)
-		if (g != tp->rowdim && (expr_reads_var(tp->grid[tp->rowdim].lo, tp->grid[g].var) || expr_reads_var(tp->grid[tp->rowdim].hi, tp->grid[g].var)))
-			return fail(tp, why, arena_printf(&p->arena, "the bounds of the row loop '%s' read '%s': the launcher counts the row tiles on the host", iv->name, tp->grid[g].var->name));
+	/* The launcher counts the row tiles on the host. An end it cannot compute (i < len[b],
+	 * per sequence) is bounded by the extent of the row operand's dimension the row
+	 * indexes (q[b][h][N][D]: N), which every row reads; each CTA clips its rows to its
+	 * own end. */
+	const GridLoop *gr = &tp->grid[tp->rowdim];
+	if (!host_expr(gr->lo))
+		return fail(tp, why, arena_printf(&p->arena, "the start of the row loop '%s' is not known on the host", iv->name));
+	if (!host_expr(gr->hi)) {
+		for (int d = 0; d < tp->rowop->nargs && !tp->rows_host; d++)
+			if (tp->rowop->args[d]->kind == EX_VAR && tp->rowop->args[d]->var == iv && host_expr(tp->rowop->var->dims[d]))
+				tp->rows_host = tp->rowop->var->dims[d];
+		if (!tp->rows_host || tp->splitk)
+			return fail(tp, why, arena_printf(&p->arena, "the end of the row loop '%s' is read per CTA and no array extent bounds it on the host", iv->name));
+	}
 	for (int k = 0; k < tp->nvars; k++)
 		if (tp->roles[k] == TR_ROW && (expr_reads_var(tp->step->lo, tp->vars[k]) || expr_reads_var(tp->step->hi, tp->vars[k])))
 			return fail(tp, why, "the pass's bounds depend on a per-row value");

@@ -89,6 +89,9 @@ typedef struct TilePlan {
 	GridLoop grid[MAX_GRID];
 	int ngrid;
 	int rowdim;       /* index in grid of the loop whose rows a CTA shares */
+	Expr *rows_host;  /* the row loop's end as the launcher counts tiles, where its own end is
+	                   * read per CTA (i < len[b]): the extent of the row operand's dimension
+	                   * the row indexes; NULL when the end is the launcher's own */
 	Stmt **pro, **epi; /* the row block's statements before and after the pass */
 	int npro, nepi;
 	Stmt *step;       /* for (j0 = lo; j0 < hi; j0 += bn) */
