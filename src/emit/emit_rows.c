@@ -687,8 +687,15 @@ static bool passes_plan(RowPlan *rp, Program *p, const char **why)
 	Stmt *body = grid_loops(rp->region, rp->grid, &rp->ngrid);
 	if (!rp->ngrid)
 		return fail(why, "no parallel loop over rows");
-	Stmt **st = body->kind == ST_BLOCK ? body->body : &body;
-	int n = body->kind == ST_BLOCK ? body->nbody : 1;
+	/* the row's statements, kept in rp for the printer: a body of one statement gets an
+	 * array of one in the arena (not the address of this frame's local) */
+	Stmt **st = body->body;
+	int n = body->nbody;
+	if (body->kind != ST_BLOCK) {
+		st = arena_alloc(&p->arena, sizeof(Stmt *));
+		st[0] = body;
+		n = 1;
+	}
 	StrVec made = {0};
 	rp->block = body;
 	rp->stmts = st;

@@ -242,7 +242,7 @@ static void print_spec_check(StrBuf *out, const Op *op, const SpecPlan *sp)
 		sb_printf(out, "%s%s", k ? ", " : "", sp->params[k]->name);
 	sb_printf(out, "%s = %s\"", one ? "" : ")", one ? "" : "(");
 	for (int k = 0; k < sp->nparams; k++)
-		sb_printf(out, "%s, %s", k ? ", \", \"" : "", sp->params[k]->name);
+		sb_printf(out, "%s, num(%s)", k ? ", \", \"" : "", sp->params[k]->name);
 	sb_printf(out, ", \"%s is not a size the kernels were compiled for (", one ? "" : ")");
 	for (int c = 0; c < sp->ncombos; c++) {
 		sb_puts(out, c ? ", " : "");
@@ -294,7 +294,7 @@ static void print_op(StrBuf *out, const Op *op, const SpecPlan *sp)
 		const TorchType *t = torch_type(v->ty);
 		if (op->role[i] != R_SCALAR || !is_integral(t))
 			continue;
-		sb_printf(out, "\tTORCH_CHECK(%s >= std::numeric_limits<%s>::min() && %s <= std::numeric_limits<%s>::max(), op, \": %s = \", %s, \" is out of the range of its C type %s\");\n",
+		sb_printf(out, "\tTORCH_CHECK(%s >= std::numeric_limits<%s>::min() && %s <= std::numeric_limits<%s>::max(), op, \": %s = \", num(%s), \" is out of the range of its C type %s\");\n",
 		          v->name, t->cpp, v->name, t->cpp, v->name, v->name, scalar_type_c(v->ty));
 		for (int a = 0; a < f->nparams; a++)
 			if (f->params[a]->ndim) {
@@ -302,7 +302,7 @@ static void print_op(StrBuf *out, const Op *op, const SpecPlan *sp)
 				for (int d = 0; d < f->params[a]->ndim; d++)
 					used |= expr_reads_var(f->params[a]->dims[d], v);
 				if (used) {
-					sb_printf(out, "\tTORCH_CHECK(%s >= 0, op, \": %s = \", %s, \" is a size: it cannot be negative\");\n", v->name, v->name, v->name);
+					sb_printf(out, "\tTORCH_CHECK(%s >= 0, op, \": %s = \", num(%s), \" is a size: it cannot be negative\");\n", v->name, v->name, v->name);
 					break;
 				}
 			}
@@ -327,12 +327,13 @@ static void print_op(StrBuf *out, const Op *op, const SpecPlan *sp)
 			print_expr_to(&cond, v->dims[d], &st);
 		}
 		if (cond.len) {
-			sb_printf(out, "\tTORCH_CHECK(%s,\n\t            op, \": '%s' has shape \", sizes_of<META>(%s), \", expected ", cond.s, v->name, v->name);
+			sb_printf(out, "\tTORCH_CHECK(%s,\n\t            op, \": '%s' has shape \", shape_of<META>(%s), \", expected ", cond.s, v->name, v->name);
 			print_shape(out, v);
 			sb_puts(out, " = [\"");
 			for (int d = 0; d < v->ndim; d++) {
-				sb_puts(out, d ? ", \", \", " : ", ");
+				sb_puts(out, d ? ", \", \", num(" : ", num(");
 				print_expr_to(out, v->dims[d], &st);
+				sb_putc(out, ')');
 			}
 			sb_puts(out, ", \"]\");\n");
 		}
@@ -355,7 +356,7 @@ static void print_op(StrBuf *out, const Op *op, const SpecPlan *sp)
 	sb_puts(out, "\tif constexpr (!META) {\n");
 	for (int i = 0; i < f->nparams; i++)
 		if (op->role[i] == R_SIZE)
-			sb_printf(out, "\t\tTORCH_CHECK(%s <= std::numeric_limits<%s>::max(), op, \": %s = \", %s, \" is larger than its C type %s holds\");\n", f->params[i]->name,
+			sb_printf(out, "\t\tTORCH_CHECK(%s <= std::numeric_limits<%s>::max(), op, \": %s = \", num(%s), \" is larger than its C type %s holds\");\n", f->params[i]->name,
 			          torch_type(f->params[i]->ty)->cpp, f->params[i]->name, f->params[i]->name, scalar_type_c(f->params[i]->ty));
 	sb_puts(out, "\t\tconst c10::cuda::CUDAGuard guard(dev);\n");
 	sb_printf(out, "\t\tconst cudaError_t err = %s_launch(", f->name);
@@ -398,13 +399,28 @@ static const char helpers_head[] =
 	"\t\treturn t.size(d);\n"
 	"}\n"
 	"\n"
-	"template <bool META>\n"
-	"auto sizes_of(const at::Tensor &t)\n"
+	"/* Numbers in messages go through std::to_string, never an ostream: the extension may\n"
+	" * run on another libstdc++ than torch's, and an integer streamed into torch's message\n"
+	" * crashed the process there (torch 2.11, H100 machine; strings were safe). */\n"
+	"template <class T>\n"
+	"std::string num(T x)\n"
 	"{\n"
-	"\tif constexpr (META)\n"
-	"\t\treturn t.sym_sizes();\n"
-	"\telse\n"
-	"\t\treturn t.sizes();\n"
+	"\treturn std::to_string(x);\n"
+	"}\n"
+	"\n"
+	"std::string num(const c10::SymInt &x)\n"
+	"{\n"
+	"\tconst auto v = x.maybe_as_int();\n"
+	"\treturn v ? std::to_string(*v) : std::string(\"(symbolic)\");\n"
+	"}\n"
+	"\n"
+	"template <bool META>\n"
+	"std::string shape_of(const at::Tensor &t)\n"
+	"{\n"
+	"\tstd::string s = \"[\";\n"
+	"\tfor (int64_t d = 0; d < t.dim(); d++)\n"
+	"\t\ts += (d ? \", \" : \"\") + num(dim_size<META>(t, d));\n"
+	"\treturn s + \"]\";\n"
 	"}\n"
 	"\n"
 	"template <bool META>\n"
@@ -433,7 +449,7 @@ static const char helpers_tail[] =
 	"\tTORCH_CHECK(META || dev.is_cuda(), op, \": '\", name, \"' must be a CUDA tensor, not \", t.device());\n"
 	"\tTORCH_CHECK(t.device() == dev, op, \": '\", name, \"' is on \", t.device(), \", the first array argument on \", dev);\n"
 	"\tTORCH_CHECK(t.scalar_type() == type, op, \": '\", name, \"' must be \", dtype_name(type), \", not \", dtype_name(t.scalar_type()));\n"
-	"\tTORCH_CHECK(t.dim() == rank, op, \": '\", name, \"' must have \", rank, \" dimensions \", shape, \", not \", t.dim());\n"
+	"\tTORCH_CHECK(t.dim() == rank, op, \": '\", name, \"' must have \", num(rank), \" dimensions \", shape, \", not \", num(t.dim()));\n"
 	"\tTORCH_CHECK(t.is_contiguous(), op, \": '\", name, \"' must be contiguous (call .contiguous())\");\n"
 	"\tTORCH_CHECK(META || reinterpret_cast<uintptr_t>(t.data_ptr()) % 16 == 0, op, \": '\", name,\n"
 	"\t            \"' must be 16-byte aligned (a view at an offset is not: pass a copy, .clone())\");\n"
@@ -457,7 +473,7 @@ bool emit_torch(StrBuf *out, const Program *p, const char *input_name)
 		          " * or let fusecc.torch.load(\"%s\") do all of it. */\n",
 		          stem, input_name, input_name, stem, input_name, stem, input_name, stem, input_name, stem, input_name, input_name);
 		sb_puts(out, "#include <ATen/ATen.h>\n#include <ATen/cuda/CUDAContext.h>\n#include <c10/cuda/CUDAGuard.h>\n#include <cuda_runtime.h>\n"
-		             "#include <torch/library.h>\n\n#include <cstdint>\n#include <limits>\n#include <tuple>\n#include <type_traits>\n#include <vector>\n");
+		             "#include <torch/library.h>\n\n#include <cstdint>\n#include <limits>\n#include <string>\n#include <tuple>\n#include <type_traits>\n#include <vector>\n");
 		sb_printf(out, "\n/* The launchers in %.*s.cu. */\nextern \"C\" {\n", stem, input_name);
 		for (int f = 0; f < p->nfuncs; f++) {
 			const Func *fn = p->funcs[f];

@@ -11,6 +11,7 @@
 
 #include <cstdint>
 #include <limits>
+#include <string>
 #include <tuple>
 #include <type_traits>
 #include <vector>
@@ -35,13 +36,28 @@ Size<META> dim_size(const at::Tensor &t, int64_t d)
 		return t.size(d);
 }
 
-template <bool META>
-auto sizes_of(const at::Tensor &t)
+/* Numbers in messages go through std::to_string, never an ostream: the extension may
+ * run on another libstdc++ than torch's, and an integer streamed into torch's message
+ * crashed the process there (torch 2.11, H100 machine; strings were safe). */
+template <class T>
+std::string num(T x)
 {
-	if constexpr (META)
-		return t.sym_sizes();
-	else
-		return t.sizes();
+	return std::to_string(x);
+}
+
+std::string num(const c10::SymInt &x)
+{
+	const auto v = x.maybe_as_int();
+	return v ? std::to_string(*v) : std::string("(symbolic)");
+}
+
+template <bool META>
+std::string shape_of(const at::Tensor &t)
+{
+	std::string s = "[";
+	for (int64_t d = 0; d < t.dim(); d++)
+		s += (d ? ", " : "") + num(dim_size<META>(t, d));
+	return s + "]";
 }
 
 template <bool META>
@@ -74,7 +90,7 @@ void check_array(const char *op, const char *name, const at::Tensor &t, const at
 	TORCH_CHECK(META || dev.is_cuda(), op, ": '", name, "' must be a CUDA tensor, not ", t.device());
 	TORCH_CHECK(t.device() == dev, op, ": '", name, "' is on ", t.device(), ", the first array argument on ", dev);
 	TORCH_CHECK(t.scalar_type() == type, op, ": '", name, "' must be ", dtype_name(type), ", not ", dtype_name(t.scalar_type()));
-	TORCH_CHECK(t.dim() == rank, op, ": '", name, "' must have ", rank, " dimensions ", shape, ", not ", t.dim());
+	TORCH_CHECK(t.dim() == rank, op, ": '", name, "' must have ", num(rank), " dimensions ", shape, ", not ", num(t.dim()));
 	TORCH_CHECK(t.is_contiguous(), op, ": '", name, "' must be contiguous (call .contiguous())");
 	TORCH_CHECK(META || reinterpret_cast<uintptr_t>(t.data_ptr()) % 16 == 0, op, ": '", name,
 	            "' must be 16-byte aligned (a view at an offset is not: pass a copy, .clone())");
@@ -102,16 +118,16 @@ at::Tensor attention_op(const at::Tensor &q, const at::Tensor &k, const at::Tens
 	const S H = dim_size<META>(q, 1);
 	const S N = dim_size<META>(q, 2);
 	TORCH_CHECK(dim_size<META>(q, 3) == S(128),
-	            op, ": 'q' has shape ", sizes_of<META>(q), ", expected [B][H][N][128] = [", B, ", ", H, ", ", N, ", ", S(128), "]");
+	            op, ": 'q' has shape ", shape_of<META>(q), ", expected [B][H][N][128] = [", num(B), ", ", num(H), ", ", num(N), ", ", num(S(128)), "]");
 	TORCH_CHECK(dim_size<META>(k, 0) == B && dim_size<META>(k, 1) == H && dim_size<META>(k, 2) == N && dim_size<META>(k, 3) == S(128),
-	            op, ": 'k' has shape ", sizes_of<META>(k), ", expected [B][H][N][128] = [", B, ", ", H, ", ", N, ", ", S(128), "]");
+	            op, ": 'k' has shape ", shape_of<META>(k), ", expected [B][H][N][128] = [", num(B), ", ", num(H), ", ", num(N), ", ", num(S(128)), "]");
 	TORCH_CHECK(dim_size<META>(v, 0) == B && dim_size<META>(v, 1) == H && dim_size<META>(v, 2) == N && dim_size<META>(v, 3) == S(128),
-	            op, ": 'v' has shape ", sizes_of<META>(v), ", expected [B][H][N][128] = [", B, ", ", H, ", ", N, ", ", S(128), "]");
+	            op, ": 'v' has shape ", shape_of<META>(v), ", expected [B][H][N][128] = [", num(B), ", ", num(H), ", ", num(N), ", ", num(S(128)), "]");
 	at::Tensor o = new_array<META>({B, H, N, S(128)}, at::TensorOptions().device(dev).dtype(at::kHalf), false);
 	if constexpr (!META) {
-		TORCH_CHECK(B <= std::numeric_limits<int>::max(), op, ": B = ", B, " is larger than its C type int holds");
-		TORCH_CHECK(H <= std::numeric_limits<int>::max(), op, ": H = ", H, " is larger than its C type int holds");
-		TORCH_CHECK(N <= std::numeric_limits<int>::max(), op, ": N = ", N, " is larger than its C type int holds");
+		TORCH_CHECK(B <= std::numeric_limits<int>::max(), op, ": B = ", num(B), " is larger than its C type int holds");
+		TORCH_CHECK(H <= std::numeric_limits<int>::max(), op, ": H = ", num(H), " is larger than its C type int holds");
+		TORCH_CHECK(N <= std::numeric_limits<int>::max(), op, ": N = ", num(N), " is larger than its C type int holds");
 		const c10::cuda::CUDAGuard guard(dev);
 		const cudaError_t err = attention_launch(static_cast<int>(B), static_cast<int>(H), static_cast<int>(N), static_cast<float>(scale), q.data_ptr<at::Half>(), k.data_ptr<at::Half>(), v.data_ptr<at::Half>(), o.data_ptr<at::Half>(), at::cuda::getCurrentCUDAStream());
 		TORCH_CHECK(err == cudaSuccess, op, ": attention_launch failed: ", cudaGetErrorString(err));

@@ -11,6 +11,7 @@
 
 #include <cstdint>
 #include <limits>
+#include <string>
 #include <tuple>
 #include <type_traits>
 #include <vector>
@@ -35,13 +36,28 @@ Size<META> dim_size(const at::Tensor &t, int64_t d)
 		return t.size(d);
 }
 
-template <bool META>
-auto sizes_of(const at::Tensor &t)
+/* Numbers in messages go through std::to_string, never an ostream: the extension may
+ * run on another libstdc++ than torch's, and an integer streamed into torch's message
+ * crashed the process there (torch 2.11, H100 machine; strings were safe). */
+template <class T>
+std::string num(T x)
 {
-	if constexpr (META)
-		return t.sym_sizes();
-	else
-		return t.sizes();
+	return std::to_string(x);
+}
+
+std::string num(const c10::SymInt &x)
+{
+	const auto v = x.maybe_as_int();
+	return v ? std::to_string(*v) : std::string("(symbolic)");
+}
+
+template <bool META>
+std::string shape_of(const at::Tensor &t)
+{
+	std::string s = "[";
+	for (int64_t d = 0; d < t.dim(); d++)
+		s += (d ? ", " : "") + num(dim_size<META>(t, d));
+	return s + "]";
 }
 
 template <bool META>
@@ -74,7 +90,7 @@ void check_array(const char *op, const char *name, const at::Tensor &t, const at
 	TORCH_CHECK(META || dev.is_cuda(), op, ": '", name, "' must be a CUDA tensor, not ", t.device());
 	TORCH_CHECK(t.device() == dev, op, ": '", name, "' is on ", t.device(), ", the first array argument on ", dev);
 	TORCH_CHECK(t.scalar_type() == type, op, ": '", name, "' must be ", dtype_name(type), ", not ", dtype_name(t.scalar_type()));
-	TORCH_CHECK(t.dim() == rank, op, ": '", name, "' must have ", rank, " dimensions ", shape, ", not ", t.dim());
+	TORCH_CHECK(t.dim() == rank, op, ": '", name, "' must have ", num(rank), " dimensions ", shape, ", not ", num(t.dim()));
 	TORCH_CHECK(t.is_contiguous(), op, ": '", name, "' must be contiguous (call .contiguous())");
 	TORCH_CHECK(META || reinterpret_cast<uintptr_t>(t.data_ptr()) % 16 == 0, op, ": '", name,
 	            "' must be 16-byte aligned (a view at an offset is not: pass a copy, .clone())");
@@ -101,25 +117,25 @@ at::Tensor paged_decode_op(const at::Tensor &q, const at::Tensor &kc, const at::
 	check_array<META>(op, "kc", kc, dev, at::kHalf, 4, "[NB][16][H][128]");
 	check_array<META>(op, "vc", vc, dev, at::kHalf, 4, "[NB][16][H][128]");
 	check_array<META>(op, "bt", bt, dev, at::kInt, 2, "[B][MAXP]");
-	TORCH_CHECK(L >= std::numeric_limits<int>::min() && L <= std::numeric_limits<int>::max(), op, ": L = ", L, " is out of the range of its C type int");
+	TORCH_CHECK(L >= std::numeric_limits<int>::min() && L <= std::numeric_limits<int>::max(), op, ": L = ", num(L), " is out of the range of its C type int");
 	const S B = dim_size<META>(q, 0);
 	const S H = dim_size<META>(q, 1);
 	const S NB = dim_size<META>(kc, 0);
 	const S MAXP = dim_size<META>(bt, 1);
 	TORCH_CHECK(dim_size<META>(q, 2) == S(128),
-	            op, ": 'q' has shape ", sizes_of<META>(q), ", expected [B][H][128] = [", B, ", ", H, ", ", S(128), "]");
+	            op, ": 'q' has shape ", shape_of<META>(q), ", expected [B][H][128] = [", num(B), ", ", num(H), ", ", num(S(128)), "]");
 	TORCH_CHECK(dim_size<META>(kc, 1) == S(16) && dim_size<META>(kc, 2) == H && dim_size<META>(kc, 3) == S(128),
-	            op, ": 'kc' has shape ", sizes_of<META>(kc), ", expected [NB][16][H][128] = [", NB, ", ", S(16), ", ", H, ", ", S(128), "]");
+	            op, ": 'kc' has shape ", shape_of<META>(kc), ", expected [NB][16][H][128] = [", num(NB), ", ", num(S(16)), ", ", num(H), ", ", num(S(128)), "]");
 	TORCH_CHECK(dim_size<META>(vc, 0) == NB && dim_size<META>(vc, 1) == S(16) && dim_size<META>(vc, 2) == H && dim_size<META>(vc, 3) == S(128),
-	            op, ": 'vc' has shape ", sizes_of<META>(vc), ", expected [NB][16][H][128] = [", NB, ", ", S(16), ", ", H, ", ", S(128), "]");
+	            op, ": 'vc' has shape ", shape_of<META>(vc), ", expected [NB][16][H][128] = [", num(NB), ", ", num(S(16)), ", ", num(H), ", ", num(S(128)), "]");
 	TORCH_CHECK(dim_size<META>(bt, 0) == B,
-	            op, ": 'bt' has shape ", sizes_of<META>(bt), ", expected [B][MAXP] = [", B, ", ", MAXP, "]");
+	            op, ": 'bt' has shape ", shape_of<META>(bt), ", expected [B][MAXP] = [", num(B), ", ", num(MAXP), "]");
 	at::Tensor o = new_array<META>({B, H, S(128)}, at::TensorOptions().device(dev).dtype(at::kHalf), false);
 	if constexpr (!META) {
-		TORCH_CHECK(B <= std::numeric_limits<int>::max(), op, ": B = ", B, " is larger than its C type int holds");
-		TORCH_CHECK(H <= std::numeric_limits<int>::max(), op, ": H = ", H, " is larger than its C type int holds");
-		TORCH_CHECK(NB <= std::numeric_limits<int>::max(), op, ": NB = ", NB, " is larger than its C type int holds");
-		TORCH_CHECK(MAXP <= std::numeric_limits<int>::max(), op, ": MAXP = ", MAXP, " is larger than its C type int holds");
+		TORCH_CHECK(B <= std::numeric_limits<int>::max(), op, ": B = ", num(B), " is larger than its C type int holds");
+		TORCH_CHECK(H <= std::numeric_limits<int>::max(), op, ": H = ", num(H), " is larger than its C type int holds");
+		TORCH_CHECK(NB <= std::numeric_limits<int>::max(), op, ": NB = ", num(NB), " is larger than its C type int holds");
+		TORCH_CHECK(MAXP <= std::numeric_limits<int>::max(), op, ": MAXP = ", num(MAXP), " is larger than its C type int holds");
 		const c10::cuda::CUDAGuard guard(dev);
 		const cudaError_t err = paged_decode_launch(static_cast<int>(B), static_cast<int>(H), static_cast<int>(L), static_cast<int>(NB), static_cast<int>(MAXP), static_cast<float>(scale), q.data_ptr<at::Half>(), kc.data_ptr<at::Half>(), vc.data_ptr<at::Half>(), bt.data_ptr<int>(), o.data_ptr<at::Half>(), at::cuda::getCurrentCUDAStream());
 		TORCH_CHECK(err == cudaSuccess, op, ": paged_decode_launch failed: ", cudaGetErrorString(err));

@@ -11,6 +11,7 @@
 
 #include <cstdint>
 #include <limits>
+#include <string>
 #include <tuple>
 #include <type_traits>
 #include <vector>
@@ -35,13 +36,28 @@ Size<META> dim_size(const at::Tensor &t, int64_t d)
 		return t.size(d);
 }
 
-template <bool META>
-auto sizes_of(const at::Tensor &t)
+/* Numbers in messages go through std::to_string, never an ostream: the extension may
+ * run on another libstdc++ than torch's, and an integer streamed into torch's message
+ * crashed the process there (torch 2.11, H100 machine; strings were safe). */
+template <class T>
+std::string num(T x)
 {
-	if constexpr (META)
-		return t.sym_sizes();
-	else
-		return t.sizes();
+	return std::to_string(x);
+}
+
+std::string num(const c10::SymInt &x)
+{
+	const auto v = x.maybe_as_int();
+	return v ? std::to_string(*v) : std::string("(symbolic)");
+}
+
+template <bool META>
+std::string shape_of(const at::Tensor &t)
+{
+	std::string s = "[";
+	for (int64_t d = 0; d < t.dim(); d++)
+		s += (d ? ", " : "") + num(dim_size<META>(t, d));
+	return s + "]";
 }
 
 template <bool META>
@@ -74,7 +90,7 @@ void check_array(const char *op, const char *name, const at::Tensor &t, const at
 	TORCH_CHECK(META || dev.is_cuda(), op, ": '", name, "' must be a CUDA tensor, not ", t.device());
 	TORCH_CHECK(t.device() == dev, op, ": '", name, "' is on ", t.device(), ", the first array argument on ", dev);
 	TORCH_CHECK(t.scalar_type() == type, op, ": '", name, "' must be ", dtype_name(type), ", not ", dtype_name(t.scalar_type()));
-	TORCH_CHECK(t.dim() == rank, op, ": '", name, "' must have ", rank, " dimensions ", shape, ", not ", t.dim());
+	TORCH_CHECK(t.dim() == rank, op, ": '", name, "' must have ", num(rank), " dimensions ", shape, ", not ", num(t.dim()));
 	TORCH_CHECK(t.is_contiguous(), op, ": '", name, "' must be contiguous (call .contiguous())");
 	TORCH_CHECK(META || reinterpret_cast<uintptr_t>(t.data_ptr()) % 16 == 0, op, ": '", name,
 	            "' must be 16-byte aligned (a view at an offset is not: pass a copy, .clone())");
@@ -104,17 +120,17 @@ at::Tensor rtd_causal_op(const at::Tensor &q, const at::Tensor &k, const at::Ten
 	const S N = dim_size<META>(q, 2);
 	const S D = dim_size<META>(q, 3);
 	TORCH_CHECK(dim_size<META>(k, 0) == B && dim_size<META>(k, 1) == H && dim_size<META>(k, 2) == N && dim_size<META>(k, 3) == D,
-	            op, ": 'k' has shape ", sizes_of<META>(k), ", expected [B][H][N][D] = [", B, ", ", H, ", ", N, ", ", D, "]");
+	            op, ": 'k' has shape ", shape_of<META>(k), ", expected [B][H][N][D] = [", num(B), ", ", num(H), ", ", num(N), ", ", num(D), "]");
 	TORCH_CHECK(dim_size<META>(v, 0) == B && dim_size<META>(v, 1) == H && dim_size<META>(v, 2) == N && dim_size<META>(v, 3) == D,
-	            op, ": 'v' has shape ", sizes_of<META>(v), ", expected [B][H][N][D] = [", B, ", ", H, ", ", N, ", ", D, "]");
+	            op, ": 'v' has shape ", shape_of<META>(v), ", expected [B][H][N][D] = [", num(B), ", ", num(H), ", ", num(N), ", ", num(D), "]");
 	TORCH_CHECK(D == S(64) || D == S(96) || D == S(128) || D == S(192) || D == S(256),
-	            op, ": D = ", D, " is not a size the kernels were compiled for (64, 96, 128, 192, 256); add it with '#pragma fuse specialize(...)'");
+	            op, ": D = ", num(D), " is not a size the kernels were compiled for (64, 96, 128, 192, 256); add it with '#pragma fuse specialize(...)'");
 	at::Tensor o = new_array<META>({B, H, N, D}, at::TensorOptions().device(dev).dtype(at::kHalf), false);
 	if constexpr (!META) {
-		TORCH_CHECK(B <= std::numeric_limits<int>::max(), op, ": B = ", B, " is larger than its C type int holds");
-		TORCH_CHECK(H <= std::numeric_limits<int>::max(), op, ": H = ", H, " is larger than its C type int holds");
-		TORCH_CHECK(N <= std::numeric_limits<int>::max(), op, ": N = ", N, " is larger than its C type int holds");
-		TORCH_CHECK(D <= std::numeric_limits<int>::max(), op, ": D = ", D, " is larger than its C type int holds");
+		TORCH_CHECK(B <= std::numeric_limits<int>::max(), op, ": B = ", num(B), " is larger than its C type int holds");
+		TORCH_CHECK(H <= std::numeric_limits<int>::max(), op, ": H = ", num(H), " is larger than its C type int holds");
+		TORCH_CHECK(N <= std::numeric_limits<int>::max(), op, ": N = ", num(N), " is larger than its C type int holds");
+		TORCH_CHECK(D <= std::numeric_limits<int>::max(), op, ": D = ", num(D), " is larger than its C type int holds");
 		const c10::cuda::CUDAGuard guard(dev);
 		const cudaError_t err = rtd_causal_launch(static_cast<int>(B), static_cast<int>(H), static_cast<int>(N), static_cast<int>(D), q.data_ptr<at::Half>(), k.data_ptr<at::Half>(), v.data_ptr<at::Half>(), o.data_ptr<at::Half>(), at::cuda::getCurrentCUDAStream());
 		TORCH_CHECK(err == cudaSuccess, op, ": rtd_causal_launch failed: ", cudaGetErrorString(err));

@@ -11,6 +11,7 @@
 
 #include <cstdint>
 #include <limits>
+#include <string>
 #include <tuple>
 #include <type_traits>
 #include <vector>
@@ -35,13 +36,28 @@ Size<META> dim_size(const at::Tensor &t, int64_t d)
 		return t.size(d);
 }
 
-template <bool META>
-auto sizes_of(const at::Tensor &t)
+/* Numbers in messages go through std::to_string, never an ostream: the extension may
+ * run on another libstdc++ than torch's, and an integer streamed into torch's message
+ * crashed the process there (torch 2.11, H100 machine; strings were safe). */
+template <class T>
+std::string num(T x)
 {
-	if constexpr (META)
-		return t.sym_sizes();
-	else
-		return t.sizes();
+	return std::to_string(x);
+}
+
+std::string num(const c10::SymInt &x)
+{
+	const auto v = x.maybe_as_int();
+	return v ? std::to_string(*v) : std::string("(symbolic)");
+}
+
+template <bool META>
+std::string shape_of(const at::Tensor &t)
+{
+	std::string s = "[";
+	for (int64_t d = 0; d < t.dim(); d++)
+		s += (d ? ", " : "") + num(dim_size<META>(t, d));
+	return s + "]";
 }
 
 template <bool META>
@@ -74,7 +90,7 @@ void check_array(const char *op, const char *name, const at::Tensor &t, const at
 	TORCH_CHECK(META || dev.is_cuda(), op, ": '", name, "' must be a CUDA tensor, not ", t.device());
 	TORCH_CHECK(t.device() == dev, op, ": '", name, "' is on ", t.device(), ", the first array argument on ", dev);
 	TORCH_CHECK(t.scalar_type() == type, op, ": '", name, "' must be ", dtype_name(type), ", not ", dtype_name(t.scalar_type()));
-	TORCH_CHECK(t.dim() == rank, op, ": '", name, "' must have ", rank, " dimensions ", shape, ", not ", t.dim());
+	TORCH_CHECK(t.dim() == rank, op, ": '", name, "' must have ", num(rank), " dimensions ", shape, ", not ", num(t.dim()));
 	TORCH_CHECK(t.is_contiguous(), op, ": '", name, "' must be contiguous (call .contiguous())");
 	TORCH_CHECK(META || reinterpret_cast<uintptr_t>(t.data_ptr()) % 16 == 0, op, ": '", name,
 	            "' must be 16-byte aligned (a view at an offset is not: pass a copy, .clone())");
@@ -98,11 +114,11 @@ at::Tensor xent_index_op(const at::Tensor &logits, const at::Tensor &target)
 	const S T = dim_size<META>(logits, 0);
 	const S V = dim_size<META>(logits, 1);
 	TORCH_CHECK(dim_size<META>(target, 0) == T,
-	            op, ": 'target' has shape ", sizes_of<META>(target), ", expected [T] = [", T, "]");
+	            op, ": 'target' has shape ", shape_of<META>(target), ", expected [T] = [", num(T), "]");
 	at::Tensor loss = new_array<META>({T}, at::TensorOptions().device(dev).dtype(at::kFloat), false);
 	if constexpr (!META) {
-		TORCH_CHECK(T <= std::numeric_limits<int>::max(), op, ": T = ", T, " is larger than its C type int holds");
-		TORCH_CHECK(V <= std::numeric_limits<int>::max(), op, ": V = ", V, " is larger than its C type int holds");
+		TORCH_CHECK(T <= std::numeric_limits<int>::max(), op, ": T = ", num(T), " is larger than its C type int holds");
+		TORCH_CHECK(V <= std::numeric_limits<int>::max(), op, ": V = ", num(V), " is larger than its C type int holds");
 		const c10::cuda::CUDAGuard guard(dev);
 		const cudaError_t err = xent_index_launch(static_cast<int>(T), static_cast<int>(V), logits.data_ptr<at::BFloat16>(), target.data_ptr<int>(), loss.data_ptr<float>(), at::cuda::getCurrentCUDAStream());
 		TORCH_CHECK(err == cudaSuccess, op, ": xent_index_launch failed: ", cudaGetErrorString(err));
