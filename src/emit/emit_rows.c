@@ -157,6 +157,22 @@ static void print_step(StrBuf *out, const RowPlan *rp, const Stmt *pass, bool la
 	}
 }
 
+/* `for (j0 = lo; j0 < hi; j0 += THREADS * VEC) { if (j0 + THREADS * VEC <= hi) {` at
+ * indent ind: the steps over a row's elements strided over the CTA, whole steps without
+ * the bound test so that a step's loads issue together (the last step tests it, in the
+ * else branch the caller prints). */
+static void print_strided_head(StrBuf *out, const char *ind, const char *j0, const Expr *lo, const Expr *hi, const PrintTarget *pt)
+{
+	sb_printf(out, "%sfor (int %s = ", ind, j0);
+	print_expr_to(out, lo, pt);
+	sb_printf(out, "; %s < ", j0);
+	print_operand_to(out, hi, OP_LT, pt);
+	sb_printf(out, "; %s += %d) {\n", j0, ROW_THREADS * ROW_VEC);
+	sb_printf(out, "%s\tif (%s + %d <= ", ind, j0, ROW_THREADS * ROW_VEC);
+	print_operand_to(out, hi, OP_LE, pt);
+	sb_puts(out, ") {\n");
+}
+
 static void print_chunk(StrBuf *out, const RowPlan *rp, const PrintTarget *pt)
 {
 	const SplitBlock *sb = &rp->sb;
@@ -173,17 +189,7 @@ static void print_chunk(StrBuf *out, const RowPlan *rp, const PrintTarget *pt)
 			print_stmt_to(out, s, 1, pt);
 			continue;
 		}
-		const char *j0 = s->var->name;
-		sb_printf(out, "\tfor (int %s = ", j0);
-		print_expr_to(out, rp->lo, pt);
-		sb_printf(out, "; %s < ", j0);
-		print_operand_to(out, rp->hi, OP_LT, pt);
-		sb_printf(out, "; %s += %d) {\n", j0, ROW_THREADS * ROW_VEC);
-		/* Whole steps without the bound test, so that the loads of a step issue
-		 * together; the last step tests it. */
-		sb_printf(out, "\t\tif (%s + %d <= ", j0, ROW_THREADS * ROW_VEC);
-		print_operand_to(out, rp->hi, OP_LE, pt);
-		sb_puts(out, ") {\n");
+		print_strided_head(out, "\t", s->var->name, rp->lo, rp->hi, pt);
 		print_step(out, rp, s, false, pt);
 		sb_puts(out, "\t\t} else {\n");
 		print_step(out, rp, s, true, pt);
@@ -853,16 +859,7 @@ static void print_pass(StrBuf *out, const RowPlan *rp, const RowPass *ps, const 
 		const RowRed *rr = &ps->reds[i];
 		sb_printf(out, "\t\tfloat %s = %s;\n", rr->part, rr->red == RED_ADD ? "0.0f" : rr->red == RED_MAX ? "-INFINITY" : "INFINITY");
 	}
-	const char *j0 = ps->step;
-	sb_printf(out, "\t\tfor (int %s = ", j0);
-	print_expr_to(out, l->lo, row_pt);
-	sb_printf(out, "; %s < ", j0);
-	print_operand_to(out, l->hi, OP_LT, row_pt);
-	sb_printf(out, "; %s += %d) {\n", j0, ROW_THREADS * ROW_VEC);
-	/* Whole steps without the bound test, so that a step's loads issue together. */
-	sb_printf(out, "\t\t\tif (%s + %d <= ", j0, ROW_THREADS * ROW_VEC);
-	print_operand_to(out, l->hi, OP_LE, row_pt);
-	sb_puts(out, ") {\n");
+	print_strided_head(out, "\t\t", ps->step, l->lo, l->hi, row_pt);
 	print_pass_step(out, rp, ps, false, &pt);
 	sb_puts(out, "\t\t\t} else {\n");
 	print_pass_step(out, rp, ps, true, &pt);
