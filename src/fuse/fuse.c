@@ -189,6 +189,21 @@ static bool in_vars(const VarVec *v, const Var *x)
 	return false;
 }
 
+/* Whether statement t of a run writes only locals that it declares or that an earlier
+ * statement of the run declared (mine); if so, a declaration of t joins mine. */
+static bool writes_own_locals(const Stmt *t, VarVec *mine)
+{
+	VarVec w = {0};
+	collect_writes(t, &w);
+	bool ok = true;
+	for (int v = 0; ok && v < w.n; v++)
+		ok = w.v[v]->kind == VAR_LOCAL && (in_vars(mine, w.v[v]) || stmt_declares(t, w.v[v]));
+	vec_free(w);
+	if (ok && t->kind == ST_DECL)
+		vec_push(*mine, t->var);
+	return ok;
+}
+
 /* In the loops inside s: the statements at the front of a loop's body that do not depend
  * on its iterator and write only locals they declare move before the loop. A score the
  * user recomputes inside the d loop of P.V (`for (d) { float s = 0; for (e) s += q * k;
@@ -211,18 +226,9 @@ static void hoist_invariants(Program *p, Stmt *s)
 		int k = 0;
 		for (; k < b->nbody - 1; k++) {
 			Stmt *t = b->body[k];
-			if (stmt_reads_var(t, l->var) || (t->kind != ST_DECL && t->kind != ST_FOR && t->kind != ST_ASSIGN) || (t->kind == ST_DECL && t->var->ndim))
+			if (stmt_reads_var(t, l->var) || (t->kind != ST_DECL && t->kind != ST_FOR && t->kind != ST_ASSIGN) || (t->kind == ST_DECL && t->var->ndim) ||
+			    !writes_own_locals(t, &mine))
 				break;
-			VarVec w = {0};
-			collect_writes(t, &w);
-			bool ok = true;
-			for (int v = 0; ok && v < w.n; v++)
-				ok = w.v[v]->kind == VAR_LOCAL && (in_vars(&mine, w.v[v]) || stmt_declares(t, w.v[v]));
-			vec_free(w);
-			if (!ok)
-				break;
-			if (t->kind == ST_DECL)
-				vec_push(mine, t->var);
 		}
 		for (int r = k; r < b->nbody; r++)
 			collect_writes(b->body[r], &rest);
@@ -286,14 +292,7 @@ static void if_convert_masks(Program *p, Stmt *s)
 		VarVec mine = {0};
 		for (int k = 0; k < b->nbody - 1 && ok; k++) {
 			Stmt *t = b->body[k];
-			VarVec w = {0};
-			collect_writes(t, &w);
-			ok = t->kind == ST_DECL ? !t->var->ndim : t->kind == ST_FOR;
-			for (int v = 0; ok && v < w.n; v++)
-				ok = w.v[v]->kind == VAR_LOCAL && (in_vars(&mine, w.v[v]) || stmt_declares(t, w.v[v]));
-			vec_free(w);
-			if (t->kind == ST_DECL)
-				vec_push(mine, t->var);
+			ok = (t->kind == ST_DECL ? !t->var->ndim : t->kind == ST_FOR) && writes_own_locals(t, &mine);
 		}
 		vec_free(mine);
 		if (!ok)
