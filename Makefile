@@ -120,7 +120,7 @@ gpu-prep: all $(B)/roundtrip_gen
 # the CUDA file and the PyTorch extension of the samples it loads.
 torch-prep: all
 	@mkdir -p $(B)/gpu/torch
-	for n in attention xent_index; do $(B)/fusecc samples/$$n.c -o $(B)/gpu/torch/$$n.cu && \
+	for n in attention xent_index xent_int64; do $(B)/fusecc samples/$$n.c -o $(B)/gpu/torch/$$n.cu && \
 		$(B)/fusecc samples/$$n.c --emit=torch -o $(B)/gpu/torch/$${n}_torch.cpp || exit 1; done
 
 # Regenerates the golden files after an intended change; review the diff like code.

@@ -11,7 +11,8 @@ Checks, each printed as PASS/FAIL/SKIP, exit status 1 on any FAIL:
 - samples/attention.c (fp16, D = 128) through fusecc.torch.load when build/fusecc runs
   here, else fusecc.torch.load_generated on build/gpu/torch/: against a float64 PyTorch
   reference at sizes that are not tile multiples, the output's memory poisoned with NaN
-  first; samples/xent_index.c the same (bf16 logits, int32 targets, float32 loss);
+  first; samples/xent_index.c the same (bf16 logits, int32 targets, float32 loss), and
+  samples/xent_int64.c (int64 targets, as PyTorch keeps class indices);
 - the operators' argument checks (dtype, shape, device, contiguity, alignment) raise
   RuntimeError with the message the generated code says;
 - a second load in this process returns at once; in a new process it loads the built
@@ -191,6 +192,18 @@ def check_xent():
         report(ok, f"xent_index T={T} V={V} against float64", f"max error {err:.2e}")
     raises("int32 targets are checked", lambda: ops.xent_index(logits, target.long()), "'target' must be torch.int32, not torch.int64")
     raises("the size deduced from logits is checked against target", lambda: ops.xent_index(logits, target[:-1].contiguous()), "'target' has shape")
+    # int64 class indices, as PyTorch stores them (samples/xent_int64.c, fp32 logits).
+    ops = load("xent_int64")
+    for T, V in [(1, 3), (129, 50257)]:
+        logits = torch.randn(T, V, device="cuda") * 4
+        target = torch.randint(0, V, (T,), device="cuda", dtype=torch.int64)
+        poison(T, torch.float32)
+        loss = ops.xent_int64(logits, target)
+        ref = torch.nn.functional.cross_entropy(logits.double(), target, reduction="none")
+        err = (loss.double() - ref).abs().max().item()
+        ok = loss.shape == (T,) and not torch.isnan(loss).any().item() and err < 1e-3 * max(1.0, ref.abs().max().item())
+        report(ok, f"xent_int64 T={T} V={V} against float64", f"max error {err:.2e}")
+    raises("int64 targets are checked", lambda: ops.xent_int64(logits, target.int()), "'target' must be torch.int64, not torch.int32")
 
 
 def check_with_fusecc():

@@ -33,8 +33,8 @@ for src in samples/*.c test/fuse/*.c; do
 done
 
 # The PyTorch extension (--emit=torch) of a few samples: fp16 attention, bf16 logits with
-# int32 targets, an int argument and an index array, a run-time head dim (specialised).
-for src in samples/attention.c samples/xent_index.c samples/paged_decode.c test/fuse/rtd_causal.c; do
+# int32 or int64 targets, an int argument and an index array, a run-time head dim (specialised).
+for src in samples/attention.c samples/xent_index.c samples/xent_int64.c samples/paged_decode.c test/fuse/rtd_causal.c; do
 	name=$(basename "$src" .c)
 	exp=test/golden/${name}_torch.cpp
 	got=$tmp/${name}_torch.cpp

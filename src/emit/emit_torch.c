@@ -38,6 +38,9 @@ static const TorchType torch_types[] = {
 	{TY_FLOAT, "torch.float32", "at::kFloat", "float", "float", "double"},
 	{TY_DOUBLE, "torch.float64", "at::kDouble", "double", "float", "double"},
 	{TY_INT, "torch.int32", "at::kInt", "int", "int", "int64_t"},
+	{TY_I64, "torch.int64", "at::kLong", "int64_t", "int", "int64_t"},
+	{TY_U8, "torch.uint8", "at::kByte", "uint8_t", "int", "int64_t"},
+	{TY_BOOL, "torch.bool", "at::kBool", "bool", "bool", "bool"},
 };
 enum { NTYPES = sizeof torch_types / sizeof torch_types[0] };
 

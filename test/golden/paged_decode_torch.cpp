@@ -77,6 +77,9 @@ const char *dtype_name(at::ScalarType t)
 	case at::kFloat: return "torch.float32";
 	case at::kDouble: return "torch.float64";
 	case at::kInt: return "torch.int32";
+	case at::kLong: return "torch.int64";
+	case at::kByte: return "torch.uint8";
+	case at::kBool: return "torch.bool";
 	default: return c10::toString(t);
 	}
 }
