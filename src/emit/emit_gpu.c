@@ -455,9 +455,13 @@ static void emit_launcher(StrBuf *out, const GpuTarget *tg, const Func *f, TileP
 		sb_puts(out, "\tif (!");
 		sb_puts(out, v->name);
 		sb_puts(out, " && 1LL");
-		for (int d = 0; d < v->ndim; d++) {
+		/* A pointer of unknown outermost extent: the null check counts the rest. */
+		for (int d = 0; d < (v->flat_extent ? 1 : v->ndim); d++) {
+			const Expr *n = v->flat_extent ? v->flat_extent : v->dims[d];
+			if (!n)
+				continue;
 			sb_puts(out, " * (");
-			print_expr_to(out, v->dims[d], &device_print);
+			print_expr_to(out, n, &device_print);
 			sb_putc(out, ')');
 		}
 		sb_printf(out, " > 0)\n\t\treturn %s;\n", tg->invalid);

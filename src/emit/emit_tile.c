@@ -303,7 +303,9 @@ static bool cta_level(const TilePlan *tp, const Expr *e)
  * every expression. */
 static bool collect_hoists(TileEmit *te, const Expr *e)
 {
-	if (e->kind == EX_INDEX && e->var->kind == VAR_PARAM && e->var->is_const && e->nargs == e->var->ndim && te->nhoist < MAX_TILE_VARS &&
+	/* (A pointer whose outermost extent is unknown is not hoisted: the bounds check of
+	 * a load that runs whether or not the step reads it needs every extent.) */
+	if (e->kind == EX_INDEX && e->var->kind == VAR_PARAM && e->var->is_const && e->nargs == e->var->ndim && e->var->dims[0] && te->nhoist < MAX_TILE_VARS &&
 	    (e->ty == TY_FLOAT || e->ty == TY_DOUBLE || scalar_is_int(e->ty))) {
 		bool ok = true, seen = false;
 		for (int i = 0; i < e->nargs; i++)

@@ -93,6 +93,11 @@ static bool op_plan(Op *op, const Func *f)
 			ok = false;
 			continue;
 		}
+		if (v->ndim && !v->dims[0]) {
+			error_at(v->loc, "--emit=torch: the outermost extent of '%s' is unknown (a pointer whose outermost subscript no loop of parameters bounds): declare it as an array with its extents", v->name);
+			ok = false;
+			continue;
+		}
 		if (v->ndim) {
 			op->role[i] = v->is_const ? R_INPUT : R_OUTPUT;
 			if (v->is_const && op->first_input < 0)
@@ -106,7 +111,7 @@ static bool op_plan(Op *op, const Func *f)
 		for (int a = 0; a < f->nparams && op->role[i] == R_SCALAR; a++) {
 			const Var *arr = f->params[a];
 			for (int d = 0; arr->ndim && arr->is_const && d < arr->ndim; d++)
-				if (arr->dims[d]->kind == EX_VAR && arr->dims[d]->var == v) {
+				if (arr->dims[d] && arr->dims[d]->kind == EX_VAR && arr->dims[d]->var == v) {
 					op->role[i] = R_SIZE;
 					op->src[i] = a;
 					op->src_dim[i] = d;

@@ -27,6 +27,10 @@ typedef struct FrontOptions {
  * owns the Program (program_free). `deps`, if not NULL, receives the input and every
  * file it includes (for -MD), as arena strings. */
 Program *front_parse(const char *path, const FrontOptions *opt, StrVec *deps);
+/* flat.c: gives each pointer parameter of f (Var.flat) the dims its flat subscripts
+ * nest in, and rewrites those subscripts one per dimension. Reports and returns false
+ * when they do not nest. */
+bool front_delinearize(Program *p, Func *f);
 /* Frees the translation unit front_parse keeps for the next reparse. */
 void front_release(void);
 void program_free(Program *p);

@@ -28,12 +28,26 @@ typedef struct PragmaGroup {
 	bool used;
 } PragmaGroup;
 
+/* A pointer local into an array parameter, `const float *qi = q + (b * N + i) * D;` or
+ * `const float *row = x[t];`: never a Var; each `qi[e]` reads base[lead...][off + e]
+ * (off NULL: 0). Its offset is read where it is subscripted, which is where it was set
+ * as long as the variables it reads do not change in between (loop iterators, const
+ * locals, parameters). */
+typedef struct PtrAlias {
+	CXCursor decl;
+	Var *base;
+	int nlead;    /* base->ndim - 1 leading subscripts */
+	Expr **lead;
+	Expr *off;    /* subscript of base's last dimension, before the local's own */
+} PtrAlias;
+
 typedef struct Parser {
 	Program *prog;
 	CXTranslationUnit tu;
 	CXFile main_file;
 	const char *path;
 	VEC(VarBinding) vars;
+	VEC(PtrAlias) aliases;
 	VEC(PragmaGroup) pragmas;
 	bool failed;
 	int depth; /* loops around the statement being converted */
@@ -222,6 +236,22 @@ static Var *lookup_var(Parser *ps, CXCursor decl)
 
 static void bind_var(Parser *ps, CXCursor decl, Var *v) { vec_push(ps->vars, ((VarBinding){decl, v})); }
 
+static const PtrAlias *lookup_alias(Parser *ps, CXCursor decl)
+{
+	for (int i = 0; i < ps->aliases.n; i++)
+		if (clang_equalCursors(ps->aliases.v[i].decl, decl))
+			return &ps->aliases.v[i];
+	return NULL;
+}
+
+/* off + e, either possibly NULL (0). */
+static Expr *add_offset(Parser *ps, Expr *off, Expr *e, BinOp op, Loc loc)
+{
+	if (!off)
+		return op == OP_SUB ? ex_un(ps->prog, UOP_NEG, e, loc) : e;
+	return e ? ex_bin(ps->prog, op, off, e, loc) : off;
+}
+
 /* Builds the Var of a parameter or local declaration `decl`: a scalar or an array of
  * scalars whose extents are expressions over parameters (VLA) or constants. libclang
  * lists the written extents as the declaration's children, innermost first. */
@@ -232,7 +262,25 @@ static Var *declare_var(Parser *ps, CXCursor decl, VarKind kind)
 	CXType t = clang_getCursorType(decl);
 	int ndim = 0;
 	CXType elem = t;
-	while (is_array_kind(clang_getCanonicalType(elem).kind)) {
+	/* A parameter `T *p` or `T p[]`: one dimension of unknown extent, which
+	 * front_delinearize turns into the dims its subscripts use. `T p[][D]`: the
+	 * outermost extent unknown. */
+	bool flat = false, open_outer = false;
+	if (kind == VAR_PARAM && clang_getCanonicalType(t).kind == CXType_Pointer) {
+		CXType pointee = clang_getPointeeType(t);
+		if (!is_array_kind(clang_getCanonicalType(pointee).kind) && clang_getCanonicalType(pointee).kind != CXType_Pointer) {
+			flat = true;
+			ndim = 1;
+			elem = pointee;
+		}
+	} else if (kind == VAR_PARAM && clang_getCanonicalType(t).kind == CXType_IncompleteArray) {
+		open_outer = true;
+		ndim = 1;
+		CXType next = clang_getArrayElementType(elem);
+		elem = next.kind != CXType_Invalid ? next : clang_getArrayElementType(clang_getCanonicalType(elem));
+		flat = !is_array_kind(clang_getCanonicalType(elem).kind);
+	}
+	while (!flat && is_array_kind(clang_getCanonicalType(elem).kind)) {
 		if (clang_getCanonicalType(elem).kind == CXType_IncompleteArray) {
 			fail(ps, loc, "array '%s' needs the extent of every dimension", clang_getCString(name));
 			clang_disposeString(name);
@@ -246,7 +294,7 @@ static Var *declare_var(Parser *ps, CXCursor decl, VarKind kind)
 	ScalarType st;
 	if (!scalar_type(elem, &st)) {
 		fail(ps, loc,
-		     "'%s' has type '%s': the input language has int, float, double, _Float16 and fusecc_bf16 scalars and arrays of them, and const arrays of int32_t, int64_t, uint8_t and bool",
+		     "'%s' has type '%s': the input language has int, float, double, _Float16 and fusecc_bf16 scalars, arrays of them and pointers to them, and const arrays of (or pointers to) int32_t, int64_t, uint8_t and bool",
 		     clang_getCString(name), type_spelling(ps, t));
 		clang_disposeString(name);
 		return NULL;
@@ -255,21 +303,27 @@ static Var *declare_var(Parser *ps, CXCursor decl, VarKind kind)
 	clang_disposeString(name);
 	v->is_const = clang_isConstQualifiedType(elem) && kind == VAR_PARAM;
 	v->ndim = ndim;
+	v->flat = flat;
 	if (kind == VAR_PARAM && scalar_is_int(st))
 		v->ctype = int_spelling(ps, elem);
-	if (ndim) {
+	if (flat) {
+		v->dims = arena_alloc(&ps->prog->arena, sizeof(Expr *));
+		v->dims[0] = NULL;
+	} else if (ndim) {
 		v->dims = arena_alloc(&ps->prog->arena, sizeof(Expr *) * (size_t)ndim);
 		CursorVec ch = children(decl);
 		int nexpr = 0;
 		for (int i = 0; i < ch.n; i++)
 			if (clang_isExpression(clang_getCursorKind(ch.v[i])))
 				nexpr++;
-		if (nexpr < ndim) {
+		if (open_outer)
+			v->dims[0] = NULL;
+		if (nexpr < ndim - open_outer) {
 			vec_free(ch);
 			fail(ps, loc, "the extents of '%s' must be written in its declaration", v->name);
 			return NULL;
 		}
-		for (int i = 0, d = ndim - 1; i < ch.n && d >= 0; i++) {
+		for (int i = 0, d = ndim - 1; i < ch.n && d >= open_outer; i++) {
 			if (!clang_isExpression(clang_getCursorKind(ch.v[i])))
 				continue;
 			if (!(v->dims[d--] = convert_expr(ps, ch.v[i]))) {
@@ -278,9 +332,15 @@ static Var *declare_var(Parser *ps, CXCursor decl, VarKind kind)
 			}
 		}
 		vec_free(ch);
-		for (int d = 0; d < ndim; d++)
+		for (int d = open_outer; d < ndim; d++)
 			if (!scalar_is_int(v->dims[d]->ty))
 				return fail(ps, v->dims[d]->loc, "array extent must be an integer expression"), NULL;
+		/* A 1-D parameter may be a flattened tensor (q[B * N * D]): front_delinearize
+		 * looks at its subscripts and keeps it 1-D unless they nest. */
+		if (kind == VAR_PARAM && ndim == 1 && !open_outer) {
+			v->flat = true;
+			v->flat_extent = v->dims[0];
+		}
 	}
 	bind_var(ps, decl, v);
 	/* int64, byte and bool parameters are what frameworks pass index, offset and mask
@@ -406,8 +466,10 @@ static Expr *convert_unary(Parser *ps, CXCursor c)
 			r = !strcmp(op, "+") ? a : ex_un(ps->prog, !strcmp(op, "-") ? UOP_NEG : UOP_NOT, a, loc);
 	} else if (!strcmp(op, "++") || !strcmp(op, "--")) {
 		fail(ps, loc, "'%s' is only supported as the increment of a for loop", op);
-	} else if (!strcmp(op, "&") || !strcmp(op, "*")) {
-		fail(ps, loc, "pointers are not supported in a fuse region ('%s')", op);
+	} else if (!strcmp(op, "*")) {
+		fail(ps, loc, "'*' on a pointer is not supported: subscript it ('p[0]')");
+	} else if (!strcmp(op, "&")) {
+		fail(ps, loc, "'&' is supported only in the initialiser of a pointer local ('const float *qi = &q[b][h][i][0];')");
 	} else {
 		fail(ps, loc, "operator '%s' is not supported in a fuse region", op);
 	}
@@ -435,6 +497,23 @@ static Expr *convert_subscript(Parser *ps, CXCursor c)
 	}
 	if (clang_getCursorKind(cur) != CXCursor_DeclRefExpr)
 		return fail(ps, loc, "only named arrays may be subscripted"), NULL;
+	const PtrAlias *al = lookup_alias(ps, clang_getCursorReferenced(cur));
+	if (al) {
+		if (!al->base)
+			return ps->failed = true, NULL;
+		if (n != 1)
+			return fail(ps, loc, "a pointer local takes one subscript"), NULL;
+		Expr *e = convert_expr(ps, idx[0]);
+		if (!e)
+			return NULL;
+		if (!scalar_is_int(e->ty))
+			return fail(ps, e->loc, "array subscript must be an integer expression"), NULL;
+		Expr *args[16];
+		for (int i = 0; i < al->nlead; i++)
+			args[i] = ex_copy(ps->prog, al->lead[i]);
+		args[al->nlead] = add_offset(ps, al->off ? ex_copy(ps->prog, al->off) : NULL, e, OP_ADD, e->loc);
+		return ex_index(ps->prog, al->base, args, loc);
+	}
 	Var *v = lookup_var(ps, clang_getCursorReferenced(cur));
 	if (!v) {
 		CXString nm = clang_getCursorSpelling(cur);
@@ -465,6 +544,8 @@ static Expr *convert_declref(Parser *ps, CXCursor c)
 	if (clang_getCursorKind(d) == CXCursor_EnumConstantDecl)
 		return ex_int(ps->prog, clang_getEnumConstantDeclValue(d), loc);
 	Var *v = lookup_var(ps, d);
+	if (!v && lookup_alias(ps, d))
+		return fail(ps, loc, "pointer '%s' may only be subscripted ('%s[d]')", nm, nm), NULL;
 	if (!v) {
 		if (clang_getCursorKind(d) == CXCursor_VarDecl)
 			return fail(ps, loc, "'%s' is declared outside the function: pass it as a parameter", nm), NULL;
@@ -747,6 +828,119 @@ out:
 
 typedef VEC(Stmt *) StmtVec;
 
+static const char alias_help[] = "a pointer local must point into an array parameter: 'const float *qi = q + i * D;', '= &q[b][h][i][0];' or '= x[t];' (a row of x[T][V])";
+
+/* Where pointer expression e points: *a gets its base array, leading subscripts and
+ * offset. False (reported) if e is not an array parameter, a pointer local, a row of an
+ * array, an element's address, or one of those plus or minus an integer. */
+static bool convert_pointer(Parser *ps, CXCursor e, PtrAlias *a)
+{
+	e = strip(e);
+	Loc loc = loc_of(ps, e);
+	enum CXCursorKind k = clang_getCursorKind(e);
+	if (k == CXCursor_CStyleCastExpr) { /* (const float *)q */
+		CursorVec ch = children(e);
+		bool ok = ch.n >= 1 && clang_getCanonicalType(clang_getCursorType(e)).kind == CXType_Pointer && convert_pointer(ps, ch.v[ch.n - 1], a);
+		if (!ok && ch.n < 1)
+			fail(ps, loc, alias_help);
+		vec_free(ch);
+		return ok;
+	}
+	if (k == CXCursor_DeclRefExpr) {
+		CXCursor d = clang_getCursorReferenced(e);
+		const PtrAlias *al = lookup_alias(ps, d);
+		if (al) {
+			*a = *al;
+			return true;
+		}
+		Var *v = lookup_var(ps, d);
+		if (v && v->kind == VAR_PARAM && v->ndim == 1) {
+			a->base = v, a->nlead = 0, a->lead = NULL, a->off = NULL;
+			return true;
+		}
+		return fail(ps, loc, alias_help), false;
+	}
+	bool addr = false;
+	if (k == CXCursor_UnaryOperator) {
+		CXToken *toks;
+		unsigned n;
+		clang_tokenize(ps->tu, clang_getCursorExtent(e), &toks, &n);
+		addr = n && !strcmp(token_text(ps, toks[0]), "&");
+		clang_disposeTokens(ps->tu, toks, n);
+		CursorVec ch = children(e);
+		if (addr && ch.n == 1)
+			e = strip(ch.v[0]), k = clang_getCursorKind(e);
+		vec_free(ch);
+		if (!addr || k != CXCursor_ArraySubscriptExpr)
+			return fail(ps, loc, alias_help), false;
+	}
+	if (k == CXCursor_ArraySubscriptExpr) {
+		/* x[t] of x[T][V] (a row), or &q[...][d] (an element): subscripts down to a
+		 * parameter, the last one the offset when the element's address is taken. */
+		CXCursor idx[16], cur = e;
+		int n = 0;
+		while (clang_getCursorKind(cur) == CXCursor_ArraySubscriptExpr && n < 16) {
+			CursorVec ch = children(cur);
+			if (ch.n != 2) {
+				vec_free(ch);
+				break;
+			}
+			idx[n++] = ch.v[1];
+			cur = strip(ch.v[0]);
+			vec_free(ch);
+		}
+		Var *v = clang_getCursorKind(cur) == CXCursor_DeclRefExpr ? lookup_var(ps, clang_getCursorReferenced(cur)) : NULL;
+		const PtrAlias *al = clang_getCursorKind(cur) == CXCursor_DeclRefExpr ? lookup_alias(ps, clang_getCursorReferenced(cur)) : NULL;
+		if (al && addr && n == 1) { /* &qi[d] */
+			Expr *o = convert_expr(ps, idx[0]);
+			if (!o)
+				return false;
+			*a = *al;
+			a->off = add_offset(ps, a->off, o, OP_ADD, loc);
+			return true;
+		}
+		if (!v || v->kind != VAR_PARAM || n != v->ndim - !addr)
+			return fail(ps, loc, alias_help), false;
+		a->base = v;
+		a->nlead = v->ndim - 1;
+		a->lead = arena_alloc(&ps->prog->arena, sizeof(Expr *) * (size_t)(a->nlead ? a->nlead : 1));
+		a->off = NULL;
+		for (int i = 0; i < n; i++) {
+			Expr *x = convert_expr(ps, idx[n - 1 - i]);
+			if (!x)
+				return false;
+			if (i < a->nlead)
+				a->lead[i] = x;
+			else
+				a->off = x;
+		}
+		return true;
+	}
+	if (k == CXCursor_BinaryOperator) {
+		CursorVec ch = children(e);
+		bool ok = false;
+		if (ch.n == 2) {
+			Loc oploc;
+			const char *op = binary_operator(ps, e, ch.v[0], &oploc);
+			int ptr = clang_getCanonicalType(clang_getCursorType(ch.v[0])).kind == CXType_Pointer ? 0 : 1;
+			if (!op || !(!strcmp(op, "+") || (!strcmp(op, "-") && ptr == 0)))
+				fail(ps, loc, alias_help);
+			else if (convert_pointer(ps, ch.v[ptr], a)) {
+				Expr *o = convert_expr(ps, ch.v[1 - ptr]);
+				if (o && !scalar_is_int(o->ty))
+					fail(ps, o->loc, "a pointer offset must be an integer expression");
+				else if (o) {
+					a->off = add_offset(ps, a->off, o, !strcmp(op, "-") ? OP_SUB : OP_ADD, oploc);
+					ok = true;
+				}
+			}
+		}
+		vec_free(ch);
+		return ok;
+	}
+	return fail(ps, loc, alias_help), false;
+}
+
 /* A declaration statement appends one ST_DECL per declared variable to *out. C allows
  * declarations only directly in blocks, so only convert_block calls this. */
 static bool convert_decl(Parser *ps, CXCursor c, StmtVec *out)
@@ -763,6 +957,26 @@ static bool convert_decl(Parser *ps, CXCursor c, StmtVec *out)
 		if (clang_Cursor_getStorageClass(d) == CX_SC_Static || clang_Cursor_getStorageClass(d) == CX_SC_Extern) {
 			fail(ps, loc, "static and extern locals are not supported in a fuse region");
 			goto out;
+		}
+		if (clang_getCanonicalType(clang_getCursorType(d)).kind == CXType_Pointer) {
+			CursorVec dc = children(d);
+			CXCursor init = clang_getNullCursor();
+			for (int j = 0; j < dc.n; j++)
+				if (clang_isExpression(clang_getCursorKind(dc.v[j])))
+					init = dc.v[j];
+			vec_free(dc);
+			PtrAlias a = {d, NULL, 0, NULL, NULL};
+			if (clang_Cursor_isNull(init)) {
+				fail(ps, loc, alias_help);
+				goto out;
+			}
+			bool good = convert_pointer(ps, init, &a);
+			if (!good)
+				a.base = NULL; /* its uses fail quietly: the declaration was reported */
+			vec_push(ps->aliases, a);
+			if (!good)
+				goto out;
+			continue;
 		}
 		bool is_array = is_array_kind(clang_getCanonicalType(clang_getCursorType(d)).kind);
 		/* Find the initialiser before declaring: an array's extents are children too. */
@@ -1349,6 +1563,8 @@ static void convert_function(Parser *ps, CXCursor fn, CXCursor body)
 		memcpy(f->regions, regions.v, sizeof(Region *) * (size_t)regions.n);
 	f->nregions = regions.n;
 	finish_setup(ps, f, &setup, &svars);
+	if (!ps->failed && !front_delinearize(ps->prog, f))
+		ps->failed = true;
 	vec_free(regions);
 	vec_free(stmts);
 	Func **fs = arena_alloc(&ps->prog->arena, sizeof(Func *) * (size_t)(ps->prog->nfuncs + 1));
@@ -1500,6 +1716,7 @@ Program *front_parse(const char *path, const FrontOptions *opt, StrVec *deps)
 		vec_free(ps.pragmas.v[i].lines);
 	vec_free(ps.pragmas);
 	vec_free(ps.vars);
+	vec_free(ps.aliases);
 	if (!ok) {
 		front_release();
 		program_free(prog);

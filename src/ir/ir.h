@@ -49,6 +49,13 @@ struct Var {
 	/* The element type as the user spelled it (params of integer type: "long",
 	 * "int32_t", "unsigned char"), which the fused C keeps; NULL: scalar_type_c(ty). */
 	const char *ctype;
+	/* A parameter declared as a pointer (`const float *q`, `q[]`) or a one-dimensional
+	 * array (`q[B * N * D]`) whose flat subscripts (`q[(i * N + j) * D + d]`) the front
+	 * end read as several dims; C and the launchers keep its declaration (flat_extent:
+	 * the array's, NULL for a pointer) and print its subscripts linearised. dims[0] may
+	 * be NULL: an outermost extent nothing in the function bounds. */
+	bool flat;
+	Expr *flat_extent;
 	int id;        /* unique within the Program, in declaration order */
 	Loc loc;
 };

@@ -184,7 +184,7 @@ void print_expr_to(StrBuf *b, const Expr *e, const PrintTarget *t)
 	case EX_INDEX:
 		if (t && t->var_hook && t->var_hook(b, e, t))
 			break;
-		if (t && t->flatten_params && e->var->kind == VAR_PARAM) {
+		if ((t && t->flatten_params && e->var->kind == VAR_PARAM) || e->var->flat) {
 			print_flat_index(b, e, t);
 			break;
 		}
@@ -268,10 +268,16 @@ void print_decl_to(StrBuf *b, const Var *v, const PrintTarget *t)
 	if (v->is_const)
 		sb_puts(b, "const ");
 	/* C keeps the user's spelling (a `long` array stays one); a GPU target has its own names. */
-	sb_printf(b, "%s %s", v->ctype && !(t && t->type_name) ? v->ctype : type_name(v->ty, t), v->name);
-	for (int i = 0; i < v->ndim; i++) {
+	sb_printf(b, "%s %s%s", v->ctype && !(t && t->type_name) ? v->ctype : type_name(v->ty, t), v->flat && !v->flat_extent ? "*" : "", v->name);
+	if (v->flat && v->flat_extent) {
 		sb_putc(b, '[');
-		print_expr_to(b, v->dims[i], t);
+		print_expr_to(b, v->flat_extent, t);
+		sb_putc(b, ']');
+	}
+	for (int i = 0; i < v->ndim && !v->flat; i++) {
+		sb_putc(b, '[');
+		if (v->dims[i]) /* a parameter `q[][D]` */
+			print_expr_to(b, v->dims[i], t);
 		sb_putc(b, ']');
 	}
 }

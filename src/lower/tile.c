@@ -757,6 +757,8 @@ static const Expr *host_side(const Expr *e, bool hi)
  * by P (P n when it is j / P itself and j is not negative). */
 static Expr *index_len(Program *p, const Stmt *pass, const Expr *e, const Var *j, Expr *n, bool j_nonneg)
 {
+	if (!n) /* the unknown outermost extent of a pointer */
+		return NULL;
 	if (e->kind == EX_VAR && e->var == j)
 		return n;
 	if (e->kind == EX_BIN && (e->bop == OP_ADD || e->bop == OP_SUB))
@@ -1194,7 +1196,8 @@ bool tile_plan(TilePlan *tp, const Region *r, const TileTarget *tt, const char *
 		return fail(tp, why, arena_printf(&p->arena, "the start of the row loop '%s' is not known on the host", iv->name));
 	if (!host_expr(gr->hi)) {
 		for (int d = 0; d < tp->rowop->nargs && !tp->rows_host; d++)
-			if (tp->rowop->args[d]->kind == EX_VAR && tp->rowop->args[d]->var == iv && host_expr(tp->rowop->var->dims[d]))
+			if (tp->rowop->args[d]->kind == EX_VAR && tp->rowop->args[d]->var == iv && tp->rowop->var->dims[d] &&
+			    host_expr(tp->rowop->var->dims[d]))
 				tp->rows_host = tp->rowop->var->dims[d];
 		if (!tp->rows_host || tp->splitk)
 			return fail(tp, why, arena_printf(&p->arena, "the end of the row loop '%s' is read per CTA and no array extent bounds it on the host", iv->name));

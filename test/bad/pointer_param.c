@@ -1,6 +1,6 @@
-void f(int N, float *x)
+void f(int N, float **x)
 {
 #pragma fuse kernel(k)
 	for (int i = 0; i < N; i++)
-		x[i] = 0.0f;
+		x[i][0] = 0.0f;
 }

@@ -60,8 +60,16 @@ static const char *getter_of(ScalarType t)
 
 static void print_count(StrBuf *b, const Var *v)
 {
+	if (v->flat_extent) { /* a flattened tensor q[B * N * D]: as declared */
+		sb_puts(b, "(size_t)(");
+		print_expr(b, v->flat_extent);
+		sb_puts(b, ")");
+		return;
+	}
 	sb_puts(b, "(size_t)1");
-	for (int d = 0; d < v->ndim; d++) {
+	if (!v->dims[0]) /* a pointer nothing in the function bounds (a pool of pages): NAME_rows=R */
+		sb_printf(b, " * (size_t)arg(argc, argv, \"%s_rows\", NAN)", v->name);
+	for (int d = !v->dims[0]; d < v->ndim; d++) {
 		sb_puts(b, " * (size_t)(");
 		print_expr(b, v->dims[d]);
 		sb_puts(b, ")");
@@ -161,7 +169,7 @@ static void gen_function(StrBuf *b, const Func *f)
 				if (!f->params[i]->ndim && f->params[i]->ty == TY_INT)
 					for (int k = 0; k < f->nparams; k++)
 						for (int d = 0; d < f->params[k]->ndim; d++)
-							if (f->params[k]->dims[d]->kind == EX_VAR && f->params[k]->dims[d]->var == f->params[i])
+							if (f->params[k]->dims[d] && f->params[k]->dims[d]->kind == EX_VAR && f->params[k]->dims[d]->var == f->params[i])
 								sz = f->params[i];
 			if (neg && !sz)
 				continue;

@@ -1,0 +1,564 @@
+/* flat.c: the dimensions of pointer parameters.
+ *
+ * A parameter declared `const float *q` is read through flat subscripts,
+ * `q[((b * H + h) * N + i) * D + d]`, where the fuser, the dependence analysis and the tile
+ * lowering want one subscript per dimension. Each flat subscript is expanded into a sum
+ * of terms, coefficient x size parameters x index factors (iterators, and anything that
+ * is not a sum of products: `h / G`, `bt[b][p]`); the strides (the coefficient and size
+ * parameters of the terms with an index factor) must form a chain in which each divides
+ * the next, and each link becomes a dimension: q[b][h][i][d] of q[?][H][N][D]. The
+ * element is the same whatever the values, so the rewrite needs no bounds. Int locals
+ * and set-up scalars assigned once are read through their definitions first, so that
+ * `const int row = b * N + i; ... q[row * D + d]` nests the same way.
+ */
+#include "front.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum { MAX_FACTORS = 8, MAX_TERMS = 64, MAX_INLINE_DEPTH = 8 };
+
+typedef struct Term {
+	long long coef;
+	int nsize, nidx;
+	Var *size[MAX_FACTORS];        /* size parameters, sorted by id */
+	const Expr *idx[MAX_FACTORS];  /* index factors, in source order */
+} Term;
+
+typedef struct Poly {
+	Term t[MAX_TERMS];
+	int n;
+	bool ok; /* false: too many terms or factors to expand */
+} Poly;
+
+/* A local or set-up int scalar with one definition, read through it. */
+typedef struct Def {
+	const Var *var;
+	const Expr *rhs;
+	int writes;
+} Def;
+
+typedef struct Flat {
+	Program *p;
+	Func *f;
+	VEC(Def) defs;
+	VEC(const Stmt *) loops;  /* every for loop of the function (iterator -> bounds) */
+	VEC(Expr *) access;       /* the EX_INDEX of the parameter being delinearised */
+	VEC(const Var *) inlined; /* locals read through their definitions */
+} Flat;
+
+static Def *find_def(Flat *fl, const Var *v)
+{
+	for (int i = 0; i < fl->defs.n; i++)
+		if (fl->defs.v[i].var == v)
+			return &fl->defs.v[i];
+	return NULL;
+}
+
+/* Records int scalar definitions and counts every write, and lists the loops. */
+static void scan_stmt(Flat *fl, const Stmt *s)
+{
+	if (!s)
+		return;
+	if (s->kind == ST_DECL && !s->var->ndim && s->var->ty == TY_INT) {
+		Def d = {s->var, s->rhs, 0};
+		vec_push(fl->defs, d);
+	} else if (s->kind == ST_ASSIGN && s->lhs->kind == EX_VAR) {
+		Def *d = find_def(fl, s->lhs->var);
+		if (d)
+			d->writes++;
+	} else if (s->kind == ST_FOR)
+		vec_push(fl->loops, s);
+	for (int i = 0; i < s->nbody; i++)
+		scan_stmt(fl, s->body[i]);
+}
+
+static bool same_term_factors(const Term *a, const Term *b)
+{
+	if (a->nsize != b->nsize || a->nidx != b->nidx)
+		return false;
+	for (int i = 0; i < a->nsize; i++)
+		if (a->size[i] != b->size[i])
+			return false;
+	bool used[MAX_FACTORS] = {0};
+	for (int i = 0; i < a->nidx; i++) {
+		int j = 0;
+		while (j < b->nidx && (used[j] || !expr_equal(a->idx[i], b->idx[j])))
+			j++;
+		if (j == b->nidx)
+			return false;
+		used[j] = true;
+	}
+	return true;
+}
+
+/* Adds t to p, merging it with a term of the same factors. */
+static void poly_add(Poly *p, const Term *t)
+{
+	if (!t->coef)
+		return;
+	for (int i = 0; i < p->n; i++)
+		if (same_term_factors(&p->t[i], t)) {
+			p->t[i].coef += t->coef;
+			if (!p->t[i].coef)
+				p->t[i] = p->t[--p->n];
+			return;
+		}
+	if (p->n == MAX_TERMS) {
+		p->ok = false;
+		return;
+	}
+	p->t[p->n++] = *t;
+}
+
+static Poly *poly_new(void)
+{
+	Poly *p = calloc(1, sizeof *p);
+	p->ok = true;
+	return p;
+}
+
+static void poly_scale(Poly *p, long long k)
+{
+	for (int i = 0; i < p->n; i++)
+		p->t[i].coef *= k;
+}
+
+static Poly *poly_mul(const Poly *a, const Poly *b)
+{
+	Poly *r = poly_new();
+	r->ok = a->ok && b->ok;
+	for (int i = 0; i < a->n && r->ok; i++)
+		for (int j = 0; j < b->n && r->ok; j++) {
+			const Term *x = &a->t[i], *y = &b->t[j];
+			if (x->nsize + y->nsize > MAX_FACTORS || x->nidx + y->nidx > MAX_FACTORS) {
+				r->ok = false;
+				break;
+			}
+			Term t = *x;
+			t.coef = x->coef * y->coef;
+			for (int k = 0; k < y->nsize; k++) { /* insertion, by id */
+				int at = t.nsize++;
+				while (at > 0 && t.size[at - 1]->id > y->size[k]->id) {
+					t.size[at] = t.size[at - 1];
+					at--;
+				}
+				t.size[at] = y->size[k];
+			}
+			for (int k = 0; k < y->nidx; k++)
+				t.idx[t.nidx++] = y->idx[k];
+			poly_add(r, &t);
+		}
+	return r;
+}
+
+static bool is_size_param(const Var *v) { return v->kind == VAR_PARAM && !v->ndim && v->ty == TY_INT; }
+
+/* e as a sum of terms. */
+static Poly *expand(Flat *fl, const Expr *e, int depth)
+{
+	Poly *p = poly_new();
+	Term t = {.coef = 1};
+	switch (e->kind) {
+	case EX_INT:
+		t.coef = e->ival;
+		poly_add(p, &t);
+		return p;
+	case EX_VAR: {
+		Def *d = find_def(fl, e->var);
+		if (d && d->rhs && !d->writes && depth < MAX_INLINE_DEPTH) {
+			free(p);
+			bool seen = false;
+			for (int i = 0; i < fl->inlined.n; i++)
+				seen |= fl->inlined.v[i] == e->var;
+			if (!seen)
+				vec_push(fl->inlined, e->var);
+			return expand(fl, d->rhs, depth + 1);
+		}
+		if (is_size_param(e->var))
+			t.size[t.nsize++] = e->var;
+		else
+			t.idx[t.nidx++] = e;
+		poly_add(p, &t);
+		return p;
+	}
+	case EX_BIN:
+		if (e->bop == OP_ADD || e->bop == OP_SUB || e->bop == OP_MUL) {
+			free(p);
+			Poly *a = expand(fl, e->args[0], depth), *b = expand(fl, e->args[1], depth);
+			if (e->bop == OP_MUL) {
+				Poly *r = poly_mul(a, b);
+				free(a), free(b);
+				return r;
+			}
+			if (e->bop == OP_SUB)
+				poly_scale(b, -1);
+			for (int i = 0; i < b->n; i++)
+				poly_add(a, &b->t[i]);
+			a->ok &= b->ok;
+			free(b);
+			return a;
+		}
+		break;
+	case EX_UN:
+		if (e->uop == UOP_NEG) {
+			free(p);
+			p = expand(fl, e->args[0], depth);
+			poly_scale(p, -1);
+			return p;
+		}
+		break;
+	case EX_CAST:
+		if (scalar_is_int(e->ty) && scalar_is_int(e->args[0]->ty) && scalar_size(e->ty) >= 4 && scalar_size(e->args[0]->ty) >= 4) {
+			free(p);
+			return expand(fl, e->args[0], depth);
+		}
+		break;
+	default:
+		break;
+	}
+	t.idx[t.nidx++] = e;
+	poly_add(p, &t);
+	return p;
+}
+
+/* A stride: coef x the size parameters. */
+typedef struct Stride {
+	long long coef;
+	int nsize;
+	Var *size[MAX_FACTORS];
+} Stride;
+
+static Stride stride_of(const Term *t)
+{
+	Stride s = {t->coef < 0 ? -t->coef : t->coef, t->nsize, {0}};
+	memcpy(s.size, t->size, sizeof(Var *) * (size_t)t->nsize);
+	return s;
+}
+
+/* Whether a divides b; *q gets b / a's size parameters and coefficient. */
+static bool stride_divides(const Stride *a, const Stride *b, Stride *q)
+{
+	if (!a->coef || b->coef % a->coef)
+		return false;
+	Stride r = {b->coef / a->coef, 0, {0}};
+	bool used[MAX_FACTORS] = {0};
+	for (int i = 0; i < a->nsize; i++) {
+		int j = 0;
+		while (j < b->nsize && (used[j] || b->size[j] != a->size[i]))
+			j++;
+		if (j == b->nsize)
+			return false;
+		used[j] = true;
+	}
+	for (int j = 0; j < b->nsize; j++)
+		if (!used[j])
+			r.size[r.nsize++] = b->size[j];
+	if (q)
+		*q = r;
+	return true;
+}
+
+static bool stride_equal(const Stride *a, const Stride *b) { return stride_divides(a, b, NULL) && stride_divides(b, a, NULL); }
+
+static Expr *stride_expr(Program *p, const Stride *s, Loc loc)
+{
+	Expr *e = s->coef != 1 || !s->nsize ? ex_int(p, s->coef, loc) : NULL;
+	for (int i = 0; i < s->nsize; i++) {
+		Expr *v = ex_var(p, s->size[i], loc);
+		e = e ? ex_bin(p, OP_MUL, e, v, loc) : v;
+	}
+	return e;
+}
+
+/* mult x the index factors of a term (and its size parameters, with_sizes), one of the
+ * parts of a link's subscript; t NULL: the constant mult. */
+typedef struct Piece {
+	long long mult;
+	const Term *t;
+	bool with_sizes;
+} Piece;
+
+static Expr *sum_expr(Program *p, const Piece *pc, int n, Loc loc)
+{
+	Expr *e = NULL;
+	for (int i = 0; i < n; i++) {
+		bool sub = e && pc[i].mult < 0;
+		long long m = sub ? -pc[i].mult : pc[i].mult;
+		Expr *prod = NULL;
+		for (int k = 0; pc[i].t && pc[i].with_sizes && k < pc[i].t->nsize; k++) {
+			Expr *f = ex_var(p, pc[i].t->size[k], loc);
+			prod = prod ? ex_bin(p, OP_MUL, prod, f, loc) : f;
+		}
+		for (int k = 0; pc[i].t && k < pc[i].t->nidx; k++) {
+			Expr *f = ex_copy(p, pc[i].t->idx[k]);
+			prod = prod ? ex_bin(p, OP_MUL, prod, f, loc) : f;
+		}
+		Expr *x = !prod ? ex_int(p, m, loc) : m == 1 ? prod : m == -1 ? ex_un(p, UOP_NEG, prod, loc) : ex_bin(p, OP_MUL, ex_int(p, m, loc), prod, loc);
+		e = e ? ex_bin(p, sub ? OP_SUB : OP_ADD, e, x, loc) : x;
+	}
+	return e ? e : ex_int(p, 0, loc);
+}
+
+/* The extent of the outermost dimension, when some access subscripts it with an
+ * iterator of a loop from 0 to a bound of parameters only. */
+static Expr *outer_extent(Flat *fl, const Expr *sub)
+{
+	if (sub->kind != EX_VAR || sub->var->kind != VAR_LOOP)
+		return NULL;
+	for (int i = 0; i < fl->loops.n; i++) {
+		const Stmt *l = fl->loops.v[i];
+		if (l->var != sub->var || l->lo->kind != EX_INT || l->lo->ival || l->step != 1)
+			continue;
+		bool params_only = true;
+		for (int j = 0; j < fl->loops.n; j++)
+			params_only &= !expr_reads_var(l->hi, fl->loops.v[j]->var);
+		for (int j = 0; j < fl->defs.n; j++)
+			params_only &= fl->defs.v[j].var->kind == VAR_PARAM || !expr_reads_var(l->hi, fl->defs.v[j].var);
+		return params_only ? ex_copy(fl->p, l->hi) : NULL;
+	}
+	return NULL;
+}
+
+static void collect_access(Flat *fl, Expr *e, const Var *v)
+{
+	if (!e)
+		return;
+	if (e->kind == EX_INDEX && e->var == v)
+		vec_push(fl->access, e);
+	for (int i = 0; i < e->nargs; i++)
+		collect_access(fl, e->args[i], v);
+}
+
+static void collect_stmt_access(Flat *fl, Stmt *s, const Var *v)
+{
+	if (!s)
+		return;
+	collect_access(fl, s->lhs, v);
+	collect_access(fl, s->rhs, v);
+	collect_access(fl, s->cond, v);
+	collect_access(fl, s->lo, v);
+	collect_access(fl, s->hi, v);
+	for (int i = 0; i < s->nbody; i++)
+		collect_stmt_access(fl, s->body[i], v);
+}
+
+enum { MAX_LINKS = 8 };
+
+/* Subscripts that do not nest: an error for a pointer, which has no other shape; a 1-D
+ * array keeps its one dimension (its subscripts are checked as any array's are). */
+__attribute__((format(printf, 3, 4))) static void refuse(const Var *v, Loc loc, const char *fmt, ...)
+{
+	if (v->flat_extent)
+		return;
+	char msg[512];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	error_at(loc, "%s", msg);
+}
+
+/* Rewrites every access of flat parameter v into one subscript per link of its strides'
+ * chain and sets v's dims. False (reported) when the strides do not nest. */
+static bool delinearize_param(Flat *fl, Var *v)
+{
+	fl->access.n = 0;
+	for (int r = 0; r < fl->f->nregions; r++)
+		collect_stmt_access(fl, fl->f->regions[r]->loop, v);
+	for (int i = 0; i < fl->f->nsetup; i++)
+		collect_stmt_access(fl, fl->f->setup[i], v);
+	int n = fl->access.n;
+	if (!n) {
+		if (v->flat_extent)
+			v->flat = false, v->flat_extent = NULL;
+		return true;
+	}
+	Poly **polys = calloc((size_t)n, sizeof *polys);
+	Stride links[MAX_LINKS];
+	int nlinks = 1;
+	links[0] = (Stride){1, 0, {0}};
+	bool ok = true;
+	/* The strides of the terms with an index factor; then those of size-only terms
+	 * (`+ H * D`, the k of a packed qkv) that some such stride is a multiple of. */
+	for (int pass = 0; pass < 2 && ok; pass++)
+		for (int a = 0; a < n && ok; a++) {
+			if (!pass)
+				polys[a] = expand(fl, fl->access.v[a]->args[0], 0);
+			const Poly *p = polys[a];
+			if (!p->ok) {
+				refuse(v, fl->access.v[a]->loc, "the subscript of '%s' has too many terms to see its dimensions: declare '%s' as an array with its extents", v->name, v->name);
+				ok = false;
+				break;
+			}
+			for (int k = 0; k < p->n && ok; k++) {
+				const Term *t = &p->t[k];
+				if (pass == 0 ? !t->nidx : t->nidx || !t->nsize)
+					continue;
+				Stride s = stride_of(t);
+				if (pass == 1) {
+					s.coef = 1;
+					bool under = false;
+					for (int l = 0; l < nlinks; l++)
+						under |= !stride_equal(&s, &links[l]) && stride_divides(&s, &links[l], NULL);
+					if (!under)
+						continue;
+				}
+				int l = 0;
+				while (l < nlinks && !stride_equal(&s, &links[l]))
+					l++;
+				if (l < nlinks)
+					continue;
+				if (nlinks == MAX_LINKS) {
+					refuse(v, fl->access.v[a]->loc, "the subscripts of '%s' have more than %d strides: declare '%s' as an array with its extents", v->name, MAX_LINKS, v->name);
+					ok = false;
+					break;
+				}
+				/* Insert in order; each link must divide the next. */
+				int at = 0;
+				while (at < nlinks && stride_divides(&links[at], &s, NULL))
+					at++;
+				bool nests = true;
+				for (int m = 0; m < nlinks; m++)
+					nests &= m < at ? stride_divides(&links[m], &s, NULL) : stride_divides(&s, &links[m], NULL);
+				if (!nests) {
+					StrBuf a1 = {0}, a2 = {0};
+					Expr *x = stride_expr(fl->p, &s, v->loc), *y = stride_expr(fl->p, &links[at < nlinks ? at : nlinks - 1], v->loc);
+					print_expr(&a1, x);
+					print_expr(&a2, y);
+					refuse(v, fl->access.v[a]->loc,
+					         "the subscripts of '%s' step by %s and by %s, neither a multiple of the other: fusecc cannot see '%s' as an array; declare it with its extents (const float %s[B][N][D])",
+					         v->name, a1.s, a2.s, v->name, v->name);
+					sb_free(&a1);
+					sb_free(&a2);
+					ok = false;
+					break;
+				}
+				memmove(&links[at + 1], &links[at], sizeof(Stride) * (size_t)(nlinks - at));
+				links[at] = s;
+				nlinks++;
+			}
+		}
+	if (ok && nlinks == 1) {
+		/* One dimension: the subscripts stay as written; an array keeps its extent
+		 * and is an array again. */
+		v->dims[0] = v->flat_extent ? v->flat_extent : outer_extent(fl, fl->access.v[0]->args[0]);
+		if (v->flat_extent)
+			v->flat = false, v->flat_extent = NULL;
+	} else if (ok) {
+		/* The dims, outermost first: link j is dimension nlinks-1-j. */
+		v->ndim = nlinks;
+		v->dims = arena_alloc(&fl->p->arena, sizeof(Expr *) * (size_t)nlinks);
+		v->dims[0] = NULL;
+		for (int j = 0; j + 1 < nlinks; j++) {
+			Stride q;
+			stride_divides(&links[j], &links[j + 1], &q);
+			v->dims[nlinks - 1 - j] = stride_expr(fl->p, &q, v->loc);
+		}
+		for (int a = 0; a < n; a++) {
+			Expr *e = fl->access.v[a];
+			const Poly *p = polys[a];
+			Piece pieces[MAX_LINKS][MAX_TERMS];
+			int npieces[MAX_LINKS] = {0};
+			long long rest = 0; /* the constant terms */
+			for (int k = 0; k < p->n; k++) {
+				const Term *t = &p->t[k];
+				Stride s = stride_of(t);
+				if (!t->nidx) {
+					if (!t->nsize) {
+						rest += t->coef;
+						continue;
+					}
+					s.coef = 1;
+				}
+				int l = 0;
+				while (l < nlinks && !stride_equal(&s, &links[l]))
+					l++;
+				if (l == nlinks) /* a size-only term no link is a multiple of: on link 0 */
+					pieces[0][npieces[0]++] = (Piece){t->coef, t, true};
+				else if (t->nidx) /* on the link of its own stride */
+					pieces[l][npieces[l]++] = (Piece){t->coef < 0 ? -1 : 1, t, false};
+				else /* c x S on the link S */
+					pieces[l][npieces[l]++] = (Piece){t->coef, NULL, false};
+			}
+			/* Constants go down the links of constant stride, largest first. */
+			for (int l = nlinks - 1; l >= 0 && rest; l--)
+				if (!links[l].nsize && rest / links[l].coef) {
+					pieces[l][npieces[l]++] = (Piece){rest / links[l].coef, NULL};
+					rest %= links[l].coef;
+				}
+			Expr **args = arena_alloc(&fl->p->arena, sizeof(Expr *) * (size_t)nlinks);
+			for (int l = 0; l < nlinks; l++)
+				args[nlinks - 1 - l] = sum_expr(fl->p, pieces[l], npieces[l], e->loc);
+			e->args = args;
+			e->nargs = nlinks;
+			if (!v->dims[0])
+				v->dims[0] = outer_extent(fl, args[0]);
+		}
+	}
+	for (int a = 0; a < n; a++)
+		free(polys[a]);
+	free(polys);
+	if (!ok && v->flat_extent) {
+		v->dims[0] = v->flat_extent;
+		v->flat = false, v->flat_extent = NULL;
+		return true;
+	}
+	return ok;
+}
+
+/* Drops the declarations of inlined locals nothing reads any more. */
+static void drop_unused(Flat *fl, Stmt *s)
+{
+	if (!s || s->kind == ST_FOR || s->kind == ST_IF) {
+		for (int i = 0; s && i < s->nbody; i++)
+			drop_unused(fl, s->body[i]);
+		return;
+	}
+	if (s->kind != ST_BLOCK)
+		return;
+	int k = 0;
+	for (int i = 0; i < s->nbody; i++) {
+		Stmt *b = s->body[i];
+		bool drop = false;
+		if (b->kind == ST_DECL)
+			for (int j = 0; j < fl->inlined.n && !drop; j++)
+				if (fl->inlined.v[j] == b->var) {
+					drop = true;
+					for (int r = 0; r < fl->f->nregions && drop; r++)
+						drop = !stmt_reads_var(fl->f->regions[r]->loop, b->var);
+				}
+		if (!drop) {
+			drop_unused(fl, b);
+			s->body[k++] = b;
+		}
+	}
+	s->nbody = k;
+}
+
+bool front_delinearize(Program *p, Func *f)
+{
+	bool any = false;
+	for (int i = 0; i < f->nparams; i++)
+		any |= f->params[i]->flat;
+	if (!any)
+		return true;
+	Flat fl = {.p = p, .f = f};
+	for (int i = 0; i < f->nsetup; i++)
+		scan_stmt(&fl, f->setup[i]);
+	for (int r = 0; r < f->nregions; r++)
+		scan_stmt(&fl, f->regions[r]->loop);
+	bool ok = true;
+	for (int i = 0; i < f->nparams; i++)
+		if (f->params[i]->flat)
+			ok &= delinearize_param(&fl, f->params[i]);
+	for (int r = 0; ok && r < f->nregions; r++)
+		drop_unused(&fl, f->regions[r]->loop);
+	vec_free(fl.defs);
+	vec_free(fl.loops);
+	vec_free(fl.access);
+	vec_free(fl.inlined);
+	return ok;
+}
