@@ -146,6 +146,12 @@ OPS = [
        src="test/zoo/p09_sliding_window_clamp_fp16", fn="swa_attn"),
     Op("zoo_d04_mqa", True, 32, 1, ("B", "H", "L", "q", "k", "v", "o"), src="test/zoo/d04_decode_mqa_nostrategy_fp16", fn="mqa_decode"),
     Op("zoo_p01_mha", False, 32, 32, ("B", "H", "N", "D", "scale", "q", "k", "v", "o"), src="test/zoo/p01_mha_fp16_rtD", fn="mha_fwd"),
+    # Flat pointers with pointer row locals (causal_pf), flattened 1-D fp32 tensors with
+    # offset locals (zoo_global_fp32): the subscripts read as dims by the front end.
+    Op("zoo_f02_ptr_causal", False, 32, 32, ("B", "H", "N", "q", "k", "v", "o"), causal=True, src="test/zoo/f02_ptr_rowlocals_causal_fp16",
+       fn="causal_attention"),
+    Op("zoo_f08_flat1d_fp32", False, 32, 32, ("B", "H", "N", "D", "scale", "q", "k", "v", "o"), src="test/zoo/f08_flat1d_offsets_fp32",
+       fn="attn_flat", dtype="float32"),
 ]
 INT_PARAMS = {"B", "H", "HKV", "G", "N", "L", "W", "D"}
 PTR_PARAMS = {"slope", "q", "k", "v", "o", "out"}
