@@ -437,6 +437,142 @@ static bool scan_elem_stmt(TilePlan *tp, Stmt *s, Var *jvar)
 	return false;
 }
 
+typedef VEC(Stmt *) StmtList;
+/* The locals a guarded block declares, each with the guard it was declared under. */
+typedef struct OwnLocal {
+	const Var *var;
+	const Expr *guard;
+} OwnLocal;
+typedef VEC(OwnLocal) LocalList;
+
+/* Whether no statement of body writes a variable c reads: c may then be tested again
+ * before each of body's statements instead of once before all of them. */
+static bool cond_stable(const Expr *c, const Stmt *body)
+{
+	if ((c->kind == EX_VAR || c->kind == EX_INDEX) && stmt_writes_var(body, c->var))
+		return false;
+	for (int i = 0; i < c->nargs; i++)
+		if (!cond_stable(c->args[i], body))
+			return false;
+	return true;
+}
+
+/* A product loop `for (d) X[d] += g * w` (one statement) under guard c: the loop with
+ * g replaced by (c ? g : 0) on the factor that does not read d, which is the product
+ * the masked tile computes; NULL when s is not of that form. */
+static Stmt *mask_product_loop(Program *p, const Stmt *s, Expr *c)
+{
+	const Stmt *a = s->body[0];
+	while (a->kind == ST_BLOCK && a->nbody == 1)
+		a = a->body[0];
+	if (a->kind != ST_ASSIGN || a->aop != AS_ADD || a->rhs->kind != EX_BIN || a->rhs->bop != OP_MUL || expr_reads_var(c, s->var))
+		return NULL;
+	Expr *f[2] = {a->rhs->args[0], a->rhs->args[1]};
+	int side = !expr_reads_var(f[0], s->var) ? 0 : !expr_reads_var(f[1], s->var) ? 1 : -1;
+	if (side < 0)
+		return NULL;
+	Expr *zero = f[side]->ty == TY_DOUBLE ? ex_flt(p, 0.0, TY_DOUBLE, a->loc) : ex_flt(p, 0.0, TY_FLOAT, a->loc);
+	if (f[side]->ty != TY_DOUBLE && f[side]->ty != TY_FLOAT)
+		return NULL;
+	f[side] = ex_cond(p, ex_copy(p, c), f[side], zero, a->loc);
+	Stmt *na = st_assign(p, ex_copy(p, a->lhs), AS_ADD, ex_bin(p, OP_MUL, f[0], f[1], a->loc), a->loc);
+	return st_for(p, s->var, s->lo, s->hi, s->step, na, s->loc);
+}
+
+/* Whether every assignment in s writes a local the guarded block declared (own) or an
+ * element of a per-step array (subscripted by the element, s[j - j0]): what the masked
+ * elements store there is never read where the original read it (an element it never
+ * wrote), so the store may run unguarded, when it is the only store to that array in
+ * per-element loop elem (not `if (!keep[j]) s[j - j0] = -INFINITY` after s[j - j0] = x). */
+static int count_stores(const Stmt *s, const Var *v)
+{
+	int n = s->kind == ST_ASSIGN && s->lhs->var == v;
+	for (int i = 0; i < s->nbody; i++)
+		n += s->body[i] ? count_stores(s->body[i], v) : 0;
+	return n;
+}
+
+static bool writes_only_own(const Stmt *s, const Stmt *elem, const Expr *c, const LocalList *own)
+{
+	if (s->kind == ST_ASSIGN) {
+		const Expr *l = s->lhs;
+		if (l->kind == EX_INDEX) /* and the step's only store to it */
+			return l->var->kind == VAR_LOCAL && l->nargs == 1 && expr_reads_var(l->args[0], elem->var) && count_stores(elem, l->var) == 1;
+		for (int i = 0; i < own->n; i++) /* declared under this very guard */
+			if (own->v[i].var == l->var && own->v[i].guard == c)
+				return true;
+		return false;
+	}
+	if (s->kind == ST_DECL)
+		return false;
+	for (int i = 0; i < s->nbody; i++)
+		if (s->body[i] && !writes_only_own(s->body[i], elem, c, own))
+			return false;
+	return s->kind == ST_FOR || s->kind == ST_BLOCK;
+}
+
+/* Pushes guard c (NULL: none) down to each statement of s, appending to out: the tiles
+ * run every statement of a step for every element and mask what the elements
+ * contribute, so `if (j <= i) { float p = ...; l += p; for (d) acc[d] += p * v[j][d]; }`
+ * becomes `float p = ...; if (j <= i) l += p; for (d) acc[d] += (j <= i ? p : 0) * v[j][d];`
+ * (and `for (d) if (c) acc[d] += p * v` the same loop). Declarations and the locals the
+ * guarded block declares run unguarded: they only read the step's elements. An if whose
+ * body writes what its condition reads stays as it is. */
+static void distribute_guard(Program *p, Stmt *s, const Stmt *elem, Expr *c, StmtList *out, LocalList *own)
+{
+	if (s->kind == ST_BLOCK) {
+		for (int i = 0; i < s->nbody; i++)
+			distribute_guard(p, s->body[i], elem, c, out, own);
+		return;
+	}
+	if (s->kind == ST_IF && (s->nbody == 1 || !s->body[1]) && cond_stable(s->cond, s->body[0])) {
+		Expr *g = c ? ex_bin(p, OP_LAND, ex_copy(p, c), ex_copy(p, s->cond), s->loc) : s->cond;
+		distribute_guard(p, s->body[0], elem, g, out, own);
+		return;
+	}
+	if (s->kind == ST_FOR && !c) { /* for (d) if (c) X[d] += g * w */
+		const Stmt *f = s->body[0];
+		while (f->kind == ST_BLOCK && f->nbody == 1)
+			f = f->body[0];
+		Stmt *m = f->kind == ST_IF && (f->nbody == 1 || !f->body[1]) ? st_for(p, s->var, s->lo, s->hi, s->step, f->body[0], s->loc) : NULL;
+		m = m ? mask_product_loop(p, m, f->cond) : NULL;
+		vec_push(*out, m ? m : s);
+		return;
+	}
+	if (!c) {
+		vec_push(*out, s);
+		return;
+	}
+	bool mine = false;
+	if (s->kind == ST_DECL && !s->var->ndim) {
+		vec_push(*own, ((OwnLocal){s->var, c}));
+		mine = true;
+	}
+	if (s->kind == ST_ASSIGN || s->kind == ST_FOR)
+		mine = writes_only_own(s, elem, c, own);
+	Stmt *m = !mine && s->kind == ST_FOR ? mask_product_loop(p, s, c) : NULL;
+	if (mine || m) {
+		vec_push(*out, m ? m : s);
+		return;
+	}
+	Stmt *g = st_new(p, ST_IF, s->loc);
+	g->cond = ex_copy(p, c);
+	st_set_body(p, g, &s, 1);
+	vec_push(*out, g);
+}
+
+/* distribute_guard over the body of per-element loop l. */
+static void distribute_guards(Program *p, Stmt *l)
+{
+	StmtList out = {0};
+	LocalList own = {0};
+	distribute_guard(p, l->body[0], l, NULL, &out, &own);
+	Stmt *b = out.n == 1 ? out.v[0] : st_block(p, out.v, out.n, l->body[0]->loc);
+	st_set_body(p, l, &b, 1);
+	vec_free(out);
+	vec_free(own);
+}
+
 static bool scan_elem_stmts(TilePlan *tp, Stmt **body, int n, Var *jvar, bool top)
 {
 	for (int i = 0; i < n; i++) {
@@ -1140,6 +1276,7 @@ bool tile_plan(TilePlan *tp, const Region *r, const TileTarget *tt, const char *
 		Stmt *s = steps[i];
 		if (!tile_is_elem_loop(tp, s))
 			continue;
+		distribute_guards(p, s);
 		Stmt *eb = s->body[0];
 		if (!(eb->kind == ST_BLOCK ? scan_elem_stmts(tp, eb->body, eb->nbody, s->var, true) : scan_elem_stmts(tp, &eb, 1, s->var, true)))
 			return fail(tp, why, "a statement of the pass has no tile form");
