@@ -152,6 +152,11 @@ OPS = [
        fn="causal_attention"),
     Op("zoo_f08_flat1d_fp32", False, 32, 32, ("B", "H", "N", "D", "scale", "q", "k", "v", "o"), src="test/zoo/f08_flat1d_offsets_fp32",
        fn="attn_flat", dtype="float32"),
+    # Causal written as ifs around each pass's statements, over the full key range (causal_pf).
+    Op("zoo_g02_ifguard", False, 32, 32, ("B", "H", "N", "scale", "q", "k", "v", "o"), causal=True, src="test/zoo/g02_causal_ifguard_each_pass_fp16",
+       fn="attn_ifguard"),
+    Op("zoo_g03_ifblock", False, 32, 32, ("B", "H", "N", "D", "scale", "q", "k", "v", "o"), causal=True, src="test/zoo/g03_causal_ifblock_jouter_rtD_fp16",
+       fn="attn_ifblock"),
 ]
 INT_PARAMS = {"B", "H", "HKV", "G", "N", "L", "W", "D"}
 PTR_PARAMS = {"slope", "q", "k", "v", "o", "out"}

@@ -1437,8 +1437,22 @@ static void set_class(MaskScan *ms, Var *v, MaskClass c)
 
 static MaskClass join(MaskClass a, MaskClass b) { return a == b ? a : MC_ANY; }
 
+/* Whether c, a condition on the element, is false exactly where the scan's mask hides
+ * it (a guard `if (j <= i)` kept from distribute_guard, or the c of `c ? p : 0`); the
+ * first such condition sets the mask. */
+static bool is_guard(MaskScan *ms, const Expr *c)
+{
+	if (!expr_reads_var(c, ms->jvar))
+		return false;
+	Program *p = ms->tp->c->prog;
+	Expr *hidden = ex_un(p, UOP_NOT, expr_subst_var(p, c, ms->jvar, ms->tp->jc), c->loc);
+	if (!ms->cond)
+		ms->cond = hidden;
+	return expr_equal(ms->cond, hidden);
+}
+
 /* The class of e at a hidden element. */
-static MaskClass mask_class(const MaskScan *ms, const Expr *e)
+static MaskClass mask_class(MaskScan *ms, const Expr *e)
 {
 	switch (e->kind) {
 	case EX_INT: return MC_FINITE;
@@ -1450,7 +1464,10 @@ static MaskClass mask_class(const MaskScan *ms, const Expr *e)
 		return e->var->ty == TY_FLOAT || scalar_is_int(e->var->ty) ? MC_FINITE : MC_ANY;
 	case EX_CAST: return mask_class(ms, e->args[0]) == MC_ZERO ? MC_ZERO : mask_class(ms, e->args[0]) == MC_NEGINF ? MC_NEGINF : MC_ANY;
 	case EX_UN: return MC_ANY;
-	case EX_COND: return join(mask_class(ms, e->args[1]), mask_class(ms, e->args[2]));
+	case EX_COND:
+		if (is_guard(ms, e->args[0])) /* false at a hidden element */
+			return mask_class(ms, e->args[2]);
+		return join(mask_class(ms, e->args[1]), mask_class(ms, e->args[2]));
 	case EX_CALL:
 		if ((e->fn == FN_EXP || e->fn == FN_EXP2) && mask_class(ms, e->args[0]) == MC_NEGINF)
 			return MC_ZERO;
@@ -1505,6 +1522,17 @@ bool tile_mask_stmt(const TilePlan *tp, const Stmt *s, Expr **kept)
 
 static void mask_walk(MaskScan *ms, Stmt **body, int n);
 
+/* The variables a guard's body writes, other than row reductions, hold unknown values
+ * at the elements it skips. */
+static void guard_writes(MaskScan *ms, const Stmt *s)
+{
+	if ((s->kind == ST_ASSIGN && !(s->lhs->kind == EX_VAR && tile_role(ms->tp, s->lhs->var) == TR_ROW)) || s->kind == ST_DECL)
+		set_class(ms, s->kind == ST_DECL ? s->var : s->lhs->var, MC_ANY);
+	for (int i = 0; i < s->nbody; i++)
+		if (s->body[i])
+			guard_writes(ms, s->body[i]);
+}
+
 static void mask_stmt(MaskScan *ms, Stmt *s, Stmt **body, int n, int *i)
 {
 	TilePlan *tp = ms->tp;
@@ -1551,7 +1579,15 @@ static void mask_stmt(MaskScan *ms, Stmt *s, Stmt **body, int n, int *i)
 			ms->ok = false;
 		return;
 	case ST_BLOCK: mask_walk(ms, s->body, s->nbody); return;
-	case ST_IF: ms->ok = false; return; /* branches would need a join of the classes */
+	case ST_IF:
+		/* A guard: nothing in it runs at a hidden element, where what it writes keeps an
+		 * earlier value (a row reduction: no contribution). Other branches would need a
+		 * join of the classes. */
+		if ((s->nbody == 1 || !s->body[1]) && is_guard(ms, s->cond))
+			guard_writes(ms, s->body[0]);
+		else
+			ms->ok = false;
+		return;
 	}
 }
 
