@@ -309,6 +309,127 @@ static void if_convert_masks(Program *p, Stmt *s)
 	}
 }
 
+/* ---- a dot product accumulated in its array element ---- */
+
+/* e with every expression equal to elem (an array element) replaced by a copy of to. */
+static Expr *subst_elem(Program *p, const Expr *e, const Expr *elem, const Expr *to)
+{
+	if (!e)
+		return NULL;
+	if (expr_equal(e, elem))
+		return ex_copy(p, to);
+	Expr *c = ex_copy(p, e);
+	for (int i = 0; i < c->nargs; i++)
+		c->args[i] = subst_elem(p, e->args[i], elem, to);
+	return c;
+}
+
+/* Whether e reads elem's array only at elem. */
+static bool reads_only_elem(const Expr *e, const Expr *elem)
+{
+	if (!e)
+		return true;
+	if (e->kind == EX_INDEX && e->var == elem->var)
+		return expr_equal(e, elem);
+	for (int i = 0; i < e->nargs; i++)
+		if (!reads_only_elem(e->args[i], elem))
+			return false;
+	return true;
+}
+
+/* Whether s updates elem and touches nothing else of its array: an assignment to elem, or
+ * a loop (a block) of them. It writes nothing else, so elem's subscripts keep their value. */
+static bool updates_elem_only(const Stmt *s, const Expr *elem)
+{
+	switch (s->kind) {
+	case ST_ASSIGN:
+		return expr_equal(s->lhs, elem) && reads_only_elem(s->rhs, elem);
+	case ST_FOR:
+		if (expr_reads_var(s->lo, elem->var) || expr_reads_var(s->hi, elem->var))
+			return false;
+		/* fall through */
+	case ST_BLOCK:
+		for (int i = 0; i < s->nbody; i++)
+			if (!updates_elem_only(s->body[i], elem))
+				return false;
+		return true;
+	default:
+		return false;
+	}
+}
+
+static void stmt_subst_elem(Program *p, Stmt *s, const Expr *elem, const Expr *to)
+{
+	s->lo = subst_elem(p, s->lo, elem, to);
+	s->hi = subst_elem(p, s->hi, elem, to);
+	s->lhs = subst_elem(p, s->lhs, elem, to);
+	s->rhs = subst_elem(p, s->rhs, elem, to);
+	for (int i = 0; i < s->nbody; i++)
+		stmt_subst_elem(p, s->body[i], elem, to);
+}
+
+/* The value `elem op= rhs` (or `elem = rhs`) leaves in elem when elem held `val`: rounded
+ * to the element's type, as the store into it did. */
+static Expr *folded_update(Program *p, const Stmt *u, const Expr *elem, Expr *val)
+{
+	static const BinOp op[] = {[AS_ADD] = OP_ADD, [AS_SUB] = OP_SUB, [AS_MUL] = OP_MUL, [AS_DIV] = OP_DIV};
+	Expr *r = subst_elem(p, u->rhs, elem, val);
+	if (u->aop != AS_SET)
+		r = ex_bin(p, op[u->aop], val, r, u->loc);
+	return r->ty == elem->var->ty ? r : ex_cast(p, elem->var->ty, r, u->loc);
+}
+
+/* In the body of a loop over the fused axis: a score accumulated straight into its
+ * element (`s[j] = 0; for (d) s[j] += q * k; s[j] *= scale;`, or seeded with a bias,
+ * `s[j] = bias[..][j]`) is accumulated in a scalar instead: `float s_j = 0; for (d) s_j +=
+ * q * k; s[j] = s_j * scale;`, the accepted spelling, where the d loop reduces into a
+ * scalar and the axis loop stores one element per step. Only for a run of statements of
+ * one block that begins by setting the element (a float or double array, read nowhere in
+ * the value), holds a loop, writes nothing else and reads the array nowhere else; the
+ * updates after the run's last loop fold into the store. The scalar has the element's
+ * type: every value rounds as the element's did. (Outside the axis loops a run such as a
+ * row's `rowmax[i] = -INFINITY; for (j) ...` reduces over the axis itself: left alone.) */
+static void scalarise_elements(Cascade *c, Stmt *s)
+{
+	Program *p = c->prog;
+	for (int i = 0; i < s->nbody; i++)
+		if (s->body[i])
+			scalarise_elements(c, s->body[i]);
+	if (s->kind != ST_BLOCK)
+		return;
+	for (int i = 0; i < s->nbody; i++) {
+		Stmt *init = s->body[i];
+		if (init->kind != ST_ASSIGN || init->aop != AS_SET || init->lhs->kind != EX_INDEX)
+			continue;
+		Expr *elem = init->lhs;
+		bool ok = (elem->var->ty == TY_FLOAT || elem->var->ty == TY_DOUBLE) && !expr_reads_var(init->rhs, elem->var);
+		for (int k = 0; ok && k < elem->nargs; k++)
+			ok = !expr_reads_var(elem->args[k], elem->var);
+		int end = i + 1, last_loop = -1;
+		for (; ok && end < s->nbody && updates_elem_only(s->body[end], elem); end++)
+			if (s->body[end]->kind == ST_FOR)
+				last_loop = end;
+		if (!ok || last_loop < 0)
+			continue;
+		const Expr *sub = elem->args[elem->nargs - 1];
+		Var *t = fresh_var(c, arena_printf(&p->arena, "%s_%s", elem->var->name, sub->kind == EX_VAR ? sub->var->name : "elem"), elem->var->ty, VAR_LOCAL);
+		Expr *val = ex_var(p, t, elem->loc);
+		for (int k = i + 1; k <= last_loop; k++)
+			stmt_subst_elem(p, s->body[k], elem, val);
+		for (int k = last_loop + 1; k < end; k++)
+			val = folded_update(p, s->body[k], elem, val);
+		/* s: [..., init, loops..., updates..., rest] -> [..., decl, loops..., store, rest] */
+		int n = last_loop + 2 + s->nbody - end;
+		Stmt **nb = arena_alloc(&p->arena, sizeof(Stmt *) * (size_t)n);
+		memcpy(nb, s->body, sizeof(Stmt *) * (size_t)(last_loop + 1));
+		nb[i] = st_decl(p, t, init->rhs, init->loc);
+		nb[last_loop + 1] = st_assign(p, elem, AS_SET, val, s->body[end - 1]->loc);
+		memcpy(nb + last_loop + 2, s->body + end, sizeof(Stmt *) * (size_t)(s->nbody - end));
+		st_set_body(p, s, nb, n);
+		i = last_loop + 1;
+	}
+}
+
 /* Whether e is integer arithmetic of iterators and scalar parameters only. */
 static bool is_index_arith(const Expr *e)
 {
@@ -430,11 +551,161 @@ static void unpeel_reductions(Program *p, Stmt *s)
 	}
 }
 
-/* Scalar locals set up between two loops of the nest (`for (h) { float slope = f(h);
- * for (i) ... }`, a per-head value) move into the inner loop's body: the same value,
- * computed per iteration of the inner loop, so that the loops nest perfectly and the
- * row block is found inside them. Only declarations whose initialiser reads inputs
- * (never what the region writes), which the inner loop never assigns. */
+/* ---- scratch private to a loop ---- */
+
+/* What the statements of one iteration have written so far of a scratch local: a scalar
+ * set, or, for an array, the loops that wrote its element at their iterator on every step
+ * (covers: their ranges are written in full). */
+typedef struct Written {
+	bool scalar;
+	VEC(const Stmt *) covers;
+} Written;
+
+/* Whether loop l iterates over the range of a loop that wrote every element there. */
+static bool range_written(const Written *w, const Stmt *l)
+{
+	for (int i = 0; i < w->covers.n; i++)
+		if (expr_equal(w->covers.v[i]->lo, l->lo) && expr_equal(w->covers.v[i]->hi, l->hi))
+			return true;
+	return false;
+}
+
+/* Whether every read of v in e sees a value this iteration wrote: v set (a scalar), or
+ * v[x] with x the iterator of a loop of `loops` (those around e, inside the iteration)
+ * over a written range, or x == own (the element the enclosing step has just written). */
+static bool reads_written(const Expr *e, const Var *v, const Written *w, const StmtVec *loops, const Var *own)
+{
+	if (!e)
+		return true;
+	if (e->kind == EX_VAR && e->var == v)
+		return w->scalar;
+	if (e->kind == EX_INDEX && e->var == v) {
+		const Expr *x = e->args[0];
+		if (v->ndim != 1 || x->kind != EX_VAR)
+			return false;
+		bool ok = x->var == own;
+		for (int i = 0; !ok && i < loops->n; i++)
+			ok = loops->v[i]->var == x->var && range_written(w, loops->v[i]);
+		if (!ok)
+			return false;
+	}
+	for (int i = 0; i < e->nargs; i++)
+		if (!reads_written(e->args[i], v, w, loops, own))
+			return false;
+	return true;
+}
+
+/* reads_written for every read of v in s (a compound assignment reads its target). */
+static bool stmt_reads_written(Stmt *s, const Var *v, const Written *w, StmtVec *loops, const Var *own)
+{
+	if (!s)
+		return true;
+	if (!reads_written(s->lo, v, w, loops, own) || !reads_written(s->hi, v, w, loops, own) ||
+	    !reads_written(s->cond, v, w, loops, own) || !reads_written(s->rhs, v, w, loops, own))
+		return false;
+	if (s->lhs) {
+		if (s->aop != AS_SET && !reads_written(s->lhs, v, w, loops, own))
+			return false;
+		for (int i = 0; i < s->lhs->nargs; i++)
+			if (!reads_written(s->lhs->args[i], v, w, loops, own))
+				return false;
+	}
+	if (s->kind == ST_FOR)
+		vec_push(*loops, s);
+	bool ok = true;
+	for (int i = 0; ok && i < s->nbody; i++)
+		ok = stmt_reads_written(s->body[i], v, w, loops, own);
+	if (s->kind == ST_FOR)
+		loops->n--;
+	return ok;
+}
+
+/* Whether e reads a variable that s writes. */
+static bool reads_written_by(const Expr *e, const Stmt *s)
+{
+	if (!e)
+		return false;
+	if ((e->kind == EX_VAR || e->kind == EX_INDEX) && stmt_writes_var(s, e->var))
+		return true;
+	for (int i = 0; i < e->nargs; i++)
+		if (reads_written_by(e->args[i], s))
+			return true;
+	return false;
+}
+
+/* One statement t of the iteration, in order: its reads of v must see what the iteration
+ * wrote before; then what it writes in full joins w. t writes v in full when it is `v =
+ * e` (a scalar), or a loop whose body sets v[j] at its iterator j, not under a condition:
+ * the statements of the body after that one may read v[j]. A range whose bounds read what
+ * t writes is forgotten first (the next loop over the same text may run elsewhere). */
+static bool step_writes_before_reads(Stmt *t, const Var *v, Written *w, StmtVec *loops)
+{
+	for (int i = 0; i < w->covers.n; i++)
+		if (reads_written_by(w->covers.v[i]->lo, t) || reads_written_by(w->covers.v[i]->hi, t))
+			w->covers.v[i--] = w->covers.v[--w->covers.n];
+	if (t->kind == ST_ASSIGN && t->aop == AS_SET && t->lhs->kind == EX_VAR && t->lhs->var == v) {
+		if (!stmt_reads_written(t, v, w, loops, NULL))
+			return false;
+		w->scalar = true;
+		return true;
+	}
+	Stmt *const *bb = t->kind == ST_FOR ? (t->body[0]->kind == ST_BLOCK ? t->body[0]->body : t->body) : NULL;
+	int nb = t->kind == ST_FOR ? (t->body[0]->kind == ST_BLOCK ? t->body[0]->nbody : 1) : 0, set = 0;
+	for (; set < nb; set++) {
+		const Stmt *a = bb[set];
+		if (a->kind == ST_ASSIGN && a->aop == AS_SET && a->lhs->kind == EX_INDEX && a->lhs->var == v && v->ndim == 1 &&
+		    a->lhs->args[0]->kind == EX_VAR && a->lhs->args[0]->var == t->var)
+			break;
+	}
+	if (set == nb)
+		return stmt_reads_written(t, v, w, loops, NULL);
+	if (!reads_written(t->lo, v, w, loops, NULL) || !reads_written(t->hi, v, w, loops, NULL))
+		return false;
+	vec_push(*loops, t);
+	bool ok = true;
+	for (int i = 0; ok && i < nb; i++)
+		ok = stmt_reads_written(bb[i], v, w, loops, i > set ? t->var : NULL);
+	loops->n--;
+	if (ok)
+		vec_push(w->covers, t);
+	return ok;
+}
+
+/* Whether local v (declared before loop l, used only in it) is private to l: every
+ * iteration writes each scalar or element it reads before reading it, so that no
+ * iteration sees a value from an earlier one and a declaration in l's body is the same
+ * program. Decided on the text: writes under a condition or at other subscripts than a
+ * loop's iterator write nothing in full. A loop whose body is one loop (`for (h) for (i)`)
+ * runs iterations of that loop: private to it, private to l. */
+static bool private_to_loop(const Stmt *l, const Var *v)
+{
+	if (expr_reads_var(l->lo, v) || expr_reads_var(l->hi, v))
+		return false;
+	const Stmt *only = l->body[0];
+	while (only->kind == ST_BLOCK && only->nbody == 1)
+		only = only->body[0];
+	if (only->kind == ST_FOR)
+		return private_to_loop(only, v);
+	Stmt *const *body = l->body[0]->kind == ST_BLOCK ? l->body[0]->body : l->body;
+	int n = l->body[0]->kind == ST_BLOCK ? l->body[0]->nbody : 1;
+	Written w = {0};
+	StmtVec loops = {0};
+	bool ok = true;
+	for (int i = 0; ok && i < n; i++)
+		ok = step_writes_before_reads(body[i], v, &w, &loops);
+	vec_free(w.covers);
+	vec_free(loops);
+	return ok;
+}
+
+/* Locals declared between two loops of the nest move into the inner loop's body, so that
+ * the loops nest perfectly and the row block is found inside them: scalars set up there
+ * (`for (h) { float slope = f(h); for (i) ... }`, a per-head value; the same value,
+ * computed per iteration of the inner loop), when the initialiser reads inputs (never
+ * what the region writes) and the inner loop never assigns them; and scratch declared
+ * once and reused by every iteration (`for (h) { float s[N]; for (i) ... }`), when it is
+ * private to the inner loop (private_to_loop), which the dependence analysis then sees:
+ * a local declared in a loop carries nothing across it. */
 static void sink_nest_locals(Program *p, Stmt *s)
 {
 	while (s->kind == ST_FOR) {
@@ -448,7 +719,13 @@ static void sink_nest_locals(Program *p, Stmt *s)
 			return;
 		for (int i = 0; i < b->nbody - 1; i++) {
 			Stmt *d = b->body[i];
-			if (d->kind != ST_DECL || d->var->ndim || !d->rhs || !reads_inputs_only(d->rhs) || stmt_writes_var(inner, d->var))
+			if (d->kind != ST_DECL)
+				return;
+			bool setup = !d->var->ndim && d->rhs && reads_inputs_only(d->rhs) && !stmt_writes_var(inner, d->var);
+			bool scratch = !d->rhs && private_to_loop(inner, d->var);
+			for (int k = i + 1; scratch && k < b->nbody - 1; k++)
+				scratch = !stmt_reads_var(b->body[k], d->var);
+			if (!setup && !scratch)
 				return;
 		}
 		Stmt *ib = inner->body[0];
@@ -1494,6 +1771,7 @@ static bool fuse_region(Program *p, Region *r, StrVec *names)
 		if (!is_axis_loop(k, c->axis))
 			continue;
 		Stmt *blk = k->body[0]->kind == ST_BLOCK ? k->body[0] : st_block(p, k->body, 1, k->body[0]->loc);
+		scalarise_elements(c, blk);
 		hoist_invariants(p, blk);
 		if_convert_masks(p, blk);
 		if (blk != k->body[0] && blk->nbody > 1)
