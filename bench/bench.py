@@ -157,6 +157,11 @@ OPS = [
        fn="attn_ifguard"),
     Op("zoo_g03_ifblock", False, 32, 32, ("B", "H", "N", "D", "scale", "q", "k", "v", "o"), causal=True, src="test/zoo/g03_causal_ifblock_jouter_rtD_fp16",
        fn="attn_ifblock"),
+    # Scores accumulated in s[j] (global_pf); the score buffer declared per batch (causal_pf).
+    Op("zoo_y01_dot_into_s", False, 32, 32, ("B", "H", "N", "D", "scale", "q", "k", "v", "o"), src="test/zoo/y01_dot_into_s_scale_stmt_fp16_rtD",
+       fn="attn_dot_into_s"),
+    Op("zoo_y08_scratch_per_batch", False, 32, 32, ("B", "H", "N", "D", "scale", "q", "k", "v", "o"), causal=True,
+       src="test/zoo/y08_scratch_per_batch_dot_into_s_fp16_rtD", fn="causal_scratch_per_batch"),
 ]
 INT_PARAMS = {"B", "H", "HKV", "G", "N", "L", "W", "D"}
 PTR_PARAMS = {"slope", "q", "k", "v", "o", "out"}

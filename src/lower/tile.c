@@ -252,8 +252,11 @@ int tile_match_dot(TilePlan *tp, Stmt **body, int n, int i, Var *jvar, bool add,
 	Stmt *d = body[i], *f = body[i + 1];
 	long long K;
 	Stmt *s;
-	if (d->kind != ST_DECL || d->var->ndim || d->var->ty != TY_FLOAT || !d->rhs || !(s = k_loop(f, &K)))
+	if (d->kind != ST_DECL || d->var->ndim || d->var->ty != TY_FLOAT || !d->rhs || !(s = k_loop(f, &K))) {
+		if (add && d->kind == ST_DECL && !d->var->ndim && d->var->ty == TY_DOUBLE && d->rhs && k_loop(f, &K) && !tp->why)
+			tp->why = "a dot product over the pass accumulates in double, which the tensor cores do not (declare its accumulator float)";
 		return -1;
+	}
 	if (s->lhs->kind != EX_VAR || s->lhs->var != d->var)
 		return -1;
 	Expr *prod = accumulated(s);
