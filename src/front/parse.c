@@ -13,6 +13,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "macro.h"
 #include "pragma.h"
 
 typedef struct VarBinding {
@@ -53,6 +54,8 @@ typedef struct Parser {
 	int depth; /* loops around the statement being converted */
 	const FrontOptions *opt;
 	const char *fn_name; /* the function being converted */
+	MacroOps *mops;      /* operators of the expressions written through macros */
+	CXSourceRange fn_extent; /* of the function being converted */
 } Parser;
 
 /* The size of a region, far above what real operators need (the samples nest at most 6
@@ -355,13 +358,19 @@ static Var *declare_var(Parser *ps, CXCursor decl, VarKind kind)
 
 /* ---- expressions ---- */
 
-/* The operator token of a binary or compound-assignment cursor: the punctuation token
- * whose cursor is this very expression (libclang maps an operator's location to its
+/* The operator token of a binary or compound-assignment cursor: the one macro.c read
+ * when the expression uses a macro, else the punctuation token whose cursor is this very expression (libclang maps an operator's location to its
  * expression; compare kind and extent, not clang_equalCursors). An operator that comes
  * from a macro has no such token in the source: refuse it rather than guess. *oploc is
  * the operator's location, or the first token after the left operand when there is none. */
 static const char *binary_operator(Parser *ps, CXCursor c, CXCursor lhs, Loc *oploc)
 {
+	const char *mop;
+	CXSourceLocation ml;
+	if (macro_ops_lookup(ps->mops, c, &mop, &ml)) {
+		*oploc = loc_of_location(ps, ml);
+		return mop;
+	}
 	CXSourceLocation lhs_end_loc = clang_getRangeEnd(clang_getCursorExtent(lhs));
 	unsigned lhs_end = offset_of(lhs_end_loc);
 	CXSourceRange ext = clang_getCursorExtent(c);
@@ -393,6 +402,9 @@ static const char *binary_operator(Parser *ps, CXCursor c, CXCursor lhs, Loc *op
 	return op;
 }
 
+static const char macro_operator_help[] =
+	"operator comes from a macro expansion fusecc cannot follow (one with '#' or '##', a variadic macro, a macro defined twice): write the operator itself";
+
 static bool binop_from_text(const char *s, BinOp *op)
 {
 	static const struct {
@@ -423,7 +435,7 @@ static Expr *convert_binary(Parser *ps, CXCursor c)
 	const char *op = binary_operator(ps, c, ch.v[0], &oploc);
 	BinOp bop;
 	if (!op) {
-		fail(ps, oploc, "operator comes from a macro expansion: write the operator itself");
+		fail(ps, oploc, "%s", macro_operator_help);
 	} else if (!strcmp(op, "=")) {
 		fail(ps, oploc, "assignment inside an expression is not supported: make it a statement");
 	} else if (!strcmp(op, ",")) {
@@ -455,10 +467,17 @@ static Expr *convert_unary(Parser *ps, CXCursor c)
 	const char *op = n && clang_getTokenKind(toks[0]) == CXToken_Punctuation ? token_text(ps, toks[0]) : NULL;
 	const char *last = n ? token_text(ps, toks[n - 1]) : "";
 	clang_disposeTokens(ps->tu, toks, n);
+	CXSourceLocation ml;
+	if (macro_ops_lookup(ps->mops, c, &op, &ml)) {
+		loc = loc_of_location(ps, ml);
+		last = op;
+		if (!strcmp(op, "++") || !strcmp(op, "--"))
+			op = NULL;
+	}
 	if (!op && (!strcmp(last, "++") || !strcmp(last, "--")))
 		return fail(ps, loc, "'%s' is only supported as the increment of a for loop", last), NULL;
 	if (!op)
-		return fail(ps, loc, "operator comes from a macro expansion: write the operator itself"), NULL;
+		return fail(ps, loc, "%s", macro_operator_help), NULL;
 	CursorVec ch = children(c);
 	Expr *a = ch.n == 1 ? NULL : NULL, *r = NULL;
 	if (!strcmp(op, "-") || !strcmp(op, "+") || !strcmp(op, "!")) {
@@ -941,6 +960,82 @@ static bool convert_pointer(Parser *ps, CXCursor e, PtrAlias *a)
 	return fail(ps, loc, alias_help), false;
 }
 
+/* Whether initialiser c is all zeros: `{0}`, `{0.0f}`, `{}`, `{{0}}`, zero literals. */
+static bool zero_initialiser(CXCursor c)
+{
+	c = strip(c);
+	enum CXCursorKind k = clang_getCursorKind(c);
+	if (k == CXCursor_InitListExpr) {
+		CursorVec ch = children(c);
+		bool zero = true;
+		for (int i = 0; i < ch.n && zero; i++)
+			zero = zero_initialiser(ch.v[i]);
+		vec_free(ch);
+		return zero;
+	}
+	if (k != CXCursor_IntegerLiteral && k != CXCursor_FloatingLiteral)
+		return false;
+	CXEvalResult r = clang_Cursor_Evaluate(c);
+	bool zero = r && (k == CXCursor_IntegerLiteral ? clang_EvalResult_getAsLongLong(r) == 0 : clang_EvalResult_getAsDouble(r) == 0.0);
+	if (r)
+		clang_EvalResult_dispose(r);
+	return zero;
+}
+
+/* Whether no identifier of the function being converted, nor a variable bound so far,
+ * is spelled `name`. */
+static bool name_unused(Parser *ps, const char *name)
+{
+	for (int i = 0; i < ps->vars.n; i++)
+		if (!strcmp(ps->vars.v[i].var->name, name))
+			return false;
+	CXToken *toks;
+	unsigned n;
+	clang_tokenize(ps->tu, ps->fn_extent, &toks, &n);
+	bool unused = true;
+	for (unsigned i = 0; i < n && unused; i++)
+		if (clang_getTokenKind(toks[i]) == CXToken_Identifier) {
+			CXString t = clang_getTokenSpelling(ps->tu, toks[i]);
+			unused = strcmp(clang_getCString(t), name) != 0;
+			clang_disposeString(t);
+		}
+	clang_disposeTokens(ps->tu, toks, n);
+	return unused;
+}
+
+/* `T a[D0][D1] = {0};` after its declaration: the loops that assign zero to every
+ * element, `for (int a_i0 = 0; a_i0 < D0; a_i0++) for (...) a[a_i0][a_i1] = 0;`, with
+ * iterator names no identifier of the function has. */
+static Stmt *zero_fill(Parser *ps, Var *a, Loc loc)
+{
+	Expr *idx[16];
+	Var *iv[16];
+	for (int d = 0; d < a->ndim; d++) {
+		char *name = arena_printf(&ps->prog->arena, "%s_i%d", a->name, d);
+		for (int k = 1; !name_unused(ps, name); k++)
+			name = arena_printf(&ps->prog->arena, "%s_i%d_%d", a->name, d, k);
+		iv[d] = var_new(ps->prog, VAR_LOOP, name, TY_INT, loc);
+		idx[d] = ex_var(ps->prog, iv[d], loc);
+	}
+	Expr *zero = scalar_is_int(a->ty) ? ex_int(ps->prog, 0, loc)
+	             : a->ty == TY_FLOAT || a->ty == TY_DOUBLE ? ex_flt(ps->prog, 0.0, a->ty, loc)
+	                                                       : ex_cast(ps->prog, a->ty, ex_flt(ps->prog, 0.0, TY_FLOAT, loc), loc);
+	Stmt *s = st_new(ps->prog, ST_ASSIGN, loc);
+	s->lhs = ex_index(ps->prog, a, idx, loc);
+	s->rhs = zero;
+	s->aop = AS_SET;
+	for (int d = a->ndim - 1; d >= 0; d--) {
+		Stmt *f = st_new(ps->prog, ST_FOR, loc);
+		f->var = iv[d];
+		f->lo = ex_int(ps->prog, 0, loc);
+		f->hi = ex_copy(ps->prog, a->dims[d]);
+		f->step = 1;
+		st_set_body(ps->prog, f, &s, 1);
+		s = f;
+	}
+	return s;
+}
+
 /* A declaration statement appends one ST_DECL per declared variable to *out. C allows
  * declarations only directly in blocks, so only convert_block calls this. */
 static bool convert_decl(Parser *ps, CXCursor c, StmtVec *out)
@@ -986,20 +1081,23 @@ static bool convert_decl(Parser *ps, CXCursor c, StmtVec *out)
 			if (is_array ? clang_getCursorKind(dc.v[j]) == CXCursor_InitListExpr : clang_isExpression(clang_getCursorKind(dc.v[j])))
 				init = dc.v[j];
 		vec_free(dc);
-		if (is_array && !clang_Cursor_isNull(init)) {
-			fail(ps, loc_of(ps, init), "array initialisers are not supported: assign the elements in a loop");
-			goto out;
-		}
 		Expr *e = NULL;
-		if (!clang_Cursor_isNull(init) && !(e = convert_expr(ps, init)))
+		if (!is_array && !clang_Cursor_isNull(init) && !(e = convert_expr(ps, init)))
 			goto out;
 		Var *v = declare_var(ps, d, VAR_LOCAL);
 		if (!v)
 			goto out;
+		if (is_array && !clang_Cursor_isNull(init) && !zero_initialiser(init)) {
+			/* declared all the same: its uses are not reported again */
+			fail(ps, loc_of(ps, init), "array initialisers other than zeros ('= {0}', '= {}') are not supported: assign the elements in a loop");
+			goto out;
+		}
 		Stmt *s = st_new(ps->prog, ST_DECL, loc);
 		s->var = v;
 		s->rhs = e;
 		vec_push(*out, s);
+		if (is_array && !clang_Cursor_isNull(init))
+			vec_push(*out, zero_fill(ps, v, loc));
 	}
 	ok = true;
 out:
@@ -1019,7 +1117,7 @@ static Stmt *convert_assign(Parser *ps, CXCursor c)
 		if (!strcmp(op, ops[i]))
 			aop = i;
 	if (!op) {
-		fail(ps, oploc, "operator comes from a macro expansion: write the operator itself");
+		fail(ps, oploc, "%s", macro_operator_help);
 	} else if (aop < 0) {
 		fail(ps, oploc, clang_getCursorKind(c) == CXCursor_BinaryOperator ? "expression statement has no effect: a statement must be an assignment" : "operator '%s' is not supported in a fuse region", op);
 	} else {
@@ -1492,6 +1590,8 @@ static void convert_function(Parser *ps, CXCursor fn, CXCursor body)
 	f->name = arena_strdup(&ps->prog->arena, clang_getCString(nm));
 	clang_disposeString(nm);
 	ps->fn_name = f->name;
+	ps->fn_extent = clang_getCursorExtent(fn);
+	macro_ops_scan(ps->mops, body);
 	f->loc = loc_of_location(ps, clang_getCursorLocation(fn));
 	if (clang_getCanonicalType(clang_getCursorResultType(fn)).kind != CXType_Void)
 		fail(ps, f->loc, "a function with fuse regions must return void: results are written to array parameters");
@@ -1697,6 +1797,7 @@ Program *front_parse(const char *path, const FrontOptions *opt, StrVec *deps)
 	vec_free(args);
 	ps.tu = cache.tu;
 	ps.main_file = clang_getFile(ps.tu, path);
+	ps.mops = macro_ops_new(ps.tu);
 	bool ok = again || report_clang_diagnostics(&ps);
 	if (ok && scan_pragmas(&ps, kept, len)) {
 		clang_visitChildren(clang_getTranslationUnitCursor(ps.tu), visit_top, &ps);
@@ -1717,6 +1818,7 @@ Program *front_parse(const char *path, const FrontOptions *opt, StrVec *deps)
 	vec_free(ps.pragmas);
 	vec_free(ps.vars);
 	vec_free(ps.aliases);
+	macro_ops_free(ps.mops);
 	if (!ok) {
 		front_release();
 		program_free(prog);
@@ -1751,3 +1853,4 @@ char *front_clang_version(void)
 	clang_disposeString(s);
 	return r;
 }
+
