@@ -49,6 +49,7 @@ typedef struct Parser {
 	const char *path;
 	VEC(VarBinding) vars;
 	VEC(PtrAlias) aliases;
+	VEC(Var *) nonneg; /* loop iterators whose first value is not negative */
 	VEC(PragmaGroup) pragmas;
 	bool failed;
 	int depth; /* loops around the statement being converted */
@@ -189,6 +190,29 @@ static bool scalar_type(CXType t, ScalarType *out)
 	}
 }
 
+/* Whether t is an integer type people give sizes and iterators (int, long, long long,
+ * their unsigned forms, and typedefs of them: size_t, int64_t, uint32_t), which a scalar
+ * parameter, an iterator or a cast may have: fusecc reads them as int (sizes below 2^31).
+ * *is_unsigned: whether C computes with it unsigned. */
+static bool size_type(CXType t, bool *is_unsigned)
+{
+	switch (clang_getCanonicalType(t).kind) {
+	case CXType_Int:
+	case CXType_Long:
+	case CXType_LongLong: *is_unsigned = false; return true;
+	case CXType_UInt:
+	case CXType_ULong:
+	case CXType_ULongLong: *is_unsigned = true; return true;
+	default: return false;
+	}
+}
+
+static bool unsigned_size(CXType t)
+{
+	bool u;
+	return size_type(t, &u) && u;
+}
+
 static const char *type_spelling(Parser *ps, CXType t)
 {
 	CXString s = clang_getTypeSpelling(t);
@@ -203,7 +227,7 @@ static const char *type_spelling(Parser *ps, CXType t)
  * the fused C does not see. */
 static const char *int_spelling(Parser *ps, CXType t)
 {
-	static const char *const std_names[] = {"int32_t", "int64_t", "uint8_t"};
+	static const char *const std_names[] = {"int32_t", "int64_t", "uint8_t", "uint32_t", "uint64_t", "size_t", "ptrdiff_t"};
 	for (;;) {
 		if (t.kind == CXType_Elaborated)
 			t = clang_Type_getNamedType(t);
@@ -295,7 +319,13 @@ static Var *declare_var(Parser *ps, CXCursor decl, VarKind kind)
 		elem = next.kind != CXType_Invalid ? next : clang_getArrayElementType(clang_getCanonicalType(elem));
 	}
 	ScalarType st;
-	if (!scalar_type(elem, &st)) {
+	bool uns;
+	/* An integer scalar parameter is a size: int, whatever width or signedness C gives it
+	 * (the fused C keeps the user's type, Var.ctype). */
+	bool size_param = kind == VAR_PARAM && !ndim && size_type(elem, &uns);
+	if (size_param)
+		st = TY_INT;
+	else if (!scalar_type(elem, &st)) {
 		fail(ps, loc,
 		     "'%s' has type '%s': the input language has int, float, double, _Float16 and fusecc_bf16 scalars, arrays of them and pointers to them, and const arrays of (or pointers to) int32_t, int64_t, uint8_t and bool",
 		     clang_getCString(name), type_spelling(ps, t));
@@ -351,7 +381,7 @@ static Var *declare_var(Parser *ps, CXCursor decl, VarKind kind)
 	 * parameter stays declared, so that its uses are not reported again. */
 	if (kind == VAR_PARAM && scalar_is_int(st) && st != TY_INT && (!ndim || !v->is_const))
 		fail(ps, loc, ndim ? "'%s' is an array of %s that is not const: arrays of %s are read-only inputs (index, offset and mask arrays) and a region writes float arrays; declare it const if the region only reads it"
-		                   : "parameter '%s' has type %s: integer scalar parameters are int",
+		                   : "parameter '%s' has type %s: integer scalar parameters are sizes (int, long, int64_t, size_t, unsigned, ...), bytes and bools are not",
 		     v->name, v->ctype, v->ctype);
 	return v;
 }
@@ -648,7 +678,10 @@ static Expr *convert_cast(Parser *ps, CXCursor c)
 	Loc loc = loc_of(ps, c);
 	ScalarType ty;
 	CXType t = clang_getCursorType(c);
-	if (!scalar_type(t, &ty))
+	bool uns;
+	if (!scalar_type(t, &ty) && size_type(t, &uns))
+		ty = TY_INT; /* (size_t)i: a size; convert_expr checks it is not negative */
+	else if (!scalar_type(t, &ty))
 		return fail(ps, loc, "cast to '%s' is not supported", type_spelling(ps, t)), NULL;
 	CursorVec ch = children(c);
 	CXCursor arg = clang_getNullCursor();
@@ -666,8 +699,45 @@ static Expr *convert_cast(Parser *ps, CXCursor c)
 	return ex_cast(ps->prog, ty, a, loc);
 }
 
-/* Converts an expression cursor; NULL after reporting if it is outside the language. */
+/* Whether e cannot be negative: a literal >= 0, a parameter (integer parameters are
+ * sizes), an iterator that starts at such a value, and sums, products, quotients,
+ * remainders, casts and selections of those. */
+static bool nonneg(Parser *ps, const Expr *e)
+{
+	switch (e->kind) {
+	case EX_INT: return e->ival >= 0;
+	case EX_VAR:
+		if (e->var->kind == VAR_PARAM)
+			return true;
+		for (int i = 0; i < ps->nonneg.n; i++)
+			if (ps->nonneg.v[i] == e->var)
+				return true;
+		return false;
+	case EX_BIN:
+		return (e->bop == OP_ADD || e->bop == OP_MUL || e->bop == OP_DIV || e->bop == OP_MOD) && nonneg(ps, e->args[0]) && nonneg(ps, e->args[1]);
+	case EX_CAST: return scalar_is_int(e->args[0]->ty) && nonneg(ps, e->args[0]);
+	case EX_COND: return nonneg(ps, e->args[1]) && nonneg(ps, e->args[2]);
+	default: return false;
+	}
+}
+
+static Expr *convert_expr_(Parser *ps, CXCursor c);
+
+/* Converts an expression cursor; NULL after reporting if it is outside the language.
+ * A value C computes unsigned (size_t, unsigned) is read as int, which is the same value
+ * only where it cannot be negative: anything else there is refused. */
 static Expr *convert_expr(Parser *ps, CXCursor c)
+{
+	Expr *e = convert_expr_(ps, c);
+	CXType t = clang_getCursorType(c);
+	if (e && unsigned_size(t) && !nonneg(ps, e))
+		return fail(ps, e->loc, "this value is '%s' in C, which wraps around below zero, and fusecc reads sizes as int: it cannot show the value is never negative (a subtraction, a negative number or local): compute it in int ('(int)N - 1')",
+		            type_spelling(ps, t)),
+		       NULL;
+	return e;
+}
+
+static Expr *convert_expr_(Parser *ps, CXCursor c)
 {
 	c = strip(c);
 	Loc loc = loc_of(ps, c);
@@ -786,12 +856,17 @@ static Stmt *convert_for(Parser *ps, CXCursor c)
 	CXCursor iv = init.n == 1 ? init.v[0] : clang_getNullCursor();
 	vec_free(init);
 	CursorVec ivc = clang_Cursor_isNull(iv) ? (CursorVec){0} : children(iv);
-	bool init_ok = !clang_Cursor_isNull(iv) && clang_getCursorKind(iv) == CXCursor_VarDecl &&
-	               clang_getCanonicalType(clang_getCursorType(iv)).kind == CXType_Int && ivc.n == 1;
-	CXCursor lo_c = init_ok ? ivc.v[0] : clang_getNullCursor();
+	bool uns;
+	/* the initial value: the one expression child (a typedef's name is a TypeRef child) */
+	CXCursor lo_c = clang_getNullCursor();
+	int nexpr = 0;
+	for (int i = 0; i < ivc.n; i++)
+		if (clang_isExpression(clang_getCursorKind(ivc.v[i])))
+			lo_c = ivc.v[i], nexpr++;
+	bool init_ok = !clang_Cursor_isNull(iv) && clang_getCursorKind(iv) == CXCursor_VarDecl && size_type(clang_getCursorType(iv), &uns) && nexpr == 1;
 	vec_free(ivc);
 	if (!init_ok) {
-		fail(ps, loc_of(ps, ch.v[0]), "the loop must declare one 'int' iterator with an initial value; %s", canonical_loop_help);
+		fail(ps, loc_of(ps, ch.v[0]), "the loop must declare one integer iterator (int, long, size_t, unsigned, ...) with an initial value; %s", canonical_loop_help);
 		goto out;
 	}
 	Expr *lo = convert_expr(ps, lo_c);
@@ -803,6 +878,8 @@ static Stmt *convert_for(Parser *ps, CXCursor c)
 	const char *op = clang_getCursorKind(cond) == CXCursor_BinaryOperator && cc.n == 2 ? binary_operator(ps, cond, cc.v[0], &oploc) : NULL;
 	bool cond_ok = op && (!strcmp(op, "<") || !strcmp(op, "<=")) && refers_to(cc.v[0], iv);
 	CXCursor hi_c = cond_ok ? cc.v[1] : clang_getNullCursor();
+	/* `j < N` with N unsigned compares j unsigned: the same as int while j >= 0 */
+	bool iv_unsigned = cond_ok && unsigned_size(clang_getCursorType(cc.v[0]));
 	vec_free(cc);
 	if (!cond_ok) {
 		fail(ps, loc_of(ps, ch.v[1]), "the loop condition must be 'v < e' or 'v <= e' on the iterator; %s", canonical_loop_help);
@@ -813,6 +890,10 @@ static Stmt *convert_for(Parser *ps, CXCursor c)
 		goto out;
 	if (!scalar_is_int(hi->ty) || !scalar_is_int(lo->ty)) {
 		fail(ps, !scalar_is_int(hi->ty) ? hi->loc : lo->loc, "loop bounds must be integer expressions");
+		goto out;
+	}
+	if (iv_unsigned && !nonneg(ps, lo)) {
+		fail(ps, lo->loc, "the loop compares its iterator unsigned (its end is unsigned), which C does not do as int when the iterator starts below zero, and fusecc cannot show this start is never negative: compare in int ('v < (int)N')");
 		goto out;
 	}
 	if (!strcmp(op, "<="))
@@ -826,6 +907,8 @@ static Stmt *convert_for(Parser *ps, CXCursor c)
 	Var *v = var_new(ps->prog, VAR_LOOP, clang_getCString(nm), TY_INT, loc_of_location(ps, clang_getCursorLocation(iv)));
 	clang_disposeString(nm);
 	bind_var(ps, iv, v);
+	if (nonneg(ps, lo))
+		vec_push(ps->nonneg, v);
 	ps->depth++;
 	Stmt *body = convert_stmt(ps, ch.v[3]);
 	ps->depth--;
@@ -1818,6 +1901,7 @@ Program *front_parse(const char *path, const FrontOptions *opt, StrVec *deps)
 	vec_free(ps.pragmas);
 	vec_free(ps.vars);
 	vec_free(ps.aliases);
+	vec_free(ps.nonneg);
 	macro_ops_free(ps.mops);
 	if (!ok) {
 		front_release();
