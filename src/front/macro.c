@@ -391,8 +391,9 @@ static bool walk(Walk *w, CXCursor c)
 /* The tokens of top-level expression c, comments left out. libclang's extent of an
  * expression that begins or ends in a macro argument (`MUL(x, 2.0f)`) stops at the
  * argument: the start is widened to the invocation (the expansion location of the
- * cursor's location) and the end past the closing parentheses still open. */
-static void expr_tokens(MacroOps *m, CXCursor c, TokVec *out)
+ * cursor's location) and, with `extend`, the end past the closing parentheses still open
+ * (which tokenizes the rest of the function: only for expressions that name a macro). */
+static void expr_tokens(MacroOps *m, CXCursor c, bool extend, TokVec *out)
 {
 	CXSourceRange ext = clang_getCursorExtent(c);
 	CXFile f;
@@ -407,7 +408,8 @@ static void expr_tokens(MacroOps *m, CXCursor c, TokVec *out)
 		end = arg_end + 1;
 	CXToken *toks;
 	unsigned n;
-	clang_tokenize(m->tu, clang_getRange(clang_getLocationForOffset(m->tu, f, start), m->body_end), &toks, &n);
+	CXSourceLocation last = extend ? m->body_end : clang_getLocationForOffset(m->tu, f, end);
+	clang_tokenize(m->tu, clang_getRange(clang_getLocationForOffset(m->tu, f, start), last), &toks, &n);
 	int level = 0;
 	for (unsigned i = 0; i < n; i++) {
 		CXSourceLocation l = clang_getTokenLocation(m->tu, toks[i]);
@@ -428,10 +430,14 @@ static void expr_tokens(MacroOps *m, CXCursor c, TokVec *out)
 static void scan_expr(MacroOps *m, CXCursor c)
 {
 	TokVec in = {0}, out = {0};
-	expr_tokens(m, c, &in);
+	expr_tokens(m, c, false, &in);
 	bool any = false;
 	for (int i = 0; i < in.n && !any; i++)
 		any = find_def(m, &in.v[i]) != NULL;
+	if (any) {
+		in.n = 0;
+		expr_tokens(m, c, true, &in);
+	}
 	Walk w = {m, NULL, 0, 0, {0}};
 	if (any && expand(m, in.v, in.n, NULL, NULL, 0, &out)) {
 		w.t = out.v;
