@@ -23,18 +23,29 @@ void emit_banner(StrBuf *out, const char *comment_open, const char *input_name)
 	          comment_open, FUSECC_VERSION, input_name);
 }
 
+/* Whether a parameter of the fused C is declared with a name from `header`: <stdint.h>
+ * for the fixed-width names (int32_t, int64_t, uint32_t, ...), <stddef.h> for size_t and
+ * ptrdiff_t (the other spellings are types of their own: long, unsigned char, _Bool). */
+static bool params_spelled_from(const Program *p, const char *header)
+{
+	bool stddef = !strcmp(header, "stddef.h");
+	for (int f = 0; f < p->nfuncs; f++)
+		for (int i = 0; i < p->funcs[f]->nparams; i++) {
+			const char *t = p->funcs[f]->params[i]->ctype;
+			size_t n = t ? strlen(t) : 0;
+			if (n < 2 || strcmp(t + n - 2, "_t"))
+				continue;
+			if (stddef == (!strcmp(t, "size_t") || !strcmp(t, "ptrdiff_t")))
+				return true;
+		}
+	return false;
+}
+
 /* Whether the fused C needs <stdint.h>: for int64_t and uint8_t, the types fusecc prints
- * them as, and for a parameter the user declared int32_t (the others keep spellings that
- * are types of their own: long, unsigned char, _Bool). */
+ * them as, and for parameters the user declared with fixed-width names. */
 static bool needs_stdint(const Program *p)
 {
-	if (program_types(p) & (1u << TY_I64 | 1u << TY_U8))
-		return true;
-	for (int f = 0; f < p->nfuncs; f++)
-		for (int i = 0; i < p->funcs[f]->nparams; i++)
-			if (p->funcs[f]->params[i]->ctype && !strcmp(p->funcs[f]->params[i]->ctype, "int32_t"))
-				return true;
-	return false;
+	return (program_types(p) & (1u << TY_I64 | 1u << TY_U8)) || params_spelled_from(p, "stdint.h");
 }
 
 static void emit_function(StrBuf *out, const Func *f, const PrintTarget *pt)
@@ -71,6 +82,8 @@ void emit_c(StrBuf *out, const Program *p, const char *input_name, bool line_dir
 	PrintTarget lines = {.line_last = &last};
 	emit_banner(out, "/*", input_name);
 	sb_puts(out, "#include <math.h>\n");
+	if (params_spelled_from(p, "stddef.h"))
+		sb_puts(out, "#include <stddef.h>\n");
 	if (needs_stdint(p))
 		sb_puts(out, "#include <stdint.h>\n");
 	if (program_types(p) & 1u << TY_BF16)

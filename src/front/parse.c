@@ -13,6 +13,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "macro.h"
 #include "pragma.h"
 
 typedef struct VarBinding {
@@ -48,11 +49,14 @@ typedef struct Parser {
 	const char *path;
 	VEC(VarBinding) vars;
 	VEC(PtrAlias) aliases;
+	VEC(Var *) nonneg; /* loop iterators whose first value is not negative */
 	VEC(PragmaGroup) pragmas;
 	bool failed;
 	int depth; /* loops around the statement being converted */
 	const FrontOptions *opt;
 	const char *fn_name; /* the function being converted */
+	MacroOps *mops;      /* operators of the expressions written through macros */
+	CXSourceRange fn_extent; /* of the function being converted */
 } Parser;
 
 /* The size of a region, far above what real operators need (the samples nest at most 6
@@ -186,6 +190,29 @@ static bool scalar_type(CXType t, ScalarType *out)
 	}
 }
 
+/* Whether t is an integer type people give sizes and iterators (int, long, long long,
+ * their unsigned forms, and typedefs of them: size_t, int64_t, uint32_t), which a scalar
+ * parameter, an iterator or a cast may have: fusecc reads them as int (sizes below 2^31).
+ * *is_unsigned: whether C computes with it unsigned. */
+static bool size_type(CXType t, bool *is_unsigned)
+{
+	switch (clang_getCanonicalType(t).kind) {
+	case CXType_Int:
+	case CXType_Long:
+	case CXType_LongLong: *is_unsigned = false; return true;
+	case CXType_UInt:
+	case CXType_ULong:
+	case CXType_ULongLong: *is_unsigned = true; return true;
+	default: return false;
+	}
+}
+
+static bool unsigned_size(CXType t)
+{
+	bool u;
+	return size_type(t, &u) && u;
+}
+
 static const char *type_spelling(Parser *ps, CXType t)
 {
 	CXString s = clang_getTypeSpelling(t);
@@ -200,7 +227,7 @@ static const char *type_spelling(Parser *ps, CXType t)
  * the fused C does not see. */
 static const char *int_spelling(Parser *ps, CXType t)
 {
-	static const char *const std_names[] = {"int32_t", "int64_t", "uint8_t"};
+	static const char *const std_names[] = {"int32_t", "int64_t", "uint8_t", "uint32_t", "uint64_t", "size_t", "ptrdiff_t"};
 	for (;;) {
 		if (t.kind == CXType_Elaborated)
 			t = clang_Type_getNamedType(t);
@@ -292,7 +319,13 @@ static Var *declare_var(Parser *ps, CXCursor decl, VarKind kind)
 		elem = next.kind != CXType_Invalid ? next : clang_getArrayElementType(clang_getCanonicalType(elem));
 	}
 	ScalarType st;
-	if (!scalar_type(elem, &st)) {
+	bool uns;
+	/* An integer scalar parameter is a size: int, whatever width or signedness C gives it
+	 * (the fused C keeps the user's type, Var.ctype). */
+	bool size_param = kind == VAR_PARAM && !ndim && size_type(elem, &uns);
+	if (size_param)
+		st = TY_INT;
+	else if (!scalar_type(elem, &st)) {
 		fail(ps, loc,
 		     "'%s' has type '%s': the input language has int, float, double, _Float16 and fusecc_bf16 scalars, arrays of them and pointers to them, and const arrays of (or pointers to) int32_t, int64_t, uint8_t and bool",
 		     clang_getCString(name), type_spelling(ps, t));
@@ -348,20 +381,26 @@ static Var *declare_var(Parser *ps, CXCursor decl, VarKind kind)
 	 * parameter stays declared, so that its uses are not reported again. */
 	if (kind == VAR_PARAM && scalar_is_int(st) && st != TY_INT && (!ndim || !v->is_const))
 		fail(ps, loc, ndim ? "'%s' is an array of %s that is not const: arrays of %s are read-only inputs (index, offset and mask arrays) and a region writes float arrays; declare it const if the region only reads it"
-		                   : "parameter '%s' has type %s: integer scalar parameters are int",
+		                   : "parameter '%s' has type %s: integer scalar parameters are sizes (int, long, int64_t, size_t, unsigned, ...), bytes and bools are not",
 		     v->name, v->ctype, v->ctype);
 	return v;
 }
 
 /* ---- expressions ---- */
 
-/* The operator token of a binary or compound-assignment cursor: the punctuation token
- * whose cursor is this very expression (libclang maps an operator's location to its
+/* The operator token of a binary or compound-assignment cursor: the one macro.c read
+ * when the expression uses a macro, else the punctuation token whose cursor is this very expression (libclang maps an operator's location to its
  * expression; compare kind and extent, not clang_equalCursors). An operator that comes
  * from a macro has no such token in the source: refuse it rather than guess. *oploc is
  * the operator's location, or the first token after the left operand when there is none. */
 static const char *binary_operator(Parser *ps, CXCursor c, CXCursor lhs, Loc *oploc)
 {
+	const char *mop;
+	CXSourceLocation ml;
+	if (macro_ops_lookup(ps->mops, c, &mop, &ml)) {
+		*oploc = loc_of_location(ps, ml);
+		return mop;
+	}
 	CXSourceLocation lhs_end_loc = clang_getRangeEnd(clang_getCursorExtent(lhs));
 	unsigned lhs_end = offset_of(lhs_end_loc);
 	CXSourceRange ext = clang_getCursorExtent(c);
@@ -393,6 +432,9 @@ static const char *binary_operator(Parser *ps, CXCursor c, CXCursor lhs, Loc *op
 	return op;
 }
 
+static const char macro_operator_help[] =
+	"operator comes from a macro expansion fusecc cannot follow (one with '#' or '##', a variadic macro, a macro defined twice): write the operator itself";
+
 static bool binop_from_text(const char *s, BinOp *op)
 {
 	static const struct {
@@ -423,7 +465,7 @@ static Expr *convert_binary(Parser *ps, CXCursor c)
 	const char *op = binary_operator(ps, c, ch.v[0], &oploc);
 	BinOp bop;
 	if (!op) {
-		fail(ps, oploc, "operator comes from a macro expansion: write the operator itself");
+		fail(ps, oploc, "%s", macro_operator_help);
 	} else if (!strcmp(op, "=")) {
 		fail(ps, oploc, "assignment inside an expression is not supported: make it a statement");
 	} else if (!strcmp(op, ",")) {
@@ -455,10 +497,17 @@ static Expr *convert_unary(Parser *ps, CXCursor c)
 	const char *op = n && clang_getTokenKind(toks[0]) == CXToken_Punctuation ? token_text(ps, toks[0]) : NULL;
 	const char *last = n ? token_text(ps, toks[n - 1]) : "";
 	clang_disposeTokens(ps->tu, toks, n);
+	CXSourceLocation ml;
+	if (macro_ops_lookup(ps->mops, c, &op, &ml)) {
+		loc = loc_of_location(ps, ml);
+		last = op;
+		if (!strcmp(op, "++") || !strcmp(op, "--"))
+			op = NULL;
+	}
 	if (!op && (!strcmp(last, "++") || !strcmp(last, "--")))
 		return fail(ps, loc, "'%s' is only supported as the increment of a for loop", last), NULL;
 	if (!op)
-		return fail(ps, loc, "operator comes from a macro expansion: write the operator itself"), NULL;
+		return fail(ps, loc, "%s", macro_operator_help), NULL;
 	CursorVec ch = children(c);
 	Expr *a = ch.n == 1 ? NULL : NULL, *r = NULL;
 	if (!strcmp(op, "-") || !strcmp(op, "+") || !strcmp(op, "!")) {
@@ -629,7 +678,10 @@ static Expr *convert_cast(Parser *ps, CXCursor c)
 	Loc loc = loc_of(ps, c);
 	ScalarType ty;
 	CXType t = clang_getCursorType(c);
-	if (!scalar_type(t, &ty))
+	bool uns;
+	if (!scalar_type(t, &ty) && size_type(t, &uns))
+		ty = TY_INT; /* (size_t)i: a size; convert_expr checks it is not negative */
+	else if (!scalar_type(t, &ty))
 		return fail(ps, loc, "cast to '%s' is not supported", type_spelling(ps, t)), NULL;
 	CursorVec ch = children(c);
 	CXCursor arg = clang_getNullCursor();
@@ -647,8 +699,45 @@ static Expr *convert_cast(Parser *ps, CXCursor c)
 	return ex_cast(ps->prog, ty, a, loc);
 }
 
-/* Converts an expression cursor; NULL after reporting if it is outside the language. */
+/* Whether e cannot be negative: a literal >= 0, a parameter (integer parameters are
+ * sizes), an iterator that starts at such a value, and sums, products, quotients,
+ * remainders, casts and selections of those. */
+static bool nonneg(Parser *ps, const Expr *e)
+{
+	switch (e->kind) {
+	case EX_INT: return e->ival >= 0;
+	case EX_VAR:
+		if (e->var->kind == VAR_PARAM)
+			return true;
+		for (int i = 0; i < ps->nonneg.n; i++)
+			if (ps->nonneg.v[i] == e->var)
+				return true;
+		return false;
+	case EX_BIN:
+		return (e->bop == OP_ADD || e->bop == OP_MUL || e->bop == OP_DIV || e->bop == OP_MOD) && nonneg(ps, e->args[0]) && nonneg(ps, e->args[1]);
+	case EX_CAST: return scalar_is_int(e->args[0]->ty) && nonneg(ps, e->args[0]);
+	case EX_COND: return nonneg(ps, e->args[1]) && nonneg(ps, e->args[2]);
+	default: return false;
+	}
+}
+
+static Expr *convert_expr_(Parser *ps, CXCursor c);
+
+/* Converts an expression cursor; NULL after reporting if it is outside the language.
+ * A value C computes unsigned (size_t, unsigned) is read as int, which is the same value
+ * only where it cannot be negative: anything else there is refused. */
 static Expr *convert_expr(Parser *ps, CXCursor c)
+{
+	Expr *e = convert_expr_(ps, c);
+	CXType t = clang_getCursorType(c);
+	if (e && unsigned_size(t) && !nonneg(ps, e))
+		return fail(ps, e->loc, "this value is '%s' in C, which wraps around below zero, and fusecc reads sizes as int: it cannot show the value is never negative (a subtraction, a negative number or local): compute it in int ('(int)N - 1')",
+		            type_spelling(ps, t)),
+		       NULL;
+	return e;
+}
+
+static Expr *convert_expr_(Parser *ps, CXCursor c)
 {
 	c = strip(c);
 	Loc loc = loc_of(ps, c);
@@ -767,12 +856,17 @@ static Stmt *convert_for(Parser *ps, CXCursor c)
 	CXCursor iv = init.n == 1 ? init.v[0] : clang_getNullCursor();
 	vec_free(init);
 	CursorVec ivc = clang_Cursor_isNull(iv) ? (CursorVec){0} : children(iv);
-	bool init_ok = !clang_Cursor_isNull(iv) && clang_getCursorKind(iv) == CXCursor_VarDecl &&
-	               clang_getCanonicalType(clang_getCursorType(iv)).kind == CXType_Int && ivc.n == 1;
-	CXCursor lo_c = init_ok ? ivc.v[0] : clang_getNullCursor();
+	bool uns;
+	/* the initial value: the one expression child (a typedef's name is a TypeRef child) */
+	CXCursor lo_c = clang_getNullCursor();
+	int nexpr = 0;
+	for (int i = 0; i < ivc.n; i++)
+		if (clang_isExpression(clang_getCursorKind(ivc.v[i])))
+			lo_c = ivc.v[i], nexpr++;
+	bool init_ok = !clang_Cursor_isNull(iv) && clang_getCursorKind(iv) == CXCursor_VarDecl && size_type(clang_getCursorType(iv), &uns) && nexpr == 1;
 	vec_free(ivc);
 	if (!init_ok) {
-		fail(ps, loc_of(ps, ch.v[0]), "the loop must declare one 'int' iterator with an initial value; %s", canonical_loop_help);
+		fail(ps, loc_of(ps, ch.v[0]), "the loop must declare one integer iterator (int, long, size_t, unsigned, ...) with an initial value; %s", canonical_loop_help);
 		goto out;
 	}
 	Expr *lo = convert_expr(ps, lo_c);
@@ -784,6 +878,8 @@ static Stmt *convert_for(Parser *ps, CXCursor c)
 	const char *op = clang_getCursorKind(cond) == CXCursor_BinaryOperator && cc.n == 2 ? binary_operator(ps, cond, cc.v[0], &oploc) : NULL;
 	bool cond_ok = op && (!strcmp(op, "<") || !strcmp(op, "<=")) && refers_to(cc.v[0], iv);
 	CXCursor hi_c = cond_ok ? cc.v[1] : clang_getNullCursor();
+	/* `j < N` with N unsigned compares j unsigned: the same as int while j >= 0 */
+	bool iv_unsigned = cond_ok && unsigned_size(clang_getCursorType(cc.v[0]));
 	vec_free(cc);
 	if (!cond_ok) {
 		fail(ps, loc_of(ps, ch.v[1]), "the loop condition must be 'v < e' or 'v <= e' on the iterator; %s", canonical_loop_help);
@@ -794,6 +890,10 @@ static Stmt *convert_for(Parser *ps, CXCursor c)
 		goto out;
 	if (!scalar_is_int(hi->ty) || !scalar_is_int(lo->ty)) {
 		fail(ps, !scalar_is_int(hi->ty) ? hi->loc : lo->loc, "loop bounds must be integer expressions");
+		goto out;
+	}
+	if (iv_unsigned && !nonneg(ps, lo)) {
+		fail(ps, lo->loc, "the loop compares its iterator unsigned (its end is unsigned), which C does not do as int when the iterator starts below zero, and fusecc cannot show this start is never negative: compare in int ('v < (int)N')");
 		goto out;
 	}
 	if (!strcmp(op, "<="))
@@ -807,6 +907,8 @@ static Stmt *convert_for(Parser *ps, CXCursor c)
 	Var *v = var_new(ps->prog, VAR_LOOP, clang_getCString(nm), TY_INT, loc_of_location(ps, clang_getCursorLocation(iv)));
 	clang_disposeString(nm);
 	bind_var(ps, iv, v);
+	if (nonneg(ps, lo))
+		vec_push(ps->nonneg, v);
 	ps->depth++;
 	Stmt *body = convert_stmt(ps, ch.v[3]);
 	ps->depth--;
@@ -941,6 +1043,82 @@ static bool convert_pointer(Parser *ps, CXCursor e, PtrAlias *a)
 	return fail(ps, loc, alias_help), false;
 }
 
+/* Whether initialiser c is all zeros: `{0}`, `{0.0f}`, `{}`, `{{0}}`, zero literals. */
+static bool zero_initialiser(CXCursor c)
+{
+	c = strip(c);
+	enum CXCursorKind k = clang_getCursorKind(c);
+	if (k == CXCursor_InitListExpr) {
+		CursorVec ch = children(c);
+		bool zero = true;
+		for (int i = 0; i < ch.n && zero; i++)
+			zero = zero_initialiser(ch.v[i]);
+		vec_free(ch);
+		return zero;
+	}
+	if (k != CXCursor_IntegerLiteral && k != CXCursor_FloatingLiteral)
+		return false;
+	CXEvalResult r = clang_Cursor_Evaluate(c);
+	bool zero = r && (k == CXCursor_IntegerLiteral ? clang_EvalResult_getAsLongLong(r) == 0 : clang_EvalResult_getAsDouble(r) == 0.0);
+	if (r)
+		clang_EvalResult_dispose(r);
+	return zero;
+}
+
+/* Whether no identifier of the function being converted, nor a variable bound so far,
+ * is spelled `name`. */
+static bool name_unused(Parser *ps, const char *name)
+{
+	for (int i = 0; i < ps->vars.n; i++)
+		if (!strcmp(ps->vars.v[i].var->name, name))
+			return false;
+	CXToken *toks;
+	unsigned n;
+	clang_tokenize(ps->tu, ps->fn_extent, &toks, &n);
+	bool unused = true;
+	for (unsigned i = 0; i < n && unused; i++)
+		if (clang_getTokenKind(toks[i]) == CXToken_Identifier) {
+			CXString t = clang_getTokenSpelling(ps->tu, toks[i]);
+			unused = strcmp(clang_getCString(t), name) != 0;
+			clang_disposeString(t);
+		}
+	clang_disposeTokens(ps->tu, toks, n);
+	return unused;
+}
+
+/* `T a[D0][D1] = {0};` after its declaration: the loops that assign zero to every
+ * element, `for (int a_i0 = 0; a_i0 < D0; a_i0++) for (...) a[a_i0][a_i1] = 0;`, with
+ * iterator names no identifier of the function has. */
+static Stmt *zero_fill(Parser *ps, Var *a, Loc loc)
+{
+	Expr *idx[16];
+	Var *iv[16];
+	for (int d = 0; d < a->ndim; d++) {
+		char *name = arena_printf(&ps->prog->arena, "%s_i%d", a->name, d);
+		for (int k = 1; !name_unused(ps, name); k++)
+			name = arena_printf(&ps->prog->arena, "%s_i%d_%d", a->name, d, k);
+		iv[d] = var_new(ps->prog, VAR_LOOP, name, TY_INT, loc);
+		idx[d] = ex_var(ps->prog, iv[d], loc);
+	}
+	Expr *zero = scalar_is_int(a->ty) ? ex_int(ps->prog, 0, loc)
+	             : a->ty == TY_FLOAT || a->ty == TY_DOUBLE ? ex_flt(ps->prog, 0.0, a->ty, loc)
+	                                                       : ex_cast(ps->prog, a->ty, ex_flt(ps->prog, 0.0, TY_FLOAT, loc), loc);
+	Stmt *s = st_new(ps->prog, ST_ASSIGN, loc);
+	s->lhs = ex_index(ps->prog, a, idx, loc);
+	s->rhs = zero;
+	s->aop = AS_SET;
+	for (int d = a->ndim - 1; d >= 0; d--) {
+		Stmt *f = st_new(ps->prog, ST_FOR, loc);
+		f->var = iv[d];
+		f->lo = ex_int(ps->prog, 0, loc);
+		f->hi = ex_copy(ps->prog, a->dims[d]);
+		f->step = 1;
+		st_set_body(ps->prog, f, &s, 1);
+		s = f;
+	}
+	return s;
+}
+
 /* A declaration statement appends one ST_DECL per declared variable to *out. C allows
  * declarations only directly in blocks, so only convert_block calls this. */
 static bool convert_decl(Parser *ps, CXCursor c, StmtVec *out)
@@ -986,20 +1164,23 @@ static bool convert_decl(Parser *ps, CXCursor c, StmtVec *out)
 			if (is_array ? clang_getCursorKind(dc.v[j]) == CXCursor_InitListExpr : clang_isExpression(clang_getCursorKind(dc.v[j])))
 				init = dc.v[j];
 		vec_free(dc);
-		if (is_array && !clang_Cursor_isNull(init)) {
-			fail(ps, loc_of(ps, init), "array initialisers are not supported: assign the elements in a loop");
-			goto out;
-		}
 		Expr *e = NULL;
-		if (!clang_Cursor_isNull(init) && !(e = convert_expr(ps, init)))
+		if (!is_array && !clang_Cursor_isNull(init) && !(e = convert_expr(ps, init)))
 			goto out;
 		Var *v = declare_var(ps, d, VAR_LOCAL);
 		if (!v)
 			goto out;
+		if (is_array && !clang_Cursor_isNull(init) && !zero_initialiser(init)) {
+			/* declared all the same: its uses are not reported again */
+			fail(ps, loc_of(ps, init), "array initialisers other than zeros ('= {0}', '= {}') are not supported: assign the elements in a loop");
+			goto out;
+		}
 		Stmt *s = st_new(ps->prog, ST_DECL, loc);
 		s->var = v;
 		s->rhs = e;
 		vec_push(*out, s);
+		if (is_array && !clang_Cursor_isNull(init))
+			vec_push(*out, zero_fill(ps, v, loc));
 	}
 	ok = true;
 out:
@@ -1019,7 +1200,7 @@ static Stmt *convert_assign(Parser *ps, CXCursor c)
 		if (!strcmp(op, ops[i]))
 			aop = i;
 	if (!op) {
-		fail(ps, oploc, "operator comes from a macro expansion: write the operator itself");
+		fail(ps, oploc, "%s", macro_operator_help);
 	} else if (aop < 0) {
 		fail(ps, oploc, clang_getCursorKind(c) == CXCursor_BinaryOperator ? "expression statement has no effect: a statement must be an assignment" : "operator '%s' is not supported in a fuse region", op);
 	} else {
@@ -1492,6 +1673,8 @@ static void convert_function(Parser *ps, CXCursor fn, CXCursor body)
 	f->name = arena_strdup(&ps->prog->arena, clang_getCString(nm));
 	clang_disposeString(nm);
 	ps->fn_name = f->name;
+	ps->fn_extent = clang_getCursorExtent(fn);
+	macro_ops_scan(ps->mops, body);
 	f->loc = loc_of_location(ps, clang_getCursorLocation(fn));
 	if (clang_getCanonicalType(clang_getCursorResultType(fn)).kind != CXType_Void)
 		fail(ps, f->loc, "a function with fuse regions must return void: results are written to array parameters");
@@ -1697,6 +1880,7 @@ Program *front_parse(const char *path, const FrontOptions *opt, StrVec *deps)
 	vec_free(args);
 	ps.tu = cache.tu;
 	ps.main_file = clang_getFile(ps.tu, path);
+	ps.mops = macro_ops_new(ps.tu);
 	bool ok = again || report_clang_diagnostics(&ps);
 	if (ok && scan_pragmas(&ps, kept, len)) {
 		clang_visitChildren(clang_getTranslationUnitCursor(ps.tu), visit_top, &ps);
@@ -1717,6 +1901,8 @@ Program *front_parse(const char *path, const FrontOptions *opt, StrVec *deps)
 	vec_free(ps.pragmas);
 	vec_free(ps.vars);
 	vec_free(ps.aliases);
+	vec_free(ps.nonneg);
+	macro_ops_free(ps.mops);
 	if (!ok) {
 		front_release();
 		program_free(prog);
@@ -1751,3 +1937,4 @@ char *front_clang_version(void)
 	clang_disposeString(s);
 	return r;
 }
+

@@ -84,14 +84,23 @@ static const char *host_type(ScalarType t) { return gpu && t == TY_HALF ? "__hal
 
 static void gen_function(StrBuf *b, const Func *f)
 {
-	StrBuf params = {0};
+	/* params: the C function's, sizes as the user declared them (size_t N); lparams: the
+	 * launcher's, which takes every size as an int. */
+	StrBuf params = {0}, lparams = {0};
 	for (int i = 0; i < f->nparams; i++) {
-		if (i)
+		const Var *v = f->params[i];
+		if (i) {
 			sb_puts(&params, ", ");
-		if (gpu && f->params[i]->ndim)
-			sb_printf(&params, "%svoid *%s", f->params[i]->is_const ? "const " : "", f->params[i]->name);
+			sb_puts(&lparams, ", ");
+		}
+		if (gpu && v->ndim)
+			sb_printf(&params, "%svoid *%s", v->is_const ? "const " : "", v->name);
 		else
-			print_decl(&params, f->params[i]);
+			print_decl(&params, v);
+		if (gpu && v->ndim)
+			sb_printf(&lparams, "%svoid *%s", v->is_const ? "const " : "", v->name);
+		else if (gpu)
+			sb_printf(&lparams, "%s %s", scalar_type_c(v->ty), v->name);
 	}
 	if (gpu) {
 		StrBuf params64 = {0};
@@ -102,15 +111,16 @@ static void gen_function(StrBuf *b, const Func *f)
 			if (v->ndim)
 				sb_printf(&params64, "%svoid *%s", v->is_const ? "const " : "", v->name);
 			else
-				sb_printf(&params64, "%s %s", host_type(ref_type(v->ty)), v->name);
+				sb_printf(&params64, "%s %s", v->ctype ? v->ctype : host_type(ref_type(v->ty)), v->name); /* sizes as declared */
 		}
 		sb_printf(b, "extern \"C\" void %s(%s);\n", f->name, params.s ? params.s : "void");
 		sb_printf(b, "extern \"C\" void %s_ref64(%s);\n", f->name, params64.s ? params64.s : "void");
-		sb_printf(b, "extern \"C\" cudaError_t %s_launch(%s%scudaStream_t);\n\n", f->name, params.s ? params.s : "", params.s ? ", " : "");
+		sb_printf(b, "extern \"C\" cudaError_t %s_launch(%s%scudaStream_t);\n\n", f->name, lparams.s ? lparams.s : "", lparams.s ? ", " : "");
 		sb_free(&params64);
 	} else
 		sb_printf(b, "void %s(%s);\nvoid %s_fused(%s);\n\n", f->name, params.s ? params.s : "void", f->name, params.s ? params.s : "void");
 	sb_free(&params);
+	sb_free(&lparams);
 	sb_printf(b, "static int run_%s(int argc, char **argv)\n{\n\tint bad = 0;\n", f->name);
 	for (int i = 0; i < f->nparams; i++) {
 		const Var *v = f->params[i];
