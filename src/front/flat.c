@@ -353,12 +353,10 @@ __attribute__((format(printf, 3, 4))) static void refuse(const Var *v, Loc loc, 
 {
 	if (v->flat_extent)
 		return;
-	char msg[512];
 	va_list ap;
 	va_start(ap, fmt);
-	vsnprintf(msg, sizeof msg, fmt, ap);
+	verror_at(loc, fmt, ap);
 	va_end(ap);
-	error_at(loc, "%s", msg);
 }
 
 /* Rewrites every access of flat parameter v into one subscript per link of its strides'

@@ -115,12 +115,10 @@ static char *token_text(Parser *ps, CXToken t)
 static bool fail(Parser *ps, Loc loc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 static bool fail(Parser *ps, Loc loc, const char *fmt, ...)
 {
-	char msg[512];
 	va_list ap;
 	va_start(ap, fmt);
-	vsnprintf(msg, sizeof msg, fmt, ap);
+	verror_at(loc, fmt, ap);
 	va_end(ap);
-	error_at(loc, "%s", msg);
 	ps->failed = true;
 	return false;
 }
@@ -159,6 +157,19 @@ static CXCursor strip(CXCursor c)
 		c = ch.v[0];
 		vec_free(ch);
 	}
+}
+
+/* The last child of c that is an expression (a cast's operand, a declaration's
+ * initialiser after its extents), or the null cursor. */
+static CXCursor last_expression(CXCursor c)
+{
+	CursorVec ch = children(c);
+	CXCursor e = clang_getNullCursor();
+	for (int i = 0; i < ch.n; i++)
+		if (clang_isExpression(clang_getCursorKind(ch.v[i])))
+			e = ch.v[i];
+	vec_free(ch);
+	return e;
 }
 
 /* ---- types ---- */
@@ -626,6 +637,19 @@ static Expr *convert_call(Parser *ps, CXCursor c)
 		return ex_flt(ps->prog, NAN, TY_FLOAT, loc);
 	if (!strcmp(name, "__builtin_nan"))
 		return ex_flt(ps->prog, NAN, TY_DOUBLE, loc);
+	bool bf16_cast = !strcmp(name, "fusecc_bf16_to_float") || !strcmp(name, "fusecc_float_to_bf16");
+	MathFn fn;
+	bool is_double;
+	/* The callee first: a helper function's row arguments (dot(q[b][h][i], ...)) would
+	 * otherwise be reported as arrays short of subscripts. */
+	if (!bf16_cast && !mathfn_lookup(name, &fn, &is_double)) {
+		StrBuf known = {0};
+		for (int i = 0; i < FN_COUNT; i++)
+			sb_printf(&known, "%s%s", i ? ", " : "", mathfn_info[i].f32);
+		fail(ps, loc, "call to '%s': a fuse region may call only math functions (%s and their double forms); write the function's loop in the region", name, known.s);
+		sb_free(&known);
+		return NULL;
+	}
 	if (n < 0 || n > 4)
 		return fail(ps, loc, "unsupported call"), NULL;
 	Expr *args[4];
@@ -636,16 +660,8 @@ static Expr *convert_call(Parser *ps, CXCursor c)
 		return ex_cast(ps->prog, TY_FLOAT, args[0], loc);
 	if (!strcmp(name, "fusecc_float_to_bf16") && n == 1)
 		return ex_cast(ps->prog, TY_BF16, args[0], loc);
-	MathFn fn;
-	bool is_double;
-	if (!mathfn_lookup(name, &fn, &is_double)) {
-		StrBuf known = {0};
-		for (int i = 0; i < FN_COUNT; i++)
-			sb_printf(&known, "%s%s", i ? ", " : "", mathfn_info[i].f32);
-		fail(ps, loc, "call to '%s': a fuse region may call only math functions (%s and their double forms)", name, known.s);
-		sb_free(&known);
-		return NULL;
-	}
+	if (bf16_cast)
+		return fail(ps, loc, "'%s' takes 1 argument", name), NULL;
 	if (mathfn_info[fn].nargs != n)
 		return fail(ps, loc, "'%s' takes %d arguments", name, mathfn_info[fn].nargs), NULL;
 	return ex_call(ps->prog, fn, is_double, args, loc);
@@ -683,12 +699,7 @@ static Expr *convert_cast(Parser *ps, CXCursor c)
 		ty = TY_INT; /* (size_t)i: a size; convert_expr checks it is not negative */
 	else if (!scalar_type(t, &ty))
 		return fail(ps, loc, "cast to '%s' is not supported", type_spelling(ps, t)), NULL;
-	CursorVec ch = children(c);
-	CXCursor arg = clang_getNullCursor();
-	for (int i = 0; i < ch.n; i++)
-		if (clang_isExpression(clang_getCursorKind(ch.v[i])))
-			arg = ch.v[i];
-	vec_free(ch);
+	CXCursor arg = last_expression(c);
 	if (clang_Cursor_isNull(arg))
 		return fail(ps, loc, "unsupported cast"), NULL;
 	Expr *a = convert_expr(ps, arg);
@@ -1137,12 +1148,7 @@ static bool convert_decl(Parser *ps, CXCursor c, StmtVec *out)
 			goto out;
 		}
 		if (clang_getCanonicalType(clang_getCursorType(d)).kind == CXType_Pointer) {
-			CursorVec dc = children(d);
-			CXCursor init = clang_getNullCursor();
-			for (int j = 0; j < dc.n; j++)
-				if (clang_isExpression(clang_getCursorKind(dc.v[j])))
-					init = dc.v[j];
-			vec_free(dc);
+			CXCursor init = last_expression(d);
 			PtrAlias a = {d, NULL, 0, NULL, NULL};
 			if (clang_Cursor_isNull(init)) {
 				fail(ps, loc, alias_help);

@@ -85,8 +85,13 @@ void error_at(Loc loc, const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
-	report("error", loc, fmt, ap);
+	verror_at(loc, fmt, ap);
 	va_end(ap);
+}
+
+void verror_at(Loc loc, const char *fmt, va_list ap)
+{
+	report("error", loc, fmt, ap);
 	nerrors++;
 }
 

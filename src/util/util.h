@@ -70,6 +70,7 @@ void diag_set_source(const char *file, const char *text, size_t len);
 void diag_forget_source(const char *file);
 /* `file:line:col: error: msg`, then the source line and a caret. Counts the error. */
 void error_at(Loc loc, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void verror_at(Loc loc, const char *fmt, va_list ap); /* error_at for a wrapper of its own */
 void warning_at(Loc loc, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void note_at(Loc loc, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* `fusecc: error: msg` for errors with no place in the input. */
