@@ -590,35 +590,41 @@ static isl_union_map *read_map(Build *b, const StrBuf *text)
 
 /* Ordering conflicts: the union of each conflict map S_a -> S_b intersected with "a's
  * instance runs before b's" (sched_a <<_lex sched_b). Only statement pairs that touch one
- * array are ordered: the all-pairs order map grows with the square of the statements and
- * cost most of the analysis. */
+ * array are ordered: the all-pairs order map grows with the square of the statements.
+ * The schedules are [pos0, l0, pos1, l1, ..., pos_depth] with constant positions, so the
+ * lexicographic order is built on the conflict map itself rather than through
+ * isl_map_lex_lt_map on the padded schedule space (which cost most of the analysis):
+ * while a and b sit at equal positions they share the loops there, and a runs first
+ * when the shared loops agree up to one where a's iteration is smaller, or all agree and
+ * a's position is the smaller at the first place they differ. */
 typedef struct OrderCtx {
-	isl_union_map *sched;
-	isl_space *time;     /* the schedule's range */
+	const DepInfo *d;
 	isl_union_map *deps; /* result */
 } OrderCtx;
-
-static isl_map *sched_of(OrderCtx *o, isl_space *stmt)
-{
-	return isl_union_map_extract_map(o->sched, isl_space_map_from_domain_and_range(stmt, isl_space_copy(o->time)));
-}
 
 static isl_stat order_map(isl_map *m, void *user)
 {
 	OrderCtx *o = user;
-	isl_space *sp = isl_map_get_space(m);
-	isl_map *lt = isl_map_lex_lt_map(sched_of(o, isl_space_domain(isl_space_copy(sp))), sched_of(o, isl_space_range(sp)));
-	o->deps = isl_union_map_union(o->deps, isl_union_map_from_map(isl_map_intersect(m, lt)));
-	return o->deps ? isl_stat_ok : isl_stat_error;
-}
-
-static isl_stat time_space(isl_map *m, void *user)
-{
-	isl_space **t = user;
-	if (!*t)
-		*t = isl_space_range(isl_map_get_space(m));
+	const DStmt *a = &o->d->stmts.v[atoi(isl_map_get_tuple_name(m, isl_dim_in) + 1)];
+	const DStmt *b = &o->d->stmts.v[atoi(isl_map_get_tuple_name(m, isl_dim_out) + 1)];
+	int shared = 0, lim = a->depth < b->depth ? a->depth : b->depth;
+	while (shared < lim && a->pos[shared] == b->pos[shared])
+		shared++;
+	isl_map *before = isl_map_empty(isl_map_get_space(m));
+	for (int t = 0; t <= shared; t++) {
+		bool last = t == shared;
+		if (last && !(t <= lim && a->pos[t] < b->pos[t]))
+			break;
+		isl_map *e = isl_map_copy(m);
+		for (int s2 = 0; s2 < t; s2++)
+			e = isl_map_equate(e, isl_dim_in, s2, isl_dim_out, s2);
+		if (!last)
+			e = isl_map_order_lt(e, isl_dim_in, t, isl_dim_out, t);
+		before = isl_map_union(before, e);
+	}
 	isl_map_free(m);
-	return isl_stat_ok;
+	o->deps = isl_union_map_union(o->deps, isl_union_map_from_map(before));
+	return o->deps ? isl_stat_ok : isl_stat_error;
 }
 
 /* Runs isl on the strings that the walk built: the schedule, the order it defines on
@@ -649,10 +655,8 @@ static bool solve(Build *b)
 	sb_free(&dom);
 	d->sched = isl_union_map_intersect_domain(read_map(b, &sched), isl_union_set_copy(d->domain));
 	sb_free(&sched);
-	OrderCtx o = {d->sched, NULL, NULL};
-	if (d->sched)
-		isl_union_map_foreach_map(d->sched, time_space, &o.time);
-	bool ok = d->domain && d->sched && o.time;
+	OrderCtx o = {d, NULL};
+	bool ok = d->domain && d->sched;
 	for (int i = 0; i < d->arrays.n; i++) {
 		DArray *a = &d->arrays.v[i];
 		isl_union_map *w = isl_union_map_intersect_domain(read_map(b, &a->w), isl_union_set_copy(d->domain));
@@ -671,7 +675,6 @@ static bool solve(Build *b)
 		a->dep = isl_union_map_coalesce(o.deps);
 		ok &= a->dep != NULL;
 	}
-	isl_space_free(o.time);
 	return ok;
 }
 
