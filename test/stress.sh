@@ -146,6 +146,21 @@ awk 'BEGIN {
 }' >"$tmp/expr.c"
 run long_expression 0 "$tmp/expr.c"
 
+# Machine-written sums: 4000 terms print (the operator of each is found from its left
+# operand, not by a walk down the tree: linear); 15000 terms nest past the converter's
+# limit and get a located error, not a crash of the stack.
+for n in 4000 15000; do
+	awk -v n=$n 'BEGIN {
+		print "void f(int N, const float x[N], float y[N])\n{\n#pragma fuse kernel(e) parallel(i)\n\tfor (int i = 0; i < N; i++)"
+		printf "\t\ty[i] = x[i]"
+		for (k = 0; k < n; k++) printf " + x[i] * %d.0f", k % 10
+		print ";\n}"
+	}' >"$tmp/expr$n.c"
+done
+run long_expression_4000 0 "$tmp/expr4000.c"
+run long_expression_15000 1 "$tmp/expr15000.c"
+expect long_expression_15000 "expression nested more than 5000 deep"
+
 # 5000 parenthesised levels (beyond clang's bracket depth).
 awk 'BEGIN {
 	print "void f(int N, const float x[N], float y[N])\n{\n#pragma fuse kernel(e) parallel(i)\n\tfor (int i = 0; i < N; i++)"

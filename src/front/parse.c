@@ -53,6 +53,7 @@ typedef struct Parser {
 	VEC(PragmaGroup) pragmas;
 	bool failed;
 	int depth; /* loops around the statement being converted */
+	int nesting; /* expressions around the one being converted */
 	const FrontOptions *opt;
 	const char *fn_name; /* the function being converted */
 	MacroOps *mops;      /* operators of the expressions written through macros */
@@ -417,9 +418,12 @@ static const char *binary_operator(Parser *ps, CXCursor c, CXCursor lhs, Loc *op
 	CXSourceRange ext = clang_getCursorExtent(c);
 	CXToken *toks;
 	unsigned n;
-	/* Outside macros the operator follows the left operand: tokenizing (and looking up)
-	 * all of `c` at every node of a long `a + b + c + ...` chain would be quadratic. */
-	if (!in_macro(clang_getRangeStart(ext)) && !in_macro(lhs_end_loc))
+	/* Outside macros the operator is the first token after the left operand: tokenizing
+	 * all of `c`, or asking clang_getCursor (a walk down from the translation unit) which
+	 * expression a token belongs to, at every node of a long `a + b + c + ...` chain
+	 * would be quadratic. */
+	bool plain = !in_macro(clang_getRangeStart(ext)) && !in_macro(lhs_end_loc);
+	if (plain)
 		clang_tokenize(ps->tu, clang_getRange(lhs_end_loc, clang_getRangeEnd(ext)), &toks, &n);
 	else
 		clang_tokenize(ps->tu, ext, &toks, &n);
@@ -430,6 +434,16 @@ static const char *binary_operator(Parser *ps, CXCursor c, CXCursor lhs, Loc *op
 		if (!located && offset_of(tl) >= lhs_end) {
 			*oploc = loc_of_location(ps, tl);
 			located = true;
+		}
+		if (plain && offset_of(tl) >= lhs_end) {
+			/* The first token after the operand: the operator, unless it is a
+			 * macro's name (s CAT(+, =) x), which the careful search below handles. */
+			plain = false;
+			if (clang_getTokenKind(toks[i]) == CXToken_Punctuation) {
+				op = token_text(ps, toks[i]);
+				*oploc = loc_of_location(ps, tl);
+				break;
+			}
 		}
 		if (clang_getTokenKind(toks[i]) != CXToken_Punctuation)
 			continue;
@@ -739,7 +753,14 @@ static Expr *convert_expr_(Parser *ps, CXCursor c);
  * only where it cannot be negative: anything else there is refused. */
 static Expr *convert_expr(Parser *ps, CXCursor c)
 {
+	/* Every stage walks expressions recursively: past this depth (a sum of thousands of
+	 * terms written as one left-nested chain is fine below it) the stack would not do. */
+	enum { MAX_NESTING = 5000 };
+	if (ps->nesting >= MAX_NESTING)
+		return fail(ps, loc_of(ps, c), "expression nested more than %d deep: split it into several statements (partial sums in locals)", MAX_NESTING), NULL;
+	ps->nesting++;
 	Expr *e = convert_expr_(ps, c);
+	ps->nesting--;
 	CXType t = clang_getCursorType(c);
 	if (e && unsigned_size(t) && !nonneg(ps, e))
 		return fail(ps, e->loc, "this value is '%s' in C, which wraps around below zero, and fusecc reads sizes as int: it cannot show the value is never negative (a subtraction, a negative number or local): compute it in int ('(int)N - 1')",
