@@ -156,6 +156,25 @@ static Poly *poly_mul(const Poly *a, const Poly *b)
 
 static bool is_size_param(const Var *v) { return v->kind == VAR_PARAM && !v->ndim && v->ty == TY_INT; }
 
+/* Whether e has the same value wherever it is read in the function: it reads parameters,
+ * iterators and locals assigned once from such values (a use after `off += D` must not
+ * see `base = off` read through its definition). */
+static bool stable(Flat *fl, const Expr *e, int depth)
+{
+	if (e->kind == EX_VAR || e->kind == EX_INDEX) {
+		if (e->var->kind == VAR_LOCAL) {
+			const Def *d = find_def(fl, e->var);
+			if (e->kind == EX_INDEX || !d || !d->rhs || d->writes || depth >= MAX_INLINE_DEPTH || !stable(fl, d->rhs, depth + 1))
+				return false;
+		} else if (e->var->kind == VAR_PARAM && e->var->ndim && !e->var->is_const)
+			return false; /* an output array: a region may write it */
+	}
+	for (int i = 0; i < e->nargs; i++)
+		if (!stable(fl, e->args[i], depth))
+			return false;
+	return true;
+}
+
 /* e as a sum of terms. */
 static Poly *expand(Flat *fl, const Expr *e, int depth)
 {
@@ -168,7 +187,7 @@ static Poly *expand(Flat *fl, const Expr *e, int depth)
 		return p;
 	case EX_VAR: {
 		Def *d = find_def(fl, e->var);
-		if (d && d->rhs && !d->writes && depth < MAX_INLINE_DEPTH) {
+		if (d && d->rhs && !d->writes && depth < MAX_INLINE_DEPTH && stable(fl, d->rhs, depth)) {
 			free(p);
 			bool seen = false;
 			for (int i = 0; i < fl->inlined.n; i++)
