@@ -1463,16 +1463,6 @@ static PragmaGroup *pragma_for(Parser *ps, CXCursor for_stmt)
  * (assignments, initialised declarations) of the loops around each. */
 /* ---- loop bounds from clamped locals ---- */
 
-static int count_assigns(const Stmt *s, const Var *x)
-{
-	if (!s)
-		return 0;
-	int n = s->kind == ST_ASSIGN && s->lhs->kind == EX_VAR && s->lhs->var == x;
-	for (int i = 0; i < s->nbody; i++)
-		n += count_assigns(s->body[i], x);
-	return n;
-}
-
 static bool is_var(const Expr *e, const Var *x) { return e->kind == EX_VAR && e->var == x; }
 
 /* `if (x < a) x = a;` (or >, either operand order, no else): the clamp's value of x when
@@ -1537,7 +1527,7 @@ static void fold_clamped_bounds(Program *p, Stmt *s)
 			}
 			int total = 0;
 			for (int k = 0; k < s->nbody; k++)
-				total += count_assigns(s->body[k], d->var);
+				total += stmt_count_stores(s->body[k], d->var);
 			if (total != writes)
 				continue;
 			for (int k = next; k < s->nbody; k++)

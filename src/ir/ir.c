@@ -265,6 +265,16 @@ bool stmt_writes_var(const Stmt *s, const Var *v)
 	return false;
 }
 
+int stmt_count_stores(const Stmt *s, const Var *v)
+{
+	if (!s)
+		return 0;
+	int n = s->kind == ST_ASSIGN && s->lhs->var == v;
+	for (int i = 0; i < s->nbody; i++)
+		n += stmt_count_stores(s->body[i], v);
+	return n;
+}
+
 static unsigned expr_types(const Expr *e)
 {
 	if (!e)

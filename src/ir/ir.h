@@ -234,6 +234,8 @@ bool expr_reads_var(const Expr *e, const Var *v);
 bool stmt_reads_var(const Stmt *s, const Var *v);
 /* Whether s assigns v, or declares it with an initialiser. */
 bool stmt_writes_var(const Stmt *s, const Var *v);
+/* How many assignments in s store to v (the scalar, or any element of the array). */
+int stmt_count_stores(const Stmt *s, const Var *v);
 /* The scalar types p uses (params, set-up, the regions' variables and values) as a mask
  * of 1u << ScalarType: which headers a printer must include. */
 unsigned program_types(const Program *p);

@@ -487,20 +487,12 @@ static Stmt *mask_product_loop(Program *p, const Stmt *s, Expr *c)
  * elements store there is never read where the original read it (an element it never
  * wrote), so the store may run unguarded, when it is the only store to that array in
  * per-element loop elem (not `if (!keep[j]) s[j - j0] = -INFINITY` after s[j - j0] = x). */
-static int count_stores(const Stmt *s, const Var *v)
-{
-	int n = s->kind == ST_ASSIGN && s->lhs->var == v;
-	for (int i = 0; i < s->nbody; i++)
-		n += s->body[i] ? count_stores(s->body[i], v) : 0;
-	return n;
-}
-
 static bool writes_only_own(const Stmt *s, const Stmt *elem, const Expr *c, const LocalList *own)
 {
 	if (s->kind == ST_ASSIGN) {
 		const Expr *l = s->lhs;
 		if (l->kind == EX_INDEX) /* and the step's only store to it */
-			return l->var->kind == VAR_LOCAL && l->nargs == 1 && expr_reads_var(l->args[0], elem->var) && count_stores(elem, l->var) == 1;
+			return l->var->kind == VAR_LOCAL && l->nargs == 1 && expr_reads_var(l->args[0], elem->var) && stmt_count_stores(elem, l->var) == 1;
 		for (int i = 0; i < own->n; i++) /* declared under this very guard */
 			if (own->v[i].var == l->var && own->v[i].guard == c)
 				return true;
