@@ -1207,6 +1207,34 @@ static bool reads_through_pro(const TilePlan *tp, const Expr *e, Var *v)
 	return false;
 }
 
+/* Whether e reads an element of an array. */
+static bool reads_element(const Expr *e)
+{
+	if (e->kind == EX_INDEX)
+		return true;
+	for (int i = 0; i < e->nargs; i++)
+		if (reads_element(e->args[i]))
+			return true;
+	return false;
+}
+
+/* Whether subscript e is the row iterator i, or `off + i` with off a value read from
+ * arrays (a packed batch's q[cu[s] + i]): either way i stays below the dimension's
+ * extent, since offsets are not negative (the caller's contract for index arrays). */
+static bool row_subscript(const Expr *e, const Var *i)
+{
+	if (e->kind == EX_VAR)
+		return e->var == i;
+	if (e->kind != EX_BIN || e->bop != OP_ADD)
+		return false;
+	for (int side = 0; side < 2; side++) {
+		const Expr *x = e->args[side], *off = e->args[1 - side];
+		if (x->kind == EX_VAR && x->var == i && !expr_reads_var(off, i) && reads_element(off))
+			return true;
+	}
+	return false;
+}
+
 bool tile_plan(TilePlan *tp, const Region *r, const TileTarget *tt, const char **why)
 {
 	memset(tp, 0, sizeof *tp);
@@ -1328,8 +1356,7 @@ bool tile_plan(TilePlan *tp, const Region *r, const TileTarget *tt, const char *
 		return fail(tp, why, arena_printf(&p->arena, "the start of the row loop '%s' is not known on the host", iv->name));
 	if (!host_expr(gr->hi)) {
 		for (int d = 0; d < tp->rowop->nargs && !tp->rows_host; d++)
-			if (tp->rowop->args[d]->kind == EX_VAR && tp->rowop->args[d]->var == iv && tp->rowop->var->dims[d] &&
-			    host_expr(tp->rowop->var->dims[d]))
+			if (row_subscript(tp->rowop->args[d], iv) && tp->rowop->var->dims[d] && host_expr(tp->rowop->var->dims[d]))
 				tp->rows_host = tp->rowop->var->dims[d];
 		if (!tp->rows_host || tp->splitk)
 			return fail(tp, why, arena_printf(&p->arena, "the end of the row loop '%s' is read per CTA and no array extent bounds it on the host", iv->name));
@@ -1353,7 +1380,8 @@ bool tile_plan(TilePlan *tp, const Region *r, const TileTarget *tt, const char *
 	for (int k = 0; k < tp->ncolop; k++)
 		tp->colop_cols[k] = (tp->colop_cols[k] + 63) / 64 * 64;
 	/* Where the tiles do not fit (fp32, wide heads, 64 KB of LDS), one stage of column
-	 * tiles (their loads no longer overlap the step before), then fewer rows per CTA. */
+	 * tiles (their loads no longer overlap the step before), then fewer rows per CTA,
+	 * then steps of 32 columns (D = 256 in 64 KB). */
 	tp->stages = tt->stages;
 	if (tp->elem == TY_FLOAT) {
 		/* fp32 operands take twice the registers and shared memory of 16-bit ones (and a
@@ -1365,11 +1393,13 @@ bool tile_plan(TilePlan *tp, const Region *r, const TileTarget *tt, const char *
 		tp->stages = 1;
 	}
 	int need = tile_smem_bytes(tp);
-	while (tile_smem_bytes(tp) > tt->smem_max && (tp->stages > 1 || tp->bm > 16)) {
+	while (tile_smem_bytes(tp) > tt->smem_max && (tp->stages > 1 || tp->bm > 16 || tp->bn > 32)) {
 		if (tp->stages > 1)
 			tp->stages = 1;
-		else
+		else if (tp->bm > 16)
 			tp->bm /= 2;
+		else
+			tp->bn /= 2;
 	}
 	if (tile_smem_bytes(tp) > tt->smem_max)
 		return fail(tp, why, arena_printf(&p->arena, "the tiles need %d bytes of shared memory, more than the %d a CTA may have", need, tt->smem_max));
