@@ -336,27 +336,72 @@ static bool stmt_all_flattened(const Build *b, const Stmt *s, const Var *v, int 
 
 static bool data_bound(const Build *b, const Expr *e);
 
-/* Whether e is `off + x` (either order) with x affine and off not, reading only int
- * parameters, iterators and arrays the region never stores: a row of a packed batch,
- * o[cu[s] + i]. Sets *off and *x. */
+/* The element of an index array (`cu[s]`, maybe cast to int) that sum e adds, when it
+ * adds one and only one such term and nothing else non-affine; NULL otherwise. */
+static const Expr *offset_term(const Build *b, const Expr *e)
+{
+	const Expr *x = e->kind == EX_CAST && e->ty == TY_INT ? e->args[0] : e;
+	if (x->kind == EX_INDEX)
+		return x->var->kind == VAR_PARAM && x->var->is_const && scalar_is_int(x->var->ty) && data_bound(b, x) ? e : NULL;
+	if (e->kind != EX_BIN || (e->bop != OP_ADD && e->bop != OP_SUB))
+		return NULL;
+	Aff a;
+	for (int side = 0; side < 2; side++) {
+		const Expr *bad = affine(e->args[1 - side], &a);
+		sb_free(&a.s);
+		if (!bad && (side == 0 || e->bop == OP_ADD))
+			return offset_term(b, e->args[side]);
+	}
+	return NULL;
+}
+
+/* e with subexpression t (by address) replaced by 0. */
+static Expr *zero_term(Program *p, const Expr *e, const Expr *t)
+{
+	if (e == t)
+		return ex_int(p, 0, e->loc);
+	Expr *c = ex_copy(p, e);
+	for (int i = 0; i < e->nargs; i++)
+		c->args[i] = zero_term(p, e->args[i], t);
+	return c;
+}
+
+static bool is_zero(const Expr *e) { return e->kind == EX_INT && e->ival == 0; }
+
+/* Whether e is cu[k + 1] - cu[k] for the element t = cu[k] (maybe cast). */
+static bool next_minus(const Expr *e, const Expr *t)
+{
+	const Expr *u = t->kind == EX_CAST ? t->args[0] : t;
+	if (e->kind != EX_BIN || e->bop != OP_SUB || !expr_equal(e->args[1], t))
+		return false;
+	const Expr *n = e->args[0]->kind == EX_CAST && t->kind == EX_CAST ? e->args[0]->args[0] : e->args[0];
+	if (n->kind != EX_INDEX || n->var != u->var || n->nargs != 1 || u->nargs != 1)
+		return false;
+	const Expr *k1 = n->args[0];
+	return k1->kind == EX_BIN && k1->bop == OP_ADD && expr_equal(k1->args[0], u->args[0]) && k1->args[1]->kind == EX_INT && k1->args[1]->ival == 1;
+}
+
+/* Whether e is `cu[k] + i` (either order) where loop i runs from 0 to cu[k + 1] - cu[k]:
+ * row i of sequence k of a packed batch, o[cu[s] + i], rows [cu[s], cu[s + 1]). Sets
+ * *off to cu[k] and *x to i. Rows of distinct k do not overlap when the offsets rise,
+ * which is the caller's contract (FlashAttention's varlen functions ask the same); any
+ * other subscript through an index array stays a scatter. */
 static bool packed(const Build *b, const Expr *e, const Expr **off, const Expr **x)
 {
-	if (e->kind != EX_BIN || e->bop != OP_ADD)
+	const Expr *t = offset_term(b, e);
+	if (!t)
 		return false;
-	for (int side = 0; side < 2; side++) {
-		Aff a;
-		const Expr *o = e->args[side], *r = e->args[1 - side];
-		const Expr *bad_o = affine(o, &a);
-		sb_free(&a.s);
-		const Expr *bad_r = affine(r, &a);
-		sb_free(&a.s);
-		if (bad_o && !bad_r && data_bound(b, o)) {
-			*off = o;
-			*x = r;
-			return true;
-		}
-	}
-	return false;
+	Expr *rest = zero_term(b->d->prog, e, t);
+	if (rest->kind == EX_BIN && rest->bop == OP_ADD && (is_zero(rest->args[0]) || is_zero(rest->args[1])))
+		rest = is_zero(rest->args[0]) ? rest->args[1] : rest->args[0];
+	if (rest->kind != EX_VAR || rest->var->kind != VAR_LOOP)
+		return false;
+	const Stmt *l = loop_of(b->region->loop, rest->var);
+	if (!l || l->step != 1 || !is_zero(l->lo) || !next_minus(l->hi, t))
+		return false;
+	*off = t;
+	*x = rest;
+	return true;
 }
 
 /* Whether every access to v in e packs dimension `dim` by the same offset `off`: the
