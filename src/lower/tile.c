@@ -904,12 +904,15 @@ static Expr *index_len(Program *p, const Stmt *pass, const Expr *e, const Var *j
 				return index_len(p, pass, t, j, n, j_nonneg);
 			}
 		}
-	if (e->kind == EX_BIN && e->bop == OP_DIV && e->args[1]->kind == EX_INT && e->args[1]->ival > 0) {
+	/* j / P, P a positive constant or a size parameter (a page size given at run time:
+	 * a size is not negative, and zero would divide by zero in the C as well) */
+	const Expr *dv = e->kind == EX_BIN && e->bop == OP_DIV ? e->args[1] : NULL;
+	if (dv && ((dv->kind == EX_INT && dv->ival > 0) || (dv->kind == EX_VAR && dv->var->kind == VAR_PARAM && !dv->var->ndim && scalar_is_int(dv->var->ty)))) {
 		Loc l = e->loc;
-		Expr *P = ex_int(p, e->args[1]->ival, l);
+		Expr *P = ex_copy(p, dv);
 		Expr *m = ex_bin(p, OP_MUL, n, P, l);
 		if (!(j_nonneg && e->args[0]->kind == EX_VAR && e->args[0]->var == j))
-			m = ex_bin(p, OP_ADD, m, ex_int(p, e->args[1]->ival - 1, l), l);
+			m = ex_bin(p, OP_ADD, m, ex_bin(p, OP_SUB, ex_copy(p, dv), ex_int(p, 1, l), l), l);
 		return index_len(p, pass, e->args[0], j, m, j_nonneg);
 	}
 	return NULL;
