@@ -111,6 +111,31 @@ START_TEST(test_masks_keep_the_factor)
 }
 END_TEST
 
+#define MEAN_PASS "float mean = 0; for (int c = 0; c < C; c++) mean += x[r][c];\nmean = mean / C;\n"
+
+START_TEST(test_separable_sums)
+{
+	/* A variance: sums of x*x, x and 1, recombined with the final mean after the pass;
+	 * the mean finalised in place becomes a map of the renamed sum. */
+	expect_repair(ROW("rolling(c)", MEAN_PASS "float v = 0; for (int c = 0; c < C; c++) { float d = x[r][c] - mean; v += d * d; } out[r] = v;"),
+	              "sum of separable terms: v = v_x2 - (v_x != 0.0f ? 2.0f * mean * v_x : 0.0f) + (v_n != 0.0f ? mean * mean * v_n : 0.0f);");
+	ck_assert_msg(strstr(described, "mean_sum += x[r][c]") && strstr(described, "v_x2 += x[r][c] * x[r][c]") && strstr(described, "v_n += 1.0f"), "%s", described);
+	/* A weighted log-probability: two sums without repair. */
+	expect_repair(ROW("splitk(c)", MAX_PASS "float a = 0; for (int c = 0; c < C; c++) a += y[r][c] * (x[r][c] - m); out[r] = a;"),
+	              "sum of separable terms: a = a_y_x - (a_y != 0.0f ? m * a_y : 0.0f);");
+	/* Terms that keep a producer are repaired each on its own. */
+	expect_repair(ROW("rolling(c)", MAX_PASS "float a = 0; for (int c = 0; c < C; c++) a += expf(x[r][c] - m) * (x[r][c] - m); out[r] = a;"),
+	              "a_exp += expf(x[r][c] - m)\n    repair: h(t) = t * expf(m - m')");
+	ck_assert_msg(strstr(described, "a_x_exp += x[r][c] * expf(x[r][c] - m)\n    repair: h(t) = t * expf(m - m')"), "%s", described);
+	/* A mask stays around each term; the count counts the unmasked elements only. */
+	expect_repair(ROW("rolling(c)", MEAN_PASS "float v = 0; for (int c = 0; c < C; c++) v += c <= r ? (x[r][c] - mean) * (x[r][c] - mean) : 0.0f; out[r] = v;"),
+	              "v_n += c <= r ? 1.0f : 0.0f");
+	/* Terms that cancel are dropped: x*m - m*x. */
+	expect_repair(ROW("rolling(c)", MAX_PASS "float a = 0; for (int c = 0; c < C; c++) a += (x[r][c] - m) * (y[r][c] + m) - x[r][c] * y[r][c]; out[r] = a;"),
+	              "sum of separable terms: a = (a_x != 0.0f ? m * a_x : 0.0f) - (a_y != 0.0f ? m * a_y : 0.0f) - (a_n != 0.0f ? m * m * a_n : 0.0f);");
+}
+END_TEST
+
 START_TEST(test_strategy_choice)
 {
 	expect_repair(ROW("", MAX_PASS "float l = 0; for (int c = 0; c < C; c++) l += expf(x[r][c] - m); out[r] = l;"),
@@ -125,8 +150,14 @@ END_TEST
 START_TEST(test_refusals)
 {
 	expect_refusal(ROW("rolling(c)", "float mean = 0; for (int c = 0; c < C; c++) mean += x[r][c];\n"
-	                                 "float v = 0; for (int c = 0; c < C; c++) v += (x[r][c] - mean) * (x[r][c] - mean); out[r] = v;"),
-	               "must be written with sums of x and of x*x");
+	                                 "float v = 0; for (int c = 0; c < C; c++) v += fabsf(x[r][c] - mean); out[r] = v;"),
+	               "nor a sum of such products");
+	expect_refusal(ROW("rolling(c)", "float mean = 0; for (int c = 0; c < C; c++) mean += x[r][c];\n"
+	                                 "float v = 0; for (int c = 0; c < C; c++) v += y[r][c] * fabsf(x[r][c] - mean) - mean; out[r] = v;"),
+	               "expands into 2 separately accumulated terms, and the term 'y[r][c] * fabsf(x[r][c] - mean)' has no repair");
+	expect_refusal(ROW("rolling(c)", "float mean = 0; for (int c = 0; c < C; c++) mean += x[r][c];\n"
+	                                 "float v = 1.0f; for (int c = 0; c < C; c++) v += (x[r][c] - mean) * (x[r][c] - mean); out[r] = v;"),
+	               "is fused as a sum of separately accumulated terms: it must start at 0");
 	expect_refusal(ROW("rolling(c)", MAX_PASS "float l = 0; for (int c = 0; c < C; c++) l += expf(x[r][c] * m); out[r] = l;"),
 	               "multiplied by a value that changes along the loop");
 	expect_refusal(ROW("rolling(c)", MAX_PASS "float l = 0; for (int c = 0; c < C; c++) l += tanhf(x[r][c] - m); out[r] = l;"),
@@ -153,6 +184,7 @@ Suite *fuse_suite(void)
 	tcase_add_test(tc, test_map_of_a_result);
 	tcase_add_test(tc, test_additive_repair_for_max);
 	tcase_add_test(tc, test_masks_keep_the_factor);
+	tcase_add_test(tc, test_separable_sums);
 	tcase_add_test(tc, test_strategy_choice);
 	tcase_add_test(tc, test_refusals);
 	suite_add_tcase(s, tc);
