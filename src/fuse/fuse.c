@@ -850,6 +850,188 @@ static bool interchange(Cascade *c, Stmt *vloop, DepInfo *deps, StmtVec *out)
 	return true;
 }
 
+/* ---- an output element used as an accumulator ---- */
+
+/* Whether e is P[lead...][x] (any x). */
+static bool is_out_elem(const Expr *e, const Var *P, Expr *const *lead, int nlead)
+{
+	if (e->kind != EX_INDEX || e->var != P || e->nargs != nlead + 1)
+		return false;
+	for (int i = 0; i < nlead; i++)
+		if (!expr_equal(e->args[i], lead[i]))
+			return false;
+	return true;
+}
+
+/* Copy of e with every P[lead][x] read as acc[x]. */
+static Expr *subst_out(Program *p, const Expr *e, const Var *P, Expr *const *lead, int nlead, Var *acc)
+{
+	if (!e)
+		return NULL;
+	if (is_out_elem(e, P, lead, nlead)) {
+		Expr *x = ex_copy(p, e->args[nlead]);
+		return ex_index(p, acc, &x, e->loc);
+	}
+	Expr *c = ex_copy(p, e);
+	for (int i = 0; i < e->nargs; i++)
+		c->args[i] = subst_out(p, e->args[i], P, lead, nlead, acc);
+	return c;
+}
+
+static Stmt *stmt_subst_out(Program *p, const Stmt *s, const Var *P, Expr *const *lead, int nlead, Var *acc)
+{
+	if (!s)
+		return NULL;
+	Stmt *c = st_new(p, s->kind, s->loc);
+	*c = *s;
+	c->lo = subst_out(p, s->lo, P, lead, nlead, acc);
+	c->hi = subst_out(p, s->hi, P, lead, nlead, acc);
+	c->lhs = subst_out(p, s->lhs, P, lead, nlead, acc);
+	c->rhs = subst_out(p, s->rhs, P, lead, nlead, acc);
+	c->cond = subst_out(p, s->cond, P, lead, nlead, acc);
+	c->body = arena_alloc(&p->arena, sizeof(Stmt *) * (size_t)(s->nbody ? s->nbody : 1));
+	for (int i = 0; i < s->nbody; i++)
+		c->body[i] = stmt_subst_out(p, s->body[i], P, lead, nlead, acc);
+	return c;
+}
+
+/* Whether P's accesses in s (a loop over the axis) are reductions into P[lead][x], x the
+ * iterator of an enclosing loop over the range of `range`, and nothing else reads P. */
+static bool out_reduced_in(Program *p, const Stmt *s, const Var *P, Expr *const *lead, int nlead, const Stmt *range, StmtVec *loops)
+{
+	if (!s)
+		return true;
+	if (s->kind == ST_ASSIGN && s->lhs->var == P) {
+		Expr *t, *g;
+		Reducer red;
+		if (!is_out_elem(s->lhs, P, lead, nlead) || !reduce_match(p, (Stmt *)s, &t, &red, &g) || red != RED_ADD || expr_reads_var(g, P))
+			return false;
+		const Expr *x = s->lhs->args[nlead];
+		bool bound = false;
+		for (int i = 0; i < loops->n && !bound; i++)
+			bound = x->kind == EX_VAR && loops->v[i]->var == x->var && expr_equal(loops->v[i]->lo, range->lo) && expr_equal(loops->v[i]->hi, range->hi);
+		return bound;
+	}
+	if (expr_reads_var(s->lo, P) || expr_reads_var(s->hi, P) || expr_reads_var(s->cond, P) || expr_reads_var(s->rhs, P) || (s->lhs && expr_reads_var(s->lhs, P)))
+		return false;
+	if (s->kind == ST_FOR)
+		vec_push(*loops, (Stmt *)s);
+	bool ok = true;
+	for (int i = 0; ok && i < s->nbody; i++)
+		ok = out_reduced_in(p, s->body[i], P, lead, nlead, range, loops);
+	if (s->kind == ST_FOR)
+		loops->n--;
+	return ok;
+}
+
+/* The single statement of loop l's body (through blocks of one), or NULL. */
+static Stmt *only_stmt(Stmt *l)
+{
+	Stmt *b = l->body[0];
+	while (b && b->kind == ST_BLOCK && b->nbody == 1)
+		b = b->body[0];
+	return b && b->kind != ST_BLOCK ? b : NULL;
+}
+
+/* An output used as an accumulator: its elements of the row zeroed by a loop (`for (d) o[b][h][i][d]
+ * = 0.0f;`), added to in the loops over the axis (`o[b][h][i][d] += p * v[b][h][j][d];`)
+ * and finalised after them (`for (d) o[b][h][i][d] /= l;`). Stored during the pass, they
+ * would keep partial values that nothing repairs; a local array accumulates instead, the
+ * form the fuser knows (`acc[d]`): `float o_acc[D]; for (d) o_acc[d] = 0.0f; ... o_acc[d]
+ * += ...; for (d) o[b][h][i][d] = o_acc[d] / l;` (the finalising loop becomes the store; a
+ * store loop follows the pass when there is none). Only for a float or double output read
+ * and written nowhere else in the row, zeroed by a loop from 0 whose body is that one
+ * assignment, and reduced (+=) at its iterator's range in every loop over the axis that
+ * touches it. */
+static void localise_out_accums(Cascade *c, StmtVec *kids, VarVec *localised)
+{
+	Program *p = c->prog;
+	for (int i = 0; i < kids->n; i++) {
+		Stmt *z = kids->v[i], *zs;
+		if (z->kind != ST_FOR || is_axis_loop(z, c->axis) || !(zs = only_stmt(z)) || zs->kind != ST_ASSIGN || zs->aop != AS_SET)
+			continue;
+		Expr *e = zs->lhs;
+		Var *P = e->var;
+		if (e->kind != EX_INDEX || P->kind != VAR_PARAM || P->is_const || (P->ty != TY_FLOAT && P->ty != TY_DOUBLE) ||
+		    z->lo->kind != EX_INT || z->lo->ival != 0 || expr_reads_var(zs->rhs, P))
+			continue;
+		int nlead = e->nargs - 1;
+		Expr *const *lead = e->args;
+		const Expr *x = e->args[nlead];
+		bool ok = x->kind == EX_VAR && x->var == z->var;
+		for (int k = 0; ok && k < nlead; k++)
+			ok = !expr_reads_var(lead[k], z->var) && !expr_reads_var(lead[k], P);
+		for (int k = 0; ok && k < i; k++)
+			ok = !stmt_reads_var(kids->v[k], P) && !stmt_writes_var(kids->v[k], P);
+		/* The loops over the axis that touch it reduce into it; nothing between them does. */
+		int last = -1;
+		for (int k = i + 1; ok && k < kids->n; k++) {
+			Stmt *t = kids->v[k];
+			bool touches = stmt_reads_var(t, P) || stmt_writes_var(t, P);
+			if (!touches)
+				continue;
+			if (!is_axis_loop(t, c->axis))
+				break;
+			StmtVec loops = {0};
+			ok = out_reduced_in(p, t, P, lead, nlead, z, &loops);
+			vec_free(loops);
+			last = k;
+		}
+		if (!ok || last < 0)
+			continue;
+		Var *acc = fresh_var(c, arena_printf(&p->arena, "%s_acc", P->name), P->ty, VAR_LOCAL);
+		acc->ndim = 1;
+		acc->dims = arena_alloc(&p->arena, sizeof(Expr *));
+		acc->dims[0] = ex_copy(p, z->hi);
+		/* The store: the first loop after the pass that finalises the element, or a copy. */
+		int fin = -1;
+		for (int k = last + 1; k < kids->n && fin < 0; k++) {
+			Stmt *t = kids->v[k], *u;
+			if (!stmt_reads_var(t, P) && !stmt_writes_var(t, P))
+				continue;
+			if (t->kind == ST_FOR && expr_equal(t->lo, z->lo) && expr_equal(t->hi, z->hi) && (u = only_stmt(t)) && u->kind == ST_ASSIGN &&
+			    is_out_elem(u->lhs, P, lead, nlead) && u->lhs->args[nlead]->kind == EX_VAR && u->lhs->args[nlead]->var == t->var &&
+			    reads_only_elem(u->rhs, u->lhs))
+				fin = k;
+			break;
+		}
+		Stmt *store;
+		if (fin >= 0) {
+			Stmt *t = kids->v[fin], *u = only_stmt(t);
+			Expr *ix = ex_var(p, t->var, u->loc);
+			Expr *val = folded_update(p, u, u->lhs, ex_index(p, acc, &ix, u->loc));
+			store = st_for(p, t->var, t->lo, t->hi, t->step, st_assign(p, u->lhs, AS_SET, val, u->loc), t->loc);
+		} else {
+			Var *d = var_new(p, VAR_LOOP, z->var->name, TY_INT, z->var->loc);
+			Expr *dx = ex_var(p, d, z->loc), *dx2 = ex_var(p, d, z->loc);
+			Expr *idx[17];
+			for (int k = 0; k < nlead && k < 16; k++)
+				idx[k] = ex_copy(p, lead[k]);
+			idx[nlead] = dx;
+			store = st_for(p, d, ex_copy(p, z->lo), ex_copy(p, z->hi), 1,
+			               st_assign(p, ex_index(p, P, idx, z->loc), AS_SET, ex_index(p, acc, &dx2, z->loc), z->loc), z->loc);
+		}
+		/* kids: [..., decl, zero loop, ..., pass..., store (in place of the finaliser, or after the last pass loop), ...] */
+		StmtVec nk = {0};
+		for (int k = 0; k < kids->n; k++) {
+			Stmt *t = kids->v[k];
+			if (k == i)
+				vec_push(nk, st_decl(p, acc, NULL, z->loc));
+			if (k >= i && k <= last)
+				t = stmt_subst_out(p, t, P, lead, nlead, acc);
+			if (k == fin)
+				t = store;
+			vec_push(nk, t);
+			if (k == last && fin < 0)
+				vec_push(nk, store);
+		}
+		vec_free(*kids);
+		*kids = nk;
+		vec_push(*localised, P);
+		i = last + 1;
+	}
+}
+
 /* ---- results finalised in place ---- */
 
 /* The reducer of the first reduction into scalar v in s, or false. */
@@ -2072,10 +2254,12 @@ static bool fuse_region(Program *p, Region *r, StrVec *names)
 	bool as_written = ok && kids.n == row->nbody;
 	for (int i = 0; as_written && i < kids.n; i++)
 		as_written = kids.v[i] == row->body[i];
-	VarVec renamed = {0};
+	VarVec renamed = {0}, localised = {0};
 	StrVec old_names = {0};
-	if (ok)
+	if (ok) {
+		localise_out_accums(c, &kids, &localised);
 		split_finalised(c, &kids, &renamed, &old_names);
+	}
 	/* Levels: from the first axis loop to the last one that reduces. */
 	AccumVec acc = {0};
 	int first = -1, last = -1;
@@ -2103,15 +2287,19 @@ static bool fuse_region(Program *p, Region *r, StrVec *names)
 		vec_free(orig_levels);
 		vec_free(renamed);
 		vec_free(old_names);
+		vec_free(localised);
 		return false;
 	}
-	/* The accumulators' vars are what the level loops may carry through. */
-	Var **accvars = arena_alloc(&p->arena, sizeof(Var *) * (size_t)(acc.n + 1));
+	/* The accumulators' vars are what the level loops may carry through (and the outputs
+	 * they replace, which the loops as written reduced into). */
+	Var **accvars = arena_alloc(&p->arena, sizeof(Var *) * (size_t)(acc.n + localised.n + 1));
 	for (int i = 0; i < acc.n; i++)
 		accvars[i] = acc.v[i].var;
+	for (int i = 0; i < localised.n; i++)
+		accvars[acc.n + i] = localised.v[i];
 	for (int i = 0; i < orig_levels.n; i++) {
 		Loc w = orig_levels.v[i]->loc;
-		if (deps_loop_carries(deps, orig_levels.v[i], accvars, acc.n, &w)) {
+		if (deps_loop_carries(deps, orig_levels.v[i], accvars, acc.n + localised.n, &w)) {
 			error_at(w, "this statement carries a dependence across iterations of loop '%s' that is not a reduction (a scan?): it cannot be fused", c->axis);
 			ok = false;
 		}
@@ -2317,6 +2505,7 @@ static bool fuse_region(Program *p, Region *r, StrVec *names)
 			vec_free(kids);
 			vec_free(renamed);
 			vec_free(old_names);
+			vec_free(localised);
 			tile_row_loops(p, r, names);
 			return true;
 		}
@@ -2343,6 +2532,7 @@ static bool fuse_region(Program *p, Region *r, StrVec *names)
 	vec_free(kids);
 	vec_free(renamed);
 	vec_free(old_names);
+	vec_free(localised);
 	if (!ok)
 		return false;
 	decide_deferrals(c);

@@ -136,6 +136,26 @@ START_TEST(test_separable_sums)
 }
 END_TEST
 
+START_TEST(test_output_as_accumulator)
+{
+	/* An output row zeroed, added to in the pass and finalised after it: a local array
+	 * accumulates, and the finalising loop stores. */
+	const char *src = "#include <math.h>\nvoid f(int R, int C, const float x[R][C], const float w[R][C][8], float o[R][8]) {\n"
+	                  "#pragma fuse kernel(f) parallel(r) rolling(c)\nfor (int r = 0; r < R; r++) {\n"
+	                  MAX_PASS "for (int d = 0; d < 8; d++) o[r][d] = 0.0f;\nfloat l = 0;\n"
+	                  "for (int c = 0; c < C; c++) { float p = expf(x[r][c] - m); l += p; for (int d = 0; d < 8; d++) o[r][d] += p * w[r][c][d]; }\n"
+	                  "for (int d = 0; d < 8; d++) o[r][d] /= l;\n}\n}\n";
+	expect_repair(src, "o_acc (+)");
+	ck_assert_msg(strstr(described, "o_acc += expf(x[r][c] - m) * w[r][c][d]\n    repair: h(t) = t * expf(m - m')"), "%s", described);
+	/* Read during the pass at another element: left as written, and refused. */
+	const char *bad = "#include <math.h>\nvoid f(int R, int C, const float x[R][C], float o[R][8]) {\n"
+	                  "#pragma fuse kernel(f) parallel(r) rolling(c)\nfor (int r = 0; r < R; r++) {\n"
+	                  MAX_PASS "for (int d = 0; d < 8; d++) o[r][d] = 0.0f;\n"
+	                  "for (int c = 0; c < C; c++) for (int d = 0; d < 8; d++) o[r][d] += expf(x[r][c] - m) + o[r][0];\n}\n}\n";
+	expect_refusal(bad, "error");
+}
+END_TEST
+
 START_TEST(test_strategy_choice)
 {
 	expect_repair(ROW("", MAX_PASS "float l = 0; for (int c = 0; c < C; c++) l += expf(x[r][c] - m); out[r] = l;"),
@@ -185,6 +205,7 @@ Suite *fuse_suite(void)
 	tcase_add_test(tc, test_additive_repair_for_max);
 	tcase_add_test(tc, test_masks_keep_the_factor);
 	tcase_add_test(tc, test_separable_sums);
+	tcase_add_test(tc, test_output_as_accumulator);
 	tcase_add_test(tc, test_strategy_choice);
 	tcase_add_test(tc, test_refusals);
 	suite_add_tcase(s, tc);
