@@ -1957,11 +1957,13 @@ static bool expand_sum(Cascade *c, int ai, const char *why)
 	ScalarType ty = a->var->ty == TY_DOUBLE ? TY_DOUBLE : TY_FLOAT;
 	Var **accs = arena_alloc(&p->arena, sizeof(Var *) * (size_t)x.ngroups);
 	Stmt **news = arena_alloc(&p->arena, sizeof(Stmt *) * (size_t)x.ngroups);
-	Stmt **decls = arena_alloc(&p->arena, sizeof(Stmt *) * (size_t)x.ngroups);
+	Stmt **decls = arena_alloc(&p->arena, sizeof(Stmt *) * (size_t)(x.nshifts + x.ngroups));
+	for (int k = 0; k < x.nshifts; k++)
+		decls[k] = st_decl(p, x.shift_vars[k], x.shift_inits[k], l);
 	for (int k = 0; k < x.ngroups; k++) {
 		accs[k] = fresh_var(c, arena_printf(&p->arena, "%s_%s", a->var->name, x.names[k]), a->var->ty, VAR_LOCAL);
 		news[k] = st_assign(p, ex_var(p, accs[k], l), AS_ADD, ex_copy(p, x.contrib[k]), l);
-		decls[k] = st_decl(p, accs[k], ex_flt(p, 0.0, ty, l), l);
+		decls[x.nshifts + k] = st_decl(p, accs[k], ex_flt(p, 0.0, ty, l), l);
 		groups[k].var = accs[k];
 		groups[k].stmt = news[k];
 		groups[k].step_sum = fresh_var(c, arena_printf(&p->arena, "%s_step", accs[k]->name), a->var->ty, VAR_LOCAL);
@@ -1970,8 +1972,8 @@ static bool expand_sum(Cascade *c, int ai, const char *why)
 	for (int i = 0; i < c->ninit; i++)
 		if (c->init[i] == is)
 			at = i + 1;
-	c->init = insert_stmts(p, c->init, c->ninit, at, decls, x.ngroups);
-	c->ninit += x.ngroups;
+	c->init = insert_stmts(p, c->init, c->ninit, at, decls, x.nshifts + x.ngroups);
+	c->ninit += x.nshifts + x.ngroups;
 	replace_stmt(p, lvl, a->stmt, news, x.ngroups);
 	while (drop_dead_locals(p, lvl, lvl))
 		;

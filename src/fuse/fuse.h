@@ -121,6 +121,9 @@ typedef struct Expansion {
 	Expr **coef;
 	bool *neg;
 	const char **names; /* a suffix for group k's accumulator: the arrays it reads */
+	int nshifts;        /* the shifts the terms read (x - x_shift): locals set before the pass */
+	Var **shift_vars;
+	Expr **shift_inits;
 } Expansion;
 /* Expands a's contribution: 1 on success (checked numerically at random points), 0 with
  * *why when it does not expand, -1 after an error (the check failed). */

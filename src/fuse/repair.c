@@ -15,11 +15,16 @@
 #include <math.h>
 #include <string.h>
 
+typedef struct Shifts Shifts;
+
 typedef struct Deriv {
 	Cascade *c;
 	Accum *a;
 	Repair *rp;
 	const char *why; /* reason of a refusal */
+	Shifts *sh;      /* expansions: the shifts made so far */
+	bool in_sum;     /* expansions: inside a chain of + and - (shifted at its top) */
+	bool masked;     /* expansions: under a mask (no shift: the first element may be masked) */
 } Deriv;
 
 int producer_index(const Cascade *c, const Var *v)
@@ -531,6 +536,161 @@ static void atom_term(Deriv *d, const Expr *e, bool den, Term *t)
 		vec_push(*(den ? &t->mixden : &t->mix), x);
 }
 
+/* The shifts of an expansion: a value that changes along the loop and is added to or
+ * subtracted from earlier results (x - mean) is taken relative to its value at the row's
+ * first element, k = x[lo] (the shifted-data algorithm): x - mean = (x - k) + (k - mean).
+ * The sums of (x - k)^2 and (x - k) are then about n var and 0, not n (var + mean^2) and
+ * n mean, and the recombination does not cancel when |mean| >> std. */
+struct Shifts {
+	int n;
+	Expr *atom[8]; /* the value shifted */
+	Var *var[8];   /* k */
+	Expr *init[8]; /* lo < hi && isfinite(x[lo]) ? x[lo] : 0 */
+};
+
+/* Whether e reads a local of the row (written or declared in a level, or before it). */
+static bool reads_local(const Expr *e)
+{
+	if ((e->kind == EX_VAR || e->kind == EX_INDEX) && e->var->kind == VAR_LOCAL)
+		return true;
+	for (int i = 0; i < e->nargs; i++)
+		if (reads_local(e->args[i]))
+			return true;
+	return false;
+}
+
+/* Whether statement t is inside an if in s (`cond`: s is). */
+static bool under_if(const Stmt *s, const Stmt *t, bool cond)
+{
+	if (!s)
+		return false;
+	if (s == t)
+		return cond;
+	for (int i = 0; i < s->nbody; i++)
+		if (under_if(s->body[i], t, cond || s->kind == ST_IF))
+			return true;
+	return false;
+}
+
+/* The declaration of v in s, or NULL. */
+static const Stmt *find_decl(const Stmt *s, const Var *v)
+{
+	if (!s)
+		return NULL;
+	if (s->kind == ST_DECL && s->var == v)
+		return s;
+	for (int i = 0; i < s->nbody; i++) {
+		const Stmt *r = find_decl(s->body[i], v);
+		if (r)
+			return r;
+	}
+	return NULL;
+}
+
+/* The shift of atom a (a value of the level's element, floating), or NULL when a cannot
+ * be evaluated at the row's first element before the pass. */
+static Var *shift_of(Deriv *d, Expr *a)
+{
+	Cascade *c = d->c;
+	Program *p = c->prog;
+	Shifts *sh = d->sh;
+	if (!sh || d->masked || (a->ty != TY_FLOAT && a->ty != TY_DOUBLE))
+		return NULL;
+	for (int i = 0; i < sh->n; i++)
+		if (expr_equal(sh->atom[i], a))
+			return sh->var[i];
+	if (sh->n == 8)
+		return NULL;
+	const Stmt *lvl = c->levels[d->a->level];
+	/* A local of the level read as it is defined (`const float xv = (float)x[n][v];`). */
+	const Expr *val = a;
+	if (a->kind == EX_VAR && a->var->kind == VAR_LOCAL) {
+		const Stmt *def = find_decl(lvl, a->var);
+		if (!def || !def->rhs || stmt_count_stores(lvl, a->var))
+			return NULL;
+		val = def->rhs;
+	}
+	if (reads_local(val) || !expr_reads_var(val, lvl->var))
+		return NULL;
+	Expr *first = expr_subst_expr(p, val, lvl->var, lvl->lo);
+	if (!row_level(c, first) || reads_producers(c, first))
+		return NULL;
+	/* The name: the array it reads. */
+	const Expr *n = val;
+	while (n->kind == EX_CAST)
+		n = n->args[0];
+	Var *k = fresh_var(c, arena_printf(&p->arena, "%s_shift", n->kind == EX_INDEX || n->kind == EX_VAR ? n->var->name : "x"), a->ty, VAR_LOCAL);
+	Loc l = a->loc;
+	Expr *fin[1] = {ex_copy(p, first)};
+	Expr *ok = ex_bin(p, OP_LAND, ex_bin(p, OP_LT, ex_copy(p, lvl->lo), ex_copy(p, lvl->hi), l), ex_call(p, FN_ISFINITE, false, fin, l), l);
+	sh->atom[sh->n] = a;
+	sh->var[sh->n] = k;
+	sh->init[sh->n++] = ex_cond(p, ok, first, ex_flt(p, 0.0, a->ty, l), l);
+	return k;
+}
+
+static bool plain_row_term(const Term *t)
+{
+	return !t->xnum.n && !t->xden.n && !t->mix.n && !t->mixden.n && !t->conds.n;
+}
+
+static Expr *row_terms_expr(Program *p, const Term *t, int n, ScalarType ty, Loc l);
+
+/* The terms [from, out->n) of a sum x +- (row-level values that read producers): the
+ * element's value taken relative to its shift, the row-level part one factor (k - mean). */
+static void shift_sum(Deriv *d, TermVec *out, int from)
+{
+	Program *p = d->c->prog;
+	int atom = -1, nrow = 0;
+	bool prod = false;
+	for (int i = from; i < out->n; i++) {
+		Term *t = &out->v[i];
+		if (plain_row_term(t)) {
+			nrow++;
+			for (int k = 0; k < t->rnum.n; k++)
+				prod |= reads_producers(d->c, t->rnum.v[k]);
+			for (int k = 0; k < t->rden.n; k++)
+				prod |= reads_producers(d->c, t->rden.v[k]);
+		} else if (atom < 0 && fabs(t->coef) == 1 && t->xnum.n == 1 && !t->xden.n && !t->mix.n && !t->mixden.n && !t->rnum.n && !t->rden.n && !t->conds.n) {
+			atom = i;
+		} else {
+			return;
+		}
+	}
+	if (atom < 0 || !nrow || !prod)
+		return;
+	Term *at = &out->v[atom];
+	Var *k = shift_of(d, at->xnum.v[0]);
+	if (!k)
+		return;
+	Loc l = at->xnum.v[0]->loc;
+	ScalarType ty = at->xnum.v[0]->ty;
+	/* k - mean (x - mean), or mean - k (mean - x): k first when it is added. */
+	Term *rows = calloc((size_t)nrow + 2, sizeof(Term));
+	int nr = 0;
+	Term kt = {.coef = at->coef};
+	vec_push(kt.rnum, ex_var(p, k, l));
+	if (at->coef > 0)
+		rows[nr++] = kt;
+	for (int i = from; i < out->n; i++)
+		if (plain_row_term(&out->v[i]))
+			rows[nr++] = out->v[i];
+	if (at->coef < 0)
+		rows[nr++] = kt;
+	Expr *rsum = row_terms_expr(p, rows, nr, ty, l);
+	Term shifted = {.coef = at->coef};
+	vec_push(shifted.xnum, ex_bin(p, OP_SUB, at->xnum.v[0], ex_var(p, k, l), l));
+	Term r = {.coef = 1};
+	vec_push(r.rnum, rsum);
+	for (int i = from; i < out->n; i++)
+		term_free(&out->v[i]);
+	vec_free(kt.rnum);
+	free(rows);
+	out->n = from;
+	vec_push(*out, shifted);
+	vec_push(*out, r);
+}
+
 static bool expand_terms(Deriv *d, const Expr *e, TermVec *out)
 {
 	/* A part without producers is one factor, but its floating products and quotients are
@@ -563,7 +723,12 @@ static bool expand_terms(Deriv *d, const Expr *e, TermVec *out)
 		 * mean^2 - 2 mean k + k^2, which cancels. */
 		if ((e->bop == OP_ADD || e->bop == OP_SUB) && !row_level(d->c, e)) {
 			TermVec b = {0};
-			if (!expand_terms(d, e->args[0], out) || !expand_terms(d, e->args[1], &b)) {
+			int from = out->n;
+			bool top = !d->in_sum;
+			d->in_sum = true;
+			bool ok = expand_terms(d, e->args[0], out) && expand_terms(d, e->args[1], &b);
+			d->in_sum = !top;
+			if (!ok) {
 				terms_free(&b);
 				return false;
 			}
@@ -573,10 +738,14 @@ static bool expand_terms(Deriv *d, const Expr *e, TermVec *out)
 				vec_push(*out, b.v[i]);
 			}
 			vec_free(b);
+			if (top)
+				shift_sum(d, out, from);
 			return out->n <= MAX_TERMS || (d->why = "its contribution expands into too many terms", false);
 		}
 		if (e->bop == OP_MUL || e->bop == OP_DIV) {
 			TermVec a = {0}, b = {0};
+			bool in_sum = d->in_sum;
+			d->in_sum = false; /* a factor's sums are shifted on their own */
 			bool ok = expand_terms(d, e->args[0], &a);
 			if (ok && e->bop == OP_MUL) {
 				ok = expand_terms(d, e->args[1], &b);
@@ -589,6 +758,7 @@ static bool expand_terms(Deriv *d, const Expr *e, TermVec *out)
 			ok = ok && out->n + a.n * b.n <= MAX_TERMS;
 			if (!ok && !d->why)
 				d->why = "its contribution expands into too many terms";
+			d->in_sum = in_sum;
 			for (int i = 0; ok && i < a.n; i++)
 				for (int k = 0; k < b.n; k++)
 					vec_push(*out, term_product(&a.v[i], &b.v[k]));
@@ -605,7 +775,13 @@ static bool expand_terms(Deriv *d, const Expr *e, TermVec *out)
 				if (!literal_value(e->args[3 - side], &z) || z != 0)
 					continue;
 				int from = out->n;
-				if (!expand_terms(d, e->args[side], out))
+				bool in_sum = d->in_sum, masked = d->masked;
+				d->in_sum = false;
+				d->masked = true;
+				bool ok = expand_terms(d, e->args[side], out);
+				d->in_sum = in_sum;
+				d->masked = masked;
+				if (!ok)
 					return false;
 				Program *p = d->c->prog;
 				Expr *cond = side == 1 ? e->args[0] : ex_un(p, UOP_NOT, ex_copy(p, e->args[0]), e->loc);
@@ -677,7 +853,7 @@ static const char *group_name(Program *p, const Term *t, int k)
 	for (int s = 0; ok && s < 2; s++)
 		for (int i = 0; ok && i < vs[s]->n; i++) {
 			const Expr *e = vs[s]->v[i];
-			while (e->kind == EX_CAST)
+			while (e->kind == EX_CAST || (e->kind == EX_BIN && e->bop == OP_SUB && e->args[1]->kind == EX_VAR)) /* x - x_shift */
 				e = e->args[0];
 			const char *n = e->kind == EX_INDEX || e->kind == EX_VAR ? e->var->name
 			                : e->kind == EX_CALL && (e->fn == FN_EXP || e->fn == FN_EXP2) ? "exp" : NULL;
@@ -708,9 +884,19 @@ static Expr *group_coef(Program *p, Term *e, int n, ScalarType ty, Loc l, bool *
 	*neg = true;
 	for (int i = 0; i < n; i++)
 		*neg &= e[i].coef < 0;
+	if (n == 1 && fabs(e[0].coef) == 1 && !e[0].rnum.n && !e[0].rden.n)
+		return NULL;
+	for (int i = 0; *neg && i < n; i++)
+		e[i].coef = -e[i].coef;
+	return row_terms_expr(p, e, n, ty, l);
+}
+
+/* The signed sum of row-level terms, in their order. */
+static Expr *row_terms_expr(Program *p, const Term *e, int n, ScalarType ty, Loc l)
+{
 	Expr *sum = NULL;
 	for (int i = 0; i < n; i++) {
-		double cf = *neg ? -e[i].coef : e[i].coef;
+		double cf = e[i].coef;
 		Expr *q = product(p, NULL, &e[i].rnum, ty, l);
 		if (fabs(cf) != 1 || !q) {
 			Expr *lit = ex_flt(p, fabs(cf), ty, l);
@@ -723,8 +909,6 @@ static Expr *group_coef(Program *p, Term *e, int n, ScalarType ty, Loc l, bool *
 		else
 			sum = ex_bin(p, cf < 0 ? OP_SUB : OP_ADD, sum, q, l);
 	}
-	if (n == 1 && fabs(e[0].coef) == 1 && !e[0].rnum.n && !e[0].rden.n)
-		return NULL;
 	return sum;
 }
 
@@ -768,7 +952,8 @@ static bool expansion_validate(Cascade *c, const Accum *a, const Expansion *x)
 int repair_expand(Cascade *c, const Accum *a, Expansion *x, const char **why)
 {
 	Program *p = c->prog;
-	Deriv d = {c, (Accum *)a, NULL, NULL};
+	Shifts sh = {0};
+	Deriv d = {c, (Accum *)a, NULL, NULL, &sh, false, under_if(c->levels[a->level], a->stmt, false)};
 	TermVec terms = {0};
 	memset(x, 0, sizeof *x);
 	if (!expand_terms(&d, a->g, &terms)) {
@@ -862,6 +1047,13 @@ int repair_expand(Cascade *c, const Accum *a, Expansion *x, const char **why)
 		x->coef[0] = NULL;
 		x->names[0] = "t0";
 		x->ngroups = 1;
+	}
+	x->nshifts = sh.n;
+	x->shift_vars = arena_alloc(&p->arena, sizeof(Var *) * (size_t)(sh.n + 1));
+	x->shift_inits = arena_alloc(&p->arena, sizeof(Expr *) * (size_t)(sh.n + 1));
+	for (int i = 0; i < sh.n; i++) {
+		x->shift_vars[i] = sh.var[i];
+		x->shift_inits[i] = sh.init[i];
 	}
 	if (!expansion_validate(c, a, x))
 		return -1;

@@ -1,7 +1,8 @@
 /* A variance written as sum (x - mean)^2 after a mean pass: not one product of a part
- * without the mean and a part with it, but a sum of them, x*x - 2*mean*x + mean*mean.
- * fusecc accumulates sum x*x, sum x and the count in the one pass and recombines them
- * with the final mean after it (E[x^2] - mean^2 form: docs/repair-terms.md). */
+ * without the mean and a part with it, but a sum of them. fusecc shifts x by its first
+ * element k (x - mean = (x - k) + (k - mean)), accumulates sum (x - k)^2, sum (x - k) and
+ * the count in the one pass and recombines them with the final mean after it
+ * (docs/repair-terms.md, sums of separable terms). */
 void variance(int R, int C, const float x[R][C], float var[R])
 {
 #pragma fuse kernel(variance) parallel(r) rolling(c)

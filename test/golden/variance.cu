@@ -22,6 +22,7 @@ __global__ void __launch_bounds__(256) variance_kernel(int R, int C, const float
 	{ /* the thread's chunk */
 	float mean = 0.0f;
 	float v = 0.0f;
+	float x_shift = 0 < C && isfinite(x[((long long)r * C + 0)]) ? x[((long long)r * C + 0)] : 0.0f;
 	float v_x2 = 0.0f;
 	float v_x = 0.0f;
 	float v_n = 0.0f;
@@ -39,8 +40,8 @@ __global__ void __launch_bounds__(256) variance_kernel(int R, int C, const float
 			for (int v_ = 0; v_ < 8; v_++) {
 				const int c = c0 + (int)threadIdx.x + v_ * 256;
 				{
-					v_x2_step += x[((long long)r * C + c)] * x[((long long)r * C + c)];
-					v_x_step += x[((long long)r * C + c)];
+					v_x2_step += (x[((long long)r * C + c)] - x_shift) * (x[((long long)r * C + c)] - x_shift);
+					v_x_step += x[((long long)r * C + c)] - x_shift;
 					v_n_step += 1.0f;
 				}
 			}
@@ -60,8 +61,8 @@ __global__ void __launch_bounds__(256) variance_kernel(int R, int C, const float
 			for (int v_ = 0; v_ < 8; v_++) {
 				const int c = c0 + (int)threadIdx.x + v_ * 256;
 				if (c < C) {
-					v_x2_step += x[((long long)r * C + c)] * x[((long long)r * C + c)];
-					v_x_step += x[((long long)r * C + c)];
+					v_x2_step += (x[((long long)r * C + c)] - x_shift) * (x[((long long)r * C + c)] - x_shift);
+					v_x_step += x[((long long)r * C + c)] - x_shift;
 					v_n_step += 1.0f;
 				}
 			}
@@ -77,6 +78,7 @@ __global__ void __launch_bounds__(256) variance_kernel(int R, int C, const float
 	}
 	float mean = 0.0f;
 	float v = 0.0f;
+	float x_shift = 0 < C && isfinite(x[((long long)r * C + 0)]) ? x[((long long)r * C + 0)] : 0.0f;
 	float v_x2 = 0.0f;
 	float v_x = 0.0f;
 	float v_n = 0.0f;
@@ -96,7 +98,7 @@ __global__ void __launch_bounds__(256) variance_kernel(int R, int C, const float
 		const int ch = threadIdx.x;
 		v_n += fx::cta_sum(v_n_part[ch], fx_scratch);
 	}
-	v = v_x2 - (v_x != 0.0f ? 2.0f * mean * v_x : 0.0f) + (v_n != 0.0f ? mean * mean * v_n : 0.0f);
+	v = v_x2 + (v_x != 0.0f ? 2.0f * (x_shift - mean) * v_x : 0.0f) + (v_n != 0.0f ? (x_shift - mean) * (x_shift - mean) * v_n : 0.0f);
 	if (threadIdx.x == 0)
 		var[(long long)r] = v / C;
 }

@@ -8,6 +8,7 @@ void variance_fused(int R, int C, const float x[R][C], float var[R])
 	for (int r = 0; r < R; r++) {
 		float mean = 0.0f;
 		float v = 0.0f;
+		float x_shift = 0 < C && isfinite(x[r][0]) ? x[r][0] : 0.0f;
 		float v_x2 = 0.0f;
 		float v_x = 0.0f;
 		float v_n = 0.0f;
@@ -18,15 +19,15 @@ void variance_fused(int R, int C, const float x[R][C], float var[R])
 			float v_x_step = 0.0f;
 			float v_n_step = 0.0f;
 			for (int c = c0; c < (c0 + 64 < C ? c0 + 64 : C); c++) {
-				v_x2_step += x[r][c] * x[r][c];
-				v_x_step += x[r][c];
+				v_x2_step += (x[r][c] - x_shift) * (x[r][c] - x_shift);
+				v_x_step += x[r][c] - x_shift;
 				v_n_step += 1.0f;
 			}
 			v_x2 += v_x2_step;
 			v_x += v_x_step;
 			v_n += v_n_step;
 		}
-		v = v_x2 - (v_x != 0.0f ? 2.0f * mean * v_x : 0.0f) + (v_n != 0.0f ? mean * mean * v_n : 0.0f);
+		v = v_x2 + (v_x != 0.0f ? 2.0f * (x_shift - mean) * v_x : 0.0f) + (v_n != 0.0f ? (x_shift - mean) * (x_shift - mean) * v_n : 0.0f);
 		var[r] = v / C;
 	}
 }

@@ -115,24 +115,28 @@ END_TEST
 
 START_TEST(test_separable_sums)
 {
-	/* A variance: sums of x*x, x and 1, recombined with the final mean after the pass;
-	 * the mean finalised in place becomes a map of the renamed sum. */
+	/* A variance: sums of (x - k)^2, x - k and 1 (k = x[r][0], the shift), recombined
+	 * with the final mean after the pass; the mean finalised in place becomes a map of
+	 * the renamed sum. */
 	expect_repair(ROW("rolling(c)", MEAN_PASS "float v = 0; for (int c = 0; c < C; c++) { float d = x[r][c] - mean; v += d * d; } out[r] = v;"),
-	              "sum of separable terms: v = v_x2 - (v_x != 0.0f ? 2.0f * mean * v_x : 0.0f) + (v_n != 0.0f ? mean * mean * v_n : 0.0f);");
-	ck_assert_msg(strstr(described, "mean_sum += x[r][c]") && strstr(described, "v_x2 += x[r][c] * x[r][c]") && strstr(described, "v_n += 1.0f"), "%s", described);
+	              "sum of separable terms: v = v_x2 + (v_x != 0.0f ? 2.0f * (x_shift - mean) * v_x : 0.0f) + (v_n != 0.0f ? (x_shift - mean) * (x_shift - mean) * v_n : 0.0f);");
+	ck_assert_msg(strstr(described, "mean_sum += x[r][c]") && strstr(described, "v_x2 += (x[r][c] - x_shift) * (x[r][c] - x_shift)") && strstr(described, "v_n += 1.0f"), "%s", described);
 	/* A weighted log-probability: two sums without repair. */
 	expect_repair(ROW("splitk(c)", MAX_PASS "float a = 0; for (int c = 0; c < C; c++) a += y[r][c] * (x[r][c] - m); out[r] = a;"),
-	              "sum of separable terms: a = a_y_x - (a_y != 0.0f ? m * a_y : 0.0f);");
+	              "sum of separable terms: a = a_y_x + (a_y != 0.0f ? (x_shift - m) * a_y : 0.0f);");
 	/* Terms that keep a producer are repaired each on its own. */
 	expect_repair(ROW("rolling(c)", MAX_PASS "float a = 0; for (int c = 0; c < C; c++) a += expf(x[r][c] - m) * (x[r][c] - m); out[r] = a;"),
 	              "a_exp += expf(x[r][c] - m)\n    repair: h(t) = t * expf(m - m')");
-	ck_assert_msg(strstr(described, "a_x_exp += x[r][c] * expf(x[r][c] - m)\n    repair: h(t) = t * expf(m - m')"), "%s", described);
+	ck_assert_msg(strstr(described, "a_x_exp += (x[r][c] - x_shift) * expf(x[r][c] - m)\n    repair: h(t) = t * expf(m - m')"), "%s", described);
 	/* A mask stays around each term; the count counts the unmasked elements only. */
 	expect_repair(ROW("rolling(c)", MEAN_PASS "float v = 0; for (int c = 0; c < C; c++) v += c <= r ? (x[r][c] - mean) * (x[r][c] - mean) : 0.0f; out[r] = v;"),
 	              "v_n += c <= r ? 1.0f : 0.0f");
-	/* Terms that cancel are dropped: x*m - m*x. */
+	/* Terms that cancel are dropped (x*m*y - y*x*m); equal parts group (y*x and x*y). */
+	expect_repair(ROW("rolling(c)", MAX_PASS "float a = 0; for (int c = 0; c < C; c++) a += x[r][c] * m * y[r][c] - y[r][c] * x[r][c] * m + x[r][c] * m; out[r] = a;"),
+	              "sum of separable terms: a = a_x != 0.0f ? m * a_x : 0.0f;");
+	/* A shift applies to the element in a sum with an earlier result, once per value. */
 	expect_repair(ROW("rolling(c)", MAX_PASS "float a = 0; for (int c = 0; c < C; c++) a += (x[r][c] - m) * (y[r][c] + m) - x[r][c] * y[r][c]; out[r] = a;"),
-	              "sum of separable terms: a = (a_x != 0.0f ? m * a_x : 0.0f) - (a_y != 0.0f ? m * a_y : 0.0f) - (a_n != 0.0f ? m * m * a_n : 0.0f);");
+	              "a_x_y += (x[r][c] - x_shift) * (y[r][c] - y_shift)");
 }
 END_TEST
 

@@ -3,9 +3,9 @@
  * backward pass. fp32, run-time C.
  * Style: the textbook two passes, mean += x / C (as x.mean() reads), then the centred
  * square through a local, d = x - mean; var += d * d; biased variance divided after the
- * loop; splitk(c) (a few long rows). fusecc accumulates sum x^2, sum x and the count and
- * recombines var = sum x^2 - 2 mean sum x + mean^2 n after the pass (E[x^2] - mean^2
- * form: see docs/repair-terms.md on cancellation). Written for the separable-sums work. */
+ * loop; splitk(c) (a few long rows). fusecc accumulates sum (x - k)^2, sum (x - k) and
+ * the count, k = x[r][0], and recombines var = S2 + 2 (k - mean) S1 + (k - mean)^2 n after
+ * the pass (docs/repair-terms.md, on numerics). Written for the separable-sums work. */
 #include <math.h>
 
 void layernorm_fwd(int R, int C, float eps, const float x[R][C], const float w[C], const float b[C],

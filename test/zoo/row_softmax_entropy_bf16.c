@@ -3,9 +3,10 @@
  * x).entropy()). bf16 logits, fp32 entropy, run-time V.
  * Style: max, sum of exp, log of the sum as a local, then p and log p formed per element
  * in the last loop: h -= p * (x - m - logz) with p = expf(x - m) / z. No strategy clause.
- * fusecc expands the last sum into sum e*x and sum e (e = expf(x - m), each repaired as
- * the max moves) and recombines h = -(sum e*x) / z + (m + logz) * (sum e) / z. Written
- * for the separable-sums work. */
+ * fusecc expands the last sum into sum e*(x - k) and sum e (e = expf(x - m), each
+ * repaired as the max moves; k = x[n][0]) and recombines
+ * h = -(sum e*(x - k)) / z - (k - m - logz) * (sum e) / z. Written for the separable-sums
+ * work. */
 #include <math.h>
 #include "fusecc.h"
 

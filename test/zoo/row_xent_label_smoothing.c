@@ -4,8 +4,8 @@
  * fp32 logits, int32 targets, run-time V.
  * Style: max, sum of exp, logz = logf(z), then the smoothed weight built per class as a
  * local (a ternary on v == target) times the log-probability, summed; rolling(v). fusecc
- * accumulates sum q*x and sum q and recombines after the pass. Written for the
- * separable-sums work. */
+ * accumulates sum q*(x - k) and sum q (k = logits[t][0]) and recombines after the pass.
+ * Written for the separable-sums work. */
 #include <math.h>
 
 void xent_smooth(int T, int V, float ls, const float logits[T][V], const int target[T], float loss[T])
