@@ -1902,14 +1902,39 @@ static bool drop_dead_locals(Program *p, const Stmt *scope, Stmt *s)
 	return any;
 }
 
-/* s with `ins` inserted at position at. */
+/* v[0..n) with ins[0..nins) inserted at position at, a new array. */
 static Stmt **insert_stmts(Program *p, Stmt **v, int n, int at, Stmt **ins, int nins)
 {
 	Stmt **r = arena_alloc(&p->arena, sizeof(Stmt *) * (size_t)(n + nins + 1));
-	memcpy(r, v, sizeof(Stmt *) * (size_t)at);
-	memcpy(r + at, ins, sizeof(Stmt *) * (size_t)nins);
-	memcpy(r + at + nins, v + at, sizeof(Stmt *) * (size_t)(n - at));
+	if (at)
+		memcpy(r, v, sizeof(Stmt *) * (size_t)at);
+	if (nins)
+		memcpy(r + at, ins, sizeof(Stmt *) * (size_t)nins);
+	if (n - at)
+		memcpy(r + at + nins, v + at, sizeof(Stmt *) * (size_t)(n - at));
 	return r;
+}
+
+static Stmt *mk_zero(Cascade *c, const Accum *a, Expr *t, void *ctx)
+{
+	(void)ctx;
+	return st_assign(c->prog, ex_copy(c->prog, t), AS_SET, ex_flt(c->prog, 0.0, a->var->ty == TY_DOUBLE ? TY_DOUBLE : TY_FLOAT, t->loc), t->loc);
+}
+
+typedef struct RecombineCtx {
+	const Expansion *x;
+	Var **accs;
+} RecombineCtx;
+
+/* t (an element of the sum) = the groups' elements at t's subscripts, recombined. */
+static Stmt *mk_recombine(Cascade *c, const Accum *a, Expr *t, void *ctx)
+{
+	Program *p = c->prog;
+	RecombineCtx *rc = ctx;
+	Expr **elems = arena_alloc(&p->arena, sizeof(Expr *) * (size_t)rc->x->ngroups);
+	for (int k = 0; k < rc->x->ngroups; k++)
+		elems[k] = expr_subst_var(p, t, a->var, rc->accs[k]);
+	return st_assign(p, ex_copy(p, t), AS_SET, repair_expansion_sum(c, rc->x, elems, t->loc), t->loc);
 }
 
 /* Accumulator ai, a sum whose contribution has no repair (why), as a sum of separable
@@ -1928,12 +1953,32 @@ static bool expand_sum(Cascade *c, int ai, const char *why)
 	Expansion x;
 	const char *xwhy = NULL;
 	int r = 0;
-	if (a->red == RED_ADD && !a->var->ndim && a->stmt->kind == ST_ASSIGN && stmt_count_stores(lvl, a->var) == 1)
+	if (a->red == RED_ADD && a->stmt->kind == ST_ASSIGN && stmt_count_stores(lvl, a->var) == 1)
 		r = repair_expand(c, a, &x, &xwhy);
 	if (r < 0)
 		return false;
 	if (r == 0)
 		return error_at(l, "cannot fuse the reduction into '%s' over '%s': %s", a->var->name, c->axis, why), false;
+	/* A shift an earlier expansion of the region declared already (the same first
+	 * element) is read from there. */
+	int nsh = 0;
+	for (int k = 0; k < x.nshifts; k++) {
+		Var *same = NULL;
+		for (int i = 0; i < c->ninit && !same; i++)
+			if (c->init[i]->kind == ST_DECL && c->init[i]->rhs && expr_equal(c->init[i]->rhs, x.shift_inits[k]))
+				same = c->init[i]->var;
+		if (!same) {
+			x.shift_vars[nsh] = x.shift_vars[k];
+			x.shift_inits[nsh++] = x.shift_inits[k];
+			continue;
+		}
+		for (int g = 0; g < x.ngroups; g++) {
+			x.contrib[g] = expr_subst_var(p, x.contrib[g], x.shift_vars[k], same);
+			if (x.coef[g])
+				x.coef[g] = expr_subst_var(p, x.coef[g], x.shift_vars[k], same);
+		}
+	}
+	x.nshifts = nsh;
 	Accum *groups = arena_alloc(&p->arena, sizeof(Accum) * (size_t)x.ngroups);
 	for (int k = 0; k < x.ngroups; k++) {
 		groups[k] = *a;
@@ -1953,33 +1998,43 @@ static bool expand_sum(Cascade *c, int ai, const char *why)
 	Stmt *is;
 	if (!is_zero(accum_init_value(c, a->var, &is)))
 		return error_at(is ? is->loc : l, "the sum '%s' is fused as a sum of separately accumulated terms: it must start at 0", a->var->name), false;
-	/* The groups' accumulators, declared next to the sum's initialisation. */
+	/* The groups' accumulators (arrays like the sum, for an array), declared and zeroed
+	 * next to the sum's initialisation. */
 	ScalarType ty = a->var->ty == TY_DOUBLE ? TY_DOUBLE : TY_FLOAT;
 	Var **accs = arena_alloc(&p->arena, sizeof(Var *) * (size_t)x.ngroups);
 	Stmt **news = arena_alloc(&p->arena, sizeof(Stmt *) * (size_t)x.ngroups);
-	Stmt **decls = arena_alloc(&p->arena, sizeof(Stmt *) * (size_t)(x.nshifts + x.ngroups));
+	StmtVec decls = {0};
 	for (int k = 0; k < x.nshifts; k++)
-		decls[k] = st_decl(p, x.shift_vars[k], x.shift_inits[k], l);
+		vec_push(decls, st_decl(p, x.shift_vars[k], x.shift_inits[k], l));
 	for (int k = 0; k < x.ngroups; k++) {
 		accs[k] = fresh_var(c, arena_printf(&p->arena, "%s_%s", a->var->name, x.names[k]), a->var->ty, VAR_LOCAL);
-		news[k] = st_assign(p, ex_var(p, accs[k], l), AS_ADD, ex_copy(p, x.contrib[k]), l);
-		decls[x.nshifts + k] = st_decl(p, accs[k], ex_flt(p, 0.0, ty, l), l);
+		accs[k]->ndim = a->var->ndim;
+		accs[k]->dims = a->var->dims;
+		news[k] = st_assign(p, expr_subst_var(p, a->stmt->lhs, a->var, accs[k]), AS_ADD, ex_copy(p, x.contrib[k]), l);
 		groups[k].var = accs[k];
 		groups[k].stmt = news[k];
-		groups[k].step_sum = fresh_var(c, arena_printf(&p->arena, "%s_step", accs[k]->name), a->var->ty, VAR_LOCAL);
+		if (a->var->ndim) {
+			vec_push(decls, st_decl(p, accs[k], NULL, l));
+			vec_push(decls, in_nest(c, &groups[k], accum_lvalue(c, &groups[k]), mk_zero, NULL));
+		} else {
+			vec_push(decls, st_decl(p, accs[k], ex_flt(p, 0.0, ty, l), l));
+			groups[k].step_sum = fresh_var(c, arena_printf(&p->arena, "%s_step", accs[k]->name), a->var->ty, VAR_LOCAL);
+		}
 	}
 	int at = c->ninit;
 	for (int i = 0; i < c->ninit; i++)
 		if (c->init[i] == is)
 			at = i + 1;
-	c->init = insert_stmts(p, c->init, c->ninit, at, decls, x.nshifts + x.ngroups);
-	c->ninit += x.nshifts + x.ngroups;
+	c->init = insert_stmts(p, c->init, c->ninit, at, decls.v, decls.n);
+	c->ninit += decls.n;
+	vec_free(decls);
 	replace_stmt(p, lvl, a->stmt, news, x.ngroups);
 	while (drop_dead_locals(p, lvl, lvl))
 		;
 	/* The sum, recombined after its level (a map; moved after the pass when no later
-	 * level reads it). */
-	Stmt *rs = st_assign(p, ex_var(p, a->var, l), AS_SET, repair_expansion_sum(c, &x, accs, l), l);
+	 * level reads it, as an array never is). */
+	RecombineCtx rc = {&x, accs};
+	Stmt *rs = in_nest(c, a, accum_lvalue(c, a), mk_recombine, &rc);
 	c->mids[a->level] = insert_stmts(p, c->mids[a->level], c->nmids[a->level], 0, &rs, 1);
 	c->nmids[a->level]++;
 	c->recombined = insert_stmts(p, c->recombined, c->nrecombined, c->nrecombined, &rs, 1);
@@ -2018,6 +2073,8 @@ static void settle_expansions(Cascade *c)
 	bool *needed = calloc((size_t)all.n + 1, sizeof(bool));
 	for (int j = all.n - 1; j >= 0; j--) {
 		Stmt *m = all.v[j];
+		while (m->kind == ST_FOR) /* an array's recombination */
+			m = m->body[0]->kind == ST_BLOCK ? m->body[0]->body[0] : m->body[0];
 		Var *mv = m->kind == ST_DECL ? m->var : m->lhs->var;
 		needed[j] = producer_index(c, mv) >= 0;
 		for (int j2 = j + 1; j2 < all.n && !needed[j]; j2++)

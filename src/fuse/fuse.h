@@ -128,8 +128,8 @@ typedef struct Expansion {
 /* Expands a's contribution: 1 on success (checked numerically at random points), 0 with
  * *why when it does not expand, -1 after an error (the check failed). */
 int repair_expand(Cascade *c, const Accum *a, Expansion *x, const char **why);
-/* The recombined sum of an expansion, with accs[k] group k's accumulator. */
-Expr *repair_expansion_sum(Cascade *c, const Expansion *x, Var **accs, Loc l);
+/* The recombined sum of an expansion, with accs[k] group k's accumulator (its element). */
+Expr *repair_expansion_sum(Cascade *c, const Expansion *x, Expr **accs, Loc l);
 /* Checks the derived repair numerically at random points: h(g(r, x), r, r') == g(r', x). */
 bool repair_validate(Cascade *c, Accum *a);
 /* The repaired value of accumulator element `t` going from producer values `from` to `to`

@@ -1072,19 +1072,19 @@ static bool reads_results(const Expr *e)
 	return false;
 }
 
-Expr *repair_expansion_sum(Cascade *c, const Expansion *x, Var **accs, Loc l)
+Expr *repair_expansion_sum(Cascade *c, const Expansion *x, Expr **accs, Loc l)
 {
 	Program *p = c->prog;
 	Expr *sum = NULL;
 	for (int k = 0; k < x->ngroups; k++) {
-		Expr *t = ex_var(p, accs[k], l);
+		Expr *t = ex_copy(p, accs[k]);
 		if (x->coef[k]) {
 			t = ex_bin(p, OP_MUL, ex_copy(p, x->coef[k]), t, l);
 			/* A group nothing was added to contributes 0, as in the program as written
 			 * (where no element read the earlier results), even if they are not finite. */
 			if (reads_results(x->coef[k])) {
 				Expr *z = ex_flt(p, 0.0, accs[k]->ty == TY_DOUBLE ? TY_DOUBLE : TY_FLOAT, l);
-				t = ex_cond(p, ex_bin(p, OP_NE, ex_var(p, accs[k], l), z, l), t, ex_copy(p, z), l);
+				t = ex_cond(p, ex_bin(p, OP_NE, ex_copy(p, accs[k]), z, l), t, ex_copy(p, z), l);
 			}
 		}
 		if (!sum)

@@ -134,6 +134,13 @@ START_TEST(test_separable_sums)
 	/* Terms that cancel are dropped (x*m*y - y*x*m); equal parts group (y*x and x*y). */
 	expect_repair(ROW("rolling(c)", MAX_PASS "float a = 0; for (int c = 0; c < C; c++) a += x[r][c] * m * y[r][c] - y[r][c] * x[r][c] * m + x[r][c] * m; out[r] = a;"),
 	              "sum of separable terms: a = a_x != 0.0f ? m * a_x : 0.0f;");
+	/* An array accumulator: each group an array like it, recombined element by element. */
+	expect_repair("#include <math.h>\nvoid f(int R, int C, const float x[R][C], const float w[C][8], float o[R][8]) {\n"
+	              "#pragma fuse kernel(f) parallel(r) rolling(c)\nfor (int r = 0; r < R; r++) {\n"
+	              MEAN_PASS "float acc[8] = {0};\n"
+	              "for (int c = 0; c < C; c++) for (int n = 0; n < 8; n++) acc[n] += (x[r][c] - mean) * w[c][n];\n"
+	              "for (int n = 0; n < 8; n++) o[r][n] = acc[n];\n}\n}\n",
+	              "acc[n] = acc_x_w[n] + (acc_w[n] != 0.0f ? (x_shift - mean) * acc_w[n] : 0.0f);");
 	/* A shift applies to the element in a sum with an earlier result, once per value. */
 	expect_repair(ROW("rolling(c)", MAX_PASS "float a = 0; for (int c = 0; c < C; c++) a += (x[r][c] - m) * (y[r][c] + m) - x[r][c] * y[r][c]; out[r] = a;"),
 	              "a_x_y += (x[r][c] - x_shift) * (y[r][c] - y_shift)");
