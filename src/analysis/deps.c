@@ -334,6 +334,62 @@ static bool stmt_all_flattened(const Build *b, const Stmt *s, const Var *v, int 
 	return true;
 }
 
+static bool data_bound(const Build *b, const Expr *e);
+
+/* Whether e is `off + x` (either order) with x affine and off not, reading only int
+ * parameters, iterators and arrays the region never stores: a row of a packed batch,
+ * o[cu[s] + i]. Sets *off and *x. */
+static bool packed(const Build *b, const Expr *e, const Expr **off, const Expr **x)
+{
+	if (e->kind != EX_BIN || e->bop != OP_ADD)
+		return false;
+	for (int side = 0; side < 2; side++) {
+		Aff a;
+		const Expr *o = e->args[side], *r = e->args[1 - side];
+		const Expr *bad_o = affine(o, &a);
+		sb_free(&a.s);
+		const Expr *bad_r = affine(r, &a);
+		sb_free(&a.s);
+		if (bad_o && !bad_r && data_bound(b, o)) {
+			*off = o;
+			*x = r;
+			return true;
+		}
+	}
+	return false;
+}
+
+/* Whether every access to v in e packs dimension `dim` by the same offset `off`: the
+ * model then reads that dimension as (the iterators off reads, x), exact when the rows
+ * of distinct offsets do not overlap, which is the caller's contract for packed batches
+ * (cu_seqlens rising, as FlashAttention's varlen functions require). */
+static bool all_packed(const Build *b, const Expr *e, const Var *v, int dim, const Expr *off)
+{
+	if (!e)
+		return true;
+	if (e->kind == EX_INDEX && e->var == v) {
+		const Expr *o, *x;
+		if (!packed(b, e->args[dim], &o, &x) || !expr_equal(o, off))
+			return false;
+	}
+	for (int i = 0; i < e->nargs; i++)
+		if (!all_packed(b, e->args[i], v, dim, off))
+			return false;
+	return true;
+}
+
+static bool stmt_all_packed(const Build *b, const Stmt *s, const Var *v, int dim, const Expr *off)
+{
+	if (!s)
+		return true;
+	if (!all_packed(b, s->lhs, v, dim, off) || !all_packed(b, s->rhs, v, dim, off) || !all_packed(b, s->cond, v, dim, off))
+		return false;
+	for (int i = 0; i < s->nbody; i++)
+		if (!stmt_all_packed(b, s->body[i], v, dim, off))
+			return false;
+	return true;
+}
+
 /* Records that statement `si` reads or writes element `subs` of `v`; si < 0 only checks
  * the subscripts. Locals get the iterators of the loops around their declaration first.
  * Reports a non-affine subscript when `report` (once per expression: callers that see an
@@ -355,12 +411,27 @@ static void access(Build *b, int si, Var *v, Expr *const *subs, int nsubs, bool 
 	bool read_only = !write && v->kind == VAR_PARAM && v->ndim && !stmt_writes_var(b->region->loop, v);
 	for (int i = 0; i < nsubs; i++) {
 		Aff a;
-		const Expr *bad = affine(subs[i], &a), *x;
+		const Expr *bad = affine(subs[i], &a), *x, *pk_off;
 		const Var *g, *P;
 		if (bad && flattened(b, subs[i], &x, &g, &P) && stmt_all_flattened(b, b->region->loop, v, i, P)) {
 			affine(x, &a);
 			sb_printf(&idx, "%s%s, ", nl + i ? ", " : "", aff_text(&a));
 			put_name(&idx, g);
+			sb_free(&a.s);
+			continue;
+		}
+		if (bad && packed(b, subs[i], &pk_off, &x) && stmt_all_packed(b, b->region->loop, v, i, pk_off)) {
+			if (si >= 0)
+				reads(b, si, pk_off, report);
+			bool first = !nl && !i;
+			for (int l = 0; l < b->loops.n; l++)
+				if (expr_reads_var(pk_off, b->loops.v[l]->var)) {
+					sb_puts(&idx, first ? "" : ", ");
+					put_name(&idx, b->loops.v[l]->var);
+					first = false;
+				}
+			affine(x, &a);
+			sb_printf(&idx, "%s%s", first ? "" : ", ", aff_text(&a));
 			sb_free(&a.s);
 			continue;
 		}

@@ -953,6 +953,49 @@ static const char *data_arg(const TilePlan *tp, int data, int cols)
 	return data == cols ? "" : arena_printf(&tp->c->prog->arena, ", %d", data);
 }
 
+/* Prints the lambdas that skip the steps a mask hides whole (see skip_hidden in tile.h)
+ * and returns the name of the one that gives the first step at or after its argument
+ * that is not skipped. A mask read by column (a key padding mask) is tested by the
+ * CTA's threads together, a block layout by each thread alone (a few blocks). */
+static const char *skip_steps(TileEmit *te)
+{
+	const TilePlan *tp = te->tp;
+	const char *live = fresh(te, "live"), *next = fresh(te, "next_live"), *at = fresh(te, "at"), *any = fresh(te, "any");
+	const char *bj = tp->skip_bj->name;
+	bool by_thread = tp->skip_cj == 1;
+	line(te, 1, "/* steps where the mask hides every element of the CTA's rows are skipped */\n");
+	line(te, 1, "auto %s = [&](int %s) -> bool {\n", live, at);
+	line(te, 2, "int %s = 0;\n", any);
+	int ind = 2;
+	if (tp->skip_bi) {
+		const char *bi = tp->skip_bi->name;
+		line(te, 2, "for (int %s = %s / %d; %s <= (%s + %s - 1) / %d; %s++)\n", bi, te->i0, tp->skip_ci, bi, te->i0, te->nrows, tp->skip_ci, bi);
+		ind++;
+	}
+	if (by_thread)
+		line(te, ind, "for (int %s = %s + (int)threadIdx.x; %s < min(%s + %d, %s); %s += blockDim.x)\n", bj, at, bj, at, tp->bn, te->je, bj);
+	else
+		line(te, ind, "for (int %s = %s / %d; %s <= (min(%s + %d, %s) - 1) / %d; %s++)\n", bj, at, tp->skip_cj, bj, at, tp->bn, te->je, tp->skip_cj, bj);
+	const Expr *h = tp->skip_hidden;
+	if (h->kind == EX_UN && h->uop == UOP_NOT) {
+		line(te, ind + 1, "%s |= (", any);
+		expr(te, h->args[0]);
+		sb_puts(te->out, ") != 0;\n");
+	} else {
+		line(te, ind + 1, "%s |= !(", any);
+		expr(te, h);
+		sb_puts(te->out, ");\n");
+	}
+	line(te, 2, by_thread ? "return __syncthreads_or(%s) != 0;\n" : "return %s != 0;\n", any);
+	line(te, 1, "};\n");
+	line(te, 1, "auto %s = [&](int %s) {\n", next, at);
+	line(te, 2, "while (%s < %s && !%s(%s))\n", at, te->je, live, at);
+	line(te, 3, "%s += %d;\n", at, tp->bn);
+	line(te, 2, "return %s;\n", at);
+	line(te, 1, "};\n");
+	return next;
+}
+
 void emit_tile_kernel(StrBuf *out, const GpuTarget *tg, TilePlan *tp, void (*print_params)(StrBuf *, const Func *, bool))
 {
 	const Region *r = tp->region;
@@ -1109,22 +1152,41 @@ void emit_tile_kernel(StrBuf *out, const GpuTarget *tg, TilePlan *tp, void (*pri
 	}
 	line(&te, 1, "};\n");
 	const char *j0 = step->var->name;
+	/* The first step, the step after j0 (an expression of j0), and the loop's update. */
+	const char *start = te.jb, *after = arena_printf(&tp->c->prog->arena, "%s + %d", j0, tp->bn), *jn = NULL;
+	if (tp->skip_hidden) {
+		const char *next = skip_steps(&te);
+		start = fresh(&te, "first_step");
+		line(&te, 1, "const int %s = %s(%s);\n", start, next, te.jb);
+		after = arena_printf(&tp->c->prog->arena, "%s(%s + %d)", next, j0, tp->bn);
+		if (two)
+			jn = fresh(&te, "next_step");
+	}
 	if (two) {
 		/* Step j0 computes on one stage while the next step's tiles arrive in the other. */
-		line(&te, 1, "if (%s < %s)\n", te.jb, te.je);
-		line(&te, 2, "%s(%s, 0);\n", load, te.jb);
+		line(&te, 1, "if (%s < %s)\n", start, te.je);
+		line(&te, 2, "%s(%s, 0);\n", load, start);
 		line(&te, 1, "fx::cp_async_commit();\n");
 		line(&te, 1, "fx::cp_async_wait<1>();\n");
 		line(&te, 1, "__syncthreads();\n");
 		line(&te, 1, "int %s = 0;\n", te.st);
-		line(&te, 1, "for (int %s = %s; %s < %s; %s += %d) {\n", j0, te.jb, j0, te.je, j0, tp->bn);
-		line(&te, 2, "if (%s + %d < %s)\n", j0, tp->bn, te.je);
-		line(&te, 3, "%s(%s + %d, %s ^ 1);\n", load, j0, tp->bn, te.st);
+		if (jn) {
+			line(&te, 1, "for (int %s = %s, %s; %s < %s; %s = %s) {\n", j0, start, jn, j0, te.je, j0, jn);
+			line(&te, 2, "%s = %s;\n", jn, after);
+			after = jn;
+		} else {
+			line(&te, 1, "for (int %s = %s; %s < %s; %s += %d) {\n", j0, start, j0, te.je, j0, tp->bn);
+		}
+		line(&te, 2, "if (%s < %s)\n", after, te.je);
+		line(&te, 3, "%s(%s, %s ^ 1);\n", load, after, te.st);
 		line(&te, 2, "fx::cp_async_commit();\n");
 		line(&te, 2, "fx::cp_async_wait<1>();\n");
 	} else {
 		/* One tile: loaded at the start of its step (after the step before has read it). */
-		line(&te, 1, "for (int %s = %s; %s < %s; %s += %d) {\n", j0, te.jb, j0, te.je, j0, tp->bn);
+		if (tp->skip_hidden)
+			line(&te, 1, "for (int %s = %s; %s < %s; %s = %s) {\n", j0, start, j0, te.je, j0, after);
+		else
+			line(&te, 1, "for (int %s = %s; %s < %s; %s += %d) {\n", j0, te.jb, j0, te.je, j0, tp->bn);
 		line(&te, 2, "%s(%s);\n", load, j0);
 		if (tp->tt->stages == 2) {
 			/* asynchronous copies (the row tile's too, before the first step) */

@@ -42,6 +42,28 @@ typedef struct PtrAlias {
 	Expr *off;    /* subscript of base's last dimension, before the local's own */
 } PtrAlias;
 
+/* An integer local that counts loops the C89 way, `int j;` declared before
+ * `for (j = 0; j < N; j++)`: each such loop gets an iterator of its own (a fresh Var, as
+ * `for (int j = 0; ...)` would), the declaration none. A use of the local outside the
+ * loops it counts (the value a loop left, read after it; the local used as a plain one
+ * too) is refused: the loops' own iterators keep no value after them. */
+typedef struct IterDecl {
+	CXCursor decl;
+	bool counts;      /* some `for (j = lo; ...)` assigns it */
+	bool outside;     /* used outside the loops it counts: at out_loc */
+	Loc out_loc;
+	bool reported;
+} IterDecl;
+
+/* The loop whose body is being converted: its iterator and step (1 or -1). */
+typedef struct LoopCtx {
+	Var *var;
+	int step;
+	int first;                /* Parser.vars bound in the loop's body start here */
+	Expr **hi;                /* its end, which a break may narrow */
+	const struct LoopCtx *up; /* the loop around it (var NULL: none) */
+} LoopCtx;
+
 typedef struct Parser {
 	Program *prog;
 	CXTranslationUnit tu;
@@ -49,10 +71,12 @@ typedef struct Parser {
 	const char *path;
 	VEC(VarBinding) vars;
 	VEC(PtrAlias) aliases;
+	VEC(IterDecl) iters; /* of the function being converted */
 	VEC(Var *) nonneg; /* loop iterators whose first value is not negative */
 	VEC(PragmaGroup) pragmas;
 	bool failed;
 	int depth; /* loops around the statement being converted */
+	LoopCtx loop; /* the innermost of them (var NULL: none) */
 	int nesting; /* expressions around the one being converted */
 	const FrontOptions *opt;
 	const char *fn_name; /* the function being converted */
@@ -265,9 +289,11 @@ static bool is_array_kind(enum CXTypeKind k)
 
 static Expr *convert_expr(Parser *ps, CXCursor c);
 
+/* The newest binding wins: a C89 iterator is bound afresh for each loop it counts, and
+ * unbound after it (its decl replaced by the null cursor). */
 static Var *lookup_var(Parser *ps, CXCursor decl)
 {
-	for (int i = 0; i < ps->vars.n; i++)
+	for (int i = ps->vars.n - 1; i >= 0; i--)
 		if (clang_equalCursors(ps->vars.v[i].decl, decl))
 			return ps->vars.v[i].var;
 	return NULL;
@@ -608,6 +634,8 @@ static Expr *convert_subscript(Parser *ps, CXCursor c)
 	return ex_index(ps->prog, v, args, loc);
 }
 
+static bool iterator_only(Parser *ps, CXCursor decl);
+
 static Expr *convert_declref(Parser *ps, CXCursor c)
 {
 	Loc loc = loc_of(ps, c);
@@ -621,6 +649,8 @@ static Expr *convert_declref(Parser *ps, CXCursor c)
 	if (!v && lookup_alias(ps, d))
 		return fail(ps, loc, "pointer '%s' may only be subscripted ('%s[d]')", nm, nm), NULL;
 	if (!v) {
+		if (iterator_only(ps, d))
+			return fail(ps, loc, "the bounds of the loop that '%s' counts may not read '%s'", nm, nm), NULL;
 		if (clang_getCursorKind(d) == CXCursor_VarDecl)
 			return fail(ps, loc, "'%s' is declared outside the function: pass it as a parameter", nm), NULL;
 		return fail(ps, loc, "'%s' cannot be used here", nm), NULL;
@@ -816,6 +846,8 @@ static Expr *convert_expr_(Parser *ps, CXCursor c)
 /* ---- statements ---- */
 
 static Stmt *convert_stmt(Parser *ps, CXCursor c);
+static Stmt *convert_loop_body(Parser *ps, CXCursor c);
+static bool reversible(const Stmt *body, const Var *v, Loc *why);
 
 static bool refers_to(CXCursor e, CXCursor decl)
 {
@@ -823,56 +855,179 @@ static bool refers_to(CXCursor e, CXCursor decl)
 	return clang_getCursorKind(e) == CXCursor_DeclRefExpr && clang_equalCursors(clang_getCursorReferenced(e), decl);
 }
 
-/* `v++`, `++v`, `v += 1`, `v = v + 1`: the canonical increments. */
-static bool is_unit_increment(Parser *ps, CXCursor inc, CXCursor iv)
+/* Whether c is the integer literal 1. */
+static bool is_literal_one(CXCursor c)
+{
+	c = strip(c);
+	if (clang_getCursorKind(c) != CXCursor_IntegerLiteral)
+		return false;
+	CXEvalResult r = clang_Cursor_Evaluate(c);
+	bool one = r && clang_EvalResult_getAsLongLong(r) == 1;
+	if (r)
+		clang_EvalResult_dispose(r);
+	return one;
+}
+
+/* The step of increment `inc` of iterator iv: 1 for `v++`, `++v`, `v += 1`, `v = v + 1`,
+ * `v = 1 + v`; -1 for `v--`, `--v`, `v -= 1`, `v = v - 1`; 0 for anything else. */
+static int unit_step(Parser *ps, CXCursor inc, CXCursor iv)
 {
 	enum CXCursorKind k = clang_getCursorKind(inc);
 	CursorVec ch = children(inc);
-	bool ok = false;
+	int step = 0;
 	Loc dummy;
 	if (k == CXCursor_UnaryOperator && ch.n == 1 && refers_to(ch.v[0], iv)) {
 		CXToken *toks;
 		unsigned n;
 		clang_tokenize(ps->tu, clang_getCursorExtent(inc), &toks, &n);
-		for (unsigned i = 0; i < n; i++)
-			if (!strcmp(token_text(ps, toks[i]), "++"))
-				ok = true;
+		for (unsigned i = 0; i < n; i++) {
+			const char *t = token_text(ps, toks[i]);
+			if (!strcmp(t, "++") || !strcmp(t, "--"))
+				step = t[0] == '+' ? 1 : -1;
+		}
 		clang_disposeTokens(ps->tu, toks, n);
 	} else if (k == CXCursor_CompoundAssignOperator && ch.n == 2 && refers_to(ch.v[0], iv)) {
 		const char *op = binary_operator(ps, inc, ch.v[0], &dummy);
-		CXCursor one = strip(ch.v[1]);
-		ok = op && !strcmp(op, "+=") && clang_getCursorKind(one) == CXCursor_IntegerLiteral;
-		if (ok) {
-			CXEvalResult r = clang_Cursor_Evaluate(one);
-			ok = r && clang_EvalResult_getAsLongLong(r) == 1;
-			if (r)
-				clang_EvalResult_dispose(r);
-		}
+		if (op && (!strcmp(op, "+=") || !strcmp(op, "-=")) && is_literal_one(ch.v[1]))
+			step = op[0] == '+' ? 1 : -1;
 	} else if (k == CXCursor_BinaryOperator && ch.n == 2 && refers_to(ch.v[0], iv)) {
 		const char *op = binary_operator(ps, inc, ch.v[0], &dummy);
 		CXCursor rhs = strip(ch.v[1]);
 		CursorVec rc = children(rhs);
-		if (op && !strcmp(op, "=") && clang_getCursorKind(rhs) == CXCursor_BinaryOperator && rc.n == 2 &&
-		    refers_to(rc.v[0], iv)) {
+		if (op && !strcmp(op, "=") && clang_getCursorKind(rhs) == CXCursor_BinaryOperator && rc.n == 2) {
 			const char *op2 = binary_operator(ps, rhs, rc.v[0], &dummy);
-			CXCursor one = strip(rc.v[1]);
-			if (op2 && !strcmp(op2, "+") && clang_getCursorKind(one) == CXCursor_IntegerLiteral) {
-				CXEvalResult r = clang_Cursor_Evaluate(one);
-				ok = r && clang_EvalResult_getAsLongLong(r) == 1;
-				if (r)
-					clang_EvalResult_dispose(r);
-			}
+			if (op2 && !strcmp(op2, "+") && ((refers_to(rc.v[0], iv) && is_literal_one(rc.v[1])) || (is_literal_one(rc.v[0]) && refers_to(rc.v[1], iv))))
+				step = 1;
+			else if (op2 && !strcmp(op2, "-") && refers_to(rc.v[0], iv) && is_literal_one(rc.v[1]))
+				step = -1;
 		}
 		vec_free(rc);
+	}
+	vec_free(ch);
+	return step;
+}
+
+static const char canonical_loop_help[] =
+	"loops must have the form 'for (int v = lo; v < hi; v++)' (or 'v <= hi', 'v != hi', 'hi > v', '++v', 'v += 1', 'v = v + 1', or counting down by one; 'v' may be declared before the loop: 'for (v = lo; ...)')";
+
+/* e + 1, folded when e is a literal. */
+static Expr *plus_one(Parser *ps, Expr *e)
+{
+	return e->kind == EX_INT ? ex_int(ps->prog, e->ival + 1, e->loc) : ex_bin(ps->prog, OP_ADD, e, ex_int(ps->prog, 1, e->loc), e->loc);
+}
+
+/* ---- C89 iterators: `int j;` before `for (j = 0; ...)` ---- */
+
+/* Whether decl is a variable declared in a function (not a global, not a parameter). */
+static bool is_local_decl(CXCursor decl)
+{
+	return clang_getCursorKind(decl) == CXCursor_VarDecl && clang_getCursorKind(clang_getCursorSemanticParent(decl)) != CXCursor_TranslationUnit;
+}
+
+/* `v = lo`, a for's initialisation that assigns a local declared before the loop: *decl
+ * gets v's declaration and *lo the initial value. */
+static bool assigned_iterator(Parser *ps, CXCursor init, CXCursor *decl, CXCursor *lo)
+{
+	init = strip(init);
+	if (clang_getCursorKind(init) != CXCursor_BinaryOperator)
+		return false;
+	CursorVec ch = children(init);
+	bool ok = false;
+	if (ch.n == 2 && clang_getCursorKind(strip(ch.v[0])) == CXCursor_DeclRefExpr && is_local_decl(clang_getCursorReferenced(strip(ch.v[0])))) {
+		Loc oploc;
+		const char *op = binary_operator(ps, init, ch.v[0], &oploc);
+		if (op && !strcmp(op, "=")) {
+			*decl = clang_getCursorReferenced(strip(ch.v[0]));
+			*lo = ch.v[1];
+			ok = true;
+		}
 	}
 	vec_free(ch);
 	return ok;
 }
 
-static const char canonical_loop_help[] = "loops must have the form 'for (int v = lo; v < hi; v++)' (or 'v <= hi', '++v', 'v += 1')";
+/* The entry of local decl, added if new. */
+static IterDecl *iter_entry(Parser *ps, CXCursor decl)
+{
+	for (int i = 0; i < ps->iters.n; i++)
+		if (clang_equalCursors(ps->iters.v[i].decl, decl))
+			return &ps->iters.v[i];
+	vec_push(ps->iters, ((IterDecl){.decl = decl}));
+	return &ps->iters.v[ps->iters.n - 1];
+}
 
-/* `for (int v = lo; v < hi; v++) body`: anything else is refused. libclang omits the
- * missing parts of a for, so a canonical loop is exactly four children. */
+/* Whether decl declares a C89 iterator that only its loops use: it gets no Var of its
+ * own, each loop it counts binds a fresh one. */
+static bool iterator_only(Parser *ps, CXCursor decl)
+{
+	for (int i = 0; i < ps->iters.n; i++)
+		if (clang_equalCursors(ps->iters.v[i].decl, decl))
+			return ps->iters.v[i].counts && !ps->iters.v[i].outside;
+	return false;
+}
+
+typedef struct IterScan {
+	Parser *ps;
+	CursorVec active; /* the locals counting the C89 loops around the cursor visited */
+} IterScan;
+
+static void iter_scan(IterScan *sc, CXCursor c);
+
+/* Records, for each local, whether a `for (v = lo; ...)` counts it and whether it is used
+ * outside such loops: inside one, its cond, increment and body read the loop's iterator;
+ * its lo does not. */
+static enum CXChildVisitResult iter_scan_visit(CXCursor c, CXCursor parent, CXClientData data)
+{
+	(void)parent;
+	IterScan *sc = data;
+	enum CXCursorKind k = clang_getCursorKind(c);
+	if (k == CXCursor_ForStmt) {
+		CursorVec ch = children(c);
+		CXCursor d, lo;
+		if (ch.n >= 1 && assigned_iterator(sc->ps, ch.v[0], &d, &lo)) {
+			iter_entry(sc->ps, d)->counts = true;
+			iter_scan(sc, lo);
+			vec_push(sc->active, d);
+			for (int i = 1; i < ch.n; i++)
+				iter_scan(sc, ch.v[i]);
+			sc->active.n--;
+			vec_free(ch);
+			return CXChildVisit_Continue;
+		}
+		vec_free(ch);
+	} else if (k == CXCursor_DeclRefExpr && is_local_decl(clang_getCursorReferenced(c))) {
+		CXCursor d = clang_getCursorReferenced(c);
+		bool inside = false;
+		for (int i = 0; i < sc->active.n && !inside; i++)
+			inside = clang_equalCursors(sc->active.v[i], d);
+		IterDecl *it = iter_entry(sc->ps, d);
+		if (!inside && !it->outside) {
+			it->outside = true;
+			it->out_loc = loc_of(sc->ps, c);
+		}
+	}
+	return CXChildVisit_Recurse;
+}
+
+static void iter_scan(IterScan *sc, CXCursor c)
+{
+	if (iter_scan_visit(c, clang_getNullCursor(), sc) == CXChildVisit_Recurse)
+		clang_visitChildren(c, iter_scan_visit, sc);
+}
+
+/* Fills ps->iters for the function whose body is `body`. */
+static void scan_iterators(Parser *ps, CXCursor body)
+{
+	ps->iters.n = 0;
+	IterScan sc = {ps, {0}};
+	iter_scan(&sc, body);
+	vec_free(sc.active);
+}
+
+/* `for (int v = lo; v < hi; v++) body` (or the other forms of canonical_loop_help):
+ * anything else is refused. libclang omits the missing parts of a for, so a canonical
+ * loop is exactly four children. A C89 iterator (`for (v = lo; ...)`, v declared before)
+ * is bound to a Var of this loop alone. */
 static Stmt *convert_for(Parser *ps, CXCursor c)
 {
 	Loc loc = loc_of(ps, c);
@@ -880,23 +1035,48 @@ static Stmt *convert_for(Parser *ps, CXCursor c)
 		return fail(ps, loc, "loops nest more than %d deep here: a region may nest at most %d loops", MAX_LOOP_DEPTH, MAX_LOOP_DEPTH), NULL;
 	CursorVec ch = children(c);
 	Stmt *s = NULL;
-	if (ch.n != 4 || clang_getCursorKind(ch.v[0]) != CXCursor_DeclStmt) {
+	int bound = -1; /* the binding of a C89 iterator, undone after the loop */
+	CXCursor iv = clang_getNullCursor(), lo_c = clang_getNullCursor();
+	bool uns, init_ok = false;
+	if (ch.n == 4 && clang_getCursorKind(ch.v[0]) == CXCursor_DeclStmt) {
+		CursorVec init = children(ch.v[0]);
+		iv = init.n == 1 ? init.v[0] : clang_getNullCursor();
+		vec_free(init);
+		CursorVec ivc = clang_Cursor_isNull(iv) ? (CursorVec){0} : children(iv);
+		/* the initial value: the one expression child (a typedef's name is a TypeRef child) */
+		int nexpr = 0;
+		for (int i = 0; i < ivc.n; i++)
+			if (clang_isExpression(clang_getCursorKind(ivc.v[i])))
+				lo_c = ivc.v[i], nexpr++;
+		init_ok = !clang_Cursor_isNull(iv) && clang_getCursorKind(iv) == CXCursor_VarDecl && size_type(clang_getCursorType(iv), &uns) && nexpr == 1;
+		vec_free(ivc);
+	} else if (ch.n == 4 && assigned_iterator(ps, ch.v[0], &iv, &lo_c)) {
+		IterDecl *it = iter_entry(ps, iv);
+		CXString nm = clang_getCursorSpelling(iv);
+		const char *name = arena_strdup(&ps->prog->arena, clang_getCString(nm));
+		clang_disposeString(nm);
+		Var *outer = lookup_var(ps, iv);
+		if (it->outside) {
+			if (!it->reported)
+				fail(ps, it->out_loc,
+				     "'%s' counts the loop at line %d and is also used here, outside the loops it counts: fusecc gives each 'for (%s = ...)' loop an iterator of its own, which keeps no value after the loop; use another local here (or read it inside the loop)",
+				     name, loc.line, name);
+			it->reported = ps->failed = true;
+			goto out;
+		}
+		if (outer && outer->kind == VAR_LOOP) {
+			fail(ps, loc_of(ps, ch.v[0]), "'%s' already counts a loop around this one: give this loop its own iterator", name);
+			goto out;
+		}
+		init_ok = size_type(clang_getCursorType(iv), &uns);
+	} else if (ch.n == 4 && clang_getCursorKind(strip(ch.v[0])) == CXCursor_BinaryOperator) {
+		fail(ps, loc_of(ps, ch.v[0]), "the loop must start by assigning its iterator, a local integer ('for (v = lo; ...)'); %s", canonical_loop_help);
+		goto out;
+	}
+	if (clang_Cursor_isNull(iv) && !init_ok) {
 		fail(ps, loc, "%s", canonical_loop_help);
 		goto out;
 	}
-	CursorVec init = children(ch.v[0]);
-	CXCursor iv = init.n == 1 ? init.v[0] : clang_getNullCursor();
-	vec_free(init);
-	CursorVec ivc = clang_Cursor_isNull(iv) ? (CursorVec){0} : children(iv);
-	bool uns;
-	/* the initial value: the one expression child (a typedef's name is a TypeRef child) */
-	CXCursor lo_c = clang_getNullCursor();
-	int nexpr = 0;
-	for (int i = 0; i < ivc.n; i++)
-		if (clang_isExpression(clang_getCursorKind(ivc.v[i])))
-			lo_c = ivc.v[i], nexpr++;
-	bool init_ok = !clang_Cursor_isNull(iv) && clang_getCursorKind(iv) == CXCursor_VarDecl && size_type(clang_getCursorType(iv), &uns) && nexpr == 1;
-	vec_free(ivc);
 	if (!init_ok) {
 		fail(ps, loc_of(ps, ch.v[0]), "the loop must declare one integer iterator (int, long, size_t, unsigned, ...) with an initial value; %s", canonical_loop_help);
 		goto out;
@@ -908,13 +1088,20 @@ static Stmt *convert_for(Parser *ps, CXCursor c)
 	CursorVec cc = children(cond);
 	Loc oploc = loc_of(ps, cond);
 	const char *op = clang_getCursorKind(cond) == CXCursor_BinaryOperator && cc.n == 2 ? binary_operator(ps, cond, cc.v[0], &oploc) : NULL;
-	bool cond_ok = op && (!strcmp(op, "<") || !strcmp(op, "<=")) && refers_to(cc.v[0], iv);
-	CXCursor hi_c = cond_ok ? cc.v[1] : clang_getNullCursor();
+	/* `hi > v` is `v < hi`: the iterator on the left, the other operand the end */
+	int at = cc.n == 2 && refers_to(cc.v[0], iv) ? 0 : cc.n == 2 && refers_to(cc.v[1], iv) ? 1 : -1;
+	static const char *const flipped[][2] = {{"<", ">"}, {"<=", ">="}, {">", "<"}, {">=", "<="}, {"!=", "!="}};
+	const char *rel = NULL;
+	for (int i = 0; op && at >= 0 && i < 5; i++)
+		if (!strcmp(op, flipped[i][0]))
+			rel = flipped[i][at];
+	bool cond_ok = rel != NULL;
+	CXCursor hi_c = cond_ok ? cc.v[1 - at] : clang_getNullCursor();
 	/* `j < N` with N unsigned compares j unsigned: the same as int while j >= 0 */
-	bool iv_unsigned = cond_ok && unsigned_size(clang_getCursorType(cc.v[0]));
+	bool iv_unsigned = cond_ok && unsigned_size(clang_getCursorType(cc.v[at]));
 	vec_free(cc);
 	if (!cond_ok) {
-		fail(ps, loc_of(ps, ch.v[1]), "the loop condition must be 'v < e' or 'v <= e' on the iterator; %s", canonical_loop_help);
+		fail(ps, loc_of(ps, ch.v[1]), "the loop condition must compare the iterator with its end ('v < e', 'v <= e', 'v != e', 'e > v'); %s", canonical_loop_help);
 		goto out;
 	}
 	Expr *hi = convert_expr(ps, hi_c);
@@ -924,28 +1111,64 @@ static Stmt *convert_for(Parser *ps, CXCursor c)
 		fail(ps, !scalar_is_int(hi->ty) ? hi->loc : lo->loc, "loop bounds must be integer expressions");
 		goto out;
 	}
-	if (iv_unsigned && !nonneg(ps, lo)) {
-		fail(ps, lo->loc, "the loop compares its iterator unsigned (its end is unsigned), which C does not do as int when the iterator starts below zero, and fusecc cannot show this start is never negative: compare in int ('v < (int)N')");
-		goto out;
-	}
-	if (!strcmp(op, "<="))
-		hi = hi->kind == EX_INT ? ex_int(ps->prog, hi->ival + 1, hi->loc) : ex_bin(ps->prog, OP_ADD, hi, ex_int(ps->prog, 1, hi->loc), hi->loc);
-	if (!is_unit_increment(ps, ch.v[2], iv)) {
+	int step = unit_step(ps, ch.v[2], iv);
+	if (!step) {
 		fail(ps, loc_of(ps, ch.v[2]), "the loop must step by one; %s", canonical_loop_help);
 		goto out;
 	}
+	/* `v != e` ends the loop where `v < e` (counting up) or `v > e` (down) would: it
+	 * runs forever otherwise. */
+	if (!strcmp(rel, "!="))
+		rel = step > 0 ? "<" : ">";
+	if ((step > 0) != (rel[0] == '<')) {
+		fail(ps, loc_of(ps, ch.v[1]), "the loop counts %s while its condition wants the iterator %s its end: it never runs or never ends; %s", step > 0 ? "up" : "down", step > 0 ? "above" : "below", canonical_loop_help);
+		goto out;
+	}
+	if (iv_unsigned && step > 0 && !nonneg(ps, lo)) {
+		fail(ps, lo->loc, "the loop compares its iterator unsigned (its end is unsigned), which C does not do as int when the iterator starts below zero, and fusecc cannot show this start is never negative: compare in int ('v < (int)N')");
+		goto out;
+	}
+	if (iv_unsigned && step < 0 && (strcmp(rel, ">") || !nonneg(ps, hi))) {
+		fail(ps, loc_of(ps, ch.v[1]), "the loop counts an unsigned iterator down to a condition fusecc cannot show stops it above zero (C wraps the iterator around below zero): count up ('for (v = lo; v < hi; v++)'), or end it with 'v > e'");
+		goto out;
+	}
+	/* The range as [lo, hi): `v <= e` ends at e + 1; a loop counting down from lo to
+	 * `v > e` (`v >= e`) covers [e + 1, lo + 1) ([e, lo + 1)), which it runs upward when
+	 * its iterations may run in any order (checked on the body below). */
+	if (step < 0) {
+		/* `for (v = N - 1; ...)` ends at N, not N - 1 + 1 */
+		Expr *top = lo;
+		lo = !strcmp(rel, ">") ? plus_one(ps, hi) : hi;
+		hi = top->kind == EX_BIN && top->bop == OP_SUB && top->args[1]->kind == EX_INT && top->args[1]->ival == 1 ? top->args[0] : plus_one(ps, top);
+	} else if (!strcmp(rel, "<=")) {
+		hi = plus_one(ps, hi);
+	}
 	/* Bind the iterator only now: its bounds may not mention it. */
 	CXString nm = clang_getCursorSpelling(iv);
-	Var *v = var_new(ps->prog, VAR_LOOP, clang_getCString(nm), TY_INT, loc_of_location(ps, clang_getCursorLocation(iv)));
+	/* a C89 iterator is located where its loop assigns it, not where it was declared */
+	Loc vloc = clang_getCursorKind(ch.v[0]) == CXCursor_DeclStmt ? loc_of_location(ps, clang_getCursorLocation(iv)) : loc_of(ps, ch.v[0]);
+	Var *v = var_new(ps->prog, VAR_LOOP, clang_getCString(nm), TY_INT, vloc);
 	clang_disposeString(nm);
+	if (clang_getCursorKind(ch.v[0]) != CXCursor_DeclStmt)
+		bound = ps->vars.n;
 	bind_var(ps, iv, v);
 	if (nonneg(ps, lo))
 		vec_push(ps->nonneg, v);
+	LoopCtx outer_loop = ps->loop;
+	ps->loop = (LoopCtx){v, step, ps->vars.n, &hi, &outer_loop};
 	ps->depth++;
-	Stmt *body = convert_stmt(ps, ch.v[3]);
+	Stmt *body = convert_loop_body(ps, ch.v[3]);
 	ps->depth--;
+	ps->loop = outer_loop;
 	if (!body)
 		goto out;
+	if (step < 0) {
+		Loc why;
+		if (!reversible(body, v, &why)) {
+			fail(ps, why, "this loop counts down and its iterations depend on each other's order here: fusecc runs loops upward, which it does only when every iteration writes its own elements ('y[j] = ...') or sums and maxima ('s += ...', 'm = fmaxf(m, ...)'); write the loop counting up");
+			goto out;
+		}
+	}
 	s = st_new(ps->prog, ST_FOR, loc);
 	s->var = v;
 	s->lo = lo;
@@ -956,6 +1179,8 @@ static Stmt *convert_for(Parser *ps, CXCursor c)
 		body = body->body[0];
 	st_set_body(ps->prog, s, &body, 1);
 out:
+	if (bound >= 0)
+		ps->vars.v[bound].decl = clang_getNullCursor();
 	vec_free(ch);
 	return s;
 }
@@ -1164,6 +1389,8 @@ static bool convert_decl(Parser *ps, CXCursor c, StmtVec *out)
 			fail(ps, loc, "only variable declarations are supported in a fuse region");
 			goto out;
 		}
+		if (iterator_only(ps, d))
+			continue; /* each loop it counts binds an iterator of its own */
 		if (clang_Cursor_getStorageClass(d) == CX_SC_Static || clang_Cursor_getStorageClass(d) == CX_SC_Extern) {
 			fail(ps, loc, "static and extern locals are not supported in a fuse region");
 			goto out;
@@ -1250,33 +1477,511 @@ static Stmt *convert_assign(Parser *ps, CXCursor c)
 	return s;
 }
 
+/* ---- guards that bound a loop's iterator ---- */
+
+typedef VEC(Stmt *) LoopVec;
+
+static void collect_loops(Stmt *s, LoopVec *out)
+{
+	if (!s)
+		return;
+	if (s->kind == ST_FOR)
+		vec_push(*out, s);
+	for (int i = 0; i < s->nbody; i++)
+		collect_loops(s->body[i], out);
+}
+
+/* The end that conjunct c puts on iterator v, `v < e` (also `v <= e`, `e > v`, `e >= v`)
+ * as e (exclusive); NULL if c is no such bound. */
+static Expr *upper_bound_of(Program *p, const Expr *c, const Var *v)
+{
+	if (c->kind != EX_BIN || !scalar_is_int(c->args[0]->ty) || !scalar_is_int(c->args[1]->ty))
+		return NULL;
+	BinOp op = c->bop;
+	const Expr *l = c->args[0], *r = c->args[1];
+	if (r->kind == EX_VAR && r->var == v) {
+		const Expr *t = l;
+		l = r;
+		r = t;
+		op = op == OP_GT ? OP_LT : op == OP_GE ? OP_LE : op == OP_LT ? OP_GT : op == OP_LE ? OP_GE : op;
+	}
+	if (l->kind != EX_VAR || l->var != v || expr_reads_var(r, v) || (op != OP_LT && op != OP_LE))
+		return NULL;
+	Expr *e = ex_copy(p, r);
+	return op == OP_LT ? e : e->kind == EX_INT ? ex_int(p, e->ival + 1, e->loc) : ex_bin(p, OP_ADD, e, ex_int(p, 1, e->loc), e->loc);
+}
+
+/* Whether e <= hi wherever a loop ending at hi runs inside the loops `outer`: e is hi, or
+ * an outer iterator w, or w + 1, whose loop ends at hi (w < hi). */
+static bool ends_within(const Expr *e, const Expr *hi, const LoopCtx *outer)
+{
+	if (expr_equal(e, hi))
+		return true;
+	if (e->kind == EX_BIN && e->bop == OP_ADD && e->args[1]->kind == EX_INT && e->args[1]->ival == 1)
+		e = e->args[0];
+	for (; e->kind == EX_VAR && outer && outer->var; outer = outer->up)
+		if (outer->var == e->var && expr_equal(*outer->hi, hi))
+			return true;
+	return false;
+}
+
+/* Narrows a loop over v ending at *hi, inside `outer`, whose iterations past a bound do
+ * nothing: *cond is the guard of the rest of its body. A conjunct of it that bounds v
+ * above by e, with e <= *hi (ends_within), becomes the loop's end, when `want` is NULL or
+ * e equals it; *cond keeps the other conjuncts (NULL: none). False if none fits. */
+static bool narrow_to_guard(Program *p, Expr **cond, const Var *v, Expr **hi, const LoopCtx *outer, const Expr *want)
+{
+	/* the conjuncts of the guard, left to right */
+	const Expr *conj[16], *stack[16];
+	int n = 0, sp = 0;
+	stack[sp++] = *cond;
+	while (sp) {
+		const Expr *c = stack[--sp];
+		if (c->kind == EX_BIN && c->bop == OP_LAND) {
+			if (sp + 2 > 16)
+				return false;
+			stack[sp++] = c->args[1];
+			stack[sp++] = c->args[0];
+		} else if (n == 16) {
+			return false;
+		} else {
+			conj[n++] = c;
+		}
+	}
+	for (int k = 0; k < n; k++) {
+		Expr *e = upper_bound_of(p, conj[k], v);
+		if (!e || (want && !expr_equal(e, want)) || !ends_within(e, *hi, outer))
+			continue;
+		*hi = e;
+		Expr *rest = NULL;
+		for (int i = 0; i < n; i++)
+			if (i != k)
+				rest = rest ? ex_bin(p, OP_LAND, rest, ex_copy(p, conj[i]), (*cond)->loc) : ex_copy(p, conj[i]);
+		*cond = rest;
+		return true;
+	}
+	return false;
+}
+
+/* Loops whose whole body is `if (v < e && ...)` (an if-guard, or what `if (v >= e)
+ * continue;` becomes) run to e instead, where a loop over the same name in the region ends
+ * at e and e cannot pass the loop's own end: `for (j < N) if (j <= i) ...` beside `for (j
+ * <= i) ...` inside `for (i < N)`. The fuser fuses loops over one name only when their
+ * ranges are one; a guard alone it keeps (the tile lowering narrows each row's range by
+ * it), so loops without such a sibling stay as written. */
+static void narrow_guarded_loops(Program *p, Stmt *s, const LoopCtx *outer, const LoopVec *all)
+{
+	if (!s)
+		return;
+	LoopCtx here = {0};
+	if (s->kind == ST_FOR) {
+		Stmt *g = s->body[0];
+		for (int i = 0; g->kind == ST_IF && g->nbody == 1 && i < all->n; i++) {
+			const Stmt *o = all->v[i];
+			if (o == s || strcmp(o->var->name, s->var->name) || !expr_equal(o->lo, s->lo) || !narrow_to_guard(p, &g->cond, s->var, &s->hi, outer, o->hi))
+				continue;
+			if (!g->cond) {
+				/* the shape convert_for gives a loop's body */
+				Stmt *b = g->body[0];
+				while (b->kind == ST_BLOCK && b->nbody == 1 && b->body[0]->kind != ST_DECL)
+					b = b->body[0];
+				st_set_body(p, s, &b, 1);
+			}
+			break;
+		}
+		here = (LoopCtx){s->var, 1, 0, &s->hi, outer};
+		outer = &here;
+	}
+	for (int i = 0; i < s->nbody; i++)
+		narrow_guarded_loops(p, s->body[i], outer, all);
+}
+
+/* ---- blocks and loop bodies: continue and break ---- */
+
+static bool convert_stmts(Parser *ps, const CursorVec *ch, int from, bool loop_body, bool at_start, StmtVec *out);
+
 static Stmt *convert_block(Parser *ps, CXCursor c)
 {
 	CursorVec ch = children(c);
 	StmtVec body = {0};
 	Stmt *r = NULL;
-	bool ok = true;
-	/* Keep going after an error so that one run reports every problem of the block. */
-	for (int i = 0; i < ch.n; i++) {
-		if (clang_getCursorKind(ch.v[i]) == CXCursor_NullStmt)
-			continue;
-		if (clang_getCursorKind(ch.v[i]) == CXCursor_DeclStmt) {
-			ok &= convert_decl(ps, ch.v[i], &body);
-			continue;
-		}
-		Stmt *s = convert_stmt(ps, ch.v[i]);
-		if (s)
-			vec_push(body, s);
-		else
-			ok = false;
-	}
-	if (ok) {
+	if (convert_stmts(ps, &ch, 0, false, false, &body)) {
 		r = st_new(ps->prog, ST_BLOCK, loc_of(ps, c));
 		st_set_body(ps->prog, r, body.v, body.n);
 	}
 	vec_free(ch);
 	vec_free(body);
 	return r;
+}
+
+/* A loop's body, where `if (c) continue;` and `if (c) break;` may guard the statements
+ * after them (convert_stmts). */
+static Stmt *convert_loop_body(Parser *ps, CXCursor c)
+{
+	if (clang_getCursorKind(c) != CXCursor_CompoundStmt && clang_getCursorKind(c) != CXCursor_IfStmt)
+		return convert_stmt(ps, c);
+	CursorVec ch = {0};
+	if (clang_getCursorKind(c) == CXCursor_CompoundStmt)
+		ch = children(c);
+	else
+		vec_push(ch, c);
+	StmtVec body = {0};
+	Stmt *r = NULL;
+	if (convert_stmts(ps, &ch, 0, true, true, &body)) {
+		r = st_new(ps->prog, ST_BLOCK, loc_of(ps, c));
+		st_set_body(ps->prog, r, body.v, body.n);
+		/* a lone if stays an if, as convert_stmt gives it */
+		if (clang_getCursorKind(c) == CXCursor_IfStmt && body.n == 1)
+			r = body.v[0];
+	}
+	vec_free(ch);
+	vec_free(body);
+	return r;
+}
+
+/* `if (cond) continue;` or `if (cond) break;`, without else, the jump alone or last in
+ * braces: *cond, the jump, and the statements before it in the braces (*pre). */
+static bool jump_if(CXCursor c, CXCursor *cond, CXCursor *jump, CursorVec *pre)
+{
+	if (clang_getCursorKind(c) != CXCursor_IfStmt)
+		return false;
+	CursorVec ch = children(c);
+	bool ok = false;
+	if (ch.n == 2) {
+		CXCursor then = ch.v[1];
+		CursorVec tc = {0};
+		if (clang_getCursorKind(then) == CXCursor_CompoundStmt) {
+			CursorVec all = children(then);
+			for (int i = 0; i < all.n; i++)
+				if (clang_getCursorKind(all.v[i]) != CXCursor_NullStmt)
+					vec_push(tc, all.v[i]);
+			vec_free(all);
+		} else {
+			vec_push(tc, then);
+		}
+		enum CXCursorKind k = tc.n ? clang_getCursorKind(tc.v[tc.n - 1]) : CXCursor_NullStmt;
+		if (k == CXCursor_ContinueStmt || k == CXCursor_BreakStmt) {
+			ok = true;
+			*cond = ch.v[0];
+			*jump = tc.v[--tc.n];
+			*pre = tc;
+		} else {
+			vec_free(tc);
+		}
+	}
+	vec_free(ch);
+	return ok;
+}
+
+/* The condition that is true where e is false. For integer comparisons the opposite
+ * comparison (`j > i` gives `j <= i`: the guard the tile lowering reads as a bound on j),
+ * and De Morgan over && and ||; float comparisons are not negated that way (NaN makes
+ * both false): `!(e)`. */
+static Expr *negate_cond(Parser *ps, Expr *e)
+{
+	if (e->kind == EX_BIN) {
+		static const BinOp pairs[][2] = {{OP_LT, OP_GE}, {OP_LE, OP_GT}, {OP_GT, OP_LE}, {OP_GE, OP_LT}, {OP_EQ, OP_NE}, {OP_NE, OP_EQ}};
+		for (size_t i = 0; i < sizeof pairs / sizeof pairs[0]; i++)
+			if (e->bop == pairs[i][0] && scalar_is_int(e->args[0]->ty) && scalar_is_int(e->args[1]->ty))
+				return ex_bin(ps->prog, pairs[i][1], e->args[0], e->args[1], e->loc);
+		if (e->bop == OP_LAND || e->bop == OP_LOR)
+			return ex_bin(ps->prog, e->bop == OP_LAND ? OP_LOR : OP_LAND, negate_cond(ps, e->args[0]), negate_cond(ps, e->args[1]), e->loc);
+	}
+	if (e->kind == EX_UN && e->uop == UOP_NOT)
+		return e->args[0]; /* a condition: only its truth matters */
+	return ex_un(ps->prog, UOP_NOT, e, e->loc);
+}
+
+/* The coefficient of iterator v in integer expression e, into *c, when e is v times a
+ * constant plus terms that do not read v; false otherwise (v under a division, in a
+ * subscript, times a variable). */
+static bool iter_coef(const Expr *e, const Var *v, long long *c)
+{
+	if (!expr_reads_var(e, v)) {
+		*c = 0;
+		return true;
+	}
+	long long a, b;
+	switch (e->kind) {
+	case EX_VAR: *c = 1; return true;
+	case EX_UN:
+		if (e->uop != UOP_NEG || !iter_coef(e->args[0], v, &a))
+			return false;
+		*c = -a;
+		return true;
+	case EX_CAST: return scalar_is_int(e->ty) && scalar_is_int(e->args[0]->ty) && iter_coef(e->args[0], v, c);
+	case EX_BIN:
+		if ((e->bop == OP_ADD || e->bop == OP_SUB) && iter_coef(e->args[0], v, &a) && iter_coef(e->args[1], v, &b)) {
+			*c = e->bop == OP_ADD ? a + b : a - b;
+			return true;
+		}
+		if (e->bop == OP_MUL && e->args[0]->kind == EX_INT && iter_coef(e->args[1], v, &b)) {
+			*c = e->args[0]->ival * b;
+			return true;
+		}
+		if (e->bop == OP_MUL && e->args[1]->kind == EX_INT && iter_coef(e->args[0], v, &a)) {
+			*c = e->args[1]->ival * a;
+			return true;
+		}
+		return false;
+	default: return false;
+	}
+}
+
+/* Whether condition e, once true on some iteration of the loop ps->loop, stays true on
+ * the later ones (its other variables taken as fixed): then `if (e) break;` at the top of
+ * the body skips the same iterations as `if (e) continue;`. Such are conditions without
+ * the iterator, integer comparisons that grow towards true as the loop counts (`j > i`
+ * counting up, `j < lo` counting down), and && and || of those. */
+static bool monotone(const Expr *e, const LoopCtx *l)
+{
+	if (!expr_reads_var(e, l->var))
+		return true;
+	if (e->kind != EX_BIN)
+		return false;
+	if (e->bop == OP_LAND || e->bop == OP_LOR)
+		return monotone(e->args[0], l) && monotone(e->args[1], l);
+	long long a, b;
+	if (!scalar_is_int(e->args[0]->ty) || !scalar_is_int(e->args[1]->ty) || !iter_coef(e->args[0], l->var, &a) || !iter_coef(e->args[1], l->var, &b))
+		return false;
+	long long grow = (a - b) * l->step; /* how left minus right moves per iteration */
+	return ((e->bop == OP_GT || e->bop == OP_GE) && grow > 0) || ((e->bop == OP_LT || e->bop == OP_LE) && grow < 0);
+}
+
+/* The first variable e reads, other than the loop's iterator, that may change while the
+ * loop runs: one declared in its body (bound at or after binding `first`) or written by
+ * `body`; NULL if none. */
+static const Expr *loop_variant_read(Parser *ps, const Expr *e, const Var *iv, int first, const Stmt *const *body, int nbody)
+{
+	if ((e->kind == EX_VAR || e->kind == EX_INDEX) && e->var != iv) {
+		for (int i = first; i < ps->vars.n; i++)
+			if (ps->vars.v[i].var == e->var)
+				return e;
+		for (int i = 0; i < nbody; i++)
+			if (stmt_writes_var(body[i], e->var))
+				return e;
+	}
+	for (int i = 0; i < e->nargs; i++) {
+		const Expr *r = loop_variant_read(ps, e->args[i], iv, first, body, nbody);
+		if (r)
+			return r;
+	}
+	return NULL;
+}
+
+/* ---- loops counting down ---- */
+
+typedef VEC(const Var *) ConstVarVec;
+
+/* The variables s writes (assignments) into *written and declares into *declared. */
+static void body_vars(const Stmt *s, ConstVarVec *written, ConstVarVec *declared)
+{
+	if (!s)
+		return;
+	if (s->kind == ST_DECL)
+		vec_push(*declared, s->var);
+	if (s->kind == ST_ASSIGN)
+		vec_push(*written, s->lhs->var);
+	for (int i = 0; i < s->nbody; i++)
+		body_vars(s->body[i], written, declared);
+}
+
+/* The positions of array x's subscripts that are iterator v itself in every access to x
+ * in e (a bit each), ANDed into *mask; a read of x as a scalar clears it. */
+static void own_positions(const Expr *e, const Var *x, const Var *v, unsigned *mask)
+{
+	if (!e)
+		return;
+	if ((e->kind == EX_VAR || e->kind == EX_INDEX) && e->var == x) {
+		unsigned m = 0;
+		for (int i = 0; e->kind == EX_INDEX && i < e->nargs && i < 32; i++)
+			if (e->args[i]->kind == EX_VAR && e->args[i]->var == v)
+				m |= 1u << i;
+		*mask &= m;
+	}
+	for (int i = 0; i < e->nargs; i++)
+		own_positions(e->args[i], x, v, mask);
+}
+
+static void stmt_own_positions(const Stmt *s, const Var *x, const Var *v, unsigned *mask)
+{
+	if (!s)
+		return;
+	own_positions(s->lhs, x, v, mask);
+	own_positions(s->rhs, x, v, mask);
+	own_positions(s->cond, x, v, mask);
+	own_positions(s->lo, x, v, mask);
+	own_positions(s->hi, x, v, mask);
+	for (int i = 0; i < s->nbody; i++)
+		stmt_own_positions(s->body[i], x, v, mask);
+}
+
+enum { RED_NONE, RED_ADD, RED_MUL, RED_MAX, RED_MIN };
+
+/* Which reduction assignment a is of its target x: `x += e`, `x -= e`, `x = x + e`,
+ * `x = e + x`, `x = x - e` (sums), `x *= e`, `x = x * e` (products), `x = fmaxf(x, e)`
+ * (either order; maxima), fminf (minima); e must not read x. RED_NONE otherwise. */
+static int reduction_kind(const Stmt *a)
+{
+	const Var *x = a->lhs->var;
+	for (int i = 0; i < a->lhs->nargs; i++)
+		if (expr_reads_var(a->lhs->args[i], x))
+			return RED_NONE;
+	if (a->aop != AS_SET)
+		return expr_reads_var(a->rhs, x) ? RED_NONE : a->aop == AS_ADD || a->aop == AS_SUB ? RED_ADD : a->aop == AS_MUL ? RED_MUL : RED_NONE;
+	const Expr *r = a->rhs;
+	int kind = r->kind == EX_BIN && (r->bop == OP_ADD || r->bop == OP_SUB) ? RED_ADD
+	           : r->kind == EX_BIN && r->bop == OP_MUL                      ? RED_MUL
+	           : r->kind == EX_CALL && r->fn == FN_FMAX                     ? RED_MAX
+	           : r->kind == EX_CALL && r->fn == FN_FMIN                     ? RED_MIN
+	                                                                        : RED_NONE;
+	if (kind == RED_NONE || r->nargs != 2)
+		return RED_NONE;
+	bool commutes = !(r->kind == EX_BIN && r->bop == OP_SUB);
+	for (int i = 0; i < 2; i++)
+		if (expr_equal(r->args[i], a->lhs) && !expr_reads_var(r->args[1 - i], x) && (i == 0 || commutes))
+			return kind;
+	return RED_NONE;
+}
+
+/* Whether every access to x in s is a reduction assignment to it of one kind (*kind,
+ * RED_NONE until the first), x read nowhere else; *where: the first access that is not. */
+static bool only_reduced(const Stmt *s, const Var *x, int *kind, Loc *where)
+{
+	if (!s)
+		return true;
+	const Expr *reads[] = {s->cond, s->lo, s->hi, s->kind == ST_DECL ? s->rhs : NULL};
+	for (size_t i = 0; i < sizeof reads / sizeof reads[0]; i++)
+		if (expr_reads_var(reads[i], x))
+			return *where = reads[i]->loc, false;
+	if (s->kind == ST_ASSIGN) {
+		int k = s->lhs->var == x ? reduction_kind(s) : RED_NONE;
+		if (s->lhs->var == x && (k == RED_NONE || (*kind != RED_NONE && k != *kind)))
+			return *where = s->loc, false;
+		if (s->lhs->var == x)
+			*kind = k;
+		else if (stmt_reads_var(s, x))
+			return *where = s->loc, false;
+	}
+	for (int i = 0; i < s->nbody; i++)
+		if (!only_reduced(s->body[i], x, kind, where))
+			return false;
+	return true;
+}
+
+/* Whether the iterations of a loop over v with this body may run in any order, so that
+ * a loop counting down may run upward: every variable the body writes, other than its
+ * own locals and iterators, is an array whose every access has v itself as one subscript
+ * (each iteration its own elements) or is only reduced, by sums, products, maxima or
+ * minima, which fusecc reorders anyway (rolling, split-k). *why: where that fails. */
+static bool reversible(const Stmt *body, const Var *v, Loc *why)
+{
+	ConstVarVec written = {0}, declared = {0};
+	body_vars(body, &written, &declared);
+	bool ok = true;
+	for (int i = 0; ok && i < written.n; i++) {
+		const Var *x = written.v[i];
+		bool own = x->kind == VAR_LOOP;
+		for (int k = 0; !own && k < declared.n; k++)
+			own = declared.v[k] == x;
+		if (own)
+			continue;
+		unsigned mask = ~0u;
+		stmt_own_positions(body, x, v, &mask);
+		if (x->ndim && mask)
+			continue;
+		int kind = RED_NONE;
+		ok = only_reduced(body, x, &kind, why);
+	}
+	vec_free(written);
+	vec_free(declared);
+	return ok;
+}
+
+static const char break_help[] =
+	"'break' is supported only as 'if (c) break;' at the top of a loop's body, with c true from some iteration on (such as 'if (j > i) break;' counting up): write the end in the loop's condition ('for (j = 0; j <= i; j++)') or guard the statements with an if";
+
+/* Statements ch[from..] of a block, appended to *out in order; false if any was refused
+ * (all are converted, so that one run reports every problem). In a loop's body
+ * (loop_body), `if (c) continue;` guards the statements after it: they become `if (!c) {
+ * ... }` (the if-guard form, whose bound the tile lowering narrows the rows' range by),
+ * and `if (c) { s...; continue; }` becomes `if (c) { s... } else { ... }`. `if (c)
+ * break;` does the same where it skips the same iterations, which at_start (no statement
+ * with an effect before it) and a monotone c ensure. */
+static bool convert_stmts(Parser *ps, const CursorVec *ch, int from, bool loop_body, bool at_start, StmtVec *out)
+{
+	bool ok = true;
+	for (int i = from; i < ch->n; i++) {
+		enum CXCursorKind k = clang_getCursorKind(ch->v[i]);
+		if (k == CXCursor_NullStmt)
+			continue;
+		if (k == CXCursor_DeclStmt) {
+			ok &= convert_decl(ps, ch->v[i], out);
+			continue;
+		}
+		CXCursor cond_c, jump;
+		CursorVec pre = {0};
+		if (loop_body && jump_if(ch->v[i], &cond_c, &jump, &pre)) {
+			bool brk = clang_getCursorKind(jump) == CXCursor_BreakStmt;
+			bool good = !brk || (!pre.n && at_start);
+			Loc loc = loc_of(ps, ch->v[i]);
+			Expr *cond = convert_expr(ps, cond_c);
+			Stmt *then = NULL;
+			if (pre.n) {
+				StmtVec tb = {0};
+				if (convert_stmts(ps, &pre, 0, false, false, &tb))
+					then = st_new(ps->prog, ST_BLOCK, loc_of(ps, pre.v[0])), st_set_body(ps->prog, then, tb.v, tb.n);
+				vec_free(tb);
+			}
+			if (!good)
+				fail(ps, loc_of(ps, jump), "%s", break_help);
+			StmtVec rest = {0};
+			bool rest_ok = convert_stmts(ps, ch, i + 1, true, at_start && !pre.n, &rest);
+			if (brk && good && cond && rest_ok) {
+				const Expr *bad = loop_variant_read(ps, cond, ps->loop.var, ps->loop.first, (const Stmt *const *)rest.v, rest.n);
+				good = !bad && monotone(cond, &ps->loop);
+				if (bad)
+					fail(ps, bad->loc, "'%s' may change while the loop runs, so the condition of this 'break' may turn false again; %s", bad->var->name, break_help);
+				else if (!monotone(cond, &ps->loop))
+					fail(ps, cond->loc, "this condition may turn false again on a later iteration (it is not a comparison of the iterator that grows towards true as the loop %s); %s",
+					     ps->loop.step > 0 ? "counts up" : "counts down", break_help);
+			}
+			if (cond && rest_ok && (!pre.n || then) && good) {
+				Stmt *r = st_new(ps->prog, ST_BLOCK, loc);
+				st_set_body(ps->prog, r, rest.v, rest.n);
+				Stmt *g = st_new(ps->prog, ST_IF, loc);
+				if (then) {
+					g->cond = cond;
+					Stmt *two[2] = {then, r};
+					st_set_body(ps->prog, g, two, 2);
+				} else {
+					g->cond = negate_cond(ps, cond);
+					st_set_body(ps->prog, g, &r, 1);
+				}
+				/* `if (j > i) break;` counting up: the loop ends at i + 1 when that is
+				 * not past its end, as `for (j = 0; j <= i; j++)` does */
+				if (brk && ps->loop.step > 0 && narrow_to_guard(ps->prog, &g->cond, ps->loop.var, ps->loop.hi, ps->loop.up, NULL) && !g->cond) {
+					for (int k = 0; k < rest.n; k++)
+						vec_push(*out, rest.v[k]);
+				} else if (then || rest.n) {
+					vec_push(*out, g);
+				}
+			} else {
+				ok = false;
+			}
+			vec_free(pre);
+			vec_free(rest);
+			return ok;
+		}
+		vec_free(pre);
+		at_start = false;
+		Stmt *s = convert_stmt(ps, ch->v[i]);
+		if (s)
+			vec_push(*out, s);
+		else
+			ok = false;
+	}
+	return ok;
 }
 
 static Stmt *convert_stmt(Parser *ps, CXCursor c)
@@ -1325,8 +2030,9 @@ static Stmt *convert_stmt(Parser *ps, CXCursor c)
 	case CXCursor_GotoStmt:
 	case CXCursor_IndirectGotoStmt: return fail(ps, loc, "'goto' is not supported in a fuse region"), NULL;
 	case CXCursor_LabelStmt: return fail(ps, loc, "labels are not supported in a fuse region"), NULL;
-	case CXCursor_BreakStmt: return fail(ps, loc, "'break' is not supported in a fuse region: loops run their whole range"), NULL;
-	case CXCursor_ContinueStmt: return fail(ps, loc, "'continue' is not supported in a fuse region: use an if statement"), NULL;
+	case CXCursor_BreakStmt: return fail(ps, loc, "%s", break_help), NULL;
+	case CXCursor_ContinueStmt:
+		return fail(ps, loc, "'continue' is supported only as 'if (c) continue;' (or a block that ends with it) directly in a loop's body: guard the statements after it with 'if (!c) { ... }'"), NULL;
 	case CXCursor_ReturnStmt: return fail(ps, loc, "'return' is not supported in a fuse region"), NULL;
 	case CXCursor_SwitchStmt: return fail(ps, loc, "'switch' is not supported in a fuse region"), NULL;
 	case CXCursor_CallExpr: return fail(ps, loc, "a call as a statement has no effect in a fuse region: a statement must be an assignment"), NULL;
@@ -1537,6 +2243,82 @@ static void fold_clamped_bounds(Program *p, Stmt *s)
 		fold_clamped_bounds(p, s->body[i]);
 }
 
+/* ---- locals declared before they are set ---- */
+
+/* Whether s is `x = e` with e not reading x. */
+static bool sets_var(const Stmt *s, const Var *x)
+{
+	return s->kind == ST_ASSIGN && s->aop == AS_SET && s->lhs->kind == EX_VAR && s->lhs->var == x && !expr_reads_var(s->rhs, x);
+}
+
+static bool touches(const Stmt *s, const Var *x) { return stmt_reads_var(s, x) || stmt_writes_var(s, x); }
+
+/* Whether every iteration of loop l sets scalar x before anything else touches it: the
+ * first statement of the body that touches x is `x = e`, not under a condition. */
+static bool set_first_in_loop(const Stmt *l, const Var *x)
+{
+	if (expr_reads_var(l->lo, x) || expr_reads_var(l->hi, x))
+		return false;
+	const Stmt *b = l->body[0];
+	Stmt *const *body = b->kind == ST_BLOCK ? b->body : &l->body[0];
+	int n = b->kind == ST_BLOCK ? b->nbody : 1;
+	for (int i = 0; i < n; i++)
+		if (touches(body[i], x))
+			return sets_var(body[i], x);
+	return false;
+}
+
+/* Scalar locals declared without a value and set later, the C89 way (`float m, l, x;
+ * ... m = -INFINITY;`), are declared where they are first set (`float m = -INFINITY;`),
+ * when nothing touches them in between; one that only a later loop uses, set first in
+ * each of its iterations (scratch: `x = 0; for (d) x += ...;`), is declared in that
+ * loop's body first. That is the form `for (int j ...) { float x = 0; ... }` has, which
+ * the fuser's matchers know and in which the dependence analysis sees that the loop
+ * carries nothing through x. */
+static void sink_decls(Program *p, Stmt *s)
+{
+	if (!s)
+		return;
+	for (int k = 0; s->kind == ST_BLOCK && k < s->nbody; k++) {
+		Stmt *d = s->body[k];
+		if (d->kind != ST_DECL || d->rhs || d->var->ndim)
+			continue;
+		int first = -1, n = 0;
+		for (int t = k + 1; t < s->nbody; t++)
+			if (touches(s->body[t], d->var)) {
+				if (first < 0)
+					first = t;
+				n++;
+			}
+		if (first < 0)
+			continue;
+		Stmt *f = s->body[first];
+		if (sets_var(f, d->var)) {
+			Stmt *nd = st_new(p, ST_DECL, d->loc);
+			nd->var = d->var;
+			nd->rhs = f->rhs;
+			s->body[first] = nd;
+		} else if (n == 1 && f->kind == ST_FOR && set_first_in_loop(f, d->var)) {
+			Stmt *b = f->body[0];
+			int nb = b->kind == ST_BLOCK ? b->nbody : 1;
+			Stmt **body = arena_alloc(&p->arena, sizeof(Stmt *) * (size_t)(nb + 1));
+			body[0] = d;
+			for (int i = 0; i < nb; i++)
+				body[i + 1] = b->kind == ST_BLOCK ? b->body[i] : b;
+			Stmt *blk = st_new(p, ST_BLOCK, b->loc);
+			st_set_body(p, blk, body, nb + 1);
+			st_set_body(p, f, &blk, 1);
+		} else {
+			continue;
+		}
+		memmove(&s->body[k], &s->body[k + 1], sizeof(Stmt *) * (size_t)(s->nbody - k - 1));
+		s->nbody--;
+		k--;
+	}
+	for (int i = 0; i < s->nbody; i++)
+		sink_decls(p, s->body[i]);
+}
+
 static int region_weight(const Stmt *s, int depth)
 {
 	if (s->kind == ST_FOR)
@@ -1692,6 +2474,7 @@ static void convert_function(Parser *ps, CXCursor fn, CXCursor body)
 	ps->fn_name = f->name;
 	ps->fn_extent = clang_getCursorExtent(fn);
 	macro_ops_scan(ps->mops, body);
+	scan_iterators(ps, body);
 	f->loc = loc_of_location(ps, clang_getCursorLocation(fn));
 	if (clang_getCanonicalType(clang_getCursorResultType(fn)).kind != CXType_Void)
 		fail(ps, f->loc, "a function with fuse regions must return void: results are written to array parameters");
@@ -1741,7 +2524,12 @@ static void convert_function(Parser *ps, CXCursor fn, CXCursor body)
 			continue;
 		}
 		loop->sched = sched;
+		sink_decls(ps->prog, loop);
 		fold_clamped_bounds(ps->prog, loop);
+		LoopVec all = {0};
+		collect_loops(loop, &all);
+		narrow_guarded_loops(ps->prog, loop, NULL, &all);
+		vec_free(all);
 		if (!schedule_check(sched, loop)) {
 			ps->failed = true;
 			continue;
@@ -1918,6 +2706,7 @@ Program *front_parse(const char *path, const FrontOptions *opt, StrVec *deps)
 	vec_free(ps.pragmas);
 	vec_free(ps.vars);
 	vec_free(ps.aliases);
+	vec_free(ps.iters);
 	vec_free(ps.nonneg);
 	macro_ops_free(ps.mops);
 	if (!ok) {

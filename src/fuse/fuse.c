@@ -430,12 +430,20 @@ static void scalarise_elements(Cascade *c, Stmt *s)
 	}
 }
 
-/* Whether e is integer arithmetic of iterators and scalar parameters only. */
+/* Whether e is integer arithmetic of iterators, scalar parameters and elements of
+ * const integer arrays (an offset, cu_seqlens[s]) only. */
 static bool is_index_arith(const Expr *e)
 {
 	switch (e->kind) {
 	case EX_INT: return true;
 	case EX_VAR: return e->var->kind == VAR_LOOP || (e->var->kind == VAR_PARAM && !e->var->ndim);
+	case EX_INDEX:
+		if (e->var->kind != VAR_PARAM || !e->var->is_const || !scalar_is_int(e->var->ty))
+			return false;
+		for (int i = 0; i < e->nargs; i++)
+			if (!is_index_arith(e->args[i]))
+				return false;
+		return true;
 	case EX_BIN:
 	case EX_UN:
 	case EX_COND:
@@ -472,8 +480,8 @@ static void stmt_subst_subscripts(Program *p, Stmt *s, const Var *v, const Expr 
 		stmt_subst_subscripts(p, s->body[i], v, def);
 }
 
-/* An int local computed once from iterators and parameters (`const int kv_head = h / (H
- * / KVH);`) is replaced by its definition in the subscripts after it: the arrays are
+/* An int local computed once from iterators, parameters and index arrays (`const int
+ * kv_head = h / (H / KVH);`, `const int row = cu_seqlens[s];`) is replaced by its definition in the subscripts after it: the arrays are
  * then read at expressions of the loops, which the dependence analysis and the tile
  * lowering see through (a local's value is per row, an address must be per CTA). */
 static void forward_index_locals(Program *p, Stmt *s)

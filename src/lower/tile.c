@@ -1207,6 +1207,34 @@ static bool reads_through_pro(const TilePlan *tp, const Expr *e, Var *v)
 	return false;
 }
 
+/* Whether e reads an element of an array. */
+static bool reads_element(const Expr *e)
+{
+	if (e->kind == EX_INDEX)
+		return true;
+	for (int i = 0; i < e->nargs; i++)
+		if (reads_element(e->args[i]))
+			return true;
+	return false;
+}
+
+/* Whether subscript e is the row iterator i, or `off + i` with off a value read from
+ * arrays (a packed batch's q[cu[s] + i]): either way i stays below the dimension's
+ * extent, since offsets are not negative (the caller's contract for index arrays). */
+static bool row_subscript(const Expr *e, const Var *i)
+{
+	if (e->kind == EX_VAR)
+		return e->var == i;
+	if (e->kind != EX_BIN || e->bop != OP_ADD)
+		return false;
+	for (int side = 0; side < 2; side++) {
+		const Expr *x = e->args[side], *off = e->args[1 - side];
+		if (x->kind == EX_VAR && x->var == i && !expr_reads_var(off, i) && reads_element(off))
+			return true;
+	}
+	return false;
+}
+
 bool tile_plan(TilePlan *tp, const Region *r, const TileTarget *tt, const char **why)
 {
 	memset(tp, 0, sizeof *tp);
@@ -1328,8 +1356,7 @@ bool tile_plan(TilePlan *tp, const Region *r, const TileTarget *tt, const char *
 		return fail(tp, why, arena_printf(&p->arena, "the start of the row loop '%s' is not known on the host", iv->name));
 	if (!host_expr(gr->hi)) {
 		for (int d = 0; d < tp->rowop->nargs && !tp->rows_host; d++)
-			if (tp->rowop->args[d]->kind == EX_VAR && tp->rowop->args[d]->var == iv && tp->rowop->var->dims[d] &&
-			    host_expr(tp->rowop->var->dims[d]))
+			if (row_subscript(tp->rowop->args[d], iv) && tp->rowop->var->dims[d] && host_expr(tp->rowop->var->dims[d]))
 				tp->rows_host = tp->rowop->var->dims[d];
 		if (!tp->rows_host || tp->splitk)
 			return fail(tp, why, arena_printf(&p->arena, "the end of the row loop '%s' is read per CTA and no array extent bounds it on the host", iv->name));
@@ -1353,7 +1380,8 @@ bool tile_plan(TilePlan *tp, const Region *r, const TileTarget *tt, const char *
 	for (int k = 0; k < tp->ncolop; k++)
 		tp->colop_cols[k] = (tp->colop_cols[k] + 63) / 64 * 64;
 	/* Where the tiles do not fit (fp32, wide heads, 64 KB of LDS), one stage of column
-	 * tiles (their loads no longer overlap the step before), then fewer rows per CTA. */
+	 * tiles (their loads no longer overlap the step before), then fewer rows per CTA,
+	 * then steps of 32 columns (D = 256 in 64 KB). */
 	tp->stages = tt->stages;
 	if (tp->elem == TY_FLOAT) {
 		/* fp32 operands take twice the registers and shared memory of 16-bit ones (and a
@@ -1365,11 +1393,13 @@ bool tile_plan(TilePlan *tp, const Region *r, const TileTarget *tt, const char *
 		tp->stages = 1;
 	}
 	int need = tile_smem_bytes(tp);
-	while (tile_smem_bytes(tp) > tt->smem_max && (tp->stages > 1 || tp->bm > 16)) {
+	while (tile_smem_bytes(tp) > tt->smem_max && (tp->stages > 1 || tp->bm > 16 || tp->bn > 32)) {
 		if (tp->stages > 1)
 			tp->stages = 1;
-		else
+		else if (tp->bm > 16)
 			tp->bm /= 2;
+		else
+			tp->bn /= 2;
 	}
 	if (tile_smem_bytes(tp) > tt->smem_max)
 		return fail(tp, why, arena_printf(&p->arena, "the tiles need %d bytes of shared memory, more than the %d a CTA may have", need, tt->smem_max));
@@ -1392,6 +1422,8 @@ typedef enum MaskClass { MC_ANY, MC_FINITE, MC_NEGINF, MC_ZERO } MaskClass;
 typedef struct MaskScan {
 	TilePlan *tp;
 	Var *jvar;         /* the current per-element loop's iterator */
+	Var *decls[MAX_TILE_VARS]; /* the locals the current per-element loop declares */
+	int ndecls;
 	Expr *cond;        /* the canonical mask condition: true where the element is hidden */
 	Var *vars[MAX_TILE_VARS];
 	MaskClass cls[MAX_TILE_VARS];
@@ -1449,6 +1481,8 @@ static bool is_guard(MaskScan *ms, const Expr *c)
 /* The class of e at a hidden element. */
 static MaskClass mask_class(MaskScan *ms, const Expr *e)
 {
+	if (is_neg_inf(e))
+		return MC_NEGINF;
 	switch (e->kind) {
 	case EX_INT: return MC_FINITE;
 	case EX_FLT: return e->fval == 0 ? MC_ZERO : e->fval * 0 == 0 ? MC_FINITE : MC_ANY;
@@ -1517,11 +1551,21 @@ bool tile_mask_stmt(const TilePlan *tp, const Stmt *s, Expr **kept)
 
 static void mask_walk(MaskScan *ms, Stmt **body, int n);
 
+static bool declared_here(const MaskScan *ms, const Var *v)
+{
+	for (int i = 0; i < ms->ndecls; i++)
+		if (ms->decls[i] == v)
+			return true;
+	return false;
+}
+
 /* The variables a guard's body writes, other than row reductions, hold unknown values
- * at the elements it skips. */
+ * at the elements it skips, except a local the element declared before the guard: that
+ * keeps the value it had (`float x = -INFINITY; if (keep) x = dot;`). */
 static void guard_writes(MaskScan *ms, const Stmt *s)
 {
-	if ((s->kind == ST_ASSIGN && !(s->lhs->kind == EX_VAR && tile_role(ms->tp, s->lhs->var) == TR_ROW)) || s->kind == ST_DECL)
+	if (s->kind == ST_DECL ||
+	    (s->kind == ST_ASSIGN && !(s->lhs->kind == EX_VAR && tile_role(ms->tp, s->lhs->var) == TR_ROW) && !declared_here(ms, s->lhs->var)))
 		set_class(ms, s->kind == ST_DECL ? s->var : s->lhs->var, MC_ANY);
 	for (int i = 0; i < s->nbody; i++)
 		if (s->body[i])
@@ -1556,6 +1600,8 @@ static void mask_stmt(MaskScan *ms, Stmt *s, Stmt **body, int n, int *i)
 	switch (s->kind) {
 	case ST_DECL:
 		set_class(ms, s->var, s->rhs ? mask_class(ms, s->rhs) : MC_ANY);
+		if (ms->ndecls < MAX_TILE_VARS)
+			ms->decls[ms->ndecls++] = s->var;
 		return;
 	case ST_ASSIGN:
 		if (s->lhs->kind == EX_VAR && tile_role(tp, s->lhs->var) == TR_ROW) {
@@ -1627,6 +1673,88 @@ static bool cond_bounds(TilePlan *tp, const Expr *c, bool negate, Expr **lo, Exp
 	return true;
 }
 
+/* Whether e reads v other than as `v / C` with C a positive constant; *c gets the C
+ * (one for all the reads: 0 until seen). */
+static bool reads_bare(const Expr *e, const Var *v, long long *c)
+{
+	if (e->kind == EX_BIN && e->bop == OP_DIV && e->args[0]->kind == EX_VAR && e->args[0]->var == v && e->args[1]->kind == EX_INT &&
+	    e->args[1]->ival > 0 && e->args[1]->ival <= 1 << 20) {
+		if (*c && *c != e->args[1]->ival)
+			return true;
+		*c = e->args[1]->ival;
+		return false;
+	}
+	if (e->kind == EX_VAR)
+		return e->var == v;
+	for (int i = 0; i < e->nargs; i++)
+		if (reads_bare(e->args[i], v, c))
+			return true;
+	return false;
+}
+
+/* e with every `v / C` replaced by b. */
+static Expr *subst_div(Program *p, const Expr *e, const Var *v, Var *b)
+{
+	if (e->kind == EX_BIN && e->bop == OP_DIV && e->args[0]->kind == EX_VAR && e->args[0]->var == v)
+		return ex_var(p, b, e->loc);
+	Expr *x = ex_copy(p, e);
+	for (int i = 0; i < x->nargs; i++)
+		x->args[i] = subst_div(p, e->args[i], v, b);
+	return x;
+}
+
+/* Whether e reads only parameters, the grid's iterators and the listed variables. */
+static bool reads_uniform(const TilePlan *tp, const Expr *e, Var *const *ok, int n)
+{
+	if (e->kind == EX_VAR || e->kind == EX_INDEX) {
+		bool fine = e->var->kind == VAR_PARAM;
+		for (int g = 0; g < tp->ngrid && !fine; g++)
+			fine = e->var == tp->grid[g].var;
+		for (int k = 0; k < n && !fine; k++)
+			fine = e->var == ok[k];
+		if (!fine)
+			return false;
+	}
+	for (int i = 0; i < e->nargs; i++)
+		if (!reads_uniform(tp, e->args[i], ok, n))
+			return false;
+	return true;
+}
+
+/* The skipping of steps for hidden-when condition c (see skip_hidden in tile.h): c may
+ * read the row only as `i / C` and the column as `j / C` or j, besides parameters and
+ * the other parallel loops; nothing else is skipped. */
+static void find_skip(TilePlan *tp, Expr *c)
+{
+	Program *p = tp->c->prog;
+	Var *iv = tp->grid[tp->rowdim].var;
+	long long ci = 0, cj = 0;
+	if (reads_bare(c, iv, &ci) || !expr_reads_var(c, tp->jc))
+		return;
+	Expr *h = c;
+	Var *bi = NULL, *bj = fresh_var(tp->c, "blk_j", TY_INT, VAR_LOOP);
+	if (ci) {
+		bi = fresh_var(tp->c, "blk_i", TY_INT, VAR_LOOP);
+		h = subst_div(p, h, iv, bi);
+	}
+	if (reads_bare(h, tp->jc, &cj)) {
+		if (cj)
+			return;
+		h = expr_subst_var(p, h, tp->jc, bj);
+		cj = 1;
+	} else {
+		h = subst_div(p, h, tp->jc, bj);
+	}
+	Var *ok[2] = {bj, bi};
+	if (!reads_uniform(tp, h, ok, bi ? 2 : 1))
+		return;
+	tp->skip_hidden = h;
+	tp->skip_bi = bi;
+	tp->skip_bj = bj;
+	tp->skip_ci = (int)ci;
+	tp->skip_cj = (int)cj;
+}
+
 void tile_find_masks(TilePlan *tp)
 {
 	MaskScan ms = {.tp = tp, .ok = true};
@@ -1638,6 +1766,7 @@ void tile_find_masks(TilePlan *tp)
 			continue;
 		Stmt *eb = steps[i]->body[0];
 		ms.jvar = steps[i]->var;
+		ms.ndecls = 0;
 		if (eb->kind == ST_BLOCK)
 			mask_walk(&ms, eb->body, eb->nbody);
 		else
@@ -1646,6 +1775,8 @@ void tile_find_masks(TilePlan *tp)
 	Expr *lo = NULL, *hi = NULL;
 	if (!ms.ok || !ms.cond || !cond_bounds(tp, ms.cond, true, &lo, &hi)) {
 		tp->nmask = 0;
+		if (ms.ok && ms.cond)
+			find_skip(tp, ms.cond);
 		return;
 	}
 	/* The bounds may read the row, parameters and parallel loops only. */

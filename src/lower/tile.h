@@ -121,6 +121,14 @@ typedef struct TilePlan {
 	Expr *mask_lo, *mask_hi;
 	const Stmt *mask_stmts[MAX_TILE_VARS];
 	int nmask;
+	/* A mask that is no range (a block layout, a key padding mask) skips the steps where
+	 * it hides every element of the CTA's rows: skip_hidden is its hidden-when condition
+	 * with the row's `i / skip_ci` read as skip_bi and the column's `j / skip_cj` (or j,
+	 * skip_cj = 1) as skip_bj; skip_bi NULL when it does not read the row. NULL: none.
+	 * The mask statements stay: a step that is not skipped computes them as written. */
+	Expr *skip_hidden;
+	Var *skip_bi, *skip_bj;
+	int skip_ci, skip_cj;
 	/* Split-k: the plan's pass is one chunk of the split axis (the chunk kernel, one CTA
 	 * per chunk and row tile); its epilogue stores the partials, which live in a
 	 * workspace of [rows][nchunks][cols] floats per partial; the merge statements run

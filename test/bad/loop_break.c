@@ -1,4 +1,4 @@
-/* break is refused */
+/* a break whose condition may turn false again is refused */
 void f(int N, int M, const int len[N], const int idx[N], const float x[N][M], float y[N])
 {
 #pragma fuse kernel(k) parallel(i)

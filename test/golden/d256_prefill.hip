@@ -8,61 +8,127 @@
 
 /* kernel(d256_prefill) parallel(b, h, i) tile(i:128, j:64) rolling(j)
  * fused over 'j' in steps of 64; rolling: as requested
- * lowering: one thread per row (b, h, i), FMA code, 128 threads per block
- *   (no tile lowering: the tiles need 131072 bytes of shared memory, more than the 65536 a CTA may have) */
-__global__ void __launch_bounds__(128) d256_prefill_kernel(int B, int H, int N, float scale, const __half *__restrict__ q, const __half *__restrict__ k, const __half *__restrict__ v, __half *__restrict__ o)
+ * lowering: matrix-core (MFMA) tiles: 16 rows of 'i' per CTA (1 wavefront), steps of 32 over 'j'; 16-bit products with fp32 accumulation */
+__global__ void __launch_bounds__(64) d256_prefill_kernel(int B, int H, int N, float scale, const __half *__restrict__ q, const __half *__restrict__ k, const __half *__restrict__ v, __half *__restrict__ o)
 {
-	long long row = (long long)blockIdx.x * blockDim.x + threadIdx.x;
-	if (row >= (long long)(B) * (H) * (N))
-		return;
-	int i = (int)(row % (N));
-	row /= (N);
-	int h = (int)(row % (H));
-	row /= (H);
-	int b = (int)row;
-	float acc[256];
-	float m = -INFINITY;
-	float l = 0.0f;
-	for (int d = 0; d < 256; d++)
-		acc[d] = 0.0f;
-	float m_used = isfinite(m) ? m : 0.0f;
-	float m_prev = m_used;
-	for (int j0 = 0; j0 < N; j0 += 64) {
-		for (int j = j0; j < (j0 + 64 < N ? j0 + 64 : N); j++) {
-			float s = 0.0f;
-			for (int d = 0; d < 256; d++)
-				s += (float)q[((((long long)b * H + h) * N + i) * 256 + d)] * (float)k[((((long long)b * H + h) * N + j) * 256 + d)];
-			m = fmaxf(m, scale * s);
+	extern __shared__ __align__(1024) uint16_t smem[];
+	long long head;
+	int tile;
+	fx::cta_order(head, tile);
+	long long cta = head;
+	const int h = (int)(cta % (H));
+	cta /= (H);
+	const int b = (int)(cta % (B));
+	cta /= (B);
+	/* rows of 'i': the last tiles (the longest under a causal mask) first */
+	const int row0 = 0 + (int)(gridDim.y - 1 - tile) * 16;
+	const int nrows = min(16, N - row0);
+	const int wrow = fx::warp() * 16;
+	uint16_t *s_rows = smem;
+	uint16_t *s_k = smem + 4096; /* one tile of 32 x 256 */
+	uint16_t *s_v = smem + 12288; /* one tile of 32 x 256 */
+	fx::load_rows<16, 256, 64, __half>(s_rows, [&](int r) { return &q[((((long long)b * H + h) * N + (row0 + r)) * 256 + 0)]; }, nrows);
+	float m[1];
+	float l[1];
+	float m_used[1];
+	float m_prev[1];
+	float acc[1][16][4];
+	float q_k[1][2][4];
+	#pragma unroll
+	for (int hf = 0; hf < 1; hf++) {
+		m[hf] = -INFINITY;
+		l[hf] = 0.0f;
+		#pragma unroll
+		for (int e = 0; e < 64; e++) {
+			acc[hf][e >> 2][e & 3] = 0.0f;
 		}
-		m_prev = m_used;
-		m_used = isfinite(m) ? m : 0.0f;
-		if (m_prev != m_used) {
-			float l_rescale = expf(m_prev - m_used);
-			l = l != 0.0f ? l * l_rescale : l;
-		}
-		if (m_prev != m_used) {
-			float acc_rescale = expf(m_prev - m_used);
-			if (isfinite(acc_rescale)) {
-				for (int d = 0; d < 256; d++)
-					acc[d] = acc[d] * acc_rescale;
+		m_used[hf] = isfinite(m[hf]) ? m[hf] : 0.0f;
+		m_prev[hf] = m_used[hf];
+	}
+	const int begin = 0, end = N;
+	const int inner_begin = 0, inner_end = N;
+	auto load_columns = [&](int at) {
+		fx::load_tile<32, 256, 64, __half>(s_k, [&](int r) { return &k[((((long long)b * H + h) * N + (at + r)) * 256 + 0)]; }, end - at);
+		fx::load_tile<32, 256, 64, __half>(s_v, [&](int r) { return &v[((((long long)b * H + h) * N + (at + r)) * 256 + 0)]; }, end - at);
+	};
+	for (int j0 = begin; j0 < end; j0 += 32) {
+		load_columns(j0);
+		__syncthreads();
+		fx::dispatch(!(j0 >= inner_begin && j0 + 32 <= inner_end), [&](auto masked) {
+			/* line 21: for (j ...) */
+			fx::dot_rows<__half, 1, 32, 256, 16, 64>(q_k, s_rows, wrow, s_k);
+			float m_red[1] = {-INFINITY};
+			#pragma unroll
+			for (int hf = 0; hf < 1; hf++) {
+				const int i = min(row0 + wrow + fx::row(hf), row0 + nrows - 1);
+				#pragma unroll
+				for (int e = 0; e < 8; e++) {
+					const int j = j0 + fx::col(e);
+					if (!decltype(masked)::value || (j >= 0 && j < N)) {
+						float s = q_k[hf][e >> 2][e & 3];
+						m_red[hf] = fmaxf(m_red[hf], scale * s);
+					}
+				}
 			}
-			else {
-				for (int d = 0; d < 256; d++)
-					acc[d] = acc[d] != 0.0f ? acc[d] * acc_rescale : acc[d];
+			m[0] = fmaxf(m[0], fx::row_max(m_red[0]));
+			#pragma unroll
+			for (int hf = 0; hf < 1; hf++) {
+				m_prev[hf] = m_used[hf];
+				m_used[hf] = isfinite(m[hf]) ? m[hf] : 0.0f;
+				if (m_prev[hf] != m_used[hf]) {
+					float l_rescale = fx::exp_sub(m_prev[hf], m_used[hf]);
+					l[hf] = l[hf] != 0.0f ? l[hf] * l_rescale : l[hf];
+				}
+				if (m_prev[hf] != m_used[hf]) {
+					float acc_rescale = fx::exp_sub(m_prev[hf], m_used[hf]);
+					if (isfinite(acc_rescale)) {
+						#pragma unroll
+						for (int e = 0; e < 64; e++) {
+							acc[hf][e >> 2][e & 3] = acc[hf][e >> 2][e & 3] * acc_rescale;
+						}
+					}
+					else {
+						#pragma unroll
+						for (int e = 0; e < 64; e++) {
+							acc[hf][e >> 2][e & 3] = acc[hf][e >> 2][e & 3] != 0.0f ? acc[hf][e >> 2][e & 3] * acc_rescale : acc[hf][e >> 2][e & 3];
+						}
+					}
+				}
 			}
-		}
-		for (int j = j0; j < (j0 + 64 < N ? j0 + 64 : N); j++) {
-			float s = 0.0f;
-			for (int d = 0; d < 256; d++)
-				s += (float)q[((((long long)b * H + h) * N + i) * 256 + d)] * (float)k[((((long long)b * H + h) * N + j) * 256 + d)];
-			float p = expf(scale * s - m_used);
-			l += p;
-			for (int d = 0; d < 256; d++)
-				acc[d] += p * (float)v[((((long long)b * H + h) * N + j) * 256 + d)];
+			/* line 27: for (j ...) */
+			float l_red[1] = {0.0f};
+			float p_acc[1][2][4];
+			#pragma unroll
+			for (int hf = 0; hf < 1; hf++) {
+				const int i = min(row0 + wrow + fx::row(hf), row0 + nrows - 1);
+				#pragma unroll
+				for (int e = 0; e < 8; e++) {
+					const int j = j0 + fx::col(e);
+					p_acc[hf][e >> 2][e & 3] = 0.0f;
+					if (!decltype(masked)::value || (j >= 0 && j < N)) {
+						float s = q_k[hf][e >> 2][e & 3];
+						float p = fx::exp_sub(scale * s, m_used[hf]);
+						l_red[hf] += p;
+						p_acc[hf][e >> 2][e & 3] = p;
+					}
+				}
+			}
+			l[0] += fx::row_sum(l_red[0]);
+			fx::dot_tile<__half, 1, 256, 32, 64>(acc, p_acc, s_v);
+		});
+		__syncthreads();
+	}
+	#pragma unroll
+	for (int hf = 0; hf < 1; hf++) {
+		const int i = row0 + wrow + fx::row(hf);
+		if (i < N) {
+			#pragma unroll
+			for (int e = 0; e < 64; e++) {
+				const int d = fx::col(e);
+				o[((((long long)b * H + h) * N + i) * 256 + d)] = (__half)(acc[hf][e >> 2][e & 3] * __frcp_rn(l[hf]));
+			}
 		}
 	}
-	for (int d = 0; d < 256; d++)
-		o[((((long long)b * H + h) * N + i) * 256 + d)] = (__half)(acc[d] / l);
 }
 
 /* Runs d256_prefill on the GPU: arrays are device pointers; sizes as in the C function. */
@@ -91,11 +157,19 @@ extern "C" hipError_t d256_prefill_launch(int B, int H, int N, float scale, cons
 	if ((uintptr_t)o % sizeof(__half))
 		return hipErrorInvalidValue;
 	{
-		long long rows = (long long)(B) * (H) * (N);
-		if (rows > 0) {
-			unsigned blocks = (unsigned)((rows + 127) / 128);
-			d256_prefill_kernel<<<blocks, 128, 0, stream>>>(B, H, N, scale, q, k, v, o);
-			hipError_t err = hipGetLastError();
+		long long ctas = 1LL * (B) * (H);
+		long long rows = (N);
+		long long tiles = (rows + 15) / 16;
+		if (ctas > 0 && rows > 0) {
+			if (ctas > 2147483647LL || tiles > 65535LL)
+				return hipErrorInvalidValue;
+			if (((uintptr_t)q | (uintptr_t)k | (uintptr_t)v) & 15)
+				return hipErrorInvalidValue;
+			hipError_t err = hipFuncSetAttribute((const void *)d256_prefill_kernel, hipFuncAttributeMaxDynamicSharedMemorySize, 40960);
+			if (err != hipSuccess)
+				return err;
+			d256_prefill_kernel<<<dim3((unsigned)ctas, (unsigned)tiles), 64, 40960, stream>>>(B, H, N, scale, q, k, v, o);
+			err = hipGetLastError();
 			if (err != hipSuccess)
 				return err;
 		}

@@ -52,15 +52,29 @@ __global__ void __launch_bounds__(128) padmask_prefill_kernel(int B, int H, int 
 		fx::load_tile<64, 128, 128, __half>(s_k + into * 8192, [&](int r) { return &k[((((long long)b * H + h) * N + (at + r)) * 128 + 0)]; }, end - at);
 		fx::load_tile<64, 128, 128, __half>(s_v + into * 8192, [&](int r) { return &v[((((long long)b * H + h) * N + (at + r)) * 128 + 0)]; }, end - at);
 	};
-	if (begin < end)
-		load_columns(begin, 0);
+	/* steps where the mask hides every element of the CTA's rows are skipped */
+	auto live = [&](int at2) -> bool {
+		int any = 0;
+		for (int blk_j = at2 + (int)threadIdx.x; blk_j < min(at2 + 64, end); blk_j += blockDim.x)
+			any |= (keep[((long long)b * N + blk_j)]) != 0;
+		return __syncthreads_or(any) != 0;
+	};
+	auto next_live = [&](int at2) {
+		while (at2 < end && !live(at2))
+			at2 += 64;
+		return at2;
+	};
+	const int first_step = next_live(begin);
+	if (first_step < end)
+		load_columns(first_step, 0);
 	fx::cp_async_commit();
 	fx::cp_async_wait<1>();
 	__syncthreads();
 	int stage = 0;
-	for (int j0 = begin; j0 < end; j0 += 64) {
-		if (j0 + 64 < end)
-			load_columns(j0 + 64, stage ^ 1);
+	for (int j0 = first_step, next_step; j0 < end; j0 = next_step) {
+		next_step = next_live(j0 + 64);
+		if (next_step < end)
+			load_columns(next_step, stage ^ 1);
 		fx::cp_async_commit();
 		fx::cp_async_wait<1>();
 		__syncthreads();

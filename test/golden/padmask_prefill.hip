@@ -52,7 +52,20 @@ __global__ void __launch_bounds__(256) padmask_prefill_kernel(int B, int H, int 
 		fx::load_tile<64, 128, 256, __half>(s_k, [&](int r) { return &k[((((long long)b * H + h) * N + (at + r)) * 128 + 0)]; }, end - at);
 		fx::load_tile<64, 128, 256, __half>(s_v, [&](int r) { return &v[((((long long)b * H + h) * N + (at + r)) * 128 + 0)]; }, end - at);
 	};
-	for (int j0 = begin; j0 < end; j0 += 64) {
+	/* steps where the mask hides every element of the CTA's rows are skipped */
+	auto live = [&](int at2) -> bool {
+		int any = 0;
+		for (int blk_j = at2 + (int)threadIdx.x; blk_j < min(at2 + 64, end); blk_j += blockDim.x)
+			any |= (keep[((long long)b * N + blk_j)]) != 0;
+		return __syncthreads_or(any) != 0;
+	};
+	auto next_live = [&](int at2) {
+		while (at2 < end && !live(at2))
+			at2 += 64;
+		return at2;
+	};
+	const int first_step = next_live(begin);
+	for (int j0 = first_step; j0 < end; j0 = next_live(j0 + 64)) {
 		load_columns(j0);
 		__syncthreads();
 		fx::dispatch(!(j0 >= inner_begin && j0 + 64 <= inner_end), [&](auto masked) {

@@ -739,61 +739,135 @@ static hipError_t rtd_causal_launch_D192(int B, int H, int N, int D, const __hal
 
 /* kernel parallel(b, h, i) rolling(j)
  * fused over 'j' in steps of 64; rolling: as requested
- * lowering: one thread per row (b, h, i), FMA code, 128 threads per block
- *   (no tile lowering: the tiles need 131072 bytes of shared memory, more than the 65536 a CTA may have) */
-__global__ void __launch_bounds__(128) rtd_causal_k0_D256_kernel(int B, int H, int N, int D, const __half *__restrict__ q, const __half *__restrict__ k, const __half *__restrict__ v, __half *__restrict__ o, float scale)
+ * lowering: matrix-core (MFMA) tiles: 16 rows of 'i' per CTA (1 wavefront), steps of 32 over 'j'; 16-bit products with fp32 accumulation */
+__global__ void __launch_bounds__(64) rtd_causal_k0_D256_kernel(int B, int H, int N, int D, const __half *__restrict__ q, const __half *__restrict__ k, const __half *__restrict__ v, __half *__restrict__ o, float scale)
 {
-	long long row = (long long)blockIdx.x * blockDim.x + threadIdx.x;
-	if (row >= (long long)(B) * (H) * (N))
-		return;
-	int i = (int)(row % (N));
-	row /= (N);
-	int h = (int)(row % (H));
-	row /= (H);
-	int b = (int)row;
-	float s[64];
-	float m = -INFINITY;
-	float sum = 0.0f;
-	float out[256];
-	for (int d = 0; d < 256; d++)
-		out[d] = 0.0f;
-	float m_used = isfinite(m) ? m : 0.0f;
-	float m_prev = m_used;
-	for (int j0 = 0; j0 < i + 1; j0 += 64) {
-		for (int j = j0; j < (j0 + 64 < i + 1 ? j0 + 64 : i + 1); j++) {
-			float acc = 0.0f;
-			for (int d = 0; d < 256; d++)
-				acc += (float)q[((((long long)b * H + h) * N + i) * 256 + d)] * (float)k[((((long long)b * H + h) * N + j) * 256 + d)];
-			s[j - j0] = acc * scale;
-			m = fmaxf(m, s[j - j0]);
+	extern __shared__ __align__(1024) uint16_t smem[];
+	long long head;
+	int tile;
+	fx::cta_order(head, tile);
+	long long cta = head;
+	const int h = (int)(cta % (H));
+	cta /= (H);
+	const int b = (int)(cta % (B));
+	cta /= (B);
+	/* rows of 'i': the last tiles (the longest under a causal mask) first */
+	const int row0 = 0 + (int)(gridDim.y - 1 - tile) * 16;
+	const int nrows = min(16, N - row0);
+	const int wrow = fx::warp() * 16;
+	uint16_t *s_rows = smem;
+	uint16_t *s_k = smem + 4096; /* one tile of 32 x 256 */
+	uint16_t *s_v = smem + 12288; /* one tile of 32 x 256 */
+	fx::load_rows<16, 256, 64, __half>(s_rows, [&](int r) { return &q[((((long long)b * H + h) * N + (row0 + r)) * 256 + 0)]; }, nrows);
+	float m[1];
+	float sum[1];
+	float m_used[1];
+	float m_prev[1];
+	float s[1][2][4];
+	float out[1][16][4];
+	float q_k[1][2][4];
+	#pragma unroll
+	for (int hf = 0; hf < 1; hf++) {
+		m[hf] = -INFINITY;
+		sum[hf] = 0.0f;
+		#pragma unroll
+		for (int e = 0; e < 64; e++) {
+			out[hf][e >> 2][e & 3] = 0.0f;
 		}
-		m_prev = m_used;
-		m_used = isfinite(m) ? m : 0.0f;
-		if (m_prev != m_used) {
-			float sum_rescale = expf(m_prev - m_used);
-			sum = sum != 0.0f ? sum * sum_rescale : sum;
-		}
-		for (int j = j0; j < (j0 + 64 < i + 1 ? j0 + 64 : i + 1); j++) {
-			s[j - j0] = expf(s[j - j0] - m_used);
-			sum += s[j - j0];
-		}
-		if (m_prev != m_used) {
-			float out_rescale = expf(m_prev - m_used);
-			if (isfinite(out_rescale)) {
-				for (int d = 0; d < 256; d++)
-					out[d] = out[d] * out_rescale;
-			}
-			else {
-				for (int d = 0; d < 256; d++)
-					out[d] = out[d] != 0.0f ? out[d] * out_rescale : out[d];
-			}
-		}
-		for (int j = j0; j < (j0 + 64 < i + 1 ? j0 + 64 : i + 1); j++)
-			for (int d = 0; d < 256; d++)
-				out[d] += s[j - j0] * (float)v[((((long long)b * H + h) * N + j) * 256 + d)];
+		m_used[hf] = isfinite(m[hf]) ? m[hf] : 0.0f;
+		m_prev[hf] = m_used[hf];
 	}
-	for (int d = 0; d < 256; d++)
-		o[((((long long)b * H + h) * N + i) * 256 + d)] = (__half)(out[d] / sum);
+	const int first = row0, last = row0 + nrows - 1;
+	const int begin = 0, end = max(first + 1, last + 1);
+	const int inner_begin = 0, inner_end = min(first + 1, last + 1);
+	auto load_columns = [&](int at) {
+		fx::load_tile<32, 256, 64, __half>(s_k, [&](int r) { return &k[((((long long)b * H + h) * N + (at + r)) * 256 + 0)]; }, end - at);
+		fx::load_tile<32, 256, 64, __half>(s_v, [&](int r) { return &v[((((long long)b * H + h) * N + (at + r)) * 256 + 0)]; }, end - at);
+	};
+	for (int j0 = begin; j0 < end; j0 += 32) {
+		load_columns(j0);
+		__syncthreads();
+		fx::dispatch(!(j0 >= inner_begin && j0 + 32 <= inner_end), [&](auto masked) {
+			fx::clear(s);
+			/* line 19: for (j ...) */
+			fx::dot_rows<__half, 1, 32, 256, 16, 64>(q_k, s_rows, wrow, s_k);
+			float m_red[1] = {-INFINITY};
+			#pragma unroll
+			for (int hf = 0; hf < 1; hf++) {
+				const int i = min(row0 + wrow + fx::row(hf), row0 + nrows - 1);
+				#pragma unroll
+				for (int e = 0; e < 8; e++) {
+					const int j = j0 + fx::col(e);
+					if (!decltype(masked)::value || (j >= 0 && j < i + 1)) {
+						float acc = q_k[hf][e >> 2][e & 3];
+						s[hf][e >> 2][e & 3] = acc * scale;
+						m_red[hf] = fmaxf(m_red[hf], s[hf][e >> 2][e & 3]);
+					}
+				}
+			}
+			m[0] = fmaxf(m[0], fx::row_max(m_red[0]));
+			#pragma unroll
+			for (int hf = 0; hf < 1; hf++) {
+				m_prev[hf] = m_used[hf];
+				m_used[hf] = isfinite(m[hf]) ? m[hf] : 0.0f;
+				if (m_prev[hf] != m_used[hf]) {
+					float sum_rescale = fx::exp_sub(m_prev[hf], m_used[hf]);
+					sum[hf] = sum[hf] != 0.0f ? sum[hf] * sum_rescale : sum[hf];
+				}
+				if (m_prev[hf] != m_used[hf]) {
+					float out_rescale = fx::exp_sub(m_prev[hf], m_used[hf]);
+					if (isfinite(out_rescale)) {
+						#pragma unroll
+						for (int e = 0; e < 64; e++) {
+							out[hf][e >> 2][e & 3] = out[hf][e >> 2][e & 3] * out_rescale;
+						}
+					}
+					else {
+						#pragma unroll
+						for (int e = 0; e < 64; e++) {
+							out[hf][e >> 2][e & 3] = out[hf][e >> 2][e & 3] != 0.0f ? out[hf][e >> 2][e & 3] * out_rescale : out[hf][e >> 2][e & 3];
+						}
+					}
+				}
+			}
+			/* line 27: for (j ...) */
+			/* line 33: for (j ...) */
+			float sum_red[1] = {0.0f};
+			float p_out[1][2][4];
+			#pragma unroll
+			for (int hf = 0; hf < 1; hf++) {
+				const int i = min(row0 + wrow + fx::row(hf), row0 + nrows - 1);
+				#pragma unroll
+				for (int e = 0; e < 8; e++) {
+					const int j = j0 + fx::col(e);
+					p_out[hf][e >> 2][e & 3] = 0.0f;
+					if (!decltype(masked)::value || (j >= 0 && j < i + 1)) {
+						{
+							s[hf][e >> 2][e & 3] = fx::exp_sub(s[hf][e >> 2][e & 3], m_used[hf]);
+							sum_red[hf] += s[hf][e >> 2][e & 3];
+						}
+						{
+							p_out[hf][e >> 2][e & 3] = s[hf][e >> 2][e & 3];
+						}
+					}
+				}
+			}
+			sum[0] += fx::row_sum(sum_red[0]);
+			fx::dot_tile<__half, 1, 256, 32, 64>(out, p_out, s_v);
+		});
+		__syncthreads();
+	}
+	#pragma unroll
+	for (int hf = 0; hf < 1; hf++) {
+		const int i = row0 + wrow + fx::row(hf);
+		if (i < N) {
+			#pragma unroll
+			for (int e = 0; e < 64; e++) {
+				const int d = fx::col(e);
+				o[((((long long)b * H + h) * N + i) * 256 + d)] = (__half)(out[hf][e >> 2][e & 3] * __frcp_rn(sum[hf]));
+			}
+		}
+	}
 }
 
 /* rtd_causal_launch for D256. */
@@ -823,11 +897,19 @@ static hipError_t rtd_causal_launch_D256(int B, int H, int N, int D, const __hal
 		return hipErrorInvalidValue;
 	float scale = 1.0f / sqrtf((float)256);
 	{
-		long long rows = (long long)(B) * (H) * (N);
-		if (rows > 0) {
-			unsigned blocks = (unsigned)((rows + 127) / 128);
-			rtd_causal_k0_D256_kernel<<<blocks, 128, 0, stream>>>(B, H, N, D, q, k, v, o, scale);
-			hipError_t err = hipGetLastError();
+		long long ctas = 1LL * (B) * (H);
+		long long rows = (N);
+		long long tiles = (rows + 15) / 16;
+		if (ctas > 0 && rows > 0) {
+			if (ctas > 2147483647LL || tiles > 65535LL)
+				return hipErrorInvalidValue;
+			if (((uintptr_t)q | (uintptr_t)k | (uintptr_t)v) & 15)
+				return hipErrorInvalidValue;
+			hipError_t err = hipFuncSetAttribute((const void *)rtd_causal_k0_D256_kernel, hipFuncAttributeMaxDynamicSharedMemorySize, 40960);
+			if (err != hipSuccess)
+				return err;
+			rtd_causal_k0_D256_kernel<<<dim3((unsigned)ctas, (unsigned)tiles), 64, 40960, stream>>>(B, H, N, D, q, k, v, o, scale);
+			err = hipGetLastError();
 			if (err != hipSuccess)
 				return err;
 		}

@@ -18,7 +18,8 @@
  *
  * Int parameters must all be given on the harness's command line; float parameters get
  * a fixed random value unless given. Const arrays are inputs (uniform in [-range, range];
- * an integer array NAME given as NAME=LO..HI, an index array, uniform in [LO, HI); a
+ * an integer array NAME given as NAME=LO..HI, an index array, uniform in [LO, HI), or as
+ * NAME=+LO..HI, offsets: 0, then rising by steps uniform in [LO, HI) (cu_seqlens); a
  * bool or byte array, a mask, random 0 and 1 unless given so); other arrays are outputs,
  * poisoned with NaN in both runs: an element the fused version fails to write, or writes
  * as NaN, fails the comparison. */
@@ -140,6 +141,8 @@ static void gen_function(StrBuf *b, const Func *f)
 		print_count(b, v);
 		sb_printf(b, ";\n\t%s *%s_a = (%s *)malloc(n_%s * sizeof(%s) + 1), *%s_b = (%s *)malloc(n_%s * sizeof(%s) + 1);\n", t, v->name, t, v->name, t, v->name, t, v->name, t);
 		const char *rt = host_type(ref_type(v->ty));
+		if (!v->is_const) /* _u: the original's outputs again, poisoned with a number */
+			sb_printf(b, "\t%s *%s_u = (%s *)malloc(n_%s * sizeof(%s) + 1), %s_poison = FROM_DOUBLE(%s, 777.0);\n", t, v->name, t, v->name, t, v->name, t);
 		if (gpu) /* _r: the fp64 reference's copy (float arrays as double arrays) */
 			sb_printf(b, "\t%s *%s_r = (%s *)malloc(n_%s * sizeof(%s) + 1);\n", rt, v->name, rt, v->name, rt);
 		bool index = v->is_const && scalar_is_int(v->ty);
@@ -151,12 +154,14 @@ static void gen_function(StrBuf *b, const Func *f)
 			sb_printf(b, "\t\t%s_a[k] = %s_b[k] = is_%s ? lo_%s + (int)(urand() * (hi_%s - lo_%s)) : urand() < 0.5;\n", v->name, v->name, v->name, v->name,
 			          v->name, v->name);
 		else if (index)
-			sb_printf(b, "\t\t%s_a[k] = %s_b[k] = is_%s ? lo_%s + (int)(urand() * (hi_%s - lo_%s)) : FROM_DOUBLE(%s, range * (2 * urand() - 1));\n", v->name,
-			          v->name, v->name, v->name, v->name, v->name, t);
+			sb_printf(b,
+			          "\t\t%s_a[k] = %s_b[k] = is_%s == 2 ? (k ? %s_a[k - 1] + lo_%s + (int)(urand() * (hi_%s - lo_%s)) : 0)\n"
+			          "\t\t\t: is_%s ? lo_%s + (int)(urand() * (hi_%s - lo_%s)) : FROM_DOUBLE(%s, range * (2 * urand() - 1));\n",
+			          v->name, v->name, v->name, v->name, v->name, v->name, v->name, v->name, v->name, v->name, v->name, t);
 		else if (v->is_const)
 			sb_printf(b, "\t\t%s_a[k] = %s_b[k] = FROM_DOUBLE(%s, range * (2 * urand() - 1));\n", v->name, v->name, t);
 		else
-			sb_printf(b, "\t\t%s_a[k] = %s_b[k] = FROM_DOUBLE(%s, NAN);\n", v->name, v->name, t);
+			sb_printf(b, "\t\t%s_a[k] = %s_b[k] = FROM_DOUBLE(%s, NAN), %s_u[k] = %s_poison;\n", v->name, v->name, t, v->name, v->name);
 		if (gpu && v->is_const)
 			sb_printf(b, "\t\t%s_r[k] = %s_a[k];\n", v->name, v->name);
 		else if (gpu)
@@ -226,14 +231,16 @@ static void gen_function(StrBuf *b, const Func *f)
 			sb_printf(b, "\tcudaFree(%s_d);\n", v->name);
 		}
 	}
-	/* CPU: the original, then (GPU harness) its fp64 build on the _r copies. */
-	for (int pass = 0; pass < 2; pass++) {
-		sb_printf(b, "\t%s%s(", f->name, pass ? gpu ? "_ref64" : "_fused" : "");
+	/* CPU: the original, then (GPU harness) its fp64 build on the _r copies; last the
+	 * original again on outputs poisoned with a number, which tells the elements it
+	 * leaves unwritten (rows past a sequence's end) from those it computes. */
+	for (int pass = 0; pass < 3; pass++) {
+		sb_printf(b, "\t%s%s(", f->name, pass == 1 ? gpu ? "_ref64" : "_fused" : "");
 		for (int i = 0; i < f->nparams; i++) {
 			const Var *v = f->params[i];
 			sb_printf(b, "%s%s%s", i ? ", " : "", v->ndim ? "(void *)" : "", v->name);
 			if (v->ndim)
-				sb_puts(b, pass ? gpu ? "_r" : "_b" : "_a");
+				sb_puts(b, pass == 1 ? gpu ? "_r" : "_b" : pass == 2 && !v->is_const ? "_u" : "_a");
 		}
 		sb_puts(b, ");\n");
 	}
@@ -244,15 +251,17 @@ static void gen_function(StrBuf *b, const Func *f)
 		if (gpu) {
 			sb_printf(b, "\tbad += compare_ref64(\"%s\", \"%s\", n_%s, %s, %s_r, to_double_%s, ", f->name, v->name, v->name, tol_gpu_of(v->ty), v->name,
 			          getter_of(ref_type(v->ty)));
-			sb_printf(b, "%s_b, %s_a, to_double_%s);\n", v->name, v->name, getter_of(v->ty));
+			sb_printf(b, "%s_b, %s_a, %s_u, &%s_poison, to_double_%s);\n", v->name, v->name, v->name, v->name, getter_of(v->ty));
 			continue;
 		}
 		sb_printf(b, "\tbad += compare(\"%s\", \"%s\", n_%s, %s, ", f->name, v->name, v->name, tol_of(v->ty));
-		sb_printf(b, "%s_a, %s_b, sizeof(%s), to_double_%s);\n", v->name, v->name, host_type(v->ty), getter_of(v->ty));
+		sb_printf(b, "%s_a, %s_b, %s_u, &%s_poison, to_double_%s);\n", v->name, v->name, v->name, v->name, getter_of(v->ty));
 	}
 	for (int i = 0; i < f->nparams; i++)
 		if (f->params[i]->ndim) {
 			sb_printf(b, "\tfree(%s_a);\n\tfree(%s_b);\n", f->params[i]->name, f->params[i]->name);
+			if (!f->params[i]->is_const)
+				sb_printf(b, "\tfree(%s_u);\n", f->params[i]->name);
 			if (gpu)
 				sb_printf(b, "\tfree(%s_r);\n", f->params[i]->name);
 		}
@@ -279,11 +288,19 @@ static const char prelude[] =
 	"\tsize_t n = strlen(name);\n\tfor (int i = 1; i < argc; i++)\n"
 	"\t\tif (!strncmp(argv[i], name, n) && argv[i][n] == '=')\n\t\t\treturn atof(argv[i] + n + 1);\n"
 	"\tif (isnan(dflt)) {\n\t\tfprintf(stderr, \"harness: give %s=VALUE\\n\", name);\n\t\texit(2);\n\t}\n\treturn dflt;\n}\n"
-	"/* NAME=LO..HI: the values of index array NAME, uniform in [LO, HI). */\n"
+	"/* NAME=LO..HI: the values of index array NAME, uniform in [LO, HI) (returns 1);\n"
+	" * NAME=+LO..HI: offsets, 0 then rising by steps uniform in [LO, HI) (returns 2). */\n"
 	"static int irange(int argc, char **argv, const char *name, int *lo, int *hi)\n{\n"
 	"\tsize_t n = strlen(name);\n\tfor (int i = 1; i < argc; i++)\n"
-	"\t\tif (!strncmp(argv[i], name, n) && argv[i][n] == '=' && sscanf(argv[i] + n + 1, \"%d..%d\", lo, hi) == 2 && *lo < *hi)\n\t\t\treturn 1;\n"
+	"\t\tif (!strncmp(argv[i], name, n) && argv[i][n] == '=') {\n"
+	"\t\t\tconst char *v = argv[i] + n + 1;\n"
+	"\t\t\tint rising = *v == '+';\n"
+	"\t\t\tif (sscanf(v + rising, \"%d..%d\", lo, hi) == 2 && *lo < *hi)\n\t\t\t\treturn 1 + rising;\n"
+	"\t\t}\n"
 	"\treturn 0;\n}\n"
+	"/* An output element the original leaves as it was: NaN when poisoned with NaN, the\n"
+	" * number when poisoned with a number. */\n"
+	"static int unwritten(double nan_run, double number_run, double number) { return isnan(nan_run) && number_run == number; }\n"
 	"#define FROM_DOUBLE(T, x) from_double_##T(x)\n"
 	"static inline float from_double_float(double x) { return (float)x; }\n"
 	"static inline double from_double_double(double x) { return x; }\n"
@@ -298,30 +315,39 @@ static const char prelude[] =
 	"static double to_double_half(const void *p, size_t k) { return from_half(((const half_t *)p)[k]); }\n"
 	"static double to_double_bf16(const void *p, size_t k) { return fusecc_bf16_to_float(((const fusecc_bf16 *)p)[k]); }\n";
 static const char prelude_compare_cpu[] =
-	"/* |fused - original| <= tol * max(1, |original|), and NaN never passes. */\n"
-	"static int compare(const char *fn, const char *name, size_t n, double tol, const void *a, const void *b, size_t elem,\n"
-	"                   double (*get)(const void *, size_t))\n{\n"
-	"\t(void)elem;\n\tint bad = 0;\n\tdouble worst = 0;\n"
+	"/* |fused - original| <= tol * max(1, |original|), and NaN never passes, except at an\n"
+	" * element the original leaves unwritten, which the fused version must leave too, or\n"
+	" * computes as NaN (a row whose keys are all masked), which it must compute too; an\n"
+	" * output with no element compared fails. */\n"
+	"static int compare(const char *fn, const char *name, size_t n, double tol, const void *a, const void *b, const void *u,\n"
+	"                   const void *poison, double (*get)(const void *, size_t))\n{\n"
+	"\tint bad = 0;\n\tsize_t nan_rows = 0;\n\tdouble worst = 0;\n"
 	"\tfor (size_t k = 0; k < n; k++) {\n"
 	"\t\tdouble x = get(a, k), y = get(b, k);\n"
+	"\t\tif (isnan(x)) {\n"
+	"\t\t\tif (!isnan(y) && bad++ < 5)\n\t\t\t\tfprintf(stderr, \"%s: %s[%zu]: the original %s, the fused version writes %.9g\\n\", fn, name, k, unwritten(x, get(u, k), get(poison, 0)) ? \"leaves it unwritten\" : \"computes NaN\", y);\n"
+	"\t\t\tnan_rows++;\n\t\t\tcontinue;\n\t\t}\n"
 	"\t\tdouble err = fabs(x - y) / (fabs(x) > 1 ? fabs(x) : 1);\n"
 	"\t\tif (isnan(x) || isnan(y) || !(err <= tol)) {\n"
 	"\t\t\tif (bad++ < 5)\n\t\t\t\tfprintf(stderr, \"%s: %s[%zu]: original %.9g, fused %.9g\\n\", fn, name, k, x, y);\n"
 	"\t\t} else if (err > worst) {\n\t\t\tworst = err;\n\t\t}\n\t}\n"
+	"\tif (n && nan_rows == n && !bad++)\n\t\tfprintf(stderr, \"%s: %s: the original writes no number\\n\", fn, name);\n"
 	"\tif (bad)\n\t\tfprintf(stderr, \"%s: %s: %d of %zu elements differ\\n\", fn, name, bad, n);\n"
 	"\telse\n\t\tprintf(\"%s: %s: %zu elements, max rel err %.3g\\n\", fn, name, n, worst);\n"
 	"\treturn bad;\n}\n\n";
 static const char prelude_compare_gpu[] =
 	"/* GPU against the fp64 reference: |gpu - ref| <= tol * max(1, |ref|), and NaN (in either)\n"
-	" * never passes. tol is the output type's, or twice the worst error of the original C (fp32\n"
+	" * never passes, except where the original (fp32, on the CPU) leaves the element unwritten or\n"
+	" * computes NaN: the gpu must then give NaN too. tol is the output type's, or twice the worst error of the original C (fp32\n"
 	" * on the CPU) against the same reference when that is larger: long fp32 dot products of\n"
 	" * large inputs are that far from exact in the program being compiled, and the kernel is\n"
 	" * held to the program, not to exact arithmetic. */\n"
 	"static int compare_ref64(const char *fn, const char *name, size_t n, double tol, const void *ref, double (*get_ref)(const void *, size_t),\n"
-	"                         const void *gpu, const void *cpu, double (*get)(const void *, size_t))\n{\n"
-	"\tint bad = 0, cpu_nan = 0;\n\tdouble worst = 0, worst_cpu = 0;\n\tsize_t at = 0, at_cpu = 0;\n"
+	"                         const void *gpu, const void *cpu, const void *u, const void *poison, double (*get)(const void *, size_t))\n{\n"
+	"\tint bad = 0, cpu_nan = 0;\n\tdouble worst = 0, worst_cpu = 0;\n\tsize_t at = 0, at_cpu = 0, nan_rows = 0;\n"
 	"\tfor (size_t k = 0; k < n; k++) {\n"
 	"\t\tdouble r = get_ref(ref, k), c = get(cpu, k);\n"
+	"\t\tif (isnan(c))\n\t\t\tcontinue;\n"
 	"\t\tdouble err_cpu = fabs(c - r) / (fabs(r) > 1 ? fabs(r) : 1);\n"
 	"\t\tif (isnan(err_cpu))\n\t\t\tcpu_nan++;\n"
 	"\t\telse if (err_cpu > worst_cpu) {\n\t\t\tworst_cpu = err_cpu;\n\t\t\tat_cpu = k;\n\t\t}\n"
@@ -329,12 +355,16 @@ static const char prelude_compare_gpu[] =
 	"\tif (2 * worst_cpu > tol)\n\t\ttol = 2 * worst_cpu;\n"
 	"\tfor (size_t k = 0; k < n; k++) {\n"
 	"\t\tdouble r = get_ref(ref, k), g = get(gpu, k), c = get(cpu, k);\n"
+	"\t\tif (isnan(c)) {\n"
+	"\t\t\tif (!isnan(g) && bad++ < 5)\n\t\t\t\tfprintf(stderr, \"%s: %s[%zu]: the original %s, the gpu writes %.9g\\n\", fn, name, k, unwritten(c, get(u, k), get(poison, 0)) ? \"leaves it unwritten\" : \"computes NaN\", g);\n"
+	"\t\t\tnan_rows++;\n\t\t\tcontinue;\n\t\t}\n"
 	"\t\tdouble err = fabs(g - r) / (fabs(r) > 1 ? fabs(r) : 1);\n"
 	"\t\tif (isnan(r) || isnan(g) || !(err <= tol)) {\n"
 	"\t\t\tif (bad++ < 5)\n\t\t\t\tfprintf(stderr, \"%s: %s[%zu]: fp64 reference %.9g, gpu %.9g, cpu original %.9g\\n\", fn, name, k, r, g, c);\n"
 	"\t\t}\n"
 	"\t\tif (err > worst) {\n\t\t\tworst = err;\n\t\t\tat = k;\n\t\t}\n"
 	"\t}\n"
+	"\tif (n && nan_rows == n && !bad++)\n\t\tfprintf(stderr, \"%s: %s: the original writes no number\\n\", fn, name);\n"
 	"\tif (bad)\n\t\tfprintf(stderr, \"%s: %s: %d of %zu elements differ from the fp64 reference by more than %g\\n\", fn, name, bad, n, tol);\n"
 	"\tprintf(\"%s: %s: %zu elements, max rel err vs fp64: gpu %.3g (tol %g, at %zu), cpu original %.3g (at %zu)%s%s\\n\", fn, name, n, worst, tol, at,\n"
 	"\t       worst_cpu, at_cpu, cpu_nan ? \", cpu original has NaN\" : \"\", bad ? \", FAIL\" : \"\");\n"

@@ -275,7 +275,7 @@ START_TEST(test_privatisation)
 		"void priv(int N, int M, const float x[N][M], float y[N][M]) {\n" /* 1 */
 		"#pragma fuse kernel\n"                                          /* 2 */
 		"  for (int b = 0; b < N; b++) {\n"                              /* 3 */
-		"    float t;\n"                                                 /* 4 */
+		"    float t = 0.0f;\n"                                          /* 4 */
 		"    for (int i = 0; i < M; i++) {\n"                            /* 5 */
 		"      float u = x[b][i];\n"                                     /* 6 */
 		"      t = u * u;\n"                                             /* 7 */
@@ -290,7 +290,8 @@ START_TEST(test_privatisation)
 	DepInfo *d = compute(p);
 	ck_assert_msg(d != NULL, "%s", diags());
 	Var *t = local_of(p, "t"), *w = local_of(p, "w");
-	/* t and w are declared inside b: b carries nothing. */
+	/* t and w are declared inside b: b carries nothing. (t has a value: the front end
+	 * would declare a `float t;` that only loop i uses in i's body.) */
 	expect_free(d, loop_of(p, "b", 0), NULL, 0);
 	/* u is private to i, t is not: i carries through t only. */
 	expect_carries(d, loop_of(p, "i", 0), NULL, 0, 7);

@@ -129,7 +129,13 @@ START_TEST(test_refusals)
 	expect_error(REGION("goto out; out: x[i] = 0;"), "'goto' is not supported");
 	expect_error(REGION("x[i] = foo(x[i]);"), "undeclared function 'foo'");
 	expect_error("float foo(float);\n" REGION("x[i] = foo(x[i]);"), "call to 'foo'");
-	expect_error(REGION("for (int j = N; j > 0; j--) x[j] = 0;"), "the loop condition must be");
+	expect_error(REGION("for (int j = N - 1; j > 0; j--) x[j] = x[j - 1];"), "this loop counts down and its iterations depend on each other's order");
+	expect_error(REGION("for (int j = 0; j > N; j++) x[j] = 0;"), "the loop counts up while its condition wants the iterator above its end");
+	expect_error(REGION("for (int j = 0; j < N; j++) { if (j > i) { x[j] = 1; break; } x[j] = 0; }"), "'break' is supported only as 'if (c) break;' at the top");
+	expect_error(REGION("for (int j = 0; j < N; j++) { if (j * j > i) break; x[j] = 0; }"), "this condition may turn false again");
+	expect_error(REGION("for (int j = 0; j < N; j++) { if (x[j] > 0) break; x[j] = 0; }"), "'x' may change while the loop runs");
+	expect_error(REGION("for (int j = 0; j < N; j++) { continue; }"), "'continue' is supported only as 'if (c) continue;'");
+	expect_error("void f(int N, float x[N]) {\nint i;\n#pragma fuse kernel\nfor (i = 0; i < N; i++) x[i] = 0;\nx[0] = i;\n}\n", "'i' counts the loop at line 4 and is also used here");
 	expect_error(REGION("for (int j = 0; j < N; j += 2) x[j] = 0;"), "the loop must step by one");
 	expect_error(REGION("while (x[i] > 0) x[i] -= 1;"), "'while' loops are not supported");
 	expect_error(REGION("x[i]++;"), "only supported as the increment");
@@ -147,6 +153,78 @@ START_TEST(test_refusals)
 	expect_error("void f(int N, float x[N]) {\nfor (int i = 0; i < N; i++) x[i] = 1;\n#pragma fuse kernel\nfor (int i = 0; i < N; i++) x[i] = 0;\n}\n", "a loop outside a '#pragma fuse kernel' region");
 	expect_error("void f(int N, float x[N]) {\nfor (int i = 0; i < N; i++) {\n#pragma fuse kernel\nfor (int j = 0; j < N; j++) x[j] = 0;\n}\n}\n", "only allowed before a for statement at the top level");
 	expect_error("void f(int N, float x[N]) {\n#pragma fuse kernel(a)\nfor (int i = 0; i < N; i++) x[i] = 0;\n#pragma fuse kernel(a)\nfor (int i = 0; i < N; i++) x[i] = 1;\n}\n", "kernel name 'a' is used twice");
+}
+END_TEST
+
+/* Natural loop forms: C89 iterators and locals, continue and break under an if, `!=`,
+ * `N > j`, loops counting down. */
+START_TEST(test_natural_loop_forms)
+{
+	Program *p = parse_src(
+		"#include <math.h>\n"
+		"void f(int N, const float x[N][N], float y[N]) {\n"
+		"  int i, j;\n"
+		"#pragma fuse kernel parallel(i)\n"
+		"  for (i = 0; i != N; ++i) {\n"
+		"    float m, l;\n"
+		"    m = -INFINITY;\n"
+		"    for (j = 0; j < N; j++) { if (j > i) continue; m = fmaxf(m, x[i][j]); }\n"
+		"    l = 0.0f;\n"
+		"    for (j = N - 1; j >= 0; j--) { if (j > i) continue; l += expf(x[i][j] - m); }\n"
+		"    for (j = 0; N > j; j = j + 1) { if (j > i) break; y[j] += l; }\n"
+		"  }\n"
+		"}\n");
+	ck_assert_msg(p != NULL, "%s", diags());
+	Func *f = p->funcs[0];
+	/* the iterators are no set-up scalars */
+	ck_assert_int_eq(f->nsvars, 0);
+	Stmt *loop = f->regions[0]->loop;
+	StrBuf b = {0};
+	print_stmt(&b, loop, 0);
+	/* continue guards the rest of the body; break ends the loop at i + 1, and the guarded
+	 * loops beside it take that end too */
+	ck_assert_str_eq(b.s,
+	                 "for (int i = 0; i < N; i++) {\n"
+	                 "\tfloat m = -INFINITY;\n"
+	                 "\tfor (int j = 0; j < i + 1; j++)\n"
+	                 "\t\tm = fmaxf(m, x[i][j]);\n"
+	                 "\tfloat l = 0.0f;\n"
+	                 "\tfor (int j = 0; j < i + 1; j++)\n"
+	                 "\t\tl += expf(x[i][j] - m);\n"
+	                 "\tfor (int j = 0; j < i + 1; j++)\n"
+	                 "\t\ty[j] += l;\n"
+	                 "}\n");
+	sb_free(&b);
+	/* each loop over j has an iterator of its own */
+	Stmt *body = loop->body[0];
+	ck_assert_ptr_ne(body->body[1]->var, body->body[3]->var);
+	ck_assert_ptr_ne(body->body[3]->var, body->body[4]->var);
+	program_free(p);
+
+	/* without a loop that ends at i + 1, continue leaves the guard (the tile lowering
+	 * narrows the rows' range by it) */
+	p = parse_src(
+		"void g(int N, const float x[N][N], float y[N]) {\n"
+		"#pragma fuse kernel parallel(i)\n"
+		"  for (int i = 0; i < N; i++) {\n"
+		"    float s = 0.0f;\n"
+		"    for (int j = 0; j < N; j++) {\n"
+		"      if (j > i || x[i][j] < 0.0f) continue;\n"
+		"      s += x[i][j];\n"
+		"    }\n"
+		"    y[i] = s;\n"
+		"  }\n"
+		"}\n");
+	ck_assert_msg(p != NULL, "%s", diags());
+	b = (StrBuf){0};
+	print_stmt(&b, p->funcs[0]->regions[0]->loop->body[0]->body[1], 0);
+	ck_assert_str_eq(b.s,
+	                 "for (int j = 0; j < N; j++)\n"
+	                 "\tif (j <= i && !(x[i][j] < 0.0f)) {\n"
+	                 "\t\ts += x[i][j];\n"
+	                 "\t}\n");
+	sb_free(&b);
+	program_free(p);
 }
 END_TEST
 
@@ -169,6 +247,7 @@ Suite *front_suite(void)
 	tcase_add_test(tc, test_index_and_mask_types);
 	tcase_add_test(tc, test_pragma_scan_edge_cases);
 	tcase_add_test(tc, test_refusals);
+	tcase_add_test(tc, test_natural_loop_forms);
 	tcase_add_test(tc, test_error_has_caret);
 	suite_add_tcase(s, tc);
 	return s;
