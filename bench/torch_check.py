@@ -211,13 +211,13 @@ def check_with_fusecc():
     if not HAVE_FUSECC:
         report(None, "header edit rebuilds, CompileError", "fusecc does not run here (test/python covers them on the development machine)")
         return
-    bad = os.path.join(ROOT, "test", "bad", "variance.c")
+    bad = os.path.join(ROOT, "test", "bad", "mean_abs_deviation.c")
     try:
         fusecc.torch.load(bad, cache_dir=CACHE)
         report(False, "an input error raises fusecc.CompileError", "no error")
     except fusecc.CompileError as e:
         d = e.diagnostics[0] if e.diagnostics else None
-        report(d is not None and d.line == 12 and d.col == 4 and "variance.c:12:4: error:" in str(e), "an input error raises fusecc.CompileError", repr(d))
+        report(d is not None and d.line == 15 and d.col == 4 and "mean_abs_deviation.c:15:4: error:" in str(e), "an input error raises fusecc.CompileError", repr(d))
     # A header edit: a fresh process each time (an operator cannot be replaced in one).
     work = tempfile.mkdtemp(prefix="fusecc-torch-edit-")
     with open(os.path.join(ROOT, "samples", "safe_softmax.c")) as f:

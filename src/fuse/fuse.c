@@ -858,6 +858,250 @@ static bool interchange(Cascade *c, Stmt *vloop, DepInfo *deps, StmtVec *out)
 	return true;
 }
 
+/* ---- an output element used as an accumulator ---- */
+
+/* Whether e is P[lead...][x] (any x). */
+static bool is_out_elem(const Expr *e, const Var *P, Expr *const *lead, int nlead)
+{
+	if (e->kind != EX_INDEX || e->var != P || e->nargs != nlead + 1)
+		return false;
+	for (int i = 0; i < nlead; i++)
+		if (!expr_equal(e->args[i], lead[i]))
+			return false;
+	return true;
+}
+
+/* Copy of e with every P[lead][x] read as acc[x]. */
+static Expr *subst_out(Program *p, const Expr *e, const Var *P, Expr *const *lead, int nlead, Var *acc)
+{
+	if (!e)
+		return NULL;
+	if (is_out_elem(e, P, lead, nlead)) {
+		Expr *x = ex_copy(p, e->args[nlead]);
+		return ex_index(p, acc, &x, e->loc);
+	}
+	Expr *c = ex_copy(p, e);
+	for (int i = 0; i < e->nargs; i++)
+		c->args[i] = subst_out(p, e->args[i], P, lead, nlead, acc);
+	return c;
+}
+
+static Stmt *stmt_subst_out(Program *p, const Stmt *s, const Var *P, Expr *const *lead, int nlead, Var *acc)
+{
+	if (!s)
+		return NULL;
+	Stmt *c = st_new(p, s->kind, s->loc);
+	*c = *s;
+	c->lo = subst_out(p, s->lo, P, lead, nlead, acc);
+	c->hi = subst_out(p, s->hi, P, lead, nlead, acc);
+	c->lhs = subst_out(p, s->lhs, P, lead, nlead, acc);
+	c->rhs = subst_out(p, s->rhs, P, lead, nlead, acc);
+	c->cond = subst_out(p, s->cond, P, lead, nlead, acc);
+	c->body = arena_alloc(&p->arena, sizeof(Stmt *) * (size_t)(s->nbody ? s->nbody : 1));
+	for (int i = 0; i < s->nbody; i++)
+		c->body[i] = stmt_subst_out(p, s->body[i], P, lead, nlead, acc);
+	return c;
+}
+
+/* Whether P's accesses in s (a loop over the axis) are reductions into P[lead][x], x the
+ * iterator of an enclosing loop over the range of `range`, and nothing else reads P. */
+static bool out_reduced_in(Program *p, const Stmt *s, const Var *P, Expr *const *lead, int nlead, const Stmt *range, StmtVec *loops)
+{
+	if (!s)
+		return true;
+	if (s->kind == ST_ASSIGN && s->lhs->var == P) {
+		Expr *t, *g;
+		Reducer red;
+		if (!is_out_elem(s->lhs, P, lead, nlead) || !reduce_match(p, (Stmt *)s, &t, &red, &g) || red != RED_ADD || expr_reads_var(g, P))
+			return false;
+		const Expr *x = s->lhs->args[nlead];
+		bool bound = false;
+		for (int i = 0; i < loops->n && !bound; i++)
+			bound = x->kind == EX_VAR && loops->v[i]->var == x->var && expr_equal(loops->v[i]->lo, range->lo) && expr_equal(loops->v[i]->hi, range->hi);
+		return bound;
+	}
+	if (expr_reads_var(s->lo, P) || expr_reads_var(s->hi, P) || expr_reads_var(s->cond, P) || expr_reads_var(s->rhs, P) || (s->lhs && expr_reads_var(s->lhs, P)))
+		return false;
+	if (s->kind == ST_FOR)
+		vec_push(*loops, (Stmt *)s);
+	bool ok = true;
+	for (int i = 0; ok && i < s->nbody; i++)
+		ok = out_reduced_in(p, s->body[i], P, lead, nlead, range, loops);
+	if (s->kind == ST_FOR)
+		loops->n--;
+	return ok;
+}
+
+/* The single statement of loop l's body (through blocks of one), or NULL. */
+static Stmt *only_stmt(Stmt *l)
+{
+	Stmt *b = l->body[0];
+	while (b && b->kind == ST_BLOCK && b->nbody == 1)
+		b = b->body[0];
+	return b && b->kind != ST_BLOCK ? b : NULL;
+}
+
+/* An output used as an accumulator: its elements of the row zeroed by a loop (`for (d) o[b][h][i][d]
+ * = 0.0f;`), added to in the loops over the axis (`o[b][h][i][d] += p * v[b][h][j][d];`)
+ * and finalised after them (`for (d) o[b][h][i][d] /= l;`). Stored during the pass, they
+ * would keep partial values that nothing repairs; a local array accumulates instead, the
+ * form the fuser knows (`acc[d]`): `float o_acc[D]; for (d) o_acc[d] = 0.0f; ... o_acc[d]
+ * += ...; for (d) o[b][h][i][d] = o_acc[d] / l;` (the finalising loop becomes the store; a
+ * store loop follows the pass when there is none). Only for a float or double output read
+ * and written nowhere else in the row, zeroed by a loop from 0 whose body is that one
+ * assignment, and reduced (+=) at its iterator's range in every loop over the axis that
+ * touches it. */
+static void localise_out_accums(Cascade *c, StmtVec *kids, VarVec *localised)
+{
+	Program *p = c->prog;
+	for (int i = 0; i < kids->n; i++) {
+		Stmt *z = kids->v[i], *zs;
+		if (z->kind != ST_FOR || is_axis_loop(z, c->axis) || !(zs = only_stmt(z)) || zs->kind != ST_ASSIGN || zs->aop != AS_SET)
+			continue;
+		Expr *e = zs->lhs;
+		Var *P = e->var;
+		if (e->kind != EX_INDEX || P->kind != VAR_PARAM || P->is_const || (P->ty != TY_FLOAT && P->ty != TY_DOUBLE) ||
+		    z->lo->kind != EX_INT || z->lo->ival != 0 || expr_reads_var(zs->rhs, P))
+			continue;
+		int nlead = e->nargs - 1;
+		Expr *const *lead = e->args;
+		const Expr *x = e->args[nlead];
+		bool ok = x->kind == EX_VAR && x->var == z->var;
+		for (int k = 0; ok && k < nlead; k++)
+			ok = !expr_reads_var(lead[k], z->var) && !expr_reads_var(lead[k], P);
+		for (int k = 0; ok && k < i; k++)
+			ok = !stmt_reads_var(kids->v[k], P) && !stmt_writes_var(kids->v[k], P);
+		/* The loops over the axis that touch it reduce into it; nothing between them does. */
+		int last = -1;
+		for (int k = i + 1; ok && k < kids->n; k++) {
+			Stmt *t = kids->v[k];
+			bool touches = stmt_reads_var(t, P) || stmt_writes_var(t, P);
+			if (!touches)
+				continue;
+			if (!is_axis_loop(t, c->axis))
+				break;
+			StmtVec loops = {0};
+			ok = out_reduced_in(p, t, P, lead, nlead, z, &loops);
+			vec_free(loops);
+			last = k;
+		}
+		if (!ok || last < 0)
+			continue;
+		Var *acc = fresh_var(c, arena_printf(&p->arena, "%s_acc", P->name), P->ty, VAR_LOCAL);
+		acc->ndim = 1;
+		acc->dims = arena_alloc(&p->arena, sizeof(Expr *));
+		acc->dims[0] = ex_copy(p, z->hi);
+		/* The store: the first loop after the pass that finalises the element, or a copy. */
+		int fin = -1;
+		for (int k = last + 1; k < kids->n && fin < 0; k++) {
+			Stmt *t = kids->v[k], *u;
+			if (!stmt_reads_var(t, P) && !stmt_writes_var(t, P))
+				continue;
+			if (t->kind == ST_FOR && expr_equal(t->lo, z->lo) && expr_equal(t->hi, z->hi) && (u = only_stmt(t)) && u->kind == ST_ASSIGN &&
+			    is_out_elem(u->lhs, P, lead, nlead) && u->lhs->args[nlead]->kind == EX_VAR && u->lhs->args[nlead]->var == t->var &&
+			    reads_only_elem(u->rhs, u->lhs))
+				fin = k;
+			break;
+		}
+		Stmt *store;
+		if (fin >= 0) {
+			Stmt *t = kids->v[fin], *u = only_stmt(t);
+			Expr *ix = ex_var(p, t->var, u->loc);
+			Expr *val = folded_update(p, u, u->lhs, ex_index(p, acc, &ix, u->loc));
+			store = st_for(p, t->var, t->lo, t->hi, t->step, st_assign(p, u->lhs, AS_SET, val, u->loc), t->loc);
+		} else {
+			Var *d = var_new(p, VAR_LOOP, z->var->name, TY_INT, z->var->loc);
+			Expr *dx = ex_var(p, d, z->loc), *dx2 = ex_var(p, d, z->loc);
+			Expr *idx[17];
+			for (int k = 0; k < nlead && k < 16; k++)
+				idx[k] = ex_copy(p, lead[k]);
+			idx[nlead] = dx;
+			store = st_for(p, d, ex_copy(p, z->lo), ex_copy(p, z->hi), 1,
+			               st_assign(p, ex_index(p, P, idx, z->loc), AS_SET, ex_index(p, acc, &dx2, z->loc), z->loc), z->loc);
+		}
+		/* kids: [..., decl, zero loop, ..., pass..., store (in place of the finaliser, or after the last pass loop), ...] */
+		StmtVec nk = {0};
+		for (int k = 0; k < kids->n; k++) {
+			Stmt *t = kids->v[k];
+			if (k == i)
+				vec_push(nk, st_decl(p, acc, NULL, z->loc));
+			if (k >= i && k <= last)
+				t = stmt_subst_out(p, t, P, lead, nlead, acc);
+			if (k == fin)
+				t = store;
+			vec_push(nk, t);
+			if (k == last && fin < 0)
+				vec_push(nk, store);
+		}
+		vec_free(*kids);
+		*kids = nk;
+		vec_push(*localised, P);
+		i = last + 1;
+	}
+}
+
+/* ---- results finalised in place ---- */
+
+/* The reducer of the first reduction into scalar v in s, or false. */
+static bool reducer_of(Program *p, Stmt *s, const Var *v, Reducer *red)
+{
+	if (!s)
+		return false;
+	Expr *t, *g;
+	if ((s->kind == ST_ASSIGN || s->kind == ST_IF) && reduce_match(p, s, &t, red, &g) && t->kind == EX_VAR && t->var == v)
+		return true;
+	for (int i = 0; i < s->nbody; i++)
+		if (reducer_of(p, s->body[i], v, red))
+			return true;
+	return false;
+}
+
+/* A result finalised in place between the loops over the axis (`mean = mean / C;`,
+ * `mean /= C;`) and read after it by a later loop that reduces: a statement between the
+ * levels is re-evaluated after its level at every step of the pass, which would divide
+ * the running sum again at every step. The accumulator is renamed (`mean_sum`) and the
+ * statement declares the finalised value under the user's name (`float mean = mean_sum /
+ * C;`), a map like `inv = 1 / sqrtf(ss / K + eps)`; the statements after it read the new
+ * variable. Only for a scalar declared in the row block, reduced by a loop over the axis
+ * before the statement and by none after it. The renamed variables go to *renamed (with
+ * their old names) so that a region left as written can take its names back. */
+static void split_finalised(Cascade *c, StmtVec *kids, VarVec *renamed, StrVec *old_names)
+{
+	Program *p = c->prog;
+	for (int i = 0; i < kids->n; i++) {
+		Stmt *s = kids->v[i];
+		if (s->kind != ST_ASSIGN || s->lhs->kind != EX_VAR || s->lhs->var->kind != VAR_LOCAL || s->lhs->var->ndim)
+			continue;
+		Var *v = s->lhs->var;
+		if (s->aop == AS_SET ? !expr_reads_var(s->rhs, v) : (s->aop != AS_ADD && s->aop != AS_SUB && s->aop != AS_MUL && s->aop != AS_DIV))
+			continue;
+		bool declared = false, reduced = false, later = false, again = false;
+		Reducer red = RED_ADD;
+		for (int k = 0; k < i; k++) {
+			declared |= kids->v[k]->kind == ST_DECL && kids->v[k]->var == v;
+			if (is_axis_loop(kids->v[k], c->axis) && reducer_of(p, kids->v[k], v, &red))
+				reduced = true;
+		}
+		for (int k = i + 1; k < kids->n; k++)
+			if (is_axis_loop(kids->v[k], c->axis)) {
+				later |= loop_reduces(p, kids->v[k], NULL, 0, kids->v[k]->body[0]);
+				again |= stmt_writes_var(kids->v[k], v);
+			}
+		if (!declared || !reduced || !later || again)
+			continue;
+		const char *old = v->name;
+		vec_push(*renamed, v);
+		vec_push(*old_names, old);
+		Var *nv = var_new(p, VAR_LOCAL, old, v->ty, v->loc);
+		v->name = fresh_var(c, arena_printf(&p->arena, "%s_%s", old, red == RED_ADD ? "sum" : red == RED_MAX ? "max" : "min"), v->ty, VAR_LOCAL)->name;
+		static const BinOp op[] = {[AS_ADD] = OP_ADD, [AS_SUB] = OP_SUB, [AS_MUL] = OP_MUL, [AS_DIV] = OP_DIV};
+		Expr *val = s->aop == AS_SET ? s->rhs : ex_bin(p, op[s->aop], ex_var(p, v, s->loc), s->rhs, s->loc);
+		kids->v[i] = st_decl(p, nv, val, s->loc);
+		for (int k = i + 1; k < kids->n; k++)
+			kids->v[k] = stmt_subst_var(p, kids->v[k], v, nv);
+	}
+}
+
 /* ---- accumulators and producers ---- */
 
 static int level_of_var(const Cascade *c, const Var *v)
@@ -1254,7 +1498,27 @@ static Stmt *level_step(Cascade *c, int k, Expr *lo, Expr *hi)
 	for (int i = 0; i < c->nproducers; i++)
 		if (c->producers[i].level < k)
 			body = stmt_subst_var(p, body, c->producers[i].var, deferred_at(c, k, i) ? c->producers[i].deferred : c->producers[i].used);
+	for (int i = 0; i < c->naccums; i++)
+		if (c->accums[i].level == k && c->accums[i].step_sum)
+			body = stmt_subst_var(p, body, c->accums[i].var, c->accums[i].step_sum);
 	return st_for(p, l->var, lo, hi, 1, body, l->loc);
+}
+
+/* The step sums of level k's expanded groups: declared (at 0) before its loop, or added to
+ * their accumulators after it. */
+static void push_step_sums(Cascade *c, StmtVec *out, int k, bool after)
+{
+	Program *p = c->prog;
+	for (int i = 0; i < c->naccums; i++) {
+		Accum *a = &c->accums[i];
+		if (a->level != k || !a->step_sum)
+			continue;
+		Loc l = a->stmt->loc;
+		if (after)
+			vec_push(*out, st_assign(p, ev(p, a->var), AS_ADD, ev(p, a->step_sum), l));
+		else
+			vec_push(*out, st_decl(p, a->step_sum, ex_flt(p, 0.0, a->step_sum->ty == TY_DOUBLE ? TY_DOUBLE : TY_FLOAT, l), l));
+	}
 }
 
 static void push_tag_update(Cascade *c, StmtVec *out, int level, bool after_maps)
@@ -1282,7 +1546,9 @@ static void emit_step(Cascade *c, StmtVec *out, Expr *lo, Expr *hi)
 			if (a->level == k && a->repair && retagged_in_pass(c, a))
 				vec_push(*out, rescale_stmt(c, a, with_deferred(c, a, prev), with_deferred(c, a, used)));
 		}
+		push_step_sums(c, out, k, false);
 		vec_push(*out, level_step(c, k, ex_copy(c->prog, lo), ex_copy(c->prog, hi)));
+		push_step_sums(c, out, k, true);
 		push_tag_update(c, out, k, false);
 		for (int i = 0; i < c->nmids[k]; i++)
 			vec_push(*out, c->mids[k][i]);
@@ -1576,6 +1842,272 @@ static Stmt *build_splitk(Cascade *c)
 	return b;
 }
 
+/* ---- sums of separable terms ---- */
+
+/* The statement that initialises accumulator v before the pass (in init or pre), and the
+ * value it stores (casts stripped), or NULL. */
+static Expr *accum_init_value(Cascade *c, const Var *v, Stmt **is)
+{
+	*is = NULL;
+	for (int i = 0; i < c->ninit; i++)
+		if (stmt_writes_var(c->init[i], v))
+			*is = c->init[i];
+	for (int i = 0; i < c->npre; i++)
+		if (stmt_writes_var(c->pre[i], v))
+			*is = c->pre[i];
+	Stmt *leaf = *is;
+	while (leaf && leaf->kind == ST_FOR)
+		leaf = leaf->body[0];
+	Expr *iv = leaf ? leaf->rhs : NULL;
+	while (iv && iv->kind == EX_CAST)
+		iv = iv->args[0];
+	return iv;
+}
+
+static bool is_zero(const Expr *e) { return e && ((e->kind == EX_FLT && e->fval == 0) || (e->kind == EX_INT && e->ival == 0)); }
+
+/* Replaces statement `old` inside s by repl[0..n) (spliced into its block). */
+static bool replace_stmt(Program *p, Stmt *s, const Stmt *old, Stmt **repl, int n)
+{
+	for (int i = 0; i < s->nbody; i++) {
+		if (s->body[i] == old) {
+			if (s->kind == ST_BLOCK) {
+				Stmt **nb = arena_alloc(&p->arena, sizeof(Stmt *) * (size_t)(s->nbody + n));
+				memcpy(nb, s->body, sizeof(Stmt *) * (size_t)i);
+				memcpy(nb + i, repl, sizeof(Stmt *) * (size_t)n);
+				memcpy(nb + i + n, s->body + i + 1, sizeof(Stmt *) * (size_t)(s->nbody - i - 1));
+				st_set_body(p, s, nb, s->nbody - 1 + n);
+			} else {
+				s->body[i] = n == 1 ? repl[0] : st_block(p, repl, n, old->loc);
+			}
+			return true;
+		}
+		if (s->body[i] && replace_stmt(p, s->body[i], old, repl, n))
+			return true;
+	}
+	return false;
+}
+
+/* Removes from the blocks of s the declarations of scalar locals that nothing in scope
+ * reads or assigns any more (those an expanded contribution had inlined). */
+static bool drop_dead_locals(Program *p, const Stmt *scope, Stmt *s)
+{
+	bool any = false;
+	for (int i = 0; i < s->nbody; i++)
+		if (s->body[i])
+			any |= drop_dead_locals(p, scope, s->body[i]);
+	if (s->kind != ST_BLOCK)
+		return any;
+	for (int i = 0; i < s->nbody; i++) {
+		Stmt *d = s->body[i];
+		if (d->kind != ST_DECL || d->var->ndim || d->var->kind != VAR_LOCAL || stmt_reads_var(scope, d->var) || stmt_count_stores(scope, d->var))
+			continue;
+		memmove(s->body + i, s->body + i + 1, sizeof(Stmt *) * (size_t)(s->nbody - i - 1));
+		s->nbody--;
+		i--;
+		any = true;
+	}
+	return any;
+}
+
+/* v[0..n) with ins[0..nins) inserted at position at, a new array. */
+static Stmt **insert_stmts(Program *p, Stmt **v, int n, int at, Stmt **ins, int nins)
+{
+	Stmt **r = arena_alloc(&p->arena, sizeof(Stmt *) * (size_t)(n + nins + 1));
+	if (at)
+		memcpy(r, v, sizeof(Stmt *) * (size_t)at);
+	if (nins)
+		memcpy(r + at, ins, sizeof(Stmt *) * (size_t)nins);
+	if (n - at)
+		memcpy(r + at + nins, v + at, sizeof(Stmt *) * (size_t)(n - at));
+	return r;
+}
+
+static Stmt *mk_zero(Cascade *c, const Accum *a, Expr *t, void *ctx)
+{
+	(void)ctx;
+	return st_assign(c->prog, ex_copy(c->prog, t), AS_SET, ex_flt(c->prog, 0.0, a->var->ty == TY_DOUBLE ? TY_DOUBLE : TY_FLOAT, t->loc), t->loc);
+}
+
+typedef struct RecombineCtx {
+	const Expansion *x;
+	Var **accs;
+} RecombineCtx;
+
+/* t (an element of the sum) = the groups' elements at t's subscripts, recombined. */
+static Stmt *mk_recombine(Cascade *c, const Accum *a, Expr *t, void *ctx)
+{
+	Program *p = c->prog;
+	RecombineCtx *rc = ctx;
+	Expr **elems = arena_alloc(&p->arena, sizeof(Expr *) * (size_t)rc->x->ngroups);
+	for (int k = 0; k < rc->x->ngroups; k++)
+		elems[k] = expr_subst_var(p, t, a->var, rc->accs[k]);
+	return st_assign(p, ex_copy(p, t), AS_SET, repair_expansion_sum(c, rc->x, elems, t->loc), t->loc);
+}
+
+/* Accumulator ai, a sum whose contribution has no repair (why), as a sum of separable
+ * terms (repair_expand): `var += (x - mean) * (x - mean)` becomes `var_x2 += x * x;
+ * var_x += x; var_n += 1.0f;` in its level, each term accumulated on its own (with its
+ * own repair when it has producers left), and `var = var_x2 - 2.0f * mean * var_x + mean
+ * * mean * var_n;` a map after the level: in the program as written, every element saw
+ * the final mean, so a coefficient that reads only earlier results is applied to the
+ * whole sum once they are known. false after an error. */
+static bool expand_sum(Cascade *c, int ai, const char *why)
+{
+	Program *p = c->prog;
+	Accum *a = &c->accums[ai];
+	Stmt *lvl = c->levels[a->level];
+	Loc l = a->stmt->loc;
+	Expansion x;
+	const char *xwhy = NULL;
+	int r = 0;
+	if (a->red == RED_ADD && a->stmt->kind == ST_ASSIGN && stmt_count_stores(lvl, a->var) == 1)
+		r = repair_expand(c, a, &x, &xwhy);
+	if (r < 0)
+		return false;
+	if (r == 0)
+		return error_at(l, "cannot fuse the reduction into '%s' over '%s': %s", a->var->name, c->axis, why), false;
+	/* A shift an earlier expansion of the region declared already (the same first
+	 * element) is read from there. */
+	int nsh = 0;
+	for (int k = 0; k < x.nshifts; k++) {
+		Var *same = NULL;
+		for (int i = 0; i < c->ninit && !same; i++)
+			if (c->init[i]->kind == ST_DECL && c->init[i]->rhs && expr_equal(c->init[i]->rhs, x.shift_inits[k]))
+				same = c->init[i]->var;
+		if (!same) {
+			x.shift_vars[nsh] = x.shift_vars[k];
+			x.shift_inits[nsh++] = x.shift_inits[k];
+			continue;
+		}
+		for (int g = 0; g < x.ngroups; g++) {
+			x.contrib[g] = expr_subst_var(p, x.contrib[g], x.shift_vars[k], same);
+			if (x.coef[g])
+				x.coef[g] = expr_subst_var(p, x.coef[g], x.shift_vars[k], same);
+		}
+	}
+	x.nshifts = nsh;
+	Accum *groups = arena_alloc(&p->arena, sizeof(Accum) * (size_t)x.ngroups);
+	for (int k = 0; k < x.ngroups; k++) {
+		groups[k] = *a;
+		groups[k].g = x.contrib[k];
+		const char *gwhy = NULL;
+		if (reads_producer(c, x.contrib[k]) && !repair_separable(c, &groups[k], &gwhy)) {
+			if (x.ngroups == 1)
+				return error_at(l, "cannot fuse the reduction into '%s' over '%s': %s", a->var->name, c->axis, why), false;
+			StrBuf b = {0};
+			print_expr(&b, x.contrib[k]);
+			error_at(l, "cannot fuse the reduction into '%s' over '%s': its contribution expands into %d separately accumulated terms, and the term '%s' has no repair (%s)",
+			         a->var->name, c->axis, x.ngroups, b.s, gwhy);
+			sb_free(&b);
+			return false;
+		}
+	}
+	Stmt *is;
+	if (!is_zero(accum_init_value(c, a->var, &is)))
+		return error_at(is ? is->loc : l, "the sum '%s' is fused as a sum of separately accumulated terms: it must start at 0", a->var->name), false;
+	/* The groups' accumulators (arrays like the sum, for an array), declared and zeroed
+	 * next to the sum's initialisation. */
+	ScalarType ty = a->var->ty == TY_DOUBLE ? TY_DOUBLE : TY_FLOAT;
+	Var **accs = arena_alloc(&p->arena, sizeof(Var *) * (size_t)x.ngroups);
+	Stmt **news = arena_alloc(&p->arena, sizeof(Stmt *) * (size_t)x.ngroups);
+	StmtVec decls = {0};
+	for (int k = 0; k < x.nshifts; k++)
+		vec_push(decls, st_decl(p, x.shift_vars[k], x.shift_inits[k], l));
+	for (int k = 0; k < x.ngroups; k++) {
+		accs[k] = fresh_var(c, arena_printf(&p->arena, "%s_%s", a->var->name, x.names[k]), a->var->ty, VAR_LOCAL);
+		accs[k]->ndim = a->var->ndim;
+		accs[k]->dims = a->var->dims;
+		news[k] = st_assign(p, expr_subst_var(p, a->stmt->lhs, a->var, accs[k]), AS_ADD, ex_copy(p, x.contrib[k]), l);
+		groups[k].var = accs[k];
+		groups[k].stmt = news[k];
+		if (a->var->ndim) {
+			vec_push(decls, st_decl(p, accs[k], NULL, l));
+			vec_push(decls, in_nest(c, &groups[k], accum_lvalue(c, &groups[k]), mk_zero, NULL));
+		} else {
+			vec_push(decls, st_decl(p, accs[k], ex_flt(p, 0.0, ty, l), l));
+			groups[k].step_sum = fresh_var(c, arena_printf(&p->arena, "%s_step", accs[k]->name), a->var->ty, VAR_LOCAL);
+		}
+	}
+	int at = c->ninit;
+	for (int i = 0; i < c->ninit; i++)
+		if (c->init[i] == is)
+			at = i + 1;
+	c->init = insert_stmts(p, c->init, c->ninit, at, decls.v, decls.n);
+	c->ninit += decls.n;
+	vec_free(decls);
+	replace_stmt(p, lvl, a->stmt, news, x.ngroups);
+	while (drop_dead_locals(p, lvl, lvl))
+		;
+	/* The sum, recombined after its level (a map; moved after the pass when no later
+	 * level reads it, as an array never is). */
+	RecombineCtx rc = {&x, accs};
+	Stmt *rs = in_nest(c, a, accum_lvalue(c, a), mk_recombine, &rc);
+	c->mids[a->level] = insert_stmts(p, c->mids[a->level], c->nmids[a->level], 0, &rs, 1);
+	c->nmids[a->level]++;
+	c->recombined = insert_stmts(p, c->recombined, c->nrecombined, c->nrecombined, &rs, 1);
+	c->nrecombined++;
+	/* The accumulator list: the groups in place of the sum. */
+	Accum *na = arena_alloc(&p->arena, sizeof(Accum) * (size_t)(c->naccums + x.ngroups));
+	memcpy(na, c->accums, sizeof(Accum) * (size_t)ai);
+	memcpy(na + ai, groups, sizeof(Accum) * (size_t)x.ngroups);
+	memcpy(na + ai + x.ngroups, c->accums + ai + 1, sizeof(Accum) * (size_t)(c->naccums - ai - 1));
+	c->accums = na;
+	c->naccums += x.ngroups - 1;
+	return true;
+}
+
+/* After expansions: the producers that no later level reads any more (the mean of a
+ * variance, now applied after the pass) are dropped, and the maps that neither a later
+ * level nor another such map reads move after the pass (evaluated once, on final
+ * values). The order of the maps is kept. */
+static void settle_expansions(Cascade *c)
+{
+	Program *p = c->prog;
+	int n = 0;
+	for (int q = 0; q < c->nproducers; q++) {
+		bool read = false;
+		for (int k = c->producers[q].level + 1; k < c->nlevels; k++)
+			read |= stmt_reads_var(c->levels[k], c->producers[q].var);
+		if (read)
+			c->producers[n++] = c->producers[q];
+	}
+	c->nproducers = n;
+	/* The maps in order, and whether the pass needs each, from the last one back. */
+	StmtVec all = {0};
+	for (int k = 0; k < c->nlevels; k++)
+		for (int i = 0; i < c->nmids[k]; i++)
+			vec_push(all, c->mids[k][i]);
+	bool *needed = calloc((size_t)all.n + 1, sizeof(bool));
+	for (int j = all.n - 1; j >= 0; j--) {
+		Stmt *m = all.v[j];
+		while (m->kind == ST_FOR) /* an array's recombination */
+			m = m->body[0]->kind == ST_BLOCK ? m->body[0]->body[0] : m->body[0];
+		Var *mv = m->kind == ST_DECL ? m->var : m->lhs->var;
+		needed[j] = producer_index(c, mv) >= 0;
+		for (int j2 = j + 1; j2 < all.n && !needed[j]; j2++)
+			needed[j] = needed[j2] && stmt_reads_var(all.v[j2], mv);
+	}
+	StmtVec moved = {0};
+	for (int k = 0, j = 0; k < c->nlevels; k++) {
+		int kept = 0;
+		for (int i = 0; i < c->nmids[k]; i++, j++) {
+			if (needed[j])
+				c->mids[k][kept++] = c->mids[k][i];
+			else
+				vec_push(moved, c->mids[k][i]);
+		}
+		c->nmids[k] = kept;
+	}
+	free(needed);
+	vec_free(all);
+	if (moved.n) {
+		c->post = insert_stmts(p, c->post, c->npost, 0, moved.v, moved.n);
+		c->npost += moved.n;
+	}
+	vec_free(moved);
+}
+
 /* ---- analysis of one region ---- */
 
 static bool check_parallel(Schedule *s, DepInfo *deps, Stmt *region)
@@ -1785,6 +2317,16 @@ static bool fuse_region(Program *p, Region *r, StrVec *names)
 		if (blk != k->body[0] && blk->nbody > 1)
 			st_set_body(p, k, &blk, 1);
 	}
+	/* Whether the row is still as written (the GPU may leave it so, below). */
+	bool as_written = ok && kids.n == row->nbody;
+	for (int i = 0; as_written && i < kids.n; i++)
+		as_written = kids.v[i] == row->body[i];
+	VarVec renamed = {0}, localised = {0};
+	StrVec old_names = {0};
+	if (ok) {
+		localise_out_accums(c, &kids, &localised);
+		split_finalised(c, &kids, &renamed, &old_names);
+	}
 	/* Levels: from the first axis loop to the last one that reduces. */
 	AccumVec acc = {0};
 	int first = -1, last = -1;
@@ -1810,15 +2352,21 @@ static bool fuse_region(Program *p, Region *r, StrVec *names)
 		vec_free(acc);
 		vec_free(row_loops);
 		vec_free(orig_levels);
+		vec_free(renamed);
+		vec_free(old_names);
+		vec_free(localised);
 		return false;
 	}
-	/* The accumulators' vars are what the level loops may carry through. */
-	Var **accvars = arena_alloc(&p->arena, sizeof(Var *) * (size_t)(acc.n + 1));
+	/* The accumulators' vars are what the level loops may carry through (and the outputs
+	 * they replace, which the loops as written reduced into). */
+	Var **accvars = arena_alloc(&p->arena, sizeof(Var *) * (size_t)(acc.n + localised.n + 1));
 	for (int i = 0; i < acc.n; i++)
 		accvars[i] = acc.v[i].var;
+	for (int i = 0; i < localised.n; i++)
+		accvars[acc.n + i] = localised.v[i];
 	for (int i = 0; i < orig_levels.n; i++) {
 		Loc w = orig_levels.v[i]->loc;
-		if (deps_loop_carries(deps, orig_levels.v[i], accvars, acc.n, &w)) {
+		if (deps_loop_carries(deps, orig_levels.v[i], accvars, acc.n + localised.n, &w)) {
 			error_at(w, "this statement carries a dependence across iterations of loop '%s' that is not a reduction (a scan?): it cannot be fused", c->axis);
 			ok = false;
 		}
@@ -1926,8 +2474,6 @@ static bool fuse_region(Program *p, Region *r, StrVec *names)
 			ok = false;
 			continue;
 		}
-		pr->used = fresh_var(c, arena_printf(&p->arena, "%s_used", pr->var->name), pr->var->ty == TY_DOUBLE ? TY_DOUBLE : TY_FLOAT, VAR_LOCAL);
-		pr->prev = fresh_var(c, arena_printf(&p->arena, "%s_prev", pr->var->name), pr->used->ty, VAR_LOCAL);
 	}
 	for (int k = 0; ok && k < c->nlevels; k++)
 		ok &= check_stored_maps(c, k, c->levels[k]);
@@ -1937,9 +2483,7 @@ static bool fuse_region(Program *p, Region *r, StrVec *names)
 	 * interchange); the fused C (no split_rows) keeps the refusal. The repairs' diagnostics
 	 * are held until it is known which; a held error stays counted in error_count(), which
 	 * the driver reads only before fusing. */
-	bool rows_unfused = ok && p->split_rows && !s->nrolling && !s->nsplitk && is_row_reduction(c) && kids.n == row->nbody;
-	for (int i = 0; rows_unfused && i < kids.n; i++)
-		rows_unfused = kids.v[i] == row->body[i];
+	bool rows_unfused = ok && p->split_rows && !s->nrolling && !s->nsplitk && is_row_reduction(c) && as_written;
 	FILE *diag_saved = diag_stream;
 	char *held = NULL;
 	size_t nheld = 0;
@@ -1948,33 +2492,49 @@ static bool fuse_region(Program *p, Region *r, StrVec *names)
 		diag_stream = diag_saved;
 		rows_unfused = false;
 	}
-	/* Repairs. */
+	/* Repairs: first whether each contribution has one, in order (a sum with none is
+	 * tried as a sum of separable terms), and that a repaired sum starts at 0; then, with
+	 * the producers settled, the repairs themselves. */
+	const Stmt *failed = NULL;
+	int nexpanded = 0;
 	for (int a = 0; ok && a < c->naccums; a++) {
 		Accum *ac = &c->accums[a];
 		ac->g = inline_locals(c, ac->g, ac->level, NULL, 0);
 		if (!reads_producer(c, ac->g))
 			continue;
-		ok &= repair_derive(c, ac);
-		if (ok && ac->red == RED_ADD) {
-			Stmt *is = NULL;
-			for (int i = 0; i < c->ninit; i++)
-				if (stmt_writes_var(c->init[i], ac->var))
-					is = c->init[i];
-			for (int i = 0; i < c->npre; i++)
-				if (stmt_writes_var(c->pre[i], ac->var))
-					is = c->pre[i];
-			Stmt *leaf = is;
-			while (leaf && leaf->kind == ST_FOR)
-				leaf = leaf->body[0];
-			Expr *iv = leaf ? leaf->rhs : NULL;
-			while (iv && iv->kind == EX_CAST)
-				iv = iv->args[0];
-			if (!iv || !((iv->kind == EX_FLT && iv->fval == 0) || (iv->kind == EX_INT && iv->ival == 0))) {
+		const char *why = NULL;
+		if (!repair_separable(c, ac, &why)) {
+			Stmt *st = ac->stmt;
+			if (ac->red == RED_ADD) {
+				ok = expand_sum(c, a, why);
+				nexpanded++;
+				a--; /* its groups, in its place */
+			} else {
+				error_at(ac->stmt->loc, "cannot fuse the reduction into '%s' over '%s': %s", ac->var->name, c->axis, why);
+				ok = false;
+			}
+			if (!ok)
+				failed = st;
+			continue;
+		}
+		if (ac->red == RED_ADD) {
+			Stmt *is;
+			if (!is_zero(accum_init_value(c, ac->var, &is))) {
 				error_at(is ? is->loc : ac->stmt->loc, "the sum '%s' reads earlier results and is repaired as it goes: it must start at 0", ac->var->name);
 				ok = false;
 			}
 		}
 	}
+	if (ok && nexpanded)
+		settle_expansions(c);
+	for (int i = 0; ok && i < c->nproducers; i++) {
+		Producer *pr = &c->producers[i];
+		pr->used = fresh_var(c, arena_printf(&p->arena, "%s_used", pr->var->name), pr->var->ty == TY_DOUBLE ? TY_DOUBLE : TY_FLOAT, VAR_LOCAL);
+		pr->prev = fresh_var(c, arena_printf(&p->arena, "%s_prev", pr->var->name), pr->used->ty, VAR_LOCAL);
+	}
+	for (int a = 0; ok && a < c->naccums; a++)
+		if (reads_producer(c, c->accums[a].g))
+			ok &= repair_derive(c, &c->accums[a]);
 	for (int a = 0; ok && a < c->naccums; a++) {
 		Repair *rp = c->accums[a].repair;
 		if (!rp)
@@ -2000,11 +2560,19 @@ static bool fuse_region(Program *p, Region *r, StrVec *names)
 			for (int a = c->naccums - 1; a >= 0; a--)
 				if (!c->accums[a].repair && reads_producer(c, c->accums[a].g))
 					at = c->accums[a].stmt->loc;
+			if (failed)
+				at = failed->loc;
+			/* The region is printed as written: the results take their names back. */
+			for (int i = 0; i < renamed.n; i++)
+				renamed.v[i]->name = old_names.v[i];
 			m += strlen(": error: ");
 			warning_at(at, "%.*s; with neither 'rolling' nor 'splitk' the region is left as written: its GPU kernel runs the row's loops one after another", (int)strcspn(m, "\n"), m);
 			free(held);
 			vec_free(row_loops);
 			vec_free(kids);
+			vec_free(renamed);
+			vec_free(old_names);
+			vec_free(localised);
 			tile_row_loops(p, r, names);
 			return true;
 		}
@@ -2029,6 +2597,9 @@ static bool fuse_region(Program *p, Region *r, StrVec *names)
 	}
 	vec_free(row_loops);
 	vec_free(kids);
+	vec_free(renamed);
+	vec_free(old_names);
+	vec_free(localised);
 	if (!ok)
 		return false;
 	decide_deferrals(c);
@@ -2095,5 +2666,9 @@ void fuse_describe(StrBuf *b, const Cascade *c)
 			repair_describe(b, c, a);
 			sb_puts(b, "\n");
 		}
+	}
+	for (int i = 0; i < c->nrecombined; i++) {
+		sb_puts(b, "  sum of separable terms: ");
+		print_stmt(b, c->recombined[i], 0);
 	}
 }

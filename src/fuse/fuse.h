@@ -48,6 +48,8 @@ typedef struct Accum {
 	Repair *repair; /* NULL when it reads no producer */
 	Var *part;     /* split-k: the per-chunk partial */
 	bool *defer;   /* per producer: tagged with its `deferred` value during the pass */
+	Var *step_sum; /* a group of an expanded sum: each step's terms are summed here
+	                * first, then added to var (or NULL) */
 } Accum;
 
 typedef struct Cascade {
@@ -67,6 +69,8 @@ typedef struct Cascade {
 	int naccums;
 	Producer *producers;
 	int nproducers;
+	Stmt **recombined;     /* the sums fused as sums of separable terms: `x = sum_k c_k * x_k` */
+	int nrecombined;
 	StrVec *names;         /* every name in the function, generated ones included */
 } Cascade;
 
@@ -104,6 +108,28 @@ int producer_index(const Cascade *c, const Var *v);
 /* Derives the repair of `a` (its g over the producers of c). false, after an error at the
  * statement that says why, when g is not separable. */
 bool repair_derive(Cascade *c, Accum *a);
+/* Whether a's contribution has a repair repair_derive can derive; if not, *why says why
+ * (nothing is reported). */
+bool repair_separable(Cascade *c, Accum *a, const char **why);
+/* A sum's contribution written as a sum of separable terms (repair.c, "sums of separable
+ * terms"): group k accumulates contrib[k] on its own, and the sum is
+ *   sum_k (neg[k] ? -1 : 1) * coef[k] * acc_k     (coef[k] NULL: 1)
+ * with coef[k] reading only producers and row-level values. */
+typedef struct Expansion {
+	int ngroups;
+	Expr **contrib;
+	Expr **coef;
+	bool *neg;
+	const char **names; /* a suffix for group k's accumulator: the arrays it reads */
+	int nshifts;        /* the shifts the terms read (x - x_shift): locals set before the pass */
+	Var **shift_vars;
+	Expr **shift_inits;
+} Expansion;
+/* Expands a's contribution: 1 on success (checked numerically at random points), 0 with
+ * *why when it does not expand, -1 after an error (the check failed). */
+int repair_expand(Cascade *c, const Accum *a, Expansion *x, const char **why);
+/* The recombined sum of an expansion, with accs[k] group k's accumulator (its element). */
+Expr *repair_expansion_sum(Cascade *c, const Expansion *x, Expr **accs, Loc l);
 /* Checks the derived repair numerically at random points: h(g(r, x), r, r') == g(r', x). */
 bool repair_validate(Cascade *c, Accum *a);
 /* The repaired value of accumulator element `t` going from producer values `from` to `to`

@@ -46,14 +46,14 @@ class TestRun(Tmp):
             self.assertIn("void attention_fused(", f.read())
 
     def test_input_errors_raise_compile_error_with_locations(self):
-        bad = os.path.join(ROOT, "test", "bad", "variance.c")
+        bad = os.path.join(ROOT, "test", "bad", "mean_abs_deviation.c")
         with self.assertRaises(fusecc.CompileError) as cm:
             fusecc.compile(bad, os.path.join(self.tmp, "x.fused.c"), fusecc=FUSECC)
         e = cm.exception
         self.assertEqual(e.returncode, 1)
-        self.assertIn("variance.c:12:4: error:", str(e))
+        self.assertIn("mean_abs_deviation.c:15:4: error:", str(e))
         d = e.diagnostics[0]
-        self.assertEqual((os.path.basename(d.file), d.line, d.col, d.severity), ("variance.c", 12, 4, "error"))
+        self.assertEqual((os.path.basename(d.file), d.line, d.col, d.severity), ("mean_abs_deviation.c", 15, 4, "error"))
         self.assertIsInstance(e, fusecc.FuseccError)
         self.assertFalse(os.path.exists(os.path.join(self.tmp, "x.fused.c")))
 

@@ -111,6 +111,62 @@ START_TEST(test_masks_keep_the_factor)
 }
 END_TEST
 
+#define MEAN_PASS "float mean = 0; for (int c = 0; c < C; c++) mean += x[r][c];\nmean = mean / C;\n"
+
+START_TEST(test_separable_sums)
+{
+	/* A variance: sums of (x - k)^2, x - k and 1 (k = x[r][0], the shift), recombined
+	 * with the final mean after the pass; the mean finalised in place becomes a map of
+	 * the renamed sum. */
+	expect_repair(ROW("rolling(c)", MEAN_PASS "float v = 0; for (int c = 0; c < C; c++) { float d = x[r][c] - mean; v += d * d; } out[r] = v;"),
+	              "sum of separable terms: v = v_x2 + (v_x != 0.0f ? 2.0f * (x_shift - mean) * v_x : 0.0f) + (v_n != 0.0f ? (x_shift - mean) * (x_shift - mean) * v_n : 0.0f);");
+	ck_assert_msg(strstr(described, "mean_sum += x[r][c]") && strstr(described, "v_x2 += (x[r][c] - x_shift) * (x[r][c] - x_shift)") && strstr(described, "v_n += 1.0f"), "%s", described);
+	/* A weighted log-probability: two sums without repair. */
+	expect_repair(ROW("splitk(c)", MAX_PASS "float a = 0; for (int c = 0; c < C; c++) a += y[r][c] * (x[r][c] - m); out[r] = a;"),
+	              "sum of separable terms: a = a_y_x + (a_y != 0.0f ? (x_shift - m) * a_y : 0.0f);");
+	/* Terms that keep a producer are repaired each on its own. */
+	expect_repair(ROW("rolling(c)", MAX_PASS "float a = 0; for (int c = 0; c < C; c++) a += expf(x[r][c] - m) * (x[r][c] - m); out[r] = a;"),
+	              "a_exp += expf(x[r][c] - m)\n    repair: h(t) = t * expf(m - m')");
+	ck_assert_msg(strstr(described, "a_x_exp += (x[r][c] - x_shift) * expf(x[r][c] - m)\n    repair: h(t) = t * expf(m - m')"), "%s", described);
+	/* A mask stays around each term; the count counts the unmasked elements only. */
+	expect_repair(ROW("rolling(c)", MEAN_PASS "float v = 0; for (int c = 0; c < C; c++) v += c <= r ? (x[r][c] - mean) * (x[r][c] - mean) : 0.0f; out[r] = v;"),
+	              "v_n += c <= r ? 1.0f : 0.0f");
+	/* Terms that cancel are dropped (x*m*y - y*x*m); equal parts group (y*x and x*y). */
+	expect_repair(ROW("rolling(c)", MAX_PASS "float a = 0; for (int c = 0; c < C; c++) a += x[r][c] * m * y[r][c] - y[r][c] * x[r][c] * m + x[r][c] * m; out[r] = a;"),
+	              "sum of separable terms: a = a_x != 0.0f ? m * a_x : 0.0f;");
+	/* An array accumulator: each group an array like it, recombined element by element. */
+	expect_repair("#include <math.h>\nvoid f(int R, int C, const float x[R][C], const float w[C][8], float o[R][8]) {\n"
+	              "#pragma fuse kernel(f) parallel(r) rolling(c)\nfor (int r = 0; r < R; r++) {\n"
+	              MEAN_PASS "float acc[8] = {0};\n"
+	              "for (int c = 0; c < C; c++) for (int n = 0; n < 8; n++) acc[n] += (x[r][c] - mean) * w[c][n];\n"
+	              "for (int n = 0; n < 8; n++) o[r][n] = acc[n];\n}\n}\n",
+	              "acc[n] = acc_x_w[n] + (acc_w[n] != 0.0f ? (x_shift - mean) * acc_w[n] : 0.0f);");
+	/* A shift applies to the element in a sum with an earlier result, once per value. */
+	expect_repair(ROW("rolling(c)", MAX_PASS "float a = 0; for (int c = 0; c < C; c++) a += (x[r][c] - m) * (y[r][c] + m) - x[r][c] * y[r][c]; out[r] = a;"),
+	              "a_x_y += (x[r][c] - x_shift) * (y[r][c] - y_shift)");
+}
+END_TEST
+
+START_TEST(test_output_as_accumulator)
+{
+	/* An output row zeroed, added to in the pass and finalised after it: a local array
+	 * accumulates, and the finalising loop stores. */
+	const char *src = "#include <math.h>\nvoid f(int R, int C, const float x[R][C], const float w[R][C][8], float o[R][8]) {\n"
+	                  "#pragma fuse kernel(f) parallel(r) rolling(c)\nfor (int r = 0; r < R; r++) {\n"
+	                  MAX_PASS "for (int d = 0; d < 8; d++) o[r][d] = 0.0f;\nfloat l = 0;\n"
+	                  "for (int c = 0; c < C; c++) { float p = expf(x[r][c] - m); l += p; for (int d = 0; d < 8; d++) o[r][d] += p * w[r][c][d]; }\n"
+	                  "for (int d = 0; d < 8; d++) o[r][d] /= l;\n}\n}\n";
+	expect_repair(src, "o_acc (+)");
+	ck_assert_msg(strstr(described, "o_acc += expf(x[r][c] - m) * w[r][c][d]\n    repair: h(t) = t * expf(m - m')"), "%s", described);
+	/* Read during the pass at another element: left as written, and refused. */
+	const char *bad = "#include <math.h>\nvoid f(int R, int C, const float x[R][C], float o[R][8]) {\n"
+	                  "#pragma fuse kernel(f) parallel(r) rolling(c)\nfor (int r = 0; r < R; r++) {\n"
+	                  MAX_PASS "for (int d = 0; d < 8; d++) o[r][d] = 0.0f;\n"
+	                  "for (int c = 0; c < C; c++) for (int d = 0; d < 8; d++) o[r][d] += expf(x[r][c] - m) + o[r][0];\n}\n}\n";
+	expect_refusal(bad, "error");
+}
+END_TEST
+
 START_TEST(test_strategy_choice)
 {
 	expect_repair(ROW("", MAX_PASS "float l = 0; for (int c = 0; c < C; c++) l += expf(x[r][c] - m); out[r] = l;"),
@@ -125,8 +181,14 @@ END_TEST
 START_TEST(test_refusals)
 {
 	expect_refusal(ROW("rolling(c)", "float mean = 0; for (int c = 0; c < C; c++) mean += x[r][c];\n"
-	                                 "float v = 0; for (int c = 0; c < C; c++) v += (x[r][c] - mean) * (x[r][c] - mean); out[r] = v;"),
-	               "must be written with sums of x and of x*x");
+	                                 "float v = 0; for (int c = 0; c < C; c++) v += fabsf(x[r][c] - mean); out[r] = v;"),
+	               "nor a sum of such products");
+	expect_refusal(ROW("rolling(c)", "float mean = 0; for (int c = 0; c < C; c++) mean += x[r][c];\n"
+	                                 "float v = 0; for (int c = 0; c < C; c++) v += y[r][c] * fabsf(x[r][c] - mean) - mean; out[r] = v;"),
+	               "expands into 2 separately accumulated terms, and the term 'y[r][c] * fabsf(x[r][c] - mean)' has no repair");
+	expect_refusal(ROW("rolling(c)", "float mean = 0; for (int c = 0; c < C; c++) mean += x[r][c];\n"
+	                                 "float v = 1.0f; for (int c = 0; c < C; c++) v += (x[r][c] - mean) * (x[r][c] - mean); out[r] = v;"),
+	               "is fused as a sum of separately accumulated terms: it must start at 0");
 	expect_refusal(ROW("rolling(c)", MAX_PASS "float l = 0; for (int c = 0; c < C; c++) l += expf(x[r][c] * m); out[r] = l;"),
 	               "multiplied by a value that changes along the loop");
 	expect_refusal(ROW("rolling(c)", MAX_PASS "float l = 0; for (int c = 0; c < C; c++) l += tanhf(x[r][c] - m); out[r] = l;"),
@@ -153,6 +215,8 @@ Suite *fuse_suite(void)
 	tcase_add_test(tc, test_map_of_a_result);
 	tcase_add_test(tc, test_additive_repair_for_max);
 	tcase_add_test(tc, test_masks_keep_the_factor);
+	tcase_add_test(tc, test_separable_sums);
+	tcase_add_test(tc, test_output_as_accumulator);
 	tcase_add_test(tc, test_strategy_choice);
 	tcase_add_test(tc, test_refusals);
 	suite_add_tcase(s, tc);

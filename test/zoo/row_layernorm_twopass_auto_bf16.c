@@ -1,8 +1,9 @@
 /* row_layernorm_twopass_auto_bf16.c: LayerNorm over the last dim with the careful
  * two-pass variance (mean, then sum of (x - mean)^2), bf16 in and out, fp32 gamma/beta,
- * run-time C. Unlike r05 it has no strategy clause: the fused C refuses the variance (not
- * separable), while the CUDA and HIP printers warn and run the three loops one after
- * another in one CTA per row. (Written for the CTA-per-row work, not by the zoo's helper.) */
+ * run-time C. Unlike r05 it has no strategy clause and finalises the mean in place
+ * (mean /= C). (Written for the CTA-per-row work, not by the zoo's helper; until the
+ * sums-of-separable-terms work the variance was refused, and the GPU printers ran the three
+ * loops one after another.) */
 #include <math.h>
 #include "fusecc.h"
 
