@@ -912,7 +912,7 @@ static Expr *index_len(Program *p, const Stmt *pass, const Expr *e, const Var *j
 		Expr *P = ex_copy(p, dv);
 		Expr *m = ex_bin(p, OP_MUL, n, P, l);
 		if (!(j_nonneg && e->args[0]->kind == EX_VAR && e->args[0]->var == j))
-			m = ex_bin(p, OP_ADD, m, ex_bin(p, OP_SUB, ex_copy(p, dv), ex_int(p, 1, l), l), l);
+			m = ex_bin(p, OP_ADD, m, dv->kind == EX_INT ? ex_int(p, dv->ival - 1, l) : ex_bin(p, OP_SUB, ex_copy(p, dv), ex_int(p, 1, l), l), l);
 		return index_len(p, pass, e->args[0], j, m, j_nonneg);
 	}
 	return NULL;
