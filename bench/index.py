@@ -229,7 +229,12 @@ def varlen(args):
         if varlen_fn is not None:
             try:
                 cu64 = cu.to(torch.int32)
-                t["torch_varlen"] = bench_ms(lambda: varlen_fn(q, k, v, cu64, cu64, maxlen, maxlen, is_causal=True))
+                try:
+                    varlen_fn(q, k, v, cu64, cu64, maxlen, maxlen, is_causal=True)
+                    kw = dict(is_causal=True)
+                except TypeError:  # later PyTorch: a window of (-1, 0) is causal
+                    kw = dict(window_size=(-1, 0))
+                t["torch_varlen"] = bench_ms(lambda: varlen_fn(q, k, v, cu64, cu64, maxlen, maxlen, **kw))
             except Exception as e:  # noqa: BLE001
                 res["torch_varlen_error"] = str(e)[:200]
         # fusecc's fixed-length causal prefill on the same number of tokens
@@ -281,8 +286,8 @@ def sparse(args):
             run()
             torch.cuda.synchronize()
             rows = torch.cat([torch.arange(256), torch.arange(N - 256, N)]).cuda()
-            mask = layout[:, rows // BLK][:, :, torch.arange(N, device="cuda") // BLK]  # (H, rows, N)
-            errs = [rel_err(o[0, h, rows], attn_ref(q[0, h, rows], k[0, h], v[0, h], mask[h])) for h in (0, H - 1)]
+            cols = torch.arange(N, device="cuda") // BLK
+            errs = [rel_err(o[0, h, rows], attn_ref(q[0, h, rows], k[0, h], v[0, h], layout[h][rows // BLK][:, cols])) for h in (0, H - 1)]
             res = dict(case="sparse", N=N, H=H, density=density, kept_blocks=kept, err=max(errs))
             if max(errs) > 1e-2:
                 res["status"] = "FAIL"

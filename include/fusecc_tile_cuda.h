@@ -123,17 +123,29 @@ __device__ __forceinline__ void load_rows_as(uint16_t *s, F rowptr, int nvalid, 
 	constexpr int EPC = 16 / sizeof(T); /* elements per 16-byte chunk */
 	static_assert(DATA % EPC == 0 && DATA <= COLS, "a tile's data is whole 16-byte chunks");
 	constexpr int CH = COLS / EPC, N = (ROWS * CH + THREADS - 1) / THREADS;
-	/* Fully unrolled, a one-warp tile's 32 row addresses would stay live in registers. */
-	constexpr int UNROLL = N > 8 ? 4 : N;
+	/* Groups of G chunks: their row addresses first, then their copies. A row address may
+	 * be a load (a paged cache's block table): computed apart from the copies, which the
+	 * compiler keeps in order, the G loads are in flight together instead of one after
+	 * another. Fully unrolled, a one-warp tile's 32 row addresses would stay live in
+	 * registers: G = 8 at most. */
+	constexpr int G = N > 8 ? 8 : N;
 	const T *first = rowptr(0);
-#pragma unroll UNROLL
-	for (int k = 0; k < N; k++) {
-		int idx = threadIdx.x + k * THREADS;
-		if (ROWS * CH % THREADS == 0 || idx < ROWS * CH) {
-			int r = idx / CH, c = idx % CH;
-			bool valid = r < nvalid && (DATA == COLS || c < DATA / EPC);
-			const T *src = valid ? rowptr(r) : first;
-			cp_async16(s + soff<ROWS, COLS * sizeof(T) / 2>(slot(r), c), src + EPC * (valid ? c : 0), valid, pol);
+#pragma unroll 1
+	for (int k0 = 0; k0 < N; k0 += G) {
+		const T *src[G];
+#pragma unroll
+		for (int g = 0; g < G; g++) {
+			int idx = threadIdx.x + (k0 + g) * THREADS, r = idx / CH, c = idx % CH;
+			bool valid = (k0 + g < N) && (ROWS * CH % THREADS == 0 || idx < ROWS * CH) && r < nvalid && (DATA == COLS || c < DATA / EPC);
+			src[g] = valid ? rowptr(r) + EPC * c : nullptr;
+		}
+#pragma unroll
+		for (int g = 0; g < G; g++) {
+			int idx = threadIdx.x + (k0 + g) * THREADS;
+			if ((k0 + g < N) && (ROWS * CH % THREADS == 0 || idx < ROWS * CH)) {
+				int r = idx / CH, c = idx % CH;
+				cp_async16(s + soff<ROWS, COLS * sizeof(T) / 2>(slot(r), c), src[g] ? src[g] : first, src[g] != nullptr, pol);
+			}
 		}
 	}
 }

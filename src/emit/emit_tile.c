@@ -30,6 +30,8 @@ typedef struct TileEmit {
 	const char *h, *c;  /* the thread's row half and element index */
 	const char *rowsub; /* print the row iterator as this (NULL: as itself) */
 	const char *smem, *qa, *i0, *nrows, *rbase, *rf, *rl, *jb, *je, *lom, *him, *st, *masked;
+	const char *whole;  /* the lambda that tells a step the mask keeps whole (skip_steps) */
+	bool as_written;    /* printing a mask statement as written (see skip_hidden) */
 	bool merge;         /* printing the split-k merge kernel: one row per CTA, columns over threads */
 	bool in_col;        /* inside a loop over accumulator columns (merge kernel) */
 	const char *rowid;  /* the row's index among all rows of the grid (workspace) */
@@ -591,7 +593,16 @@ static void elem_stmts(TileEmit *te, Stmt **body, int n, Var *j, int ind)
 		Reducer red;
 		Var *acc;
 		int r;
-		if (tile_mask_stmt(tp, s, &kept)) {
+		if (tp->skip_hidden && !te->as_written && tile_mask_stmt(tp, s, &kept)) {
+			/* A step the mask keeps whole is unmasked: the statement has nothing to do. */
+			line(te, ind, "if (decltype(%s)::value) {\n", te->masked);
+			te->as_written = true;
+			elem_stmts(te, &s, 1, j, ind + 1);
+			te->as_written = false;
+			line(te, ind, "}\n");
+			continue;
+		}
+		if (!tp->skip_hidden && tile_mask_stmt(tp, s, &kept)) {
 			/* The mask is the element's range now: inside it, the mask keeps the value. */
 			if (kept) {
 				sb_indent(te->out, ind);
@@ -988,6 +999,28 @@ static const char *skip_steps(TileEmit *te)
 	}
 	line(te, 2, by_thread ? "return __syncthreads_or(%s) != 0;\n" : "return %s != 0;\n", any);
 	line(te, 1, "};\n");
+	if (tp->nmask) {
+		/* whether the mask keeps every element of the step: then it runs unmasked */
+		te->whole = fresh(te, "whole");
+		line(te, 1, "auto %s = [&](int %s) -> bool {\n", te->whole, at);
+		line(te, 2, "int %s = 1;\n", any);
+		ind = 2;
+		if (tp->skip_bi) {
+			const char *bi = tp->skip_bi->name;
+			line(te, 2, "for (int %s = %s / %d; %s <= (%s + %s - 1) / %d; %s++)\n", bi, te->i0, tp->skip_ci, bi, te->i0, te->nrows, tp->skip_ci, bi);
+			ind++;
+		}
+		if (by_thread)
+			line(te, ind, "for (int %s = %s + (int)threadIdx.x; %s < min(%s + %d, %s); %s += blockDim.x)\n", bj, at, bj, at, tp->bn, te->je, bj);
+		else
+			line(te, ind, "for (int %s = %s / %d; %s <= (min(%s + %d, %s) - 1) / %d; %s++)\n", bj, at, tp->skip_cj, bj, at, tp->bn, te->je, tp->skip_cj, bj);
+		bool neg = h->kind == EX_UN && h->uop == UOP_NOT;
+		line(te, ind + 1, neg ? "%s &= (" : "%s &= !(", any);
+		expr(te, neg ? h->args[0] : h);
+		sb_puts(te->out, neg ? ") != 0;\n" : ");\n");
+		line(te, 2, by_thread ? "return __syncthreads_and(%s) != 0;\n" : "return %s != 0;\n", any);
+		line(te, 1, "};\n");
+	}
 	line(te, 1, "auto %s = [&](int %s) {\n", next, at);
 	line(te, 2, "while (%s < %s && !%s(%s))\n", at, te->je, live, at);
 	line(te, 3, "%s += %d;\n", at, tp->bn);
@@ -1201,7 +1234,10 @@ void emit_tile_kernel(StrBuf *out, const GpuTarget *tg, TilePlan *tp, void (*pri
 		te.colop_smem[k] = fresh(&te, arena_printf(&tp->c->prog->arena, "%s_now", nm));
 		line(&te, 2, "const uint16_t *%s = %s + %s * %d;\n", te.colop_smem[k], nm, te.st, w * tp->bn * tp->colop_cols[k]);
 	}
-	line(&te, 2, "fx::dispatch(!(%s >= %s && %s + %d <= %s), [&](auto %s) {\n", j0, te.lom, j0, tp->bn, te.him, te.masked);
+	if (te.whole)
+		line(&te, 2, "fx::dispatch(!(%s >= %s && %s + %d <= %s && %s(%s)), [&](auto %s) {\n", j0, te.lom, j0, tp->bn, te.him, te.whole, j0, te.masked);
+	else
+		line(&te, 2, "fx::dispatch(!(%s >= %s && %s + %d <= %s), [&](auto %s) {\n", j0, te.lom, j0, tp->bn, te.him, te.masked);
 	Stmt *sb = step->body[0];
 	Stmt **steps = sb->kind == ST_BLOCK ? sb->body : &sb;
 	int nsteps = sb->kind == ST_BLOCK ? sb->nbody : 1;

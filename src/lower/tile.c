@@ -1777,9 +1777,10 @@ void tile_find_masks(TilePlan *tp)
 	}
 	Expr *lo = NULL, *hi = NULL;
 	if (!ms.ok || !ms.cond || !cond_bounds(tp, ms.cond, true, &lo, &hi)) {
-		tp->nmask = 0;
 		if (ms.ok && ms.cond)
 			find_skip(tp, ms.cond);
+		if (!tp->skip_hidden) /* with a skip, the mask statements run where a step is not kept whole */
+			tp->nmask = 0;
 		return;
 	}
 	/* The bounds may read the row, parameters and parallel loops only. */

@@ -125,7 +125,8 @@ typedef struct TilePlan {
 	 * it hides every element of the CTA's rows: skip_hidden is its hidden-when condition
 	 * with the row's `i / skip_ci` read as skip_bi and the column's `j / skip_cj` (or j,
 	 * skip_cj = 1) as skip_bj; skip_bi NULL when it does not read the row. NULL: none.
-	 * The mask statements stay: a step that is not skipped computes them as written. */
+	 * The mask statements (mask_stmts) run as written in a step the mask does not keep
+	 * whole, and drop out of one it keeps whole. */
 	Expr *skip_hidden;
 	Var *skip_bi, *skip_bj;
 	int skip_ci, skip_cj;

@@ -60,6 +60,13 @@ __global__ void __launch_bounds__(128) blocksparse_prefill_kernel(int B, int H, 
 				any |= (layout[(((long long)h * NB + blk_i) * NB + blk_j)]) != 0;
 		return any != 0;
 	};
+	auto whole = [&](int at2) -> bool {
+		int any = 1;
+		for (int blk_i = row0 / 128; blk_i <= (row0 + nrows - 1) / 128; blk_i++)
+			for (int blk_j = at2 / 128; blk_j <= (min(at2 + 64, end) - 1) / 128; blk_j++)
+				any &= (layout[(((long long)h * NB + blk_i) * NB + blk_j)]) != 0;
+		return any != 0;
+	};
 	auto next_live = [&](int at2) {
 		while (at2 < end && !live(at2))
 			at2 += 64;
@@ -81,7 +88,7 @@ __global__ void __launch_bounds__(128) blocksparse_prefill_kernel(int B, int H, 
 		__syncthreads();
 		const uint16_t *s_k_now = s_k + stage * 8192;
 		const uint16_t *s_v_now = s_v + stage * 8192;
-		fx::dispatch(!(j0 >= inner_begin && j0 + 64 <= inner_end), [&](auto masked) {
+		fx::dispatch(!(j0 >= inner_begin && j0 + 64 <= inner_end && whole(j0)), [&](auto masked) {
 			fx::clear(s);
 			/* line 26: for (j ...) */
 			fx::dot_rows<__half, 2, 64, 128, 128, 128>(q_k, s_rows, wrow, s_k_now);
@@ -95,8 +102,10 @@ __global__ void __launch_bounds__(128) blocksparse_prefill_kernel(int B, int H, 
 					if (!decltype(masked)::value || (j >= 0 && j < N)) {
 						float dot = q_k[hf >> 1][e >> 1][2 * (hf & 1) + (e & 1)];
 						s[hf >> 1][e >> 1][2 * (hf & 1) + (e & 1)] = dot * scale;
-						if (!layout[(((long long)h * NB + i / 128) * NB + j / 128)]) {
-							s[hf >> 1][e >> 1][2 * (hf & 1) + (e & 1)] = -INFINITY;
+						if (decltype(masked)::value) {
+							if (!layout[(((long long)h * NB + i / 128) * NB + j / 128)]) {
+								s[hf >> 1][e >> 1][2 * (hf & 1) + (e & 1)] = -INFINITY;
+							}
 						}
 						m_red[hf] = fmaxf(m_red[hf], s[hf >> 1][e >> 1][2 * (hf & 1) + (e & 1)]);
 					}

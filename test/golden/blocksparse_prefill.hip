@@ -60,6 +60,13 @@ __global__ void __launch_bounds__(256) blocksparse_prefill_kernel(int B, int H, 
 				any |= (layout[(((long long)h * NB + blk_i) * NB + blk_j)]) != 0;
 		return any != 0;
 	};
+	auto whole = [&](int at2) -> bool {
+		int any = 1;
+		for (int blk_i = row0 / 128; blk_i <= (row0 + nrows - 1) / 128; blk_i++)
+			for (int blk_j = at2 / 128; blk_j <= (min(at2 + 64, end) - 1) / 128; blk_j++)
+				any &= (layout[(((long long)h * NB + blk_i) * NB + blk_j)]) != 0;
+		return any != 0;
+	};
 	auto next_live = [&](int at2) {
 		while (at2 < end && !live(at2))
 			at2 += 64;
@@ -69,7 +76,7 @@ __global__ void __launch_bounds__(256) blocksparse_prefill_kernel(int B, int H, 
 	for (int j0 = first_step; j0 < end; j0 = next_live(j0 + 64)) {
 		load_columns(j0);
 		__syncthreads();
-		fx::dispatch(!(j0 >= inner_begin && j0 + 64 <= inner_end), [&](auto masked) {
+		fx::dispatch(!(j0 >= inner_begin && j0 + 64 <= inner_end && whole(j0)), [&](auto masked) {
 			fx::clear(s);
 			/* line 26: for (j ...) */
 			fx::dot_rows<__half, 2, 64, 128, 128, 256>(q_k, s_rows, wrow, s_k);
@@ -83,8 +90,10 @@ __global__ void __launch_bounds__(256) blocksparse_prefill_kernel(int B, int H, 
 					if (!decltype(masked)::value || (j >= 0 && j < N)) {
 						float dot = q_k[hf][e >> 2][e & 3];
 						s[hf][e >> 2][e & 3] = dot * scale;
-						if (!layout[(((long long)h * NB + i / 128) * NB + j / 128)]) {
-							s[hf][e >> 2][e & 3] = -INFINITY;
+						if (decltype(masked)::value) {
+							if (!layout[(((long long)h * NB + i / 128) * NB + j / 128)]) {
+								s[hf][e >> 2][e & 3] = -INFINITY;
+							}
 						}
 						m_red[hf] = fmaxf(m_red[hf], s[hf][e >> 2][e & 3]);
 					}

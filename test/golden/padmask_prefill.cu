@@ -59,6 +59,12 @@ __global__ void __launch_bounds__(128) padmask_prefill_kernel(int B, int H, int 
 			any |= (keep[((long long)b * N + blk_j)]) != 0;
 		return __syncthreads_or(any) != 0;
 	};
+	auto whole = [&](int at2) -> bool {
+		int any = 1;
+		for (int blk_j = at2 + (int)threadIdx.x; blk_j < min(at2 + 64, end); blk_j += blockDim.x)
+			any &= (keep[((long long)b * N + blk_j)]) != 0;
+		return __syncthreads_and(any) != 0;
+	};
 	auto next_live = [&](int at2) {
 		while (at2 < end && !live(at2))
 			at2 += 64;
@@ -80,7 +86,7 @@ __global__ void __launch_bounds__(128) padmask_prefill_kernel(int B, int H, int 
 		__syncthreads();
 		const uint16_t *s_k_now = s_k + stage * 8192;
 		const uint16_t *s_v_now = s_v + stage * 8192;
-		fx::dispatch(!(j0 >= inner_begin && j0 + 64 <= inner_end), [&](auto masked) {
+		fx::dispatch(!(j0 >= inner_begin && j0 + 64 <= inner_end && whole(j0)), [&](auto masked) {
 			fx::clear(s);
 			/* line 22: for (j ...) */
 			fx::dot_rows<__half, 2, 64, 128, 128, 128>(q_k, s_rows, wrow, s_k_now);
@@ -96,8 +102,10 @@ __global__ void __launch_bounds__(128) padmask_prefill_kernel(int B, int H, int 
 						{
 							float dot = q_k[hf >> 1][e >> 1][2 * (hf & 1) + (e & 1)];
 							s[hf >> 1][e >> 1][2 * (hf & 1) + (e & 1)] = dot * scale;
-							if (!keep[((long long)b * N + j)]) {
-								s[hf >> 1][e >> 1][2 * (hf & 1) + (e & 1)] = -INFINITY;
+							if (decltype(masked)::value) {
+								if (!keep[((long long)b * N + j)]) {
+									s[hf >> 1][e >> 1][2 * (hf & 1) + (e & 1)] = -INFINITY;
+								}
 							}
 						}
 						{

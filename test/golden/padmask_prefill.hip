@@ -59,6 +59,12 @@ __global__ void __launch_bounds__(256) padmask_prefill_kernel(int B, int H, int 
 			any |= (keep[((long long)b * N + blk_j)]) != 0;
 		return __syncthreads_or(any) != 0;
 	};
+	auto whole = [&](int at2) -> bool {
+		int any = 1;
+		for (int blk_j = at2 + (int)threadIdx.x; blk_j < min(at2 + 64, end); blk_j += blockDim.x)
+			any &= (keep[((long long)b * N + blk_j)]) != 0;
+		return __syncthreads_and(any) != 0;
+	};
 	auto next_live = [&](int at2) {
 		while (at2 < end && !live(at2))
 			at2 += 64;
@@ -68,7 +74,7 @@ __global__ void __launch_bounds__(256) padmask_prefill_kernel(int B, int H, int 
 	for (int j0 = first_step; j0 < end; j0 = next_live(j0 + 64)) {
 		load_columns(j0);
 		__syncthreads();
-		fx::dispatch(!(j0 >= inner_begin && j0 + 64 <= inner_end), [&](auto masked) {
+		fx::dispatch(!(j0 >= inner_begin && j0 + 64 <= inner_end && whole(j0)), [&](auto masked) {
 			fx::clear(s);
 			/* line 22: for (j ...) */
 			fx::dot_rows<__half, 2, 64, 128, 128, 256>(q_k, s_rows, wrow, s_k);
@@ -84,8 +90,10 @@ __global__ void __launch_bounds__(256) padmask_prefill_kernel(int B, int H, int 
 						{
 							float dot = q_k[hf][e >> 2][e & 3];
 							s[hf][e >> 2][e & 3] = dot * scale;
-							if (!keep[((long long)b * N + j)]) {
-								s[hf][e >> 2][e & 3] = -INFINITY;
+							if (decltype(masked)::value) {
+								if (!keep[((long long)b * N + j)]) {
+									s[hf][e >> 2][e & 3] = -INFINITY;
+								}
 							}
 						}
 						{
