@@ -1386,7 +1386,8 @@ static bool row_array_decl(const Stmt *d)
 }
 
 /* A local array that outlives a step (step_array false: the row copied into `float
- * row[C]` and read after the pass) keeps what the pass stores in it; a value that reads
+ * row[C]` and read after the pass), other than an accumulator, keeps what the pass stores
+ * in it; a value that reads
  * an earlier result would keep that result's partial value there, which nothing repairs
  * (as check_stored_maps says of parameter arrays). *at: the store. */
 static bool check_kept_arrays(Cascade *c, int lv, const Stmt *s, Loc *at)
@@ -1404,6 +1405,9 @@ static bool check_kept_arrays(Cascade *c, int lv, const Stmt *s, Loc *at)
 	}
 	if (!d || step_array(c, d))
 		return true;
+	for (int a = 0; a < c->naccums; a++)
+		if (c->accums[a].var == d->var)
+			return true; /* an accumulator (acc[d] += p * v[j][d]): repaired as it goes */
 	Expr *v = inline_locals(c, s->rhs, lv, s, 0);
 	for (int k = 0; k < c->nproducers; k++)
 		if (expr_reads_var(v, c->producers[k].var)) {
