@@ -143,34 +143,33 @@ __device__ __forceinline__ int align_down(int x, int a)
 __host__ __device__ __forceinline__ constexpr size_t row_bytes(long long n, size_t size) { return n > 0 ? ((size_t)n * size + 15) / 16 * 16 : 0; }
 
 /* A row kernel's CTA size, chosen at launch (the launcher of src/emit/emit_rows.c): of
- * 128, 256 and 512 threads (no more than about twice the row's vectors), the one that
- * keeps the most threads resident on a multiprocessor, the larger of equals. The kernel's
- * registers and the CTA's shared memory decide: a CTA of 512 threads with 88 registers
- * each is alone on an SM, where five of 128 fit. resident(t) is the count of CTAs of t
- * threads that fit (the occupancy query, which costs microseconds: the choice is kept for
- * the next launch with the same shared memory and row). Any choice computes the same. */
+ * 128, 256 and 512 threads, the size that works on the most elements of rows at once on a
+ * multiprocessor: the CTAs that fit (resident(t), the occupancy query: the kernel's
+ * registers and the shared memory it keeps decide; a CTA of 512 threads with 88
+ * registers each is alone on an SM, where five of 128 fit) times the elements a CTA takes
+ * in a step (t * per_thread, or the whole row when it is shorter); the larger of equals.
+ * The queries cost microseconds: the choice is kept for the next launch with the same
+ * shared memory and row length. Any choice computes the same. */
 struct RowThreads {
 	std::atomic<long long> key{-1};
 	std::atomic<int> threads{0};
-	template <class F> int get(long long smem, long long vectors, F resident)
+	template <class F> int get(long long smem, long long len, int per_thread, F resident)
 	{
-		const long long k = smem * 4 + (vectors <= 128 ? 0 : vectors <= 256 ? 1 : 2);
-		if (key.load() == k) {
-			int t = threads.load();
-			if (t)
-				return t;
-		}
-		int best = 128, most = -1;
-		for (int t = 128; t <= 512 && (t == 128 || t / 2 < vectors); t *= 2) {
-			int n = resident(t) * t;
-			if (n >= most) {
-				most = n;
-				best = t;
+		const long long k = smem << 32 | (len & 0xffffffffLL);
+		int t = key.load() == k ? threads.load() : 0;
+		if (t)
+			return t;
+		long long most = -1;
+		for (int c = 128; c <= 512; c *= 2) {
+			long long step = (long long)c * per_thread, work = (long long)resident(c) * (len < step ? len : step);
+			if (work >= most) {
+				most = work;
+				t = c;
 			}
 		}
-		threads.store(best);
+		threads.store(t);
 		key.store(k);
-		return best;
+		return t;
 	}
 };
 

@@ -286,7 +286,7 @@ static bool emit_kernel(StrBuf *out, const GpuTarget *tg, const Program *p, cons
 		sb_puts(out, "\n * lowering: one CTA per row (");
 		for (int i = 0; i < rp->ngrid; i++)
 			sb_printf(out, "%s%s", i ? ", " : "", rp->grid[i].var->name);
-		sb_printf(out, ") of %d to %d threads by the row's length (%s), each taking vectors of %d element%s", ROW_THREADS_MIN, ROW_THREADS_MAX, rp->t_name, rp->vw, rp->vw > 1 ? "s" : "");
+		sb_printf(out, ") of 128, 256 or 512 threads (%s, chosen at launch), each taking vectors of %d element%s", rp->t_name, rp->vw, rp->vw > 1 ? "s" : "");
 		if (rp->c)
 			sb_printf(out, ",\n *   its threads the chunks of '%s', partials merged in shared memory", rp->c->axis);
 		else

@@ -1734,16 +1734,13 @@ void emit_rows_launch(StrBuf *out, const GpuTarget *tg, const RowPlan *rp, const
 		sb_puts(out, i < 2 ? "\n\t\t\t\t     : " : ";\n\t\t\t};\n");
 	}
 	/* The CTA size. */
-	sb_puts(out, "\t\t\t/* 128, 256 or 512 threads, the size that keeps the most threads resident */\n");
+	sb_printf(out, "\t\t\t/* 128, 256 or 512 threads (%d elements each a step): the size that works on the most elements at once */\n", rp->vw * rp->nv);
 	sb_puts(out, "\t\t\tstatic fx::RowThreads choice;\n\t\t\tint threads = choice.get((long long)dyn, ");
-	if (rp->len) {
-		sb_puts(out, "(");
+	if (rp->len)
 		print_expr_to(out, rp->len, &pt);
-		sb_printf(out, rp->vw > 1 ? " + %d) / %d" : ")", rp->vw - 1, rp->vw);
-	} else {
+	else
 		sb_puts(out, "1LL << 30");
-	}
-	sb_puts(out, ", [&](int t) {\n\t\t\t\tint n = 0;\n");
+	sb_printf(out, ", %d, [&](int t) {\n\t\t\t\tint n = 0;\n", rp->vw * rp->nv);
 	if (launch)
 		sb_printf(out, "\t\t\t\tif (dyn > 48 * 1024 && %s(%skernel(t), %s, (int)dyn) != %s)\n\t\t\t\t\treturn 0;\n", tg->func_set_attr, tg->kernel_cast, tg->attr_max_dyn_smem,
 		          ok);

@@ -125,8 +125,8 @@ bool rows_plan_reduces(const RowPlan *rp);
 /* The kernel `<region>_kernel`, one CTA per row, and the launcher's block for it. */
 void emit_rows_kernel(StrBuf *out, const GpuTarget *tg, const RowPlan *rp, void (*print_params)(StrBuf *, const Func *, bool));
 void emit_rows_launch(StrBuf *out, const GpuTarget *tg, const RowPlan *rp, const char *args);
-/* The CTA sizes a row kernel is compiled for (the launcher picks one by the row's length). */
-enum { ROW_THREADS_MIN = 128, ROW_THREADS_MAX = 512 };
+/* The largest CTA a row kernel is compiled for (128, 256 and 512 threads: the launcher picks one). */
+enum { ROW_THREADS_MAX = 512 };
 
 /* The kernel `<region>_kernel`; print_params prints the function's parameters. */
 void emit_tile_kernel(StrBuf *out, const GpuTarget *tg, TilePlan *tp, void (*print_params)(StrBuf *, const Func *, bool));

@@ -8,7 +8,7 @@
 
 /* kernel(auto_decode) parallel(b, h)
  * fused over 'j' in steps of 64; split-k: chosen, the rows do not grow with the reduction (decode-like)
- * lowering: one CTA per row (b, h) of 128 to 512 threads by the row's length (FX_T), each taking vectors of 4 elements,
+ * lowering: one CTA per row (b, h) of 128, 256 or 512 threads (FX_T, chosen at launch), each taking vectors of 4 elements,
  *   its threads the chunks of 'j', partials merged in shared memory */
 template <int FX_T>
 __global__ void __launch_bounds__(FX_T) auto_decode_kernel(int B, int H, int L, const float *__restrict__ s, const float *__restrict__ v, float *__restrict__ o)
@@ -159,9 +159,9 @@ extern "C" hipError_t auto_decode_launch(int B, int H, int L, const float *s, co
 				     : t == 256 ? auto_decode_kernel<256>
 				     : auto_decode_kernel<128>;
 			};
-			/* 128, 256 or 512 threads, the size that keeps the most threads resident */
+			/* 128, 256 or 512 threads (16 elements each a step): the size that works on the most elements at once */
 			static fx::RowThreads choice;
-			int threads = choice.get((long long)dyn, (L - 0 + 3) / 4, [&](int t) {
+			int threads = choice.get((long long)dyn, L - 0, 16, [&](int t) {
 				int n = 0;
 				return hipOccupancyMaxActiveBlocksPerMultiprocessor(&n, (const void *)kernel(t), t, dyn) == hipSuccess ? n : 0;
 			});

@@ -7,7 +7,7 @@
 
 /* kernel(auto_prefill) parallel(i) tile(j:3)
  * fused over 'j' in steps of 3; split-k: a row reduction, for the CTA-per-row lowering
- * lowering: one CTA per row (i) of 128 to 512 threads by the row's length (FX_T), each taking vectors of 4 elements,
+ * lowering: one CTA per row (i) of 128, 256 or 512 threads (FX_T, chosen at launch), each taking vectors of 4 elements,
  *   its threads the chunks of 'j', partials merged in shared memory */
 template <int FX_T>
 __global__ void __launch_bounds__(FX_T) auto_prefill_kernel(int N, int W, const float *__restrict__ s, const float *__restrict__ v, float *__restrict__ o)
@@ -171,9 +171,9 @@ extern "C" cudaError_t auto_prefill_launch(int N, int W, const float *s, const f
 				     : t == 256 ? auto_prefill_kernel<256>
 				     : auto_prefill_kernel<128>;
 			};
-			/* 128, 256 or 512 threads, the size that keeps the most threads resident */
+			/* 128, 256 or 512 threads (16 elements each a step): the size that works on the most elements at once */
 			static fx::RowThreads choice;
-			int threads = choice.get((long long)dyn, 1LL << 30, [&](int t) {
+			int threads = choice.get((long long)dyn, 1LL << 30, 16, [&](int t) {
 				int n = 0;
 				return cudaOccupancyMaxActiveBlocksPerMultiprocessor(&n, kernel(t), t, dyn) == cudaSuccess ? n : 0;
 			});

@@ -7,7 +7,7 @@
 
 /* kernel(cross_entropy) parallel(r) splitk(c)
  * fused over 'c' in steps of 64; split-k: as requested
- * lowering: one CTA per row (r) of 128 to 512 threads by the row's length (FX_T), each taking vectors of 4 elements,
+ * lowering: one CTA per row (r) of 128, 256 or 512 threads (FX_T, chosen at launch), each taking vectors of 4 elements,
  *   its threads the chunks of 'c', partials merged in shared memory */
 template <int FX_T>
 __global__ void __launch_bounds__(FX_T) cross_entropy_kernel(int R, int C, const float *__restrict__ x, const float *__restrict__ y, float *__restrict__ loss)
@@ -147,9 +147,9 @@ extern "C" cudaError_t cross_entropy_launch(int R, int C, const float *x, const 
 				     : t == 256 ? cross_entropy_kernel<256>
 				     : cross_entropy_kernel<128>;
 			};
-			/* 128, 256 or 512 threads, the size that keeps the most threads resident */
+			/* 128, 256 or 512 threads (16 elements each a step): the size that works on the most elements at once */
 			static fx::RowThreads choice;
-			int threads = choice.get((long long)dyn, (C - 0 + 3) / 4, [&](int t) {
+			int threads = choice.get((long long)dyn, C - 0, 16, [&](int t) {
 				int n = 0;
 				return cudaOccupancyMaxActiveBlocksPerMultiprocessor(&n, kernel(t), t, dyn) == cudaSuccess ? n : 0;
 			});

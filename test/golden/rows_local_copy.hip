@@ -8,7 +8,7 @@
 
 /* kernel(softmax_scaled_copy) parallel(r)
  * fused over 'c' in steps of 64; split-k: chosen, the rows do not grow with the reduction (decode-like)
- * lowering: one CTA per row (r) of 128 to 512 threads by the row's length (FX_T), each taking vectors of 4 elements,
+ * lowering: one CTA per row (r) of 128, 256 or 512 threads (FX_T, chosen at launch), each taking vectors of 4 elements,
  *   its threads the chunks of 'c', partials merged in shared memory;
  *   kept in shared memory between the loops: row (a local array) (when the GPU gives a CTA that much) */
 template <int FX_T, bool FX_KEEP>
@@ -199,9 +199,9 @@ extern "C" hipError_t softmax_scaled_copy_launch(int R, int C, float scale, cons
 				     : t == 256 ? (keep ? softmax_scaled_copy_kernel<256, true> : softmax_scaled_copy_kernel<256, false>)
 				     : (keep ? softmax_scaled_copy_kernel<128, true> : softmax_scaled_copy_kernel<128, false>);
 			};
-			/* 128, 256 or 512 threads, the size that keeps the most threads resident */
+			/* 128, 256 or 512 threads (16 elements each a step): the size that works on the most elements at once */
 			static fx::RowThreads choice;
-			int threads = choice.get((long long)dyn, (C - 0 + 3) / 4, [&](int t) {
+			int threads = choice.get((long long)dyn, C - 0, 16, [&](int t) {
 				int n = 0;
 				if (dyn > 48 * 1024 && hipFuncSetAttribute((const void *)kernel(t), hipFuncAttributeMaxDynamicSharedMemorySize, (int)dyn) != hipSuccess)
 					return 0;

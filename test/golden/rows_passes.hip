@@ -7,7 +7,7 @@
 #include "fusecc.h"
 
 /* kernel(maxsub) parallel(r)
- * lowering: one CTA per row (r) of 128 to 512 threads by the row's length (FX_T), each taking vectors of 4 elements,
+ * lowering: one CTA per row (r) of 128, 256 or 512 threads (FX_T, chosen at launch), each taking vectors of 4 elements,
  *   the row as written: its 2 loops one after another, each reduction merged in shared memory;
  *   kept in shared memory between the loops: x (when the GPU gives a CTA that much) */
 template <int FX_T, bool FX_KEEP>
@@ -142,9 +142,9 @@ extern "C" hipError_t maxsub_launch(int R, int C, const float *x, float *mx, flo
 				     : t == 256 ? (keep ? maxsub_kernel<256, true> : maxsub_kernel<256, false>)
 				     : (keep ? maxsub_kernel<128, true> : maxsub_kernel<128, false>);
 			};
-			/* 128, 256 or 512 threads, the size that keeps the most threads resident */
+			/* 128, 256 or 512 threads (16 elements each a step): the size that works on the most elements at once */
 			static fx::RowThreads choice;
-			int threads = choice.get((long long)dyn, (C - 0 + 3) / 4, [&](int t) {
+			int threads = choice.get((long long)dyn, C - 0, 16, [&](int t) {
 				int n = 0;
 				if (dyn > 48 * 1024 && hipFuncSetAttribute((const void *)kernel(t), hipFuncAttributeMaxDynamicSharedMemorySize, (int)dyn) != hipSuccess)
 					return 0;
@@ -165,7 +165,7 @@ extern "C" hipError_t maxsub_launch(int R, int C, const float *x, float *mx, flo
 }
 
 /* kernel(inplace) parallel(r)
- * lowering: one CTA per row (r) of 128 to 512 threads by the row's length (FX_T), each taking vectors of 8 elements,
+ * lowering: one CTA per row (r) of 128, 256 or 512 threads (FX_T, chosen at launch), each taking vectors of 8 elements,
  *   the row as written: its 2 loops one after another, each reduction merged in shared memory */
 template <int FX_T>
 __global__ void __launch_bounds__(FX_T) inplace_kernel(int R, int C, const __half *__restrict__ x, float *__restrict__ tot, float *__restrict__ y)
@@ -302,9 +302,9 @@ extern "C" hipError_t inplace_launch(int R, int C, const __half *x, float *tot, 
 				     : t == 256 ? inplace_kernel<256>
 				     : inplace_kernel<128>;
 			};
-			/* 128, 256 or 512 threads, the size that keeps the most threads resident */
+			/* 128, 256 or 512 threads (32 elements each a step): the size that works on the most elements at once */
 			static fx::RowThreads choice;
-			int threads = choice.get((long long)dyn, (C - 0 + 7) / 8, [&](int t) {
+			int threads = choice.get((long long)dyn, C - 0, 32, [&](int t) {
 				int n = 0;
 				return hipOccupancyMaxActiveBlocksPerMultiprocessor(&n, (const void *)kernel(t), t, dyn) == hipSuccess ? n : 0;
 			});
@@ -321,7 +321,7 @@ extern "C" hipError_t inplace_launch(int R, int C, const __half *x, float *tot, 
 }
 
 /* kernel(tri) parallel(i) tile(i:4)
- * lowering: one CTA per row (i) of 128 to 512 threads by the row's length (FX_T), each taking vectors of 4 elements,
+ * lowering: one CTA per row (i) of 128, 256 or 512 threads (FX_T, chosen at launch), each taking vectors of 4 elements,
  *   the row as written: its 2 loops one after another, each reduction merged in shared memory */
 template <int FX_T>
 __global__ void __launch_bounds__(FX_T) tri_kernel(int N, const float *__restrict__ x, const uint8_t *__restrict__ keep, float *__restrict__ lo, float *__restrict__ y)
@@ -444,9 +444,9 @@ extern "C" hipError_t tri_launch(int N, const float *x, const uint8_t *keep, flo
 				     : t == 256 ? tri_kernel<256>
 				     : tri_kernel<128>;
 			};
-			/* 128, 256 or 512 threads, the size that keeps the most threads resident */
+			/* 128, 256 or 512 threads (16 elements each a step): the size that works on the most elements at once */
 			static fx::RowThreads choice;
-			int threads = choice.get((long long)dyn, 1LL << 30, [&](int t) {
+			int threads = choice.get((long long)dyn, 1LL << 30, 16, [&](int t) {
 				int n = 0;
 				return hipOccupancyMaxActiveBlocksPerMultiprocessor(&n, (const void *)kernel(t), t, dyn) == hipSuccess ? n : 0;
 			});
@@ -463,7 +463,7 @@ extern "C" hipError_t tri_launch(int N, const float *x, const uint8_t *keep, flo
 }
 
 /* kernel(scale2) parallel(b, h)
- * lowering: one CTA per row (b, h) of 128 to 512 threads by the row's length (FX_T), each taking vectors of 4 elements,
+ * lowering: one CTA per row (b, h) of 128, 256 or 512 threads (FX_T, chosen at launch), each taking vectors of 4 elements,
  *   the row as written: one loop */
 template <int FX_T>
 __global__ void __launch_bounds__(FX_T) scale2_kernel(int B, int H, int C, float a, const float *__restrict__ x, float *__restrict__ y)
@@ -545,9 +545,9 @@ extern "C" hipError_t scale2_launch(int B, int H, int C, float a, const float *x
 				     : t == 256 ? scale2_kernel<256>
 				     : scale2_kernel<128>;
 			};
-			/* 128, 256 or 512 threads, the size that keeps the most threads resident */
+			/* 128, 256 or 512 threads (16 elements each a step): the size that works on the most elements at once */
 			static fx::RowThreads choice;
-			int threads = choice.get((long long)dyn, (C - 0 + 3) / 4, [&](int t) {
+			int threads = choice.get((long long)dyn, C - 0, 16, [&](int t) {
 				int n = 0;
 				return hipOccupancyMaxActiveBlocksPerMultiprocessor(&n, (const void *)kernel(t), t, dyn) == hipSuccess ? n : 0;
 			});

@@ -8,7 +8,7 @@
 
 /* kernel(safe_softmax) parallel(r) rolling(c)
  * fused over 'c' in steps of 64; split-k: a row reduction, for the CTA-per-row lowering
- * lowering: one CTA per row (r) of 128 to 512 threads by the row's length (FX_T), each taking vectors of 4 elements,
+ * lowering: one CTA per row (r) of 128, 256 or 512 threads (FX_T, chosen at launch), each taking vectors of 4 elements,
  *   its threads the chunks of 'c', partials merged in shared memory;
  *   kept in shared memory between the loops: x (when the GPU gives a CTA that much) */
 template <int FX_T, bool FX_KEEP>
@@ -177,9 +177,9 @@ extern "C" hipError_t safe_softmax_launch(int R, int C, const float *x, float *y
 				     : t == 256 ? (keep ? safe_softmax_kernel<256, true> : safe_softmax_kernel<256, false>)
 				     : (keep ? safe_softmax_kernel<128, true> : safe_softmax_kernel<128, false>);
 			};
-			/* 128, 256 or 512 threads, the size that keeps the most threads resident */
+			/* 128, 256 or 512 threads (16 elements each a step): the size that works on the most elements at once */
 			static fx::RowThreads choice;
-			int threads = choice.get((long long)dyn, (C - 0 + 3) / 4, [&](int t) {
+			int threads = choice.get((long long)dyn, C - 0, 16, [&](int t) {
 				int n = 0;
 				if (dyn > 48 * 1024 && hipFuncSetAttribute((const void *)kernel(t), hipFuncAttributeMaxDynamicSharedMemorySize, (int)dyn) != hipSuccess)
 					return 0;

@@ -7,7 +7,7 @@
 
 /* kernel(two_producers) parallel(r) tile(c:7) rolling(c)
  * fused over 'c' in steps of 7; split-k: a row reduction, for the CTA-per-row lowering
- * lowering: one CTA per row (r) of 128 to 512 threads by the row's length (FX_T), each taking vectors of 4 elements,
+ * lowering: one CTA per row (r) of 128, 256 or 512 threads (FX_T, chosen at launch), each taking vectors of 4 elements,
  *   its threads the chunks of 'c', partials merged in shared memory */
 template <int FX_T>
 __global__ void __launch_bounds__(FX_T) two_producers_kernel(int R, int C, const float *__restrict__ x, const float *__restrict__ y, float *__restrict__ out)
@@ -159,9 +159,9 @@ extern "C" cudaError_t two_producers_launch(int R, int C, const float *x, const 
 				     : t == 256 ? two_producers_kernel<256>
 				     : two_producers_kernel<128>;
 			};
-			/* 128, 256 or 512 threads, the size that keeps the most threads resident */
+			/* 128, 256 or 512 threads (16 elements each a step): the size that works on the most elements at once */
 			static fx::RowThreads choice;
-			int threads = choice.get((long long)dyn, (C - 0 + 3) / 4, [&](int t) {
+			int threads = choice.get((long long)dyn, C - 0, 16, [&](int t) {
 				int n = 0;
 				return cudaOccupancyMaxActiveBlocksPerMultiprocessor(&n, kernel(t), t, dyn) == cudaSuccess ? n : 0;
 			});

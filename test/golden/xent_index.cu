@@ -7,7 +7,7 @@
 
 /* kernel(xent_index) parallel(t) rolling(v)
  * fused over 'v' in steps of 64; split-k: a row reduction, for the CTA-per-row lowering
- * lowering: one CTA per row (t) of 128 to 512 threads by the row's length (FX_T), each taking vectors of 8 elements,
+ * lowering: one CTA per row (t) of 128, 256 or 512 threads (FX_T, chosen at launch), each taking vectors of 8 elements,
  *   its threads the chunks of 'v', partials merged in shared memory */
 template <int FX_T>
 __global__ void __launch_bounds__(FX_T) xent_index_kernel(int T, int V, const fusecc_bf16 *__restrict__ logits, const int *__restrict__ target, float *__restrict__ loss)
@@ -127,9 +127,9 @@ extern "C" cudaError_t xent_index_launch(int T, int V, const fusecc_bf16 *logits
 				     : t == 256 ? xent_index_kernel<256>
 				     : xent_index_kernel<128>;
 			};
-			/* 128, 256 or 512 threads, the size that keeps the most threads resident */
+			/* 128, 256 or 512 threads (32 elements each a step): the size that works on the most elements at once */
 			static fx::RowThreads choice;
-			int threads = choice.get((long long)dyn, (V - 0 + 7) / 8, [&](int t) {
+			int threads = choice.get((long long)dyn, V - 0, 32, [&](int t) {
 				int n = 0;
 				return cudaOccupancyMaxActiveBlocksPerMultiprocessor(&n, kernel(t), t, dyn) == cudaSuccess ? n : 0;
 			});

@@ -8,7 +8,7 @@
 
 /* kernel(xent_int64) parallel(t)
  * fused over 'v' in steps of 64; split-k: chosen, the rows do not grow with the reduction (decode-like)
- * lowering: one CTA per row (t) of 128 to 512 threads by the row's length (FX_T), each taking vectors of 4 elements,
+ * lowering: one CTA per row (t) of 128, 256 or 512 threads (FX_T, chosen at launch), each taking vectors of 4 elements,
  *   its threads the chunks of 'v', partials merged in shared memory */
 template <int FX_T>
 __global__ void __launch_bounds__(FX_T) xent_int64_kernel(int T, int V, const float *__restrict__ logits, const int64_t *__restrict__ target, float *__restrict__ loss)
@@ -128,9 +128,9 @@ extern "C" hipError_t xent_int64_launch(int T, int V, const float *logits, const
 				     : t == 256 ? xent_int64_kernel<256>
 				     : xent_int64_kernel<128>;
 			};
-			/* 128, 256 or 512 threads, the size that keeps the most threads resident */
+			/* 128, 256 or 512 threads (16 elements each a step): the size that works on the most elements at once */
 			static fx::RowThreads choice;
-			int threads = choice.get((long long)dyn, (V - 0 + 3) / 4, [&](int t) {
+			int threads = choice.get((long long)dyn, V - 0, 16, [&](int t) {
 				int n = 0;
 				return hipOccupancyMaxActiveBlocksPerMultiprocessor(&n, (const void *)kernel(t), t, dyn) == hipSuccess ? n : 0;
 			});
