@@ -8,6 +8,8 @@
 #error "fusecc's kernels are C++14 or later: compile with -std=c++17 (Debian's hipcc defaults to c++11)"
 #endif
 
+#include <atomic>
+
 namespace fx {
 
 /* The tiles' element types: __half and fusecc_bf16 (16-bit products), float (fp32
@@ -118,6 +120,58 @@ __device__ __forceinline__ float cta_min(float x, float *scratch)
 {
 	return cta_reduce(x, scratch, [](float a, float b) { return fminf(a, b); });
 }
+
+/* The CTA-per-row kernels (src/emit/emit_rows.c). A thread's elements of a row move in
+ * vectors of 16 bytes: BYTES (a multiple of 16) from s to d, both 16-byte aligned (a row
+ * in global or shared memory, an alignas(16) register array). */
+template <int BYTES> __device__ __forceinline__ void copy(void *d, const void *s)
+{
+	static_assert(BYTES % 16 == 0, "whole vectors of 16 bytes");
+#pragma unroll
+	for (int i = 0; i < BYTES / 16; i++)
+		reinterpret_cast<uint4 *>(d)[i] = reinterpret_cast<const uint4 *>(s)[i];
+}
+__device__ __forceinline__ bool aligned16(const void *p) { return (reinterpret_cast<unsigned long long>(p) & 15) == 0; }
+/* x rounded down to a multiple of a (a > 0), for negative x too. */
+__device__ __forceinline__ int align_down(int x, int a)
+{
+	int m = x % a;
+	return x - (m < 0 ? m + a : m);
+}
+/* The shared memory a kept row of n elements of `size` bytes takes: whole 16-byte
+ * vectors, so that the next one is aligned; nothing for n <= 0. */
+__host__ __device__ __forceinline__ constexpr size_t row_bytes(long long n, size_t size) { return n > 0 ? ((size_t)n * size + 15) / 16 * 16 : 0; }
+
+/* A row kernel's CTA size, chosen at launch (the launcher of src/emit/emit_rows.c): of
+ * 128, 256 and 512 threads, the size that works on the most elements of rows at once on a
+ * multiprocessor: the CTAs that fit (resident(t), the occupancy query: the kernel's
+ * registers and the shared memory it keeps decide; a CTA of 512 threads with 88
+ * registers each is alone on an SM, where five of 128 fit) times the elements a CTA takes
+ * in a step (t * per_thread, or the whole row when it is shorter); the larger of equals.
+ * The queries cost microseconds: the choice is kept for the next launch with the same
+ * shared memory and row length. Any choice computes the same. */
+struct RowThreads {
+	std::atomic<long long> key{-1};
+	std::atomic<int> threads{0};
+	template <class F> int get(long long smem, long long len, int per_thread, F resident)
+	{
+		const long long k = smem << 32 | (len & 0xffffffffLL);
+		int t = key.load() == k ? threads.load() : 0;
+		if (t)
+			return t;
+		long long most = -1;
+		for (int c = 128; c <= 512; c *= 2) {
+			long long step = (long long)c * per_thread, work = (long long)resident(c) * (len < step ? len : step);
+			if (work >= most) {
+				most = work;
+				t = c;
+			}
+		}
+		threads.store(t);
+		key.store(k);
+		return t;
+	}
+};
 
 } /* namespace fx */
 

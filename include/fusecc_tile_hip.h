@@ -243,6 +243,13 @@ inline hipError_t launch_after(void (*k)(P...), dim3 grid, dim3 block, size_t sm
 	return hipGetLastError();
 }
 
+/* The CTA's dynamic shared memory (its size given at launch), 16-byte aligned. */
+__device__ __forceinline__ unsigned char *dyn_smem()
+{
+	extern __shared__ __align__(16) unsigned char fx_dyn_smem[];
+	return fx_dyn_smem;
+}
+
 } /* namespace fx */
 
 #endif

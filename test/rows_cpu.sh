@@ -28,7 +28,7 @@ for src in samples/*.c test/fuse/*.c test/zoo/*.c; do
 	# Inputs named in ONLY that are not run say why.
 	skip() { [ -z "$ONLY" ] || echo "SKIP $name: $1"; }
 	"$fusecc" -Wno-fallback "$src" -o "$tmp/$name.cu" 2>/dev/null || { skip "refused for CUDA"; continue; }
-	grep -q 'lowering: one CTA of' "$tmp/$name.cu" || { skip "no CTA-per-row kernel"; continue; }
+	grep -q 'lowering: one CTA' "$tmp/$name.cu" || { skip "no CTA-per-row kernel"; continue; }
 	grep -q 'lowering: \(tensor-core\|matrix-core\)' "$tmp/$name.cu" && { skip "tensor-core kernels (not emulated)"; continue; }
 	"$gen" --gpu "$src" >"$tmp/$name.harness.cu" || { echo "FAIL $name: harness"; fail=$((fail + 1)); continue; }
 	flags=$(sed -n 's|^// ref64-flags: ||p' "$tmp/$name.harness.cu")
@@ -43,7 +43,7 @@ for src in samples/*.c test/fuse/*.c test/zoo/*.c; do
 	for ext in cu hip; do
 		"$fusecc" -Wno-fallback "$src" -o "$tmp/$name.$ext" 2>/dev/null || { echo "FAIL $name.$ext: fusecc"; fail=$((fail + 1)); continue; }
 		# k<<<cfg>>>(args); is not C++.
-		sed -E 's/([A-Za-z_][A-Za-z_0-9]*)<<<(.*)>>>\((.*)\);/emu::Launch(\2).run([\&] { \1(\3); });/' "$tmp/$name.$ext" >"$tmp/$name.$ext.cc"
+		sed -E 's/([A-Za-z_][A-Za-z_0-9]*(<[^<>]*>)?)<<<(.*)>>>\((.*)\);/emu::Launch(\3).run([\&] { \1(\4); });/' "$tmp/$name.$ext" >"$tmp/$name.$ext.cc"
 		# shellcheck disable=SC2086
 		if ! $CXX -std=c++20 -O1 -w -pthread $san -Itest/cpu_emu -Iinclude -c "$tmp/$name.$ext.cc" -o "$tmp/$name.$ext.o" 2>"$tmp/log" ||
 			! $CXX -pthread $san "$tmp/$name.harness.o" "$tmp/$name.$ext.o" "$tmp/$name.orig.o" "$tmp/$name.ref64.o" -lm -o "$tmp/$name.$ext.run" 2>>"$tmp/log"; then

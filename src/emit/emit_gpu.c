@@ -20,14 +20,16 @@ static const GpuTarget targets[] = {
 	[GPU_CUDA] = {"CUDA", "#include <cuda_runtime.h>\n#include <cuda_fp16.h>\n#include \"fusecc_tile_cuda.h\"\n", "cudaError_t", "cudaStream_t", "cudaSuccess",
 	              "cudaErrorInvalidValue", "cudaGetLastError()", "cudaMallocAsync", "cudaFreeAsync", "cudaGetDevice", "cudaDeviceGetAttribute",
 	              "cudaDevAttrMultiProcessorCount", "cudaDevAttrMaxSharedMemoryPerMultiprocessor", "cudaFuncSetAttribute", "",
-	              "cudaFuncAttributeMaxDynamicSharedMemorySize", "tensor-core tiles", "warp",
+	              "cudaFuncAttributeMaxDynamicSharedMemorySize", "cudaDevAttrMaxSharedMemoryPerBlockOptin",
+	              "cudaOccupancyMaxActiveBlocksPerMultiprocessor", "tensor-core tiles", "warp",
 	              /* mma.sync m16n8k16 (m16n8k8 tf32 for fp32), cp.async; 227 KB of shared
 	               * memory per CTA on sm_90 */
 	              {32, 2, 8, 2, 227 * 1024, true}},
 	[GPU_HIP] = {"HIP", "#include <hip/hip_runtime.h>\n#include <hip/hip_fp16.h>\n#include <stdint.h>\n#include \"fusecc_tile_hip.h\"\n", "hipError_t", "hipStream_t",
 	             "hipSuccess", "hipErrorInvalidValue", "hipGetLastError()", "hipMallocAsync", "hipFreeAsync", "hipGetDevice", "hipDeviceGetAttribute",
 	             "hipDeviceAttributeMultiprocessorCount", "hipDeviceAttributeMaxSharedMemoryPerMultiprocessor",
-	             "hipFuncSetAttribute", "(const void *)", "hipFuncAttributeMaxDynamicSharedMemorySize", "matrix-core (MFMA) tiles", "wavefront",
+	             "hipFuncSetAttribute", "(const void *)", "hipFuncAttributeMaxDynamicSharedMemorySize", "hipDeviceAttributeMaxSharedMemoryPerBlock",
+	             "hipOccupancyMaxActiveBlocksPerMultiprocessor", "matrix-core (MFMA) tiles", "wavefront",
 	             /* mfma 16x16x16 on a 64-lane wavefront, loads through registers; 64 KB of LDS on CDNA */
 	             {64, 1, 16, 1, 64 * 1024, false}},
 };
@@ -281,16 +283,24 @@ static bool emit_kernel(StrBuf *out, const GpuTarget *tg, const Program *p, cons
 	if (rp) {
 		sb_putc(out, '\n');
 		emit_schedule_echo(out, r, "");
-		sb_printf(out, "\n * lowering: one CTA of %d threads per row (", ROW_THREADS);
+		sb_puts(out, "\n * lowering: one CTA per row (");
 		for (int i = 0; i < rp->ngrid; i++)
 			sb_printf(out, "%s%s", i ? ", " : "", rp->grid[i].var->name);
+		sb_printf(out, ") of 128, 256 or 512 threads (%s, chosen at launch), each taking vectors of %d element%s", rp->t_name, rp->vw, rp->vw > 1 ? "s" : "");
 		if (rp->c)
-			sb_printf(out, "), its threads the chunks of '%s' (elements strided over them), partials merged in shared memory */\n", rp->c->axis);
+			sb_printf(out, ",\n *   its threads the chunks of '%s', partials merged in shared memory", rp->c->axis);
 		else
-			sb_printf(out, "), the row as written: %s, the elements strided over the threads%s */\n",
+			sb_printf(out, ",\n *   the row as written: %s%s",
 			          rp->npasses > 1 ? arena_printf(&((Program *)p)->arena, "its %d loops one after another", rp->npasses) : "one loop",
 			          rows_plan_reduces(rp) ? ", each reduction merged in shared memory" : "");
-		emit_rows_kernel(out, rp, print_params);
+		if (rp->nkeeps) {
+			sb_puts(out, ";\n *   kept in shared memory between the loops:");
+			for (int k = 0; k < rp->nkeeps; k++)
+				sb_printf(out, "%s %s%s", k ? "," : "", rp->keeps[k].var->name, rp->keeps[k].local ? " (a local array)" : "");
+			sb_puts(out, rp->keep_mode == KEEP_LAUNCH ? " (when the GPU gives a CTA that much)" : "");
+		}
+		sb_puts(out, " */\n");
+		emit_rows_kernel(out, tg, rp, print_params);
 		return true;
 	}
 	if (tiled) {

@@ -1,18 +1,33 @@
 /* emit_rows.c: the CTA-per-row lowering of row reductions (softmax, norms, log-sum-exp,
- * cross-entropy's row part): regions whose cascade has no product, fused as a split-k row
- * block (the driver asks the fuser for it, Program.split_rows). One CTA takes a row; its
- * threads are the block's chunks. Each thread runs the chunk's pass over the elements
- * tid + k * ROW_THREADS (each step of the pass takes ROW_VEC of them per thread, so a
- * warp's loads are contiguous), stores its partials in shared memory, and the merge's
- * loops over the chunks become CTA reductions (fx::cta_sum, cta_max, cta_min) of the
- * same terms. The loops after the merge over the row's elements are strided over the
- * threads the same way; a row's own values are stored by thread 0. The numbers are those
- * of the fused C with ROW_THREADS chunks, up to the order of the sums. */
+ * cross-entropy's row part): regions without products whose row is a reduction over its
+ * elements. One CTA takes a row, in one of two forms:
+ * - fused: the fuser writes the row as a split-k block (Program.split_rows); the CTA's
+ *   threads are its chunks, each running the chunk's pass over its elements; the merge's
+ *   loops over the chunks become CTA reductions (fx::cta_sum, cta_max, cta_min) of the
+ *   same terms, and the loops after the merge walk the row again;
+ * - as written (the fuser left the region as it is): the row's loops one after another,
+ *   each reduction accumulated per thread and merged by a CTA reduction after its loop.
+ *
+ * Every walk over the row's elements (a sweep) goes in steps of FX_T * VW * NV elements:
+ * thread t takes NV vectors of VW consecutive elements, vector v at (v * FX_T + t) * VW
+ * from the step's start, so that a warp's accesses are contiguous, 16 bytes per thread
+ * (VW elements are 16 bytes of the narrowest array the sweeps access). Steps start at
+ * multiples of FX_T * VW, so an element belongs to the same thread in every sweep. The
+ * arrays a sweep accesses at the element its iteration owns (x[r][c], a local row[c])
+ * are held in registers for a step: loaded at its start (16 bytes at a time when the step
+ * is whole and its first element aligned, else element by element, tested against the
+ * row's ends) and stored at its end.
+ *
+ * A read-only array that a later sweep reads again over the same elements is kept in
+ * shared memory by the first sweep that reads it (each thread keeps its own elements and
+ * reads them back itself), so that every element comes from global memory once; a local
+ * array of the row (`float row[C]`) lives there. The size is known at launch: when it is
+ * more than a CTA may have, the kernel compiled with FX_KEEP false reads the arrays again
+ * from global memory and holds the local arrays in a workspace. The numbers are those of
+ * the C (or of the fused C with FX_T chunks), up to the order of the sums. */
 #include <string.h>
 
 #include "emit_tile.h"
-
-enum { ROW_VEC = 8 };
 
 /* Whether s (and all it holds) is free of loops and local arrays. */
 static bool flat_stmt(const Stmt *s)
@@ -27,15 +42,21 @@ static bool flat_stmt(const Stmt *s)
 	return true;
 }
 
-/* Whether s stores to a parameter array. */
-static bool stmt_writes_param(const Stmt *s)
+/* A local array of the row: `float row[N];`, one dimension, no initialiser. */
+static bool row_array_decl(const Stmt *s)
+{
+	return s->kind == ST_DECL && s->var->ndim == 1 && !s->rhs;
+}
+
+/* Whether s stores to an array (a parameter, or a local array of the row). */
+static bool stmt_stores_array(const Stmt *s)
 {
 	if (!s)
 		return false;
-	if (s->kind == ST_ASSIGN && s->lhs->var->kind == VAR_PARAM)
+	if (s->kind == ST_ASSIGN && s->lhs->kind == EX_INDEX)
 		return true;
 	for (int i = 0; i < s->nbody; i++)
-		if (stmt_writes_param(s->body[i]))
+		if (stmt_stores_array(s->body[i]))
 			return true;
 	return false;
 }
@@ -64,263 +85,19 @@ static bool fail(const char **why, const char *msg)
 	return false;
 }
 
-static bool passes_plan(RowPlan *rp, Program *p, const char **why);
+/* ---- the row's passes ----
+ * A loop over the row's elements (the passes of a region the fuser left as it is, the
+ * loops after a fused row's merge): its statements may store only the elements their own
+ * iteration owns (at subscripts that move with the loop) and read those arrays only there.
+ * A reduction into a scalar of the row, or into an element of a float output the row owns,
+ * accumulates a partial per thread from the reducer's identity, which a CTA reduction
+ * merges into the target after the loop. Where a thread could read or overwrite an array
+ * element that another thread wrote, or overwrite one it read, since the last barrier, a
+ * __syncthreads() comes first. */
 
-bool rows_plan(RowPlan *rp, Program *p, const Region *r, const char **why)
-{
-	memset(rp, 0, sizeof *rp);
-	rp->region = r;
-	rp->c = fuse_cascade_of(r);
-	if (!rp->c)
-		return passes_plan(rp, p, why);
-	if (rp->c->strategy != STRAT_SPLITK)
-		return fail(why, "not a split row reduction");
-	Stmt *body = grid_loops(r, rp->grid, &rp->ngrid);
-	if (!split_block(body, &rp->sb))
-		return fail(why, "the row is not a split-k block");
-	rp->block = body;
-	rp->lo = rp->c->levels[0]->lo;
-	rp->hi = rp->c->levels[0]->hi;
-	const SplitBlock *sb = &rp->sb;
-	for (int k = 0; k < sb->nparts; k++)
-		if (sb->part_cols[k] != 1)
-			return fail(why, "a partial has columns");
-	for (int i = 0; i < sb->ichunks; i++)
-		if (!split_block_decl(sb, body->body[i]) && !flat_stmt(body->body[i]))
-			return fail(why, "a statement before the split holds a loop");
-	int n;
-	Stmt **cb = loop_body(sb->chunks, &n);
-	for (int i = 0; i < n; i++) {
-		Stmt *s = cb[i];
-		if (s->kind == ST_FOR && s->step > 1) {
-			if (rp->pass)
-				return fail(why, "the chunk makes two passes");
-			rp->pass = s;
-			int ne;
-			Stmt **pb = loop_body(s, &ne);
-			for (int k = 0; k < ne; k++) {
-				if (elem_loop(s, pb[k]) ? !flat_stmt(pb[k]->body[0]) : !flat_stmt(pb[k]))
-					return fail(why, "a statement of the pass holds a loop or a local array");
-			}
-		} else if (!flat_stmt(s)) {
-			return fail(why, "a statement of the chunk holds a loop");
-		}
-	}
-	if (!rp->pass)
-		return fail(why, "no pass in the chunk");
-	for (int i = sb->ichunks + 1; i < body->nbody; i++) {
-		Stmt *s = body->body[i];
-		Expr *t, *g;
-		Reducer red;
-		if (flat_stmt(s))
-			continue;
-		if (s->kind == ST_FOR && s->hi->kind == EX_VAR && s->hi->var == sb->ndecl->var) {
-			if (!merge_loop(p, s, &t, &red, &g))
-				return fail(why, "a loop of the merge is not a reduction of the chunks' terms");
-			continue;
-		}
-		if (s->kind == ST_FOR && s->step == 1 && flat_stmt(s->body[0]) && tile_independent_loop(s))
-			continue;
-		return fail(why, "a loop after the merge is not an independent loop over the row's elements");
-	}
-	return true;
-}
+static void add_sweep(RowPlan *rp, Program *p, RowSweep *sw);
+static bool plan_arrays(RowPlan *rp, Program *p, StrVec *made, const char **why);
 
-/* The device spelling, with the tile printers' fast exponentials. */
-static PrintTarget row_print(void)
-{
-	return (PrintTarget){.type_name = gpu_type, .flatten_params = true, .fn_name = device_fn, .recip_div = true, .exp_sub = true};
-}
-
-/* One step of the pass: the element loops over the thread's ROW_VEC elements (tested
- * against the row's end when `last`), the other statements as they are. */
-static void print_step(StrBuf *out, const RowPlan *rp, const Stmt *pass, bool last, const PrintTarget *pt)
-{
-	int ne;
-	Stmt **pb = loop_body(pass, &ne);
-	for (int k = 0; k < ne; k++) {
-		if (!elem_loop(pass, pb[k])) {
-			sb_puts(out, "\t\t\t");
-			print_stmt_to(out, pb[k], 3, pt);
-			continue;
-		}
-		const char *j = pb[k]->var->name;
-		sb_printf(out, "\t\t\t#pragma unroll\n\t\t\tfor (int v_ = 0; v_ < %d; v_++) {\n", ROW_VEC);
-		sb_printf(out, "\t\t\t\tconst int %s = %s + (int)threadIdx.x + v_ * %d;\n\t\t\t\t", j, pass->var->name, ROW_THREADS);
-		if (last) {
-			sb_printf(out, "if (%s < ", j);
-			print_operand_to(out, rp->hi, OP_LT, pt);
-			sb_puts(out, ") ");
-		}
-		print_stmt_to(out, pb[k]->body[0], 4, pt);
-		sb_puts(out, "\t\t\t}\n");
-	}
-}
-
-/* `for (j0 = lo; j0 < hi; j0 += THREADS * VEC) { if (j0 + THREADS * VEC <= hi) {` at
- * indent ind: the steps over a row's elements strided over the CTA, whole steps without
- * the bound test so that a step's loads issue together (the last step tests it, in the
- * else branch the caller prints). */
-static void print_strided_head(StrBuf *out, const char *ind, const char *j0, const Expr *lo, const Expr *hi, const PrintTarget *pt)
-{
-	sb_printf(out, "%sfor (int %s = ", ind, j0);
-	print_expr_to(out, lo, pt);
-	sb_printf(out, "; %s < ", j0);
-	print_operand_to(out, hi, OP_LT, pt);
-	sb_printf(out, "; %s += %d) {\n", j0, ROW_THREADS * ROW_VEC);
-	sb_printf(out, "%s\tif (%s + %d <= ", ind, j0, ROW_THREADS * ROW_VEC);
-	print_operand_to(out, hi, OP_LE, pt);
-	sb_puts(out, ") {\n");
-}
-
-static void print_chunk(StrBuf *out, const RowPlan *rp, const PrintTarget *pt)
-{
-	const SplitBlock *sb = &rp->sb;
-	int n;
-	Stmt **cb = loop_body(sb->chunks, &n);
-	const Var *cs = sb->cdecl->var, *ch = sb->chunks->var;
-	for (int i = 0; i < n; i++) {
-		Stmt *s = cb[i];
-		/* The chunk's contiguous range: the thread strides over the row instead. */
-		if (s->kind == ST_DECL && s->rhs && (expr_reads_var(s->rhs, cs) || expr_reads_var(s->rhs, ch)))
-			continue;
-		if (s != rp->pass) {
-			sb_putc(out, '\t');
-			print_stmt_to(out, s, 1, pt);
-			continue;
-		}
-		print_strided_head(out, "\t", s->var->name, rp->lo, rp->hi, pt);
-		print_step(out, rp, s, false, pt);
-		sb_puts(out, "\t\t} else {\n");
-		print_step(out, rp, s, true, pt);
-		sb_puts(out, "\t\t}\n\t}\n");
-	}
-}
-
-static void print_merge_loop(StrBuf *out, Program *p, const Stmt *s, const PrintTarget *pt)
-{
-	Expr *t, *g;
-	Reducer red;
-	merge_loop(p, s, &t, &red, &g);
-	int n;
-	Stmt **b = loop_body(s, &n);
-	const char *op = red == RED_ADD ? "sum" : red == RED_MAX ? "max" : "min";
-	sb_printf(out, "\t{\n\t\tconst int %s = threadIdx.x;\n", s->var->name);
-	for (int i = 0; i < n - 1; i++) {
-		sb_puts(out, "\t\t");
-		print_stmt_to(out, b[i], 2, pt);
-	}
-	sb_puts(out, "\t\t");
-	print_expr_to(out, t, pt);
-	if (red == RED_ADD) {
-		sb_puts(out, " += fx::cta_sum(");
-	} else {
-		sb_printf(out, " = f%sf(", op);
-		print_expr_to(out, t, pt);
-		sb_printf(out, ", fx::cta_%s(", op);
-	}
-	print_expr_to(out, g, pt);
-	sb_printf(out, ", fx_scratch)%s;\n\t}\n", red == RED_ADD ? "" : ")");
-}
-
-/* A row statement outside the loops over its elements: run by every thread, or, when it
- * stores a value of the row to a parameter array, by thread 0. */
-static void print_row_stmt(StrBuf *out, const Stmt *s, const PrintTarget *pt)
-{
-	if (!stmt_writes_param(s)) {
-		sb_putc(out, '\t');
-		print_stmt_to(out, s, 1, pt);
-	} else if (s->kind == ST_ASSIGN) {
-		sb_puts(out, "\tif (threadIdx.x == 0)\n\t\t");
-		print_stmt_to(out, s, 2, pt);
-	} else {
-		sb_puts(out, "\tif (threadIdx.x == 0) {\n\t\t");
-		print_stmt_to(out, s, 2, pt);
-		sb_puts(out, "\t}\n");
-	}
-}
-
-static void emit_passes_kernel(StrBuf *out, const RowPlan *rp, void (*print_params)(StrBuf *, const Func *, bool));
-
-void emit_rows_kernel(StrBuf *out, const RowPlan *rp, void (*print_params)(StrBuf *, const Func *, bool))
-{
-	if (!rp->c) {
-		emit_passes_kernel(out, rp, print_params);
-		return;
-	}
-	const Region *r = rp->region;
-	Program *p = rp->c->prog;
-	const SplitBlock *sb = &rp->sb;
-	PrintTarget pt = row_print();
-	sb_printf(out, "__global__ void __launch_bounds__(%d) %s_kernel(", ROW_THREADS, r->name);
-	print_params(out, r->fn, true);
-	sb_puts(out, ")\n{\n\t__shared__ float fx_scratch[32];\n");
-	for (int k = 0; k < sb->nparts; k++)
-		sb_printf(out, "\t__shared__ float %s[%d];\n", sb->parts[k]->name, ROW_THREADS);
-	sb_puts(out, "\tlong long row_ = blockIdx.x;\n");
-	print_row_coords(out, rp->grid, rp->ngrid, "row_");
-	sb_printf(out, "\tconst int %s = %d;\n\tconst int %s = threadIdx.x;\n", sb->ndecl->var->name, ROW_THREADS, sb->chunks->var->name);
-	const Stmt *blk = rp->block;
-	for (int i = 0; i < sb->ichunks; i++)
-		if (!split_block_decl(sb, blk->body[i])) {
-			sb_putc(out, '\t');
-			print_stmt_to(out, blk->body[i], 1, &pt);
-		}
-	sb_puts(out, "\t{ /* the thread's chunk */\n");
-	print_chunk(out, rp, &pt);
-	sb_puts(out, "\t}\n");
-	for (int i = sb->ichunks + 1; i < blk->nbody; i++) {
-		const Stmt *s = blk->body[i];
-		if (s->kind == ST_FOR && s->hi->kind == EX_VAR && s->hi->var == sb->ndecl->var) {
-			print_merge_loop(out, p, s, &pt);
-		} else if (s->kind == ST_FOR) {
-			/* The row's elements, strided over the threads. */
-			sb_printf(out, "\t#pragma unroll 4\n\tfor (int %s = ", s->var->name);
-			print_operand_to(out, s->lo, OP_ADD, &pt);
-			sb_puts(out, " + (int)threadIdx.x; ");
-			sb_printf(out, "%s < ", s->var->name);
-			print_operand_to(out, s->hi, OP_LT, &pt);
-			sb_printf(out, "; %s += %d)", s->var->name, ROW_THREADS);
-			Stmt *b = s->body[0];
-			if (b->kind != ST_BLOCK)
-				sb_puts(out, "\n\t\t");
-			else
-				sb_putc(out, ' ');
-			print_stmt_to(out, b, b->kind == ST_BLOCK ? 1 : 2, &pt);
-		} else {
-			print_row_stmt(out, s, &pt);
-		}
-	}
-	sb_puts(out, "}\n");
-}
-
-void emit_rows_launch(StrBuf *out, const GpuTarget *tg, const RowPlan *rp, const char *args)
-{
-	sb_puts(out, "\t{\n\t\tlong long rows = ");
-	print_rows(out, rp->grid, rp->ngrid);
-	sb_printf(out, ";\n\t\tif (rows > 2147483647LL)\n\t\t\treturn %s;\n", tg->invalid);
-	sb_printf(out, "\t\tif (rows > 0) {\n\t\t\t%s_kernel<<<(unsigned)rows, %d, 0, stream>>>(%s);\n", rp->region->name, ROW_THREADS, args);
-	sb_printf(out, "\t\t\t%s err = %s;\n\t\t\tif (err != %s)\n\t\t\t\treturn err;\n\t\t}\n\t}\n", tg->err_t, tg->last_error, tg->success);
-}
-
-
-/* ---- the row's passes as written ----
- * A region the fuser left as it is (one reduction, as RMSNorm's sum of squares; sums that
- * need no fusing, as LayerNorm's sum and sum of squares in one loop) whose row, below the
- * parallel loops, is scalar statements and loops over the row's elements with flat bodies.
- * One CTA takes the row. Every thread runs the row's scalar statements (each gets the same
- * values: a CTA reduction gives every thread the same result); a store of the row's own
- * values is made by thread 0. Each loop is strided over the threads (element j to thread
- * (j - lo) mod ROW_THREADS). A loop that reduces into a scalar of the row, or into an
- * element of a float output the row owns, accumulates a partial per thread from the
- * reducer's identity, which a CTA reduction merges into the target after the loop; the
- * other statements of a loop may store only the elements their own iteration owns (at
- * subscripts that move with the loop) and read those arrays only there. Where a thread
- * could read or overwrite an array element that another thread wrote, or overwrite one it
- * read, since the last barrier, a __syncthreads() comes first. The numbers are those of the
- * C, up to the order of the sums. */
-
-/* Whether loop l's body declares or assigns v (a value that moves with the loop). */
 static bool moves_with(const Stmt *l, const Var *v)
 {
 	return v == l->var || stmt_declares(l->body[0], v) || stmt_writes_var(l->body[0], v);
@@ -469,7 +246,7 @@ static bool scan_others(PassScan *sc, Stmt *s)
 		Var *w = s->lhs->var;
 		if ((rr = reads_target(sc, s->rhs)) || (rr = reads_target(sc, s->lhs)))
 			return scan_fail(sc, arena_printf(a, "'%s' is read or written while the loop is still reducing it", rr->target->var->name));
-		if (w->kind != VAR_PARAM || !w->ndim) {
+		if (!w->ndim) {
 			if (!stmt_declares(sc->loop->body[0], w))
 				return scan_fail(sc, arena_printf(a, "the loop over '%s' sets '%s', a value of the row, other than by a reduction", sc->loop->var->name, w->name));
 			break;
@@ -590,12 +367,12 @@ static bool has_array_decl(const Stmt *s)
 	return false;
 }
 
-/* Whether s declares or assigns a local. */
+/* Whether s declares or assigns a scalar local. */
 static bool writes_local(const Stmt *s)
 {
 	if (!s)
 		return false;
-	if (s->kind == ST_DECL || (s->kind == ST_ASSIGN && s->lhs->var->kind != VAR_PARAM))
+	if ((s->kind == ST_DECL && !s->var->ndim) || (s->kind == ST_ASSIGN && s->lhs->kind == EX_VAR))
 		return true;
 	for (int i = 0; i < s->nbody; i++)
 		if (writes_local(s->body[i]))
@@ -671,17 +448,17 @@ static bool plan_pass(RowPlan *rp, Program *p, Stmt *l, RowPass *ps, StrVec *mad
 		return fail(why, sc.why);
 	}
 	ps->loop = l;
+	ps->lo = l->lo;
+	ps->hi = l->hi;
 	ps->nreds = sc.reds.n;
 	ps->reds = arena_alloc(&p->arena, sizeof(RowRed) * (size_t)(sc.reds.n + 1));
 	for (int i = 0; i < sc.reds.n; i++) {
 		ps->reds[i] = sc.reds.v[i];
 		ps->reds[i].part = fresh_name(p, rp->region, made, arena_printf(&p->arena, "%s_part", sc.reds.v[i].target->var->name));
 	}
-	if (ps->nreds) {
-		/* Each pass's step iterator is scoped to its pass: the name may repeat. */
-		ps->step = fresh_name(p, rp->region, made, arena_printf(&p->arena, "%s0", l->var->name));
-		made->n--;
-	}
+	/* Each pass's step iterator is scoped to its pass: the name may repeat. */
+	ps->step = fresh_name(p, rp->region, made, arena_printf(&p->arena, "%s0", l->var->name));
+	made->n--;
 	vec_free(sc.reds);
 	vec_free(sc.rstmts);
 	vec_free(sc.stores);
@@ -713,19 +490,505 @@ static bool passes_plan(RowPlan *rp, Program *p, const char **why)
 		if (s->kind == ST_FOR) {
 			ok = plan_pass(rp, p, s, &rp->passes[i], &made, why);
 			rp->npasses++;
+		} else if (s->kind == ST_DECL && s->var->ndim) {
+			if (!row_array_decl(s))
+				ok = fail(why, "the row holds a local array of more than one dimension or with an initialiser");
 		} else if (!flat_stmt(s)) {
-			ok = fail(why, has_array_decl(s) ? "the row holds a local array" : "a statement of the row holds a loop");
-		} else if (stmt_writes_param(s) && writes_local(s)) {
+			ok = fail(why, "a statement of the row holds a loop");
+		} else if (stmt_stores_array(s) && writes_local(s)) {
 			ok = fail(why, "a statement of the row both stores to an array and sets a local");
 		}
 	}
 	if (ok && !rp->npasses)
 		ok = fail(why, "no loop over the row's elements");
-	if (ok) {
-		rp->row_name = fresh_name(p, rp->region, &made, "row_");
-		rp->vec_name = fresh_name(p, rp->region, &made, "v_");
-		rp->scratch_name = fresh_name(p, rp->region, &made, "fx_scratch");
+	for (int i = 0; ok && i < n; i++)
+		if (rp->passes[i].loop)
+			add_sweep(rp, p, &rp->passes[i]);
+	ok = ok && plan_arrays(rp, p, &made, why);
+	vec_free(made);
+	return ok;
+}
+
+static void add_sweep(RowPlan *rp, Program *p, RowSweep *sw)
+{
+	RowSweep **v = arena_alloc(&p->arena, sizeof *v * (size_t)(rp->nsweeps + 1));
+	if (rp->nsweeps)
+		memcpy(v, rp->sweeps, sizeof *v * (size_t)rp->nsweeps);
+	v[rp->nsweeps++] = sw;
+	rp->sweeps = v;
+}
+
+static const RowSweep *sweep_of(const RowPlan *rp, const Stmt *s)
+{
+	for (int i = 0; i < rp->nsweeps; i++)
+		if (rp->sweeps[i]->loop == s)
+			return rp->sweeps[i];
+	return NULL;
+}
+
+/* ---- the arrays of the sweeps: in registers for a step, rows kept in shared memory ---- */
+
+/* The statements of a sweep: the pass's (element loops, and statements once per step),
+ * or the loop itself (its one element loop). */
+static Stmt **sweep_items(const RowSweep *sw, int *n)
+{
+	if (sw->pass)
+		return loop_body(sw->loop, n);
+	*n = 1;
+	return (Stmt **)&sw->loop;
+}
+
+static bool is_elem(const RowSweep *sw, const Stmt *s) { return sw->pass ? elem_loop(sw->loop, s) : s == sw->loop; }
+
+/* a and b are the same expression, iterator ia in a standing for ib in b. */
+static bool same_access(const Expr *a, const Var *ia, const Expr *b, const Var *ib)
+{
+	if (a->kind != b->kind || a->ty != b->ty || a->nargs != b->nargs)
+		return false;
+	switch (a->kind) {
+	case EX_INT: if (a->ival != b->ival) return false; break;
+	case EX_FLT: if (!(a->fval == b->fval)) return false; break;
+	case EX_VAR:
+	case EX_INDEX: if (a->var != b->var && !(a->var == ia && b->var == ib)) return false; break;
+	case EX_UN: if (a->uop != b->uop) return false; break;
+	case EX_BIN: if (a->bop != b->bop) return false; break;
+	case EX_CALL: if (a->fn != b->fn) return false; break;
+	case EX_COND:
+	case EX_CAST: break;
 	}
+	for (int i = 0; i < a->nargs; i++)
+		if (!same_access(a->args[i], ia, b->args[i], ib))
+			return false;
+	return true;
+}
+
+/* The kept row of local array v, or -1. */
+static int local_keep(const RowPlan *rp, const Var *v)
+{
+	for (int k = 0; k < rp->nkeeps; k++)
+		if (rp->keeps[k].local && rp->keeps[k].var == v)
+			return k;
+	return -1;
+}
+
+/* Whether e has one value in the whole sweep (it reads no iterator of the sweep, no local
+ * the sweep sets, no array that can change). */
+static bool sweep_invariant(const RowSweep *sw, const Stmt *item, const Expr *e)
+{
+	if (!e)
+		return true;
+	if (e->kind == EX_VAR || e->kind == EX_INDEX) {
+		const Var *v = e->var;
+		if (v->kind == VAR_LOOP && (v == sw->loop->var || v == item->var))
+			return false;
+		if (v->kind == VAR_LOCAL && (stmt_writes_var(sw->loop, v) || stmt_declares(sw->loop->body[0], v)))
+			return false;
+		if (e->kind == EX_INDEX && !(v->kind == VAR_PARAM && v->is_const))
+			return false;
+	}
+	for (int i = 0; i < e->nargs; i++)
+		if (!sweep_invariant(sw, item, e->args[i]))
+			return false;
+	return true;
+}
+
+/* e = it + (terms invariant in the sweep). */
+static bool offset_invariant(const RowSweep *sw, const Stmt *item, const Expr *e)
+{
+	if (e->kind == EX_VAR)
+		return e->var == item->var;
+	bool left = offset_by(e->args[0], item->var);
+	return offset_invariant(sw, item, e->args[left ? 0 : 1]) && sweep_invariant(sw, item, e->args[left ? 1 : 0]);
+}
+
+/* An access of loop item's iteration to its own element of a row, contiguous in the
+ * iterator: the last subscript the iterator plus terms invariant in the sweep, the others
+ * invariant; a parameter array or a local array of the row, of 2 bytes or more. */
+static bool own_access(const RowPlan *rp, const RowSweep *sw, const Stmt *item, const Expr *e)
+{
+	const Var *v = e->var;
+	if (!((v->kind == VAR_PARAM && v->ndim) || local_keep(rp, v) >= 0) || scalar_size(v->ty) < 2)
+		return false;
+	for (int i = 0; i < e->nargs; i++) {
+		const Expr *a = e->args[i];
+		if (i == e->nargs - 1 ? !offset_by(a, item->var) || !offset_invariant(sw, item, a) : expr_reads_var(a, item->var) || !sweep_invariant(sw, item, a))
+			return false;
+	}
+	return true;
+}
+
+typedef struct Seen {
+	Var *var;
+	Expr *at;
+	const Var *it;
+	bool ok, touched, load, store;
+} Seen;
+typedef VEC(Seen) SeenVec;
+
+static Seen *seen(SeenVec *sv, Var *v)
+{
+	for (int i = 0; i < sv->n; i++)
+		if (sv->v[i].var == v)
+			return &sv->v[i];
+	vec_push(*sv, ((Seen){.var = v, .ok = true}));
+	return &sv->v[sv->n - 1];
+}
+
+typedef struct Walk {
+	const RowPlan *rp;
+	const RowSweep *sw;
+	const Stmt *item; /* the element loop, or NULL: a statement once per step */
+	SeenVec *sv;
+} Walk;
+
+/* An access of array element e; `written`: the target of an assignment (`set`: `=` at
+ * the top of the loop's body, its value reading nothing of the array). */
+static void walk_access(Walk *w, Expr *e, bool written, bool set)
+{
+	const Var *v = e->var;
+	if (!((v->kind == VAR_PARAM && v->ndim) || local_keep(w->rp, v) >= 0))
+		return;
+	Seen *s = seen(w->sv, e->var);
+	if (!w->item || !own_access(w->rp, w->sw, w->item, e) || (s->at && !same_access(e, w->item->var, s->at, s->it))) {
+		s->ok = false;
+		return;
+	}
+	if (!s->at) {
+		s->at = e;
+		s->it = w->item->var;
+	}
+	/* The first access decides whether the registers must be loaded: not when it sets
+	 * the element whatever happens. */
+	if (!s->touched)
+		s->load = !set;
+	s->touched = true;
+	s->store |= written;
+}
+
+static void walk_expr(Walk *w, Expr *e)
+{
+	if (!e)
+		return;
+	if (e->kind == EX_INDEX)
+		walk_access(w, e, false, false);
+	for (int i = 0; i < e->nargs; i++)
+		walk_expr(w, e->args[i]);
+}
+
+static void walk_stmt(Walk *w, Stmt *s, bool top)
+{
+	if (!s)
+		return;
+	switch (s->kind) {
+	case ST_ASSIGN:
+		walk_expr(w, s->rhs);
+		for (int i = 0; i < s->lhs->nargs; i++)
+			walk_expr(w, s->lhs->args[i]);
+		if (s->lhs->kind == EX_INDEX)
+			walk_access(w, s->lhs, true, top && s->aop == AS_SET && !expr_reads_var(s->rhs, s->lhs->var));
+		return;
+	case ST_DECL:
+		walk_expr(w, s->rhs);
+		return;
+	case ST_IF:
+		walk_expr(w, s->cond);
+		top = false;
+		break;
+	case ST_FOR:
+		walk_expr(w, s->lo);
+		walk_expr(w, s->hi);
+		top = false;
+		break;
+	case ST_BLOCK:
+		break;
+	}
+	for (int i = 0; i < s->nbody; i++)
+		walk_stmt(w, s->body[i], top);
+}
+
+/* e reads only constants and the scalars the launcher has. */
+static bool host_expr(const Func *f, const Expr *e)
+{
+	if (e->kind == EX_INDEX)
+		return false;
+	if (e->kind == EX_VAR) {
+		bool found = false;
+		for (int i = 0; i < func_nkparams(f) && !found; i++)
+			found = func_kparam(f, i) == e->var && !e->var->ndim;
+		return found;
+	}
+	for (int i = 0; i < e->nargs; i++)
+		if (!host_expr(f, e->args[i]))
+			return false;
+	return true;
+}
+
+/* The value of e when it is an integer constant. */
+static bool const_int(const Expr *e, long long *v)
+{
+	long long a, b;
+	switch (e->kind) {
+	case EX_INT: *v = e->ival; return true;
+	case EX_CAST: return scalar_is_int(e->ty) && const_int(e->args[0], v);
+	case EX_UN:
+		if (e->uop != UOP_NEG || !const_int(e->args[0], &a))
+			return false;
+		*v = -a;
+		return true;
+	case EX_BIN:
+		if (!const_int(e->args[0], &a) || !const_int(e->args[1], &b))
+			return false;
+		switch (e->bop) {
+		case OP_ADD: *v = a + b; return true;
+		case OP_SUB: *v = a - b; return true;
+		case OP_MUL: *v = a * b; return true;
+		case OP_DIV: if (!b) return false; *v = a / b; return true;
+		default: return false;
+		}
+	default: return false;
+	}
+}
+
+static long long floor_mod(long long a, long long m) { return ((a % m) + m) % m; }
+
+/* The elements kept of keep k: a local's size; a parameter's hi - base (base = lo
+ * rounded down to a multiple of VW), or hi - lo + VW when lo is known at launch only. */
+static Expr *keep_elems(Program *p, const RowPlan *rp, const RowKeep *k)
+{
+	Loc l = k->var->loc;
+	if (k->local)
+		return k->var->dims[0];
+	long long lo;
+	if (const_int(k->lo, &lo))
+		return ex_bin(p, OP_SUB, k->hi, ex_int(p, k->base, l), l);
+	return ex_bin(p, OP_ADD, ex_bin(p, OP_SUB, k->hi, k->lo, l), ex_int(p, rp->vw, l), l);
+}
+
+static long long round16(long long n) { return (n + 15) / 16 * 16; }
+
+/* Shared memory the kernel declares itself: the CTA reductions' scratch and the fused
+ * form's partials (FX_T floats each), at the largest CTA. */
+static long long static_smem(const RowPlan *rp)
+{
+	return 32 * 4 + (rp->c ? (long long)rp->sb.nparts * 4 * ROW_THREADS_MAX : 0);
+}
+
+/* Fills each sweep's arrays, the kept rows, VW and NV, and the kernel's names. */
+static bool plan_arrays(RowPlan *rp, Program *p, StrVec *made, const char **why)
+{
+	const Region *r = rp->region;
+	/* The local arrays of the row. */
+	Stmt **st = rp->c ? rp->block->body : rp->stmts;
+	int nst = rp->c ? rp->sb.ichunks : rp->nstmts;
+	VEC(RowKeep) keeps = {0};
+	for (int i = 0; i < nst; i++)
+		if (st[i]->kind == ST_DECL && st[i]->var->ndim && !(rp->c && split_block_decl(&rp->sb, st[i]))) {
+			Var *v = st[i]->var;
+			if (!host_expr(r->fn, v->dims[0])) {
+				vec_free(keeps);
+				return fail(why, arena_printf(&p->arena, "the size of the local array '%s' is not known before the kernel runs", v->name));
+			}
+			vec_push(keeps, ((RowKeep){.var = v, .name = v->name, .local = true}));
+		}
+	rp->locals = keeps.n > 0;
+	rp->keeps = keeps.v; /* for local_keep while the sweeps are read */
+	rp->nkeeps = keeps.n;
+	/* The arrays each sweep accesses at its iterations' own elements. */
+	int min_es = 0, max_es = 0;
+	for (int i = 0; i < rp->nsweeps; i++) {
+		RowSweep *sw = rp->sweeps[i];
+		SeenVec sv = {0};
+		int n;
+		Stmt **items = sweep_items(sw, &n);
+		for (int k = 0; k < n; k++) {
+			Walk w = {rp, sw, is_elem(sw, items[k]) ? items[k] : NULL, &sv};
+			walk_stmt(&w, w.item ? items[k]->body[0] : items[k], true);
+		}
+		int na = 0;
+		for (int k = 0; k < sv.n; k++)
+			na += sv.v[k].ok;
+		sw->arrs = arena_alloc(&p->arena, sizeof(RowArr) * (size_t)(na + 1));
+		for (int k = 0; k < sv.n; k++) {
+			const Seen *s = &sv.v[k];
+			if (!s->ok)
+				continue;
+			int es = scalar_size(s->var->ty);
+			min_es = !min_es || es < min_es ? es : min_es;
+			max_es = es > max_es ? es : max_es;
+			sw->arrs[sw->narrs++] = (RowArr){s->var, s->at, s->it, NULL, s->load, s->store, local_keep(rp, s->var), false};
+		}
+		vec_free(sv);
+	}
+	rp->vw = min_es ? 16 / min_es : 1;
+	/* Vectors per thread and step: 4 (8 elements without vectors), fewer where the
+	 * sweep's registers would take more than 128 bytes a thread. */
+	rp->nv = min_es ? 4 : 8;
+	for (int i = 0; i < rp->nsweeps; i++) {
+		RowSweep *sw = rp->sweeps[i];
+		int bytes = 0;
+		for (int k = 0; k < sw->narrs; k++)
+			bytes += rp->vw * scalar_size(sw->arrs[k].var->ty);
+		sw->nv = rp->nv;
+		while (sw->nv > 1 && sw->nv * bytes > 128)
+			sw->nv /= 2;
+	}
+	/* Read-only rows that a later sweep reads again over the elements a sweep read. */
+	for (int i = 0; i < rp->nsweeps; i++)
+		for (int k = 0; k < rp->sweeps[i]->narrs; k++) {
+			RowSweep *sw = rp->sweeps[i];
+			RowArr *a = &sw->arrs[k];
+			if (a->var->kind != VAR_PARAM || !a->var->is_const || a->keep >= 0 || !a->load || !host_expr(r->fn, sw->lo) || !host_expr(r->fn, sw->hi))
+				continue;
+			long long lo_f, lo_s;
+			bool clo = const_int(sw->lo, &lo_f);
+			for (int j = i + 1; j < rp->nsweeps; j++)
+				for (int m = 0; m < rp->sweeps[j]->narrs; m++) {
+					RowSweep *s2 = rp->sweeps[j];
+					RowArr *b = &s2->arrs[m];
+					if (b->var != a->var || b->keep >= 0 || !same_access(b->at, b->it, a->at, a->it) || !expr_equal(s2->hi, sw->hi) ||
+					    !(expr_equal(s2->lo, sw->lo) || (clo && const_int(s2->lo, &lo_s) && lo_s >= lo_f)))
+						continue;
+					if (a->keep < 0) {
+						RowKeep kp = {.var = a->var, .lo = sw->lo, .hi = sw->hi, .base = clo ? lo_f - floor_mod(lo_f, rp->vw) : 0};
+						kp.name = fresh_name(p, r, made, arena_printf(&p->arena, "%s_row", a->var->name));
+						a->keep = keeps.n;
+						a->fill = true;
+						vec_push(keeps, kp);
+					}
+					b->keep = a->keep;
+				}
+		}
+	rp->nkeeps = keeps.n;
+	rp->keeps = arena_alloc(&p->arena, sizeof(RowKeep) * (size_t)(keeps.n + 1));
+	if (keeps.n)
+		memcpy(rp->keeps, keeps.v, sizeof(RowKeep) * (size_t)keeps.n);
+	vec_free(keeps);
+	/* Kept always when the size is known here and any GPU gives a CTA that much without
+	 * asking (48 KB); else decided at launch. */
+	rp->keep_mode = KEEP_NONE;
+	if (rp->nkeeps) {
+		long long total = static_smem(rp), n;
+		bool known = true;
+		for (int k = 0; k < rp->nkeeps; k++) {
+			RowKeep *kp = &rp->keeps[k];
+			known &= const_int(keep_elems(p, rp, kp), &n);
+			if (known)
+				total += round16((n > 0 ? n : 0) * scalar_size(kp->var->ty));
+		}
+		rp->keep_mode = known && total <= 48 * 1024 ? KEEP_ALWAYS : KEEP_LAUNCH;
+	}
+	/* The row's length, for the CTA size: the fused axis, or the first loop that reduces. */
+	const Expr *lo = rp->lo, *hi = rp->hi;
+	bool reduces = false;
+	for (int i = 0; !rp->c && i < rp->nsweeps; i++)
+		if (!lo || (!reduces && rp->sweeps[i]->nreds)) {
+			lo = rp->sweeps[i]->lo;
+			hi = rp->sweeps[i]->hi;
+			reduces = rp->sweeps[i]->nreds > 0;
+		}
+	rp->len = lo && host_expr(r->fn, lo) && host_expr(r->fn, hi) ? ex_bin(p, OP_SUB, (Expr *)hi, (Expr *)lo, hi->loc) : NULL;
+	/* The kernel's own names. */
+	for (int i = 0; i < rp->nsweeps; i++)
+		for (int k = 0; k < rp->sweeps[i]->narrs; k++) {
+			RowArr *a = &rp->sweeps[i]->arrs[k];
+			const char *nm = arena_printf(&p->arena, "%s_v", a->var->name);
+			/* the same array has the same registers in every sweep */
+			a->reg = NULL;
+			for (int j = 0; j < i && !a->reg; j++)
+				for (int m = 0; m < rp->sweeps[j]->narrs && !a->reg; m++)
+					if (rp->sweeps[j]->arrs[m].var == a->var)
+						a->reg = rp->sweeps[j]->arrs[m].reg;
+			if (!a->reg)
+				a->reg = fresh_name(p, r, made, nm);
+		}
+	rp->row_name = fresh_name(p, r, made, "row_");
+	rp->vec_name = fresh_name(p, r, made, "v_");
+	rp->elem_name = fresh_name(p, r, made, "k_");
+	rp->scratch_name = fresh_name(p, r, made, "fx_scratch");
+	rp->t_name = fresh_name(p, r, made, "FX_T");
+	rp->keep_name = fresh_name(p, r, made, "FX_KEEP");
+	rp->smem_name = fresh_name(p, r, made, "fx_smem");
+	rp->ws_name = fresh_name(p, r, made, "fx_ws");
+	rp->base_name = fresh_name(p, r, made, "fx_local");
+	return true;
+}
+
+/* ---- the fused form ---- */
+
+bool rows_plan(RowPlan *rp, Program *p, const Region *r, const char **why)
+{
+	memset(rp, 0, sizeof *rp);
+	rp->region = r;
+	rp->c = fuse_cascade_of(r);
+	if (!rp->c)
+		return passes_plan(rp, p, why);
+	if (rp->c->strategy != STRAT_SPLITK)
+		return fail(why, "not a split row reduction");
+	Stmt *body = grid_loops(r, rp->grid, &rp->ngrid);
+	if (!split_block(body, &rp->sb))
+		return fail(why, "the row is not a split-k block");
+	rp->block = body;
+	rp->lo = rp->c->levels[0]->lo;
+	rp->hi = rp->c->levels[0]->hi;
+	const SplitBlock *sb = &rp->sb;
+	for (int k = 0; k < sb->nparts; k++)
+		if (sb->part_cols[k] != 1)
+			return fail(why, "a partial has columns");
+	for (int i = 0; i < sb->ichunks; i++)
+		if (!split_block_decl(sb, body->body[i]) && !flat_stmt(body->body[i]) && !row_array_decl(body->body[i]))
+			return fail(why, "a statement before the split holds a loop");
+	int n;
+	Stmt **cb = loop_body(sb->chunks, &n);
+	for (int i = 0; i < n; i++) {
+		Stmt *s = cb[i];
+		if (s->kind == ST_FOR && s->step > 1) {
+			if (rp->pass)
+				return fail(why, "the chunk makes two passes");
+			rp->pass = s;
+			int ne;
+			Stmt **pb = loop_body(s, &ne);
+			for (int k = 0; k < ne; k++) {
+				if (elem_loop(s, pb[k]) ? !flat_stmt(pb[k]->body[0]) : !flat_stmt(pb[k]))
+					return fail(why, "a statement of the pass holds a loop or a local array");
+			}
+		} else if (!flat_stmt(s)) {
+			return fail(why, "a statement of the chunk holds a loop");
+		}
+	}
+	if (!rp->pass)
+		return fail(why, "no pass in the chunk");
+	StrVec made = {0};
+	RowSweep *ps = arena_alloc(&p->arena, sizeof *ps);
+	*ps = (RowSweep){.loop = rp->pass, .pass = true, .lo = rp->lo, .hi = rp->hi, .step = rp->pass->var->name};
+	add_sweep(rp, p, ps);
+	for (int i = sb->ichunks + 1; i < body->nbody; i++) {
+		Stmt *s = body->body[i];
+		Expr *t, *g;
+		Reducer red;
+		if (flat_stmt(s))
+			continue;
+		if (s->kind == ST_FOR && s->hi->kind == EX_VAR && s->hi->var == sb->ndecl->var) {
+			if (!merge_loop(p, s, &t, &red, &g)) {
+				vec_free(made);
+				return fail(why, "a loop of the merge is not a reduction of the chunks' terms");
+			}
+			continue;
+		}
+		/* A loop over the row's elements: independent iterations, or as a pass of the
+		 * row as written (stores to a local array of the row, reductions). */
+		RowSweep *sw = arena_alloc(&p->arena, sizeof *sw);
+		const char *pwhy = NULL;
+		if (s->kind == ST_FOR && s->step == 1 && flat_stmt(s->body[0]) && tile_independent_loop(s)) {
+			*sw = (RowSweep){.loop = s, .lo = s->lo, .hi = s->hi};
+			sw->step = fresh_name(p, r, &made, arena_printf(&p->arena, "%s0", s->var->name));
+			made.n--;
+		} else if (!(s->kind == ST_FOR && plan_pass(rp, p, s, sw, &made, &pwhy))) {
+			vec_free(made);
+			return fail(why, "a loop after the merge is not an independent loop over the row's elements");
+		}
+		add_sweep(rp, p, sw);
+	}
+	bool ok = plan_arrays(rp, p, &made, why);
 	vec_free(made);
 	return ok;
 }
@@ -741,7 +1004,7 @@ static void add_var(VarSet *set, const Var *v)
 }
 
 /* Whether v is an output of the pass's reductions (its partial stands for it in the loop). */
-static bool is_target_array(const RowPass *ps, const Var *v)
+static bool is_target_array(const RowSweep *ps, const Var *v)
 {
 	for (int i = 0; ps && i < ps->nreds; i++)
 		if (ps->reds[i].target->var == v)
@@ -749,19 +1012,20 @@ static bool is_target_array(const RowPass *ps, const Var *v)
 	return false;
 }
 
-/* The output arrays (parameters not const) e reads, but the pass's targets. */
-static void collect_arrays(const Expr *e, VarSet *out, const RowPass *ps)
+/* The arrays that can change (parameters not const, local arrays) e reads, but the pass's
+ * targets. */
+static void collect_arrays(const Expr *e, VarSet *out, const RowSweep *ps)
 {
 	if (!e)
 		return;
-	if (e->kind == EX_INDEX && e->var->kind == VAR_PARAM && !e->var->is_const && !is_target_array(ps, e->var))
+	if (e->kind == EX_INDEX && (e->var->kind == VAR_LOCAL || !e->var->is_const) && !is_target_array(ps, e->var))
 		add_var(out, e->var);
 	for (int i = 0; i < e->nargs; i++)
 		collect_arrays(e->args[i], out, ps);
 }
 
 /* The output arrays statement s reads (rd) and writes (wr). */
-static void stmt_arrays(const Stmt *s, VarSet *rd, VarSet *wr, const RowPass *ps)
+static void stmt_arrays(const Stmt *s, VarSet *rd, VarSet *wr, const RowSweep *ps)
 {
 	if (!s)
 		return;
@@ -772,7 +1036,7 @@ static void stmt_arrays(const Stmt *s, VarSet *rd, VarSet *wr, const RowPass *ps
 	if (s->kind == ST_ASSIGN) {
 		for (int i = 0; i < s->lhs->nargs; i++)
 			collect_arrays(s->lhs->args[i], rd, ps);
-		if (s->lhs->kind == EX_INDEX && s->lhs->var->kind == VAR_PARAM && !is_target_array(ps, s->lhs->var)) {
+		if (s->lhs->kind == EX_INDEX && !is_target_array(ps, s->lhs->var)) {
 			add_var(wr, s->lhs->var);
 			if (s->aop != AS_SET)
 				add_var(rd, s->lhs->var);
@@ -798,98 +1062,595 @@ static void add_all(VarSet *to, const VarSet *from)
 }
 
 /* The partials of the pass, in place of its targets. */
-static bool part_hook(StrBuf *b, const Expr *e, const PrintTarget *t)
+/* ---- printing ---- */
+
+typedef struct HookCtx {
+	const RowPlan *rp;
+	const RowSweep *sw; /* the sweep printed (its partials, its registers), or NULL */
+	const Stmt *item;   /* its element loop printed, or NULL */
+	const Var *subst;   /* an iterator printed as subst_name */
+	const char *subst_name;
+} HookCtx;
+
+static const RowArr *arr_of(const RowSweep *sw, const Stmt *item, const Expr *e)
 {
-	const RowPass *ps = t->ctx;
-	for (int i = 0; ps && i < ps->nreds; i++)
-		if (ps->reds[i].target->kind == e->kind && expr_equal(ps->reds[i].target, e)) {
-			sb_puts(b, ps->reds[i].part);
+	for (int i = 0; sw && item && e->kind == EX_INDEX && i < sw->narrs; i++)
+		if (sw->arrs[i].var == e->var && same_access(e, item->var, sw->arrs[i].at, sw->arrs[i].it))
+			return &sw->arrs[i];
+	return NULL;
+}
+
+/* The partials of a sweep in place of its reductions' targets, the registers in place of
+ * the elements they hold. */
+static bool row_hook(StrBuf *b, const Expr *e, const PrintTarget *t)
+{
+	const HookCtx *h = t->ctx;
+	if (h->subst && e->kind == EX_VAR && e->var == h->subst) {
+		sb_puts(b, h->subst_name);
+		return true;
+	}
+	const RowSweep *sw = h->sw;
+	for (int i = 0; sw && i < sw->nreds; i++)
+		if (sw->reds[i].target->kind == e->kind && expr_equal(sw->reds[i].target, e)) {
+			sb_puts(b, sw->reds[i].part);
 			return true;
 		}
+	const RowArr *a = arr_of(sw, h->item, e);
+	if (a) {
+		sb_printf(b, "%s[%s]", a->reg, h->rp->elem_name);
+		return true;
+	}
 	return false;
 }
 
-static void print_pass_step(StrBuf *out, const RowPlan *rp, const RowPass *ps, bool last, const PrintTarget *pt)
+/* The device spelling, with the tile printers' fast exponentials. */
+static PrintTarget row_print(const HookCtx *h)
 {
-	const Stmt *l = ps->loop;
-	const char *v = rp->vec_name;
-	sb_printf(out, "\t\t\t\t#pragma unroll\n\t\t\t\tfor (int %s = 0; %s < %d; %s++) {\n", v, v, ROW_VEC, v);
-	sb_printf(out, "\t\t\t\t\tconst int %s = %s + (int)threadIdx.x + %s * %d;\n\t\t\t\t\t", l->var->name, ps->step, v, ROW_THREADS);
-	const Stmt *b = l->body[0];
-	if (last) {
-		sb_printf(out, "if (%s < ", l->var->name);
-		print_operand_to(out, l->hi, OP_LT, pt);
-		sb_puts(out, ") ");
-		if (b->kind != ST_BLOCK) {
-			sb_puts(out, "{\n\t\t\t\t\t\t");
-			print_stmt_to(out, b, 6, pt);
-			sb_puts(out, "\t\t\t\t\t}\n\t\t\t\t}\n");
-			return;
-		}
-	}
-	print_stmt_to(out, b, 5, pt);
-	sb_puts(out, "\t\t\t\t}\n");
+	return (PrintTarget){.type_name = gpu_type, .flatten_params = true, .fn_name = device_fn, .recip_div = true, .exp_sub = true, .var_hook = row_hook, .ctx = (void *)h};
 }
 
-static void print_pass(StrBuf *out, const RowPlan *rp, const RowPass *ps, const PrintTarget *row_pt)
+static void tabs(StrBuf *o, int n)
 {
-	const Stmt *l = ps->loop;
-	const char *j = l->var->name;
-	if (!ps->nreds) {
-		/* Stores only: the row's elements strided over the threads. */
-		sb_printf(out, "\t/* line %d: for (%s ...): stores, the elements strided over the threads */\n", l->loc.line, j);
-		sb_printf(out, "\t#pragma unroll 4\n\tfor (int %s = ", j);
-		print_operand_to(out, l->lo, OP_ADD, row_pt);
-		sb_printf(out, " + (int)threadIdx.x; %s < ", j);
-		print_operand_to(out, l->hi, OP_LT, row_pt);
-		sb_printf(out, "; %s += %d)", j, ROW_THREADS);
-		Stmt *b = l->body[0];
-		sb_puts(out, b->kind == ST_BLOCK ? " " : "\n\t\t");
-		print_stmt_to(out, b, b->kind == ST_BLOCK ? 1 : 2, row_pt);
-		return;
+	while (n-- > 0)
+		sb_putc(o, '\t');
+}
+
+static bool is_zero(const Expr *e) { return e->kind == EX_INT && e->ival == 0; }
+
+/* Whether e reads the loop's iterator other than in the elements held in registers. */
+static bool uses_it(const RowSweep *sw, const Stmt *item, const Expr *e)
+{
+	if (!e || arr_of(sw, item, e))
+		return false;
+	if (e->kind == EX_VAR && e->var == item->var)
+		return true;
+	for (int i = 0; i < e->nargs; i++)
+		if (uses_it(sw, item, e->args[i]))
+			return true;
+	return false;
+}
+
+static bool stmt_uses_it(const RowSweep *sw, const Stmt *item, const Stmt *s)
+{
+	if (!s)
+		return false;
+	if (uses_it(sw, item, s->lhs) || uses_it(sw, item, s->rhs) || uses_it(sw, item, s->cond) || uses_it(sw, item, s->lo) || uses_it(sw, item, s->hi))
+		return true;
+	for (int i = 0; i < s->nbody; i++)
+		if (stmt_uses_it(sw, item, s->body[i]))
+			return true;
+	return false;
+}
+
+/* `it >= lo && it < hi`: an element of the row (lo left out when it is 0). */
+static void print_guard(StrBuf *o, const RowSweep *sw, const char *it, const PrintTarget *pt)
+{
+	if (!is_zero(sw->lo)) {
+		sb_printf(o, "%s >= ", it);
+		print_operand_to(o, sw->lo, OP_GE, pt);
+		sb_puts(o, " && ");
 	}
-	PrintTarget pt = *row_pt;
-	pt.var_hook = part_hook;
-	pt.ctx = (void *)ps;
-	sb_printf(out, "\t{ /* line %d: for (%s ...): ", l->loc.line, j);
-	for (int i = 0; i < ps->nreds; i++)
-		sb_printf(out, "%s%s", i ? ", " : "", ps->reds[i].target->var->name);
-	sb_puts(out, " over the thread's elements, then over the CTA */\n");
-	for (int i = 0; i < ps->nreds; i++) {
-		const RowRed *rr = &ps->reds[i];
-		sb_printf(out, "\t\tfloat %s = %s;\n", rr->part, rr->red == RED_ADD ? "0.0f" : rr->red == RED_MAX ? "-INFINITY" : "INFINITY");
+	sb_printf(o, "%s < ", it);
+	print_operand_to(o, sw->hi, OP_LT, pt);
+}
+
+/* The thread's element k_ of step j0, or (vec) the first element of its vector v_. */
+static void print_elem(StrBuf *o, const RowPlan *rp, const char *j0, bool vec)
+{
+	const char *t = rp->t_name;
+	if (vec)
+		sb_printf(o, rp->vw == 1 ? "%s + %s * %s + (int)threadIdx.x" : "%s + (%s * %s + (int)threadIdx.x) * %d", j0, rp->vec_name, t, rp->vw);
+	else if (rp->vw == 1)
+		sb_printf(o, "%s + %s * %s + (int)threadIdx.x", j0, rp->elem_name, t);
+	else
+		sb_printf(o, "%s + (%s / %d * %s + (int)threadIdx.x) * %d + %s %% %d", j0, rp->elem_name, rp->vw, t, rp->vw, rp->elem_name, rp->vw);
+}
+
+static const char *keep_cond(const RowPlan *rp) { return rp->keep_mode == KEEP_LAUNCH ? rp->keep_name : NULL; }
+
+/* Element `it` of kept row k: k[it - base]. */
+static void print_kept(StrBuf *o, const RowPlan *rp, const RowKeep *k, const char *it, const PrintTarget *pt)
+{
+	long long lo;
+	sb_printf(o, "%s[%s", k->name, it);
+	if (!const_int(k->lo, &lo)) {
+		sb_puts(o, " - fx::align_down(");
+		print_expr_to(o, k->lo, pt);
+		sb_printf(o, ", %d)", rp->vw);
+	} else if (k->base) {
+		sb_printf(o, " %c %lld", k->base > 0 ? '-' : '+', k->base > 0 ? k->base : -k->base);
 	}
-	print_strided_head(out, "\t\t", ps->step, l->lo, l->hi, row_pt);
-	print_pass_step(out, rp, ps, false, &pt);
-	sb_puts(out, "\t\t\t} else {\n");
-	print_pass_step(out, rp, ps, true, &pt);
-	sb_puts(out, "\t\t\t}\n\t\t}\n");
-	for (int i = 0; i < ps->nreds; i++) {
-		const RowRed *rr = &ps->reds[i];
+	sb_putc(o, ']');
+}
+
+/* Where the thread reads the element of array a (iterator `it` declared): its kept row,
+ * or its own array; `addr`: the address. */
+static void print_src(StrBuf *o, const RowPlan *rp, const RowArr *a, const char *it, bool addr, const PrintTarget *plain)
+{
+	const char *amp = addr ? "&" : "";
+	if (a->keep >= 0 && !a->fill && !rp->keeps[a->keep].local) {
+		if (keep_cond(rp))
+			sb_printf(o, "%s ? ", keep_cond(rp));
+		sb_puts(o, amp);
+		print_kept(o, rp, &rp->keeps[a->keep], it, plain);
+		if (!keep_cond(rp))
+			return;
+		sb_puts(o, " : ");
+	}
+	sb_puts(o, amp);
+	print_expr_to(o, a->at, plain);
+}
+
+/* The loads (load) or stores of the sweep's registers in a step: whole vectors (fast),
+ * or element by element inside the row. One loop per iterator name. */
+static void print_moves(StrBuf *o, const RowPlan *rp, const RowSweep *sw, int ind, bool fast, bool load, const PrintTarget *plain)
+{
+	const char *v = fast ? rp->vec_name : rp->elem_name;
+	int n = fast ? sw->nv : sw->nv * rp->vw;
+	for (int i = 0; i < sw->narrs; i++) {
+		const RowArr *a = &sw->arrs[i];
+		if (!(load ? a->load : a->store))
+			continue;
+		bool first = true;
+		for (int k = 0; k < i && first; k++)
+			first = !((load ? sw->arrs[k].load : sw->arrs[k].store) && !strcmp(sw->arrs[k].it->name, a->it->name));
+		if (!first)
+			continue;
+		const char *it = a->it->name;
+		tabs(o, ind);
+		sb_printf(o, "#pragma unroll\n");
+		tabs(o, ind);
+		sb_printf(o, "for (int %s = 0; %s < %d; %s++) {\n", v, v, n, v);
+		tabs(o, ind + 1);
+		sb_printf(o, "const int %s = ", it);
+		print_elem(o, rp, sw->step, fast);
+		sb_puts(o, ";\n");
+		if (!fast) {
+			tabs(o, ind + 1);
+			sb_puts(o, "if (");
+			print_guard(o, sw, it, plain);
+			sb_puts(o, ") {\n");
+		}
+		int in = ind + 1 + !fast;
+		for (int k = i; k < sw->narrs; k++) {
+			const RowArr *b = &sw->arrs[k];
+			if (!(load ? b->load : b->store) || strcmp(b->it->name, it))
+				continue;
+			const RowKeep *kp = b->fill ? &rp->keeps[b->keep] : NULL;
+			int bytes = rp->vw * scalar_size(b->var->ty);
+			tabs(o, in);
+			if (fast) {
+				if (load) {
+					sb_printf(o, "fx::copy<%d>(&%s[%s * %d], ", bytes, b->reg, v, rp->vw);
+					print_src(o, rp, b, it, true, plain);
+				} else {
+					sb_printf(o, "fx::copy<%d>(&", bytes);
+					print_expr_to(o, b->at, plain);
+					sb_printf(o, ", &%s[%s * %d]", b->reg, v, rp->vw);
+				}
+				sb_puts(o, ");\n");
+				if (kp) {
+					tabs(o, in);
+					if (keep_cond(rp))
+						sb_printf(o, "if (%s)\n", keep_cond(rp)), tabs(o, in + 1);
+					sb_printf(o, "fx::copy<%d>(&", bytes);
+					print_kept(o, rp, kp, it, plain);
+					sb_printf(o, ", &%s[%s * %d]);\n", b->reg, v, rp->vw);
+				}
+			} else {
+				if (load) {
+					sb_printf(o, "%s[%s] = ", b->reg, v);
+					print_src(o, rp, b, it, false, plain);
+				} else {
+					print_expr_to(o, b->at, plain);
+					sb_printf(o, " = %s[%s]", b->reg, v);
+				}
+				sb_puts(o, ";\n");
+				if (kp) {
+					tabs(o, in);
+					if (keep_cond(rp))
+						sb_printf(o, "if (%s)\n", keep_cond(rp)), tabs(o, in + 1);
+					print_kept(o, rp, kp, it, plain);
+					sb_printf(o, " = %s[%s];\n", b->reg, v);
+				}
+			}
+		}
+		if (!fast) {
+			tabs(o, ind + 1);
+			sb_puts(o, "}\n");
+		}
+		tabs(o, ind);
+		sb_puts(o, "}\n");
+	}
+}
+
+/* One step of the sweep: the loads, its statements (an element loop over the thread's
+ * elements; once per step the statements between them), the stores. */
+static void print_step(StrBuf *o, const RowPlan *rp, const RowSweep *sw, int ind, bool fast)
+{
+	HookCtx hc = {.rp = rp, .sw = sw}, none = {.rp = rp};
+	PrintTarget pt = row_print(&hc), plain = row_print(&none);
+	print_moves(o, rp, sw, ind, fast, true, &plain);
+	int n;
+	Stmt **items = sweep_items(sw, &n);
+	for (int i = 0; i < n; i++) {
+		Stmt *s = items[i];
+		if (!is_elem(sw, s)) {
+			tabs(o, ind);
+			print_stmt_to(o, s, ind, &pt);
+			continue;
+		}
+		const char *k = rp->elem_name;
+		const Stmt *b = s->body[0];
+		hc.item = s;
+		tabs(o, ind);
+		sb_puts(o, "#pragma unroll\n");
+		tabs(o, ind);
+		sb_printf(o, "for (int %s = 0; %s < %d; %s++) {\n", k, k, sw->nv * rp->vw, k);
+		if (!fast || stmt_uses_it(sw, s, b)) {
+			tabs(o, ind + 1);
+			sb_printf(o, "const int %s = ", s->var->name);
+			print_elem(o, rp, sw->step, false);
+			sb_puts(o, ";\n");
+		}
+		tabs(o, ind + 1);
+		if (!fast) {
+			sb_puts(o, "if (");
+			print_guard(o, sw, s->var->name, &plain);
+			sb_puts(o, ") ");
+			if (b->kind != ST_BLOCK && b->kind != ST_ASSIGN) {
+				sb_puts(o, "{\n");
+				tabs(o, ind + 2);
+				print_stmt_to(o, b, ind + 2, &pt);
+				tabs(o, ind + 1);
+				sb_puts(o, "}\n");
+				b = NULL;
+			}
+		}
+		if (b)
+			print_stmt_to(o, b, ind + 1, &pt);
+		tabs(o, ind);
+		sb_puts(o, "}\n");
+		hc.item = NULL;
+	}
+	print_moves(o, rp, sw, ind, fast, false, &plain);
+}
+
+/* A sweep: its partials, its steps, the partials merged over the CTA. */
+static void print_sweep(StrBuf *o, const RowPlan *rp, const RowSweep *sw, int ind)
+{
+	HookCtx none = {.rp = rp};
+	PrintTarget plain = row_print(&none);
+	const Stmt *l = sw->loop;
+	const char *j0 = sw->step, *t = rp->t_name;
+	int per = sw->nv * rp->vw;
+	tabs(o, ind);
+	if (sw->pass) {
+		sb_printf(o, "{ /* the pass, %d elements per thread and step */\n", per);
+	} else {
+		sb_printf(o, "{ /* line %d: for (%s ...): ", l->loc.line, l->var->name);
+		for (int i = 0; i < sw->nreds; i++)
+			sb_printf(o, "%s%s", i ? ", " : "", sw->reds[i].target->var->name);
+		sb_printf(o, "%s, %d elements per thread and step */\n", sw->nreds ? " over the thread's elements, then over the CTA" : "the elements over the threads", per);
+	}
+	for (int i = 0; i < sw->nreds; i++) {
+		const RowRed *rr = &sw->reds[i];
+		tabs(o, ind + 1);
+		sb_printf(o, "float %s = %s;\n", rr->part, rr->red == RED_ADD ? "0.0f" : rr->red == RED_MAX ? "-INFINITY" : "INFINITY");
+	}
+	tabs(o, ind + 1);
+	sb_printf(o, "for (int %s = ", j0);
+	if (is_zero(sw->lo)) {
+		sb_puts(o, "0");
+	} else {
+		sb_puts(o, "fx::align_down(");
+		print_expr_to(o, sw->lo, &plain);
+		if (rp->vw == 1)
+			sb_printf(o, ", %s)", t);
+		else
+			sb_printf(o, ", %d * %s)", rp->vw, t);
+	}
+	sb_printf(o, "; %s < ", j0);
+	print_operand_to(o, sw->hi, OP_LT, &plain);
+	sb_printf(o, "; %s += %d * %s) {\n", j0, per, t);
+	for (int i = 0; i < sw->narrs; i++) {
+		bool first = true;
+		for (int k = 0; k < i; k++)
+			first &= strcmp(sw->arrs[k].reg, sw->arrs[i].reg) != 0;
+		if (!first)
+			continue;
+		tabs(o, ind + 2);
+		sb_printf(o, "alignas(16) %s %s[%d];\n", gpu_type(sw->arrs[i].var->ty), sw->arrs[i].reg, per);
+	}
+	/* whole, and 16-byte aligned where the arrays are in global memory */
+	tabs(o, ind + 2);
+	sb_puts(o, "if (");
+	if (!is_zero(sw->lo)) {
+		sb_printf(o, "%s >= ", j0);
+		print_operand_to(o, sw->lo, OP_GE, &plain);
+		sb_puts(o, " && ");
+	}
+	sb_printf(o, "%s + %d * %s <= ", j0, per, t);
+	print_operand_to(o, sw->hi, OP_LE, &plain);
+	for (int i = 0; i < sw->narrs; i++) {
+		const RowArr *a = &sw->arrs[i];
+		bool first = a->var->kind == VAR_PARAM;
+		for (int k = 0; k < i && first; k++)
+			first = !(sw->arrs[k].var == a->var && same_access(sw->arrs[k].at, sw->arrs[k].it, a->at, a->it));
+		if (!first)
+			continue;
+		HookCtx at = {.rp = rp, .subst = a->it, .subst_name = j0};
+		PrintTarget apt = row_print(&at);
+		sb_puts(o, " && fx::aligned16(&");
+		print_expr_to(o, a->at, &apt);
+		sb_putc(o, ')');
+	}
+	sb_puts(o, ") {\n");
+	print_step(o, rp, sw, ind + 3, true);
+	tabs(o, ind + 2);
+	sb_puts(o, "} else {\n");
+	print_step(o, rp, sw, ind + 3, false);
+	tabs(o, ind + 2);
+	sb_puts(o, "}\n");
+	tabs(o, ind + 1);
+	sb_puts(o, "}\n");
+	for (int i = 0; i < sw->nreds; i++) {
+		const RowRed *rr = &sw->reds[i];
 		const char *op = rr->red == RED_ADD ? "sum" : rr->red == RED_MAX ? "max" : "min";
+		tabs(o, ind + 1);
 		if (rr->target->kind == EX_INDEX) {
 			/* Every thread takes part in the reduction; thread 0 stores. */
-			sb_printf(out, "\t\t%s = fx::cta_%s(%s, %s);\n\t\tif (threadIdx.x == 0)\n\t\t\t", rr->part, op, rr->part, rp->scratch_name);
-		} else {
-			sb_puts(out, "\t\t");
+			sb_printf(o, "%s = fx::cta_%s(%s, %s);\n", rr->part, op, rr->part, rp->scratch_name);
+			tabs(o, ind + 1);
+			sb_puts(o, "if (threadIdx.x == 0)\n");
+			tabs(o, ind + 2);
 		}
-		print_expr_to(out, rr->target, row_pt);
+		print_expr_to(o, rr->target, &plain);
 		const char *merged = rr->target->kind == EX_INDEX ? rr->part : NULL;
 		if (rr->red == RED_ADD) {
 			if (merged)
-				sb_printf(out, " += %s;\n", merged);
+				sb_printf(o, " += %s;\n", merged);
 			else
-				sb_printf(out, " += fx::cta_sum(%s, %s);\n", rr->part, rp->scratch_name);
+				sb_printf(o, " += fx::cta_sum(%s, %s);\n", rr->part, rp->scratch_name);
 		} else {
-			sb_printf(out, " = f%sf(", op);
-			print_expr_to(out, rr->target, row_pt);
+			sb_printf(o, " = f%sf(", op);
+			print_expr_to(o, rr->target, &plain);
 			if (merged)
-				sb_printf(out, ", %s);\n", merged);
+				sb_printf(o, ", %s);\n", merged);
 			else
-				sb_printf(out, ", fx::cta_%s(%s, %s));\n", op, rr->part, rp->scratch_name);
+				sb_printf(o, ", fx::cta_%s(%s, %s));\n", op, rr->part, rp->scratch_name);
+		}
+	}
+	tabs(o, ind);
+	sb_puts(o, "}\n");
+}
+
+static void print_merge_loop(StrBuf *out, const RowPlan *rp, const Stmt *s, const PrintTarget *pt)
+{
+	Expr *t, *g;
+	Reducer red;
+	merge_loop(rp->c->prog, s, &t, &red, &g);
+	int n;
+	Stmt **b = loop_body(s, &n);
+	const char *op = red == RED_ADD ? "sum" : red == RED_MAX ? "max" : "min";
+	sb_printf(out, "\t{\n\t\tconst int %s = threadIdx.x;\n", s->var->name);
+	for (int i = 0; i < n - 1; i++) {
+		sb_puts(out, "\t\t");
+		print_stmt_to(out, b[i], 2, pt);
+	}
+	sb_puts(out, "\t\t");
+	print_expr_to(out, t, pt);
+	if (red == RED_ADD) {
+		sb_puts(out, " += fx::cta_sum(");
+	} else {
+		sb_printf(out, " = f%sf(", op);
+		print_expr_to(out, t, pt);
+		sb_printf(out, ", fx::cta_%s(", op);
+	}
+	print_expr_to(out, g, pt);
+	sb_printf(out, ", %s)%s;\n\t}\n", rp->scratch_name, red == RED_ADD ? "" : ")");
+}
+
+/* A row statement outside the loops over its elements: run by every thread, or, when it
+ * stores to an array, by thread 0. */
+static void print_row_stmt(StrBuf *out, const Stmt *s, const PrintTarget *pt)
+{
+	if (!stmt_stores_array(s)) {
+		sb_putc(out, '\t');
+		print_stmt_to(out, s, 1, pt);
+	} else if (s->kind == ST_ASSIGN) {
+		sb_puts(out, "\tif (threadIdx.x == 0)\n\t\t");
+		print_stmt_to(out, s, 2, pt);
+	} else {
+		sb_puts(out, "\tif (threadIdx.x == 0) {\n\t\t");
+		print_stmt_to(out, s, 2, pt);
+		sb_puts(out, "\t}\n");
+	}
+}
+
+
+/* The row's statements from st[0], in order, each sweep printed as one; a barrier before
+ * each that reads or overwrites what other threads may have stored since the last one (rd,
+ * wr: what was read and stored since). */
+static void print_items(StrBuf *out, const RowPlan *rp, Stmt *const *st, int n, VarSet *rd, VarSet *wr, const PrintTarget *pt)
+{
+	for (int i = 0; i < n; i++) {
+		const Stmt *s = st[i];
+		if (s->kind == ST_DECL && s->var->ndim)
+			continue; /* a local array of the row: declared with the kept rows */
+		const RowSweep *sw = sweep_of(rp, s);
+		VarSet srd = {0}, swr = {0};
+		stmt_arrays(s, &srd, &swr, sw);
+		if (meets(&swr, rd) || meets(&swr, wr) || meets(&srd, wr)) {
+			sb_puts(out, "\t__syncthreads(); /* what other threads stored before is read or overwritten next */\n");
+			rd->n = wr->n = 0;
+		}
+		add_all(rd, &srd);
+		add_all(wr, &swr);
+		if (sw) {
+			print_sweep(out, rp, sw, 1);
+			if (sw->nreds) {
+				/* The CTA reductions wait for every thread's loop; their stores are
+				 * thread 0's. */
+				rd->n = wr->n = 0;
+				for (int k = 0; k < sw->nreds; k++)
+					if (sw->reds[k].target->kind == EX_INDEX) {
+						add_var(rd, sw->reds[k].target->var);
+						add_var(wr, sw->reds[k].target->var);
+					}
+			}
+		} else {
+			print_row_stmt(out, s, pt);
+		}
+		vec_free(srd);
+		vec_free(swr);
+	}
+}
+
+/* Bytes of kept row k: fx::row_bytes(elements, size). */
+static void print_keep_bytes(StrBuf *out, const RowPlan *rp, const RowKeep *k, const PrintTarget *pt)
+{
+	long long lo;
+	sb_puts(out, "fx::row_bytes(");
+	if (k->local) {
+		print_expr_to(out, k->var->dims[0], pt);
+	} else if (const_int(k->lo, &lo)) {
+		print_operand_to(out, k->hi, OP_SUB, pt);
+		if (k->base)
+			sb_printf(out, " %c %lld", k->base > 0 ? '-' : '+', k->base > 0 ? k->base : -k->base);
+	} else {
+		print_operand_to(out, k->hi, OP_SUB, pt);
+		sb_puts(out, " - ");
+		print_operand_to(out, k->lo, OP_SUB, pt);
+		sb_printf(out, " + %d", rp->vw);
+	}
+	sb_printf(out, ", sizeof(%s))", gpu_type(k->var->ty));
+}
+
+static void print_keep_total(StrBuf *out, const RowPlan *rp, int n, const PrintTarget *pt)
+{
+	for (int k = 0; k < n; k++) {
+		sb_puts(out, k ? " + " : "");
+		print_keep_bytes(out, rp, &rp->keeps[k], pt);
+	}
+	if (!n)
+		sb_putc(out, '0');
+}
+
+/* The template, the name and the parameters; the kept rows' pointers (before the row's
+ * coordinates, which consume row_). */
+static void print_kernel_head(StrBuf *out, const RowPlan *rp, void (*print_params)(StrBuf *, const Func *, bool))
+{
+	const Region *r = rp->region;
+	bool ws = rp->keep_mode == KEEP_LAUNCH && rp->locals;
+	sb_printf(out, "template <int %s", rp->t_name);
+	if (keep_cond(rp))
+		sb_printf(out, ", bool %s", rp->keep_name);
+	sb_printf(out, ">\n__global__ void __launch_bounds__(%s) %s_kernel(", rp->t_name, r->name);
+	print_params(out, r->fn, true);
+	if (ws)
+		sb_printf(out, ", unsigned char *__restrict__ %s", rp->ws_name);
+	sb_puts(out, ")\n{\n");
+}
+
+static void print_kept_rows(StrBuf *out, const RowPlan *rp, const PrintTarget *pt)
+{
+	if (!rp->nkeeps)
+		return;
+	sb_printf(out, "\tunsigned char *%s = fx::dyn_smem(); /* the rows kept between the loops over them */\n", rp->smem_name);
+	const char *local = rp->smem_name;
+	if (rp->keep_mode == KEEP_LAUNCH && rp->locals) {
+		local = rp->base_name;
+		sb_printf(out, "\tunsigned char *%s = %s ? %s : %s + (size_t)%s * (", local, rp->keep_name, rp->smem_name, rp->ws_name, rp->row_name);
+		print_keep_total(out, rp, rp->nkeeps, pt);
+		sb_puts(out, "); /* the local arrays */\n");
+	}
+	for (int k = 0; k < rp->nkeeps; k++) {
+		const RowKeep *kp = &rp->keeps[k];
+		const char *ty = gpu_type(kp->var->ty);
+		sb_printf(out, "\t%s *%s = (%s *)(%s", ty, kp->name, ty, kp->local ? local : rp->smem_name);
+		if (k) {
+			sb_puts(out, " + ");
+			print_keep_total(out, rp, k, pt);
+		}
+		sb_puts(out, ");\n");
+	}
+}
+
+static void emit_passes_kernel(StrBuf *out, const RowPlan *rp, void (*print_params)(StrBuf *, const Func *, bool));
+
+void emit_rows_kernel(StrBuf *out, const GpuTarget *tg, const RowPlan *rp, void (*print_params)(StrBuf *, const Func *, bool))
+{
+	(void)tg;
+	if (!rp->c) {
+		emit_passes_kernel(out, rp, print_params);
+		return;
+	}
+	const SplitBlock *sb = &rp->sb;
+	HookCtx none = {.rp = rp};
+	PrintTarget pt = row_print(&none);
+	print_kernel_head(out, rp, print_params);
+	sb_printf(out, "\t__shared__ float %s[32];\n", rp->scratch_name);
+	for (int k = 0; k < sb->nparts; k++)
+		sb_printf(out, "\t__shared__ float %s[%s];\n", sb->parts[k]->name, rp->t_name);
+	sb_printf(out, "\tlong long %s = blockIdx.x;\n", rp->row_name);
+	print_kept_rows(out, rp, &pt);
+	print_row_coords(out, rp->grid, rp->ngrid, rp->row_name);
+	sb_printf(out, "\tconst int %s = %s;\n\tconst int %s = threadIdx.x;\n", sb->ndecl->var->name, rp->t_name, sb->chunks->var->name);
+	const Stmt *blk = rp->block;
+	for (int i = 0; i < sb->ichunks; i++)
+		if (!split_block_decl(sb, blk->body[i]) && !row_array_decl(blk->body[i]))
+			print_row_stmt(out, blk->body[i], &pt);
+	sb_puts(out, "\t{ /* the thread's chunk */\n");
+	int n;
+	Stmt **cb = loop_body(sb->chunks, &n);
+	const Var *cs = sb->cdecl->var, *ch = sb->chunks->var;
+	for (int i = 0; i < n; i++) {
+		Stmt *s = cb[i];
+		/* The chunk's contiguous range: the thread strides over the row instead. */
+		if (s->kind == ST_DECL && s->rhs && (expr_reads_var(s->rhs, cs) || expr_reads_var(s->rhs, ch)))
+			continue;
+		if (s == rp->pass) {
+			print_sweep(out, rp, sweep_of(rp, s), 1);
+		} else {
+			sb_putc(out, '\t');
+			print_stmt_to(out, s, 1, &pt);
 		}
 	}
 	sb_puts(out, "\t}\n");
+	VarSet rd = {0}, wr = {0};
+	for (int i = sb->ichunks + 1; i < blk->nbody; i++) {
+		const Stmt *s = blk->body[i];
+		if (s->kind == ST_FOR && s->hi->kind == EX_VAR && s->hi->var == sb->ndecl->var) {
+			print_merge_loop(out, rp, s, &pt);
+			rd.n = wr.n = 0; /* a CTA reduction: a barrier */
+		} else {
+			print_items(out, rp, &blk->body[i], 1, &rd, &wr, &pt);
+		}
+	}
+	vec_free(rd);
+	vec_free(wr);
+	sb_puts(out, "}\n");
 }
 
 bool rows_plan_reduces(const RowPlan *rp)
@@ -904,47 +1665,92 @@ bool rows_plan_reduces(const RowPlan *rp)
 
 static void emit_passes_kernel(StrBuf *out, const RowPlan *rp, void (*print_params)(StrBuf *, const Func *, bool))
 {
-	const Region *r = rp->region;
-	PrintTarget pt = row_print();
-	bool reduces = rows_plan_reduces(rp);
-	sb_printf(out, "__global__ void __launch_bounds__(%d) %s_kernel(", ROW_THREADS, r->name);
-	print_params(out, r->fn, true);
-	sb_puts(out, ")\n{\n");
-	if (reduces)
+	HookCtx none = {.rp = rp};
+	PrintTarget pt = row_print(&none);
+	print_kernel_head(out, rp, print_params);
+	if (rows_plan_reduces(rp))
 		sb_printf(out, "\t__shared__ float %s[32];\n", rp->scratch_name);
 	sb_printf(out, "\tlong long %s = blockIdx.x;\n", rp->row_name);
+	print_kept_rows(out, rp, &pt);
 	print_row_coords(out, rp->grid, rp->ngrid, rp->row_name);
 	VarSet rd = {0}, wr = {0};
-	for (int i = 0; i < rp->nstmts; i++) {
-		const Stmt *s = rp->stmts[i];
-		const RowPass *ps = &rp->passes[i];
-		VarSet srd = {0}, swr = {0};
-		stmt_arrays(s, &srd, &swr, ps->loop ? ps : NULL);
-		if (meets(&swr, &rd) || meets(&swr, &wr) || meets(&srd, &wr)) {
-			sb_puts(out, "\t__syncthreads(); /* what other threads stored before is read or overwritten next */\n");
-			rd.n = wr.n = 0;
-		}
-		add_all(&rd, &srd);
-		add_all(&wr, &swr);
-		if (ps->loop) {
-			print_pass(out, rp, ps, &pt);
-			if (ps->nreds) {
-				/* The CTA reductions wait for every thread's loop; their stores are
-				 * thread 0's. */
-				rd.n = wr.n = 0;
-				for (int k = 0; k < ps->nreds; k++)
-					if (ps->reds[k].target->kind == EX_INDEX) {
-						add_var(&rd, ps->reds[k].target->var);
-						add_var(&wr, ps->reds[k].target->var);
-					}
-			}
-		} else {
-			print_row_stmt(out, s, &pt);
-		}
-		vec_free(srd);
-		vec_free(swr);
-	}
+	print_items(out, rp, rp->stmts, rp->nstmts, &rd, &wr, &pt);
 	vec_free(rd);
 	vec_free(wr);
 	sb_puts(out, "}\n");
+}
+
+/* `name_kernel<T[, keep]>`. */
+static void print_instance(StrBuf *out, const RowPlan *rp, int t, const char *keep)
+{
+	sb_printf(out, "%s_kernel<%d%s%s>", rp->region->name, t, keep ? ", " : "", keep ? keep : "");
+}
+
+void emit_rows_launch(StrBuf *out, const GpuTarget *tg, const RowPlan *rp, const char *args)
+{
+	HookCtx none = {.rp = rp};
+	PrintTarget pt = row_print(&none);
+	pt.flatten_params = false;
+	bool launch = rp->keep_mode == KEEP_LAUNCH, ws = launch && rp->locals;
+	const char *ok = tg->success;
+	sb_puts(out, "\t{\n\t\tlong long rows = ");
+	print_rows(out, rp->grid, rp->ngrid);
+	sb_printf(out, ";\n\t\tif (rows > 2147483647LL)\n\t\t\treturn %s;\n\t\tif (rows > 0) {\n", tg->invalid);
+	sb_printf(out, "\t\t\t%s err = %s;\n", tg->err_t, ok);
+	if (rp->nkeeps) {
+		sb_puts(out, "\t\t\t/* the rows kept in shared memory between the loops over them:");
+		for (int k = 0; k < rp->nkeeps; k++)
+			sb_printf(out, "%s %s", k ? "," : "", rp->keeps[k].var->name);
+		sb_puts(out, " */\n\t\t\tsize_t smem = ");
+		print_keep_total(out, rp, rp->nkeeps, &pt);
+		sb_puts(out, ";\n");
+	}
+	if (launch) {
+		sb_puts(out, "\t\t\tint dev = 0, most = 0;\n");
+		sb_printf(out, "\t\t\tif ((err = %s(&dev)) != %s || (err = %s(&most, %s, dev)) != %s)\n\t\t\t\treturn err;\n", tg->get_device, ok, tg->device_attr,
+		          tg->attr_smem_per_block, ok);
+		sb_printf(out, "\t\t\tbool keep = smem + %lld <= (size_t)most; /* else %s */\n", static_smem(rp),
+		          rp->locals ? "the arrays are read again from global memory, the local arrays held in a workspace" : "the arrays are read again from global memory");
+		if (ws) {
+			sb_puts(out, "\t\t\tunsigned char *ws = NULL;\n");
+			sb_printf(out, "\t\t\tif (!keep && (err = %s((void **)&ws, smem * (size_t)rows, stream)) != %s)\n\t\t\t\treturn err;\n", tg->malloc_async, ok);
+		}
+	}
+	sb_printf(out, "\t\t\tsize_t dyn = %s;\n", launch ? "keep ? smem : 0" : rp->nkeeps ? "smem" : "0");
+	sb_puts(out, "\t\t\tauto kernel = [&](int t) {\n\t\t\t\treturn ");
+	static const int sizes[] = {512, 256, 128};
+	for (int i = 0; i < 3; i++) {
+		if (i < 2)
+			sb_printf(out, "t == %d ? ", sizes[i]);
+		if (launch) {
+			sb_puts(out, "(keep ? ");
+			print_instance(out, rp, sizes[i], "true");
+			sb_puts(out, " : ");
+			print_instance(out, rp, sizes[i], "false");
+			sb_puts(out, ")");
+		} else {
+			print_instance(out, rp, sizes[i], NULL);
+		}
+		sb_puts(out, i < 2 ? "\n\t\t\t\t     : " : ";\n\t\t\t};\n");
+	}
+	/* The CTA size. */
+	sb_printf(out, "\t\t\t/* 128, 256 or 512 threads (%d elements each a step): the size that works on the most elements at once */\n", rp->vw * rp->nv);
+	sb_puts(out, "\t\t\tstatic fx::RowThreads choice;\n\t\t\tint threads = choice.get((long long)dyn, ");
+	if (rp->len)
+		print_expr_to(out, rp->len, &pt);
+	else
+		sb_puts(out, "1LL << 30");
+	sb_printf(out, ", %d, [&](int t) {\n\t\t\t\tint n = 0;\n", rp->vw * rp->nv);
+	if (launch)
+		sb_printf(out, "\t\t\t\tif (dyn > 48 * 1024 && %s(%skernel(t), %s, (int)dyn) != %s)\n\t\t\t\t\treturn 0;\n", tg->func_set_attr, tg->kernel_cast, tg->attr_max_dyn_smem,
+		          ok);
+	sb_printf(out, "\t\t\t\treturn %s(&n, %skernel(t), t, dyn) == %s ? n : 0;\n\t\t\t});\n", tg->occupancy, tg->kernel_cast, ok);
+	if (launch)
+		sb_printf(out, "\t\t\tif (dyn > 48 * 1024)\n\t\t\t\terr = %s(%skernel(threads), %s, (int)dyn);\n", tg->func_set_attr, tg->kernel_cast, tg->attr_max_dyn_smem);
+	sb_printf(out, "\t\t\tif (err == %s) {\n\t\t\t\tauto k = kernel(threads);\n", ok);
+	sb_printf(out, "\t\t\t\tk<<<(unsigned)rows, threads, dyn, stream>>>(%s%s);\n", args, ws ? ", ws" : "");
+	sb_printf(out, "\t\t\t\terr = %s;\n\t\t\t}\n", tg->last_error);
+	if (ws)
+		sb_printf(out, "\t\t\tif (ws) {\n\t\t\t\t%s freed = %s(ws, stream);\n\t\t\t\tif (err == %s)\n\t\t\t\t\terr = freed;\n\t\t\t}\n", tg->err_t, tg->free_async, ok);
+	sb_printf(out, "\t\t\tif (err != %s)\n\t\t\t\treturn err;\n\t\t}\n\t}\n", ok);
 }

@@ -13,6 +13,8 @@ typedef struct GpuTarget {
 	const char *malloc_async, *free_async; /* stream-ordered workspace (split-k) */
 	const char *get_device, *device_attr, *attr_sms, *attr_smem_per_sm; /* split-k's chunk count */
 	const char *func_set_attr, *kernel_cast, *attr_max_dyn_smem; /* `func_set_attr(<kernel_cast>kernel, <attr>, bytes)` */
+	const char *attr_smem_per_block; /* the shared memory a CTA may have (opted in) */
+	const char *occupancy;           /* CTAs of a kernel that fit on a multiprocessor */
 	const char *lowering, *wave_name;              /* for the kernel's comment */
 	TileTarget tile;
 } GpuTarget;
@@ -50,12 +52,45 @@ typedef struct RowRed {
 	Reducer red;
 	const char *part; /* the thread's partial */
 } RowRed;
-typedef struct RowPass {
-	Stmt *loop;       /* a loop over the row's elements */
-	RowRed *reds;     /* the reductions it makes (none: a loop of stores) */
+/* An array a sweep reads or writes at the element its iteration owns (x[r][c], a local
+ * row[c]): held in registers for a step (`x_v`), loaded at the step's start (16 bytes at a
+ * time where the step is whole and aligned) and stored at its end. */
+typedef struct RowArr {
+	Var *var;
+	Expr *at;          /* its access, with `it` the iterator of the loop it is in */
+	const Var *it;
+	const char *reg;   /* the registers */
+	bool load, store;
+	int keep;          /* the row kept in shared memory it is read from (rp->keeps), or -1 */
+	bool fill;         /* this sweep reads it from global memory and fills the kept row */
+} RowArr;
+/* One walk over the row's elements, in steps of THREADS * VW * NV elements. */
+typedef struct RowSweep {
+	Stmt *loop;        /* a loop over the row's elements, or (fused) the chunk's pass */
+	bool pass;         /* the chunk's pass: element loops, and statements once per step */
+	Expr *lo, *hi;     /* the elements */
+	const char *step;  /* the step iterator */
+	RowRed *reds;      /* reductions into values of the row (partials, merged after) */
 	int nreds;
-	const char *step; /* a reduction loop's step iterator */
-} RowPass;
+	RowArr *arrs;
+	int narrs;
+	int nv;            /* vectors per thread and step */
+} RowSweep;
+typedef RowSweep RowPass;
+/* A row kept in shared memory between sweeps: the elements [lo, hi) of a read-only
+ * parameter array that a later sweep reads again, or a local array of the row. */
+typedef struct RowKeep {
+	Var *var;
+	const char *name;  /* its pointer in the kernel (a local array keeps its own name) */
+	Expr *lo, *hi;     /* a parameter's kept elements; a local: NULL (its size) */
+	long long base;    /* a parameter: element base (the kept row starts there, a multiple of VW), when lo is a constant */
+	bool local;
+} RowKeep;
+typedef enum RowKeepMode {
+	KEEP_NONE,   /* nothing kept */
+	KEEP_ALWAYS, /* a size known here, small enough for any GPU: always kept */
+	KEEP_LAUNCH, /* decided at launch: kept when the device's shared memory per CTA allows */
+} RowKeepMode;
 typedef struct RowPlan {
 	const Region *region;
 	Cascade *c;       /* NULL: the row's passes as written (passes below) */
@@ -70,7 +105,17 @@ typedef struct RowPlan {
 	int nstmts;
 	RowPass *passes; /* passes[i] for stmts[i] (loop NULL: a statement of the row) */
 	int npasses;     /* the loops */
+	/* Every sweep in order (the passes, or the fused pass and the loops after the merge). */
+	RowSweep **sweeps;
+	int nsweeps;
+	RowKeep *keeps;
+	int nkeeps;
+	RowKeepMode keep_mode;
+	bool locals;     /* a local array among the kept rows (a workspace when not kept) */
+	int vw, nv;      /* elements per vector (16 bytes of the narrowest array); vectors per thread and step, at most (the CTA size is chosen by it) */
+	Expr *len;       /* the row's length for the CTA size (NULL: not known on the host) */
 	const char *row_name, *vec_name, *scratch_name; /* the kernel's own names */
+	const char *elem_name, *t_name, *keep_name, *smem_name, *ws_name, *base_name;
 } RowPlan;
 /* Fills rp for region r of program p; false with *why (a phrase) when the region is of
  * neither form. */
@@ -78,9 +123,10 @@ bool rows_plan(RowPlan *rp, Program *p, const Region *r, const char **why);
 /* Whether the plan's kernel makes a CTA reduction. */
 bool rows_plan_reduces(const RowPlan *rp);
 /* The kernel `<region>_kernel`, one CTA per row, and the launcher's block for it. */
-void emit_rows_kernel(StrBuf *out, const RowPlan *rp, void (*print_params)(StrBuf *, const Func *, bool));
+void emit_rows_kernel(StrBuf *out, const GpuTarget *tg, const RowPlan *rp, void (*print_params)(StrBuf *, const Func *, bool));
 void emit_rows_launch(StrBuf *out, const GpuTarget *tg, const RowPlan *rp, const char *args);
-enum { ROW_THREADS = 256 }; /* threads of a row's CTA: the row's chunks */
+/* The largest CTA a row kernel is compiled for (128, 256 and 512 threads: the launcher picks one). */
+enum { ROW_THREADS_MAX = 512 };
 
 /* The kernel `<region>_kernel`; print_params prints the function's parameters. */
 void emit_tile_kernel(StrBuf *out, const GpuTarget *tg, TilePlan *tp, void (*print_params)(StrBuf *, const Func *, bool));

@@ -1631,6 +1631,69 @@ static void rebase_stmt(Program *p, Stmt *s, const Var *v, Var *j0)
 		rebase_stmt(p, s->body[i], v, j0);
 }
 
+/* Whether local array v (declared in pre or init by d) only ever holds the current step's
+ * values: every access, in the levels and the maps between them, is v[j] with j a level
+ * loop's iterator, and no statement before or after the pass touches it (a loop after
+ * the pass over the same axis reads the whole row, not a step of it). */
+static bool step_array(const Cascade *c, const Stmt *d)
+{
+	const Var *v = d->var;
+	bool ok = true;
+	for (int k = 0; k < c->npre + c->ninit; k++) {
+		Stmt *o = k < c->npre ? c->pre[k] : c->init[k - c->npre];
+		ok &= o == d || step_only(c, o, v, NULL);
+	}
+	for (int k = 0; ok && k < c->npost; k++)
+		ok &= !stmt_reads_var(c->post[k], v) && !stmt_writes_var(c->post[k], v);
+	for (int k = 0; ok && k < c->nlevels; k++) {
+		ok &= step_only(c, c->levels[k], v, NULL);
+		for (int m = 0; m < c->nmids[k]; m++)
+			ok &= step_only(c, c->mids[k][m], v, NULL);
+	}
+	return ok;
+}
+
+/* A local array declared before the pass (d), without an initialiser. */
+static bool row_array_decl(const Stmt *d)
+{
+	return d->kind == ST_DECL && d->var->ndim == 1 && d->var->kind == VAR_LOCAL && !d->rhs;
+}
+
+/* A local array that outlives a step (step_array false: the row copied into `float
+ * row[C]` and read after the pass), other than an accumulator, keeps what the pass stores
+ * in it; a value that reads
+ * an earlier result would keep that result's partial value there, which nothing repairs
+ * (as check_stored_maps says of parameter arrays). *at: the store. */
+static bool check_kept_arrays(Cascade *c, int lv, const Stmt *s, Loc *at)
+{
+	for (int i = 0; i < s->nbody; i++)
+		if (!check_kept_arrays(c, lv, s->body[i], at))
+			return false;
+	if (s->kind != ST_ASSIGN || s->lhs->kind != EX_INDEX || s->lhs->var->kind != VAR_LOCAL)
+		return true;
+	const Stmt *d = NULL;
+	for (int k = 0; k < c->npre + c->ninit && !d; k++) {
+		Stmt *o = k < c->npre ? c->pre[k] : c->init[k - c->npre];
+		if (row_array_decl(o) && o->var == s->lhs->var)
+			d = o;
+	}
+	if (!d || step_array(c, d))
+		return true;
+	for (int a = 0; a < c->naccums; a++)
+		if (c->accums[a].var == d->var)
+			return true; /* an accumulator (acc[d] += p * v[j][d]): repaired as it goes */
+	Expr *v = inline_locals(c, s->rhs, lv, s, 0);
+	for (int k = 0; k < c->nproducers; k++)
+		if (expr_reads_var(v, c->producers[k].var)) {
+			*at = s->loc;
+			return error_at(s->loc, "'%s' is stored during the pass over '%s' with a value that depends on '%s', which is final only after the pass, and '%s' is read after it: "
+			                        "store it in a loop after the pass",
+			                s->lhs->var->name, c->axis, c->producers[k].var->name, s->lhs->var->name),
+			       false;
+		}
+	return true;
+}
+
 /* Elimination of intermediate arrays: a local array of the row that only ever holds the
  * current step's values (the scores s[j] of attention) shrinks to one tile, s[T] indexed
  * by j - j0, so nothing of size N is left in the fused program. */
@@ -1638,23 +1701,9 @@ static void shrink_step_arrays(Cascade *c, Stmt *pass, Var *j0)
 {
 	for (int i = 0; i < c->npre + c->ninit; i++) {
 		Stmt *d = i < c->npre ? c->pre[i] : c->init[i - c->npre];
-		if (d->kind != ST_DECL || d->var->ndim != 1 || d->var->kind != VAR_LOCAL || d->rhs)
+		if (!row_array_decl(d) || !step_array(c, d))
 			continue;
 		Var *v = d->var;
-		bool ok = true;
-		for (int k = 0; k < c->npre + c->ninit; k++) {
-			Stmt *o = k < c->npre ? c->pre[k] : c->init[k - c->npre];
-			ok &= o == d || step_only(c, o, v, NULL);
-		}
-		for (int k = 0; ok && k < c->npost; k++)
-			ok &= step_only(c, c->post[k], v, NULL);
-		for (int k = 0; ok && k < c->nlevels; k++) {
-			ok &= step_only(c, c->levels[k], v, NULL);
-			for (int m = 0; m < c->nmids[k]; m++)
-				ok &= step_only(c, c->mids[k][m], v, NULL);
-		}
-		if (!ok)
-			continue;
 		v->dims[0] = ex_int(c->prog, c->tile, v->loc);
 		rebase_stmt(c->prog, pass, v, j0);
 	}
@@ -2492,6 +2541,9 @@ static bool fuse_region(Program *p, Region *r, StrVec *names)
 		diag_stream = diag_saved;
 		rows_unfused = false;
 	}
+	Loc kept_at = {0};
+	for (int k = 0; ok && k < c->nlevels; k++)
+		ok &= check_kept_arrays(c, k, c->levels[k], &kept_at);
 	/* Repairs: first whether each contribution has one, in order (a sum with none is
 	 * tried as a sum of separable terms), and that a repaired sum starts at 0; then, with
 	 * the producers settled, the repairs themselves. */
@@ -2556,11 +2608,11 @@ static bool fuse_region(Program *p, Region *r, StrVec *names)
 		diag_stream = diag_saved;
 		const char *m = held ? strstr(held, ": error: ") : NULL;
 		if (!ok && internal_error_count() == internal_before && m) {
-			Loc at = s->loc;
-			for (int a = c->naccums - 1; a >= 0; a--)
+			Loc at = kept_at.line ? kept_at : s->loc;
+			for (int a = c->naccums - 1; !kept_at.line && a >= 0; a--)
 				if (!c->accums[a].repair && reads_producer(c, c->accums[a].g))
 					at = c->accums[a].stmt->loc;
-			if (failed)
+			if (failed && !kept_at.line)
 				at = failed->loc;
 			/* The region is printed as written: the results take their names back. */
 			for (int i = 0; i < renamed.n; i++)

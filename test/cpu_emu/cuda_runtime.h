@@ -33,7 +33,7 @@
 typedef enum cudaError { cudaSuccess = 0, cudaErrorInvalidValue = 1, cudaErrorInvalidConfiguration = 9 } cudaError_t;
 typedef struct CUstream_st *cudaStream_t;
 enum cudaMemcpyKind { cudaMemcpyHostToDevice, cudaMemcpyDeviceToHost, cudaMemcpyDeviceToDevice };
-enum cudaDeviceAttr { cudaDevAttrMultiProcessorCount, cudaDevAttrMaxSharedMemoryPerMultiprocessor, cudaDevAttrComputeCapabilityMajor };
+enum cudaDeviceAttr { cudaDevAttrMultiProcessorCount, cudaDevAttrMaxSharedMemoryPerMultiprocessor, cudaDevAttrComputeCapabilityMajor, cudaDevAttrMaxSharedMemoryPerBlockOptin };
 enum cudaFuncAttribute { cudaFuncAttributeMaxDynamicSharedMemorySize };
 
 struct dim3 {
@@ -43,17 +43,21 @@ struct dim3 {
 struct emu_uint3 {
 	unsigned x, y, z;
 };
+struct alignas(16) uint4 {
+	unsigned x, y, z, w;
+};
 
 namespace emu {
 inline thread_local emu_uint3 tid, bid;
 inline dim3 bdim, gdim;
 inline std::barrier<> *bar;
 inline cudaError_t last_error = cudaSuccess;
+inline std::vector<uint4> dyn_smem; /* a launch's dynamic shared memory */
 
 /* One launch: grid and block as CUDA takes them. */
 struct Launch {
 	dim3 g, b;
-	Launch(dim3 g_, dim3 b_, size_t = 0, cudaStream_t = 0) : g(g_), b(b_) {}
+	Launch(dim3 g_, dim3 b_, size_t smem = 0, cudaStream_t = 0) : g(g_), b(b_) { dyn_smem.assign(smem / 16 + 1, uint4{}); }
 	template <class F> void run(F f)
 	{
 		long long nb = (long long)g.x * g.y * g.z;
@@ -125,9 +129,18 @@ inline cudaError_t cudaGetDevice(int *d)
 }
 inline cudaError_t cudaDeviceGetAttribute(int *v, cudaDeviceAttr a, int)
 {
-	*v = a == cudaDevAttrMultiProcessorCount ? 132 : a == cudaDevAttrComputeCapabilityMajor ? 9 : 227 * 1024;
+	/* EMU_SMEM_PER_BLOCK (bytes) makes a CTA's shared memory smaller: the row kernels then
+	 * read their rows again, and hold their local arrays in a workspace. */
+	const char *small = getenv("EMU_SMEM_PER_BLOCK");
+	*v = a == cudaDevAttrMultiProcessorCount ? 132 : a == cudaDevAttrComputeCapabilityMajor ? 9 : a == cudaDevAttrMaxSharedMemoryPerBlockOptin && small ? atoi(small) : 227 * 1024;
 	return cudaSuccess;
 }
 template <class K> inline cudaError_t cudaFuncSetAttribute(K, cudaFuncAttribute, int) { return cudaSuccess; }
+/* Any CTA size: the emulation runs one block at a time. */
+template <class K> inline cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessor(int *n, K, int, size_t)
+{
+	*n = 1;
+	return cudaSuccess;
+}
 
 #endif

@@ -28,6 +28,7 @@ inline float tanh(float x)
 {
 	return tanh_via(x, [](float y) { return exp2f(y); });
 }
+inline unsigned char *dyn_smem() { return reinterpret_cast<unsigned char *>(emu::dyn_smem.data()); }
 inline void let_next_start() {}
 inline void after_previous() {}
 template <class... P, class... A> inline cudaError_t launch_after(void (*k)(P...), dim3 grid, dim3 block, size_t smem, cudaStream_t stream, A... args)

@@ -8,18 +8,20 @@
 
 /* kernel(auto_prefill) parallel(i) tile(j:3)
  * fused over 'j' in steps of 3; split-k: a row reduction, for the CTA-per-row lowering
- * lowering: one CTA of 256 threads per row (i), its threads the chunks of 'j' (elements strided over them), partials merged in shared memory */
-__global__ void __launch_bounds__(256) auto_prefill_kernel(int N, int W, const float *__restrict__ s, const float *__restrict__ v, float *__restrict__ o)
+ * lowering: one CTA per row (i) of 128, 256 or 512 threads (FX_T, chosen at launch), each taking vectors of 4 elements,
+ *   its threads the chunks of 'j', partials merged in shared memory */
+template <int FX_T>
+__global__ void __launch_bounds__(FX_T) auto_prefill_kernel(int N, int W, const float *__restrict__ s, const float *__restrict__ v, float *__restrict__ o)
 {
 	__shared__ float fx_scratch[32];
-	__shared__ float m_part[256];
-	__shared__ float l_part[256];
-	__shared__ float acc_part[256];
-	__shared__ float m_used_part[256];
-	__shared__ float l_used_part[256];
+	__shared__ float m_part[FX_T];
+	__shared__ float l_part[FX_T];
+	__shared__ float acc_part[FX_T];
+	__shared__ float m_used_part[FX_T];
+	__shared__ float l_used_part[FX_T];
 	long long row_ = blockIdx.x;
 	int i = (int)row_;
-	const int nchunks = 256;
+	const int nchunks = FX_T;
 	const int ch = threadIdx.x;
 	{ /* the thread's chunk */
 	float m = -INFINITY;
@@ -29,60 +31,78 @@ __global__ void __launch_bounds__(256) auto_prefill_kernel(int N, int W, const f
 	float m_prev = m_used;
 	float l_used = isfinite(l) && l != 0.0f ? l : 1.0f;
 	float l_deferred = 1.0f;
-	for (int j0 = 0; j0 < i + 1; j0 += 2048) {
-		if (j0 + 2048 <= i + 1) {
-			#pragma unroll
-			for (int v_ = 0; v_ < 8; v_++) {
-				const int j = j0 + (int)threadIdx.x + v_ * 256;
-				m = fmaxf(m, j > i - W ? s[((long long)i * N + j)] : -INFINITY);
-			}
-			m_prev = m_used;
-			m_used = isfinite(m) ? m : 0.0f;
-			if (m_prev != m_used) {
-				float l_rescale = fx::exp_sub(m_prev, m_used);
-				l = l != 0.0f ? l * l_rescale : l;
-			}
-			#pragma unroll
-			for (int v_ = 0; v_ < 8; v_++) {
-				const int j = j0 + (int)threadIdx.x + v_ * 256;
-				l += fx::exp_sub(j > i - W ? s[((long long)i * N + j)] : -INFINITY, m_used);
-			}
-			l_used = isfinite(l) && l != 0.0f ? l : 1.0f;
-			if (m_prev != m_used) {
-				float acc_rescale = fx::exp_sub(m_prev, m_used);
-				acc = acc != 0.0f ? acc * acc_rescale : acc;
-			}
-			#pragma unroll
-			for (int v_ = 0; v_ < 8; v_++) {
-				const int j = j0 + (int)threadIdx.x + v_ * 256;
-				acc += fx::exp_sub(j > i - W ? s[((long long)i * N + j)] : -INFINITY, m_used) * __frcp_rn(l_deferred) * v[((long long)i * N + j)];
-			}
-		} else {
-			#pragma unroll
-			for (int v_ = 0; v_ < 8; v_++) {
-				const int j = j0 + (int)threadIdx.x + v_ * 256;
-				if (j < i + 1) m = fmaxf(m, j > i - W ? s[((long long)i * N + j)] : -INFINITY);
-			}
-			m_prev = m_used;
-			m_used = isfinite(m) ? m : 0.0f;
-			if (m_prev != m_used) {
-				float l_rescale = fx::exp_sub(m_prev, m_used);
-				l = l != 0.0f ? l * l_rescale : l;
-			}
-			#pragma unroll
-			for (int v_ = 0; v_ < 8; v_++) {
-				const int j = j0 + (int)threadIdx.x + v_ * 256;
-				if (j < i + 1) l += fx::exp_sub(j > i - W ? s[((long long)i * N + j)] : -INFINITY, m_used);
-			}
-			l_used = isfinite(l) && l != 0.0f ? l : 1.0f;
-			if (m_prev != m_used) {
-				float acc_rescale = fx::exp_sub(m_prev, m_used);
-				acc = acc != 0.0f ? acc * acc_rescale : acc;
-			}
-			#pragma unroll
-			for (int v_ = 0; v_ < 8; v_++) {
-				const int j = j0 + (int)threadIdx.x + v_ * 256;
-				if (j < i + 1) acc += fx::exp_sub(j > i - W ? s[((long long)i * N + j)] : -INFINITY, m_used) * __frcp_rn(l_deferred) * v[((long long)i * N + j)];
+	{ /* the pass, 16 elements per thread and step */
+		for (int j0 = 0; j0 < i + 1; j0 += 16 * FX_T) {
+			alignas(16) float s_v[16];
+			alignas(16) float v_v[16];
+			if (j0 + 16 * FX_T <= i + 1 && fx::aligned16(&s[((long long)i * N + j0)]) && fx::aligned16(&v[((long long)i * N + j0)])) {
+				#pragma unroll
+				for (int v_ = 0; v_ < 4; v_++) {
+					const int j = j0 + (v_ * FX_T + (int)threadIdx.x) * 4;
+					fx::copy<16>(&s_v[v_ * 4], &s[((long long)i * N + j)]);
+					fx::copy<16>(&v_v[v_ * 4], &v[((long long)i * N + j)]);
+				}
+				#pragma unroll
+				for (int k_ = 0; k_ < 16; k_++) {
+					const int j = j0 + (k_ / 4 * FX_T + (int)threadIdx.x) * 4 + k_ % 4;
+					m = fmaxf(m, j > i - W ? s_v[k_] : -INFINITY);
+				}
+				m_prev = m_used;
+				m_used = isfinite(m) ? m : 0.0f;
+				if (m_prev != m_used) {
+					float l_rescale = fx::exp_sub(m_prev, m_used);
+					l = l != 0.0f ? l * l_rescale : l;
+				}
+				#pragma unroll
+				for (int k_ = 0; k_ < 16; k_++) {
+					const int j = j0 + (k_ / 4 * FX_T + (int)threadIdx.x) * 4 + k_ % 4;
+					l += fx::exp_sub(j > i - W ? s_v[k_] : -INFINITY, m_used);
+				}
+				l_used = isfinite(l) && l != 0.0f ? l : 1.0f;
+				if (m_prev != m_used) {
+					float acc_rescale = fx::exp_sub(m_prev, m_used);
+					acc = acc != 0.0f ? acc * acc_rescale : acc;
+				}
+				#pragma unroll
+				for (int k_ = 0; k_ < 16; k_++) {
+					const int j = j0 + (k_ / 4 * FX_T + (int)threadIdx.x) * 4 + k_ % 4;
+					acc += fx::exp_sub(j > i - W ? s_v[k_] : -INFINITY, m_used) * __frcp_rn(l_deferred) * v_v[k_];
+				}
+			} else {
+				#pragma unroll
+				for (int k_ = 0; k_ < 16; k_++) {
+					const int j = j0 + (k_ / 4 * FX_T + (int)threadIdx.x) * 4 + k_ % 4;
+					if (j < i + 1) {
+						s_v[k_] = s[((long long)i * N + j)];
+						v_v[k_] = v[((long long)i * N + j)];
+					}
+				}
+				#pragma unroll
+				for (int k_ = 0; k_ < 16; k_++) {
+					const int j = j0 + (k_ / 4 * FX_T + (int)threadIdx.x) * 4 + k_ % 4;
+					if (j < i + 1) m = fmaxf(m, j > i - W ? s_v[k_] : -INFINITY);
+				}
+				m_prev = m_used;
+				m_used = isfinite(m) ? m : 0.0f;
+				if (m_prev != m_used) {
+					float l_rescale = fx::exp_sub(m_prev, m_used);
+					l = l != 0.0f ? l * l_rescale : l;
+				}
+				#pragma unroll
+				for (int k_ = 0; k_ < 16; k_++) {
+					const int j = j0 + (k_ / 4 * FX_T + (int)threadIdx.x) * 4 + k_ % 4;
+					if (j < i + 1) l += fx::exp_sub(j > i - W ? s_v[k_] : -INFINITY, m_used);
+				}
+				l_used = isfinite(l) && l != 0.0f ? l : 1.0f;
+				if (m_prev != m_used) {
+					float acc_rescale = fx::exp_sub(m_prev, m_used);
+					acc = acc != 0.0f ? acc * acc_rescale : acc;
+				}
+				#pragma unroll
+				for (int k_ = 0; k_ < 16; k_++) {
+					const int j = j0 + (k_ / 4 * FX_T + (int)threadIdx.x) * 4 + k_ % 4;
+					if (j < i + 1) acc += fx::exp_sub(j > i - W ? s_v[k_] : -INFINITY, m_used) * __frcp_rn(l_deferred) * v_v[k_];
+				}
 			}
 		}
 	}
@@ -145,8 +165,24 @@ extern "C" hipError_t auto_prefill_launch(int N, int W, const float *s, const fl
 		if (rows > 2147483647LL)
 			return hipErrorInvalidValue;
 		if (rows > 0) {
-			auto_prefill_kernel<<<(unsigned)rows, 256, 0, stream>>>(N, W, s, v, o);
-			hipError_t err = hipGetLastError();
+			hipError_t err = hipSuccess;
+			size_t dyn = 0;
+			auto kernel = [&](int t) {
+				return t == 512 ? auto_prefill_kernel<512>
+				     : t == 256 ? auto_prefill_kernel<256>
+				     : auto_prefill_kernel<128>;
+			};
+			/* 128, 256 or 512 threads (16 elements each a step): the size that works on the most elements at once */
+			static fx::RowThreads choice;
+			int threads = choice.get((long long)dyn, 1LL << 30, 16, [&](int t) {
+				int n = 0;
+				return hipOccupancyMaxActiveBlocksPerMultiprocessor(&n, (const void *)kernel(t), t, dyn) == hipSuccess ? n : 0;
+			});
+			if (err == hipSuccess) {
+				auto k = kernel(threads);
+				k<<<(unsigned)rows, threads, dyn, stream>>>(N, W, s, v, o);
+				err = hipGetLastError();
+			}
 			if (err != hipSuccess)
 				return err;
 		}

@@ -8,56 +8,74 @@
 
 /* kernel(maxmax) parallel(r) tile(c:5) rolling(c)
  * fused over 'c' in steps of 5; split-k: a row reduction, for the CTA-per-row lowering
- * lowering: one CTA of 256 threads per row (r), its threads the chunks of 'c' (elements strided over them), partials merged in shared memory */
-__global__ void __launch_bounds__(256) maxmax_kernel(int R, int C, const float *__restrict__ x, const float *__restrict__ y, float *__restrict__ out)
+ * lowering: one CTA per row (r) of 128, 256 or 512 threads (FX_T, chosen at launch), each taking vectors of 4 elements,
+ *   its threads the chunks of 'c', partials merged in shared memory */
+template <int FX_T>
+__global__ void __launch_bounds__(FX_T) maxmax_kernel(int R, int C, const float *__restrict__ x, const float *__restrict__ y, float *__restrict__ out)
 {
 	__shared__ float fx_scratch[32];
-	__shared__ float m_part[256];
-	__shared__ float m2_part[256];
-	__shared__ float m_used_part[256];
+	__shared__ float m_part[FX_T];
+	__shared__ float m2_part[FX_T];
+	__shared__ float m_used_part[FX_T];
 	long long row_ = blockIdx.x;
 	int r = (int)row_;
-	const int nchunks = 256;
+	const int nchunks = FX_T;
 	const int ch = threadIdx.x;
 	{ /* the thread's chunk */
 	float m = -INFINITY;
 	float m2 = -INFINITY;
 	float m_used = isfinite(m) ? m : 0.0f;
 	float m_prev = m_used;
-	for (int c0 = 0; c0 < C; c0 += 2048) {
-		if (c0 + 2048 <= C) {
-			#pragma unroll
-			for (int v_ = 0; v_ < 8; v_++) {
-				const int c = c0 + (int)threadIdx.x + v_ * 256;
-				m = fmaxf(m, x[((long long)r * C + c)]);
-			}
-			m_prev = m_used;
-			m_used = isfinite(m) ? m : 0.0f;
-			if (m_prev != m_used) {
-				float m2_rescale = 0.0f + (m_prev - m_used);
-				m2 = m2 != -INFINITY ? m2 + m2_rescale : m2;
-			}
-			#pragma unroll
-			for (int v_ = 0; v_ < 8; v_++) {
-				const int c = c0 + (int)threadIdx.x + v_ * 256;
-				m2 = y[((long long)r * C + c)] - m_used > m2 ? y[((long long)r * C + c)] - m_used : m2;
-			}
-		} else {
-			#pragma unroll
-			for (int v_ = 0; v_ < 8; v_++) {
-				const int c = c0 + (int)threadIdx.x + v_ * 256;
-				if (c < C) m = fmaxf(m, x[((long long)r * C + c)]);
-			}
-			m_prev = m_used;
-			m_used = isfinite(m) ? m : 0.0f;
-			if (m_prev != m_used) {
-				float m2_rescale = 0.0f + (m_prev - m_used);
-				m2 = m2 != -INFINITY ? m2 + m2_rescale : m2;
-			}
-			#pragma unroll
-			for (int v_ = 0; v_ < 8; v_++) {
-				const int c = c0 + (int)threadIdx.x + v_ * 256;
-				if (c < C) m2 = y[((long long)r * C + c)] - m_used > m2 ? y[((long long)r * C + c)] - m_used : m2;
+	{ /* the pass, 16 elements per thread and step */
+		for (int c0 = 0; c0 < C; c0 += 16 * FX_T) {
+			alignas(16) float x_v[16];
+			alignas(16) float y_v[16];
+			if (c0 + 16 * FX_T <= C && fx::aligned16(&x[((long long)r * C + c0)]) && fx::aligned16(&y[((long long)r * C + c0)])) {
+				#pragma unroll
+				for (int v_ = 0; v_ < 4; v_++) {
+					const int c = c0 + (v_ * FX_T + (int)threadIdx.x) * 4;
+					fx::copy<16>(&x_v[v_ * 4], &x[((long long)r * C + c)]);
+					fx::copy<16>(&y_v[v_ * 4], &y[((long long)r * C + c)]);
+				}
+				#pragma unroll
+				for (int k_ = 0; k_ < 16; k_++) {
+					m = fmaxf(m, x_v[k_]);
+				}
+				m_prev = m_used;
+				m_used = isfinite(m) ? m : 0.0f;
+				if (m_prev != m_used) {
+					float m2_rescale = 0.0f + (m_prev - m_used);
+					m2 = m2 != -INFINITY ? m2 + m2_rescale : m2;
+				}
+				#pragma unroll
+				for (int k_ = 0; k_ < 16; k_++) {
+					m2 = y_v[k_] - m_used > m2 ? y_v[k_] - m_used : m2;
+				}
+			} else {
+				#pragma unroll
+				for (int k_ = 0; k_ < 16; k_++) {
+					const int c = c0 + (k_ / 4 * FX_T + (int)threadIdx.x) * 4 + k_ % 4;
+					if (c < C) {
+						x_v[k_] = x[((long long)r * C + c)];
+						y_v[k_] = y[((long long)r * C + c)];
+					}
+				}
+				#pragma unroll
+				for (int k_ = 0; k_ < 16; k_++) {
+					const int c = c0 + (k_ / 4 * FX_T + (int)threadIdx.x) * 4 + k_ % 4;
+					if (c < C) m = fmaxf(m, x_v[k_]);
+				}
+				m_prev = m_used;
+				m_used = isfinite(m) ? m : 0.0f;
+				if (m_prev != m_used) {
+					float m2_rescale = 0.0f + (m_prev - m_used);
+					m2 = m2 != -INFINITY ? m2 + m2_rescale : m2;
+				}
+				#pragma unroll
+				for (int k_ = 0; k_ < 16; k_++) {
+					const int c = c0 + (k_ / 4 * FX_T + (int)threadIdx.x) * 4 + k_ % 4;
+					if (c < C) m2 = y_v[k_] - m_used > m2 ? y_v[k_] - m_used : m2;
+				}
 			}
 		}
 	}
@@ -106,8 +124,24 @@ extern "C" hipError_t maxmax_launch(int R, int C, const float *x, const float *y
 		if (rows > 2147483647LL)
 			return hipErrorInvalidValue;
 		if (rows > 0) {
-			maxmax_kernel<<<(unsigned)rows, 256, 0, stream>>>(R, C, x, y, out);
-			hipError_t err = hipGetLastError();
+			hipError_t err = hipSuccess;
+			size_t dyn = 0;
+			auto kernel = [&](int t) {
+				return t == 512 ? maxmax_kernel<512>
+				     : t == 256 ? maxmax_kernel<256>
+				     : maxmax_kernel<128>;
+			};
+			/* 128, 256 or 512 threads (16 elements each a step): the size that works on the most elements at once */
+			static fx::RowThreads choice;
+			int threads = choice.get((long long)dyn, C - 0, 16, [&](int t) {
+				int n = 0;
+				return hipOccupancyMaxActiveBlocksPerMultiprocessor(&n, (const void *)kernel(t), t, dyn) == hipSuccess ? n : 0;
+			});
+			if (err == hipSuccess) {
+				auto k = kernel(threads);
+				k<<<(unsigned)rows, threads, dyn, stream>>>(R, C, x, y, out);
+				err = hipGetLastError();
+			}
 			if (err != hipSuccess)
 				return err;
 		}

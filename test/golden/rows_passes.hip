@@ -7,30 +7,51 @@
 #include "fusecc.h"
 
 /* kernel(maxsub) parallel(r)
- * lowering: one CTA of 256 threads per row (r), the row as written: its 2 loops one after another, the elements strided over the threads, each reduction merged in shared memory */
-__global__ void __launch_bounds__(256) maxsub_kernel(int R, int C, const float *__restrict__ x, float *__restrict__ mx, float *__restrict__ y)
+ * lowering: one CTA per row (r) of 128, 256 or 512 threads (FX_T, chosen at launch), each taking vectors of 4 elements,
+ *   the row as written: its 2 loops one after another, each reduction merged in shared memory;
+ *   kept in shared memory between the loops: x (when the GPU gives a CTA that much) */
+template <int FX_T, bool FX_KEEP>
+__global__ void __launch_bounds__(FX_T) maxsub_kernel(int R, int C, const float *__restrict__ x, float *__restrict__ mx, float *__restrict__ y)
 {
 	__shared__ float fx_scratch[32];
 	long long row_ = blockIdx.x;
+	unsigned char *fx_smem = fx::dyn_smem(); /* the rows kept between the loops over them */
+	float *x_row = (float *)(fx_smem);
 	int r = (int)row_;
 	float m = -INFINITY;
-	{ /* line 16: for (c ...): m over the thread's elements, then over the CTA */
+	{ /* line 16: for (c ...): m over the thread's elements, then over the CTA, 16 elements per thread and step */
 		float m_part = -INFINITY;
-		for (int c0 = 0; c0 < C; c0 += 2048) {
-			if (c0 + 2048 <= C) {
+		for (int c0 = 0; c0 < C; c0 += 16 * FX_T) {
+			alignas(16) float x_v[16];
+			if (c0 + 16 * FX_T <= C && fx::aligned16(&x[((long long)r * C + c0)])) {
 				#pragma unroll
-				for (int v_ = 0; v_ < 8; v_++) {
-					const int c = c0 + (int)threadIdx.x + v_ * 256;
-					if (x[((long long)r * C + c)] > m_part)
-						m_part = x[((long long)r * C + c)];
+				for (int v_ = 0; v_ < 4; v_++) {
+					const int c = c0 + (v_ * FX_T + (int)threadIdx.x) * 4;
+					fx::copy<16>(&x_v[v_ * 4], &x[((long long)r * C + c)]);
+					if (FX_KEEP)
+						fx::copy<16>(&x_row[c], &x_v[v_ * 4]);
+				}
+				#pragma unroll
+				for (int k_ = 0; k_ < 16; k_++) {
+					if (x_v[k_] > m_part)
+						m_part = x_v[k_];
 				}
 			} else {
 				#pragma unroll
-				for (int v_ = 0; v_ < 8; v_++) {
-					const int c = c0 + (int)threadIdx.x + v_ * 256;
+				for (int k_ = 0; k_ < 16; k_++) {
+					const int c = c0 + (k_ / 4 * FX_T + (int)threadIdx.x) * 4 + k_ % 4;
 					if (c < C) {
-						if (x[((long long)r * C + c)] > m_part)
-							m_part = x[((long long)r * C + c)];
+						x_v[k_] = x[((long long)r * C + c)];
+						if (FX_KEEP)
+							x_row[c] = x_v[k_];
+					}
+				}
+				#pragma unroll
+				for (int k_ = 0; k_ < 16; k_++) {
+					const int c = c0 + (k_ / 4 * FX_T + (int)threadIdx.x) * 4 + k_ % 4;
+					if (c < C) {
+						if (x_v[k_] > m_part)
+							m_part = x_v[k_];
 					}
 				}
 			}
@@ -40,10 +61,48 @@ __global__ void __launch_bounds__(256) maxsub_kernel(int R, int C, const float *
 	if (threadIdx.x == 0)
 		mx[(long long)r] = m;
 	__syncthreads(); /* what other threads stored before is read or overwritten next */
-	/* line 20: for (c ...): stores, the elements strided over the threads */
-	#pragma unroll 4
-	for (int c = 0 + (int)threadIdx.x; c < C; c += 256)
-		y[((long long)r * C + c)] = x[((long long)r * C + c)] - mx[(long long)r];
+	{ /* line 20: for (c ...): the elements over the threads, 16 elements per thread and step */
+		for (int c0 = 0; c0 < C; c0 += 16 * FX_T) {
+			alignas(16) float x_v[16];
+			alignas(16) float y_v[16];
+			if (c0 + 16 * FX_T <= C && fx::aligned16(&x[((long long)r * C + c0)]) && fx::aligned16(&y[((long long)r * C + c0)])) {
+				#pragma unroll
+				for (int v_ = 0; v_ < 4; v_++) {
+					const int c = c0 + (v_ * FX_T + (int)threadIdx.x) * 4;
+					fx::copy<16>(&x_v[v_ * 4], FX_KEEP ? &x_row[c] : &x[((long long)r * C + c)]);
+				}
+				#pragma unroll
+				for (int k_ = 0; k_ < 16; k_++) {
+					y_v[k_] = x_v[k_] - mx[(long long)r];
+				}
+				#pragma unroll
+				for (int v_ = 0; v_ < 4; v_++) {
+					const int c = c0 + (v_ * FX_T + (int)threadIdx.x) * 4;
+					fx::copy<16>(&y[((long long)r * C + c)], &y_v[v_ * 4]);
+				}
+			} else {
+				#pragma unroll
+				for (int k_ = 0; k_ < 16; k_++) {
+					const int c = c0 + (k_ / 4 * FX_T + (int)threadIdx.x) * 4 + k_ % 4;
+					if (c < C) {
+						x_v[k_] = FX_KEEP ? x_row[c] : x[((long long)r * C + c)];
+					}
+				}
+				#pragma unroll
+				for (int k_ = 0; k_ < 16; k_++) {
+					const int c = c0 + (k_ / 4 * FX_T + (int)threadIdx.x) * 4 + k_ % 4;
+					if (c < C) y_v[k_] = x_v[k_] - mx[(long long)r];
+				}
+				#pragma unroll
+				for (int k_ = 0; k_ < 16; k_++) {
+					const int c = c0 + (k_ / 4 * FX_T + (int)threadIdx.x) * 4 + k_ % 4;
+					if (c < C) {
+						y[((long long)r * C + c)] = y_v[k_];
+					}
+				}
+			}
+		}
+	}
 }
 
 /* Runs maxsub on the GPU: arrays are device pointers; sizes as in the C function. */
@@ -70,8 +129,34 @@ extern "C" hipError_t maxsub_launch(int R, int C, const float *x, float *mx, flo
 		if (rows > 2147483647LL)
 			return hipErrorInvalidValue;
 		if (rows > 0) {
-			maxsub_kernel<<<(unsigned)rows, 256, 0, stream>>>(R, C, x, mx, y);
-			hipError_t err = hipGetLastError();
+			hipError_t err = hipSuccess;
+			/* the rows kept in shared memory between the loops over them: x */
+			size_t smem = fx::row_bytes(C, sizeof(float));
+			int dev = 0, most = 0;
+			if ((err = hipGetDevice(&dev)) != hipSuccess || (err = hipDeviceGetAttribute(&most, hipDeviceAttributeMaxSharedMemoryPerBlock, dev)) != hipSuccess)
+				return err;
+			bool keep = smem + 128 <= (size_t)most; /* else the arrays are read again from global memory */
+			size_t dyn = keep ? smem : 0;
+			auto kernel = [&](int t) {
+				return t == 512 ? (keep ? maxsub_kernel<512, true> : maxsub_kernel<512, false>)
+				     : t == 256 ? (keep ? maxsub_kernel<256, true> : maxsub_kernel<256, false>)
+				     : (keep ? maxsub_kernel<128, true> : maxsub_kernel<128, false>);
+			};
+			/* 128, 256 or 512 threads (16 elements each a step): the size that works on the most elements at once */
+			static fx::RowThreads choice;
+			int threads = choice.get((long long)dyn, C - 0, 16, [&](int t) {
+				int n = 0;
+				if (dyn > 48 * 1024 && hipFuncSetAttribute((const void *)kernel(t), hipFuncAttributeMaxDynamicSharedMemorySize, (int)dyn) != hipSuccess)
+					return 0;
+				return hipOccupancyMaxActiveBlocksPerMultiprocessor(&n, (const void *)kernel(t), t, dyn) == hipSuccess ? n : 0;
+			});
+			if (dyn > 48 * 1024)
+				err = hipFuncSetAttribute((const void *)kernel(threads), hipFuncAttributeMaxDynamicSharedMemorySize, (int)dyn);
+			if (err == hipSuccess) {
+				auto k = kernel(threads);
+				k<<<(unsigned)rows, threads, dyn, stream>>>(R, C, x, mx, y);
+				err = hipGetLastError();
+			}
 			if (err != hipSuccess)
 				return err;
 		}
@@ -80,33 +165,60 @@ extern "C" hipError_t maxsub_launch(int R, int C, const float *x, float *mx, flo
 }
 
 /* kernel(inplace) parallel(r)
- * lowering: one CTA of 256 threads per row (r), the row as written: its 2 loops one after another, the elements strided over the threads, each reduction merged in shared memory */
-__global__ void __launch_bounds__(256) inplace_kernel(int R, int C, const __half *__restrict__ x, float *__restrict__ tot, float *__restrict__ y)
+ * lowering: one CTA per row (r) of 128, 256 or 512 threads (FX_T, chosen at launch), each taking vectors of 8 elements,
+ *   the row as written: its 2 loops one after another, each reduction merged in shared memory */
+template <int FX_T>
+__global__ void __launch_bounds__(FX_T) inplace_kernel(int R, int C, const __half *__restrict__ x, float *__restrict__ tot, float *__restrict__ y)
 {
 	__shared__ float fx_scratch[32];
 	long long row_ = blockIdx.x;
 	int r = (int)row_;
 	if (threadIdx.x == 0)
 		tot[(long long)r] = 0.0f;
-	{ /* line 31: for (c ...): tot over the thread's elements, then over the CTA */
+	{ /* line 31: for (c ...): tot over the thread's elements, then over the CTA, 16 elements per thread and step */
 		float tot_part = 0.0f;
-		for (int c0 = 0; c0 < C; c0 += 2048) {
-			if (c0 + 2048 <= C) {
+		for (int c0 = 0; c0 < C; c0 += 16 * FX_T) {
+			alignas(16) __half x_v[16];
+			alignas(16) float y_v[16];
+			if (c0 + 16 * FX_T <= C && fx::aligned16(&x[((long long)r * C + c0)]) && fx::aligned16(&y[((long long)r * C + c0)])) {
 				#pragma unroll
-				for (int v_ = 0; v_ < 8; v_++) {
-					const int c = c0 + (int)threadIdx.x + v_ * 256;
+				for (int v_ = 0; v_ < 2; v_++) {
+					const int c = c0 + (v_ * FX_T + (int)threadIdx.x) * 8;
+					fx::copy<16>(&x_v[v_ * 8], &x[((long long)r * C + c)]);
+				}
+				#pragma unroll
+				for (int k_ = 0; k_ < 16; k_++) {
 					{
-						y[((long long)r * C + c)] = fx::exp((float)x[((long long)r * C + c)] * 0.5f);
-						tot_part += y[((long long)r * C + c)];
+						y_v[k_] = fx::exp((float)x_v[k_] * 0.5f);
+						tot_part += y_v[k_];
 					}
+				}
+				#pragma unroll
+				for (int v_ = 0; v_ < 2; v_++) {
+					const int c = c0 + (v_ * FX_T + (int)threadIdx.x) * 8;
+					fx::copy<32>(&y[((long long)r * C + c)], &y_v[v_ * 8]);
 				}
 			} else {
 				#pragma unroll
-				for (int v_ = 0; v_ < 8; v_++) {
-					const int c = c0 + (int)threadIdx.x + v_ * 256;
+				for (int k_ = 0; k_ < 16; k_++) {
+					const int c = c0 + (k_ / 8 * FX_T + (int)threadIdx.x) * 8 + k_ % 8;
 					if (c < C) {
-						y[((long long)r * C + c)] = fx::exp((float)x[((long long)r * C + c)] * 0.5f);
-						tot_part += y[((long long)r * C + c)];
+						x_v[k_] = x[((long long)r * C + c)];
+					}
+				}
+				#pragma unroll
+				for (int k_ = 0; k_ < 16; k_++) {
+					const int c = c0 + (k_ / 8 * FX_T + (int)threadIdx.x) * 8 + k_ % 8;
+					if (c < C) {
+						y_v[k_] = fx::exp((float)x_v[k_] * 0.5f);
+						tot_part += y_v[k_];
+					}
+				}
+				#pragma unroll
+				for (int k_ = 0; k_ < 16; k_++) {
+					const int c = c0 + (k_ / 8 * FX_T + (int)threadIdx.x) * 8 + k_ % 8;
+					if (c < C) {
+						y[((long long)r * C + c)] = y_v[k_];
 					}
 				}
 			}
@@ -116,10 +228,47 @@ __global__ void __launch_bounds__(256) inplace_kernel(int R, int C, const __half
 			tot[(long long)r] += tot_part;
 	}
 	__syncthreads(); /* what other threads stored before is read or overwritten next */
-	/* line 35: for (c ...): stores, the elements strided over the threads */
-	#pragma unroll 4
-	for (int c = 0 + (int)threadIdx.x; c < C; c += 256)
-		y[((long long)r * C + c)] = y[((long long)r * C + c)] * __frcp_rn(tot[(long long)r]);
+	{ /* line 35: for (c ...): the elements over the threads, 32 elements per thread and step */
+		for (int c0 = 0; c0 < C; c0 += 32 * FX_T) {
+			alignas(16) float y_v[32];
+			if (c0 + 32 * FX_T <= C && fx::aligned16(&y[((long long)r * C + c0)])) {
+				#pragma unroll
+				for (int v_ = 0; v_ < 4; v_++) {
+					const int c = c0 + (v_ * FX_T + (int)threadIdx.x) * 8;
+					fx::copy<32>(&y_v[v_ * 8], &y[((long long)r * C + c)]);
+				}
+				#pragma unroll
+				for (int k_ = 0; k_ < 32; k_++) {
+					y_v[k_] = y_v[k_] * __frcp_rn(tot[(long long)r]);
+				}
+				#pragma unroll
+				for (int v_ = 0; v_ < 4; v_++) {
+					const int c = c0 + (v_ * FX_T + (int)threadIdx.x) * 8;
+					fx::copy<32>(&y[((long long)r * C + c)], &y_v[v_ * 8]);
+				}
+			} else {
+				#pragma unroll
+				for (int k_ = 0; k_ < 32; k_++) {
+					const int c = c0 + (k_ / 8 * FX_T + (int)threadIdx.x) * 8 + k_ % 8;
+					if (c < C) {
+						y_v[k_] = y[((long long)r * C + c)];
+					}
+				}
+				#pragma unroll
+				for (int k_ = 0; k_ < 32; k_++) {
+					const int c = c0 + (k_ / 8 * FX_T + (int)threadIdx.x) * 8 + k_ % 8;
+					if (c < C) y_v[k_] = y_v[k_] * __frcp_rn(tot[(long long)r]);
+				}
+				#pragma unroll
+				for (int k_ = 0; k_ < 32; k_++) {
+					const int c = c0 + (k_ / 8 * FX_T + (int)threadIdx.x) * 8 + k_ % 8;
+					if (c < C) {
+						y[((long long)r * C + c)] = y_v[k_];
+					}
+				}
+			}
+		}
+	}
 }
 
 /* Runs inplace on the GPU: arrays are device pointers; sizes as in the C function. */
@@ -146,8 +295,24 @@ extern "C" hipError_t inplace_launch(int R, int C, const __half *x, float *tot, 
 		if (rows > 2147483647LL)
 			return hipErrorInvalidValue;
 		if (rows > 0) {
-			inplace_kernel<<<(unsigned)rows, 256, 0, stream>>>(R, C, x, tot, y);
-			hipError_t err = hipGetLastError();
+			hipError_t err = hipSuccess;
+			size_t dyn = 0;
+			auto kernel = [&](int t) {
+				return t == 512 ? inplace_kernel<512>
+				     : t == 256 ? inplace_kernel<256>
+				     : inplace_kernel<128>;
+			};
+			/* 128, 256 or 512 threads (32 elements each a step): the size that works on the most elements at once */
+			static fx::RowThreads choice;
+			int threads = choice.get((long long)dyn, C - 0, 32, [&](int t) {
+				int n = 0;
+				return hipOccupancyMaxActiveBlocksPerMultiprocessor(&n, (const void *)kernel(t), t, dyn) == hipSuccess ? n : 0;
+			});
+			if (err == hipSuccess) {
+				auto k = kernel(threads);
+				k<<<(unsigned)rows, threads, dyn, stream>>>(R, C, x, tot, y);
+				err = hipGetLastError();
+			}
 			if (err != hipSuccess)
 				return err;
 		}
@@ -156,30 +321,45 @@ extern "C" hipError_t inplace_launch(int R, int C, const __half *x, float *tot, 
 }
 
 /* kernel(tri) parallel(i) tile(i:4)
- * lowering: one CTA of 256 threads per row (i), the row as written: its 2 loops one after another, the elements strided over the threads, each reduction merged in shared memory */
-__global__ void __launch_bounds__(256) tri_kernel(int N, const float *__restrict__ x, const uint8_t *__restrict__ keep, float *__restrict__ lo, float *__restrict__ y)
+ * lowering: one CTA per row (i) of 128, 256 or 512 threads (FX_T, chosen at launch), each taking vectors of 4 elements,
+ *   the row as written: its 2 loops one after another, each reduction merged in shared memory */
+template <int FX_T>
+__global__ void __launch_bounds__(FX_T) tri_kernel(int N, const float *__restrict__ x, const uint8_t *__restrict__ keep, float *__restrict__ lo, float *__restrict__ y)
 {
 	__shared__ float fx_scratch[32];
 	long long row_ = blockIdx.x;
 	int i = (int)row_;
 	float mn = 1e+30f;
-	{ /* line 46: for (j ...): mn over the thread's elements, then over the CTA */
+	{ /* line 46: for (j ...): mn over the thread's elements, then over the CTA, 16 elements per thread and step */
 		float mn_part = INFINITY;
-		for (int j0 = 0; j0 < i + 1; j0 += 2048) {
-			if (j0 + 2048 <= i + 1) {
+		for (int j0 = 0; j0 < i + 1; j0 += 16 * FX_T) {
+			alignas(16) float x_v[16];
+			if (j0 + 16 * FX_T <= i + 1 && fx::aligned16(&x[((long long)i * N + j0)])) {
 				#pragma unroll
-				for (int v_ = 0; v_ < 8; v_++) {
-					const int j = j0 + (int)threadIdx.x + v_ * 256;
+				for (int v_ = 0; v_ < 4; v_++) {
+					const int j = j0 + (v_ * FX_T + (int)threadIdx.x) * 4;
+					fx::copy<16>(&x_v[v_ * 4], &x[((long long)i * N + j)]);
+				}
+				#pragma unroll
+				for (int k_ = 0; k_ < 16; k_++) {
+					const int j = j0 + (k_ / 4 * FX_T + (int)threadIdx.x) * 4 + k_ % 4;
 					if (keep[((long long)i * N + j)])
-						mn_part = fminf(mn_part, x[((long long)i * N + j)]);
+						mn_part = fminf(mn_part, x_v[k_]);
 				}
 			} else {
 				#pragma unroll
-				for (int v_ = 0; v_ < 8; v_++) {
-					const int j = j0 + (int)threadIdx.x + v_ * 256;
+				for (int k_ = 0; k_ < 16; k_++) {
+					const int j = j0 + (k_ / 4 * FX_T + (int)threadIdx.x) * 4 + k_ % 4;
+					if (j < i + 1) {
+						x_v[k_] = x[((long long)i * N + j)];
+					}
+				}
+				#pragma unroll
+				for (int k_ = 0; k_ < 16; k_++) {
+					const int j = j0 + (k_ / 4 * FX_T + (int)threadIdx.x) * 4 + k_ % 4;
 					if (j < i + 1) {
 						if (keep[((long long)i * N + j)])
-							mn_part = fminf(mn_part, x[((long long)i * N + j)]);
+							mn_part = fminf(mn_part, x_v[k_]);
 					}
 				}
 			}
@@ -188,10 +368,49 @@ __global__ void __launch_bounds__(256) tri_kernel(int N, const float *__restrict
 	}
 	if (threadIdx.x == 0)
 		lo[(long long)i] = mn;
-	/* line 50: for (j ...): stores, the elements strided over the threads */
-	#pragma unroll 4
-	for (int j = 0 + (int)threadIdx.x; j < N; j += 256)
-		y[((long long)i * N + j)] = j <= i && keep[((long long)i * N + j)] ? x[((long long)i * N + j)] - mn : 0.0f;
+	{ /* line 50: for (j ...): the elements over the threads, 16 elements per thread and step */
+		for (int j0 = 0; j0 < N; j0 += 16 * FX_T) {
+			alignas(16) float x_v[16];
+			alignas(16) float y_v[16];
+			if (j0 + 16 * FX_T <= N && fx::aligned16(&x[((long long)i * N + j0)]) && fx::aligned16(&y[((long long)i * N + j0)])) {
+				#pragma unroll
+				for (int v_ = 0; v_ < 4; v_++) {
+					const int j = j0 + (v_ * FX_T + (int)threadIdx.x) * 4;
+					fx::copy<16>(&x_v[v_ * 4], &x[((long long)i * N + j)]);
+				}
+				#pragma unroll
+				for (int k_ = 0; k_ < 16; k_++) {
+					const int j = j0 + (k_ / 4 * FX_T + (int)threadIdx.x) * 4 + k_ % 4;
+					y_v[k_] = j <= i && keep[((long long)i * N + j)] ? x_v[k_] - mn : 0.0f;
+				}
+				#pragma unroll
+				for (int v_ = 0; v_ < 4; v_++) {
+					const int j = j0 + (v_ * FX_T + (int)threadIdx.x) * 4;
+					fx::copy<16>(&y[((long long)i * N + j)], &y_v[v_ * 4]);
+				}
+			} else {
+				#pragma unroll
+				for (int k_ = 0; k_ < 16; k_++) {
+					const int j = j0 + (k_ / 4 * FX_T + (int)threadIdx.x) * 4 + k_ % 4;
+					if (j < N) {
+						x_v[k_] = x[((long long)i * N + j)];
+					}
+				}
+				#pragma unroll
+				for (int k_ = 0; k_ < 16; k_++) {
+					const int j = j0 + (k_ / 4 * FX_T + (int)threadIdx.x) * 4 + k_ % 4;
+					if (j < N) y_v[k_] = j <= i && keep[((long long)i * N + j)] ? x_v[k_] - mn : 0.0f;
+				}
+				#pragma unroll
+				for (int k_ = 0; k_ < 16; k_++) {
+					const int j = j0 + (k_ / 4 * FX_T + (int)threadIdx.x) * 4 + k_ % 4;
+					if (j < N) {
+						y[((long long)i * N + j)] = y_v[k_];
+					}
+				}
+			}
+		}
+	}
 }
 
 /* Runs tri on the GPU: arrays are device pointers; sizes as in the C function. */
@@ -218,8 +437,24 @@ extern "C" hipError_t tri_launch(int N, const float *x, const uint8_t *keep, flo
 		if (rows > 2147483647LL)
 			return hipErrorInvalidValue;
 		if (rows > 0) {
-			tri_kernel<<<(unsigned)rows, 256, 0, stream>>>(N, x, keep, lo, y);
-			hipError_t err = hipGetLastError();
+			hipError_t err = hipSuccess;
+			size_t dyn = 0;
+			auto kernel = [&](int t) {
+				return t == 512 ? tri_kernel<512>
+				     : t == 256 ? tri_kernel<256>
+				     : tri_kernel<128>;
+			};
+			/* 128, 256 or 512 threads (16 elements each a step): the size that works on the most elements at once */
+			static fx::RowThreads choice;
+			int threads = choice.get((long long)dyn, 1LL << 30, 16, [&](int t) {
+				int n = 0;
+				return hipOccupancyMaxActiveBlocksPerMultiprocessor(&n, (const void *)kernel(t), t, dyn) == hipSuccess ? n : 0;
+			});
+			if (err == hipSuccess) {
+				auto k = kernel(threads);
+				k<<<(unsigned)rows, threads, dyn, stream>>>(N, x, keep, lo, y);
+				err = hipGetLastError();
+			}
 			if (err != hipSuccess)
 				return err;
 		}
@@ -228,17 +463,57 @@ extern "C" hipError_t tri_launch(int N, const float *x, const uint8_t *keep, flo
 }
 
 /* kernel(scale2) parallel(b, h)
- * lowering: one CTA of 256 threads per row (b, h), the row as written: one loop, the elements strided over the threads */
-__global__ void __launch_bounds__(256) scale2_kernel(int B, int H, int C, float a, const float *__restrict__ x, float *__restrict__ y)
+ * lowering: one CTA per row (b, h) of 128, 256 or 512 threads (FX_T, chosen at launch), each taking vectors of 4 elements,
+ *   the row as written: one loop */
+template <int FX_T>
+__global__ void __launch_bounds__(FX_T) scale2_kernel(int B, int H, int C, float a, const float *__restrict__ x, float *__restrict__ y)
 {
 	long long row_ = blockIdx.x;
 	int h = (int)(row_ % (H));
 	row_ /= (H);
 	int b = (int)row_;
-	/* line 61: for (c ...): stores, the elements strided over the threads */
-	#pragma unroll 4
-	for (int c = 0 + (int)threadIdx.x; c < C; c += 256)
-		y[(((long long)b * H + h) * C + c)] = a * x[(((long long)b * H + h) * C + c)];
+	{ /* line 61: for (c ...): the elements over the threads, 16 elements per thread and step */
+		for (int c0 = 0; c0 < C; c0 += 16 * FX_T) {
+			alignas(16) float x_v[16];
+			alignas(16) float y_v[16];
+			if (c0 + 16 * FX_T <= C && fx::aligned16(&x[(((long long)b * H + h) * C + c0)]) && fx::aligned16(&y[(((long long)b * H + h) * C + c0)])) {
+				#pragma unroll
+				for (int v_ = 0; v_ < 4; v_++) {
+					const int c = c0 + (v_ * FX_T + (int)threadIdx.x) * 4;
+					fx::copy<16>(&x_v[v_ * 4], &x[(((long long)b * H + h) * C + c)]);
+				}
+				#pragma unroll
+				for (int k_ = 0; k_ < 16; k_++) {
+					y_v[k_] = a * x_v[k_];
+				}
+				#pragma unroll
+				for (int v_ = 0; v_ < 4; v_++) {
+					const int c = c0 + (v_ * FX_T + (int)threadIdx.x) * 4;
+					fx::copy<16>(&y[(((long long)b * H + h) * C + c)], &y_v[v_ * 4]);
+				}
+			} else {
+				#pragma unroll
+				for (int k_ = 0; k_ < 16; k_++) {
+					const int c = c0 + (k_ / 4 * FX_T + (int)threadIdx.x) * 4 + k_ % 4;
+					if (c < C) {
+						x_v[k_] = x[(((long long)b * H + h) * C + c)];
+					}
+				}
+				#pragma unroll
+				for (int k_ = 0; k_ < 16; k_++) {
+					const int c = c0 + (k_ / 4 * FX_T + (int)threadIdx.x) * 4 + k_ % 4;
+					if (c < C) y_v[k_] = a * x_v[k_];
+				}
+				#pragma unroll
+				for (int k_ = 0; k_ < 16; k_++) {
+					const int c = c0 + (k_ / 4 * FX_T + (int)threadIdx.x) * 4 + k_ % 4;
+					if (c < C) {
+						y[(((long long)b * H + h) * C + c)] = y_v[k_];
+					}
+				}
+			}
+		}
+	}
 }
 
 /* Runs scale2 on the GPU: arrays are device pointers; sizes as in the C function. */
@@ -263,8 +538,24 @@ extern "C" hipError_t scale2_launch(int B, int H, int C, float a, const float *x
 		if (rows > 2147483647LL)
 			return hipErrorInvalidValue;
 		if (rows > 0) {
-			scale2_kernel<<<(unsigned)rows, 256, 0, stream>>>(B, H, C, a, x, y);
-			hipError_t err = hipGetLastError();
+			hipError_t err = hipSuccess;
+			size_t dyn = 0;
+			auto kernel = [&](int t) {
+				return t == 512 ? scale2_kernel<512>
+				     : t == 256 ? scale2_kernel<256>
+				     : scale2_kernel<128>;
+			};
+			/* 128, 256 or 512 threads (16 elements each a step): the size that works on the most elements at once */
+			static fx::RowThreads choice;
+			int threads = choice.get((long long)dyn, C - 0, 16, [&](int t) {
+				int n = 0;
+				return hipOccupancyMaxActiveBlocksPerMultiprocessor(&n, (const void *)kernel(t), t, dyn) == hipSuccess ? n : 0;
+			});
+			if (err == hipSuccess) {
+				auto k = kernel(threads);
+				k<<<(unsigned)rows, threads, dyn, stream>>>(B, H, C, a, x, y);
+				err = hipGetLastError();
+			}
 			if (err != hipSuccess)
 				return err;
 		}

@@ -7,56 +7,78 @@
 
 /* kernel(safe_softmax) parallel(r) rolling(c)
  * fused over 'c' in steps of 64; split-k: a row reduction, for the CTA-per-row lowering
- * lowering: one CTA of 256 threads per row (r), its threads the chunks of 'c' (elements strided over them), partials merged in shared memory */
-__global__ void __launch_bounds__(256) safe_softmax_kernel(int R, int C, const float *__restrict__ x, float *__restrict__ y)
+ * lowering: one CTA per row (r) of 128, 256 or 512 threads (FX_T, chosen at launch), each taking vectors of 4 elements,
+ *   its threads the chunks of 'c', partials merged in shared memory;
+ *   kept in shared memory between the loops: x (when the GPU gives a CTA that much) */
+template <int FX_T, bool FX_KEEP>
+__global__ void __launch_bounds__(FX_T) safe_softmax_kernel(int R, int C, const float *__restrict__ x, float *__restrict__ y)
 {
 	__shared__ float fx_scratch[32];
-	__shared__ float m_part[256];
-	__shared__ float l_part[256];
-	__shared__ float m_used_part[256];
+	__shared__ float m_part[FX_T];
+	__shared__ float l_part[FX_T];
+	__shared__ float m_used_part[FX_T];
 	long long row_ = blockIdx.x;
+	unsigned char *fx_smem = fx::dyn_smem(); /* the rows kept between the loops over them */
+	float *x_row = (float *)(fx_smem);
 	int r = (int)row_;
-	const int nchunks = 256;
+	const int nchunks = FX_T;
 	const int ch = threadIdx.x;
 	{ /* the thread's chunk */
 	float m = -INFINITY;
 	float l = 0.0f;
 	float m_used = isfinite(m) ? m : 0.0f;
 	float m_prev = m_used;
-	for (int c0 = 0; c0 < C; c0 += 2048) {
-		if (c0 + 2048 <= C) {
-			#pragma unroll
-			for (int v_ = 0; v_ < 8; v_++) {
-				const int c = c0 + (int)threadIdx.x + v_ * 256;
-				m = fmaxf(m, x[((long long)r * C + c)]);
-			}
-			m_prev = m_used;
-			m_used = isfinite(m) ? m : 0.0f;
-			if (m_prev != m_used) {
-				float l_rescale = fx::exp_sub(m_prev, m_used);
-				l = l != 0.0f ? l * l_rescale : l;
-			}
-			#pragma unroll
-			for (int v_ = 0; v_ < 8; v_++) {
-				const int c = c0 + (int)threadIdx.x + v_ * 256;
-				l += fx::exp_sub(x[((long long)r * C + c)], m_used);
-			}
-		} else {
-			#pragma unroll
-			for (int v_ = 0; v_ < 8; v_++) {
-				const int c = c0 + (int)threadIdx.x + v_ * 256;
-				if (c < C) m = fmaxf(m, x[((long long)r * C + c)]);
-			}
-			m_prev = m_used;
-			m_used = isfinite(m) ? m : 0.0f;
-			if (m_prev != m_used) {
-				float l_rescale = fx::exp_sub(m_prev, m_used);
-				l = l != 0.0f ? l * l_rescale : l;
-			}
-			#pragma unroll
-			for (int v_ = 0; v_ < 8; v_++) {
-				const int c = c0 + (int)threadIdx.x + v_ * 256;
-				if (c < C) l += fx::exp_sub(x[((long long)r * C + c)], m_used);
+	{ /* the pass, 16 elements per thread and step */
+		for (int c0 = 0; c0 < C; c0 += 16 * FX_T) {
+			alignas(16) float x_v[16];
+			if (c0 + 16 * FX_T <= C && fx::aligned16(&x[((long long)r * C + c0)])) {
+				#pragma unroll
+				for (int v_ = 0; v_ < 4; v_++) {
+					const int c = c0 + (v_ * FX_T + (int)threadIdx.x) * 4;
+					fx::copy<16>(&x_v[v_ * 4], &x[((long long)r * C + c)]);
+					if (FX_KEEP)
+						fx::copy<16>(&x_row[c], &x_v[v_ * 4]);
+				}
+				#pragma unroll
+				for (int k_ = 0; k_ < 16; k_++) {
+					m = fmaxf(m, x_v[k_]);
+				}
+				m_prev = m_used;
+				m_used = isfinite(m) ? m : 0.0f;
+				if (m_prev != m_used) {
+					float l_rescale = fx::exp_sub(m_prev, m_used);
+					l = l != 0.0f ? l * l_rescale : l;
+				}
+				#pragma unroll
+				for (int k_ = 0; k_ < 16; k_++) {
+					l += fx::exp_sub(x_v[k_], m_used);
+				}
+			} else {
+				#pragma unroll
+				for (int k_ = 0; k_ < 16; k_++) {
+					const int c = c0 + (k_ / 4 * FX_T + (int)threadIdx.x) * 4 + k_ % 4;
+					if (c < C) {
+						x_v[k_] = x[((long long)r * C + c)];
+						if (FX_KEEP)
+							x_row[c] = x_v[k_];
+					}
+				}
+				#pragma unroll
+				for (int k_ = 0; k_ < 16; k_++) {
+					const int c = c0 + (k_ / 4 * FX_T + (int)threadIdx.x) * 4 + k_ % 4;
+					if (c < C) m = fmaxf(m, x_v[k_]);
+				}
+				m_prev = m_used;
+				m_used = isfinite(m) ? m : 0.0f;
+				if (m_prev != m_used) {
+					float l_rescale = fx::exp_sub(m_prev, m_used);
+					l = l != 0.0f ? l * l_rescale : l;
+				}
+				#pragma unroll
+				for (int k_ = 0; k_ < 16; k_++) {
+					const int c = c0 + (k_ / 4 * FX_T + (int)threadIdx.x) * 4 + k_ % 4;
+					if (c < C) l += fx::exp_sub(x_v[k_], m_used);
+				}
 			}
 		}
 	}
@@ -77,9 +99,48 @@ __global__ void __launch_bounds__(256) safe_softmax_kernel(int R, int C, const f
 		float l_rescale2 = m_chunk != m_used ? fx::exp_sub(m_chunk, m_used) : 1.0f;
 		l += fx::cta_sum(l_part[ch] != 0.0f ? l_part[ch] * l_rescale2 : l_part[ch], fx_scratch);
 	}
-	#pragma unroll 4
-	for (int c = 0 + (int)threadIdx.x; c < C; c += 256)
-		y[((long long)r * C + c)] = fx::exp_sub(x[((long long)r * C + c)], m) * __frcp_rn(l);
+	{ /* line 17: for (c ...): the elements over the threads, 16 elements per thread and step */
+		for (int c02 = 0; c02 < C; c02 += 16 * FX_T) {
+			alignas(16) float x_v[16];
+			alignas(16) float y_v[16];
+			if (c02 + 16 * FX_T <= C && fx::aligned16(&x[((long long)r * C + c02)]) && fx::aligned16(&y[((long long)r * C + c02)])) {
+				#pragma unroll
+				for (int v_ = 0; v_ < 4; v_++) {
+					const int c = c02 + (v_ * FX_T + (int)threadIdx.x) * 4;
+					fx::copy<16>(&x_v[v_ * 4], FX_KEEP ? &x_row[c] : &x[((long long)r * C + c)]);
+				}
+				#pragma unroll
+				for (int k_ = 0; k_ < 16; k_++) {
+					y_v[k_] = fx::exp_sub(x_v[k_], m) * __frcp_rn(l);
+				}
+				#pragma unroll
+				for (int v_ = 0; v_ < 4; v_++) {
+					const int c = c02 + (v_ * FX_T + (int)threadIdx.x) * 4;
+					fx::copy<16>(&y[((long long)r * C + c)], &y_v[v_ * 4]);
+				}
+			} else {
+				#pragma unroll
+				for (int k_ = 0; k_ < 16; k_++) {
+					const int c = c02 + (k_ / 4 * FX_T + (int)threadIdx.x) * 4 + k_ % 4;
+					if (c < C) {
+						x_v[k_] = FX_KEEP ? x_row[c] : x[((long long)r * C + c)];
+					}
+				}
+				#pragma unroll
+				for (int k_ = 0; k_ < 16; k_++) {
+					const int c = c02 + (k_ / 4 * FX_T + (int)threadIdx.x) * 4 + k_ % 4;
+					if (c < C) y_v[k_] = fx::exp_sub(x_v[k_], m) * __frcp_rn(l);
+				}
+				#pragma unroll
+				for (int k_ = 0; k_ < 16; k_++) {
+					const int c = c02 + (k_ / 4 * FX_T + (int)threadIdx.x) * 4 + k_ % 4;
+					if (c < C) {
+						y[((long long)r * C + c)] = y_v[k_];
+					}
+				}
+			}
+		}
+	}
 }
 
 /* Runs safe_softmax on the GPU: arrays are device pointers; sizes as in the C function. */
@@ -102,8 +163,34 @@ extern "C" cudaError_t safe_softmax_launch(int R, int C, const float *x, float *
 		if (rows > 2147483647LL)
 			return cudaErrorInvalidValue;
 		if (rows > 0) {
-			safe_softmax_kernel<<<(unsigned)rows, 256, 0, stream>>>(R, C, x, y);
-			cudaError_t err = cudaGetLastError();
+			cudaError_t err = cudaSuccess;
+			/* the rows kept in shared memory between the loops over them: x */
+			size_t smem = fx::row_bytes(C, sizeof(float));
+			int dev = 0, most = 0;
+			if ((err = cudaGetDevice(&dev)) != cudaSuccess || (err = cudaDeviceGetAttribute(&most, cudaDevAttrMaxSharedMemoryPerBlockOptin, dev)) != cudaSuccess)
+				return err;
+			bool keep = smem + 6272 <= (size_t)most; /* else the arrays are read again from global memory */
+			size_t dyn = keep ? smem : 0;
+			auto kernel = [&](int t) {
+				return t == 512 ? (keep ? safe_softmax_kernel<512, true> : safe_softmax_kernel<512, false>)
+				     : t == 256 ? (keep ? safe_softmax_kernel<256, true> : safe_softmax_kernel<256, false>)
+				     : (keep ? safe_softmax_kernel<128, true> : safe_softmax_kernel<128, false>);
+			};
+			/* 128, 256 or 512 threads (16 elements each a step): the size that works on the most elements at once */
+			static fx::RowThreads choice;
+			int threads = choice.get((long long)dyn, C - 0, 16, [&](int t) {
+				int n = 0;
+				if (dyn > 48 * 1024 && cudaFuncSetAttribute(kernel(t), cudaFuncAttributeMaxDynamicSharedMemorySize, (int)dyn) != cudaSuccess)
+					return 0;
+				return cudaOccupancyMaxActiveBlocksPerMultiprocessor(&n, kernel(t), t, dyn) == cudaSuccess ? n : 0;
+			});
+			if (dyn > 48 * 1024)
+				err = cudaFuncSetAttribute(kernel(threads), cudaFuncAttributeMaxDynamicSharedMemorySize, (int)dyn);
+			if (err == cudaSuccess) {
+				auto k = kernel(threads);
+				k<<<(unsigned)rows, threads, dyn, stream>>>(R, C, x, y);
+				err = cudaGetLastError();
+			}
 			if (err != cudaSuccess)
 				return err;
 		}

@@ -7,17 +7,19 @@
 
 /* kernel(variance) parallel(r) rolling(c)
  * fused over 'c' in steps of 64; split-k: a row reduction, for the CTA-per-row lowering
- * lowering: one CTA of 256 threads per row (r), its threads the chunks of 'c' (elements strided over them), partials merged in shared memory */
-__global__ void __launch_bounds__(256) variance_kernel(int R, int C, const float *__restrict__ x, float *__restrict__ var)
+ * lowering: one CTA per row (r) of 128, 256 or 512 threads (FX_T, chosen at launch), each taking vectors of 4 elements,
+ *   its threads the chunks of 'c', partials merged in shared memory */
+template <int FX_T>
+__global__ void __launch_bounds__(FX_T) variance_kernel(int R, int C, const float *__restrict__ x, float *__restrict__ var)
 {
 	__shared__ float fx_scratch[32];
-	__shared__ float mean_part[256];
-	__shared__ float v_x2_part[256];
-	__shared__ float v_x_part[256];
-	__shared__ float v_n_part[256];
+	__shared__ float mean_part[FX_T];
+	__shared__ float v_x2_part[FX_T];
+	__shared__ float v_x_part[FX_T];
+	__shared__ float v_n_part[FX_T];
 	long long row_ = blockIdx.x;
 	int r = (int)row_;
-	const int nchunks = 256;
+	const int nchunks = FX_T;
 	const int ch = threadIdx.x;
 	{ /* the thread's chunk */
 	float mean = 0.0f;
@@ -26,49 +28,62 @@ __global__ void __launch_bounds__(256) variance_kernel(int R, int C, const float
 	float v_x2 = 0.0f;
 	float v_x = 0.0f;
 	float v_n = 0.0f;
-	for (int c0 = 0; c0 < C; c0 += 2048) {
-		if (c0 + 2048 <= C) {
-			#pragma unroll
-			for (int v_ = 0; v_ < 8; v_++) {
-				const int c = c0 + (int)threadIdx.x + v_ * 256;
-				mean += x[((long long)r * C + c)] / C;
-			}
-			float v_x2_step = 0.0f;
-			float v_x_step = 0.0f;
-			float v_n_step = 0.0f;
-			#pragma unroll
-			for (int v_ = 0; v_ < 8; v_++) {
-				const int c = c0 + (int)threadIdx.x + v_ * 256;
-				{
-					v_x2_step += (x[((long long)r * C + c)] - x_shift) * (x[((long long)r * C + c)] - x_shift);
-					v_x_step += x[((long long)r * C + c)] - x_shift;
-					v_n_step += 1.0f;
+	{ /* the pass, 16 elements per thread and step */
+		for (int c0 = 0; c0 < C; c0 += 16 * FX_T) {
+			alignas(16) float x_v[16];
+			if (c0 + 16 * FX_T <= C && fx::aligned16(&x[((long long)r * C + c0)])) {
+				#pragma unroll
+				for (int v_ = 0; v_ < 4; v_++) {
+					const int c = c0 + (v_ * FX_T + (int)threadIdx.x) * 4;
+					fx::copy<16>(&x_v[v_ * 4], &x[((long long)r * C + c)]);
 				}
-			}
-			v_x2 += v_x2_step;
-			v_x += v_x_step;
-			v_n += v_n_step;
-		} else {
-			#pragma unroll
-			for (int v_ = 0; v_ < 8; v_++) {
-				const int c = c0 + (int)threadIdx.x + v_ * 256;
-				if (c < C) mean += x[((long long)r * C + c)] / C;
-			}
-			float v_x2_step = 0.0f;
-			float v_x_step = 0.0f;
-			float v_n_step = 0.0f;
-			#pragma unroll
-			for (int v_ = 0; v_ < 8; v_++) {
-				const int c = c0 + (int)threadIdx.x + v_ * 256;
-				if (c < C) {
-					v_x2_step += (x[((long long)r * C + c)] - x_shift) * (x[((long long)r * C + c)] - x_shift);
-					v_x_step += x[((long long)r * C + c)] - x_shift;
-					v_n_step += 1.0f;
+				#pragma unroll
+				for (int k_ = 0; k_ < 16; k_++) {
+					mean += x_v[k_] / C;
 				}
+				float v_x2_step = 0.0f;
+				float v_x_step = 0.0f;
+				float v_n_step = 0.0f;
+				#pragma unroll
+				for (int k_ = 0; k_ < 16; k_++) {
+					{
+						v_x2_step += (x_v[k_] - x_shift) * (x_v[k_] - x_shift);
+						v_x_step += x_v[k_] - x_shift;
+						v_n_step += 1.0f;
+					}
+				}
+				v_x2 += v_x2_step;
+				v_x += v_x_step;
+				v_n += v_n_step;
+			} else {
+				#pragma unroll
+				for (int k_ = 0; k_ < 16; k_++) {
+					const int c = c0 + (k_ / 4 * FX_T + (int)threadIdx.x) * 4 + k_ % 4;
+					if (c < C) {
+						x_v[k_] = x[((long long)r * C + c)];
+					}
+				}
+				#pragma unroll
+				for (int k_ = 0; k_ < 16; k_++) {
+					const int c = c0 + (k_ / 4 * FX_T + (int)threadIdx.x) * 4 + k_ % 4;
+					if (c < C) mean += x_v[k_] / C;
+				}
+				float v_x2_step = 0.0f;
+				float v_x_step = 0.0f;
+				float v_n_step = 0.0f;
+				#pragma unroll
+				for (int k_ = 0; k_ < 16; k_++) {
+					const int c = c0 + (k_ / 4 * FX_T + (int)threadIdx.x) * 4 + k_ % 4;
+					if (c < C) {
+						v_x2_step += (x_v[k_] - x_shift) * (x_v[k_] - x_shift);
+						v_x_step += x_v[k_] - x_shift;
+						v_n_step += 1.0f;
+					}
+				}
+				v_x2 += v_x2_step;
+				v_x += v_x_step;
+				v_n += v_n_step;
 			}
-			v_x2 += v_x2_step;
-			v_x += v_x_step;
-			v_n += v_n_step;
 		}
 	}
 	mean_part[ch] = mean;
@@ -123,8 +138,24 @@ extern "C" cudaError_t variance_launch(int R, int C, const float *x, float *var,
 		if (rows > 2147483647LL)
 			return cudaErrorInvalidValue;
 		if (rows > 0) {
-			variance_kernel<<<(unsigned)rows, 256, 0, stream>>>(R, C, x, var);
-			cudaError_t err = cudaGetLastError();
+			cudaError_t err = cudaSuccess;
+			size_t dyn = 0;
+			auto kernel = [&](int t) {
+				return t == 512 ? variance_kernel<512>
+				     : t == 256 ? variance_kernel<256>
+				     : variance_kernel<128>;
+			};
+			/* 128, 256 or 512 threads (16 elements each a step): the size that works on the most elements at once */
+			static fx::RowThreads choice;
+			int threads = choice.get((long long)dyn, C - 0, 16, [&](int t) {
+				int n = 0;
+				return cudaOccupancyMaxActiveBlocksPerMultiprocessor(&n, kernel(t), t, dyn) == cudaSuccess ? n : 0;
+			});
+			if (err == cudaSuccess) {
+				auto k = kernel(threads);
+				k<<<(unsigned)rows, threads, dyn, stream>>>(R, C, x, var);
+				err = cudaGetLastError();
+			}
 			if (err != cudaSuccess)
 				return err;
 		}

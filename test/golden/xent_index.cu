@@ -7,56 +7,71 @@
 
 /* kernel(xent_index) parallel(t) rolling(v)
  * fused over 'v' in steps of 64; split-k: a row reduction, for the CTA-per-row lowering
- * lowering: one CTA of 256 threads per row (t), its threads the chunks of 'v' (elements strided over them), partials merged in shared memory */
-__global__ void __launch_bounds__(256) xent_index_kernel(int T, int V, const fusecc_bf16 *__restrict__ logits, const int *__restrict__ target, float *__restrict__ loss)
+ * lowering: one CTA per row (t) of 128, 256 or 512 threads (FX_T, chosen at launch), each taking vectors of 8 elements,
+ *   its threads the chunks of 'v', partials merged in shared memory */
+template <int FX_T>
+__global__ void __launch_bounds__(FX_T) xent_index_kernel(int T, int V, const fusecc_bf16 *__restrict__ logits, const int *__restrict__ target, float *__restrict__ loss)
 {
 	__shared__ float fx_scratch[32];
-	__shared__ float m_part[256];
-	__shared__ float z_part[256];
-	__shared__ float m_used_part[256];
+	__shared__ float m_part[FX_T];
+	__shared__ float z_part[FX_T];
+	__shared__ float m_used_part[FX_T];
 	long long row_ = blockIdx.x;
 	int t = (int)row_;
-	const int nchunks = 256;
+	const int nchunks = FX_T;
 	const int ch = threadIdx.x;
 	{ /* the thread's chunk */
 	float m = -INFINITY;
 	float z = 0.0f;
 	float m_used = isfinite(m) ? m : 0.0f;
 	float m_prev = m_used;
-	for (int v0 = 0; v0 < V; v0 += 2048) {
-		if (v0 + 2048 <= V) {
-			#pragma unroll
-			for (int v_ = 0; v_ < 8; v_++) {
-				const int v = v0 + (int)threadIdx.x + v_ * 256;
-				m = fmaxf(m, fusecc_bf16_to_float(logits[((long long)t * V + v)]));
-			}
-			m_prev = m_used;
-			m_used = isfinite(m) ? m : 0.0f;
-			if (m_prev != m_used) {
-				float z_rescale = fx::exp_sub(m_prev, m_used);
-				z = z != 0.0f ? z * z_rescale : z;
-			}
-			#pragma unroll
-			for (int v_ = 0; v_ < 8; v_++) {
-				const int v = v0 + (int)threadIdx.x + v_ * 256;
-				z += fx::exp_sub(fusecc_bf16_to_float(logits[((long long)t * V + v)]), m_used);
-			}
-		} else {
-			#pragma unroll
-			for (int v_ = 0; v_ < 8; v_++) {
-				const int v = v0 + (int)threadIdx.x + v_ * 256;
-				if (v < V) m = fmaxf(m, fusecc_bf16_to_float(logits[((long long)t * V + v)]));
-			}
-			m_prev = m_used;
-			m_used = isfinite(m) ? m : 0.0f;
-			if (m_prev != m_used) {
-				float z_rescale = fx::exp_sub(m_prev, m_used);
-				z = z != 0.0f ? z * z_rescale : z;
-			}
-			#pragma unroll
-			for (int v_ = 0; v_ < 8; v_++) {
-				const int v = v0 + (int)threadIdx.x + v_ * 256;
-				if (v < V) z += fx::exp_sub(fusecc_bf16_to_float(logits[((long long)t * V + v)]), m_used);
+	{ /* the pass, 32 elements per thread and step */
+		for (int v0 = 0; v0 < V; v0 += 32 * FX_T) {
+			alignas(16) fusecc_bf16 logits_v[32];
+			if (v0 + 32 * FX_T <= V && fx::aligned16(&logits[((long long)t * V + v0)])) {
+				#pragma unroll
+				for (int v_ = 0; v_ < 4; v_++) {
+					const int v = v0 + (v_ * FX_T + (int)threadIdx.x) * 8;
+					fx::copy<16>(&logits_v[v_ * 8], &logits[((long long)t * V + v)]);
+				}
+				#pragma unroll
+				for (int k_ = 0; k_ < 32; k_++) {
+					m = fmaxf(m, fusecc_bf16_to_float(logits_v[k_]));
+				}
+				m_prev = m_used;
+				m_used = isfinite(m) ? m : 0.0f;
+				if (m_prev != m_used) {
+					float z_rescale = fx::exp_sub(m_prev, m_used);
+					z = z != 0.0f ? z * z_rescale : z;
+				}
+				#pragma unroll
+				for (int k_ = 0; k_ < 32; k_++) {
+					z += fx::exp_sub(fusecc_bf16_to_float(logits_v[k_]), m_used);
+				}
+			} else {
+				#pragma unroll
+				for (int k_ = 0; k_ < 32; k_++) {
+					const int v = v0 + (k_ / 8 * FX_T + (int)threadIdx.x) * 8 + k_ % 8;
+					if (v < V) {
+						logits_v[k_] = logits[((long long)t * V + v)];
+					}
+				}
+				#pragma unroll
+				for (int k_ = 0; k_ < 32; k_++) {
+					const int v = v0 + (k_ / 8 * FX_T + (int)threadIdx.x) * 8 + k_ % 8;
+					if (v < V) m = fmaxf(m, fusecc_bf16_to_float(logits_v[k_]));
+				}
+				m_prev = m_used;
+				m_used = isfinite(m) ? m : 0.0f;
+				if (m_prev != m_used) {
+					float z_rescale = fx::exp_sub(m_prev, m_used);
+					z = z != 0.0f ? z * z_rescale : z;
+				}
+				#pragma unroll
+				for (int k_ = 0; k_ < 32; k_++) {
+					const int v = v0 + (k_ / 8 * FX_T + (int)threadIdx.x) * 8 + k_ % 8;
+					if (v < V) z += fx::exp_sub(fusecc_bf16_to_float(logits_v[k_]), m_used);
+				}
 			}
 		}
 	}
@@ -105,8 +120,24 @@ extern "C" cudaError_t xent_index_launch(int T, int V, const fusecc_bf16 *logits
 		if (rows > 2147483647LL)
 			return cudaErrorInvalidValue;
 		if (rows > 0) {
-			xent_index_kernel<<<(unsigned)rows, 256, 0, stream>>>(T, V, logits, target, loss);
-			cudaError_t err = cudaGetLastError();
+			cudaError_t err = cudaSuccess;
+			size_t dyn = 0;
+			auto kernel = [&](int t) {
+				return t == 512 ? xent_index_kernel<512>
+				     : t == 256 ? xent_index_kernel<256>
+				     : xent_index_kernel<128>;
+			};
+			/* 128, 256 or 512 threads (32 elements each a step): the size that works on the most elements at once */
+			static fx::RowThreads choice;
+			int threads = choice.get((long long)dyn, V - 0, 32, [&](int t) {
+				int n = 0;
+				return cudaOccupancyMaxActiveBlocksPerMultiprocessor(&n, kernel(t), t, dyn) == cudaSuccess ? n : 0;
+			});
+			if (err == cudaSuccess) {
+				auto k = kernel(threads);
+				k<<<(unsigned)rows, threads, dyn, stream>>>(T, V, logits, target, loss);
+				err = cudaGetLastError();
+			}
 			if (err != cudaSuccess)
 				return err;
 		}

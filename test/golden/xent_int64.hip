@@ -8,56 +8,71 @@
 
 /* kernel(xent_int64) parallel(t)
  * fused over 'v' in steps of 64; split-k: chosen, the rows do not grow with the reduction (decode-like)
- * lowering: one CTA of 256 threads per row (t), its threads the chunks of 'v' (elements strided over them), partials merged in shared memory */
-__global__ void __launch_bounds__(256) xent_int64_kernel(int T, int V, const float *__restrict__ logits, const int64_t *__restrict__ target, float *__restrict__ loss)
+ * lowering: one CTA per row (t) of 128, 256 or 512 threads (FX_T, chosen at launch), each taking vectors of 4 elements,
+ *   its threads the chunks of 'v', partials merged in shared memory */
+template <int FX_T>
+__global__ void __launch_bounds__(FX_T) xent_int64_kernel(int T, int V, const float *__restrict__ logits, const int64_t *__restrict__ target, float *__restrict__ loss)
 {
 	__shared__ float fx_scratch[32];
-	__shared__ float m_part[256];
-	__shared__ float z_part[256];
-	__shared__ float m_used_part[256];
+	__shared__ float m_part[FX_T];
+	__shared__ float z_part[FX_T];
+	__shared__ float m_used_part[FX_T];
 	long long row_ = blockIdx.x;
 	int t = (int)row_;
-	const int nchunks = 256;
+	const int nchunks = FX_T;
 	const int ch = threadIdx.x;
 	{ /* the thread's chunk */
 	float m = -INFINITY;
 	float z = 0.0f;
 	float m_used = isfinite(m) ? m : 0.0f;
 	float m_prev = m_used;
-	for (int v0 = 0; v0 < V; v0 += 2048) {
-		if (v0 + 2048 <= V) {
-			#pragma unroll
-			for (int v_ = 0; v_ < 8; v_++) {
-				const int v = v0 + (int)threadIdx.x + v_ * 256;
-				m = logits[((long long)t * V + v)] > m ? logits[((long long)t * V + v)] : m;
-			}
-			m_prev = m_used;
-			m_used = isfinite(m) ? m : 0.0f;
-			if (m_prev != m_used) {
-				float z_rescale = fx::exp_sub(m_prev, m_used);
-				z = z != 0.0f ? z * z_rescale : z;
-			}
-			#pragma unroll
-			for (int v_ = 0; v_ < 8; v_++) {
-				const int v = v0 + (int)threadIdx.x + v_ * 256;
-				z = z + fx::exp_sub(logits[((long long)t * V + v)], m_used);
-			}
-		} else {
-			#pragma unroll
-			for (int v_ = 0; v_ < 8; v_++) {
-				const int v = v0 + (int)threadIdx.x + v_ * 256;
-				if (v < V) m = logits[((long long)t * V + v)] > m ? logits[((long long)t * V + v)] : m;
-			}
-			m_prev = m_used;
-			m_used = isfinite(m) ? m : 0.0f;
-			if (m_prev != m_used) {
-				float z_rescale = fx::exp_sub(m_prev, m_used);
-				z = z != 0.0f ? z * z_rescale : z;
-			}
-			#pragma unroll
-			for (int v_ = 0; v_ < 8; v_++) {
-				const int v = v0 + (int)threadIdx.x + v_ * 256;
-				if (v < V) z = z + fx::exp_sub(logits[((long long)t * V + v)], m_used);
+	{ /* the pass, 16 elements per thread and step */
+		for (int v0 = 0; v0 < V; v0 += 16 * FX_T) {
+			alignas(16) float logits_v[16];
+			if (v0 + 16 * FX_T <= V && fx::aligned16(&logits[((long long)t * V + v0)])) {
+				#pragma unroll
+				for (int v_ = 0; v_ < 4; v_++) {
+					const int v = v0 + (v_ * FX_T + (int)threadIdx.x) * 4;
+					fx::copy<16>(&logits_v[v_ * 4], &logits[((long long)t * V + v)]);
+				}
+				#pragma unroll
+				for (int k_ = 0; k_ < 16; k_++) {
+					m = logits_v[k_] > m ? logits_v[k_] : m;
+				}
+				m_prev = m_used;
+				m_used = isfinite(m) ? m : 0.0f;
+				if (m_prev != m_used) {
+					float z_rescale = fx::exp_sub(m_prev, m_used);
+					z = z != 0.0f ? z * z_rescale : z;
+				}
+				#pragma unroll
+				for (int k_ = 0; k_ < 16; k_++) {
+					z = z + fx::exp_sub(logits_v[k_], m_used);
+				}
+			} else {
+				#pragma unroll
+				for (int k_ = 0; k_ < 16; k_++) {
+					const int v = v0 + (k_ / 4 * FX_T + (int)threadIdx.x) * 4 + k_ % 4;
+					if (v < V) {
+						logits_v[k_] = logits[((long long)t * V + v)];
+					}
+				}
+				#pragma unroll
+				for (int k_ = 0; k_ < 16; k_++) {
+					const int v = v0 + (k_ / 4 * FX_T + (int)threadIdx.x) * 4 + k_ % 4;
+					if (v < V) m = logits_v[k_] > m ? logits_v[k_] : m;
+				}
+				m_prev = m_used;
+				m_used = isfinite(m) ? m : 0.0f;
+				if (m_prev != m_used) {
+					float z_rescale = fx::exp_sub(m_prev, m_used);
+					z = z != 0.0f ? z * z_rescale : z;
+				}
+				#pragma unroll
+				for (int k_ = 0; k_ < 16; k_++) {
+					const int v = v0 + (k_ / 4 * FX_T + (int)threadIdx.x) * 4 + k_ % 4;
+					if (v < V) z = z + fx::exp_sub(logits_v[k_], m_used);
+				}
 			}
 		}
 	}
@@ -106,8 +121,24 @@ extern "C" hipError_t xent_int64_launch(int T, int V, const float *logits, const
 		if (rows > 2147483647LL)
 			return hipErrorInvalidValue;
 		if (rows > 0) {
-			xent_int64_kernel<<<(unsigned)rows, 256, 0, stream>>>(T, V, logits, target, loss);
-			hipError_t err = hipGetLastError();
+			hipError_t err = hipSuccess;
+			size_t dyn = 0;
+			auto kernel = [&](int t) {
+				return t == 512 ? xent_int64_kernel<512>
+				     : t == 256 ? xent_int64_kernel<256>
+				     : xent_int64_kernel<128>;
+			};
+			/* 128, 256 or 512 threads (16 elements each a step): the size that works on the most elements at once */
+			static fx::RowThreads choice;
+			int threads = choice.get((long long)dyn, V - 0, 16, [&](int t) {
+				int n = 0;
+				return hipOccupancyMaxActiveBlocksPerMultiprocessor(&n, (const void *)kernel(t), t, dyn) == hipSuccess ? n : 0;
+			});
+			if (err == hipSuccess) {
+				auto k = kernel(threads);
+				k<<<(unsigned)rows, threads, dyn, stream>>>(T, V, logits, target, loss);
+				err = hipGetLastError();
+			}
 			if (err != hipSuccess)
 				return err;
 		}
