@@ -964,19 +964,15 @@ static const char *data_arg(const TilePlan *tp, int data, int cols)
 	return data == cols ? "" : arena_printf(&tp->c->prog->arena, ", %d", data);
 }
 
-/* Prints the lambdas that skip the steps a mask hides whole (see skip_hidden in tile.h)
- * and returns the name of the one that gives the first step at or after its argument
- * that is not skipped. A mask read by column (a key padding mask) is tested by the
- * CTA's threads together, a block layout by each thread alone (a few blocks). */
-static const char *skip_steps(TileEmit *te)
+/* Prints lambda `name(at)`: whether the mask keeps some element (any) or every element
+ * (!any) of the CTA's rows over the step at `at`; flag names its accumulator. */
+static void skip_test(TileEmit *te, const char *name, const char *at, const char *flag, bool any)
 {
 	const TilePlan *tp = te->tp;
-	const char *live = fresh(te, "live"), *next = fresh(te, "next_live"), *at = fresh(te, "at"), *any = fresh(te, "any");
 	const char *bj = tp->skip_bj->name;
 	bool by_thread = tp->skip_cj == 1;
-	line(te, 1, "/* steps where the mask hides every element of the CTA's rows are skipped */\n");
-	line(te, 1, "auto %s = [&](int %s) -> bool {\n", live, at);
-	line(te, 2, "int %s = 0;\n", any);
+	line(te, 1, "auto %s = [&](int %s) -> bool {\n", name, at);
+	line(te, 2, "int %s = %d;\n", flag, any ? 0 : 1);
 	int ind = 2;
 	if (tp->skip_bi) {
 		const char *bi = tp->skip_bi->name;
@@ -988,38 +984,31 @@ static const char *skip_steps(TileEmit *te)
 	else
 		line(te, ind, "for (int %s = %s / %d; %s <= (min(%s + %d, %s) - 1) / %d; %s++)\n", bj, at, tp->skip_cj, bj, at, tp->bn, te->je, tp->skip_cj, bj);
 	const Expr *h = tp->skip_hidden;
-	if (h->kind == EX_UN && h->uop == UOP_NOT) {
-		line(te, ind + 1, "%s |= (", any);
-		expr(te, h->args[0]);
-		sb_puts(te->out, ") != 0;\n");
-	} else {
-		line(te, ind + 1, "%s |= !(", any);
-		expr(te, h);
-		sb_puts(te->out, ");\n");
-	}
-	line(te, 2, by_thread ? "return __syncthreads_or(%s) != 0;\n" : "return %s != 0;\n", any);
+	bool neg = h->kind == EX_UN && h->uop == UOP_NOT;
+	line(te, ind + 1, neg ? "%s %s= (" : "%s %s= !(", flag, any ? "|" : "&");
+	expr(te, neg ? h->args[0] : h);
+	sb_puts(te->out, neg ? ") != 0;\n" : ");\n");
+	if (by_thread)
+		line(te, 2, "return __syncthreads_%s(%s) != 0;\n", any ? "or" : "and", flag);
+	else
+		line(te, 2, "return %s != 0;\n", flag);
 	line(te, 1, "};\n");
+}
+
+/* Prints the lambdas that skip the steps a mask hides whole (see skip_hidden in tile.h)
+ * and returns the name of the one that gives the first step at or after its argument
+ * that is not skipped. A mask read by column (a key padding mask) is tested by the
+ * CTA's threads together, a block layout by each thread alone (a few blocks). */
+static const char *skip_steps(TileEmit *te)
+{
+	const TilePlan *tp = te->tp;
+	const char *live = fresh(te, "live"), *next = fresh(te, "next_live"), *at = fresh(te, "at"), *any = fresh(te, "any");
+	line(te, 1, "/* steps where the mask hides every element of the CTA's rows are skipped */\n");
+	skip_test(te, live, at, any, true);
 	if (tp->nmask) {
 		/* whether the mask keeps every element of the step: then it runs unmasked */
 		te->whole = fresh(te, "whole");
-		line(te, 1, "auto %s = [&](int %s) -> bool {\n", te->whole, at);
-		line(te, 2, "int %s = 1;\n", any);
-		ind = 2;
-		if (tp->skip_bi) {
-			const char *bi = tp->skip_bi->name;
-			line(te, 2, "for (int %s = %s / %d; %s <= (%s + %s - 1) / %d; %s++)\n", bi, te->i0, tp->skip_ci, bi, te->i0, te->nrows, tp->skip_ci, bi);
-			ind++;
-		}
-		if (by_thread)
-			line(te, ind, "for (int %s = %s + (int)threadIdx.x; %s < min(%s + %d, %s); %s += blockDim.x)\n", bj, at, bj, at, tp->bn, te->je, bj);
-		else
-			line(te, ind, "for (int %s = %s / %d; %s <= (min(%s + %d, %s) - 1) / %d; %s++)\n", bj, at, tp->skip_cj, bj, at, tp->bn, te->je, tp->skip_cj, bj);
-		bool neg = h->kind == EX_UN && h->uop == UOP_NOT;
-		line(te, ind + 1, neg ? "%s &= (" : "%s &= !(", any);
-		expr(te, neg ? h->args[0] : h);
-		sb_puts(te->out, neg ? ") != 0;\n" : ");\n");
-		line(te, 2, by_thread ? "return __syncthreads_and(%s) != 0;\n" : "return %s != 0;\n", any);
-		line(te, 1, "};\n");
+		skip_test(te, te->whole, at, any, false);
 	}
 	line(te, 1, "auto %s = [&](int %s) {\n", next, at);
 	line(te, 2, "while (%s < %s && !%s(%s))\n", at, te->je, live, at);
