@@ -46,4 +46,32 @@ static inline FUSECC_HD fusecc_bf16 fusecc_float_to_bf16(float f)
 	return r;
 }
 
+/* FUSECC_INDEX(x, n, "array", dim): a subscript of a generated GPU kernel that was read
+ * from an index array (a block table, cu_seqlens, class targets). An index out of range
+ * is the caller's contract, as in every engine: by default the subscript is used as it is.
+ * Compiled with -DFUSECC_CHECK_INDEX, the kernel checks 0 <= x < n (n < 0: the extent is
+ * not known, only x >= 0 is checked) and stops with a message naming the array, the
+ * dimension and the index. */
+#if defined(FUSECC_CHECK_INDEX) && (defined(__CUDACC__) || defined(__HIPCC__))
+#include <stdio.h>
+#include <stdlib.h>
+static inline __host__ __device__ long long fusecc_check_index(long long x, long long n, const char *name, int dim)
+{
+	if (x < 0 || (n >= 0 && x >= n)) {
+		printf("fusecc: index %lld of '%s' (dimension %d, extent %lld) is out of range\n", x, name, dim, n);
+#if defined(__CUDA_ARCH__)
+		__trap();
+#elif defined(__HIP_DEVICE_COMPILE__)
+		__builtin_trap();
+#else
+		abort();
+#endif
+	}
+	return x;
+}
+#define FUSECC_INDEX(x, n, name, dim) fusecc_check_index((long long)(x), (long long)(n), name, dim)
+#else
+#define FUSECC_INDEX(x, n, name, dim) (x)
+#endif
+
 #endif

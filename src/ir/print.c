@@ -141,6 +141,34 @@ static void print_cast(StrBuf *b, const Expr *e, const PrintTarget *t)
 	}
 }
 
+static bool reads_element(const Expr *e)
+{
+	if (e->kind == EX_INDEX)
+		return true;
+	for (int i = 0; i < e->nargs; i++)
+		if (reads_element(e->args[i]))
+			return true;
+	return false;
+}
+
+/* Subscript i of e at precedence prec; in a GPU kernel, one read from an index array goes
+ * through FUSECC_INDEX (include/fusecc.h: checked under -DFUSECC_CHECK_INDEX). */
+static void print_subscript(StrBuf *b, const Expr *e, int i, int prec, const PrintTarget *t)
+{
+	if (!(t && t->flatten_params && reads_element(e->args[i]))) {
+		print_sub(b, e->args[i], prec, t);
+		return;
+	}
+	sb_puts(b, "FUSECC_INDEX(");
+	print_expr_to(b, e->args[i], t);
+	sb_puts(b, ", ");
+	if (e->var->dims[i])
+		print_expr_to(b, e->var->dims[i], t);
+	else
+		sb_puts(b, "-1");
+	sb_printf(b, ", \"%s\", %d)", e->var->name, i);
+}
+
 /* An element of a parameter array as a pointer access: q[((b * H + h) * N + i) * 128 + d],
  * in 64-bit arithmetic (the element count may pass 2^31). */
 static void print_flat_index(StrBuf *b, const Expr *e, const PrintTarget *t)
@@ -151,13 +179,13 @@ static void print_flat_index(StrBuf *b, const Expr *e, const PrintTarget *t)
 	for (int i = 0; i < e->nargs; i++) {
 		if (i == 0) {
 			sb_puts(b, "(long long)");
-			print_sub(b, e->args[0], PREC_UNARY, t);
+			print_subscript(b, e, 0, PREC_UNARY, t);
 			continue;
 		}
 		sb_puts(b, " * ");
 		print_sub(b, e->var->dims[i], 14, t);
 		sb_puts(b, " + ");
-		print_sub(b, e->args[i], 13, t);
+		print_subscript(b, e, i, 13, t);
 		sb_putc(b, ')');
 	}
 	sb_putc(b, ']');

@@ -61,8 +61,8 @@ __global__ void __launch_bounds__(64) paged_decode_kernel(int B, int H, int L, i
 	const int inner_begin = j_lo, inner_end = j_hi;
 	const fx::L2Policy l2 = fx::l2_read_once(gridDim.y == 1);
 	auto load_columns = [&](int at) {
-		fx::load_tile<64, 128, 64, __half>(s_kc, [&](int r) { return &kc[((((long long)bt[((long long)b * MAXP + (at + r) / 16)] * 16 + (at + r) % 16) * H + h) * 128 + 0)]; }, end - at, l2);
-		fx::load_tile<64, 128, 64, __half>(s_vc, [&](int r) { return &vc[((((long long)bt[((long long)b * MAXP + (at + r) / 16)] * 16 + (at + r) % 16) * H + h) * 128 + 0)]; }, end - at, l2);
+		fx::load_tile<64, 128, 64, __half>(s_kc, [&](int r) { return &kc[((((long long)FUSECC_INDEX(bt[((long long)b * MAXP + (at + r) / 16)], NB, "kc", 0) * 16 + (at + r) % 16) * H + h) * 128 + 0)]; }, end - at, l2);
+		fx::load_tile<64, 128, 64, __half>(s_vc, [&](int r) { return &vc[((((long long)FUSECC_INDEX(bt[((long long)b * MAXP + (at + r) / 16)], NB, "vc", 0) * 16 + (at + r) % 16) * H + h) * 128 + 0)]; }, end - at, l2);
 	};
 	for (int j0 = begin; j0 < end; j0 += 64) {
 		load_columns(j0);

@@ -60,8 +60,8 @@ __global__ void __launch_bounds__(32) paged_decode_lens_kernel(int B, int HKV, i
 	const int inner_begin = j_lo, inner_end = j_hi;
 	const fx::L2Policy l2 = fx::l2_read_once(gridDim.y == 1);
 	auto load_columns = [&](int at, int into) {
-		fx::load_tile<64, 128, 32, __half>(s_kc + into * 8192, [&](int r) { return &kc[((((long long)bt[((long long)b * MAXP + (at + r) / 16)] * 16 + (at + r) % 16) * HKV + kh) * 128 + 0)]; }, end - at, l2);
-		fx::load_tile<64, 128, 32, __half>(s_vc + into * 8192, [&](int r) { return &vc[((((long long)bt[((long long)b * MAXP + (at + r) / 16)] * 16 + (at + r) % 16) * HKV + kh) * 128 + 0)]; }, end - at, l2);
+		fx::load_tile<64, 128, 32, __half>(s_kc + into * 8192, [&](int r) { return &kc[((((long long)FUSECC_INDEX(bt[((long long)b * MAXP + (at + r) / 16)], NB, "kc", 0) * 16 + (at + r) % 16) * HKV + kh) * 128 + 0)]; }, end - at, l2);
+		fx::load_tile<64, 128, 32, __half>(s_vc + into * 8192, [&](int r) { return &vc[((((long long)FUSECC_INDEX(bt[((long long)b * MAXP + (at + r) / 16)], NB, "vc", 0) * 16 + (at + r) % 16) * HKV + kh) * 128 + 0)]; }, end - at, l2);
 	};
 	if (begin < end)
 		load_columns(begin, 0);

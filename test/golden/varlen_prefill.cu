@@ -30,7 +30,7 @@ __global__ void __launch_bounds__(128) varlen_prefill_kernel(int S, int TOTAL, i
 	uint16_t *s_rows = smem;
 	uint16_t *s_k = smem + 16384; /* two stages of 64 x 128 */
 	uint16_t *s_v = smem + 32768; /* two stages of 64 x 128 */
-	fx::load_rows<128, 128, 128, __half>(s_rows, [&](int r) { return &q[(((long long)(cu_seqlens_cta + (row0 + r)) * H + h) * 128 + 0)]; }, nrows);
+	fx::load_rows<128, 128, 128, __half>(s_rows, [&](int r) { return &q[(((long long)FUSECC_INDEX(cu_seqlens_cta + (row0 + r), TOTAL, "q", 0) * H + h) * 128 + 0)]; }, nrows);
 	fx::cp_async_commit();
 	float m[4];
 	float l[4];
@@ -53,8 +53,8 @@ __global__ void __launch_bounds__(128) varlen_prefill_kernel(int S, int TOTAL, i
 	const int begin = 0, end = max(first + 1, last + 1);
 	const int inner_begin = 0, inner_end = min(first + 1, last + 1);
 	auto load_columns = [&](int at, int into) {
-		fx::load_tile<64, 128, 128, __half>(s_k + into * 8192, [&](int r) { return &k[(((long long)(cu_seqlens_cta + (at + r)) * H + h) * 128 + 0)]; }, end - at);
-		fx::load_tile<64, 128, 128, __half>(s_v + into * 8192, [&](int r) { return &v[(((long long)(cu_seqlens_cta + (at + r)) * H + h) * 128 + 0)]; }, end - at);
+		fx::load_tile<64, 128, 128, __half>(s_k + into * 8192, [&](int r) { return &k[(((long long)FUSECC_INDEX(cu_seqlens_cta + (at + r), TOTAL, "k", 0) * H + h) * 128 + 0)]; }, end - at);
+		fx::load_tile<64, 128, 128, __half>(s_v + into * 8192, [&](int r) { return &v[(((long long)FUSECC_INDEX(cu_seqlens_cta + (at + r), TOTAL, "v", 0) * H + h) * 128 + 0)]; }, end - at);
 	};
 	if (begin < end)
 		load_columns(begin, 0);
@@ -148,7 +148,7 @@ __global__ void __launch_bounds__(128) varlen_prefill_kernel(int S, int TOTAL, i
 			#pragma unroll
 			for (int e = 0; e < 32; e++) {
 				const int d = fx::col(e);
-				o[(((long long)(cu_seqlens_cta + i) * H + h) * 128 + d)] = (__half)(acc[hf >> 1][e >> 1][2 * (hf & 1) + (e & 1)] * __frcp_rn(l[hf]));
+				o[(((long long)FUSECC_INDEX(cu_seqlens_cta + i, TOTAL, "o", 0) * H + h) * 128 + d)] = (__half)(acc[hf >> 1][e >> 1][2 * (hf & 1) + (e & 1)] * __frcp_rn(l[hf]));
 			}
 		}
 	}

@@ -31,7 +31,7 @@ __global__ void __launch_bounds__(256) varlen_prefill_kernel(int S, int TOTAL, i
 	uint16_t *s_rows = smem;
 	uint16_t *s_k = smem + 16384; /* one tile of 64 x 128 */
 	uint16_t *s_v = smem + 24576; /* one tile of 64 x 128 */
-	fx::load_rows<128, 128, 256, __half>(s_rows, [&](int r) { return &q[(((long long)(cu_seqlens_cta + (row0 + r)) * H + h) * 128 + 0)]; }, nrows);
+	fx::load_rows<128, 128, 256, __half>(s_rows, [&](int r) { return &q[(((long long)FUSECC_INDEX(cu_seqlens_cta + (row0 + r), TOTAL, "q", 0) * H + h) * 128 + 0)]; }, nrows);
 	float m[2];
 	float l[2];
 	float m_used[2];
@@ -53,8 +53,8 @@ __global__ void __launch_bounds__(256) varlen_prefill_kernel(int S, int TOTAL, i
 	const int begin = 0, end = max(first + 1, last + 1);
 	const int inner_begin = 0, inner_end = min(first + 1, last + 1);
 	auto load_columns = [&](int at) {
-		fx::load_tile<64, 128, 256, __half>(s_k, [&](int r) { return &k[(((long long)(cu_seqlens_cta + (at + r)) * H + h) * 128 + 0)]; }, end - at);
-		fx::load_tile<64, 128, 256, __half>(s_v, [&](int r) { return &v[(((long long)(cu_seqlens_cta + (at + r)) * H + h) * 128 + 0)]; }, end - at);
+		fx::load_tile<64, 128, 256, __half>(s_k, [&](int r) { return &k[(((long long)FUSECC_INDEX(cu_seqlens_cta + (at + r), TOTAL, "k", 0) * H + h) * 128 + 0)]; }, end - at);
+		fx::load_tile<64, 128, 256, __half>(s_v, [&](int r) { return &v[(((long long)FUSECC_INDEX(cu_seqlens_cta + (at + r), TOTAL, "v", 0) * H + h) * 128 + 0)]; }, end - at);
 	};
 	for (int j0 = begin; j0 < end; j0 += 64) {
 		load_columns(j0);
@@ -132,7 +132,7 @@ __global__ void __launch_bounds__(256) varlen_prefill_kernel(int S, int TOTAL, i
 			#pragma unroll
 			for (int e = 0; e < 32; e++) {
 				const int d = fx::col(e);
-				o[(((long long)(cu_seqlens_cta + i) * H + h) * 128 + d)] = (__half)(acc[hf][e >> 2][e & 3] * __frcp_rn(l[hf]));
+				o[(((long long)FUSECC_INDEX(cu_seqlens_cta + i, TOTAL, "o", 0) * H + h) * 128 + d)] = (__half)(acc[hf][e >> 2][e & 3] * __frcp_rn(l[hf]));
 			}
 		}
 	}

@@ -94,7 +94,7 @@ __global__ void __launch_bounds__(FX_T) xent_int64_kernel(int T, int V, const fl
 		z += fx::cta_sum(z_part[ch] != 0.0f ? z_part[ch] * z_rescale2 : z_part[ch], fx_scratch);
 	}
 	if (threadIdx.x == 0)
-		loss[(long long)t] = m + logf(z) - logits[((long long)t * V + target[(long long)t])];
+		loss[(long long)t] = m + logf(z) - logits[((long long)t * V + FUSECC_INDEX(target[(long long)t], V, "logits", 1))];
 }
 
 /* Runs xent_int64 on the GPU: arrays are device pointers; sizes as in the C function. */
