@@ -304,34 +304,42 @@ static bool flattened(const Build *b, const Expr *e, const Expr **x, const Var *
 	return false;
 }
 
-/* Whether every access to v in e and s (the region) flattens dimension `dim` with the
- * same parameter P: then the model gives v two dimensions there (x, g), which is exact. */
-static bool all_flattened(const Build *b, const Expr *e, const Var *v, int dim, const Var *P)
+/* A test of one subscript against what the first access chose (ctx). */
+typedef bool (*SubTest)(const Build *b, const Expr *sub, const void *ctx);
+
+/* Whether every access to v in e passes test on its subscript `dim`. */
+static bool all_accesses(const Build *b, const Expr *e, const Var *v, int dim, SubTest test, const void *ctx)
 {
 	if (!e)
 		return true;
-	if (e->kind == EX_INDEX && e->var == v) {
-		const Expr *x;
-		const Var *g, *q;
-		if (!flattened(b, e->args[dim], &x, &g, &q) || q != P)
-			return false;
-	}
+	if (e->kind == EX_INDEX && e->var == v && !test(b, e->args[dim], ctx))
+		return false;
 	for (int i = 0; i < e->nargs; i++)
-		if (!all_flattened(b, e->args[i], v, dim, P))
+		if (!all_accesses(b, e->args[i], v, dim, test, ctx))
 			return false;
 	return true;
 }
 
-static bool stmt_all_flattened(const Build *b, const Stmt *s, const Var *v, int dim, const Var *P)
+/* ... in every statement of s (the region). */
+static bool stmt_all_accesses(const Build *b, const Stmt *s, const Var *v, int dim, SubTest test, const void *ctx)
 {
 	if (!s)
 		return true;
-	if (!all_flattened(b, s->lhs, v, dim, P) || !all_flattened(b, s->rhs, v, dim, P) || !all_flattened(b, s->cond, v, dim, P))
+	if (!all_accesses(b, s->lhs, v, dim, test, ctx) || !all_accesses(b, s->rhs, v, dim, test, ctx) || !all_accesses(b, s->cond, v, dim, test, ctx))
 		return false;
 	for (int i = 0; i < s->nbody; i++)
-		if (!stmt_all_flattened(b, s->body[i], v, dim, P))
+		if (!stmt_all_accesses(b, s->body[i], v, dim, test, ctx))
 			return false;
 	return true;
+}
+
+/* Whether sub flattens with the parameter P (ctx). When every access to an array does so
+ * on one dimension, the model gives the array two dimensions there (x, g): exact. */
+static bool flattened_by(const Build *b, const Expr *sub, const void *P)
+{
+	const Expr *x;
+	const Var *g, *q;
+	return flattened(b, sub, &x, &g, &q) && q == P;
 }
 
 static bool data_bound(const Build *b, const Expr *e);
@@ -404,35 +412,14 @@ static bool packed(const Build *b, const Expr *e, const Expr **off, const Expr *
 	return true;
 }
 
-/* Whether every access to v in e packs dimension `dim` by the same offset `off`: the
- * model then reads that dimension as (the iterators off reads, x), exact when the rows
- * of distinct offsets do not overlap, which is the caller's contract for packed batches
- * (cu_seqlens rising, as FlashAttention's varlen functions require). */
-static bool all_packed(const Build *b, const Expr *e, const Var *v, int dim, const Expr *off)
+/* Whether sub is a packed row at offset off (ctx). When every access to an array is so on
+ * one dimension, the model reads that dimension as (the iterators off reads, x), exact
+ * when the rows of distinct offsets do not overlap, which is the caller's contract for
+ * packed batches (cu_seqlens rising, as FlashAttention's varlen functions require). */
+static bool packed_at(const Build *b, const Expr *sub, const void *off)
 {
-	if (!e)
-		return true;
-	if (e->kind == EX_INDEX && e->var == v) {
-		const Expr *o, *x;
-		if (!packed(b, e->args[dim], &o, &x) || !expr_equal(o, off))
-			return false;
-	}
-	for (int i = 0; i < e->nargs; i++)
-		if (!all_packed(b, e->args[i], v, dim, off))
-			return false;
-	return true;
-}
-
-static bool stmt_all_packed(const Build *b, const Stmt *s, const Var *v, int dim, const Expr *off)
-{
-	if (!s)
-		return true;
-	if (!all_packed(b, s->lhs, v, dim, off) || !all_packed(b, s->rhs, v, dim, off) || !all_packed(b, s->cond, v, dim, off))
-		return false;
-	for (int i = 0; i < s->nbody; i++)
-		if (!stmt_all_packed(b, s->body[i], v, dim, off))
-			return false;
-	return true;
+	const Expr *o, *x;
+	return packed(b, sub, &o, &x) && expr_equal(o, off);
 }
 
 /* Records that statement `si` reads or writes element `subs` of `v`; si < 0 only checks
@@ -458,14 +445,14 @@ static void access(Build *b, int si, Var *v, Expr *const *subs, int nsubs, bool 
 		Aff a;
 		const Expr *bad = affine(subs[i], &a), *x, *pk_off;
 		const Var *g, *P;
-		if (bad && flattened(b, subs[i], &x, &g, &P) && stmt_all_flattened(b, b->region->loop, v, i, P)) {
+		if (bad && flattened(b, subs[i], &x, &g, &P) && stmt_all_accesses(b, b->region->loop, v, i, flattened_by, P)) {
 			affine(x, &a);
 			sb_printf(&idx, "%s%s, ", nl + i ? ", " : "", aff_text(&a));
 			put_name(&idx, g);
 			sb_free(&a.s);
 			continue;
 		}
-		if (bad && packed(b, subs[i], &pk_off, &x) && stmt_all_packed(b, b->region->loop, v, i, pk_off)) {
+		if (bad && packed(b, subs[i], &pk_off, &x) && stmt_all_accesses(b, b->region->loop, v, i, packed_at, pk_off)) {
 			if (si >= 0)
 				reads(b, si, pk_off, report);
 			bool first = !nl && !i;

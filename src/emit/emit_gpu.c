@@ -206,16 +206,6 @@ static void emit_split_fallback(StrBuf *out, const Func *f, const Region *r, con
 	sb_puts(out, "}\n");
 }
 
-static bool reads_array(const Expr *e)
-{
-	if (e->kind == EX_INDEX)
-		return true;
-	for (int i = 0; i < e->nargs; i++)
-		if (reads_array(e->args[i]))
-			return true;
-	return false;
-}
-
 /* Copy of e with each `hi - lo` replaced by len. */
 static Expr *subst_len(Program *p, const Expr *e, const Expr *hi, const Expr *lo, const Expr *len)
 {
@@ -247,7 +237,7 @@ static bool split_fallback_sizes(Program *p, const Cascade *c, SplitFallback *sf
 		sf->nchunks = subst_len(p, sf->nchunks, hi, lo, len);
 		sf->chunk = subst_len(p, sf->chunk, hi, lo, len);
 	}
-	return !reads_array(sf->nchunks) && !reads_array(sf->chunk);
+	return !expr_reads_element(sf->nchunks) && !expr_reads_element(sf->chunk);
 }
 
 /* The tile lowering's kernel when the plan fits, else the fallback's, whose comment

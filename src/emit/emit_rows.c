@@ -280,17 +280,6 @@ static bool scan_others(PassScan *sc, Stmt *s)
 	return true;
 }
 
-/* Whether e reads an array element. */
-static bool reads_element(const Expr *e)
-{
-	if (e->kind == EX_INDEX)
-		return true;
-	for (int i = 0; i < e->nargs; i++)
-		if (reads_element(e->args[i]))
-			return true;
-	return false;
-}
-
 /* An array access in loop l that moves with it along its last subscript only (the
  * iterator plus terms that do not move, or a gather), or not at all: the threads of a
  * warp then read neighbouring elements. Down a column (x[c][r], a matmul's b[k][j]), one
@@ -305,7 +294,7 @@ static bool along_row(const Stmt *l, const Expr *e, const Var **bad)
 			if (!expr_moves_with(l, a))
 				continue;
 			bool last = i == e->nargs - 1;
-			if (!last || !((offset_by(a, l->var) && !offset_rest_moves(l, a)) || reads_element(a))) {
+			if (!last || !((offset_by(a, l->var) && !offset_rest_moves(l, a)) || expr_reads_element(a))) {
 				*bad = e->var;
 				return false;
 			}

@@ -232,6 +232,18 @@ bool expr_reads_var(const Expr *e, const Var *v)
 	return false;
 }
 
+bool expr_reads_element(const Expr *e)
+{
+	if (!e)
+		return false;
+	if (e->kind == EX_INDEX)
+		return true;
+	for (int i = 0; i < e->nargs; i++)
+		if (expr_reads_element(e->args[i]))
+			return true;
+	return false;
+}
+
 bool stmt_reads_var(const Stmt *s, const Var *v)
 {
 	if (!s)

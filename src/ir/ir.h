@@ -231,6 +231,8 @@ bool expr_equal(const Expr *a, const Expr *b);
 /* Whether e reads v (as a scalar or any element), and whether s does: reads include the
  * subscripts of a written element and, for compound assignments, the element itself. */
 bool expr_reads_var(const Expr *e, const Var *v);
+/* Whether e reads an element of an array (a subscript read from an index array). */
+bool expr_reads_element(const Expr *e);
 bool stmt_reads_var(const Stmt *s, const Var *v);
 /* Whether s assigns v, or declares it with an initialiser. */
 bool stmt_writes_var(const Stmt *s, const Var *v);

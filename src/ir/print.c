@@ -141,21 +141,11 @@ static void print_cast(StrBuf *b, const Expr *e, const PrintTarget *t)
 	}
 }
 
-static bool reads_element(const Expr *e)
-{
-	if (e->kind == EX_INDEX)
-		return true;
-	for (int i = 0; i < e->nargs; i++)
-		if (reads_element(e->args[i]))
-			return true;
-	return false;
-}
-
 /* Subscript i of e at precedence prec; in a GPU kernel, one read from an index array goes
  * through FUSECC_INDEX (include/fusecc.h: checked under -DFUSECC_CHECK_INDEX). */
 static void print_subscript(StrBuf *b, const Expr *e, int i, int prec, const PrintTarget *t)
 {
-	if (!(t && t->flatten_params && reads_element(e->args[i]))) {
+	if (!(t && t->flatten_params && expr_reads_element(e->args[i]))) {
 		print_sub(b, e->args[i], prec, t);
 		return;
 	}

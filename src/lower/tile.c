@@ -1210,17 +1210,6 @@ static bool reads_through_pro(const TilePlan *tp, const Expr *e, Var *v)
 	return false;
 }
 
-/* Whether e reads an element of an array. */
-static bool reads_element(const Expr *e)
-{
-	if (e->kind == EX_INDEX)
-		return true;
-	for (int i = 0; i < e->nargs; i++)
-		if (reads_element(e->args[i]))
-			return true;
-	return false;
-}
-
 /* Whether subscript e is the row iterator i, or `off + i` with off a value read from
  * arrays (a packed batch's q[cu[s] + i]): either way i stays below the dimension's
  * extent, since offsets are not negative (the caller's contract for index arrays). */
@@ -1232,7 +1221,7 @@ static bool row_subscript(const Expr *e, const Var *i)
 		return false;
 	for (int side = 0; side < 2; side++) {
 		const Expr *x = e->args[side], *off = e->args[1 - side];
-		if (x->kind == EX_VAR && x->var == i && !expr_reads_var(off, i) && reads_element(off))
+		if (x->kind == EX_VAR && x->var == i && !expr_reads_var(off, i) && expr_reads_element(off))
 			return true;
 	}
 	return false;
@@ -1706,24 +1695,6 @@ static Expr *subst_div(Program *p, const Expr *e, const Var *v, Var *b)
 	return x;
 }
 
-/* Whether e reads only parameters, the grid's iterators and the listed variables. */
-static bool reads_uniform(const TilePlan *tp, const Expr *e, Var *const *ok, int n)
-{
-	if (e->kind == EX_VAR || e->kind == EX_INDEX) {
-		bool fine = e->var->kind == VAR_PARAM;
-		for (int g = 0; g < tp->ngrid && !fine; g++)
-			fine = e->var == tp->grid[g].var;
-		for (int k = 0; k < n && !fine; k++)
-			fine = e->var == ok[k];
-		if (!fine)
-			return false;
-	}
-	for (int i = 0; i < e->nargs; i++)
-		if (!reads_uniform(tp, e->args[i], ok, n))
-			return false;
-	return true;
-}
-
 /* The skipping of steps for hidden-when condition c (see skip_hidden in tile.h): c may
  * read the row only as `i / C` and the column as `j / C` or j, besides parameters and
  * the other parallel loops; nothing else is skipped. */
@@ -1748,8 +1719,15 @@ static void find_skip(TilePlan *tp, Expr *c)
 	} else {
 		h = subst_div(p, h, tp->jc, bj);
 	}
-	Var *ok[2] = {bj, bi};
-	if (!reads_uniform(tp, h, ok, bi ? 2 : 1))
+	/* the same for every row of the CTA: parameters, the other parallel loops, the blocks */
+	Var *ok[MAX_GRID + 2];
+	int n = 0;
+	for (int g = 0; g < tp->ngrid; g++)
+		ok[n++] = tp->grid[g].var;
+	ok[n++] = bj;
+	if (bi)
+		ok[n++] = bi;
+	if (!reads_only(h, ok, n))
 		return;
 	tp->skip_hidden = h;
 	tp->skip_bi = bi;
