@@ -206,3 +206,19 @@ Stmt *stmt_expand_scalar(Program *p, const Stmt *s, const Var *from, const Expr 
 		c->body[i] = stmt_expand_scalar(p, s->body[i], from, to);
 	return c;
 }
+
+double leaf_random(const Expr *e, unsigned seed)
+{
+	StrBuf b = {0};
+	print_expr(&b, e);
+	unsigned h = seed;
+	for (const char *s = b.s; *s; s++)
+		h = h * 16777619u ^ (unsigned char)*s;
+	sb_free(&b);
+	h ^= h >> 13;
+	h *= 0x5bd1e995u;
+	h ^= h >> 15;
+	if (scalar_is_int(e->ty))
+		return (double)(h % (e->ty == TY_BOOL ? 2 : 7));
+	return ((double)(h % 100000) / 100000.0) * 3.0 - 1.5;
+}

@@ -2280,6 +2280,7 @@ static bool fuse_region(Program *p, Region *r, StrVec *names)
 	sink_nest_locals(p, r->loop);
 	forward_index_locals(p, r->loop);
 	unpeel_reductions(p, r->loop);
+	fuse_undo_online(p, r->loop);
 	/* Every region is checked, fused or not: parallel loops must carry no dependence. */
 	DepInfo *deps = deps_compute(p, r);
 	if (!deps)

@@ -170,5 +170,15 @@ Var *fresh_var(Cascade *c, const char *base, ScalarType ty, VarKind kind);
 /* Evaluates e in double precision with leaves from env; NaN if it cannot. */
 typedef double (*LeafFn)(const Expr *leaf, void *ctx);
 double expr_eval(const Expr *e, LeafFn leaf, void *ctx);
+/* A pseudo-random value for a leaf (an element or a variable) fixed by its printed form and
+ * the seed, so that two evaluations see the same leaf alike: in [-1.5, 1.5), or a small
+ * non-negative integer for integer leaves. */
+double leaf_random(const Expr *e, unsigned seed);
+
+/* ---- online.c ---- */
+/* Rewrites each loop in s that keeps a running max and rescales its sums by hand (online
+ * softmax written out) into the max's loop and the sums' loop at the final max, when the
+ * rescales are checked to be exact; other loops are left as written. */
+void fuse_undo_online(Program *p, Stmt *s);
 
 #endif

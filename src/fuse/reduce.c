@@ -89,5 +89,23 @@ bool reduce_match(Program *p, Stmt *s, Expr **target, Reducer *red, Expr **g)
 		*red = r->fn == FN_FMAX ? RED_MAX : RED_MIN;
 		return true;
 	}
-	return match_select(r, x, red, g);
+	if (match_select(r, x, red, g))
+		return true;
+	/* `x = c ? <reduction of x> : x` (a masked step, as an if around the reduction
+	 * becomes): the reduction of `c ? e : identity`. */
+	if (r->kind == EX_COND && !expr_reads_var(r->args[0], x->var)) {
+		for (int k = 1; k <= 2; k++) {
+			if (!same_lvalue(r->args[3 - k], x))
+				continue;
+			Stmt probe = *s;
+			probe.rhs = r->args[k];
+			Expr *t;
+			if (!reduce_match(p, &probe, &t, red, g))
+				return false;
+			Expr *id = reducer_identity(p, *red, x->ty, r->loc);
+			*g = k == 1 ? ex_cond(p, r->args[0], *g, id, r->loc) : ex_cond(p, r->args[0], id, *g, r->loc);
+			return true;
+		}
+	}
+	return false;
 }

@@ -374,18 +374,7 @@ static double leaf_value(const Expr *e, void *ctx)
 				return ec->rt[k];
 		}
 	}
-	StrBuf b = {0};
-	print_expr(&b, e);
-	unsigned h = ec->seed;
-	for (const char *s = b.s; *s; s++)
-		h = h * 16777619u ^ (unsigned char)*s;
-	sb_free(&b);
-	h ^= h >> 13;
-	h *= 0x5bd1e995u;
-	h ^= h >> 15;
-	if (scalar_is_int(e->ty))
-		return (double)(h % (e->ty == TY_BOOL ? 2 : 7));
-	return ((double)(h % 100000) / 100000.0) * 3.0 - 1.5;
+	return leaf_random(e, ec->seed);
 }
 
 static unsigned next_rand(unsigned *s)

@@ -1,0 +1,485 @@
+/* online.c: online softmax written by hand, undone.
+ *
+ * Users who know FlashAttention write the softmax already fused: a running max and sums
+ * they rescale themselves,
+ *
+ *     float m_new = fmaxf(m, x);
+ *     d = d * expf(m - m_new) + expf(x - m_new);     (or d *= alpha; ... d += p;)
+ *     m = m_new;
+ *
+ * That loop carries d through a statement that is not a reduction, so the fuser could not
+ * take it. Since fusecc derives its own repairs, such a loop is rewritten back into the
+ * cascade the rescaling came from, a loop taking the max and then a loop summing with the
+ * final max (d += expf(x - m)), which is then fused like any other input: rolling or
+ * split-k, on every target. The rewrite is exact when each rescaled update
+ * t = t * F(m_old, m_new) + G(m_new) keeps t equal to the sum of G over the elements seen,
+ * taken at the current max: F(r, r') * G(r) == G(r') for all r, r'. That identity is
+ * checked numerically at random points for every update before anything changes; a loop
+ * that fails it, or that reads the old max anywhere else, is left as written (and the
+ * fuser then says what it cannot fuse). */
+#include "fuse.h"
+
+#include <math.h>
+#include <string.h>
+
+typedef VEC(Var *) VarList;
+typedef VEC(Stmt *) StmtList;
+typedef VEC(Expr *) ExprList;
+
+typedef struct Rescale {
+	Stmt *s;
+	Expr *f, *g;
+} Rescale;
+
+/* One loop being undone. Reads of the max before its update are the old max (`old`, a
+ * stand-in variable), reads after it and reads of the new-max local are the final max. */
+typedef struct Online {
+	Program *p;
+	Expr *m;      /* the max's lvalue: a scalar, or an element invariant in the loop */
+	Var *mnew;    /* the local holding the new max (`m_new`), or NULL */
+	Var *old;     /* stands for the max before this step */
+	Expr *e;      /* what the max takes (x in fmaxf(m, x)) */
+	Expr *maxrhs; /* the max statement's right-hand side, as written */
+	int at, set;  /* the max's statement, and the one that assigns the max (same unless m_new) */
+	/* Locals of the rewritten body with one definition, for inlining. */
+	VarList defv;
+	ExprList defe;
+	/* The rescales found: the statement, its factor F, and G (NULL for `t *= F`, whose
+	 * statement is then dropped and G taken from the additions to t). */
+	VEC(Rescale) rescales;
+} Online;
+
+static bool is_max_lvalue(const Online *o, const Expr *e)
+{
+	return (e->kind == EX_VAR || e->kind == EX_INDEX) && expr_equal(e, o->m);
+}
+
+/* e with the max renamed: reads of the max become `old` when `before` (the statement
+ * precedes the update), reads of the new-max local become the max. */
+static Expr *rename_expr(Online *o, const Expr *e, bool before)
+{
+	if (!e)
+		return NULL;
+	if (is_max_lvalue(o, e))
+		return before ? ex_var(o->p, o->old, e->loc) : ex_copy(o->p, e);
+	if (o->mnew && e->kind == EX_VAR && e->var == o->mnew)
+		return ex_copy(o->p, o->m);
+	Expr *c = ex_copy(o->p, e);
+	for (int i = 0; i < c->nargs; i++)
+		c->args[i] = rename_expr(o, e->args[i], before);
+	return c;
+}
+
+static Stmt *rename_stmt(Online *o, const Stmt *s, bool before)
+{
+	Stmt *c = st_new(o->p, s->kind, s->loc);
+	*c = *s;
+	c->lo = rename_expr(o, s->lo, before);
+	c->hi = rename_expr(o, s->hi, before);
+	c->rhs = rename_expr(o, s->rhs, before);
+	c->cond = rename_expr(o, s->cond, before);
+	if (s->lhs) {
+		/* the stored element itself is not a read: rename its subscripts only */
+		c->lhs = ex_copy(o->p, s->lhs);
+		for (int i = 0; i < c->lhs->nargs; i++)
+			c->lhs->args[i] = rename_expr(o, s->lhs->args[i], before);
+	}
+	c->body = arena_alloc(&o->p->arena, sizeof(Stmt *) * (size_t)(s->nbody ? s->nbody : 1));
+	for (int i = 0; i < s->nbody; i++)
+		c->body[i] = s->body[i] ? rename_stmt(o, s->body[i], before) : NULL;
+	return c;
+}
+
+/* Records the scalar locals of s that have one definition there (an initialised
+ * declaration never assigned again), for inline_defs. */
+static void collect_defs(Online *o, const Stmt *scope, const Stmt *s)
+{
+	if (!s)
+		return;
+	if (s->kind == ST_DECL && s->rhs && !s->var->ndim && !stmt_count_stores(scope, s->var)) {
+		vec_push(o->defv, s->var);
+		vec_push(o->defe, s->rhs);
+	}
+	for (int i = 0; i < s->nbody; i++)
+		collect_defs(o, scope, s->body[i]);
+}
+
+/* e with the single-definition locals replaced by their definitions, recursively. */
+static Expr *inline_defs(Online *o, const Expr *e, int depth)
+{
+	if (!e || depth > 64)
+		return NULL;
+	if (e->kind == EX_VAR)
+		for (int i = 0; i < o->defv.n; i++)
+			if (o->defv.v[i] == e->var)
+				return inline_defs(o, o->defe.v[i], depth + 1);
+	Expr *c = ex_copy(o->p, e);
+	for (int i = 0; i < c->nargs; i++)
+		if (!(c->args[i] = inline_defs(o, e->args[i], depth + 1)))
+			return NULL;
+	return c;
+}
+
+static bool reads_old(Online *o, const Expr *e)
+{
+	Expr *x = inline_defs(o, e, 0);
+	return !x || expr_reads_var(x, o->old);
+}
+
+static bool same_elem(const Expr *a, const Expr *b)
+{
+	return (a->kind == EX_VAR || a->kind == EX_INDEX) && a->kind == b->kind && expr_equal(a, b);
+}
+
+/* `t * F` or `F * t`: F, or NULL. */
+static Expr *factor_of(Expr *e, const Expr *t)
+{
+	if (e->kind != EX_BIN || e->bop != OP_MUL)
+		return NULL;
+	if (same_elem(e->args[0], t) && !expr_reads_var(e->args[1], t->var))
+		return e->args[1];
+	if (same_elem(e->args[1], t) && !expr_reads_var(e->args[0], t->var))
+		return e->args[0];
+	return NULL;
+}
+
+/* Rewrites the rescaled updates of s (the renamed body, or a statement in it) in place:
+ * `t = t * F + G` becomes `t += G`; `t *= F` (and `t = t * F`, `t /= 1/F`) is dropped, its
+ * G taken from the additions to t that follow. F must read the old max, G must not. */
+static void find_rescales(Online *o, Stmt *s)
+{
+	for (int i = 0; i < s->nbody; i++)
+		if (s->body[i] && s->kind != ST_IF)
+			find_rescales(o, s->body[i]);
+	if (s->kind != ST_ASSIGN || !reads_old(o, s->rhs))
+		return;
+	Expr *t = s->lhs, *r = s->rhs;
+	if (s->aop == AS_SET && r->kind == EX_VAR)
+		for (int i = 0; i < o->defv.n; i++)
+			if (o->defv.v[i] == r->var)
+				r = o->defe.v[i]; /* l = l_new, with float l_new = l * alpha + p */
+	Expr *f = NULL, *g = NULL;
+	if (s->aop == AS_SET && r->kind == EX_BIN && r->bop == OP_ADD) {
+		for (int k = 0; k < 2 && !f; k++)
+			if ((f = factor_of(r->args[k], t)))
+				g = r->args[1 - k];
+		if (!f || expr_reads_var(g, t->var))
+			return;
+		s->aop = AS_ADD;
+		s->rhs = g;
+	} else if (s->aop == AS_MUL) {
+		f = r;
+	} else if (s->aop == AS_DIV) {
+		f = ex_bin(o->p, OP_DIV, ex_flt(o->p, 1.0, TY_DOUBLE, r->loc), r, r->loc);
+	} else if (s->aop == AS_SET && (f = factor_of(r, t))) {
+	} else {
+		return;
+	}
+	Rescale r1 = {s, f, g};
+	vec_push(o->rescales, r1);
+}
+
+/* The additions to t->var in s other than the rescale itself: their contributions. */
+static void find_adds(Online *o, Stmt *s, const Var *v, ExprList *out)
+{
+	for (int i = 0; i < s->nbody; i++)
+		if (s->body[i])
+			find_adds(o, s->body[i], v, out);
+	Expr *t, *g;
+	Reducer red;
+	if (s->kind == ST_ASSIGN && s->lhs->var == v && reduce_match(o->p, s, &t, &red, &g) && red == RED_ADD)
+		vec_push(*out, g);
+}
+
+typedef struct CheckCtx {
+	Online *o;
+	double r_old, r_new;
+	unsigned seed;
+} CheckCtx;
+
+static double check_leaf(const Expr *e, void *ctx)
+{
+	CheckCtx *cc = ctx;
+	if (e->kind == EX_VAR && e->var == cc->o->old)
+		return cc->r_old;
+	if (is_max_lvalue(cc->o, e))
+		return cc->r_new;
+	return leaf_random(e, cc->seed);
+}
+
+/* F(r, r') * G(r) == G(r') at random points: the rescale keeps the sum at the current max. */
+static bool rescale_holds(Online *o, Expr *f, Expr *g)
+{
+	Expr *fi = inline_defs(o, f, 0), *gi = inline_defs(o, g, 0);
+	if (!fi || !gi || expr_reads_var(gi, o->old))
+		return false;
+	/* G at the old max: the max's reads in it become `old`. */
+	Expr *g_old = gi;
+	{
+		Online tmp = *o;
+		g_old = rename_expr(&tmp, gi, true);
+	}
+	unsigned rs = 2463534242u;
+	int valid = 0;
+	for (int trial = 0; trial < 64 && valid < 16; trial++) {
+		rs ^= rs << 13, rs ^= rs >> 17, rs ^= rs << 5;
+		double a = (double)(rs % 100000) / 100000.0 * 3.0 - 3.0;
+		rs ^= rs << 13, rs ^= rs >> 17, rs ^= rs << 5;
+		double b = a + (double)(rs % 100000) / 100000.0 * 3.0;
+		CheckCtx cc = {o, a, b, (unsigned)trial * 2654435761u};
+		double fv = expr_eval(fi, check_leaf, &cc);
+		double gv_new = expr_eval(gi, check_leaf, &cc);
+		double gv_old = expr_eval(g_old, check_leaf, &cc);
+		if (!isfinite(fv) || !isfinite(gv_new) || !isfinite(gv_old))
+			continue;
+		valid++;
+		double scale = fmax(fmax(fabs(gv_new), fabs(fv * gv_old)), 1e-30);
+		if (fabs(fv * gv_old - gv_new) > 1e-9 * scale)
+			return false;
+	}
+	return valid >= 4;
+}
+
+/* Removes the declarations of scalar locals nothing in `scope` reads or stores any more
+ * (the rescale factors, l_new) until none is left to remove. */
+static void drop_unused_locals(Stmt *scope, Stmt *s)
+{
+	for (int i = 0; i < s->nbody; i++)
+		if (s->body[i])
+			drop_unused_locals(scope, s->body[i]);
+	if (s->kind != ST_BLOCK)
+		return;
+	for (int i = 0; i < s->nbody; i++) {
+		Stmt *d = s->body[i];
+		if (d->kind != ST_DECL || d->var->ndim || stmt_reads_var(scope, d->var) || stmt_count_stores(scope, d->var))
+			continue;
+		memmove(s->body + i, s->body + i + 1, sizeof(Stmt *) * (size_t)(s->nbody - i - 1));
+		s->nbody--;
+		i = -1; /* a removal may free an earlier one */
+	}
+}
+
+static bool remove_stmt(Program *p, Stmt *s, const Stmt *x)
+{
+	for (int i = 0; i < s->nbody; i++) {
+		if (s->body[i] == x) {
+			if (s->kind == ST_BLOCK) {
+				memmove(s->body + i, s->body + i + 1, sizeof(Stmt *) * (size_t)(s->nbody - i - 1));
+				s->nbody--;
+			} else {
+				s->body[i] = st_block(p, NULL, 0, x->loc);
+			}
+			return true;
+		}
+		if (s->body[i] && remove_stmt(p, s->body[i], x))
+			return true;
+	}
+	return false;
+}
+
+static bool stmt_reads_or_stores(const Stmt *s, const Var *v)
+{
+	return stmt_reads_var(s, v) || stmt_count_stores(s, v) || stmt_declares(s, v);
+}
+
+/* The variables s declares (locals and loop iterators), in order. */
+static void declared_vars(const Stmt *s, VarList *out)
+{
+	if (!s)
+		return;
+	if (s->kind == ST_DECL || s->kind == ST_FOR)
+		vec_push(*out, s->var);
+	for (int i = 0; i < s->nbody; i++)
+		declared_vars(s->body[i], out);
+}
+
+/* A copy of s whose declared variables are new ones of the same names (a sibling loop's
+ * own locals, as if the user had written the statements twice). */
+static Stmt *copy_fresh(Program *p, const Stmt *s)
+{
+	VarList vs = {0};
+	declared_vars(s, &vs);
+	Stmt *c = stmt_copy(p, s);
+	for (int i = 0; i < vs.n; i++) {
+		Var *nv = var_new(p, vs.v[i]->kind, vs.v[i]->name, vs.v[i]->ty, vs.v[i]->loc);
+		int id = nv->id;
+		*nv = *vs.v[i];
+		nv->id = id;
+		c = stmt_subst_var(p, c, vs.v[i], nv);
+	}
+	vec_free(vs);
+	return c;
+}
+
+/* Whether every store in s is to one of vs. */
+static bool stores_only(const Stmt *s, const VarList *vs)
+{
+	if (!s)
+		return true;
+	if (s->kind == ST_ASSIGN) {
+		bool in = false;
+		for (int k = 0; k < vs->n; k++)
+			in |= vs->v[k] == s->lhs->var;
+		if (!in)
+			return false;
+	}
+	for (int i = 0; i < s->nbody; i++)
+		if (!stores_only(s->body[i], vs))
+			return false;
+	return true;
+}
+
+static void push_once(VarList *vs, Var *v)
+{
+	for (int k = 0; k < vs->n; k++)
+		if (vs->v[k] == v)
+			return;
+	vec_push(*vs, v);
+}
+
+/* The loop computing the max alone: the statements before it that the max's value needs
+ * (a backward slice over the body's locals), then the max, with variables of its own.
+ * NULL when one of those statements also stores what the loop keeps. */
+static Stmt *max_loop(Online *o, Stmt *loop, Stmt *body)
+{
+	Program *p = o->p;
+	VarList need = {0}, locals = {0};
+	for (int i = 0; i < o->at; i++)
+		declared_vars(body->body[i], &locals);
+	for (int k = 0; k < locals.n; k++)
+		if (expr_reads_var(o->maxrhs, locals.v[k]))
+			push_once(&need, locals.v[k]);
+	bool *keep = arena_alloc(&p->arena, sizeof(bool) * (size_t)(o->at + 1));
+	bool ok = true;
+	for (int i = o->at - 1; i >= 0 && ok; i--) {
+		Stmt *s = body->body[i];
+		for (int k = 0; k < need.n && !keep[i]; k++)
+			keep[i] = stmt_writes_var(s, need.v[k]) || stmt_declares(s, need.v[k]);
+		if (!keep[i])
+			continue;
+		ok = stores_only(s, &locals);
+		for (int k = 0; k < locals.n; k++)
+			if (stmt_reads_var(s, locals.v[k]))
+				push_once(&need, locals.v[k]);
+	}
+	vec_free(locals);
+	vec_free(need);
+	if (!ok)
+		return NULL;
+	StmtList kept = {0};
+	for (int i = 0; i < o->at; i++)
+		if (keep[i])
+			vec_push(kept, body->body[i]);
+	Stmt *mx = st_assign(p, ex_copy(p, o->m), AS_SET, ex_copy(p, o->maxrhs), body->body[o->at]->loc);
+	vec_push(kept, mx);
+	Stmt *blk = st_block(p, kept.v, kept.n, body->loc);
+	vec_free(kept);
+	return copy_fresh(p, st_for(p, loop->var, loop->lo, loop->hi, loop->step, blk, loop->loc));
+}
+
+/* Undoes the hand-written online softmax of loop parent->body[idx], if it is one: the loop
+ * becomes two, the max's and the rest's with the rescales gone. false: left as written. */
+static bool undo_loop(Program *p, Stmt *parent, int idx)
+{
+	Stmt *loop = parent->body[idx];
+	Stmt *body = loop->body[0];
+	if (loop->kind != ST_FOR || !body || body->kind != ST_BLOCK)
+		return false;
+	Online o = {.p = p, .at = -1, .set = -1};
+	/* the max: `T m_new = fmaxf(m, x);` ... `m = m_new;`, or `m = fmaxf(m, x);` */
+	for (int i = 0; i < body->nbody && o.at < 0; i++) {
+		Stmt *s = body->body[i];
+		Expr *t, *g;
+		Reducer red;
+		if (s->kind == ST_DECL && s->rhs && !s->var->ndim && scalar_is_float(s->var->ty)) {
+			for (int k = i + 1; k < body->nbody; k++) {
+				Stmt *u = body->body[k];
+				if (u->kind == ST_ASSIGN && u->aop == AS_SET && u->rhs->kind == EX_VAR && u->rhs->var == s->var &&
+				    (u->lhs->kind == EX_VAR || u->lhs->kind == EX_INDEX)) {
+					Stmt probe = *u;
+					probe.rhs = s->rhs;
+					if (reduce_match(p, &probe, &t, &red, &g) && red == RED_MAX) {
+						o.at = i, o.set = k, o.mnew = s->var, o.m = u->lhs, o.e = g, o.maxrhs = s->rhs;
+					}
+					break;
+				}
+			}
+		} else if (s->kind == ST_ASSIGN && reduce_match(p, s, &t, &red, &g) && red == RED_MAX &&
+		           (t->kind == EX_VAR || t->kind == EX_INDEX)) {
+			o.at = o.set = i, o.m = t, o.e = g, o.maxrhs = s->rhs;
+		}
+	}
+	if (o.at < 0)
+		return false;
+	/* The max lives outside the loop, is stored by the max statement alone, and its
+	 * element does not move with the loop or the body's locals. */
+	VarList locals = {0};
+	declared_vars(body, &locals);
+	vec_push(locals, loop->var);
+	bool ok = stmt_count_stores(body, o.m->var) == 1 && (!o.mnew || stmt_count_stores(body, o.mnew) == 0);
+	for (int k = 0; ok && k < locals.n; k++)
+		ok = !expr_reads_var(o.m, locals.v[k]);
+	vec_free(locals);
+	if (!ok)
+		return false;
+	/* Something must be rescaled: a loop taking a plain max is left alone. */
+	o.old = var_new(p, VAR_LOCAL, "m_old", o.m->ty, o.m->loc);
+	StmtList nb = {0};
+	for (int i = 0; i < body->nbody; i++)
+		if (i != o.at && i != o.set)
+			vec_push(nb, rename_stmt(&o, body->body[i], i < o.set));
+	Stmt *rest = st_block(p, nb.v, nb.n, body->loc);
+	vec_free(nb);
+	collect_defs(&o, rest, rest);
+	find_rescales(&o, rest);
+	ok = o.rescales.n > 0;
+	for (int k = 0; ok && k < o.rescales.n; k++) {
+		Rescale *r = &o.rescales.v[k];
+		if (r->g) {
+			ok = rescale_holds(&o, r->f, r->g);
+			continue;
+		}
+		/* t *= F: checked against every addition to t in the loop */
+		ExprList adds = {0};
+		find_adds(&o, rest, r->s->lhs->var, &adds);
+		ok = adds.n > 0 && stmt_count_stores(rest, r->s->lhs->var) == adds.n + 1;
+		for (int q = 0; ok && q < adds.n; q++)
+			ok = rescale_holds(&o, r->f, adds.v[q]);
+		vec_free(adds);
+	}
+	for (int k = 0; ok && k < o.rescales.n; k++)
+		if (!o.rescales.v[k].g)
+			remove_stmt(p, rest, o.rescales.v[k].s);
+	if (ok) {
+		drop_unused_locals(rest, rest);
+		ok = !stmt_reads_or_stores(rest, o.old);
+	}
+	Stmt *first = ok ? max_loop(&o, loop, body) : NULL;
+	vec_free(o.defv);
+	vec_free(o.defe);
+	vec_free(o.rescales);
+	if (!first)
+		return false;
+	Stmt *second = st_for(p, loop->var, loop->lo, loop->hi, loop->step, rest, loop->loc);
+	Stmt **nbody = arena_alloc(&p->arena, sizeof(Stmt *) * (size_t)(parent->nbody + 1));
+	memcpy(nbody, parent->body, sizeof(Stmt *) * (size_t)idx);
+	nbody[idx] = first;
+	nbody[idx + 1] = second;
+	memcpy(nbody + idx + 2, parent->body + idx + 1, sizeof(Stmt *) * (size_t)(parent->nbody - idx - 1));
+	st_set_body(p, parent, nbody, parent->nbody + 1);
+	return true;
+}
+
+void fuse_undo_online(Program *p, Stmt *s)
+{
+	if (!s)
+		return;
+	for (int i = 0; i < s->nbody; i++)
+		if (s->body[i])
+			fuse_undo_online(p, s->body[i]);
+	if (s->kind != ST_BLOCK)
+		return;
+	for (int i = 0; i < s->nbody; i++)
+		if (s->body[i]->kind == ST_FOR && undo_loop(p, s, i))
+			i++;
+}
