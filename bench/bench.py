@@ -160,6 +160,10 @@ OPS = [
     # Scores accumulated in s[j] (global_pf); the score buffer declared per batch (causal_pf).
     Op("zoo_y01_dot_into_s", False, 32, 32, ("B", "H", "N", "D", "scale", "q", "k", "v", "o"), src="test/zoo/y01_dot_into_s_scale_stmt_fp16_rtD",
        fn="attn_dot_into_s"),
+    # Online softmax written by hand (undone into the max's and the sums' loops, then fused
+    # again): a causal prefill next to causal_pf.
+    Op("zoo_online_ptr", False, 32, 32, ("B", "H", "N", "D", "sm_scale", "q", "k", "v", "o"), causal=True,
+       src="test/zoo/pf_online_handwritten_ptr_causal_rtD_fp16", fn="fa_fwd"),
     Op("zoo_y08_scratch_per_batch", False, 32, 32, ("B", "H", "N", "D", "scale", "q", "k", "v", "o"), causal=True,
        src="test/zoo/y08_scratch_per_batch_dot_into_s_fp16_rtD", fn="causal_scratch_per_batch"),
 ]
@@ -444,7 +448,7 @@ def peers_for(op, names, flex):
 def run_fusecc(op, fn, copies, B, n, slope, refs, args):
     lq, lkv = (1, n) if op.decode else (n, n)
     vals = {"B": B, "H": op.hq, "HKV": op.hkv, "G": op.hq // op.hkv, "N": n, "L": n, "W": op.window, "D": D,
-            "scale": SCALE, "slope": slope.data_ptr() if slope is not None else None}
+            "scale": SCALE, "sm_scale": SCALE, "slope": slope.data_ptr() if slope is not None else None}
     stream = torch.cuda.current_stream().cuda_stream
     cargs = [[vals[p] if p in vals else getattr(x, ALIASES.get(p, p)).data_ptr() for p in op.params] + [stream] for x in copies]
 

@@ -272,7 +272,8 @@ static bool is_mask_read(const Expr *c)
  * score's statements move out of the if, and the assignment becomes `x = mask ? dot *
  * scale : x`, so that the product is a product of the pass (computed for every element,
  * as the tiles do) and the mask selects. Only when the body is declarations and loops
- * that write their own locals, then one assignment to a scalar local. */
+ * that write their own locals, then one assignment to a scalar local; an else branch may
+ * assign that local too (`else x = -INFINITY;`: x = mask ? dot * scale : -INFINITY). */
 static void if_convert_masks(Program *p, Stmt *s)
 {
 	for (int i = 0; i < s->nbody; i++)
@@ -282,12 +283,22 @@ static void if_convert_masks(Program *p, Stmt *s)
 		return;
 	for (int i = 0; i < s->nbody; i++) {
 		Stmt *f = s->body[i];
-		if (f->kind != ST_IF || f->nbody != 1 || !is_mask_read(f->cond) || f->body[0]->kind != ST_BLOCK)
+		if (f->kind != ST_IF || !is_mask_read(f->cond) || f->body[0]->kind != ST_BLOCK)
 			continue;
 		Stmt *b = f->body[0];
 		Stmt *last = b->body[b->nbody - 1];
 		if (b->nbody < 2 || last->kind != ST_ASSIGN || last->aop != AS_SET || last->lhs->kind != EX_VAR || stmt_declares(b, last->lhs->var))
 			continue;
+		/* `else x = e;`: what the select takes where the mask is off (x itself without one) */
+		Expr *off = ex_copy(p, last->lhs);
+		if (f->nbody > 1 && f->body[1]) {
+			Stmt *e = f->body[1];
+			while (e->kind == ST_BLOCK && e->nbody == 1)
+				e = e->body[0];
+			if (e->kind != ST_ASSIGN || e->aop != AS_SET || !expr_equal(e->lhs, last->lhs))
+				continue;
+			off = e->rhs;
+		}
 		bool ok = true;
 		VarVec mine = {0};
 		for (int k = 0; k < b->nbody - 1 && ok; k++) {
@@ -297,7 +308,7 @@ static void if_convert_masks(Program *p, Stmt *s)
 		vec_free(mine);
 		if (!ok)
 			continue;
-		Stmt *sel = st_assign(p, ex_copy(p, last->lhs), AS_SET, ex_cond(p, ex_copy(p, f->cond), last->rhs, ex_copy(p, last->lhs), f->loc), last->loc);
+		Stmt *sel = st_assign(p, ex_copy(p, last->lhs), AS_SET, ex_cond(p, ex_copy(p, f->cond), last->rhs, off, f->loc), last->loc);
 		Stmt **nb = arena_alloc(&p->arena, sizeof(Stmt *) * (size_t)(s->nbody + b->nbody - 1));
 		memcpy(nb, s->body, sizeof(Stmt *) * (size_t)i);
 		memcpy(nb + i, b->body, sizeof(Stmt *) * (size_t)(b->nbody - 1));
@@ -306,6 +317,112 @@ static void if_convert_masks(Program *p, Stmt *s)
 		int added = b->nbody - 1;
 		st_set_body(p, s, nb, s->nbody + added);
 		i += added;
+	}
+}
+
+/* ---- loops of a row under a condition of the row ---- */
+
+static bool reads_local(const Expr *e)
+{
+	if (!e)
+		return false;
+	if (e->kind == EX_VAR && e->var->kind == VAR_LOCAL)
+		return true;
+	for (int i = 0; i < e->nargs; i++)
+		if (reads_local(e->args[i]))
+			return true;
+	return false;
+}
+
+/* Whether every subscript in e reads only loop iterators, parameters and constants: an
+ * access in bounds wherever its loops run, whatever the row's condition says. */
+static bool plain_subscripts(const Expr *e)
+{
+	if (!e)
+		return true;
+	if (e->kind == EX_INDEX)
+		for (int i = 0; i < e->nargs; i++)
+			if (expr_reads_element(e->args[i]) || reads_local(e->args[i]))
+				return false;
+	for (int i = 0; i < e->nargs; i++)
+		if (!plain_subscripts(e->args[i]))
+			return false;
+	return true;
+}
+
+static bool stmt_plain_subscripts(const Stmt *s)
+{
+	if (!s)
+		return true;
+	if (!plain_subscripts(s->lhs) || !plain_subscripts(s->rhs) || !plain_subscripts(s->cond) || !plain_subscripts(s->lo) || !plain_subscripts(s->hi))
+		return false;
+	for (int i = 0; i < s->nbody; i++)
+		if (!stmt_plain_subscripts(s->body[i]))
+			return false;
+	return true;
+}
+
+/* `if (c) { loss[t] = 0; } else { float m = ...; for (v) ...; for (v) ...; loss[t] = ...; }`
+ * (cross-entropy's ignore_index) puts the row's loops under a condition of the row, where
+ * no fusion can see them. The branch's statements up to its last loop run for every row
+ * instead, before the if: they only write locals they declare and read in bounds (their
+ * subscripts are iterators and parameters), so running them where the condition is false
+ * changes nothing but the work done; what follows them stays under the condition. */
+static void hoist_guarded_loops(Program *p, Stmt *s)
+{
+	if (s->kind == ST_FOR && s->body[0]->kind == ST_IF) {
+		/* a loop's only statement: as a block of one, left so if nothing moves */
+		Stmt *f = s->body[0], *b = st_block(p, s->body, 1, f->loc);
+		hoist_guarded_loops(p, b);
+		s->body[0] = b->nbody > 1 ? b : f;
+		return;
+	}
+	for (int i = 0; i < s->nbody; i++)
+		if (s->body[i])
+			hoist_guarded_loops(p, s->body[i]);
+	if (s->kind != ST_BLOCK)
+		return;
+	for (int i = 0; i < s->nbody; i++) {
+		Stmt *f = s->body[i];
+		if (f->kind != ST_IF)
+			continue;
+		for (int br = 0; br < f->nbody; br++) {
+			Stmt *b = f->body[br];
+			Stmt *other = f->nbody > 1 ? f->body[1 - br] : NULL;
+			if (!b || b->kind != ST_BLOCK)
+				continue;
+			int last = -1;
+			for (int k = 0; k < b->nbody; k++)
+				if (b->body[k]->kind == ST_FOR)
+					last = k;
+			if (last < 0)
+				continue;
+			bool ok = true;
+			VarVec mine = {0}, others = {0};
+			collect_writes(other, &others);
+			for (int k = 0; k <= last && ok; k++) {
+				Stmt *t = b->body[k];
+				ok = (t->kind == ST_DECL || t->kind == ST_FOR || t->kind == ST_ASSIGN) && writes_own_locals(t, &mine) && stmt_plain_subscripts(t);
+				for (int v = 0; ok && v < others.n; v++)
+					ok = !stmt_reads_var(t, others.v[v]);
+			}
+			for (int v = 0; ok && v < mine.n; v++)
+				ok = !expr_reads_var(f->cond, mine.v[v]);
+			vec_free(mine);
+			vec_free(others);
+			if (!ok)
+				continue;
+			/* s: [..., b[0..last], if (c) {rest of b} else {other}, ...] */
+			Stmt **nb = arena_alloc(&p->arena, sizeof(Stmt *) * (size_t)(s->nbody + last + 1));
+			memcpy(nb, s->body, sizeof(Stmt *) * (size_t)i);
+			memcpy(nb + i, b->body, sizeof(Stmt *) * (size_t)(last + 1));
+			nb[i + last + 1] = f;
+			memcpy(nb + i + last + 2, s->body + i + 1, sizeof(Stmt *) * (size_t)(s->nbody - i - 1));
+			f->body[br] = st_block(p, b->body + last + 1, b->nbody - last - 1, b->loc);
+			st_set_body(p, s, nb, s->nbody + last + 1);
+			i += last + 1;
+			break;
+		}
 	}
 }
 
@@ -704,6 +821,110 @@ static bool private_to_loop(const Stmt *l, const Var *v)
 	vec_free(w.covers);
 	vec_free(loops);
 	return ok;
+}
+
+/* ---- scratch arrays with a slice per iteration of a loop ---- */
+
+/* Whether every access to v in e has the iterator g as its first subscript. */
+static bool first_sub_is(const Expr *e, const Var *v, const Var *g)
+{
+	if (!e)
+		return true;
+	if (e->kind == EX_INDEX && e->var == v && !(e->args[0]->kind == EX_VAR && e->args[0]->var == g))
+		return false;
+	for (int i = 0; i < e->nargs; i++)
+		if (!first_sub_is(e->args[i], v, g))
+			return false;
+	return true;
+}
+
+static bool stmt_first_sub_is(const Stmt *s, const Var *v, const Var *g)
+{
+	if (!s)
+		return true;
+	if (!first_sub_is(s->lhs, v, g) || !first_sub_is(s->rhs, v, g) || !first_sub_is(s->cond, v, g) || !first_sub_is(s->lo, v, g) || !first_sub_is(s->hi, v, g))
+		return false;
+	for (int i = 0; i < s->nbody; i++)
+		if (!stmt_first_sub_is(s->body[i], v, g))
+			return false;
+	return true;
+}
+
+/* e with v[g][rest...] read as slice[rest...]. */
+static Expr *to_slice(Program *p, const Expr *e, const Var *v, Var *slice)
+{
+	if (!e)
+		return NULL;
+	Expr *c = ex_copy(p, e);
+	for (int i = 0; i < c->nargs; i++)
+		c->args[i] = to_slice(p, e->args[i], v, slice);
+	if (c->kind == EX_INDEX && c->var == v) {
+		c->var = slice;
+		c->nargs--;
+		c->args++;
+	}
+	return c;
+}
+
+static Stmt *stmt_to_slice(Program *p, const Stmt *s, const Var *v, Var *slice)
+{
+	Stmt *c = st_new(p, s->kind, s->loc);
+	*c = *s;
+	c->lhs = to_slice(p, s->lhs, v, slice);
+	c->rhs = to_slice(p, s->rhs, v, slice);
+	c->cond = to_slice(p, s->cond, v, slice);
+	c->lo = to_slice(p, s->lo, v, slice);
+	c->hi = to_slice(p, s->hi, v, slice);
+	c->body = arena_alloc(&p->arena, sizeof(Stmt *) * (size_t)(s->nbody ? s->nbody : 1));
+	for (int i = 0; i < s->nbody; i++)
+		c->body[i] = s->body[i] ? stmt_to_slice(p, s->body[i], v, slice) : NULL;
+	return c;
+}
+
+/* A scratch array with a slice per iteration of a loop (`float p[G][L]` before
+ * `for (g) { ... p[g][j] ... }`, scores of a GQA group), used nowhere else, becomes one
+ * slice declared inside the loop (`float p[L]`): no iteration reads another's slice, so
+ * each needs its own only while it runs. The loop then holds its scratch, as the nest's
+ * other loops do (sink_nest_locals), and the fuser sees the row inside it. */
+static void narrow_scratch_arrays(Program *p, Stmt *s)
+{
+	for (int i = 0; i < s->nbody; i++)
+		if (s->body[i])
+			narrow_scratch_arrays(p, s->body[i]);
+	if (s->kind != ST_BLOCK)
+		return;
+	for (int i = 0; i < s->nbody; i++) {
+		Stmt *d = s->body[i];
+		if (d->kind != ST_DECL || d->rhs || d->var->ndim < 2 || d->var->kind != VAR_LOCAL)
+			continue;
+		int at = -1;
+		for (int k = i + 1; k < s->nbody; k++)
+			if (stmt_reads_var(s->body[k], d->var) || stmt_count_stores(s->body[k], d->var))
+				at = at < 0 ? k : -2;
+		if (at < 0)
+			continue;
+		Stmt *l = s->body[at];
+		if (l->kind != ST_FOR || !stmt_first_sub_is(l, d->var, l->var))
+			continue;
+		Var *v = d->var;
+		Var *slice = var_new(p, VAR_LOCAL, v->name, v->ty, v->loc);
+		slice->ndim = v->ndim - 1;
+		slice->dims = v->dims + 1;
+		Stmt *nb = stmt_to_slice(p, l->body[0], v, slice);
+		Stmt *body[2] = {st_decl(p, slice, NULL, d->loc), nb};
+		if (nb->kind == ST_BLOCK) {
+			Stmt **all = arena_alloc(&p->arena, sizeof(Stmt *) * (size_t)(nb->nbody + 1));
+			all[0] = body[0];
+			memcpy(all + 1, nb->body, sizeof(Stmt *) * (size_t)nb->nbody);
+			nb = st_block(p, all, nb->nbody + 1, nb->loc);
+		} else {
+			nb = st_block(p, body, 2, nb->loc);
+		}
+		st_set_body(p, l, &nb, 1);
+		memmove(s->body + i, s->body + i + 1, sizeof(Stmt *) * (size_t)(s->nbody - i - 1));
+		s->nbody--;
+		i--;
+	}
 }
 
 /* Locals declared between two loops of the nest move into the inner loop's body, so that
@@ -1175,28 +1396,80 @@ static bool collect_accums(Cascade *c, int level, Stmt *lvl, Stmt *s, StmtVec *n
 	return true;
 }
 
-/* Inlines, into e (read at level lv), the definitions of locals of the levels (and of
- * per-step arrays) that read producers, so the repair sees every producer the
- * contribution reads. A read takes the latest definition at or before its level: an
- * array overwritten in place by a later level (`s[j] = expf(s[j] - m)`) is read as the
- * new value after it and as the old one in its own right-hand side (skip). */
-static Expr *inline_locals(Cascade *c, Expr *e, int lv, const Stmt *skip, int depth);
+/* Inlines, into e (read at statement `at` of level lv), the definitions of locals of the
+ * levels (and of per-step arrays) that read producers, so the repair sees every producer
+ * the contribution reads. A read takes the definitions that reach it, in program order:
+ * those before `at` in its own level (none of its own right-hand side), then, for a
+ * per-step array, the whole of earlier levels. Several definitions fold into one value
+ * (`p = expf(x - m); p /= l;` is expf(x - m) / l; `if (c) p = 0;` is c ? 0 : p).
+ * Where they cannot (a definition repeated by a loop inside the level, a compound one
+ * with no value before it), a value that reads a producer is refused: c->unresolved
+ * names it, and the caller reports the error; the repair must never miss a producer. */
+typedef struct Guard {
+	Stmt *s;   /* an ST_IF */
+	bool then; /* in its then branch */
+} Guard;
+typedef VEC(Guard) GuardVec;
 
-static Stmt *find_def(Stmt *s, const Var *v, const Stmt *skip, int *count)
+typedef struct Def {
+	Stmt *s;
+	Guard *guards; /* the ifs it is under inside the level, outermost first */
+	int nguards;
+	bool in_loop;  /* a loop inside the level repeats it */
+} Def;
+typedef VEC(Def) DefVec;
+
+/* Collects, in program order, the definitions of v in s up to `at` (exclusive), each with
+ * the ifs it is under (g: those around s); true once `at` is reached, with *at_guards the
+ * ifs around it. */
+static bool defs_before(Program *p, Stmt *s, const Var *v, const Stmt *at, GuardVec *g, bool in_loop, DefVec *out, GuardVec *at_guards)
 {
 	if (!s)
-		return NULL;
-	Stmt *found = NULL;
-	if (s != skip && ((s->kind == ST_DECL && s->var == v && s->rhs) || (s->kind == ST_ASSIGN && s->lhs->var == v))) {
-		found = s;
-		(*count)++;
+		return false;
+	if (s == at) {
+		for (int i = 0; i < g->n; i++)
+			vec_push(*at_guards, g->v[i]);
+		return true;
 	}
-	for (int i = 0; i < s->nbody; i++) {
-		Stmt *f = find_def(s->body[i], v, skip, count);
-		if (f)
-			found = f;
+	if ((s->kind == ST_DECL && s->var == v && s->rhs) || (s->kind == ST_ASSIGN && s->lhs->var == v)) {
+		Def d = {s, arena_alloc(&p->arena, sizeof(Guard) * (size_t)(g->n + 1)), g->n, in_loop};
+		memcpy(d.guards, g->v, sizeof(Guard) * (size_t)g->n);
+		vec_push(*out, d);
 	}
-	return found;
+	if (s->kind == ST_IF) {
+		for (int b = 0; b < s->nbody; b++) {
+			Guard gd = {s, b == 0};
+			vec_push(*g, gd);
+			bool found = defs_before(p, s->body[b], v, at, g, in_loop, out, at_guards);
+			g->n--;
+			if (found)
+				return true;
+		}
+		return false;
+	}
+	/* Inside a loop, a definition reaches later reads of the same iteration only when the
+	 * variable is the loop's own (declared in it); otherwise an earlier iteration's may. */
+	bool loop = in_loop || (s->kind == ST_FOR && !stmt_declares(s->body[0], v));
+	for (int i = 0; i < s->nbody; i++)
+		if (defs_before(p, s->body[i], v, at, g, loop, out, at_guards))
+			return true;
+	return false;
+}
+
+/* The condition under which d runs where the read runs: its ifs that are not also around
+ * the read, and-ed; NULL when there are none. */
+static Expr *def_cond(Program *p, const Def *d, const GuardVec *at_guards)
+{
+	int k = 0;
+	while (k < d->nguards && k < at_guards->n && d->guards[k].s == at_guards->v[k].s && d->guards[k].then == at_guards->v[k].then)
+		k++;
+	Expr *c = NULL;
+	for (; k < d->nguards; k++) {
+		Stmt *f = d->guards[k].s;
+		Expr *e = d->guards[k].then ? f->cond : ex_un(p, UOP_NOT, f->cond, f->cond->loc);
+		c = c ? ex_bin(p, OP_LAND, c, e, f->loc) : e;
+	}
+	return c;
 }
 
 static bool reads_producer(const Cascade *c, const Expr *e)
@@ -1207,43 +1480,108 @@ static bool reads_producer(const Cascade *c, const Expr *e)
 	return false;
 }
 
-static Expr *inline_locals(Cascade *c, Expr *e, int lv, const Stmt *skip, int depth)
+static Expr *inline_locals(Cascade *c, Expr *e, int lv, const Stmt *at, int depth);
+
+/* The value of e (a local scalar of level k, or element j of a per-step array, j level
+ * k's iterator) after the definitions of level k that precede `at` (NULL: all of them),
+ * with `before` its value on entry to the level (NULL: none). *bad when they do not fold;
+ * *producer when one of them reads a producer. */
+static Expr *fold_defs(Cascade *c, Expr *e, int k, const Stmt *at, Expr *before, int depth, bool *bad, bool *producer)
+{
+	Program *p = c->prog;
+	Stmt *lvl = c->levels[k];
+	DefVec defs = {0};
+	GuardVec g = {0}, at_guards = {0};
+	defs_before(p, lvl->body[0], e->var, at, &g, false, &defs, &at_guards);
+	Expr *cur = before;
+	for (int i = 0; i < defs.n; i++) {
+		Def *d = &defs.v[i];
+		Expr *rhs = inline_locals(c, d->s->rhs, k, d->s, depth + 1);
+		Expr *cond = def_cond(p, d, &at_guards);
+		bool plain = !cond && !d->in_loop && (d->s->kind == ST_DECL || d->s->aop == AS_SET);
+		if (plain)
+			*bad = *producer = false; /* what came before is overwritten */
+		*producer |= reads_producer(c, rhs) || (cond && reads_producer(c, cond));
+		if (e->kind == EX_INDEX) {
+			Stmt *s = d->s;
+			/* p[j] = f(j), one element a step */
+			if (s->kind != ST_ASSIGN || s->lhs->nargs != 1 || s->lhs->args[0]->kind != EX_VAR || s->lhs->args[0]->var != lvl->var)
+				*bad = true;
+		}
+		if (d->in_loop)
+			*bad = true;
+		if (d->s->kind == ST_ASSIGN && d->s->aop != AS_SET) {
+			static const BinOp ops[] = {[AS_ADD] = OP_ADD, [AS_SUB] = OP_SUB, [AS_MUL] = OP_MUL, [AS_DIV] = OP_DIV};
+			if (!cur)
+				*bad = true;
+			else
+				rhs = ex_bin(p, ops[d->s->aop], cur, rhs, d->s->loc);
+		}
+		if (cond) {
+			if (!cur)
+				*bad = true;
+			else
+				rhs = ex_cond(p, cond, rhs, cur, d->s->loc);
+		}
+		cur = rhs;
+	}
+	vec_free(defs);
+	vec_free(g);
+	vec_free(at_guards);
+	return cur;
+}
+
+static Expr *inline_locals(Cascade *c, Expr *e, int lv, const Stmt *at, int depth)
 {
 	if (!e || depth > 16)
 		return e;
 	if ((e->kind == EX_VAR || e->kind == EX_INDEX) && e->var->kind == VAR_LOCAL) {
 		Stmt *lvl = c->levels[lv];
-		for (int k = lv; k >= 0; k--) {
-			int count = 0;
-			/* Only per-step values: locals of a level, or arrays written one element a step. */
-			if (!stmt_declares(c->levels[k], e->var) && e->kind != EX_INDEX)
-				continue;
-			Stmt *def = find_def(c->levels[k], e->var, k == lv ? skip : NULL, &count);
-			if (!def)
-				continue;
-			if (count != 1 || !def->rhs)
+		bool bad = false, producer = false;
+		Expr *v = NULL;
+		if (e->kind == EX_VAR) {
+			/* Only per-step values: locals of the level. */
+			if (!stmt_declares(lvl, e->var))
 				return e;
-			Expr *rhs = inline_locals(c, def->rhs, k, def, depth + 1);
-			if (!reads_producer(c, rhs))
+			v = fold_defs(c, e, lv, at, NULL, depth, &bad, &producer);
+		} else {
+			/* Arrays written one element a step, p[j] read as p[j'] at the same step. */
+			if (e->nargs != 1 || e->args[0]->kind != EX_VAR || e->args[0]->var != lvl->var)
 				return e;
-			if (e->kind == EX_INDEX) {
-				/* p[j] = f(j) read as p[j'] at the same step: f(j'). */
-				Stmt *dl = c->levels[k];
-				if (def->aop != AS_SET || def->lhs->nargs != 1 || def->lhs->args[0]->kind != EX_VAR || def->lhs->args[0]->var != dl->var ||
-				    e->nargs != 1 || e->args[0]->kind != EX_VAR || e->args[0]->var != lvl->var)
-					return e;
-				return expr_subst_var(c->prog, rhs, dl->var, lvl->var);
+			for (int k = 0; k <= lv; k++) {
+				Expr *ek = expr_subst_var(c->prog, e, lvl->var, c->levels[k]->var);
+				Expr *in = v ? expr_subst_var(c->prog, v, c->levels[k - 1]->var, c->levels[k]->var) : NULL;
+				v = fold_defs(c, ek, k, k == lv ? at : NULL, in, depth, &bad, &producer);
+				if (v && !reads_producer(c, v))
+					v = ek; /* the element holds it: no level's locals leak out */
 			}
-			if (def->kind == ST_ASSIGN && def->aop != AS_SET)
-				return e;
-			return rhs;
+			if (v)
+				v = expr_subst_var(c->prog, v, c->levels[lv]->var, lvl->var);
 		}
-		return e;
+		if (bad || !v) {
+			if (producer && !c->unresolved)
+				c->unresolved = e->var;
+			return e;
+		}
+		return reads_producer(c, v) ? v : e;
 	}
 	Expr *copy = ex_copy(c->prog, e);
 	for (int i = 0; i < e->nargs; i++)
-		copy->args[i] = inline_locals(c, e->args[i], lv, skip, depth);
+		copy->args[i] = inline_locals(c, e->args[i], lv, at, depth);
 	return copy;
+}
+
+/* Reports the local inline_locals could not follow (the statement at s reads it). */
+static bool check_resolved(Cascade *c, const Stmt *s)
+{
+	if (!c->unresolved)
+		return true;
+	const char *n = c->unresolved->name;
+	c->unresolved = NULL;
+	return error_at(s->loc, "cannot follow the value of '%s' here through its definitions in the loop over '%s', and it depends on a result of the pass: "
+	                        "define it once (one assignment, `%s = ...`, optionally under a condition) before this statement",
+	                n, c->axis, n),
+	       false;
 }
 
 /* A parameter array stored during the pass with a value that reads an earlier result
@@ -1257,6 +1595,8 @@ static bool check_stored_maps(Cascade *c, int lv, const Stmt *s)
 	if (s->kind != ST_ASSIGN || s->lhs->var->kind != VAR_PARAM)
 		return true;
 	Expr *v = inline_locals(c, s->rhs, lv, s, 0);
+	if (!check_resolved(c, s))
+		return false;
 	for (int k = 0; k < c->nproducers; k++)
 		if (expr_reads_var(v, c->producers[k].var))
 			return error_at(s->loc, "'%s' is stored during the pass over '%s' with a value that depends on '%s', which is final only after the pass: "
@@ -1683,6 +2023,10 @@ static bool check_kept_arrays(Cascade *c, int lv, const Stmt *s, Loc *at)
 		if (c->accums[a].var == d->var)
 			return true; /* an accumulator (acc[d] += p * v[j][d]): repaired as it goes */
 	Expr *v = inline_locals(c, s->rhs, lv, s, 0);
+	if (!check_resolved(c, s)) {
+		*at = s->loc;
+		return false;
+	}
 	for (int k = 0; k < c->nproducers; k++)
 		if (expr_reads_var(v, c->producers[k].var)) {
 			*at = s->loc;
@@ -2277,10 +2621,13 @@ static bool fuse_region(Program *p, Region *r, StrVec *names)
 	c->prog = p;
 	c->region = r;
 	c->names = names;
+	narrow_scratch_arrays(p, r->loop);
 	sink_nest_locals(p, r->loop);
 	forward_index_locals(p, r->loop);
 	unpeel_reductions(p, r->loop);
 	fuse_undo_online(p, r->loop);
+	fuse_defer_stores(p, r->loop);
+	hoist_guarded_loops(p, r->loop);
 	/* Every region is checked, fused or not: parallel loops must carry no dependence. */
 	DepInfo *deps = deps_compute(p, r);
 	if (!deps)
@@ -2552,7 +2899,11 @@ static bool fuse_region(Program *p, Region *r, StrVec *names)
 	int nexpanded = 0;
 	for (int a = 0; ok && a < c->naccums; a++) {
 		Accum *ac = &c->accums[a];
-		ac->g = inline_locals(c, ac->g, ac->level, NULL, 0);
+		ac->g = inline_locals(c, ac->g, ac->level, ac->stmt, 0);
+		if (!check_resolved(c, ac->stmt)) {
+			ok = false;
+			break;
+		}
 		if (!reads_producer(c, ac->g))
 			continue;
 		const char *why = NULL;

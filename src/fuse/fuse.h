@@ -72,6 +72,7 @@ typedef struct Cascade {
 	Stmt **recombined;     /* the sums fused as sums of separable terms: `x = sum_k c_k * x_k` */
 	int nrecombined;
 	StrVec *names;         /* every name in the function, generated ones included */
+	Var *unresolved;       /* a local whose definitions inline_locals could not follow, or NULL */
 } Cascade;
 
 /* Analyses and fuses every region of the program in place; each region's loop is replaced
@@ -174,6 +175,12 @@ double expr_eval(const Expr *e, LeafFn leaf, void *ctx);
  * the seed, so that two evaluations see the same leaf alike: in [-1.5, 1.5), or a small
  * non-negative integer for integer leaves. */
 double leaf_random(const Expr *e, unsigned seed);
+
+/* ---- stores.c ---- */
+/* Leaves out each store to an output element, made in a loop with a value that reads a
+ * result of the row, that a later loop over the same range rewrites in place (y /= s):
+ * the loop reads the value it computed instead, and the rewrite computes it again. */
+void fuse_defer_stores(Program *p, Stmt *s);
 
 /* ---- online.c ---- */
 /* Rewrites each loop in s that keeps a running max and rescales its sums by hand (online

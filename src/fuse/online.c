@@ -277,6 +277,33 @@ static bool remove_stmt(Program *p, Stmt *s, const Stmt *x)
 	return false;
 }
 
+/* Whether s does nothing: an empty block, or a loop or if over nothing. */
+static bool is_empty(const Stmt *s)
+{
+	if (s->kind != ST_BLOCK && s->kind != ST_FOR && s->kind != ST_IF)
+		return false;
+	for (int i = 0; i < s->nbody; i++)
+		if (s->body[i] && !is_empty(s->body[i]))
+			return false;
+	return true;
+}
+
+/* Removes from the blocks of s the statements left doing nothing (a loop whose rescale was
+ * its only statement). */
+static void drop_empty(Stmt *s)
+{
+	for (int i = 0; i < s->nbody; i++)
+		if (s->body[i])
+			drop_empty(s->body[i]);
+	if (s->kind != ST_BLOCK)
+		return;
+	int m = 0;
+	for (int i = 0; i < s->nbody; i++)
+		if (!is_empty(s->body[i]))
+			s->body[m++] = s->body[i];
+	s->nbody = m;
+}
+
 static bool stmt_reads_or_stores(const Stmt *s, const Var *v)
 {
 	return stmt_reads_var(s, v) || stmt_count_stores(s, v) || stmt_declares(s, v);
@@ -451,6 +478,7 @@ static bool undo_loop(Program *p, Stmt *parent, int idx)
 		if (!o.rescales.v[k].g)
 			remove_stmt(p, rest, o.rescales.v[k].s);
 	if (ok) {
+		drop_empty(rest);
 		drop_unused_locals(rest, rest);
 		ok = !stmt_reads_or_stores(rest, o.old);
 	}

@@ -135,6 +135,50 @@ static bool linearize(Deriv *d, const Expr *e, int sign, Expr *factor, Expr **co
 
 typedef VEC(Expr *) ExprVec;
 
+static bool is_infinity(const Expr *e)
+{
+	if (e->kind == EX_UN && e->uop == UOP_NEG)
+		e = e->args[0];
+	if (e->kind == EX_CAST)
+		e = e->args[0];
+	return e->kind == EX_FLT && isinf(e->fval);
+}
+
+static double zero_leaf(const Expr *e, void *x)
+{
+	(void)e;
+	(void)x;
+	return 0;
+}
+
+/* Whether cond only asks if a producer is infinite (`m == -INFINITY`, `m != -INFINITY`,
+ * `m > -INFINITY`, `isfinite(m)`, negated): *val is its value for a finite m. */
+static bool finite_test(const Cascade *c, const Expr *cond, bool *val)
+{
+	if (cond->kind == EX_UN && cond->uop == UOP_NOT) {
+		bool v;
+		if (!finite_test(c, cond->args[0], &v))
+			return false;
+		*val = !v;
+		return true;
+	}
+	const Expr *x = NULL;
+	if (cond->kind == EX_CALL && cond->fn == FN_ISFINITE) {
+		x = cond->args[0];
+		*val = true;
+	} else if (cond->kind == EX_BIN && cond->bop >= OP_LT && cond->bop <= OP_NE) {
+		int side = is_infinity(cond->args[1]) ? 0 : is_infinity(cond->args[0]) ? 1 : -1;
+		if (side < 0)
+			return false;
+		x = cond->args[side];
+		/* the comparison at a finite value (0) against the infinity */
+		*val = expr_eval(cond, zero_leaf, (void *)x) != 0;
+	}
+	while (x && x->kind == EX_CAST)
+		x = x->args[0];
+	return x && x->kind == EX_VAR && producer_index(c, x->var) >= 0;
+}
+
 /* Collects the multiplicative structure of e into coef_e, coef_2, num, den. */
 static bool factorize(Deriv *d, const Expr *e, bool invert, ExprVec *num, ExprVec *den)
 {
@@ -162,7 +206,13 @@ static bool factorize(Deriv *d, const Expr *e, bool invert, ExprVec *num, ExprVe
 		if (e->fn == FN_EXP || e->fn == FN_EXP2)
 			return linearize(d, e->args[0], invert ? -1 : 1, NULL, e->fn == FN_EXP ? rp->coef_e : rp->coef_2);
 		break;
-	case EX_COND:
+	case EX_COND: {
+		/* `m == -INFINITY ? 0 : expf(x - m)` (the guard of a row with every element masked):
+		 * the fused program reads producers sanitised (isfinite(m) ? m : 0), never infinite,
+		 * so the condition is constant there and the branch it takes is the contribution. */
+		bool taken;
+		if (finite_test(c, e->args[0], &taken))
+			return factorize(d, e->args[taken ? 1 : 2], invert, num, den);
 		/* A mask: `cond ? g : 0` has g's producer factor; the condition must not read them. */
 		if (!reads_producers(c, e->args[0])) {
 			for (int side = 1; side <= 2; side++) {
@@ -173,6 +223,7 @@ static bool factorize(Deriv *d, const Expr *e, bool invert, ExprVec *num, ExprVe
 		}
 		d->why = "a producer appears in a conditional whose branches do not share its factor";
 		return false;
+	}
 	default: break;
 	}
 	if (row_level(c, e)) {

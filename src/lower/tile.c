@@ -311,7 +311,7 @@ static Stmt *k_loop_inlined(TilePlan *tp, Stmt *f, long long *extent)
 	Stmt *b = f->kind == ST_FOR ? single(f->body[0]) : NULL;
 	if (!b || b->kind != ST_BLOCK)
 		return k_loop(f, extent);
-	if (f->step != 1 || !is_int(f->lo, 0) || f->hi->kind != EX_INT || b->body[b->nbody - 1]->kind != ST_ASSIGN)
+	if (!b->nbody || f->step != 1 || !is_int(f->lo, 0) || f->hi->kind != EX_INT || b->body[b->nbody - 1]->kind != ST_ASSIGN)
 		return NULL;
 	*extent = f->hi->ival;
 	Stmt *a = b->body[b->nbody - 1];
