@@ -222,3 +222,20 @@ double leaf_random(const Expr *e, unsigned seed)
 		return (double)(h % (e->ty == TY_BOOL ? 2 : 7));
 	return ((double)(h % 100000) / 100000.0) * 3.0 - 1.5;
 }
+
+Stmt *stmt_map_exprs(Program *p, const Stmt *s, ExprMap f, void *ctx)
+{
+	if (!s)
+		return NULL;
+	Stmt *c = st_new(p, s->kind, s->loc);
+	*c = *s;
+	c->lo = s->lo ? f(p, s->lo, ctx) : NULL;
+	c->hi = s->hi ? f(p, s->hi, ctx) : NULL;
+	c->lhs = s->lhs ? f(p, s->lhs, ctx) : NULL;
+	c->rhs = s->rhs ? f(p, s->rhs, ctx) : NULL;
+	c->cond = s->cond ? f(p, s->cond, ctx) : NULL;
+	c->body = arena_alloc(&p->arena, sizeof(Stmt *) * (size_t)(s->nbody ? s->nbody : 1));
+	for (int i = 0; i < s->nbody; i++)
+		c->body[i] = stmt_map_exprs(p, s->body[i], f, ctx);
+	return c;
+}

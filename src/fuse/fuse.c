@@ -850,34 +850,18 @@ static bool stmt_first_sub_is(const Stmt *s, const Var *v, const Var *g)
 	return true;
 }
 
-/* e with v[g][rest...] read as slice[rest...]. */
-static Expr *to_slice(Program *p, const Expr *e, const Var *v, Var *slice)
+/* e with v[g][rest...] read as slice[rest...] (ctx: {v, slice}). */
+static Expr *to_slice(Program *p, const Expr *e, void *ctx)
 {
-	if (!e)
-		return NULL;
+	Var **vs = ctx;
 	Expr *c = ex_copy(p, e);
 	for (int i = 0; i < c->nargs; i++)
-		c->args[i] = to_slice(p, e->args[i], v, slice);
-	if (c->kind == EX_INDEX && c->var == v) {
-		c->var = slice;
+		c->args[i] = to_slice(p, e->args[i], ctx);
+	if (c->kind == EX_INDEX && c->var == vs[0]) {
+		c->var = vs[1];
 		c->nargs--;
 		c->args++;
 	}
-	return c;
-}
-
-static Stmt *stmt_to_slice(Program *p, const Stmt *s, const Var *v, Var *slice)
-{
-	Stmt *c = st_new(p, s->kind, s->loc);
-	*c = *s;
-	c->lhs = to_slice(p, s->lhs, v, slice);
-	c->rhs = to_slice(p, s->rhs, v, slice);
-	c->cond = to_slice(p, s->cond, v, slice);
-	c->lo = to_slice(p, s->lo, v, slice);
-	c->hi = to_slice(p, s->hi, v, slice);
-	c->body = arena_alloc(&p->arena, sizeof(Stmt *) * (size_t)(s->nbody ? s->nbody : 1));
-	for (int i = 0; i < s->nbody; i++)
-		c->body[i] = s->body[i] ? stmt_to_slice(p, s->body[i], v, slice) : NULL;
 	return c;
 }
 
@@ -910,7 +894,8 @@ static void narrow_scratch_arrays(Program *p, Stmt *s)
 		Var *slice = var_new(p, VAR_LOCAL, v->name, v->ty, v->loc);
 		slice->ndim = v->ndim - 1;
 		slice->dims = v->dims + 1;
-		Stmt *nb = stmt_to_slice(p, l->body[0], v, slice);
+		Var *map[2] = {v, slice};
+		Stmt *nb = stmt_map_exprs(p, l->body[0], to_slice, map);
 		Stmt *body[2] = {st_decl(p, slice, NULL, d->loc), nb};
 		if (nb->kind == ST_BLOCK) {
 			Stmt **all = arena_alloc(&p->arena, sizeof(Stmt *) * (size_t)(nb->nbody + 1));

@@ -175,6 +175,10 @@ double expr_eval(const Expr *e, LeafFn leaf, void *ctx);
  * the seed, so that two evaluations see the same leaf alike: in [-1.5, 1.5), or a small
  * non-negative integer for integer leaves. */
 double leaf_random(const Expr *e, unsigned seed);
+/* A copy of s, and of what it nests, with each of its expressions e (bounds, sides,
+ * conditions) replaced by f(p, e, ctx). */
+typedef Expr *(*ExprMap)(Program *p, const Expr *e, void *ctx);
+Stmt *stmt_map_exprs(Program *p, const Stmt *s, ExprMap f, void *ctx);
 
 /* ---- stores.c ---- */
 /* Leaves out each store to an output element, made in a loop with a value that reads a

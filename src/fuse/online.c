@@ -70,24 +70,16 @@ static Expr *rename_expr(Online *o, const Expr *e, bool before)
 	return c;
 }
 
-static Stmt *rename_stmt(Online *o, const Stmt *s, bool before)
+typedef struct RenameCtx {
+	Online *o;
+	bool before;
+} RenameCtx;
+
+static Expr *rename_map(Program *p, const Expr *e, void *ctx)
 {
-	Stmt *c = st_new(o->p, s->kind, s->loc);
-	*c = *s;
-	c->lo = rename_expr(o, s->lo, before);
-	c->hi = rename_expr(o, s->hi, before);
-	c->rhs = rename_expr(o, s->rhs, before);
-	c->cond = rename_expr(o, s->cond, before);
-	if (s->lhs) {
-		/* the stored element itself is not a read: rename its subscripts only */
-		c->lhs = ex_copy(o->p, s->lhs);
-		for (int i = 0; i < c->lhs->nargs; i++)
-			c->lhs->args[i] = rename_expr(o, s->lhs->args[i], before);
-	}
-	c->body = arena_alloc(&o->p->arena, sizeof(Stmt *) * (size_t)(s->nbody ? s->nbody : 1));
-	for (int i = 0; i < s->nbody; i++)
-		c->body[i] = s->body[i] ? rename_stmt(o, s->body[i], before) : NULL;
-	return c;
+	(void)p;
+	RenameCtx *rc = ctx;
+	return rename_expr(rc->o, e, rc->before);
 }
 
 /* Records the scalar locals of s that have one definition there (an initialised
@@ -454,7 +446,7 @@ static bool undo_loop(Program *p, Stmt *parent, int idx)
 	StmtList nb = {0};
 	for (int i = 0; i < body->nbody; i++)
 		if (i != o.at && i != o.set)
-			vec_push(nb, rename_stmt(&o, body->body[i], i < o.set));
+			vec_push(nb, stmt_map_exprs(p, body->body[i], rename_map, &(RenameCtx){&o, i < o.set}));
 	Stmt *rest = st_block(p, nb.v, nb.n, body->loc);
 	vec_free(nb);
 	collect_defs(&o, rest, rest);

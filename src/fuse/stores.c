@@ -66,18 +66,11 @@ static bool stmt_reads_only_elem(const Stmt *s, const Var *v, const Expr *elem)
 	return true;
 }
 
-static Stmt *subst_elem_stmt(Program *p, const Stmt *s, const Expr *elem, const Expr *to)
+/* subst_elem for stmt_map_exprs (ctx: {elem, to}). */
+static Expr *subst_elem_map(Program *p, const Expr *e, void *ctx)
 {
-	Stmt *c = st_new(p, s->kind, s->loc);
-	*c = *s;
-	c->rhs = subst_elem(p, s->rhs, elem, to);
-	c->cond = subst_elem(p, s->cond, elem, to);
-	c->lo = subst_elem(p, s->lo, elem, to);
-	c->hi = subst_elem(p, s->hi, elem, to);
-	c->body = arena_alloc(&p->arena, sizeof(Stmt *) * (size_t)(s->nbody ? s->nbody : 1));
-	for (int i = 0; i < s->nbody; i++)
-		c->body[i] = s->body[i] ? subst_elem_stmt(p, s->body[i], elem, to) : NULL;
-	return c;
+	const Expr **et = ctx;
+	return subst_elem(p, e, et[0], et[1]);
 }
 
 /* The statements of a loop's body as a list (a block's, or the one statement). */
@@ -200,7 +193,7 @@ static bool defer_store(Program *p, Stmt *blk, int i, int k)
 		int m = 0;
 		for (int q = 0; q < n2; q++)
 			if (q != si)
-				nb2[m++] = q > si ? subst_elem_stmt(p, b2[q], elem, v2) : b2[q];
+				nb2[m++] = q > si ? stmt_map_exprs(p, b2[q], subst_elem_map, (const Expr *[]){elem, v2}) : b2[q];
 		l2->body[0] = st_block(p, nb2, m, l2->body[0]->loc);
 		b3[ti] = nt;
 		return true;
