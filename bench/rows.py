@@ -152,12 +152,44 @@ def xent_bf16(R, C, fn):
     return run, peer, check, R * C * 2 + R * 8
 
 
+def xent_ignore_bf16(R, C, fn):
+    """Cross-entropy with ignore_index written as an if/else around the row
+    (test/zoo/row_xent_ignore_index_ifelse_bf16): a tenth of the targets ignored."""
+    x = (torch.randn(R, C, device="cuda") * 3).bfloat16()
+    t = torch.randint(0, C, (R,), device="cuda", dtype=torch.int64)
+    t[torch.rand(R, device="cuda") < 0.1] = -100
+    loss = torch.full((R,), float("nan"), device="cuda")
+    run = lambda: fn(R, C, -100, ptr(x), ptr(t), ptr(loss), stream())
+    peer = lambda: F.cross_entropy(x, t, ignore_index=-100, reduction="none")
+    check = lambda: (loss.double() - F.cross_entropy(x.double(), t, ignore_index=-100, reduction="none")).abs().max().item()
+    return run, peer, check, R * C * 2 + R * 12
+
+
+def softmax_inplace_f16(R, C, fn):
+    """x.softmax_(-1) written with the exponentials stored into x, then normalised in place
+    (test/zoo/row_softmax_inplace_exp_written_fp16); checked on a first run from a copy."""
+    x0 = torch.randn(R, C, device="cuda").half()
+    x = x0.clone()
+    run = lambda: fn(R, C, ptr(x), stream())
+    peer = lambda: torch.softmax(x0, -1)
+    ref = torch.softmax(x0.double(), -1)
+
+    def check():
+        x.copy_(x0)
+        run()
+        torch.cuda.synchronize()
+        return ((x.double() - ref).abs() / (ref.abs() + 1e-6)).clamp(max=1).max().item()
+    return run, peer, check, 2 * R * C * 2
+
+
 CASES = [
     ("safe_softmax", "safe_softmax", "softmax fp32", 32768, softmax_f32),
     ("row_safe_softmax_bf16", "softmax_bf16", "softmax bf16", 32768, softmax_bf16),
     ("row_lse_fp16", "row_logsumexp", "logsumexp fp16", 32768, lse_f16),
     ("row_rmsnorm_fp16", "rmsnorm", "rmsnorm fp16", 8192, rmsnorm_f16),
     ("xent_index", "xent_index", "cross-entropy bf16", 128256, xent_bf16),
+    ("row_xent_ignore_index_ifelse_bf16", "xent_ignore", "cross-entropy bf16, ignore_index if/else", 128256, xent_ignore_bf16),
+    ("row_softmax_inplace_exp_written_fp16", "softmax_inplace", "softmax fp16 in place, exp stored", 32768, softmax_inplace_f16),
     ("r04_rmsnorm_bf16", "rmsnorm", "rmsnorm bf16 (1 pass)", 4096, rmsnorm_bf16_4096),
     ("row_layernorm_sumsq", "layernorm", "layernorm fp32 sumsq", 8192, layernorm(torch.float32)),
     ("row_layernorm_twopass_auto_bf16", "layernorm", "layernorm bf16 2-pass", 8192, layernorm(torch.bfloat16)),

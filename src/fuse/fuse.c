@@ -1432,13 +1432,17 @@ static bool defs_before(Program *p, Stmt *s, const Var *v, const Stmt *at, Guard
 		}
 		return false;
 	}
-	/* Inside a loop, a definition reaches later reads of the same iteration only when the
-	 * variable is the loop's own (declared in it); otherwise an earlier iteration's may. */
-	bool loop = in_loop || (s->kind == ST_FOR && !stmt_declares(s->body[0], v));
-	for (int i = 0; i < s->nbody; i++)
-		if (defs_before(p, s->body[i], v, at, g, loop, out, at_guards))
-			return true;
-	return false;
+	/* A definition inside a loop reaches a read after the loop from its last iteration
+	 * only (repeated: it does not fold), unless the variable is the loop's own; a read in
+	 * the same iteration, later in the loop's body, sees it once. */
+	int first = out->n;
+	bool found = false;
+	for (int i = 0; i < s->nbody && !found; i++)
+		found = defs_before(p, s->body[i], v, at, g, in_loop, out, at_guards);
+	if (s->kind == ST_FOR && !found && !stmt_declares(s->body[0], v))
+		for (int i = first; i < out->n; i++)
+			out->v[i].in_loop = true;
+	return found;
 }
 
 /* The condition under which d runs where the read runs: its ifs that are not also around
