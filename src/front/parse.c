@@ -21,6 +21,12 @@ typedef struct VarBinding {
 	Var *var;
 } VarBinding;
 
+/* A parameter or local of a helper function being inlined, and its value at the call. */
+typedef struct InlineBinding {
+	CXCursor decl;
+	Expr *value;
+} InlineBinding;
+
 /* A group of consecutive `#pragma fuse` lines and the `for` they precede. */
 typedef struct PragmaGroup {
 	unsigned for_offset; /* offset of the `for` keyword that follows */
@@ -70,6 +76,7 @@ typedef struct Parser {
 	CXFile main_file;
 	const char *path;
 	VEC(VarBinding) vars;
+	VEC(InlineBinding) binds; /* of the helper functions being inlined */
 	VEC(PtrAlias) aliases;
 	VEC(IterDecl) iters; /* of the function being converted */
 	VEC(Var *) nonneg; /* loop iterators whose first value is not negative */
@@ -645,6 +652,9 @@ static Expr *convert_declref(Parser *ps, CXCursor c)
 	clang_disposeString(name);
 	if (clang_getCursorKind(d) == CXCursor_EnumConstantDecl)
 		return ex_int(ps->prog, clang_getEnumConstantDeclValue(d), loc);
+	for (int i = ps->binds.n - 1; i >= 0; i--)
+		if (clang_equalCursors(ps->binds.v[i].decl, d))
+			return ex_copy(ps->prog, ps->binds.v[i].value);
 	Var *v = lookup_var(ps, d);
 	if (!v && lookup_alias(ps, d))
 		return fail(ps, loc, "pointer '%s' may only be subscripted ('%s[d]')", nm, nm), NULL;
@@ -662,6 +672,98 @@ static Expr *convert_declref(Parser *ps, CXCursor c)
 			if (!strcmp(ps->opt->spec_names[k], v->name))
 				return ex_int(ps->prog, ps->opt->spec_values[k], loc);
 	return ex_var(ps->prog, v, loc);
+}
+
+enum { MAX_INLINE_DEPTH = 8 };
+
+/* e converted to type ty as C's assignment would (an argument to a parameter, a value to
+ * a local, a result to the return type). */
+static Expr *as_type(Parser *ps, Expr *e, ScalarType ty)
+{
+	return e->ty == ty ? e : ex_cast(ps->prog, ty, e, e->loc);
+}
+
+/* A call to a helper function of the file whose body declares scalars and returns one
+ * expression (`static inline float softcap(float x, float c) { return c * tanhf(x / c); }`):
+ * the returned expression, its parameters and locals read as the values the call gives
+ * them (each converted to its declared type, as C converts them). NULL with *why set when
+ * the callee is not of that form (nothing reported), or after a reported error. */
+static Expr *inline_call(Parser *ps, CXCursor call, const char *name, Loc loc, const char **why)
+{
+	CXCursor def = clang_getCursorDefinition(clang_getCursorReferenced(call));
+	*why = "it has no definition in this file";
+	if (clang_Cursor_isNull(def) || clang_getCursorKind(def) != CXCursor_FunctionDecl)
+		return NULL;
+	ScalarType rty;
+	*why = "it returns no scalar";
+	if (!scalar_type(clang_getResultType(clang_getCursorType(def)), &rty))
+		return NULL;
+	int n = clang_Cursor_getNumArguments(def);
+	*why = "its parameters are not all scalars (arrays and pointers are not inlined)";
+	if (n < 0 || n != clang_Cursor_getNumArguments(call))
+		return NULL;
+	ScalarType pty[16];
+	for (int i = 0; i < n; i++)
+		if (i >= 16 || !scalar_type(clang_getCursorType(clang_Cursor_getArgument(def, i)), &pty[i]))
+			return NULL;
+	CursorVec ch = children(def);
+	CXCursor body = clang_getNullCursor();
+	for (int i = 0; i < ch.n; i++)
+		if (clang_getCursorKind(ch.v[i]) == CXCursor_CompoundStmt)
+			body = ch.v[i];
+	vec_free(ch);
+	CursorVec st = children(body);
+	bool ok = st.n > 0 && clang_getCursorKind(st.v[st.n - 1]) == CXCursor_ReturnStmt;
+	for (int i = 0; ok && i < st.n - 1; i++)
+		ok = clang_getCursorKind(st.v[i]) == CXCursor_DeclStmt;
+	*why = "its body is not declarations of scalars and one return (a loop or an if in a helper is not inlined)";
+	if (!ok || ps->binds.n > MAX_INLINE_DEPTH * 16) {
+		vec_free(st);
+		return NULL;
+	}
+	int mark = ps->binds.n;
+	Expr *result = NULL;
+	for (int i = 0; i < n; i++) {
+		Expr *a = convert_expr(ps, clang_Cursor_getArgument(call, (unsigned)i));
+		if (!a)
+			goto done;
+		InlineBinding b = {clang_Cursor_getArgument(def, i), as_type(ps, a, pty[i])};
+		vec_push(ps->binds, b);
+	}
+	for (int i = 0; i < st.n - 1; i++) {
+		CursorVec ds = children(st.v[i]);
+		for (int k = 0; k < ds.n; k++) {
+			ScalarType ty;
+			CXCursor init = last_expression(ds.v[k]);
+			if (clang_getCursorKind(ds.v[k]) != CXCursor_VarDecl || !scalar_type(clang_getCursorType(ds.v[k]), &ty) || clang_Cursor_isNull(init)) {
+				fail(ps, loc_of(ps, ds.v[k]), "helper function '%s' is inlined into the region: its locals must be scalars with an initialiser", name);
+				vec_free(ds);
+				goto done;
+			}
+			Expr *v = convert_expr(ps, init);
+			if (!v) {
+				vec_free(ds);
+				goto done;
+			}
+			InlineBinding b = {ds.v[k], as_type(ps, v, ty)};
+			vec_push(ps->binds, b);
+		}
+		vec_free(ds);
+	}
+	CXCursor ret = last_expression(st.v[st.n - 1]);
+	if (clang_Cursor_isNull(ret)) {
+		fail(ps, loc, "helper function '%s' returns no value", name);
+		goto done;
+	}
+	result = convert_expr(ps, ret);
+	if (result)
+		result = as_type(ps, result, rty);
+done:
+	ps->binds.n = mark;
+	vec_free(st);
+	if (!result)
+		ps->failed = true;
+	return result;
 }
 
 /* Calls: math functions, the bf16 conversions (casts), and the builtins that INFINITY and
@@ -687,6 +789,12 @@ static Expr *convert_call(Parser *ps, CXCursor c)
 	/* The callee first: a helper function's row arguments (dot(q[b][h][i], ...)) would
 	 * otherwise be reported as arrays short of subscripts. */
 	if (!bf16_cast && !mathfn_lookup(name, &fn, &is_double)) {
+		const char *why;
+		Expr *e = inline_call(ps, c, name, loc, &why);
+		if (e || ps->failed)
+			return e;
+		if (strcmp(why, "it has no definition in this file"))
+			return fail(ps, loc, "call to '%s': fusecc inlines a helper function of this file whose body declares scalars and returns one expression, and %s: write the function's loop in the region", name, why), NULL;
 		StrBuf known = {0};
 		for (int i = 0; i < FN_COUNT; i++)
 			sb_printf(&known, "%s%s", i ? ", " : "", mathfn_info[i].f32);
@@ -2705,6 +2813,7 @@ Program *front_parse(const char *path, const FrontOptions *opt, StrVec *deps)
 		vec_free(ps.pragmas.v[i].lines);
 	vec_free(ps.pragmas);
 	vec_free(ps.vars);
+	vec_free(ps.binds);
 	vec_free(ps.aliases);
 	vec_free(ps.iters);
 	vec_free(ps.nonneg);
