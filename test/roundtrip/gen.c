@@ -51,6 +51,57 @@ static const char *tol_gpu_of(ScalarType t)
 	}
 }
 
+/* The type whose tolerance a GPU output of f gets: its own, or for an fp32 output of a
+ * function that multiplies 16-bit array elements (q.k), the narrowest of those (the tensor-core tiles
+ * round the probabilities to the values' 16-bit type before P.V, as FlashAttention does:
+ * the output is as accurate as that type, not as fp32). */
+static bool reads_16bit(const Expr *e)
+{
+	if (e->kind == EX_INDEX)
+		return e->var->ty == TY_HALF || e->var->ty == TY_BF16;
+	return e->kind == EX_CAST && reads_16bit(e->args[0]);
+}
+
+/* Whether e or s multiplies two 16-bit array elements (q.k: what the tiles take). */
+static bool expr_16bit_product(const Expr *e)
+{
+	if (!e)
+		return false;
+	if (e->kind == EX_BIN && e->bop == OP_MUL && reads_16bit(e->args[0]) && reads_16bit(e->args[1]))
+		return true;
+	for (int i = 0; i < e->nargs; i++)
+		if (expr_16bit_product(e->args[i]))
+			return true;
+	return false;
+}
+
+static bool stmt_16bit_product(const Stmt *s)
+{
+	if (!s)
+		return false;
+	if (expr_16bit_product(s->rhs))
+		return true;
+	for (int i = 0; i < s->nbody; i++)
+		if (stmt_16bit_product(s->body[i]))
+			return true;
+	return false;
+}
+
+static ScalarType gpu_tol_type(const Func *f, ScalarType t)
+{
+	bool products = false;
+	for (int r = 0; r < f->nregions; r++)
+		products |= stmt_16bit_product(f->regions[r]->loop);
+	if (t != TY_FLOAT || !products)
+		return t;
+	for (int i = 0; i < f->nparams; i++) {
+		const Var *v = f->params[i];
+		if (v->ndim && v->is_const && (v->ty == TY_BF16 || (v->ty == TY_HALF && t != TY_BF16)))
+			t = v->ty;
+	}
+	return t;
+}
+
 /* Element type in the fp64 reference build: fp64.h turns every float into a double. */
 static ScalarType ref_type(ScalarType t) { return t == TY_FLOAT ? TY_DOUBLE : t; }
 
@@ -249,7 +300,7 @@ static void gen_function(StrBuf *b, const Func *f)
 		if (!v->ndim || v->is_const)
 			continue;
 		if (gpu) {
-			sb_printf(b, "\tbad += compare_ref64(\"%s\", \"%s\", n_%s, %s, %s_r, to_double_%s, ", f->name, v->name, v->name, tol_gpu_of(v->ty), v->name,
+			sb_printf(b, "\tbad += compare_ref64(\"%s\", \"%s\", n_%s, %s, %s_r, to_double_%s, ", f->name, v->name, v->name, tol_gpu_of(gpu_tol_type(f, v->ty)), v->name,
 			          getter_of(ref_type(v->ty)));
 			sb_printf(b, "%s_b, %s_a, %s_u, &%s_poison, to_double_%s);\n", v->name, v->name, v->name, v->name, getter_of(v->ty));
 			continue;
