@@ -356,21 +356,22 @@ static void push_once(VarList *vs, Var *v)
 	vec_push(*vs, v);
 }
 
-/* The loop computing the max alone: the statements before it that the max's value needs
- * (a backward slice over the body's locals), then the max, with variables of its own.
- * NULL when one of those statements also stores what the loop keeps. */
-static Stmt *max_loop(Online *o, Stmt *loop, Stmt *body)
+/* A loop over the range of `loop` holding the statements of body before `at` that the
+ * statements tail[0..n) need (a backward slice over the body's locals), then tail, with
+ * variables of its own. NULL when one of those statements also stores what the loop
+ * keeps (it cannot be split off). */
+static Stmt *slice_loop(Program *p, Stmt *loop, Stmt *body, int at, Stmt **tail, int n)
 {
-	Program *p = o->p;
 	VarList need = {0}, locals = {0};
-	for (int i = 0; i < o->at; i++)
+	for (int i = 0; i < at; i++)
 		declared_vars(body->body[i], &locals);
 	for (int k = 0; k < locals.n; k++)
-		if (expr_reads_var(o->maxrhs, locals.v[k]))
-			push_once(&need, locals.v[k]);
-	bool *keep = arena_alloc(&p->arena, sizeof(bool) * (size_t)(o->at + 1));
+		for (int t = 0; t < n; t++)
+			if (stmt_reads_var(tail[t], locals.v[k]))
+				push_once(&need, locals.v[k]);
+	bool *keep = arena_alloc(&p->arena, sizeof(bool) * (size_t)(at + 1));
 	bool ok = true;
-	for (int i = o->at - 1; i >= 0 && ok; i--) {
+	for (int i = at - 1; i >= 0 && ok; i--) {
 		Stmt *s = body->body[i];
 		for (int k = 0; k < need.n && !keep[i]; k++)
 			keep[i] = stmt_writes_var(s, need.v[k]) || stmt_declares(s, need.v[k]);
@@ -386,14 +387,21 @@ static Stmt *max_loop(Online *o, Stmt *loop, Stmt *body)
 	if (!ok)
 		return NULL;
 	StmtList kept = {0};
-	for (int i = 0; i < o->at; i++)
+	for (int i = 0; i < at; i++)
 		if (keep[i])
 			vec_push(kept, body->body[i]);
-	Stmt *mx = st_assign(p, ex_copy(p, o->m), AS_SET, ex_copy(p, o->maxrhs), body->body[o->at]->loc);
-	vec_push(kept, mx);
+	for (int t = 0; t < n; t++)
+		vec_push(kept, tail[t]);
 	Stmt *blk = st_block(p, kept.v, kept.n, body->loc);
 	vec_free(kept);
 	return copy_fresh(p, st_for(p, loop->var, loop->lo, loop->hi, loop->step, blk, loop->loc));
+}
+
+/* The loop computing the max alone. */
+static Stmt *max_loop(Online *o, Stmt *loop, Stmt *body)
+{
+	Stmt *mx = st_assign(o->p, ex_copy(o->p, o->m), AS_SET, ex_copy(o->p, o->maxrhs), body->body[o->at]->loc);
+	return slice_loop(o->p, loop, body, o->at, &mx, 1);
 }
 
 /* Undoes the hand-written online softmax of loop parent->body[idx], if it is one: the loop
@@ -490,6 +498,147 @@ static bool undo_loop(Program *p, Stmt *parent, int idx)
 	return true;
 }
 
+/* ---- Welford's mean and variance ----
+ *
+ * LayerNorm ported from PyTorch's kernels keeps Welford's running mean and sum of squared
+ * deviations: n += 1; delta = x - mean; mean += delta / n; m2 += delta * (x - mean). The
+ * cascade it computes is the two-pass one: the mean (a sum divided by the count after the
+ * loop), then the sum of (x - mean)^2 at the final mean, which fusecc fuses itself (sums of
+ * separable terms). The loop is rewritten so when the three updates have exactly that form
+ * and start from zero; only locals are written besides. Rounding differs from Welford's as
+ * the two-pass form's does (as accurate for typical rows; docs/repair-terms.md). */
+
+static Expr *uncast(Expr *e)
+{
+	while (e->kind == EX_CAST)
+		e = e->args[0];
+	return e;
+}
+
+static bool is_literal(const Expr *e, double v)
+{
+	return (e->kind == EX_INT && e->ival == (long long)v) || (e->kind == EX_FLT && e->fval == v);
+}
+
+/* The accumulator of a sum statement s (`x += g`, `x = x + g`) that is a scalar local
+ * declared outside body, with *g its contribution; NULL otherwise. */
+static Var *sum_of(Program *p, Stmt *s, Stmt *body, Expr **g)
+{
+	Expr *t;
+	Reducer red;
+	if (s->kind != ST_ASSIGN || !reduce_match(p, s, &t, &red, g) || red != RED_ADD || t->kind != EX_VAR || stmt_declares(body, t->var))
+		return NULL;
+	return t->var;
+}
+
+/* Whether the last statement of parent before idx that writes v sets it to zero. */
+static bool starts_at_zero(Stmt *parent, int idx, const Var *v)
+{
+	for (int i = idx - 1; i >= 0; i--) {
+		Stmt *s = parent->body[i];
+		if (s->kind == ST_DECL && s->var == v)
+			return s->rhs && is_literal(uncast(s->rhs), 0);
+		if (s->kind == ST_ASSIGN && s->lhs->kind == EX_VAR && s->lhs->var == v)
+			return s->aop == AS_SET && is_literal(uncast(s->rhs), 0);
+		if (stmt_writes_var(s, v) || stmt_reads_var(s, v))
+			return false;
+	}
+	return false;
+}
+
+/* `x - m` with m the variable mv: x, or NULL. */
+static Expr *minus_var(Expr *e, const Var *mv)
+{
+	e = uncast(e);
+	if (e->kind == EX_BIN && e->bop == OP_SUB && uncast(e->args[1])->kind == EX_VAR && uncast(e->args[1])->var == mv &&
+	    !expr_reads_var(e->args[0], mv))
+		return e->args[0];
+	return NULL;
+}
+
+/* Undoes Welford's updates in loop parent->body[idx]: the loop becomes the count and the
+ * sum, the mean's division, and the sum of squared deviations. false: left as written. */
+static bool undo_welford(Program *p, Stmt *parent, int idx)
+{
+	Stmt *loop = parent->body[idx], *body = loop->body[0];
+	if (loop->kind != ST_FOR || body->kind != ST_BLOCK)
+		return false;
+	VarList locals = {0};
+	declared_vars(body, &locals);
+	bool done = false;
+	for (int mi = 0; mi < body->nbody && !done; mi++) {
+		Expr *gm;
+		Var *mean = sum_of(p, body->body[mi], body, &gm);
+		if (!mean || !scalar_is_float(mean->ty))
+			continue;
+		Online o = {.p = p, .m = ex_var(p, mean, mean->loc), .at = mi, .set = mi};
+		o.old = var_new(p, VAR_LOCAL, "mean_old", mean->ty, mean->loc);
+		StmtList nb = {0};
+		for (int i = 0; i < body->nbody; i++)
+			vec_push(nb, stmt_map_exprs(p, body->body[i], rename_map, &(RenameCtx){&o, i <= mi}));
+		Stmt *rest = st_block(p, nb.v, nb.n, body->loc);
+		vec_free(nb);
+		collect_defs(&o, rest, rest);
+		/* mean += (x - mean_old) / n, after n += 1 */
+		Expr *gmi = inline_defs(&o, rename_expr(&o, gm, true), 0);
+		gmi = gmi ? uncast(gmi) : NULL;
+		Expr *x = gmi && gmi->kind == EX_BIN && gmi->bop == OP_DIV ? minus_var(gmi->args[0], o.old) : NULL;
+		Expr *nexp = x ? uncast(gmi->args[1]) : NULL;
+		Var *n = nexp && nexp->kind == EX_VAR ? nexp->var : NULL;
+		int ci = -1, qi = -1;
+		Var *m2 = NULL;
+		for (int i = 0; n && i < body->nbody; i++) {
+			Expr *g;
+			Var *v = i == mi ? NULL : sum_of(p, body->body[i], body, &g);
+			if (v == n && i < mi && is_literal(uncast(g), 1))
+				ci = i;
+			if (!v || v == n || v == mean || i < mi)
+				continue;
+			/* m2 += (x - mean_old) * (x - mean) */
+			Expr *gq = inline_defs(&o, rename_expr(&o, g, false), 0);
+			gq = gq ? uncast(gq) : NULL;
+			if (!gq || gq->kind != EX_BIN || gq->bop != OP_MUL)
+				continue;
+			for (int k = 0; k < 2 && !m2; k++) {
+				Expr *a = minus_var(gq->args[k], o.old), *b = minus_var(gq->args[1 - k], mean);
+				if (a && b && expr_equal(a, x) && expr_equal(b, x))
+					m2 = v, qi = i;
+			}
+		}
+		if (ci < 0 || !m2 || !starts_at_zero(parent, idx, n) || !starts_at_zero(parent, idx, mean) || !starts_at_zero(parent, idx, m2))
+			continue;
+		bool ok = !expr_reads_var(x, n) && !expr_reads_var(x, m2);
+		for (int i = 0; ok && i < body->nbody; i++)
+			ok = i == ci || i == mi || i == qi || stores_only(body->body[i], &locals);
+		if (!ok)
+			continue;
+		/* x read through the body's locals, as the sum's statement wrote it */
+		Loc l = body->body[mi]->loc;
+		Stmt *t1[2] = {body->body[ci], st_assign(p, ex_var(p, mean, l), AS_ADD, ex_copy(p, x), l)};
+		Expr *dev = ex_bin(p, OP_SUB, ex_copy(p, x), ex_var(p, mean, l), l);
+		Stmt *t2 = st_assign(p, ex_var(p, m2, l), AS_ADD, ex_bin(p, OP_MUL, dev, ex_copy(p, dev), l), body->body[qi]->loc);
+		Stmt *first = slice_loop(p, loop, body, mi, t1, 2);
+		Stmt *second = first ? slice_loop(p, loop, body, mi, &t2, 1) : NULL;
+		if (!second)
+			continue;
+		Expr *pos = ex_bin(p, OP_GT, ex_var(p, n, l), ex_int(p, 0, l), l);
+		Stmt *fin = st_assign(p, ex_var(p, mean, l), AS_SET,
+		                      ex_cond(p, pos, ex_bin(p, OP_DIV, ex_var(p, mean, l), ex_var(p, n, l), l), ex_var(p, mean, l), l), l);
+		Stmt **nbody = arena_alloc(&p->arena, sizeof(Stmt *) * (size_t)(parent->nbody + 2));
+		memcpy(nbody, parent->body, sizeof(Stmt *) * (size_t)idx);
+		nbody[idx] = first;
+		nbody[idx + 1] = fin;
+		nbody[idx + 2] = second;
+		memcpy(nbody + idx + 3, parent->body + idx + 1, sizeof(Stmt *) * (size_t)(parent->nbody - idx - 1));
+		st_set_body(p, parent, nbody, parent->nbody + 2);
+		done = true;
+		vec_free(o.defv);
+		vec_free(o.defe);
+	}
+	vec_free(locals);
+	return done;
+}
+
 void fuse_undo_online(Program *p, Stmt *s)
 {
 	if (!s)
@@ -499,7 +648,12 @@ void fuse_undo_online(Program *p, Stmt *s)
 			fuse_undo_online(p, s->body[i]);
 	if (s->kind != ST_BLOCK)
 		return;
-	for (int i = 0; i < s->nbody; i++)
-		if (s->body[i]->kind == ST_FOR && undo_loop(p, s, i))
+	for (int i = 0; i < s->nbody; i++) {
+		if (s->body[i]->kind != ST_FOR)
+			continue;
+		if (undo_loop(p, s, i))
 			i++;
+		else if (undo_welford(p, s, i))
+			i += 2;
+	}
 }
