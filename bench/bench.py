@@ -164,6 +164,10 @@ OPS = [
     # again): a causal prefill next to causal_pf.
     Op("zoo_online_ptr", False, 32, 32, ("B", "H", "N", "D", "sm_scale", "q", "k", "v", "o"), causal=True,
        src="test/zoo/pf_online_handwritten_ptr_causal_rtD_fp16", fn="fa_fwd"),
+    # ... in base 2 with l_new (global_pf); softcap through helper functions (softcap_pf's math, MHA).
+    Op("zoo_online_exp2", False, 32, 32, _MHA, src="test/zoo/pf_online_exp2_lnew_d128_fp16", fn="attn_online_exp2"),
+    Op("zoo_softcap_helpers", False, 32, 32, _MHA, causal=True, softcap=50.0,
+       src="test/zoo/pf_softcap_helper_functions_causal_fp16", fn="attn_helpers"),
     Op("zoo_y08_scratch_per_batch", False, 32, 32, ("B", "H", "N", "D", "scale", "q", "k", "v", "o"), causal=True,
        src="test/zoo/y08_scratch_per_batch_dot_into_s_fp16_rtD", fn="causal_scratch_per_batch"),
 ]
