@@ -404,6 +404,108 @@ static Stmt *max_loop(Online *o, Stmt *loop, Stmt *body)
 	return slice_loop(o->p, loop, body, o->at, &mx, 1);
 }
 
+/* e with every expression equal to x replaced by a copy of to. */
+static Expr *subst_equal(Program *p, const Expr *e, const Expr *x, const Expr *to)
+{
+	if (expr_equal(e, x))
+		return ex_copy(p, to);
+	Expr *c = ex_copy(p, e);
+	for (int i = 0; i < c->nargs; i++)
+		c->args[i] = subst_equal(p, e->args[i], x, to);
+	return c;
+}
+
+typedef struct SubstCtx {
+	const Expr *x, *to;
+} SubstCtx;
+
+static Expr *subst_equal_map(Program *p, const Expr *e, void *ctx)
+{
+	SubstCtx *sc = ctx;
+	return subst_equal(p, e, sc->x, sc->to);
+}
+
+/* Whether every assignment in s reads one of the variables in dep (the rescales of a
+ * branch taken when the max grows: they read the max, or a factor computed from it). */
+static bool all_read(const Stmt *s, const VarList *dep)
+{
+	if (s->kind == ST_ASSIGN) {
+		for (int k = 0; k < dep->n; k++)
+			if (expr_reads_var(s->rhs, dep->v[k]))
+				return true;
+		return false;
+	}
+	if (s->kind != ST_BLOCK && s->kind != ST_FOR)
+		return false;
+	for (int i = 0; i < s->nbody; i++)
+		if (s->body[i] && !all_read(s->body[i], dep))
+			return false;
+	return true;
+}
+
+/* `if (x > m) { rescales...; m = x; }` (the rescale done only when the max grows) becomes
+ * the unconditional form undo_loop reads: `T m_new = fmaxf(m, x); rescales with x read as
+ * m_new; m = m_new;`. Where the max does not grow, the rescales now run with m_new == m,
+ * a factor of 1, which undo_loop's numeric check of each rescale (F(r, r) G(r) = G(r))
+ * confirms before anything is kept. Every statement of the branch but the last must
+ * depend on the max. */
+static void unbranch_max(Program *p, Stmt *body)
+{
+	for (int i = 0; i < body->nbody; i++) {
+		Stmt *f = body->body[i];
+		if (f->kind != ST_IF || f->nbody != 1 || f->cond->kind != EX_BIN)
+			continue;
+		Expr *c = f->cond, *x, *m;
+		if (c->bop == OP_GT || c->bop == OP_GE)
+			x = c->args[0], m = c->args[1];
+		else if (c->bop == OP_LT || c->bop == OP_LE)
+			x = c->args[1], m = c->args[0];
+		else
+			continue;
+		Stmt *b = f->body[0];
+		Stmt **st = b->kind == ST_BLOCK ? b->body : f->body;
+		int n = b->kind == ST_BLOCK ? b->nbody : 1;
+		if (n < 2 || m->kind != EX_VAR || !scalar_is_float(m->ty) || expr_reads_var(x, m->var))
+			continue;
+		Stmt *last = st[n - 1];
+		if (last->kind != ST_ASSIGN || last->aop != AS_SET || !expr_equal(last->lhs, m) || !expr_equal(last->rhs, x))
+			continue;
+		VarList dep = {0};
+		vec_push(dep, m->var);
+		bool ok = true;
+		for (int k = 0; k < n - 1 && ok; k++) {
+			if (st[k]->kind == ST_DECL && st[k]->rhs && !st[k]->var->ndim) {
+				for (int q = 0; q < dep.n; q++)
+					if (expr_reads_var(st[k]->rhs, dep.v[q])) {
+						vec_push(dep, st[k]->var);
+						break;
+					}
+				ok = dep.v[dep.n - 1] == st[k]->var;
+			} else {
+				ok = all_read(st[k], &dep) && !stmt_writes_var(st[k], m->var);
+			}
+		}
+		vec_free(dep);
+		if (!ok)
+			continue;
+		Var *mn = var_new(p, VAR_LOCAL, "m_new", m->ty, f->loc);
+		Expr *args[2] = {ex_copy(p, m), ex_copy(p, x)};
+		StmtList out = {0};
+		vec_push(out, st_decl(p, mn, ex_call(p, FN_FMAX, m->ty == TY_DOUBLE, args, f->loc), f->loc));
+		Expr *mnv = ex_var(p, mn, f->loc);
+		for (int k = 0; k < n - 1; k++)
+			vec_push(out, stmt_map_exprs(p, st[k], subst_equal_map, &(SubstCtx){x, mnv}));
+		vec_push(out, st_assign(p, ex_copy(p, m), AS_SET, ex_copy(p, mnv), last->loc));
+		Stmt **nb = arena_alloc(&p->arena, sizeof(Stmt *) * (size_t)(body->nbody + out.n));
+		memcpy(nb, body->body, sizeof(Stmt *) * (size_t)i);
+		memcpy(nb + i, out.v, sizeof(Stmt *) * (size_t)out.n);
+		memcpy(nb + i + out.n, body->body + i + 1, sizeof(Stmt *) * (size_t)(body->nbody - i - 1));
+		st_set_body(p, body, nb, body->nbody - 1 + out.n);
+		i += out.n - 1;
+		vec_free(out);
+	}
+}
+
 /* Undoes the hand-written online softmax of loop parent->body[idx], if it is one: the loop
  * becomes two, the max's and the rest's with the rescales gone. false: left as written. */
 static bool undo_loop(Program *p, Stmt *parent, int idx)
@@ -412,6 +514,9 @@ static bool undo_loop(Program *p, Stmt *parent, int idx)
 	Stmt *body = loop->body[0];
 	if (loop->kind != ST_FOR || !body || body->kind != ST_BLOCK)
 		return false;
+	/* a rescale under `if (x > m)`: read unconditionally, on a copy until it undoes */
+	body = st_block(p, body->body, body->nbody, body->loc);
+	unbranch_max(p, body);
 	Online o = {.p = p, .at = -1, .set = -1};
 	/* the max: `T m_new = fmaxf(m, x);` ... `m = m_new;`, or `m = fmaxf(m, x);` */
 	for (int i = 0; i < body->nbody && o.at < 0; i++) {
