@@ -239,3 +239,8 @@ Stmt *stmt_map_exprs(Program *p, const Stmt *s, ExprMap f, void *ctx)
 		c->body[i] = stmt_map_exprs(p, s->body[i], f, ctx);
 	return c;
 }
+
+double leaf_random_ctx(const Expr *e, void *seed)
+{
+	return leaf_random(e, *(unsigned *)seed);
+}

@@ -175,6 +175,7 @@ double expr_eval(const Expr *e, LeafFn leaf, void *ctx);
  * the seed, so that two evaluations see the same leaf alike: in [-1.5, 1.5), or a small
  * non-negative integer for integer leaves. */
 double leaf_random(const Expr *e, unsigned seed);
+double leaf_random_ctx(const Expr *e, void *seed); /* a LeafFn: seed points to the unsigned */
 /* A copy of s, and of what it nests, with each of its expressions e (bounds, sides,
  * conditions) replaced by f(p, e, ctx). */
 typedef Expr *(*ExprMap)(Program *p, const Expr *e, void *ctx);

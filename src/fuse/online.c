@@ -449,11 +449,57 @@ static bool all_read(const Stmt *s, const VarList *dep)
  * a factor of 1, which undo_loop's numeric check of each rescale (F(r, r) G(r) = G(r))
  * confirms before anything is kept. Every statement of the branch but the last must
  * depend on the max. */
+/* Whether a and b agree at random points (leaves fixed by their printed form). */
+static bool agree(const Expr *a, const Expr *b)
+{
+	int valid = 0;
+	for (unsigned seed = 1; seed <= 16; seed++) {
+		double x = expr_eval(a, leaf_random_ctx, &seed), y = expr_eval(b, leaf_random_ctx, &seed);
+		if (!isfinite(x) || !isfinite(y))
+			continue;
+		valid++;
+		if (fabs(x - y) > 1e-9 * fmax(fmax(fabs(x), fabs(y)), 1e-30))
+			return false;
+	}
+	return valid >= 4;
+}
+
+/* With an else branch of sums (`if (x > m) { d = d * expf(m - x) + 1; m = x; } else
+ * d += expf(x - m);`): each then-statement `t = t * F + G1` (st0, as written; st, with x read
+ * as m_new) whose else is `t += G2` becomes `t = t * F + G2` at m_new, when G1 is G2 with the
+ * max grown to x (checked at random points); the else branch goes. false when the branches
+ * do not pair so. */
+static bool merge_else(Program *p, Stmt **st0, Stmt **st, int n, Stmt *els, const Expr *x, const Expr *m, const Expr *mnv)
+{
+	Stmt **es = els->kind == ST_BLOCK ? els->body : &els;
+	int ne = els->kind == ST_BLOCK ? els->nbody : 1;
+	for (int e = 0; e < ne; e++) {
+		Expr *t, *g2;
+		Reducer red;
+		if (!reduce_match(p, es[e], &t, &red, &g2) || red != RED_ADD)
+			return false;
+		int k = 0;
+		while (k < n && !(st0[k]->kind == ST_ASSIGN && st0[k]->aop == AS_SET && expr_equal(st0[k]->lhs, t)))
+			k++;
+		if (k == n || st0[k]->rhs->kind != EX_BIN || st0[k]->rhs->bop != OP_ADD)
+			return false;
+		Expr *r0 = st0[k]->rhs, *r = st[k]->rhs;
+		int side = factor_of(r0->args[0], t) ? 0 : factor_of(r0->args[1], t) ? 1 : -1;
+		if (side < 0 || !agree(r0->args[1 - side], subst_equal(p, g2, m, x)))
+			return false;
+		Stmt *c = st_new(p, ST_ASSIGN, st[k]->loc);
+		*c = *st[k];
+		c->rhs = ex_bin(p, OP_ADD, r->args[side], subst_equal(p, g2, m, mnv), r->loc);
+		st[k] = c;
+	}
+	return true;
+}
+
 static void unbranch_max(Program *p, Stmt *body)
 {
 	for (int i = 0; i < body->nbody; i++) {
 		Stmt *f = body->body[i];
-		if (f->kind != ST_IF || f->nbody != 1 || f->cond->kind != EX_BIN)
+		if (f->kind != ST_IF || f->cond->kind != EX_BIN)
 			continue;
 		Expr *c = f->cond, *x, *m;
 		if (c->bop == OP_GT || c->bop == OP_GE)
@@ -463,11 +509,19 @@ static void unbranch_max(Program *p, Stmt *body)
 		else
 			continue;
 		Stmt *b = f->body[0];
-		Stmt **st = b->kind == ST_BLOCK ? b->body : f->body;
 		int n = b->kind == ST_BLOCK ? b->nbody : 1;
+		Stmt **st0 = b->kind == ST_BLOCK ? b->body : f->body;
 		if (n < 2 || m->kind != EX_VAR || !scalar_is_float(m->ty) || expr_reads_var(x, m->var))
 			continue;
-		Stmt *last = st[n - 1];
+		/* the branch's statements with x read as the new max */
+		Var *mn = var_new(p, VAR_LOCAL, "m_new", m->ty, f->loc);
+		Expr *mnv = ex_var(p, mn, f->loc);
+		Stmt **st = arena_alloc(&p->arena, sizeof(Stmt *) * (size_t)n);
+		for (int k = 0; k < n - 1; k++)
+			st[k] = stmt_map_exprs(p, st0[k], subst_equal_map, &(SubstCtx){x, mnv});
+		if (f->nbody > 1 && f->body[1] && !merge_else(p, st0, st, n - 1, f->body[1], x, m, mnv))
+			continue;
+		Stmt *last = st0[n - 1];
 		if (last->kind != ST_ASSIGN || last->aop != AS_SET || !expr_equal(last->lhs, m) || !expr_equal(last->rhs, x))
 			continue;
 		VarList dep = {0};
@@ -488,13 +542,11 @@ static void unbranch_max(Program *p, Stmt *body)
 		vec_free(dep);
 		if (!ok)
 			continue;
-		Var *mn = var_new(p, VAR_LOCAL, "m_new", m->ty, f->loc);
 		Expr *args[2] = {ex_copy(p, m), ex_copy(p, x)};
 		StmtList out = {0};
 		vec_push(out, st_decl(p, mn, ex_call(p, FN_FMAX, m->ty == TY_DOUBLE, args, f->loc), f->loc));
-		Expr *mnv = ex_var(p, mn, f->loc);
 		for (int k = 0; k < n - 1; k++)
-			vec_push(out, stmt_map_exprs(p, st[k], subst_equal_map, &(SubstCtx){x, mnv}));
+			vec_push(out, st[k]);
 		vec_push(out, st_assign(p, ex_copy(p, m), AS_SET, ex_copy(p, mnv), last->loc));
 		Stmt **nb = arena_alloc(&p->arena, sizeof(Stmt *) * (size_t)(body->nbody + out.n));
 		memcpy(nb, body->body, sizeof(Stmt *) * (size_t)i);
