@@ -989,6 +989,35 @@ static bool expansion_validate(Cascade *c, const Accum *a, const Expansion *x)
 	return true;
 }
 
+/* log of an exponential times or over another value, `logf(expf(a) / b)`, as `a - logf(b)`
+ * (`a + logf(b)`, `a` alone): the entropy's `p * logf(p)` with p = expf(x - m) / z becomes a
+ * sum of separable terms. The same value wherever both are defined, and where b <= 0 both
+ * are NaN or both the same infinity. */
+static Expr *split_logs(Program *p, const Expr *e)
+{
+	Expr *c = ex_copy(p, e);
+	for (int i = 0; i < c->nargs; i++)
+		c->args[i] = split_logs(p, e->args[i]);
+	if (c->kind != EX_CALL || (c->fn != FN_LOG))
+		return c;
+	Expr *in = c->args[0];
+	while (in->kind == EX_CAST && scalar_is_float(in->ty))
+		in = in->args[0];
+	if (in->kind == EX_CALL && in->fn == FN_EXP)
+		return in->args[0];
+	if (in->kind != EX_BIN || (in->bop != OP_DIV && in->bop != OP_MUL))
+		return c;
+	for (int side = 0; side < 2; side++) {
+		Expr *ex = in->args[side], *other = in->args[1 - side];
+		if (ex->kind != EX_CALL || ex->fn != FN_EXP || (in->bop == OP_DIV && side == 1))
+			continue;
+		Expr *lg = ex_copy(p, c);
+		lg->args[0] = other;
+		return ex_bin(p, in->bop == OP_DIV ? OP_SUB : OP_ADD, ex->args[0], lg, c->loc);
+	}
+	return c;
+}
+
 int repair_expand(Cascade *c, const Accum *a, Expansion *x, const char **why)
 {
 	Program *p = c->prog;
@@ -996,7 +1025,7 @@ int repair_expand(Cascade *c, const Accum *a, Expansion *x, const char **why)
 	Deriv d = {c, (Accum *)a, NULL, NULL, &sh, false, under_if(c->levels[a->level], a->stmt, false)};
 	TermVec terms = {0};
 	memset(x, 0, sizeof *x);
-	if (!expand_terms(&d, a->g, &terms)) {
+	if (!expand_terms(&d, split_logs(p, a->g), &terms)) {
 		*why = d.why;
 		terms_free(&terms);
 		return 0;
