@@ -309,9 +309,16 @@ static const PtrAlias *lookup_alias(Parser *ps, CXCursor decl)
 	return NULL;
 }
 
-/* off + e, either possibly NULL (0). */
+static bool is_zero(const Expr *e) { return e && e->kind == EX_INT && e->ival == 0; }
+
+/* off + e (or off - e), either possibly NULL (0). A literal 0 is dropped, so that
+ * `&q[b][h][0]` subscripted by d reads q[b][h][d]: the tiles want the dot index alone. */
 static Expr *add_offset(Parser *ps, Expr *off, Expr *e, BinOp op, Loc loc)
 {
+	if (is_zero(off))
+		off = NULL;
+	if (off && is_zero(e))
+		return off;
 	if (!off)
 		return op == OP_SUB ? ex_un(ps->prog, UOP_NEG, e, loc) : e;
 	return e ? ex_bin(ps->prog, op, off, e, loc) : off;
@@ -2197,50 +2204,97 @@ static Expr *clamp_value(Program *p, const Stmt *s, const Var *x, const Expr *e)
 	return ex_cond(p, ec, ex_copy(p, a->rhs), ex_copy(p, e), s->loc);
 }
 
-static void replace_bounds(Program *p, Stmt *s, const Var *x, const Expr *v)
+/* An int local set once before the loops that read it in their bounds, and its value. */
+typedef struct {
+	const Var *var;
+	Expr *val;
+} BoundDef;
+typedef VEC(BoundDef) BoundDefs;
+
+/* e with each local of env replaced by its value. The values hold no local of env
+ * (each was resolved when it was added), so a chain `npages = ...; kv_len = (npages - 1)
+ * * PAGE + last[b]` resolves in one pass. */
+static Expr *resolve_bound(Program *p, Expr *e, const BoundDefs *env)
 {
-	if (!s)
-		return;
-	if (s->kind == ST_FOR) {
-		if (is_var(s->lo, x))
-			s->lo = ex_copy(p, v);
-		if (is_var(s->hi, x))
-			s->hi = ex_copy(p, v);
-	}
-	for (int i = 0; i < s->nbody; i++)
-		replace_bounds(p, s->body[i], x, v);
+	for (int i = 0; i < env->n; i++)
+		if (expr_reads_var(e, env->v[i].var))
+			e = expr_subst_expr(p, e, env->v[i].var, env->v[i].val);
+	return e;
 }
 
-/* Loop bounds taken from an int local the region sets once before them, `int lo = e;`
- * and optionally a clamp `if (lo < 0) lo = 0;`, become that expression (a ternary, which
- * the dependence analysis reads as a max or min of affine expressions); the local stays. */
-static void fold_clamped_bounds(Program *p, Stmt *s)
+/* Whether a statement of body[from..n) writes a variable that e reads. */
+static bool written_after(const Expr *e, Stmt *const *body, int from, int n)
+{
+	if (!e)
+		return false;
+	if (e->kind == EX_VAR || e->kind == EX_INDEX)
+		for (int k = from; k < n; k++)
+			if (stmt_writes_var(body[k], e->var))
+				return true;
+	for (int i = 0; i < e->nargs; i++)
+		if (written_after(e->args[i], body, from, n))
+			return true;
+	return false;
+}
+
+/* The value a loop bound may read int local d (body[i] of a block, `int x = e;`) as: e,
+ * or the clamp's ternary when body[i + 1] clamps it, resolved through env; *next is the
+ * statement after them. NULL when x is stored again or what e reads changes later. */
+static Expr *bound_def(Program *p, Stmt *const *body, int i, int n, const BoundDefs *env, int *next)
+{
+	const Stmt *d = body[i];
+	if (d->kind != ST_DECL || d->var->ndim || d->var->ty != TY_INT || !d->rhs)
+		return NULL;
+	Expr *v = d->rhs;
+	int writes = 0;
+	*next = i + 1;
+	Expr *c = *next < n ? clamp_value(p, body[*next], d->var, v) : NULL;
+	if (c) {
+		v = c;
+		writes = 1;
+		(*next)++;
+	}
+	int total = 0;
+	for (int k = 0; k < n; k++)
+		total += stmt_count_stores(body[k], d->var);
+	if (total != writes || written_after(v, body, i + 1, n))
+		return NULL;
+	return resolve_bound(p, v, env);
+}
+
+/* Loop bounds that read int locals the region sets once before them, `int lo = e;`,
+ * optionally clamped (`if (lo < 0) lo = 0;`), read the locals' values instead: an end
+ * `j <= hi` (hi + 1) or a local defined from another (`kv_len = (npages - 1) * PAGE +
+ * last[b]`) becomes an expression over iterators, parameters and array reads (a ternary
+ * for a clamp, which the dependence analysis reads as a max or min). The locals stay.
+ * env holds the locals of the enclosing blocks. */
+static void fold_bounds(Program *p, Stmt *s, BoundDefs *env)
 {
 	if (!s)
 		return;
-	if (s->kind == ST_BLOCK)
-		for (int i = 0; i < s->nbody; i++) {
-			Stmt *d = s->body[i];
-			if (d->kind != ST_DECL || d->var->ndim || d->var->ty != TY_INT || !d->rhs)
-				continue;
-			Expr *v = d->rhs;
-			int next = i + 1, writes = 0;
-			Expr *c = next < s->nbody ? clamp_value(p, s->body[next], d->var, v) : NULL;
-			if (c) {
-				v = c;
-				writes = 1;
-				next++;
-			}
-			int total = 0;
-			for (int k = 0; k < s->nbody; k++)
-				total += stmt_count_stores(s->body[k], d->var);
-			if (total != writes)
-				continue;
-			for (int k = next; k < s->nbody; k++)
-				replace_bounds(p, s->body[k], d->var, v);
+	int mark = env->n;
+	if (s->kind == ST_FOR) {
+		s->lo = resolve_bound(p, s->lo, env);
+		s->hi = resolve_bound(p, s->hi, env);
+	}
+	for (int i = 0; i < s->nbody; i++) {
+		int next;
+		Expr *v = s->kind == ST_BLOCK ? bound_def(p, s->body, i, s->nbody, env, &next) : NULL;
+		if (v) {
+			vec_push(*env, ((BoundDef){s->body[i]->var, v}));
+			i = next - 1;
+			continue;
 		}
-	for (int i = 0; i < s->nbody; i++)
-		fold_clamped_bounds(p, s->body[i]);
+		fold_bounds(p, s->body[i], env);
+	}
+	env->n = mark;
+}
+
+static void fold_clamped_bounds(Program *p, Stmt *s)
+{
+	BoundDefs env = {0};
+	fold_bounds(p, s, &env);
+	vec_free(env);
 }
 
 /* ---- locals declared before they are set ---- */
