@@ -671,6 +671,23 @@ static Expr *convert_declref(Parser *ps, CXCursor c)
 	return ex_var(ps->prog, v, loc);
 }
 
+/* Whether e is the literal 2 or 2.0 (through casts). */
+static bool is_literal_two(const Expr *e)
+{
+	while (e->kind == EX_CAST)
+		e = e->args[0];
+	return (e->kind == EX_INT && e->ival == 2) || (e->kind == EX_FLT && e->fval == 2.0);
+}
+
+/* e * e in type ty: what powf(e, 2) and pow(e, 2) compute (x * x is correctly rounded,
+ * as is x^2), written as a product so that the fuser's algebra sees one. */
+static Expr *square(Program *p, Expr *e, ScalarType ty, Loc loc)
+{
+	if (e->ty != ty)
+		e = ex_cast(p, ty, e, loc);
+	return ex_bin(p, OP_MUL, e, ex_copy(p, e), loc);
+}
+
 /* Calls: math functions, the bf16 conversions (casts), and the builtins that INFINITY and
  * NAN expand to (literals). */
 static Expr *convert_call(Parser *ps, CXCursor c)
@@ -715,6 +732,8 @@ static Expr *convert_call(Parser *ps, CXCursor c)
 		return fail(ps, loc, "'%s' takes 1 argument", name), NULL;
 	if (mathfn_info[fn].nargs != n)
 		return fail(ps, loc, "'%s' takes %d arguments", name, mathfn_info[fn].nargs), NULL;
+	if (fn == FN_POW && is_literal_two(args[1]))
+		return square(ps->prog, args[0], is_double ? TY_DOUBLE : TY_FLOAT, loc);
 	return ex_call(ps->prog, fn, is_double, args, loc);
 }
 
