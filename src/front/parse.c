@@ -422,10 +422,11 @@ static Var *declare_var(Parser *ps, CXCursor decl, VarKind kind)
 	}
 	bind_var(ps, decl, v);
 	/* int64, byte and bool parameters are what frameworks pass index, offset and mask
-	 * arrays in: read-only. The outputs are float arrays, and the sizes int scalars. The
-	 * parameter stays declared, so that its uses are not reported again. */
-	if (kind == VAR_PARAM && scalar_is_int(st) && st != TY_INT && (!ndim || !v->is_const))
-		fail(ps, loc, ndim ? "'%s' is an array of %s that is not const: arrays of %s are read-only inputs (index, offset and mask arrays) and a region writes float arrays; declare it const if the region only reads it"
+	 * arrays in: bytes and bools read-only; int64 also an output (torch.argmax's indices),
+	 * as int is. The sizes are int scalars. The parameter stays declared, so that its
+	 * uses are not reported again. */
+	if (kind == VAR_PARAM && scalar_is_int(st) && st != TY_INT && (!ndim || (!v->is_const && st != TY_I64)))
+		fail(ps, loc, ndim ? "'%s' is an array of %s that is not const: arrays of %s are read-only inputs (mask arrays) and a region writes float, int and int64_t arrays; declare it const if the region only reads it"
 		                   : "parameter '%s' has type %s: integer scalar parameters are sizes (int, long, int64_t, size_t, unsigned, ...), bytes and bools are not",
 		     v->name, v->ctype, v->ctype);
 	return v;
