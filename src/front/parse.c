@@ -2317,6 +2317,97 @@ static void fold_clamped_bounds(Program *p, Stmt *s)
 	vec_free(env);
 }
 
+/* ---- loops from an offset read from an array ---- */
+
+/* e with one term equal to a removed from its sum (`cu[s] + t + 1` less cu[s] is t + 1):
+ * *done tells whether e had such a term (added, not subtracted); e otherwise. */
+static Expr *cancel_term(Program *p, Expr *e, const Expr *a, bool *done)
+{
+	if (expr_equal(e, a)) {
+		*done = true;
+		return ex_int(p, 0, e->loc);
+	}
+	if (e->kind != EX_BIN || (e->bop != OP_ADD && e->bop != OP_SUB))
+		return e;
+	for (int i = 0; i < (e->bop == OP_ADD ? 2 : 1); i++) {
+		Expr *r = cancel_term(p, e->args[i], a, done);
+		if (!*done)
+			continue;
+		Expr *other = e->args[1 - i];
+		if (is_zero(r))
+			return e->bop == OP_SUB ? ex_un(p, UOP_NEG, other, e->loc) : other;
+		return i ? ex_bin(p, OP_ADD, other, r, e->loc) : ex_bin(p, e->bop, r, other, e->loc);
+	}
+	return e;
+}
+
+/* e - a, a cancelled in e where e adds it. */
+static Expr *minus_term(Program *p, Expr *e, const Expr *a)
+{
+	bool done = false;
+	Expr *r = cancel_term(p, e, a, &done);
+	return done ? r : ex_bin(p, OP_SUB, e, ex_copy(p, a), e->loc);
+}
+
+/* e with iterator v read as a + v. A comparison that then adds a on both sides drops it
+ * (`cu[s] + u <= cu[s] + t` is u <= t), so that the bounds and guards of the loops keep
+ * the forms the analyses read. */
+static Expr *shift_expr(Program *p, Expr *e, const Var *v, const Expr *a, const Expr *av)
+{
+	if (!e)
+		return NULL;
+	if (is_var(e, v))
+		return ex_copy(p, av);
+	Expr *c = ex_copy(p, e);
+	for (int i = 0; i < c->nargs; i++)
+		c->args[i] = shift_expr(p, e->args[i], v, a, av);
+	if (c->kind == EX_BIN && c->bop >= OP_LT && c->bop <= OP_NE) {
+		bool d0 = false, d1 = false;
+		Expr *l = cancel_term(p, c->args[0], a, &d0), *r = cancel_term(p, c->args[1], a, &d1);
+		if (d0 && d1)
+			return ex_bin(p, c->bop, l, r, c->loc);
+	}
+	return c;
+}
+
+/* shift_expr over every expression of s, and the extents of the local arrays it declares. */
+static void shift_stmt(Program *p, Stmt *s, const Var *v, const Expr *a, const Expr *av)
+{
+	if (!s)
+		return;
+	s->lo = shift_expr(p, s->lo, v, a, av);
+	s->hi = shift_expr(p, s->hi, v, a, av);
+	s->lhs = shift_expr(p, s->lhs, v, a, av);
+	s->rhs = shift_expr(p, s->rhs, v, a, av);
+	s->cond = shift_expr(p, s->cond, v, a, av);
+	if (s->kind == ST_DECL)
+		for (int d = 0; d < s->var->ndim; d++)
+			s->var->dims[d] = shift_expr(p, s->var->dims[d], v, a, av);
+	for (int i = 0; i < s->nbody; i++)
+		shift_stmt(p, s->body[i], v, a, av);
+}
+
+/* A loop over absolute rows, `for (t = cu[s]; t < cu[s + 1]; t++) body` (varlen, CSR,
+ * EmbeddingBag offsets), whose start is read from an array and so has no affine form,
+ * becomes `for (t = 0; t < cu[s + 1] - cu[s]; t++) body[t := cu[s] + t]`: rows of a
+ * packed batch, x[cu[s] + t]. A loop inside from the same start to t (causal keys,
+ * `u <= t`) becomes u < t + 1, the start cancelled. */
+static void shift_data_starts(Program *p, Stmt *s)
+{
+	if (!s)
+		return;
+	if (s->kind == ST_FOR && s->step == 1 && expr_reads_element(s->lo)) {
+		Expr *a = s->lo;
+		Expr *av = ex_bin(p, OP_ADD, ex_copy(p, a), ex_var(p, s->var, s->loc), s->loc);
+		s->hi = minus_term(p, s->hi, a);
+		s->lo = ex_int(p, 0, s->loc);
+		for (int i = 0; i < s->nbody; i++)
+			shift_stmt(p, s->body[i], s->var, a, av);
+	}
+	for (int i = 0; i < s->nbody; i++)
+		shift_data_starts(p, s->body[i]);
+}
+
 /* ---- locals declared before they are set ---- */
 
 /* Whether s is `x = e` with e not reading x. */
@@ -2600,6 +2691,7 @@ static void convert_function(Parser *ps, CXCursor fn, CXCursor body)
 		loop->sched = sched;
 		sink_decls(ps->prog, loop);
 		fold_clamped_bounds(ps->prog, loop);
+		shift_data_starts(ps->prog, loop);
 		LoopVec all = {0};
 		collect_loops(loop, &all);
 		narrow_guarded_loops(ps->prog, loop, NULL, &all);
