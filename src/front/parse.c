@@ -2349,40 +2349,37 @@ static Expr *minus_term(Program *p, Expr *e, const Expr *a)
 	return done ? r : ex_bin(p, OP_SUB, e, ex_copy(p, a), e->loc);
 }
 
-/* e with iterator v read as a + v. A comparison that then adds a on both sides drops it
- * (`cu[s] + u <= cu[s] + t` is u <= t), so that the bounds and guards of the loops keep
- * the forms the analyses read. */
-static Expr *shift_expr(Program *p, Expr *e, const Var *v, const Expr *a, const Expr *av)
+/* e with a dropped from both sides of each comparison that adds it to both (after v is
+ * read as a + v: `cu[s] + u <= cu[s] + t` is u <= t), so that the bounds and guards of
+ * the loops keep the forms the analyses read. e is a fresh copy: changed in place. */
+static Expr *cancel_compares(Program *p, Expr *e, const Expr *a)
 {
 	if (!e)
 		return NULL;
-	if (is_var(e, v))
-		return ex_copy(p, av);
-	Expr *c = ex_copy(p, e);
-	for (int i = 0; i < c->nargs; i++)
-		c->args[i] = shift_expr(p, e->args[i], v, a, av);
-	if (c->kind == EX_BIN && c->bop >= OP_LT && c->bop <= OP_NE) {
+	for (int i = 0; i < e->nargs; i++)
+		e->args[i] = cancel_compares(p, e->args[i], a);
+	if (e->kind == EX_BIN && e->bop >= OP_LT && e->bop <= OP_NE) {
 		bool d0 = false, d1 = false;
-		Expr *l = cancel_term(p, c->args[0], a, &d0), *r = cancel_term(p, c->args[1], a, &d1);
+		Expr *l = cancel_term(p, e->args[0], a, &d0), *r = cancel_term(p, e->args[1], a, &d1);
 		if (d0 && d1)
-			return ex_bin(p, c->bop, l, r, c->loc);
+			return ex_bin(p, e->bop, l, r, e->loc);
 	}
-	return c;
+	return e;
 }
 
-/* shift_expr over every expression of s, and the extents of the local arrays it declares. */
+/* Every expression of s, and the extents of the local arrays it declares, with iterator
+ * v read as av = a + v. */
 static void shift_stmt(Program *p, Stmt *s, const Var *v, const Expr *a, const Expr *av)
 {
 	if (!s)
 		return;
-	s->lo = shift_expr(p, s->lo, v, a, av);
-	s->hi = shift_expr(p, s->hi, v, a, av);
-	s->lhs = shift_expr(p, s->lhs, v, a, av);
-	s->rhs = shift_expr(p, s->rhs, v, a, av);
-	s->cond = shift_expr(p, s->cond, v, a, av);
+	Expr **es[] = {&s->lo, &s->hi, &s->lhs, &s->rhs, &s->cond};
+	for (int i = 0; i < 5; i++)
+		if (*es[i])
+			*es[i] = cancel_compares(p, expr_subst_expr(p, *es[i], v, av), a);
 	if (s->kind == ST_DECL)
 		for (int d = 0; d < s->var->ndim; d++)
-			s->var->dims[d] = shift_expr(p, s->var->dims[d], v, a, av);
+			s->var->dims[d] = cancel_compares(p, expr_subst_expr(p, s->var->dims[d], v, av), a);
 	for (int i = 0; i < s->nbody; i++)
 		shift_stmt(p, s->body[i], v, a, av);
 }
