@@ -316,9 +316,16 @@ static const PtrAlias *lookup_alias(Parser *ps, CXCursor decl)
 	return NULL;
 }
 
-/* off + e, either possibly NULL (0). */
+static bool is_zero(const Expr *e) { return e && e->kind == EX_INT && e->ival == 0; }
+
+/* off + e (or off - e), either possibly NULL (0). A literal 0 is dropped, so that
+ * `&q[b][h][0]` subscripted by d reads q[b][h][d]: the tiles want the dot index alone. */
 static Expr *add_offset(Parser *ps, Expr *off, Expr *e, BinOp op, Loc loc)
 {
+	if (is_zero(off))
+		off = NULL;
+	if (off && is_zero(e))
+		return off;
 	if (!off)
 		return op == OP_SUB ? ex_un(ps->prog, UOP_NEG, e, loc) : e;
 	return e ? ex_bin(ps->prog, op, off, e, loc) : off;
@@ -422,10 +429,11 @@ static Var *declare_var(Parser *ps, CXCursor decl, VarKind kind)
 	}
 	bind_var(ps, decl, v);
 	/* int64, byte and bool parameters are what frameworks pass index, offset and mask
-	 * arrays in: read-only. The outputs are float arrays, and the sizes int scalars. The
-	 * parameter stays declared, so that its uses are not reported again. */
-	if (kind == VAR_PARAM && scalar_is_int(st) && st != TY_INT && (!ndim || !v->is_const))
-		fail(ps, loc, ndim ? "'%s' is an array of %s that is not const: arrays of %s are read-only inputs (index, offset and mask arrays) and a region writes float arrays; declare it const if the region only reads it"
+	 * arrays in: bytes and bools read-only; int64 also an output (torch.argmax's indices),
+	 * as int is. The sizes are int scalars. The parameter stays declared, so that its
+	 * uses are not reported again. */
+	if (kind == VAR_PARAM && scalar_is_int(st) && st != TY_INT && (!ndim || (!v->is_const && st != TY_I64)))
+		fail(ps, loc, ndim ? "'%s' is an array of %s that is not const: arrays of %s are read-only inputs (mask arrays) and a region writes float, int and int64_t arrays; declare it const if the region only reads it"
 		                   : "parameter '%s' has type %s: integer scalar parameters are sizes (int, long, int64_t, size_t, unsigned, ...), bytes and bools are not",
 		     v->name, v->ctype, v->ctype);
 	return v;
@@ -766,6 +774,23 @@ done:
 	return result;
 }
 
+/* Whether e is the literal 2 or 2.0 (through casts). */
+static bool is_literal_two(const Expr *e)
+{
+	while (e->kind == EX_CAST)
+		e = e->args[0];
+	return (e->kind == EX_INT && e->ival == 2) || (e->kind == EX_FLT && e->fval == 2.0);
+}
+
+/* e * e in type ty: what powf(e, 2) and pow(e, 2) compute (x * x is correctly rounded,
+ * as is x^2), written as a product so that the fuser's algebra sees one. */
+static Expr *square(Program *p, Expr *e, ScalarType ty, Loc loc)
+{
+	if (e->ty != ty)
+		e = ex_cast(p, ty, e, loc);
+	return ex_bin(p, OP_MUL, e, ex_copy(p, e), loc);
+}
+
 /* Calls: math functions, the bf16 conversions (casts), and the builtins that INFINITY and
  * NAN expand to (literals). */
 static Expr *convert_call(Parser *ps, CXCursor c)
@@ -816,6 +841,8 @@ static Expr *convert_call(Parser *ps, CXCursor c)
 		return fail(ps, loc, "'%s' takes 1 argument", name), NULL;
 	if (mathfn_info[fn].nargs != n)
 		return fail(ps, loc, "'%s' takes %d arguments", name, mathfn_info[fn].nargs), NULL;
+	if (fn == FN_POW && is_literal_two(args[1]))
+		return square(ps->prog, args[0], is_double ? TY_DOUBLE : TY_FLOAT, loc);
 	return ex_call(ps->prog, fn, is_double, args, loc);
 }
 
@@ -2305,50 +2332,185 @@ static Expr *clamp_value(Program *p, const Stmt *s, const Var *x, const Expr *e)
 	return ex_cond(p, ec, ex_copy(p, a->rhs), ex_copy(p, e), s->loc);
 }
 
-static void replace_bounds(Program *p, Stmt *s, const Var *x, const Expr *v)
+/* An int local set once before the loops that read it in their bounds, and its value. */
+typedef struct {
+	const Var *var;
+	Expr *val;
+} BoundDef;
+typedef VEC(BoundDef) BoundDefs;
+
+/* e with each local of env replaced by its value. The values hold no local of env
+ * (each was resolved when it was added), so a chain `npages = ...; kv_len = (npages - 1)
+ * * PAGE + last[b]` resolves in one pass. */
+static Expr *resolve_bound(Program *p, Expr *e, const BoundDefs *env)
 {
-	if (!s)
-		return;
-	if (s->kind == ST_FOR) {
-		if (is_var(s->lo, x))
-			s->lo = ex_copy(p, v);
-		if (is_var(s->hi, x))
-			s->hi = ex_copy(p, v);
-	}
-	for (int i = 0; i < s->nbody; i++)
-		replace_bounds(p, s->body[i], x, v);
+	for (int i = 0; i < env->n; i++)
+		if (expr_reads_var(e, env->v[i].var))
+			e = expr_subst_expr(p, e, env->v[i].var, env->v[i].val);
+	return e;
 }
 
-/* Loop bounds taken from an int local the region sets once before them, `int lo = e;`
- * and optionally a clamp `if (lo < 0) lo = 0;`, become that expression (a ternary, which
- * the dependence analysis reads as a max or min of affine expressions); the local stays. */
-static void fold_clamped_bounds(Program *p, Stmt *s)
+/* Whether a statement of body[from..n) writes a variable that e reads. */
+static bool written_after(const Expr *e, Stmt *const *body, int from, int n)
+{
+	if (!e)
+		return false;
+	if (e->kind == EX_VAR || e->kind == EX_INDEX)
+		for (int k = from; k < n; k++)
+			if (stmt_writes_var(body[k], e->var))
+				return true;
+	for (int i = 0; i < e->nargs; i++)
+		if (written_after(e->args[i], body, from, n))
+			return true;
+	return false;
+}
+
+/* The value a loop bound may read int local d (body[i] of a block, `int x = e;`) as: e,
+ * or the clamp's ternary when body[i + 1] clamps it, resolved through env; *next is the
+ * statement after them. NULL when x is stored again or what e reads changes later. */
+static Expr *bound_def(Program *p, Stmt *const *body, int i, int n, const BoundDefs *env, int *next)
+{
+	const Stmt *d = body[i];
+	if (d->kind != ST_DECL || d->var->ndim || d->var->ty != TY_INT || !d->rhs)
+		return NULL;
+	Expr *v = d->rhs;
+	int writes = 0;
+	*next = i + 1;
+	Expr *c = *next < n ? clamp_value(p, body[*next], d->var, v) : NULL;
+	if (c) {
+		v = c;
+		writes = 1;
+		(*next)++;
+	}
+	int total = 0;
+	for (int k = 0; k < n; k++)
+		total += stmt_count_stores(body[k], d->var);
+	if (total != writes || written_after(v, body, i + 1, n))
+		return NULL;
+	return resolve_bound(p, v, env);
+}
+
+/* Loop bounds that read int locals the region sets once before them, `int lo = e;`,
+ * optionally clamped (`if (lo < 0) lo = 0;`), read the locals' values instead: an end
+ * `j <= hi` (hi + 1) or a local defined from another (`kv_len = (npages - 1) * PAGE +
+ * last[b]`) becomes an expression over iterators, parameters and array reads (a ternary
+ * for a clamp, which the dependence analysis reads as a max or min). The locals stay.
+ * env holds the locals of the enclosing blocks. */
+static void fold_bounds(Program *p, Stmt *s, BoundDefs *env)
 {
 	if (!s)
 		return;
-	if (s->kind == ST_BLOCK)
-		for (int i = 0; i < s->nbody; i++) {
-			Stmt *d = s->body[i];
-			if (d->kind != ST_DECL || d->var->ndim || d->var->ty != TY_INT || !d->rhs)
-				continue;
-			Expr *v = d->rhs;
-			int next = i + 1, writes = 0;
-			Expr *c = next < s->nbody ? clamp_value(p, s->body[next], d->var, v) : NULL;
-			if (c) {
-				v = c;
-				writes = 1;
-				next++;
-			}
-			int total = 0;
-			for (int k = 0; k < s->nbody; k++)
-				total += stmt_count_stores(s->body[k], d->var);
-			if (total != writes)
-				continue;
-			for (int k = next; k < s->nbody; k++)
-				replace_bounds(p, s->body[k], d->var, v);
+	int mark = env->n;
+	if (s->kind == ST_FOR) {
+		s->lo = resolve_bound(p, s->lo, env);
+		s->hi = resolve_bound(p, s->hi, env);
+	}
+	for (int i = 0; i < s->nbody; i++) {
+		int next;
+		Expr *v = s->kind == ST_BLOCK ? bound_def(p, s->body, i, s->nbody, env, &next) : NULL;
+		if (v) {
+			vec_push(*env, ((BoundDef){s->body[i]->var, v}));
+			i = next - 1;
+			continue;
 		}
+		fold_bounds(p, s->body[i], env);
+	}
+	env->n = mark;
+}
+
+static void fold_clamped_bounds(Program *p, Stmt *s)
+{
+	BoundDefs env = {0};
+	fold_bounds(p, s, &env);
+	vec_free(env);
+}
+
+/* ---- loops from an offset read from an array ---- */
+
+/* e with one term equal to a removed from its sum (`cu[s] + t + 1` less cu[s] is t + 1):
+ * *done tells whether e had such a term (added, not subtracted); e otherwise. */
+static Expr *cancel_term(Program *p, Expr *e, const Expr *a, bool *done)
+{
+	if (expr_equal(e, a)) {
+		*done = true;
+		return ex_int(p, 0, e->loc);
+	}
+	if (e->kind != EX_BIN || (e->bop != OP_ADD && e->bop != OP_SUB))
+		return e;
+	for (int i = 0; i < (e->bop == OP_ADD ? 2 : 1); i++) {
+		Expr *r = cancel_term(p, e->args[i], a, done);
+		if (!*done)
+			continue;
+		Expr *other = e->args[1 - i];
+		if (is_zero(r))
+			return e->bop == OP_SUB ? ex_un(p, UOP_NEG, other, e->loc) : other;
+		return i ? ex_bin(p, OP_ADD, other, r, e->loc) : ex_bin(p, e->bop, r, other, e->loc);
+	}
+	return e;
+}
+
+/* e - a, a cancelled in e where e adds it. */
+static Expr *minus_term(Program *p, Expr *e, const Expr *a)
+{
+	bool done = false;
+	Expr *r = cancel_term(p, e, a, &done);
+	return done ? r : ex_bin(p, OP_SUB, e, ex_copy(p, a), e->loc);
+}
+
+/* e with a dropped from both sides of each comparison that adds it to both (after v is
+ * read as a + v: `cu[s] + u <= cu[s] + t` is u <= t), so that the bounds and guards of
+ * the loops keep the forms the analyses read. e is a fresh copy: changed in place. */
+static Expr *cancel_compares(Program *p, Expr *e, const Expr *a)
+{
+	if (!e)
+		return NULL;
+	for (int i = 0; i < e->nargs; i++)
+		e->args[i] = cancel_compares(p, e->args[i], a);
+	if (e->kind == EX_BIN && e->bop >= OP_LT && e->bop <= OP_NE) {
+		bool d0 = false, d1 = false;
+		Expr *l = cancel_term(p, e->args[0], a, &d0), *r = cancel_term(p, e->args[1], a, &d1);
+		if (d0 && d1)
+			return ex_bin(p, e->bop, l, r, e->loc);
+	}
+	return e;
+}
+
+/* Every expression of s, and the extents of the local arrays it declares, with iterator
+ * v read as av = a + v. */
+static void shift_stmt(Program *p, Stmt *s, const Var *v, const Expr *a, const Expr *av)
+{
+	if (!s)
+		return;
+	Expr **es[] = {&s->lo, &s->hi, &s->lhs, &s->rhs, &s->cond};
+	for (int i = 0; i < 5; i++)
+		if (*es[i])
+			*es[i] = cancel_compares(p, expr_subst_expr(p, *es[i], v, av), a);
+	if (s->kind == ST_DECL)
+		for (int d = 0; d < s->var->ndim; d++)
+			s->var->dims[d] = cancel_compares(p, expr_subst_expr(p, s->var->dims[d], v, av), a);
 	for (int i = 0; i < s->nbody; i++)
-		fold_clamped_bounds(p, s->body[i]);
+		shift_stmt(p, s->body[i], v, a, av);
+}
+
+/* A loop over absolute rows, `for (t = cu[s]; t < cu[s + 1]; t++) body` (varlen, CSR,
+ * EmbeddingBag offsets), whose start is read from an array and so has no affine form,
+ * becomes `for (t = 0; t < cu[s + 1] - cu[s]; t++) body[t := cu[s] + t]`: rows of a
+ * packed batch, x[cu[s] + t]. A loop inside from the same start to t (causal keys,
+ * `u <= t`) becomes u < t + 1, the start cancelled. */
+static void shift_data_starts(Program *p, Stmt *s)
+{
+	if (!s)
+		return;
+	if (s->kind == ST_FOR && s->step == 1 && expr_reads_element(s->lo)) {
+		Expr *a = s->lo;
+		Expr *av = ex_bin(p, OP_ADD, ex_copy(p, a), ex_var(p, s->var, s->loc), s->loc);
+		s->hi = minus_term(p, s->hi, a);
+		s->lo = ex_int(p, 0, s->loc);
+		for (int i = 0; i < s->nbody; i++)
+			shift_stmt(p, s->body[i], s->var, a, av);
+	}
+	for (int i = 0; i < s->nbody; i++)
+		shift_data_starts(p, s->body[i]);
 }
 
 /* ---- locals declared before they are set ---- */
@@ -2634,6 +2796,7 @@ static void convert_function(Parser *ps, CXCursor fn, CXCursor body)
 		loop->sched = sched;
 		sink_decls(ps->prog, loop);
 		fold_clamped_bounds(ps->prog, loop);
+		shift_data_starts(ps->prog, loop);
 		LoopVec all = {0};
 		collect_loops(loop, &all);
 		narrow_guarded_loops(ps->prog, loop, NULL, &all);

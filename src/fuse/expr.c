@@ -31,18 +31,6 @@ Expr *expr_subst_var(Program *p, const Expr *e, const Var *from, Var *to)
 	return c;
 }
 
-Expr *expr_subst_expr(Program *p, const Expr *e, const Var *from, const Expr *to)
-{
-	if (!e)
-		return NULL;
-	if (e->kind == EX_VAR && e->var == from)
-		return ex_copy(p, to);
-	Expr *c = ex_copy(p, e);
-	for (int i = 0; i < c->nargs; i++)
-		c->args[i] = expr_subst_expr(p, e->args[i], from, to);
-	return c;
-}
-
 Stmt *stmt_subst_var(Program *p, const Stmt *s, const Var *from, Var *to)
 {
 	if (!s)

@@ -154,8 +154,6 @@ bool stmt_declares(const Stmt *s, const Var *v);
 /* Copy of e with every read of `from` (EX_VAR or EX_INDEX base) replaced. */
 Expr *expr_subst_var(Program *p, const Expr *e, const Var *from, Var *to);
 Stmt *stmt_subst_var(Program *p, const Stmt *s, const Var *from, Var *to);
-/* Copy of e with every EX_VAR of `from` replaced by a copy of `to`. */
-Expr *expr_subst_expr(Program *p, const Expr *e, const Var *from, const Expr *to);
 Stmt *stmt_copy(Program *p, const Stmt *s);
 /* Copy of s with every read and write of scalar `from` (EX_VAR, lhs included) replaced by
  * a copy of `to` (an element of an expanded array, say); ST_DECL of `from` becomes an

@@ -65,25 +65,77 @@ static bool accumulates(const Stmt *s, const Var *iv)
 	return false;
 }
 
-/* The int parameters that bound a contraction inside the fused loop: the head dim of
- * q.k (`for d < D: dot += q * k` within the pass over j). *found tells whether any did;
- * a width that is only an output's (a GEMM's N) is not one. */
-static bool add_head_dims(SpecPlan *sp, const Func *f, const Stmt *s, const char *axis, bool inside, bool *found)
+/* Whether e reads an element with a subscript that reads d and, as with_j says, one that
+ * reads j or none that does. */
+static bool reads_at(const Expr *e, const Var *d, const Var *j, bool with_j)
+{
+	if (e->kind == EX_INDEX) {
+		bool at_d = false, at_j = false;
+		for (int i = 0; i < e->nargs; i++) {
+			at_d |= expr_reads_var(e->args[i], d);
+			at_j |= expr_reads_var(e->args[i], j);
+		}
+		if (at_d && at_j == with_j)
+			return true;
+	}
+	for (int i = 0; i < e->nargs; i++)
+		if (reads_at(e->args[i], d, j, with_j))
+			return true;
+	return false;
+}
+
+/* Whether e holds a product the tiles multiply on the tensor cores: a row operand read
+ * along d and not along the pass's iterator j (q[..][i][d], a local copy qs[d]) times a
+ * column operand read along both (k[..][j][d]). GroupNorm's `sum += x[..][cc][p]` and
+ * `sq += dev * dev` are none. */
+static bool contraction(const Expr *e, const Var *d, const Var *j)
+{
+	if (!e)
+		return false;
+	if (e->kind == EX_BIN && e->bop == OP_MUL)
+		for (int a = 0; a < 2; a++)
+			if (reads_at(e->args[a], d, j, false) && reads_at(e->args[1 - a], d, j, true))
+				return true;
+	for (int i = 0; i < e->nargs; i++)
+		if (contraction(e->args[i], d, j))
+			return true;
+	return false;
+}
+
+static bool stmt_contracts(const Stmt *s, const Var *d, const Var *j)
+{
+	if (!s)
+		return false;
+	if (s->kind == ST_ASSIGN && contraction(s->rhs, d, j))
+		return true;
+	for (int i = 0; i < s->nbody; i++)
+		if (stmt_contracts(s->body[i], d, j))
+			return true;
+	return false;
+}
+
+/* The int parameters that bound a contraction inside the fused loop over the iterator j
+ * (NULL outside it): the head dim of q.k (`for d < D: dot += q * k[..][j][d]`). *found
+ * tells whether any did. A width that is only an output's (a GEMM's N) is not one, nor a
+ * row kernel's inner loop (GroupNorm's `p < HW`): the fallback and row kernels take any
+ * value at run time. */
+static bool add_head_dims(SpecPlan *sp, const Func *f, const Stmt *s, const char *axis, const Var *j, bool *found)
 {
 	if (!s)
 		return true;
 	if (s->kind == ST_FOR) {
-		if (inside && accumulates(s->body[0], s->var))
+		if (j && accumulates(s->body[0], s->var) && stmt_contracts(s->body[0], s->var, j))
 			for (int i = 0; i < f->nparams; i++)
 				if (!f->params[i]->ndim && f->params[i]->ty == TY_INT && expr_reads_var(s->hi, f->params[i])) {
 					*found = true;
 					if (!add_param(sp, f->params[i], s->loc))
 						return false;
 				}
-		inside |= !strcmp(s->var->name, axis);
+		if (!strcmp(s->var->name, axis))
+			j = s->var;
 	}
 	for (int i = 0; i < s->nbody; i++)
-		if (!add_head_dims(sp, f, s->body[i], axis, inside, found))
+		if (!add_head_dims(sp, f, s->body[i], axis, j, found))
 			return false;
 	return true;
 }
@@ -134,7 +186,7 @@ bool fuse_spec_plan(const Func *f, SpecPlan *sp)
 	bool head = false;
 	for (int r = 0; r < f->nregions; r++) {
 		const Cascade *c = fuse_cascade_of(f->regions[r]);
-		if (c && !add_head_dims(sp, f, f->regions[r]->loop, c->axis, false, &head))
+		if (c && !add_head_dims(sp, f, f->regions[r]->loop, c->axis, NULL, &head))
 			return false;
 	}
 	for (int r = 0; head && r < f->nregions; r++)

@@ -172,6 +172,18 @@ Expr *ex_copy(Program *p, const Expr *e)
 	return c;
 }
 
+Expr *expr_subst_expr(Program *p, const Expr *e, const Var *from, const Expr *to)
+{
+	if (!e)
+		return NULL;
+	if (e->kind == EX_VAR && e->var == from)
+		return ex_copy(p, to);
+	Expr *c = ex_copy(p, e);
+	for (int i = 0; i < c->nargs; i++)
+		c->args[i] = expr_subst_expr(p, e->args[i], from, to);
+	return c;
+}
+
 bool expr_equal(const Expr *a, const Expr *b)
 {
 	if (a->kind != b->kind || a->ty != b->ty || a->nargs != b->nargs)

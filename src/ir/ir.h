@@ -223,6 +223,8 @@ Expr *ex_call(Program *p, MathFn fn, bool is_double, Expr **args, Loc loc);
 Expr *ex_cond(Program *p, Expr *c, Expr *a, Expr *b, Loc loc);
 Expr *ex_cast(Program *p, ScalarType ty, Expr *a, Loc loc);
 Expr *ex_copy(Program *p, const Expr *e);
+/* Copy of e with every EX_VAR of `from` replaced by a copy of `to`. */
+Expr *expr_subst_expr(Program *p, const Expr *e, const Var *from, const Expr *to);
 Var *var_new(Program *p, VarKind kind, const char *name, ScalarType ty, Loc loc);
 Stmt *st_new(Program *p, StmtKind kind, Loc loc);
 void st_set_body(Program *p, Stmt *s, Stmt **body, int n); /* copies the array */

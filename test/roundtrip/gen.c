@@ -22,7 +22,9 @@
  * NAME=+LO..HI, offsets: 0, then rising by steps uniform in [LO, HI) (cu_seqlens); a
  * bool or byte array, a mask, random 0 and 1 unless given so); other arrays are outputs,
  * poisoned with NaN in both runs: an element the fused version fails to write, or writes
- * as NaN, fails the comparison. */
+ * as NaN, fails the comparison. An output the function also reads (a residual updated in
+ * place, `res[r][c] += x[r][c]`) gets random values instead, the same in every run: NaN
+ * there would make the original's result NaN. */
 #include <string.h>
 
 #include "front/front.h"
@@ -107,7 +109,7 @@ static ScalarType ref_type(ScalarType t) { return t == TY_FLOAT ? TY_DOUBLE : t;
 
 static const char *getter_of(ScalarType t)
 {
-	return t == TY_HALF ? "half" : t == TY_BF16 ? "bf16" : t == TY_DOUBLE ? "double" : t == TY_INT ? "int" : "float";
+	return t == TY_HALF ? "half" : t == TY_BF16 ? "bf16" : t == TY_DOUBLE ? "double" : t == TY_INT ? "int" : t == TY_I64 ? "int64" : "float";
 }
 
 static void print_count(StrBuf *b, const Var *v)
@@ -129,6 +131,16 @@ static void print_count(StrBuf *b, const Var *v)
 }
 
 static bool gpu;
+
+/* Whether a region of f reads array v (an element on a right-hand side, in a subscript or
+ * a bound, or through a compound assignment). */
+static bool reads_array(const Func *f, const Var *v)
+{
+	for (int r = 0; r < f->nregions; r++)
+		if (stmt_reads_var(f->regions[r]->loop, v))
+			return true;
+	return false;
+}
 
 /* Element type on the host side of the harness (C++ has no _Float16 under nvcc, nor _Bool;
  * the C harness includes <stdbool.h>): one token, for FROM_DOUBLE. */
@@ -197,6 +209,7 @@ static void gen_function(StrBuf *b, const Func *f)
 		if (gpu) /* _r: the fp64 reference's copy (float arrays as double arrays) */
 			sb_printf(b, "\t%s *%s_r = (%s *)malloc(n_%s * sizeof(%s) + 1);\n", rt, v->name, rt, v->name, rt);
 		bool index = v->is_const && scalar_is_int(v->ty);
+		bool inout = !v->is_const && reads_array(f, v);
 		if (index) /* an index array: NAME=LO..HI on the command line gives its values */
 			sb_printf(b, "\tint lo_%s = 0, hi_%s = 0, is_%s = irange(argc, argv, \"%s\", &lo_%s, &hi_%s);\n", v->name, v->name, v->name, v->name, v->name,
 			          v->name);
@@ -211,9 +224,11 @@ static void gen_function(StrBuf *b, const Func *f)
 			          v->name, v->name, v->name, v->name, v->name, v->name, v->name, v->name, v->name, v->name, v->name, t);
 		else if (v->is_const)
 			sb_printf(b, "\t\t%s_a[k] = %s_b[k] = FROM_DOUBLE(%s, range * (2 * urand() - 1));\n", v->name, v->name, t);
+		else if (inout)
+			sb_printf(b, "\t\t%s_a[k] = %s_b[k] = %s_u[k] = FROM_DOUBLE(%s, range * (2 * urand() - 1));\n", v->name, v->name, v->name, t);
 		else
 			sb_printf(b, "\t\t%s_a[k] = %s_b[k] = FROM_DOUBLE(%s, NAN), %s_u[k] = %s_poison;\n", v->name, v->name, t, v->name, v->name);
-		if (gpu && v->is_const)
+		if (gpu && (v->is_const || inout))
 			sb_printf(b, "\t\t%s_r[k] = %s_a[k];\n", v->name, v->name);
 		else if (gpu)
 			sb_printf(b, "\t\t%s_r[k] = FROM_DOUBLE(%s, NAN);\n", v->name, rt);
@@ -363,6 +378,7 @@ static const char prelude[] =
 	"static double to_double_float(const void *p, size_t k) { return ((const float *)p)[k]; }\n"
 	"static double to_double_double(const void *p, size_t k) { return ((const double *)p)[k]; }\n"
 	"static double to_double_int(const void *p, size_t k) { return ((const int *)p)[k]; }\n"
+	"static double to_double_int64(const void *p, size_t k) { return (double)((const int64_t *)p)[k]; }\n"
 	"static double to_double_half(const void *p, size_t k) { return from_half(((const half_t *)p)[k]); }\n"
 	"static double to_double_bf16(const void *p, size_t k) { return fusecc_bf16_to_float(((const fusecc_bf16 *)p)[k]); }\n";
 static const char prelude_compare_cpu[] =

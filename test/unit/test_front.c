@@ -228,6 +228,41 @@ START_TEST(test_natural_loop_forms)
 }
 END_TEST
 
+/* Local loop ends read through their definitions (an inclusive end, a clamp, a chain),
+ * a loop from an offset read from an array shifted to start at 0 with the offset
+ * cancelled in the loop inside, &x[i][0] read as x[i][d], powf(e, 2) as e * e. */
+START_TEST(test_bounds_offsets_squares)
+{
+	Program *p = parse_src(
+		"#include <math.h>\n"
+		"void f(int S, int T, int W, const int cu[S + 1], const float x[T][T], float y[T]) {\n"
+		"#pragma fuse kernel parallel(s, t)\n"
+		"  for (int s = 0; s < S; s++)\n"
+		"    for (int t = cu[s]; t < cu[s + 1]; t++) {\n"
+		"      const float *xr = &x[t][0];\n"
+		"      const int n = t - cu[s];\n"
+		"      int hi = n + W;\n"
+		"      if (hi > T - 1) hi = T - 1;\n"
+		"      float a = 0.0f;\n"
+		"      for (int u = cu[s]; u <= t; u++)\n"
+		"        for (int d = 0; d <= hi; d++)\n"
+		"          a += powf(xr[d] - x[u][d], 2.0f);\n"
+		"      y[t] = a;\n"
+		"    }\n"
+		"}\n");
+	ck_assert_msg(p != NULL, "%s", diags());
+	StrBuf b = {0};
+	Stmt *body = p->funcs[0]->regions[0]->loop->body[0];
+	print_stmt(&b, body, 0);
+	ck_assert_msg(strstr(b.s, "for (int t = 0; t < cu[s + 1] - cu[s]; t++)") != NULL, "%s", b.s);
+	ck_assert_msg(strstr(b.s, "for (int u = 0; u < t + 1; u++)") != NULL, "%s", b.s);
+	ck_assert_msg(strstr(b.s, "for (int d = 0; d < (cu[s] + t - cu[s] + W > T - 1 ? T - 1 : cu[s] + t - cu[s] + W) + 1; d++)") != NULL, "%s", b.s);
+	ck_assert_msg(strstr(b.s, "a += (x[cu[s] + t][d] - x[cu[s] + u][d]) * (x[cu[s] + t][d] - x[cu[s] + u][d]);") != NULL, "%s", b.s);
+	sb_free(&b);
+	program_free(p);
+}
+END_TEST
+
 START_TEST(test_error_has_caret)
 {
 	expect_error(REGION("x[i] CAT(+, =) 1;"), "operator comes from a macro");
@@ -248,6 +283,7 @@ Suite *front_suite(void)
 	tcase_add_test(tc, test_pragma_scan_edge_cases);
 	tcase_add_test(tc, test_refusals);
 	tcase_add_test(tc, test_natural_loop_forms);
+	tcase_add_test(tc, test_bounds_offsets_squares);
 	tcase_add_test(tc, test_error_has_caret);
 	suite_add_tcase(s, tc);
 	return s;
