@@ -188,7 +188,11 @@ static void emit_split_fallback(StrBuf *out, const Func *f, const Region *r, con
 	sb_printf(out, "\tconst long long %s = %s;\n", sf->rid, rv);
 	print_row_coords(out, g, n, rv);
 	for (int k = 0; k < sb->nparts; k++)
-		sb_printf(out, "\t%sfloat *%s = %s + %dLL * %s * %s;\n", merge ? "const " : "", sb->parts[k]->name, sf->ws, split_part_offset(sb, k), sf->nrow, ns);
+{
+		/* an argmax's positions are ints, in the workspace's bits */
+		const char *ty = sb->parts[k]->ty == TY_INT ? "int" : "float", *cst = merge ? "const " : "";
+		sb_printf(out, "\t%s%s *%s = (%s%s *)(%s + %dLL * %s * %s);\n", cst, ty, sb->parts[k]->name, cst, ty, sf->ws, split_part_offset(sb, k), sf->nrow, ns);
+	}
 	const Stmt *blk = sf->block;
 	int i = 0;
 	for (; i < sb->ichunks; i++)

@@ -79,6 +79,19 @@ static bool merge_loop(Program *p, const Stmt *s, Expr **target, Reducer *red, E
 	return b[n - 1]->kind == ST_ASSIGN && reduce_match(p, b[n - 1], target, red, g) && (*target)->kind == EX_VAR && !expr_reads_var(*g, (*target)->var);
 }
 
+/* The argmax pair a merge loop over the chunks merges (`for (ch) { if (v_part[ch] > v ||
+ * ...) { v = ...; at = ...; } }`, argred.c), or NULL. */
+static const Accum *arg_merge(const Cascade *c, const Stmt *s)
+{
+	int n;
+	Stmt **b = loop_body(s, &n);
+	if (n != 1 || b[0]->kind != ST_IF || b[0]->body[0]->kind != ST_BLOCK || b[0]->body[0]->nbody != 2)
+		return NULL;
+	const Stmt *set_at = b[0]->body[0]->body[1];
+	const Accum *a = set_at->kind == ST_ASSIGN && set_at->lhs->kind == EX_VAR ? arg_accum_of_at(c, set_at->lhs->var) : NULL;
+	return a && stmt_writes_var(b[0], a->var) ? a : NULL;
+}
+
 static bool fail(const char **why, const char *msg)
 {
 	*why = msg;
@@ -957,7 +970,7 @@ bool rows_plan(RowPlan *rp, Program *p, const Region *r, const char **why)
 		if (flat_stmt(s))
 			continue;
 		if (s->kind == ST_FOR && s->hi->kind == EX_VAR && s->hi->var == sb->ndecl->var) {
-			if (!merge_loop(p, s, &t, &red, &g)) {
+			if (!merge_loop(p, s, &t, &red, &g) && !arg_merge(rp->c, s)) {
 				vec_free(made);
 				return fail(why, "a loop of the merge is not a reduction of the chunks' terms");
 			}
@@ -1434,8 +1447,27 @@ static void print_sweep(StrBuf *o, const RowPlan *rp, const RowSweep *sw, int in
 	sb_puts(o, "}\n");
 }
 
+/* An argmax pair's merge: every thread's chunk pair merged over the CTA into its own
+ * (fx::cta_arg), then into the pair as the chunk loop would. */
+static void print_arg_merge(StrBuf *out, const RowPlan *rp, const Stmt *s, const Accum *a, const PrintTarget *pt)
+{
+	int n;
+	Stmt **b = loop_body(s, &n);
+	const char *ch = s->var->name;
+	sb_printf(out, "\t{\n\t\tconst int %s = threadIdx.x;\n", ch);
+	sb_printf(out, "\t\tfx::cta_arg<%s, %s>(%s[%s], %s[%s], %s);\n\t\t", a->red == RED_MAX ? "true" : "false", a->last ? "true" : "false", a->part->name, ch,
+	          a->at_part->name, ch, rp->scratch_name);
+	print_stmt_to(out, b[0], 2, pt);
+	sb_puts(out, "\t}\n");
+}
+
 static void print_merge_loop(StrBuf *out, const RowPlan *rp, const Stmt *s, const PrintTarget *pt)
 {
+	const Accum *a = arg_merge(rp->c, s);
+	if (a) {
+		print_arg_merge(out, rp, s, a, pt);
+		return;
+	}
 	Expr *t, *g;
 	Reducer red;
 	merge_loop(rp->c->prog, s, &t, &red, &g);
@@ -1601,7 +1633,7 @@ void emit_rows_kernel(StrBuf *out, const GpuTarget *tg, const RowPlan *rp, void 
 	print_kernel_head(out, rp, print_params);
 	sb_printf(out, "\t__shared__ float %s[32];\n", rp->scratch_name);
 	for (int k = 0; k < sb->nparts; k++)
-		sb_printf(out, "\t__shared__ float %s[%s];\n", sb->parts[k]->name, rp->t_name);
+		sb_printf(out, "\t__shared__ %s %s[%s];\n", sb->parts[k]->ty == TY_INT ? "int" : "float", sb->parts[k]->name, rp->t_name);
 	sb_printf(out, "\tlong long %s = blockIdx.x;\n", rp->row_name);
 	print_kept_rows(out, rp, &pt);
 	print_row_coords(out, rp->grid, rp->ngrid, rp->row_name);
