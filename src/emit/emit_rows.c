@@ -162,8 +162,42 @@ static bool scan_fail(PassScan *sc, const char *why)
 	return false;
 }
 
+/* Whether e reads a variable that the loop's body declares or sets (it changes during the
+ * loop: after it, e would not be evaluated as in it). */
+static bool reads_loop_locals(const Stmt *l, const Expr *e)
+{
+	if ((e->kind == EX_VAR || e->kind == EX_INDEX) && e->var != l->var && moves_with(l, e->var))
+		return true;
+	for (int i = 0; i < e->nargs; i++)
+		if (reads_loop_locals(l, e->args[i]))
+			return true;
+	return false;
+}
+
+/* An argmax (argmin) step into two scalars of the row: a pair reduction, whose index is
+ * set after the merge from the position kept (its expression must read only what the
+ * loop does not change). 1: recorded, 0: not such a step, -1: refused (sc->why). */
+static int scan_arg(PassScan *sc, Stmt *s)
+{
+	ArgStep am;
+	const Stmt *body = sc->loop->body[0];
+	if (!arg_match(s, &am) || am.val->var->kind != VAR_LOCAL || stmt_declares(body, am.val->var) || stmt_declares(body, am.idx->var))
+		return 0;
+	Arena *a = &sc->p->arena;
+	if (am.val->var->ty != TY_FLOAT)
+		return scan_fail(sc, arena_printf(a, "the argmax into '%s' is not in float (the CTA reductions are fp32)", am.val->var->name)), -1;
+	if (reads_loop_locals(sc->loop, am.f))
+		return scan_fail(sc, arena_printf(a, "the index '%s' of the argmax reads what the loop over '%s' changes: write the loop's iterator", am.idx->var->name, sc->loop->var->name)), -1;
+	for (int k = 0; k < sc->reds.n; k++)
+		if (sc->reds.v[k].target->var == am.val->var || sc->reds.v[k].target->var == am.idx->var)
+			return scan_fail(sc, arena_printf(a, "'%s' is reduced two ways in one loop", sc->reds.v[k].target->var->name)), -1;
+	vec_push(sc->reds, ((RowRed){.target = am.val, .red = am.red, .idx = am.idx, .idx_f = am.f, .last = am.last}));
+	vec_push(sc->rstmts, s);
+	return 1;
+}
+
 /* Finds the reduction statements of the loop: into a float scalar of the row, or into an
- * element of a float output at subscripts that do not move with the loop. */
+ * element of a float output at subscripts that do not move with the loop; argmax pairs. */
 static bool scan_reductions(PassScan *sc, Stmt *s)
 {
 	Program *p = sc->p;
@@ -173,6 +207,9 @@ static bool scan_reductions(PassScan *sc, Stmt *s)
 				return false;
 		return true;
 	}
+	int arg = scan_arg(sc, s);
+	if (arg)
+		return arg > 0;
 	Expr *t, *g;
 	Reducer red;
 	if ((s->kind == ST_ASSIGN || s->kind == ST_IF) && reduce_match(p, s, &t, &red, &g)) {
@@ -213,7 +250,7 @@ static bool is_rstmt(const PassScan *sc, const Stmt *s)
 static const RowRed *reads_target(const PassScan *sc, const Expr *e)
 {
 	for (int i = 0; e && i < sc->reds.n; i++)
-		if (expr_reads_var(e, sc->reds.v[i].target->var))
+		if (expr_reads_var(e, sc->reds.v[i].target->var) || (sc->reds.v[i].idx && expr_reads_var(e, sc->reds.v[i].idx->var)))
 			return &sc->reds.v[i];
 	return NULL;
 }
@@ -221,7 +258,23 @@ static const RowRed *reads_target(const PassScan *sc, const Expr *e)
 static const RowRed *stmt_reads_target(const PassScan *sc, const Stmt *s, const RowRed *own)
 {
 	for (int i = 0; i < sc->reds.n; i++)
-		if (&sc->reds.v[i] != own && stmt_reads_var(s, sc->reds.v[i].target->var))
+		if (&sc->reds.v[i] != own && (stmt_reads_var(s, sc->reds.v[i].target->var) || (sc->reds.v[i].idx && stmt_reads_var(s, sc->reds.v[i].idx->var))))
+			return &sc->reds.v[i];
+	return NULL;
+}
+
+/* The reduction of the loop that reduction statement s makes. */
+static const RowRed *own_red(const PassScan *sc, Stmt *s)
+{
+	Expr *t, *g;
+	Reducer red;
+	ArgStep am;
+	if (arg_match(s, &am))
+		t = am.val;
+	else
+		reduce_match(sc->p, s, &t, &red, &g);
+	for (int i = 0; i < sc->reds.n; i++)
+		if (sc->reds.v[i].target->kind == t->kind && expr_equal(sc->reds.v[i].target, t))
 			return &sc->reds.v[i];
 	return NULL;
 }
@@ -233,14 +286,7 @@ static bool scan_others(PassScan *sc, Stmt *s)
 	const RowRed *rr;
 	if (is_rstmt(sc, s)) {
 		/* Its own target is its accumulator; another's partial would be a scan. */
-		Expr *t, *g;
-		Reducer red;
-		reduce_match(sc->p, s, &t, &red, &g);
-		const RowRed *own = NULL;
-		for (int i = 0; i < sc->reds.n; i++)
-			if (sc->reds.v[i].target->kind == t->kind && expr_equal(sc->reds.v[i].target, t))
-				own = &sc->reds.v[i];
-		if ((rr = stmt_reads_target(sc, s, own)))
+		if ((rr = stmt_reads_target(sc, s, own_red(sc, s))))
 			return scan_fail(sc, arena_printf(a, "a reduction reads '%s' while the loop is still reducing it", rr->target->var->name));
 		return true;
 	}
@@ -457,6 +503,8 @@ static bool plan_pass(RowPlan *rp, Program *p, Stmt *l, RowPass *ps, StrVec *mad
 	for (int i = 0; i < sc.reds.n; i++) {
 		ps->reds[i] = sc.reds.v[i];
 		ps->reds[i].part = fresh_name(p, rp->region, made, arena_printf(&p->arena, "%s_part", sc.reds.v[i].target->var->name));
+		if (sc.reds.v[i].idx)
+			ps->reds[i].at = fresh_name(p, rp->region, made, arena_printf(&p->arena, "%s_at", sc.reds.v[i].idx->var->name));
 	}
 	/* Each pass's step iterator is scoped to its pass: the name may repeat. */
 	ps->step = fresh_name(p, rp->region, made, arena_printf(&p->arena, "%s0", l->var->name));
@@ -1092,11 +1140,16 @@ static bool row_hook(StrBuf *b, const Expr *e, const PrintTarget *t)
 		return true;
 	}
 	const RowSweep *sw = h->sw;
-	for (int i = 0; sw && i < sw->nreds; i++)
+	for (int i = 0; sw && i < sw->nreds; i++) {
 		if (sw->reds[i].target->kind == e->kind && expr_equal(sw->reds[i].target, e)) {
 			sb_puts(b, sw->reds[i].part);
 			return true;
 		}
+		if (sw->reds[i].idx && e->kind == EX_VAR && e->var == sw->reds[i].idx->var) {
+			sb_puts(b, sw->reds[i].at);
+			return true;
+		}
+	}
 	const RowArr *a = arr_of(sw, h->item, e);
 	if (a) {
 		sb_printf(b, "%s[%s]", a->reg, h->rp->elem_name);
@@ -1105,10 +1158,29 @@ static bool row_hook(StrBuf *b, const Expr *e, const PrintTarget *t)
 	return false;
 }
 
+/* In a sweep, an argmax's index expression is its position: the loop's iterator. */
+static bool row_expr_hook(StrBuf *b, const Expr *e, const PrintTarget *t)
+{
+	const HookCtx *h = t->ctx;
+	for (int i = 0; h->sw && i < h->sw->nreds; i++)
+		if (h->sw->reds[i].idx_f == e) {
+			sb_puts(b, h->sw->loop->var->name);
+			return true;
+		}
+	return false;
+}
+
 /* The device spelling, with the tile printers' fast exponentials. */
 static PrintTarget row_print(const HookCtx *h)
 {
-	return (PrintTarget){.type_name = gpu_type, .flatten_params = true, .fn_name = device_fn, .recip_div = true, .exp_sub = true, .var_hook = row_hook, .ctx = (void *)h};
+	return (PrintTarget){.type_name = gpu_type,
+	                     .flatten_params = true,
+	                     .fn_name = device_fn,
+	                     .recip_div = true,
+	                     .exp_sub = true,
+	                     .var_hook = row_hook,
+	                     .expr_hook = row_expr_hook,
+	                     .ctx = (void *)h};
 }
 
 static void tabs(StrBuf *o, int n)
@@ -1338,6 +1410,27 @@ static void print_step(StrBuf *o, const RowPlan *rp, const RowSweep *sw, int ind
 	print_moves(o, rp, sw, ind, fast, false, &plain);
 }
 
+/* An argmax pair after its sweep: the threads' pairs merged over the CTA, then, when some
+ * element was taken, the value and the index set from its position. */
+static void print_arg_result(StrBuf *o, const RowPlan *rp, const RowSweep *sw, const RowRed *rr, int ind)
+{
+	HookCtx none = {.rp = rp}, at = {.rp = rp, .subst = sw->loop->var, .subst_name = rr->at};
+	PrintTarget plain = row_print(&none), pt = row_print(&at);
+	sb_printf(o, "fx::cta_arg<%s, %s>(%s, %s, %s);\n", rr->red == RED_MAX ? "true" : "false", rr->last ? "true" : "false", rr->part, rr->at, rp->scratch_name);
+	tabs(o, ind);
+	sb_printf(o, "if (%s != %s) {\n", rr->at, rr->last ? "-2147483647 - 1" : "2147483647");
+	tabs(o, ind + 1);
+	print_expr_to(o, rr->target, &plain);
+	sb_printf(o, " = %s;\n", rr->part);
+	tabs(o, ind + 1);
+	print_expr_to(o, rr->idx, &plain);
+	sb_puts(o, " = ");
+	print_expr_to(o, rr->idx_f, &pt);
+	sb_puts(o, ";\n");
+	tabs(o, ind);
+	sb_puts(o, "}\n");
+}
+
 /* A sweep: its partials, its steps, the partials merged over the CTA. */
 static void print_sweep(StrBuf *o, const RowPlan *rp, const RowSweep *sw, int ind)
 {
@@ -1358,6 +1451,15 @@ static void print_sweep(StrBuf *o, const RowPlan *rp, const RowSweep *sw, int in
 	for (int i = 0; i < sw->nreds; i++) {
 		const RowRed *rr = &sw->reds[i];
 		tabs(o, ind + 1);
+		if (rr->idx) {
+			/* from the row's pair: the merge then needs no other step */
+			sb_printf(o, "float %s = ", rr->part);
+			print_expr_to(o, rr->target, &plain);
+			sb_printf(o, ";\n");
+			tabs(o, ind + 1);
+			sb_printf(o, "int %s = %s;\n", rr->at, rr->last ? "-2147483647 - 1" : "2147483647");
+			continue;
+		}
 		sb_printf(o, "float %s = %s;\n", rr->part, rr->red == RED_ADD ? "0.0f" : rr->red == RED_MAX ? "-INFINITY" : "INFINITY");
 	}
 	tabs(o, ind + 1);
@@ -1420,6 +1522,10 @@ static void print_sweep(StrBuf *o, const RowPlan *rp, const RowSweep *sw, int in
 		const RowRed *rr = &sw->reds[i];
 		const char *op = rr->red == RED_ADD ? "sum" : rr->red == RED_MAX ? "max" : "min";
 		tabs(o, ind + 1);
+		if (rr->idx) {
+			print_arg_result(o, rp, sw, rr, ind + 1);
+			continue;
+		}
 		if (rr->target->kind == EX_INDEX) {
 			/* Every thread takes part in the reduction; thread 0 stores. */
 			sb_printf(o, "%s = fx::cta_%s(%s, %s);\n", rr->part, op, rr->part, rp->scratch_name);

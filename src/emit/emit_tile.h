@@ -51,6 +51,12 @@ typedef struct RowRed {
 	Expr *target;     /* a scalar of the row, or an element of a float array the row owns */
 	Reducer red;
 	const char *part; /* the thread's partial */
+	/* An argmax (argmin) pair (target its value): the index `idx = idx_f`, kept as the
+	 * position of the value (`at`, from a sentinel: none taken) and set after the merge;
+	 * last: ties go to the last position (`>=`). idx NULL when not. */
+	const Expr *idx, *idx_f;
+	const char *at;
+	bool last;
 } RowRed;
 /* An array a sweep reads or writes at the element its iteration owns (x[r][c], a local
  * row[c]): held in registers for a step (`x_v`), loaded at the step's start (16 bytes at a
