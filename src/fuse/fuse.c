@@ -2183,15 +2183,18 @@ static void settle_expansions(Cascade *c)
 
 /* ---- analysis of one region ---- */
 
+/* Parallel loops may carry dependences through grid sums only (gridsum.c). */
 static bool check_parallel(Schedule *s, DepInfo *deps, Stmt *region)
 {
 	bool ok = true;
+	GridSums gs;
+	grid_sums(region, &gs);
 	for (int i = 0; i < s->nparallel; i++) {
 		StmtVec loops = {0};
 		find_loops(region, s->parallel[i].loop, &loops);
 		for (int k = 0; k < loops.n; k++) {
 			Loc w = loops.v[k]->loc;
-			if (deps_loop_carries(deps, loops.v[k], NULL, 0, &w)) {
+			if (deps_loop_carries(deps, loops.v[k], gs.vars, gs.n, &w)) {
 				error_at(s->parallel[i].loc, "loop '%s' cannot be parallel: it carries a dependence", s->parallel[i].loop);
 				note_at(w, "this statement depends on itself (or another) across iterations of '%s'", s->parallel[i].loop);
 				ok = false;

@@ -184,6 +184,19 @@ Stmt *arg_part_stmt(Cascade *c, const Accum *a, Var *ch, bool store);
 /* The index of a position accumulator: a whose `at` is v, or NULL. */
 const Accum *arg_accum_of_at(const Cascade *c, const Var *v);
 
+/* ---- gridsum.c: sums across the rows into one output element ---- */
+enum { MAX_GRID_SUMS = 8 };
+/* The parameter arrays a region adds to at one element from every row (`loss[0] += l;`,
+ * `-=`): a float array of one dimension, a literal subscript, and no other access to the
+ * array in the region. Such a sum carries no dependence that stops a loop from being
+ * parallel (any order gives the sum up to rounding). elems[i]: the element. */
+typedef struct GridSums {
+	Var *vars[MAX_GRID_SUMS];
+	const Expr *elems[MAX_GRID_SUMS];
+	int n;
+} GridSums;
+void grid_sums(const Stmt *region, GridSums *g);
+
 /* ---- expression helpers (expr.c) ---- */
 /* Whether s declares v (a local, or the iterator of a loop in s). */
 bool stmt_declares(const Stmt *s, const Var *v);

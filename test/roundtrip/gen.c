@@ -27,6 +27,7 @@
 
 #include "front/front.h"
 #include "ir/ir.h"
+#include "fuse/fuse.h"
 
 static const char *tol_of(ScalarType t)
 {
@@ -82,6 +83,20 @@ static bool gpu;
 /* Element type on the host side of the harness (C++ has no _Float16 under nvcc, nor _Bool;
  * the C harness includes <stdbool.h>): one token, for FROM_DOUBLE. */
 static const char *host_type(ScalarType t) { return gpu && t == TY_HALF ? "__half" : t == TY_BOOL ? "bool" : scalar_type_c(t); }
+
+/* Whether a region of f adds to an element of v from every row (a grid sum: `loss[0] +=
+ * l;`): the caller zeroes it, so the harness starts it at 0 rather than poisoned. */
+static bool is_grid_sum(const Func *f, const Var *v)
+{
+	for (int r = 0; r < f->nregions; r++) {
+		GridSums g;
+		grid_sums(f->regions[r]->loop, &g);
+		for (int i = 0; i < g.n; i++)
+			if (g.vars[i] == v)
+				return true;
+	}
+	return false;
+}
 
 static void gen_function(StrBuf *b, const Func *f)
 {
@@ -160,9 +175,11 @@ static void gen_function(StrBuf *b, const Func *f)
 			          v->name, v->name, v->name, v->name, v->name, v->name, v->name, v->name, v->name, v->name, v->name, t);
 		else if (v->is_const)
 			sb_printf(b, "\t\t%s_a[k] = %s_b[k] = FROM_DOUBLE(%s, range * (2 * urand() - 1));\n", v->name, v->name, t);
+		else if (is_grid_sum(f, v))
+			sb_printf(b, "\t\t%s_a[k] = %s_b[k] = %s_u[k] = FROM_DOUBLE(%s, 0.0);\n", v->name, v->name, v->name, t);
 		else
 			sb_printf(b, "\t\t%s_a[k] = %s_b[k] = FROM_DOUBLE(%s, NAN), %s_u[k] = %s_poison;\n", v->name, v->name, t, v->name, v->name);
-		if (gpu && v->is_const)
+		if (gpu && (v->is_const || is_grid_sum(f, v)))
 			sb_printf(b, "\t\t%s_r[k] = %s_a[k];\n", v->name, v->name);
 		else if (gpu)
 			sb_printf(b, "\t\t%s_r[k] = FROM_DOUBLE(%s, NAN);\n", v->name, rt);
