@@ -960,6 +960,10 @@ static bool plan_arrays(RowPlan *rp, Program *p, StrVec *made, const char **why)
 	rp->smem_name = fresh_name(p, r, made, "fx_smem");
 	rp->ws_name = fresh_name(p, r, made, "fx_ws");
 	rp->base_name = fresh_name(p, r, made, "fx_local");
+	grid_sums(r->loop, &rp->gs);
+	for (int i = 0; i < rp->gs.n; i++)
+		rp->gs_acc[i] = fresh_name(p, r, made, arena_printf(&p->arena, "%s_acc", rp->gs.vars[i]->name));
+	rp->gs_name = fresh_name(p, r, made, "fx_gs");
 	return true;
 }
 
@@ -1135,6 +1139,11 @@ static const RowArr *arr_of(const RowSweep *sw, const Stmt *item, const Expr *e)
 static bool row_hook(StrBuf *b, const Expr *e, const PrintTarget *t)
 {
 	const HookCtx *h = t->ctx;
+	for (int i = 0; h->rp && e->kind == EX_INDEX && i < h->rp->gs.n; i++)
+		if (e->var == h->rp->gs.vars[i]) {
+			sb_puts(b, h->rp->gs_acc[i]); /* the row's part of a grid sum */
+			return true;
+		}
 	if (h->subst && e->kind == EX_VAR && e->var == h->subst) {
 		sb_puts(b, h->subst_name);
 		return true;
@@ -1697,7 +1706,45 @@ static void print_kernel_head(StrBuf *out, const RowPlan *rp, void (*print_param
 	print_params(out, r->fn, true);
 	if (ws)
 		sb_printf(out, ", unsigned char *__restrict__ %s", rp->ws_name);
+	if (rp->gs.n)
+		sb_printf(out, ", float *__restrict__ %s", rp->gs_name);
 	sb_puts(out, ")\n{\n");
+}
+
+/* The row's parts of the grid sums: from 0 at the start; at the end, thread 0's (the
+ * thread that runs the row's stores) to the workspace. */
+static void print_gs_start(StrBuf *out, const RowPlan *rp)
+{
+	for (int i = 0; i < rp->gs.n; i++)
+		sb_printf(out, "	float %s = 0.0f; /* this row's part of %s[%lld] */\n", rp->gs_acc[i], rp->gs.vars[i]->name, rp->gs.elems[i]->args[0]->ival);
+}
+
+static void print_gs_end(StrBuf *out, const RowPlan *rp)
+{
+	if (!rp->gs.n)
+		return;
+	sb_puts(out, "\tif (threadIdx.x == 0) {\n");
+	for (int i = 0; i < rp->gs.n; i++)
+		sb_printf(out, "\t\t%s[%dLL * gridDim.x + blockIdx.x] = %s;\n", rp->gs_name, i, rp->gs_acc[i]);
+	sb_puts(out, "\t}\n");
+}
+
+/* `<region>_gsum`: one CTA adds the rows' parts of each grid sum, each thread over rows
+ * t, t + 256, ... in order, then the CTA's tree: a fixed order, the same sum every run. */
+static void emit_gsum_kernel(StrBuf *out, const RowPlan *rp)
+{
+	if (!rp->gs.n)
+		return;
+	sb_printf(out, "\n__global__ void __launch_bounds__(256) %s_gsum(const float *__restrict__ %s, long long rows", rp->region->name, rp->gs_name);
+	for (int i = 0; i < rp->gs.n; i++)
+		sb_printf(out, ", float *__restrict__ %s", rp->gs.vars[i]->name);
+	sb_printf(out, ")\n{\n\t__shared__ float %s[32];\n", rp->scratch_name);
+	for (int i = 0; i < rp->gs.n; i++) {
+		sb_printf(out, "\t{\n\t\tfloat s = 0.0f;\n\t\tfor (long long k = threadIdx.x; k < rows; k += blockDim.x)\n\t\t\ts += %s[%dLL * rows + k];\n", rp->gs_name, i);
+		sb_printf(out, "\t\ts = fx::cta_sum(s, %s);\n\t\tif (threadIdx.x == 0)\n\t\t\t%s[%lld] += s;\n\t}\n", rp->scratch_name, rp->gs.vars[i]->name,
+		          rp->gs.elems[i]->args[0]->ival);
+	}
+	sb_puts(out, "}\n");
 }
 
 static void print_kept_rows(StrBuf *out, const RowPlan *rp, const PrintTarget *pt)
@@ -1743,6 +1790,7 @@ void emit_rows_kernel(StrBuf *out, const GpuTarget *tg, const RowPlan *rp, void 
 	sb_printf(out, "\tlong long %s = blockIdx.x;\n", rp->row_name);
 	print_kept_rows(out, rp, &pt);
 	print_row_coords(out, rp->grid, rp->ngrid, rp->row_name);
+	print_gs_start(out, rp);
 	sb_printf(out, "\tconst int %s = %s;\n\tconst int %s = threadIdx.x;\n", sb->ndecl->var->name, rp->t_name, sb->chunks->var->name);
 	const Stmt *blk = rp->block;
 	for (int i = 0; i < sb->ichunks; i++)
@@ -1777,7 +1825,9 @@ void emit_rows_kernel(StrBuf *out, const GpuTarget *tg, const RowPlan *rp, void 
 	}
 	vec_free(rd);
 	vec_free(wr);
+	print_gs_end(out, rp);
 	sb_puts(out, "}\n");
+	emit_gsum_kernel(out, rp);
 }
 
 bool rows_plan_reduces(const RowPlan *rp)
@@ -1800,11 +1850,14 @@ static void emit_passes_kernel(StrBuf *out, const RowPlan *rp, void (*print_para
 	sb_printf(out, "\tlong long %s = blockIdx.x;\n", rp->row_name);
 	print_kept_rows(out, rp, &pt);
 	print_row_coords(out, rp->grid, rp->ngrid, rp->row_name);
+	print_gs_start(out, rp);
 	VarSet rd = {0}, wr = {0};
 	print_items(out, rp, rp->stmts, rp->nstmts, &rd, &wr, &pt);
 	vec_free(rd);
 	vec_free(wr);
+	print_gs_end(out, rp);
 	sb_puts(out, "}\n");
+	emit_gsum_kernel(out, rp);
 }
 
 /* `name_kernel<T[, keep]>`. */
@@ -1874,9 +1927,20 @@ void emit_rows_launch(StrBuf *out, const GpuTarget *tg, const RowPlan *rp, const
 	sb_printf(out, "\t\t\t\treturn %s(&n, %skernel(t), t, dyn) == %s ? n : 0;\n\t\t\t});\n", tg->occupancy, tg->kernel_cast, ok);
 	if (launch)
 		sb_printf(out, "\t\t\tif (dyn > 48 * 1024)\n\t\t\t\terr = %s(%skernel(threads), %s, (int)dyn);\n", tg->func_set_attr, tg->kernel_cast, tg->attr_max_dyn_smem);
+	if (rp->gs.n) {
+		sb_printf(out, "\t\t\tfloat *gs = NULL; /* the rows' parts of the sums across them */\n");
+		sb_printf(out, "\t\t\tif (err == %s)\n\t\t\t\terr = %s((void **)&gs, sizeof(float) * %d * (size_t)rows, stream);\n", ok, tg->malloc_async, rp->gs.n);
+	}
 	sb_printf(out, "\t\t\tif (err == %s) {\n\t\t\t\tauto k = kernel(threads);\n", ok);
-	sb_printf(out, "\t\t\t\tk<<<(unsigned)rows, threads, dyn, stream>>>(%s%s);\n", args, ws ? ", ws" : "");
+	sb_printf(out, "\t\t\t\tk<<<(unsigned)rows, threads, dyn, stream>>>(%s%s%s);\n", args, ws ? ", ws" : "", rp->gs.n ? ", gs" : "");
 	sb_printf(out, "\t\t\t\terr = %s;\n\t\t\t}\n", tg->last_error);
+	if (rp->gs.n) {
+		sb_printf(out, "\t\t\tif (err == %s) {\n\t\t\t\t%s_gsum<<<1, 256, 0, stream>>>(gs, rows", ok, rp->region->name);
+		for (int i = 0; i < rp->gs.n; i++)
+			sb_printf(out, ", %s", rp->gs.vars[i]->name);
+		sb_printf(out, ");\n\t\t\t\terr = %s;\n\t\t\t}\n", tg->last_error);
+		sb_printf(out, "\t\t\tif (gs) {\n\t\t\t\t%s freed = %s(gs, stream);\n\t\t\t\tif (err == %s)\n\t\t\t\t\terr = freed;\n\t\t\t}\n", tg->err_t, tg->free_async, ok);
+	}
 	if (ws)
 		sb_printf(out, "\t\t\tif (ws) {\n\t\t\t\t%s freed = %s(ws, stream);\n\t\t\t\tif (err == %s)\n\t\t\t\t\terr = freed;\n\t\t\t}\n", tg->err_t, tg->free_async, ok);
 	sb_printf(out, "\t\t\tif (err != %s)\n\t\t\t\treturn err;\n\t\t}\n\t}\n", ok);
