@@ -41,7 +41,7 @@ bool arg_check(const Stmt *lvl, const Stmt *s, const ArgStep *m)
 	if (x->ty != TY_FLOAT && x->ty != TY_DOUBLE)
 		return error_at(s->loc, "the value '%s' of an argmax must be float or double (accumulation is fp32 or wider)", x->name), false;
 	if (!of_iterator(m->f, lvl->var))
-		return error_at(m->set_idx->loc, "the index '%s' of this argmax is set from something other than the loop's iterator '%s': fusecc keeps the position and sets '%s' from it after the loop (write '%s = %s;' or a cast of it)",
+		return error_at(m->set_idx->loc, "the index '%s' of this argmax is set from something other than the loop's iterator '%s': fusecc keeps the position and sets '%s' from it after the loop (write '%s = %s;', or a cast of it, and compute what depends on it after the loop)",
 		                i->name, lvl->var->name, i->name, i->name, lvl->var->name),
 		       false;
 	return true;
