@@ -121,6 +121,37 @@ __device__ __forceinline__ float cta_min(float x, float *scratch)
 	return cta_reduce(x, scratch, [](float a, float b) { return fminf(a, b); });
 }
 
+/* An int carried in a float's bits through cta_reduce (which moves values, never rounds
+ * them: its op below returns one of its arguments). */
+__device__ __forceinline__ float int_bits(int i)
+{
+	float f;
+	__builtin_memcpy(&f, &i, sizeof f);
+	return f;
+}
+__device__ __forceinline__ int bits_int(float f)
+{
+	int i;
+	__builtin_memcpy(&i, &f, sizeof i);
+	return i;
+}
+/* An argmax (MAX) or argmin over the CTA: each thread's (v, at), a value and the position
+ * it was taken at, becomes in every thread the best value and, among the threads holding
+ * it, the lowest position (LAST: the highest), as the C loop with `>` (`>=`) would keep.
+ * A thread that took no element holds the sentinel position INT_MAX (LAST: INT_MIN), which
+ * loses every tie. */
+template <bool MAX, bool LAST> __device__ __forceinline__ void cta_arg(float &v, int &at, float *scratch)
+{
+	const float m = MAX ? cta_max(v, scratch) : cta_min(v, scratch);
+	const int none = LAST ? -2147483647 - 1 : 2147483647;
+	const float c = cta_reduce(int_bits(v == m ? at : none), scratch, [](float a, float b) {
+		const int x = bits_int(a), y = bits_int(b);
+		return (LAST ? x > y : x < y) ? a : b;
+	});
+	at = bits_int(c);
+	v = m;
+}
+
 /* The CTA-per-row kernels (src/emit/emit_rows.c). A thread's elements of a row move in
  * vectors of 16 bytes: BYTES (a multiple of 16) from s to d, both 16-byte aligned (a row
  * in global or shared memory, an alignas(16) register array). */

@@ -188,7 +188,11 @@ static void emit_split_fallback(StrBuf *out, const Func *f, const Region *r, con
 	sb_printf(out, "\tconst long long %s = %s;\n", sf->rid, rv);
 	print_row_coords(out, g, n, rv);
 	for (int k = 0; k < sb->nparts; k++)
-		sb_printf(out, "\t%sfloat *%s = %s + %dLL * %s * %s;\n", merge ? "const " : "", sb->parts[k]->name, sf->ws, split_part_offset(sb, k), sf->nrow, ns);
+{
+		/* an argmax's positions are ints, in the workspace's bits */
+		const char *ty = sb->parts[k]->ty == TY_INT ? "int" : "float", *cst = merge ? "const " : "";
+		sb_printf(out, "\t%s%s *%s = (%s%s *)(%s + %dLL * %s * %s);\n", cst, ty, sb->parts[k]->name, cst, ty, sf->ws, split_part_offset(sb, k), sf->nrow, ns);
+	}
 	const Stmt *blk = sf->block;
 	int i = 0;
 	for (; i < sb->ichunks; i++)
@@ -517,6 +521,20 @@ void emit_gpu_begin(StrBuf *out, const char *input_name, GpuKind kind, const Gpu
 	sb_puts(out, "#include \"fusecc.h\"\n");
 }
 
+/* A sum across the rows (gridsum.c) has a deterministic GPU form in the CTA-per-row
+ * kernels only (per-row parts, then a merge kernel): refused, located, for a region that
+ * gets another kernel (how: why). */
+static bool rows_only_sums(const Region *r, const GpuTarget *tg, const char *how)
+{
+	GridSums gs;
+	grid_sums(r->loop, &gs);
+	if (!gs.n)
+		return true;
+	error_at(gs.elems[0]->loc, "'%s' is summed across the rows of '%s': the %s kernels do that only with one CTA per row (each row's part, then a kernel adding them in a fixed order), and this region gets another kernel (%s)",
+	         gs.vars[0]->name, r->name, tg->name, how);
+	return false;
+}
+
 bool emit_gpu_function(StrBuf *out, const Program *p, const Func *fn, GpuKind kind, const char *suffix)
 {
 	const GpuTarget *tg = &targets[kind];
@@ -535,6 +553,10 @@ bool emit_gpu_function(StrBuf *out, const Program *p, const Func *fn, GpuKind ki
 		/* Nothing fused: why the row is not a sequence of passes says more. */
 		if (!tiled[r] && !by_rows[r] && !fuse_cascade_of(fn->regions[r]) && why_rows)
 			why = why_rows;
+		if (!by_rows[r] && !rows_only_sums(fn->regions[r], tg, tiled[r] ? "tensor-core tiles" : why ? why : "no tile lowering")) {
+			ok = false;
+			continue;
+		}
 		bool printed = emit_kernel(out, tg, p, fn, fn->regions[r], &plans[r], tiled[r], why, &sfs[r], by_rows[r] ? &rows[r] : NULL);
 		/* The fallback is correct but 25-50x slower than the tiles: the user must know. */
 		if (printed && !tiled[r] && !by_rows[r] && warn_fallback)

@@ -79,6 +79,19 @@ static bool merge_loop(Program *p, const Stmt *s, Expr **target, Reducer *red, E
 	return b[n - 1]->kind == ST_ASSIGN && reduce_match(p, b[n - 1], target, red, g) && (*target)->kind == EX_VAR && !expr_reads_var(*g, (*target)->var);
 }
 
+/* The argmax pair a merge loop over the chunks merges (`for (ch) { if (v_part[ch] > v ||
+ * ...) { v = ...; at = ...; } }`, argred.c), or NULL. */
+static const Accum *arg_merge(const Cascade *c, const Stmt *s)
+{
+	int n;
+	Stmt **b = loop_body(s, &n);
+	if (n != 1 || b[0]->kind != ST_IF || b[0]->body[0]->kind != ST_BLOCK || b[0]->body[0]->nbody != 2)
+		return NULL;
+	const Stmt *set_at = b[0]->body[0]->body[1];
+	const Accum *a = set_at->kind == ST_ASSIGN && set_at->lhs->kind == EX_VAR ? arg_accum_of_at(c, set_at->lhs->var) : NULL;
+	return a && stmt_writes_var(b[0], a->var) ? a : NULL;
+}
+
 static bool fail(const char **why, const char *msg)
 {
 	*why = msg;
@@ -149,8 +162,42 @@ static bool scan_fail(PassScan *sc, const char *why)
 	return false;
 }
 
+/* Whether e reads a variable that the loop's body declares or sets (it changes during the
+ * loop: after it, e would not be evaluated as in it). */
+static bool reads_loop_locals(const Stmt *l, const Expr *e)
+{
+	if ((e->kind == EX_VAR || e->kind == EX_INDEX) && e->var != l->var && moves_with(l, e->var))
+		return true;
+	for (int i = 0; i < e->nargs; i++)
+		if (reads_loop_locals(l, e->args[i]))
+			return true;
+	return false;
+}
+
+/* An argmax (argmin) step into two scalars of the row: a pair reduction, whose index is
+ * set after the merge from the position kept (its expression must read only what the
+ * loop does not change). 1: recorded, 0: not such a step, -1: refused (sc->why). */
+static int scan_arg(PassScan *sc, Stmt *s)
+{
+	ArgStep am;
+	const Stmt *body = sc->loop->body[0];
+	if (!arg_match(s, &am) || am.val->var->kind != VAR_LOCAL || stmt_declares(body, am.val->var) || stmt_declares(body, am.idx->var))
+		return 0;
+	Arena *a = &sc->p->arena;
+	if (am.val->var->ty != TY_FLOAT)
+		return scan_fail(sc, arena_printf(a, "the argmax into '%s' is not in float (the CTA reductions are fp32)", am.val->var->name)), -1;
+	if (reads_loop_locals(sc->loop, am.f))
+		return scan_fail(sc, arena_printf(a, "the index '%s' of the argmax reads what the loop over '%s' changes: write the loop's iterator", am.idx->var->name, sc->loop->var->name)), -1;
+	for (int k = 0; k < sc->reds.n; k++)
+		if (sc->reds.v[k].target->var == am.val->var || sc->reds.v[k].target->var == am.idx->var)
+			return scan_fail(sc, arena_printf(a, "'%s' is reduced two ways in one loop", sc->reds.v[k].target->var->name)), -1;
+	vec_push(sc->reds, ((RowRed){.target = am.val, .red = am.red, .idx = am.idx, .idx_f = am.f, .last = am.last}));
+	vec_push(sc->rstmts, s);
+	return 1;
+}
+
 /* Finds the reduction statements of the loop: into a float scalar of the row, or into an
- * element of a float output at subscripts that do not move with the loop. */
+ * element of a float output at subscripts that do not move with the loop; argmax pairs. */
 static bool scan_reductions(PassScan *sc, Stmt *s)
 {
 	Program *p = sc->p;
@@ -160,6 +207,9 @@ static bool scan_reductions(PassScan *sc, Stmt *s)
 				return false;
 		return true;
 	}
+	int arg = scan_arg(sc, s);
+	if (arg)
+		return arg > 0;
 	Expr *t, *g;
 	Reducer red;
 	if ((s->kind == ST_ASSIGN || s->kind == ST_IF) && reduce_match(p, s, &t, &red, &g)) {
@@ -200,7 +250,7 @@ static bool is_rstmt(const PassScan *sc, const Stmt *s)
 static const RowRed *reads_target(const PassScan *sc, const Expr *e)
 {
 	for (int i = 0; e && i < sc->reds.n; i++)
-		if (expr_reads_var(e, sc->reds.v[i].target->var))
+		if (expr_reads_var(e, sc->reds.v[i].target->var) || (sc->reds.v[i].idx && expr_reads_var(e, sc->reds.v[i].idx->var)))
 			return &sc->reds.v[i];
 	return NULL;
 }
@@ -208,7 +258,23 @@ static const RowRed *reads_target(const PassScan *sc, const Expr *e)
 static const RowRed *stmt_reads_target(const PassScan *sc, const Stmt *s, const RowRed *own)
 {
 	for (int i = 0; i < sc->reds.n; i++)
-		if (&sc->reds.v[i] != own && stmt_reads_var(s, sc->reds.v[i].target->var))
+		if (&sc->reds.v[i] != own && (stmt_reads_var(s, sc->reds.v[i].target->var) || (sc->reds.v[i].idx && stmt_reads_var(s, sc->reds.v[i].idx->var))))
+			return &sc->reds.v[i];
+	return NULL;
+}
+
+/* The reduction of the loop that reduction statement s makes. */
+static const RowRed *own_red(const PassScan *sc, Stmt *s)
+{
+	Expr *t, *g;
+	Reducer red;
+	ArgStep am;
+	if (arg_match(s, &am))
+		t = am.val;
+	else
+		reduce_match(sc->p, s, &t, &red, &g);
+	for (int i = 0; i < sc->reds.n; i++)
+		if (sc->reds.v[i].target->kind == t->kind && expr_equal(sc->reds.v[i].target, t))
 			return &sc->reds.v[i];
 	return NULL;
 }
@@ -220,14 +286,7 @@ static bool scan_others(PassScan *sc, Stmt *s)
 	const RowRed *rr;
 	if (is_rstmt(sc, s)) {
 		/* Its own target is its accumulator; another's partial would be a scan. */
-		Expr *t, *g;
-		Reducer red;
-		reduce_match(sc->p, s, &t, &red, &g);
-		const RowRed *own = NULL;
-		for (int i = 0; i < sc->reds.n; i++)
-			if (sc->reds.v[i].target->kind == t->kind && expr_equal(sc->reds.v[i].target, t))
-				own = &sc->reds.v[i];
-		if ((rr = stmt_reads_target(sc, s, own)))
+		if ((rr = stmt_reads_target(sc, s, own_red(sc, s))))
 			return scan_fail(sc, arena_printf(a, "a reduction reads '%s' while the loop is still reducing it", rr->target->var->name));
 		return true;
 	}
@@ -444,6 +503,8 @@ static bool plan_pass(RowPlan *rp, Program *p, Stmt *l, RowPass *ps, StrVec *mad
 	for (int i = 0; i < sc.reds.n; i++) {
 		ps->reds[i] = sc.reds.v[i];
 		ps->reds[i].part = fresh_name(p, rp->region, made, arena_printf(&p->arena, "%s_part", sc.reds.v[i].target->var->name));
+		if (sc.reds.v[i].idx)
+			ps->reds[i].at = fresh_name(p, rp->region, made, arena_printf(&p->arena, "%s_at", sc.reds.v[i].idx->var->name));
 	}
 	/* Each pass's step iterator is scoped to its pass: the name may repeat. */
 	ps->step = fresh_name(p, rp->region, made, arena_printf(&p->arena, "%s0", l->var->name));
@@ -899,6 +960,10 @@ static bool plan_arrays(RowPlan *rp, Program *p, StrVec *made, const char **why)
 	rp->smem_name = fresh_name(p, r, made, "fx_smem");
 	rp->ws_name = fresh_name(p, r, made, "fx_ws");
 	rp->base_name = fresh_name(p, r, made, "fx_local");
+	grid_sums(r->loop, &rp->gs);
+	for (int i = 0; i < rp->gs.n; i++)
+		rp->gs_acc[i] = fresh_name(p, r, made, arena_printf(&p->arena, "%s_acc", rp->gs.vars[i]->name));
+	rp->gs_name = fresh_name(p, r, made, "fx_gs");
 	return true;
 }
 
@@ -957,7 +1022,7 @@ bool rows_plan(RowPlan *rp, Program *p, const Region *r, const char **why)
 		if (flat_stmt(s))
 			continue;
 		if (s->kind == ST_FOR && s->hi->kind == EX_VAR && s->hi->var == sb->ndecl->var) {
-			if (!merge_loop(p, s, &t, &red, &g)) {
+			if (!merge_loop(p, s, &t, &red, &g) && !arg_merge(rp->c, s)) {
 				vec_free(made);
 				return fail(why, "a loop of the merge is not a reduction of the chunks' terms");
 			}
@@ -1074,16 +1139,26 @@ static const RowArr *arr_of(const RowSweep *sw, const Stmt *item, const Expr *e)
 static bool row_hook(StrBuf *b, const Expr *e, const PrintTarget *t)
 {
 	const HookCtx *h = t->ctx;
+	for (int i = 0; h->rp && e->kind == EX_INDEX && i < h->rp->gs.n; i++)
+		if (e->var == h->rp->gs.vars[i]) {
+			sb_puts(b, h->rp->gs_acc[i]); /* the row's part of a grid sum */
+			return true;
+		}
 	if (h->subst && e->kind == EX_VAR && e->var == h->subst) {
 		sb_puts(b, h->subst_name);
 		return true;
 	}
 	const RowSweep *sw = h->sw;
-	for (int i = 0; sw && i < sw->nreds; i++)
+	for (int i = 0; sw && i < sw->nreds; i++) {
 		if (sw->reds[i].target->kind == e->kind && expr_equal(sw->reds[i].target, e)) {
 			sb_puts(b, sw->reds[i].part);
 			return true;
 		}
+		if (sw->reds[i].idx && e->kind == EX_VAR && e->var == sw->reds[i].idx->var) {
+			sb_puts(b, sw->reds[i].at);
+			return true;
+		}
+	}
 	const RowArr *a = arr_of(sw, h->item, e);
 	if (a) {
 		sb_printf(b, "%s[%s]", a->reg, h->rp->elem_name);
@@ -1092,10 +1167,29 @@ static bool row_hook(StrBuf *b, const Expr *e, const PrintTarget *t)
 	return false;
 }
 
+/* In a sweep, an argmax's index expression is its position: the loop's iterator. */
+static bool row_expr_hook(StrBuf *b, const Expr *e, const PrintTarget *t)
+{
+	const HookCtx *h = t->ctx;
+	for (int i = 0; h->sw && i < h->sw->nreds; i++)
+		if (h->sw->reds[i].idx_f == e) {
+			sb_puts(b, h->sw->loop->var->name);
+			return true;
+		}
+	return false;
+}
+
 /* The device spelling, with the tile printers' fast exponentials. */
 static PrintTarget row_print(const HookCtx *h)
 {
-	return (PrintTarget){.type_name = gpu_type, .flatten_params = true, .fn_name = device_fn, .recip_div = true, .exp_sub = true, .var_hook = row_hook, .ctx = (void *)h};
+	return (PrintTarget){.type_name = gpu_type,
+	                     .flatten_params = true,
+	                     .fn_name = device_fn,
+	                     .recip_div = true,
+	                     .exp_sub = true,
+	                     .var_hook = row_hook,
+	                     .expr_hook = row_expr_hook,
+	                     .ctx = (void *)h};
 }
 
 static void tabs(StrBuf *o, int n)
@@ -1325,6 +1419,27 @@ static void print_step(StrBuf *o, const RowPlan *rp, const RowSweep *sw, int ind
 	print_moves(o, rp, sw, ind, fast, false, &plain);
 }
 
+/* An argmax pair after its sweep: the threads' pairs merged over the CTA, then, when some
+ * element was taken, the value and the index set from its position. */
+static void print_arg_result(StrBuf *o, const RowPlan *rp, const RowSweep *sw, const RowRed *rr, int ind)
+{
+	HookCtx none = {.rp = rp}, at = {.rp = rp, .subst = sw->loop->var, .subst_name = rr->at};
+	PrintTarget plain = row_print(&none), pt = row_print(&at);
+	sb_printf(o, "fx::cta_arg<%s, %s>(%s, %s, %s);\n", rr->red == RED_MAX ? "true" : "false", rr->last ? "true" : "false", rr->part, rr->at, rp->scratch_name);
+	tabs(o, ind);
+	sb_printf(o, "if (%s != %s) {\n", rr->at, rr->last ? "-2147483647 - 1" : "2147483647");
+	tabs(o, ind + 1);
+	print_expr_to(o, rr->target, &plain);
+	sb_printf(o, " = %s;\n", rr->part);
+	tabs(o, ind + 1);
+	print_expr_to(o, rr->idx, &plain);
+	sb_puts(o, " = ");
+	print_expr_to(o, rr->idx_f, &pt);
+	sb_puts(o, ";\n");
+	tabs(o, ind);
+	sb_puts(o, "}\n");
+}
+
 /* A sweep: its partials, its steps, the partials merged over the CTA. */
 static void print_sweep(StrBuf *o, const RowPlan *rp, const RowSweep *sw, int ind)
 {
@@ -1345,6 +1460,15 @@ static void print_sweep(StrBuf *o, const RowPlan *rp, const RowSweep *sw, int in
 	for (int i = 0; i < sw->nreds; i++) {
 		const RowRed *rr = &sw->reds[i];
 		tabs(o, ind + 1);
+		if (rr->idx) {
+			/* from the row's pair: the merge then needs no other step */
+			sb_printf(o, "float %s = ", rr->part);
+			print_expr_to(o, rr->target, &plain);
+			sb_printf(o, ";\n");
+			tabs(o, ind + 1);
+			sb_printf(o, "int %s = %s;\n", rr->at, rr->last ? "-2147483647 - 1" : "2147483647");
+			continue;
+		}
 		sb_printf(o, "float %s = %s;\n", rr->part, rr->red == RED_ADD ? "0.0f" : rr->red == RED_MAX ? "-INFINITY" : "INFINITY");
 	}
 	tabs(o, ind + 1);
@@ -1407,6 +1531,10 @@ static void print_sweep(StrBuf *o, const RowPlan *rp, const RowSweep *sw, int in
 		const RowRed *rr = &sw->reds[i];
 		const char *op = rr->red == RED_ADD ? "sum" : rr->red == RED_MAX ? "max" : "min";
 		tabs(o, ind + 1);
+		if (rr->idx) {
+			print_arg_result(o, rp, sw, rr, ind + 1);
+			continue;
+		}
 		if (rr->target->kind == EX_INDEX) {
 			/* Every thread takes part in the reduction; thread 0 stores. */
 			sb_printf(o, "%s = fx::cta_%s(%s, %s);\n", rr->part, op, rr->part, rp->scratch_name);
@@ -1434,8 +1562,27 @@ static void print_sweep(StrBuf *o, const RowPlan *rp, const RowSweep *sw, int in
 	sb_puts(o, "}\n");
 }
 
+/* An argmax pair's merge: every thread's chunk pair merged over the CTA into its own
+ * (fx::cta_arg), then into the pair as the chunk loop would. */
+static void print_arg_merge(StrBuf *out, const RowPlan *rp, const Stmt *s, const Accum *a, const PrintTarget *pt)
+{
+	int n;
+	Stmt **b = loop_body(s, &n);
+	const char *ch = s->var->name;
+	sb_printf(out, "\t{\n\t\tconst int %s = threadIdx.x;\n", ch);
+	sb_printf(out, "\t\tfx::cta_arg<%s, %s>(%s[%s], %s[%s], %s);\n\t\t", a->red == RED_MAX ? "true" : "false", a->last ? "true" : "false", a->part->name, ch,
+	          a->at_part->name, ch, rp->scratch_name);
+	print_stmt_to(out, b[0], 2, pt);
+	sb_puts(out, "\t}\n");
+}
+
 static void print_merge_loop(StrBuf *out, const RowPlan *rp, const Stmt *s, const PrintTarget *pt)
 {
+	const Accum *a = arg_merge(rp->c, s);
+	if (a) {
+		print_arg_merge(out, rp, s, a, pt);
+		return;
+	}
 	Expr *t, *g;
 	Reducer red;
 	merge_loop(rp->c->prog, s, &t, &red, &g);
@@ -1559,7 +1706,45 @@ static void print_kernel_head(StrBuf *out, const RowPlan *rp, void (*print_param
 	print_params(out, r->fn, true);
 	if (ws)
 		sb_printf(out, ", unsigned char *__restrict__ %s", rp->ws_name);
+	if (rp->gs.n)
+		sb_printf(out, ", float *__restrict__ %s", rp->gs_name);
 	sb_puts(out, ")\n{\n");
+}
+
+/* The row's parts of the grid sums: from 0 at the start; at the end, thread 0's (the
+ * thread that runs the row's stores) to the workspace. */
+static void print_gs_start(StrBuf *out, const RowPlan *rp)
+{
+	for (int i = 0; i < rp->gs.n; i++)
+		sb_printf(out, "	float %s = 0.0f; /* this row's part of %s[%lld] */\n", rp->gs_acc[i], rp->gs.vars[i]->name, rp->gs.elems[i]->args[0]->ival);
+}
+
+static void print_gs_end(StrBuf *out, const RowPlan *rp)
+{
+	if (!rp->gs.n)
+		return;
+	sb_puts(out, "\tif (threadIdx.x == 0) {\n");
+	for (int i = 0; i < rp->gs.n; i++)
+		sb_printf(out, "\t\t%s[%dLL * gridDim.x + blockIdx.x] = %s;\n", rp->gs_name, i, rp->gs_acc[i]);
+	sb_puts(out, "\t}\n");
+}
+
+/* `<region>_gsum`: one CTA adds the rows' parts of each grid sum, each thread over rows
+ * t, t + 256, ... in order, then the CTA's tree: a fixed order, the same sum every run. */
+static void emit_gsum_kernel(StrBuf *out, const RowPlan *rp)
+{
+	if (!rp->gs.n)
+		return;
+	sb_printf(out, "\n__global__ void __launch_bounds__(256) %s_gsum(const float *__restrict__ %s, long long rows", rp->region->name, rp->gs_name);
+	for (int i = 0; i < rp->gs.n; i++)
+		sb_printf(out, ", float *__restrict__ %s", rp->gs.vars[i]->name);
+	sb_printf(out, ")\n{\n\t__shared__ float %s[32];\n", rp->scratch_name);
+	for (int i = 0; i < rp->gs.n; i++) {
+		sb_printf(out, "\t{\n\t\tfloat s = 0.0f;\n\t\tfor (long long k = threadIdx.x; k < rows; k += blockDim.x)\n\t\t\ts += %s[%dLL * rows + k];\n", rp->gs_name, i);
+		sb_printf(out, "\t\ts = fx::cta_sum(s, %s);\n\t\tif (threadIdx.x == 0)\n\t\t\t%s[%lld] += s;\n\t}\n", rp->scratch_name, rp->gs.vars[i]->name,
+		          rp->gs.elems[i]->args[0]->ival);
+	}
+	sb_puts(out, "}\n");
 }
 
 static void print_kept_rows(StrBuf *out, const RowPlan *rp, const PrintTarget *pt)
@@ -1601,10 +1786,11 @@ void emit_rows_kernel(StrBuf *out, const GpuTarget *tg, const RowPlan *rp, void 
 	print_kernel_head(out, rp, print_params);
 	sb_printf(out, "\t__shared__ float %s[32];\n", rp->scratch_name);
 	for (int k = 0; k < sb->nparts; k++)
-		sb_printf(out, "\t__shared__ float %s[%s];\n", sb->parts[k]->name, rp->t_name);
+		sb_printf(out, "\t__shared__ %s %s[%s];\n", sb->parts[k]->ty == TY_INT ? "int" : "float", sb->parts[k]->name, rp->t_name);
 	sb_printf(out, "\tlong long %s = blockIdx.x;\n", rp->row_name);
 	print_kept_rows(out, rp, &pt);
 	print_row_coords(out, rp->grid, rp->ngrid, rp->row_name);
+	print_gs_start(out, rp);
 	sb_printf(out, "\tconst int %s = %s;\n\tconst int %s = threadIdx.x;\n", sb->ndecl->var->name, rp->t_name, sb->chunks->var->name);
 	const Stmt *blk = rp->block;
 	for (int i = 0; i < sb->ichunks; i++)
@@ -1639,7 +1825,9 @@ void emit_rows_kernel(StrBuf *out, const GpuTarget *tg, const RowPlan *rp, void 
 	}
 	vec_free(rd);
 	vec_free(wr);
+	print_gs_end(out, rp);
 	sb_puts(out, "}\n");
+	emit_gsum_kernel(out, rp);
 }
 
 bool rows_plan_reduces(const RowPlan *rp)
@@ -1662,11 +1850,14 @@ static void emit_passes_kernel(StrBuf *out, const RowPlan *rp, void (*print_para
 	sb_printf(out, "\tlong long %s = blockIdx.x;\n", rp->row_name);
 	print_kept_rows(out, rp, &pt);
 	print_row_coords(out, rp->grid, rp->ngrid, rp->row_name);
+	print_gs_start(out, rp);
 	VarSet rd = {0}, wr = {0};
 	print_items(out, rp, rp->stmts, rp->nstmts, &rd, &wr, &pt);
 	vec_free(rd);
 	vec_free(wr);
+	print_gs_end(out, rp);
 	sb_puts(out, "}\n");
+	emit_gsum_kernel(out, rp);
 }
 
 /* `name_kernel<T[, keep]>`. */
@@ -1736,9 +1927,20 @@ void emit_rows_launch(StrBuf *out, const GpuTarget *tg, const RowPlan *rp, const
 	sb_printf(out, "\t\t\t\treturn %s(&n, %skernel(t), t, dyn) == %s ? n : 0;\n\t\t\t});\n", tg->occupancy, tg->kernel_cast, ok);
 	if (launch)
 		sb_printf(out, "\t\t\tif (dyn > 48 * 1024)\n\t\t\t\terr = %s(%skernel(threads), %s, (int)dyn);\n", tg->func_set_attr, tg->kernel_cast, tg->attr_max_dyn_smem);
+	if (rp->gs.n) {
+		sb_printf(out, "\t\t\tfloat *gs = NULL; /* the rows' parts of the sums across them */\n");
+		sb_printf(out, "\t\t\tif (err == %s)\n\t\t\t\terr = %s((void **)&gs, sizeof(float) * %d * (size_t)rows, stream);\n", ok, tg->malloc_async, rp->gs.n);
+	}
 	sb_printf(out, "\t\t\tif (err == %s) {\n\t\t\t\tauto k = kernel(threads);\n", ok);
-	sb_printf(out, "\t\t\t\tk<<<(unsigned)rows, threads, dyn, stream>>>(%s%s);\n", args, ws ? ", ws" : "");
+	sb_printf(out, "\t\t\t\tk<<<(unsigned)rows, threads, dyn, stream>>>(%s%s%s);\n", args, ws ? ", ws" : "", rp->gs.n ? ", gs" : "");
 	sb_printf(out, "\t\t\t\terr = %s;\n\t\t\t}\n", tg->last_error);
+	if (rp->gs.n) {
+		sb_printf(out, "\t\t\tif (err == %s) {\n\t\t\t\t%s_gsum<<<1, 256, 0, stream>>>(gs, rows", ok, rp->region->name);
+		for (int i = 0; i < rp->gs.n; i++)
+			sb_printf(out, ", %s", rp->gs.vars[i]->name);
+		sb_printf(out, ");\n\t\t\t\terr = %s;\n\t\t\t}\n", tg->last_error);
+		sb_printf(out, "\t\t\tif (gs) {\n\t\t\t\t%s freed = %s(gs, stream);\n\t\t\t\tif (err == %s)\n\t\t\t\t\terr = freed;\n\t\t\t}\n", tg->err_t, tg->free_async, ok);
+	}
 	if (ws)
 		sb_printf(out, "\t\t\tif (ws) {\n\t\t\t\t%s freed = %s(ws, stream);\n\t\t\t\tif (err == %s)\n\t\t\t\t\terr = freed;\n\t\t\t}\n", tg->err_t, tg->free_async, ok);
 	sb_printf(out, "\t\t\tif (err != %s)\n\t\t\t\treturn err;\n\t\t}\n\t}\n", ok);

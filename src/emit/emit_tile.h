@@ -51,6 +51,12 @@ typedef struct RowRed {
 	Expr *target;     /* a scalar of the row, or an element of a float array the row owns */
 	Reducer red;
 	const char *part; /* the thread's partial */
+	/* An argmax (argmin) pair (target its value): the index `idx = idx_f`, kept as the
+	 * position of the value (`at`, from a sentinel: none taken) and set after the merge;
+	 * last: ties go to the last position (`>=`). idx NULL when not. */
+	const Expr *idx, *idx_f;
+	const char *at;
+	bool last;
 } RowRed;
 /* An array a sweep reads or writes at the element its iteration owns (x[r][c], a local
  * row[c]): held in registers for a step (`x_v`), loaded at the step's start (16 bytes at a
@@ -116,6 +122,12 @@ typedef struct RowPlan {
 	Expr *len;       /* the row's length for the CTA size (NULL: not known on the host) */
 	const char *row_name, *vec_name, *scratch_name; /* the kernel's own names */
 	const char *elem_name, *t_name, *keep_name, *smem_name, *ws_name, *base_name;
+	/* Sums across the rows into one output element (gridsum.c): each row's contributions
+	 * in a register (gs_acc[i]), stored to the workspace gs_name ([sum][row]), which the
+	 * kernel `<region>_gsum` adds up in a fixed order. */
+	GridSums gs;
+	const char *gs_acc[MAX_GRID_SUMS];
+	const char *gs_name;
 } RowPlan;
 /* Fills rp for region r of program p; false with *why (a phrase) when the region is of
  * neither form. */

@@ -1318,6 +1318,23 @@ static int level_of_var(const Cascade *c, const Var *v)
 	return -1;
 }
 
+/* Records an argmax (argmin) step of a level as the accumulator of its value, carrying
+ * its index (argred.c); outside any inner loop of the level. */
+static bool collect_arg(Cascade *c, int level, Stmt *lvl, Stmt *s, const ArgStep *m, StmtVec *nest, AccumVec *acc)
+{
+	for (int i = 0; i < acc->n; i++)
+		if (acc->v[i].var == m->val->var || acc->v[i].idx == m->idx->var || acc->v[i].var == m->idx->var)
+			return error_at(s->loc, "'%s' is reduced by two statements over '%s': an argmax keeps its value and index in one", acc->v[i].var->name, c->axis), false;
+	if (nest->n)
+		return error_at(s->loc, "an argmax inside a loop nested in the loop over '%s' is not a reduction over '%s'", c->axis, c->axis), false;
+	if (!arg_check(lvl, s, m))
+		return false;
+	Accum a = {.var = m->val->var, .red = m->red, .level = level, .stmt = s, .g = m->g, .idx = m->idx->var, .idx_f = m->f, .last = m->last};
+	a.nest = arena_alloc(&c->prog->arena, sizeof(Stmt *));
+	vec_push(*acc, a);
+	return true;
+}
+
 /* Walks a level's body: every write to a variable declared outside the level must be a
  * reduction; records accumulators with the loops that bind their subscripts. */
 static bool collect_accums(Cascade *c, int level, Stmt *lvl, Stmt *s, StmtVec *nest, AccumVec *acc)
@@ -1334,6 +1351,9 @@ static bool collect_accums(Cascade *c, int level, Stmt *lvl, Stmt *s, StmtVec *n
 		nest->n--;
 		return ok;
 	}
+	ArgStep am;
+	if (arg_match(s, &am) && !stmt_declares(lvl, am.val->var) && !stmt_declares(lvl, am.idx->var))
+		return collect_arg(c, level, lvl, s, &am, nest, acc);
 	Expr *t = NULL, *g = NULL;
 	Reducer red;
 	bool is_red = (s->kind == ST_ASSIGN || s->kind == ST_IF) && reduce_match(c->prog, s, &t, &red, &g);
@@ -2110,6 +2130,8 @@ static Stmt *mk_part(Cascade *c, const Accum *a, Expr *t, void *ctx)
 	Program *p = c->prog;
 	PartCtx *pc = ctx;
 	Loc l = a->stmt->loc;
+	if (a->at)
+		return arg_part_stmt(c, a, pc->ch, pc->store);
 	Expr *pe = part_elem(c, a->part, pc->ch, t);
 	if (pc->store)
 		return st_assign(p, pe, AS_SET, ex_copy(p, t), l);
@@ -2146,6 +2168,8 @@ static Stmt *build_splitk(Cascade *c)
 	for (int i = 0; i < c->naccums; i++) {
 		c->accums[i].part = part_var(c, c->accums[i].var, ns);
 		vec_push(out, st_decl(p, c->accums[i].part, NULL, l));
+		if (c->accums[i].at)
+			vec_push(out, arg_part_decl(c, &c->accums[i], ns));
 	}
 	for (int i = 0; i < c->nproducers; i++) {
 		Producer *pr = &c->producers[i];
@@ -2492,15 +2516,18 @@ static void settle_expansions(Cascade *c)
 
 /* ---- analysis of one region ---- */
 
+/* Parallel loops may carry dependences through grid sums only (gridsum.c). */
 static bool check_parallel(Schedule *s, DepInfo *deps, Stmt *region)
 {
 	bool ok = true;
+	GridSums gs;
+	grid_sums(region, &gs);
 	for (int i = 0; i < s->nparallel; i++) {
 		StmtVec loops = {0};
 		find_loops(region, s->parallel[i].loop, &loops);
 		for (int k = 0; k < loops.n; k++) {
 			Loc w = loops.v[k]->loc;
-			if (deps_loop_carries(deps, loops.v[k], NULL, 0, &w)) {
+			if (deps_loop_carries(deps, loops.v[k], gs.vars, gs.n, &w)) {
 				error_at(s->parallel[i].loc, "loop '%s' cannot be parallel: it carries a dependence", s->parallel[i].loop);
 				note_at(w, "this statement depends on itself (or another) across iterations of '%s'", s->parallel[i].loop);
 				ok = false;
@@ -2542,8 +2569,11 @@ static bool check_no_partial_reads(Cascade *c, Stmt *s, const Accum *a)
 	Reducer red;
 	if ((s->kind == ST_ASSIGN || s->kind == ST_IF) && reduce_match(c->prog, s, &t, &red, &g) && t->var == a->var)
 		return true;
+	ArgStep am;
+	if (a->idx && arg_match(s, &am) && am.val->var == a->var)
+		return true;
 	bool leaf = s->kind == ST_ASSIGN || s->kind == ST_DECL;
-	if ((leaf && stmt_reads_var(s, a->var)) || (s->kind == ST_IF && expr_reads_var(s->cond, a->var)) ||
+	if ((leaf && (stmt_reads_var(s, a->var) || (a->idx && stmt_reads_var(s, a->idx)))) || (s->kind == ST_IF && expr_reads_var(s->cond, a->var)) ||
 	    (s->kind == ST_FOR && (expr_reads_var(s->lo, a->var) || expr_reads_var(s->hi, a->var)))) {
 		error_at(s->loc, "'%s' is read here while the loop over '%s' is still reducing it (a scan, or a use of a partial result): fusecc fuses complete reductions; move this use after the loop", a->var->name, c->axis);
 		return false;
@@ -2601,6 +2631,29 @@ static bool is_row_reduction(const Cascade *c)
 		if (c->accums[i].var->ndim)
 			return false;
 	return true;
+}
+
+/* Whether accs[0..n) hold an accumulator other than an argmax pair. */
+static bool reduces_besides_args(const Accum *accs, int n)
+{
+	for (int i = 0; i < n; i++)
+		if (!accs[i].idx)
+			return true;
+	return false;
+}
+
+/* Drops the argmax pairs of the loops over the axis after kids[last]: those loops run
+ * after the fused pass as written (they may read its results). */
+static void drop_args_after(AccumVec *acc, Stmt **kids, int first, int last, const char *axis)
+{
+	int nlevels = 0;
+	for (int i = first; i <= last; i++)
+		nlevels += is_axis_loop(kids[i], axis);
+	int n = 0;
+	for (int i = 0; i < acc->n; i++)
+		if (acc->v[i].level < nlevels)
+			acc->v[n++] = acc->v[i];
+	acc->n = n;
 }
 
 static bool fuse_region(Program *p, Region *r, StrVec *names)
@@ -2726,7 +2779,7 @@ static bool fuse_region(Program *p, Region *r, StrVec *names)
 		ok &= collect_accums(c, level++, kids.v[i], kids.v[i]->body[0], &nest, &acc);
 		vec_free(nest);
 		if (acc.n > before)
-			last = i;
+			last = reduces_besides_args(acc.v + before, acc.n - before) || !reduces_besides_args(acc.v, acc.n) ? i : last;
 	}
 	if (ok && last < 0) {
 		error_at(s->nrolling ? s->rolling[0].loc : s->nsplitk ? s->splitk[0].loc : s->loc, "no reduction over '%s' to fuse in this region", c->axis);
@@ -2745,14 +2798,18 @@ static bool fuse_region(Program *p, Region *r, StrVec *names)
 	}
 	/* The accumulators' vars are what the level loops may carry through (and the outputs
 	 * they replace, which the loops as written reduced into). */
-	Var **accvars = arena_alloc(&p->arena, sizeof(Var *) * (size_t)(acc.n + localised.n + 1));
-	for (int i = 0; i < acc.n; i++)
-		accvars[i] = acc.v[i].var;
+	Var **accvars = arena_alloc(&p->arena, sizeof(Var *) * (size_t)(2 * acc.n + localised.n + 1));
+	int naccvars = 0;
+	for (int i = 0; i < acc.n; i++) {
+		accvars[naccvars++] = acc.v[i].var;
+		if (acc.v[i].idx)
+			accvars[naccvars++] = acc.v[i].idx;
+	}
 	for (int i = 0; i < localised.n; i++)
-		accvars[acc.n + i] = localised.v[i];
+		accvars[naccvars++] = localised.v[i];
 	for (int i = 0; i < orig_levels.n; i++) {
 		Loc w = orig_levels.v[i]->loc;
-		if (deps_loop_carries(deps, orig_levels.v[i], accvars, acc.n + localised.n, &w)) {
+		if (deps_loop_carries(deps, orig_levels.v[i], accvars, naccvars, &w)) {
 			error_at(w, "this statement carries a dependence across iterations of loop '%s' that is not a reduction (a scan?): it cannot be fused", c->axis);
 			ok = false;
 		}
@@ -2760,7 +2817,8 @@ static bool fuse_region(Program *p, Region *r, StrVec *names)
 	deps_free(deps);
 	vec_free(orig_levels);
 
-	/* Partition. */
+	/* Partition (the argmax loops after the last level run after the pass, as written). */
+	drop_args_after(&acc, kids.v, first, last, c->axis);
 	c->accums = to_arena(p, acc.v, acc.n, sizeof *acc.v);
 	c->naccums = acc.n;
 	StmtVec pre = {0}, init = {0}, levels = {0}, post = {0};
@@ -2896,6 +2954,11 @@ static bool fuse_region(Program *p, Region *r, StrVec *names)
 		if (!reads_producer(c, ac->g))
 			continue;
 		const char *why = NULL;
+		if (ac->idx) {
+			error_at(ac->stmt->loc, "cannot fuse the argmax into '%s' over '%s': its value reads results of earlier loops over '%s' (an argmax takes no repair); compute it from the inputs, or in a loop after the last sum", ac->var->name, c->axis, c->axis);
+			ok = false;
+			continue;
+		}
 		if (!repair_separable(c, ac, &why)) {
 			Stmt *st = ac->stmt;
 			if (ac->red == RED_ADD) {
@@ -2996,6 +3059,7 @@ static bool fuse_region(Program *p, Region *r, StrVec *names)
 	if (!ok)
 		return false;
 	decide_deferrals(c);
+	arg_positions(c);
 	Stmt *fused = c->strategy == STRAT_ROLLING ? build_rolling(c) : build_splitk(c);
 	row->nbody = fused->nbody;
 	row->body = fused->body;

@@ -50,6 +50,14 @@ typedef struct Accum {
 	bool *defer;   /* per producer: tagged with its `deferred` value during the pass */
 	Var *step_sum; /* a group of an expanded sum: each step's terms are summed here
 	                * first, then added to var (or NULL) */
+	/* An argmax (argmin) pair, var its value (red RED_MAX or RED_MIN): the index local
+	 * the user keeps (idx = idx_f, idx_f a function of the loop's iterator) and the
+	 * position the fuser keeps instead (argred.c), with its partial under split-k;
+	 * last: ties go to the last position (`>=`), else to the first. NULL when not. */
+	Var *idx;
+	Expr *idx_f;
+	Var *at, *at_part;
+	bool last;
 } Accum;
 
 typedef struct Cascade {
@@ -147,6 +155,48 @@ void repair_describe(StrBuf *b, const Cascade *c, const Accum *a);
 bool reduce_match(Program *p, Stmt *s, Expr **target, Reducer *red, Expr **g);
 Expr *reducer_identity(Program *p, Reducer r, ScalarType ty, Loc loc);
 const char *reducer_name(Reducer r);
+/* An argmax (argmin) step: `if (g > x) { x = g; i = f; }` (the two assignments in either
+ * order; `x < g`; `<` keeps the smallest; `>=` and `<=` give ties to the last index), x
+ * and i scalars, g and f reading neither. */
+typedef struct ArgStep {
+	Expr *val, *idx; /* x and i */
+	Expr *g, *f;
+	Stmt *set_idx;   /* the statement `i = f` */
+	Reducer red;     /* RED_MAX or RED_MIN */
+	bool last;
+} ArgStep;
+bool arg_match(const Stmt *s, ArgStep *a);
+
+/* ---- argred.c: argmax and argmin pairs in a cascade ---- */
+/* Checks an argmax step of level loop lvl for the fuser: scalar targets declared outside
+ * the level, an index that is a function of the level's iterator (recomputed after the
+ * pass from the position kept). false after a located error. */
+bool arg_check(const Stmt *lvl, const Stmt *s, const ArgStep *m);
+/* Rewrites each argmax pair of the cascade to keep the position of its value (an int
+ * local, declared with the inits at a sentinel: no element taken) instead of the user's
+ * index, which is set from the position after the pass (the first statement of post). */
+void arg_positions(Cascade *c);
+/* Split-k: the declaration of accumulator a's position partial (int at_part[nchunks]). */
+Stmt *arg_part_decl(Cascade *c, Accum *a, Var *nchunks);
+/* Split-k: store chunk ch's pair (store), or merge it into the pair: the larger (smaller)
+ * value wins, equal values go to the lower (last: higher) position; a chunk that took no
+ * element holds the sentinel, which never wins. */
+Stmt *arg_part_stmt(Cascade *c, const Accum *a, Var *ch, bool store);
+/* The index of a position accumulator: a whose `at` is v, or NULL. */
+const Accum *arg_accum_of_at(const Cascade *c, const Var *v);
+
+/* ---- gridsum.c: sums across the rows into one output element ---- */
+enum { MAX_GRID_SUMS = 8 };
+/* The parameter arrays a region adds to at one element from every row (`loss[0] += l;`,
+ * `-=`): a float array of one dimension, a literal subscript, and no other access to the
+ * array in the region. Such a sum carries no dependence that stops a loop from being
+ * parallel (any order gives the sum up to rounding). elems[i]: the element. */
+typedef struct GridSums {
+	Var *vars[MAX_GRID_SUMS];
+	const Expr *elems[MAX_GRID_SUMS];
+	int n;
+} GridSums;
+void grid_sums(const Stmt *region, GridSums *g);
 
 /* ---- expression helpers (expr.c) ---- */
 /* Whether s declares v (a local, or the iterator of a loop in s). */

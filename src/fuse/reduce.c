@@ -109,3 +109,48 @@ bool reduce_match(Program *p, Stmt *s, Expr **target, Reducer *red, Expr **g)
 	}
 	return false;
 }
+
+/* The reducer an argmax step's comparison `l OP r` takes, with x on one side: `g > x`
+ * (or `x < g`) keeps the largest, `g < x` the smallest; `>=` and `<=` move to an equal
+ * value too, so the last index wins its ties. false when x is on neither side. */
+static bool arg_compare(const Expr *cmp, const Expr *x, Expr **g, Reducer *red, bool *last)
+{
+	if (cmp->kind != EX_BIN || (cmp->bop != OP_GT && cmp->bop != OP_GE && cmp->bop != OP_LT && cmp->bop != OP_LE))
+		return false;
+	bool x_right = same_lvalue(cmp->args[1], x);
+	if (!x_right && !same_lvalue(cmp->args[0], x))
+		return false;
+	*g = cmp->args[x_right ? 0 : 1];
+	/* With x on the left, `x < g` is `g > x`. */
+	bool gt = cmp->bop == OP_GT || cmp->bop == OP_GE;
+	*red = gt == x_right ? RED_MAX : RED_MIN;
+	*last = cmp->bop == OP_GE || cmp->bop == OP_LE;
+	return true;
+}
+
+bool arg_match(const Stmt *s, ArgStep *a)
+{
+	if (s->kind != ST_IF || s->nbody != 1 || s->body[0]->kind != ST_BLOCK || s->body[0]->nbody != 2)
+		return false;
+	Stmt **b = s->body[0]->body;
+	for (int k = 0; k < 2; k++) {
+		Stmt *sv = b[k], *si = b[1 - k];
+		if (sv->kind != ST_ASSIGN || si->kind != ST_ASSIGN || sv->aop != AS_SET || si->aop != AS_SET)
+			return false;
+		if (sv->lhs->kind != EX_VAR || si->lhs->kind != EX_VAR || sv->lhs->var == si->lhs->var)
+			return false;
+		Expr *g;
+		if (!arg_compare(s->cond, sv->lhs, &g, &a->red, &a->last) || !expr_equal(g, sv->rhs))
+			continue;
+		const Var *x = sv->lhs->var, *i = si->lhs->var;
+		if (expr_reads_var(g, x) || expr_reads_var(g, i) || expr_reads_var(si->rhs, x) || expr_reads_var(si->rhs, i))
+			return false;
+		a->val = sv->lhs;
+		a->idx = si->lhs;
+		a->g = g;
+		a->f = si->rhs;
+		a->set_idx = si;
+		return true;
+	}
+	return false;
+}

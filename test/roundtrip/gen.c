@@ -29,6 +29,7 @@
 
 #include "front/front.h"
 #include "ir/ir.h"
+#include "fuse/fuse.h"
 
 static const char *tol_of(ScalarType t)
 {
@@ -146,6 +147,20 @@ static bool reads_array(const Func *f, const Var *v)
  * the C harness includes <stdbool.h>): one token, for FROM_DOUBLE. */
 static const char *host_type(ScalarType t) { return gpu && t == TY_HALF ? "__half" : t == TY_BOOL ? "bool" : scalar_type_c(t); }
 
+/* Whether a region of f adds to an element of v from every row (a grid sum: `loss[0] +=
+ * l;`): the caller zeroes it, so the harness starts it at 0 rather than poisoned. */
+static bool is_grid_sum(const Func *f, const Var *v)
+{
+	for (int r = 0; r < f->nregions; r++) {
+		GridSums g;
+		grid_sums(f->regions[r]->loop, &g);
+		for (int i = 0; i < g.n; i++)
+			if (g.vars[i] == v)
+				return true;
+	}
+	return false;
+}
+
 static void gen_function(StrBuf *b, const Func *f)
 {
 	/* params: the C function's, sizes as the user declared them (size_t N); lparams: the
@@ -224,11 +239,13 @@ static void gen_function(StrBuf *b, const Func *f)
 			          v->name, v->name, v->name, v->name, v->name, v->name, v->name, v->name, v->name, v->name, v->name, t);
 		else if (v->is_const)
 			sb_printf(b, "\t\t%s_a[k] = %s_b[k] = FROM_DOUBLE(%s, range * (2 * urand() - 1));\n", v->name, v->name, t);
+		else if (is_grid_sum(f, v))
+			sb_printf(b, "\t\t%s_a[k] = %s_b[k] = %s_u[k] = FROM_DOUBLE(%s, 0.0);\n", v->name, v->name, v->name, t);
 		else if (inout)
 			sb_printf(b, "\t\t%s_a[k] = %s_b[k] = %s_u[k] = FROM_DOUBLE(%s, range * (2 * urand() - 1));\n", v->name, v->name, v->name, t);
 		else
 			sb_printf(b, "\t\t%s_a[k] = %s_b[k] = FROM_DOUBLE(%s, NAN), %s_u[k] = %s_poison;\n", v->name, v->name, t, v->name, v->name);
-		if (gpu && (v->is_const || inout))
+		if (gpu && (v->is_const || inout || is_grid_sum(f, v)))
 			sb_printf(b, "\t\t%s_r[k] = %s_a[k];\n", v->name, v->name);
 		else if (gpu)
 			sb_printf(b, "\t\t%s_r[k] = FROM_DOUBLE(%s, NAN);\n", v->name, rt);

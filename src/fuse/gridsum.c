@@ -1,0 +1,89 @@
+/* gridsum.c: sums across the rows into one output element.
+ *
+ * A loss averaged over the tokens (PyTorch's reduction='mean') is written with every row
+ * adding its contribution to one element of an output the caller zeroed:
+ *
+ *     for (t ...) { ...the row's reductions...; loss[0] += l / T; }
+ *
+ * The loop over t then carries a dependence through loss[0], but only through a sum,
+ * which may run in any order: such a *grid sum* does not stop t from being parallel. The
+ * fused C keeps the statement as written. The CTA-per-row kernels add a row's
+ * contributions in a register and store it to a workspace, and a second kernel sums the
+ * rows' partials in a fixed order into the element (emit_rows.c): the same result on
+ * every run, never atomics. */
+#include "fuse.h"
+
+/* `P[lit] += e` or `-=`: P a float parameter array of one dimension, the subscript an
+ * integer literal, e not reading P. */
+static bool grid_sum_stmt(const Stmt *s)
+{
+	if (s->kind != ST_ASSIGN || (s->aop != AS_ADD && s->aop != AS_SUB) || s->lhs->kind != EX_INDEX)
+		return false;
+	const Var *v = s->lhs->var;
+	return v->kind == VAR_PARAM && !v->is_const && v->ty == TY_FLOAT && v->ndim == 1 && s->lhs->args[0]->kind == EX_INT && !expr_reads_var(s->rhs, v);
+}
+
+/* Whether every access of v in s is a grid sum into element `*at` (the first one sets
+ * it). */
+static bool only_grid_sums(const Stmt *s, const Var *v, const Expr **at)
+{
+	if (!s)
+		return true;
+	if (grid_sum_stmt(s) && s->lhs->var == v) {
+		if (*at && !expr_equal(*at, s->lhs))
+			return false;
+		*at = s->lhs;
+		return true;
+	}
+	switch (s->kind) {
+	case ST_ASSIGN:
+		if (s->lhs->var == v || expr_reads_var(s->rhs, v))
+			return false;
+		for (int i = 0; i < s->lhs->nargs; i++)
+			if (expr_reads_var(s->lhs->args[i], v))
+				return false;
+		return true;
+	case ST_DECL:
+		return !s->rhs || !expr_reads_var(s->rhs, v);
+	case ST_IF:
+		if (expr_reads_var(s->cond, v))
+			return false;
+		break;
+	case ST_FOR:
+		if (expr_reads_var(s->lo, v) || expr_reads_var(s->hi, v))
+			return false;
+		break;
+	case ST_BLOCK:
+		break;
+	}
+	for (int i = 0; i < s->nbody; i++)
+		if (!only_grid_sums(s->body[i], v, at))
+			return false;
+	return true;
+}
+
+static void collect(const Stmt *region, const Stmt *s, GridSums *g)
+{
+	if (!s)
+		return;
+	if (grid_sum_stmt(s)) {
+		Var *v = s->lhs->var;
+		bool seen = false;
+		for (int i = 0; i < g->n; i++)
+			seen |= g->vars[i] == v;
+		const Expr *at = NULL;
+		if (!seen && g->n < MAX_GRID_SUMS && only_grid_sums(region, v, &at)) {
+			g->vars[g->n] = v;
+			g->elems[g->n++] = at;
+		}
+		return;
+	}
+	for (int i = 0; i < s->nbody; i++)
+		collect(region, s->body[i], g);
+}
+
+void grid_sums(const Stmt *region, GridSums *g)
+{
+	g->n = 0;
+	collect(region, region, g);
+}
