@@ -86,6 +86,58 @@ template <class E2> __device__ __forceinline__ float tanh_via(float x, E2 e2)
 	return 1.0f - __fdividef(2.0f, e2(2.8853900817779268f * x) + 1.0f);
 }
 
+/* x rounded to nearest as T (__half or fusecc_bf16; __float2half rounds to nearest on
+ * both targets): its bits, and its value in *v. */
+template <class T> __device__ __forceinline__ uint16_t round16(float x, float *v)
+{
+	if (is_bf16<T>::value) {
+		fusecc_bf16 h = fusecc_float_to_bf16(x);
+		*v = fusecc_bf16_to_float(h);
+		return h.bits;
+	}
+	__half h = __float2half(x);
+	*v = __half2float(h);
+	uint16_t bits;
+	__builtin_memcpy(&bits, &h, 2);
+	return bits;
+}
+
+/* load_rows_split: the rows [0, ROWS) of an fp32 row operand that multiplies 16-bit
+ * column operands (T), as two 16-bit tiles of ROWS x COLS, hi at s and lo at s + ROWS *
+ * COLS: element x is hi + lo, hi = x rounded to T, lo = x - hi (exact in fp32) rounded to
+ * T; a product with the row operand is then hi * B + lo * B (dot_rows with PARTS = 2),
+ * 22 bits of x for fp16, 16 for bf16. Row r comes from rowptr(r) (DATA contiguous floats,
+ * 16-byte aligned) when r < nvalid, else it is zero; columns DATA .. COLS are zero; chunk
+ * c (8 elements, 16 bytes of a 16-bit tile) of row r goes to element at(r, c) of each
+ * tile. Plain loads and stores: the row tile is loaded once per CTA. A value past T's
+ * range (fp16: 65504) overflows. */
+template <int ROWS, int COLS, int THREADS, class T, int DATA, class F, class At>
+__device__ __forceinline__ void load_rows_split_at(uint16_t *s, F rowptr, int nvalid, At at)
+{
+	static_assert(DATA % 8 == 0 && DATA <= COLS, "a tile's data is whole 16-byte chunks");
+	constexpr int CH = COLS / 8, N = (ROWS * CH + THREADS - 1) / THREADS;
+#pragma unroll 1
+	for (int k = 0; k < N; k++) {
+		int idx = threadIdx.x + k * THREADS, r = idx / CH, c = idx % CH;
+		if (ROWS * CH % THREADS != 0 && idx >= ROWS * CH)
+			break;
+		alignas(16) float e[8] = {};
+		if (r < nvalid && (DATA == COLS || c < DATA / 8)) {
+			reinterpret_cast<uint4 *>(e)[0] = reinterpret_cast<const uint4 *>(rowptr(r) + 8 * c)[0];
+			reinterpret_cast<uint4 *>(e)[1] = reinterpret_cast<const uint4 *>(rowptr(r) + 8 * c)[1];
+		}
+		alignas(16) uint16_t hi[8], lo[8];
+#pragma unroll
+		for (int i = 0; i < 8; i++) {
+			float h, l;
+			hi[i] = round16<T>(e[i], &h);
+			lo[i] = round16<T>(e[i] - h, &l);
+		}
+		*reinterpret_cast<uint4 *>(s + at(r, c)) = *reinterpret_cast<const uint4 *>(hi);
+		*reinterpret_cast<uint4 *>(s + ROWS * COLS + at(r, c)) = *reinterpret_cast<const uint4 *>(lo);
+	}
+}
+
 /* The target's lane exchange and wave width (defined by fusecc_tile_cuda.h or
  * fusecc_tile_hip.h). */
 __device__ __forceinline__ float lane_xor(float x, int mask);

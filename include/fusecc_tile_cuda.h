@@ -169,6 +169,13 @@ __device__ __forceinline__ void load_rows(uint16_t *s, F rowptr, int nvalid)
 {
 	load_rows_as<ROWS, COLS, THREADS, T, DATA>(s, rowptr, nvalid, [](int r) { return is_f32<T>() ? r : row_slot<ROWS, THREADS>(r); });
 }
+/* An fp32 row operand against 16-bit column operands T: two tiles, hi and lo (see
+ * load_rows_split_at in fusecc_tile_common.h), their rows as row_slot places them. */
+template <int ROWS, int COLS, int THREADS, class T, int DATA = COLS, class F>
+__device__ __forceinline__ void load_rows_split(uint16_t *s, F rowptr, int nvalid)
+{
+	load_rows_split_at<ROWS, COLS, THREADS, T, DATA>(s, rowptr, nvalid, [](int r, int c) { return soff<ROWS, COLS>(row_slot<ROWS, THREADS>(r), c); });
+}
 
 __device__ __forceinline__ void ldmatrix_x4(uint32_t (&r)[4], const uint16_t *p)
 {
@@ -370,7 +377,7 @@ __device__ __forceinline__ void dot_rows_f32(float (&acc)[MT][N / 8][4], const u
 	}
 }
 
-template <bool BF16, int MT, int N, int K, int BM, int THREADS>
+template <bool BF16, int MT, int N, int K, int BM, int THREADS, int PARTS>
 __device__ __forceinline__ void dot_rows_16(float (&acc)[MT][N / 8][4], const uint16_t *a, int row0, const uint16_t *b)
 {
 #if FX_WGMMA
@@ -382,11 +389,14 @@ __device__ __forceinline__ void dot_rows_16(float (&acc)[MT][N / 8][4], const ui
 		for (int k = 0; k < K / 16; k++) {
 			uint64_t db = wgmma_desc(b + (k >> 2) * (N * 64) + (k & 3) * 16, 16, 1024);
 #pragma unroll
-			for (int m = 0; m < MT; m++) {
-				/* the 64-row tile: m (one warpgroup), or the warpgroup's own */
-				const int r64 = MT == 2 ? m : warp() >> 2;
-				wgmma_ss<BF16, N>(&acc[m][0][0], wgmma_desc(a + (k >> 2) * (BM * 64) + r64 * 64 * 64 + (k & 3) * 16, 16, 1024), db, k != 0);
-			}
+			for (int p = 0; p < PARTS; p++)
+#pragma unroll
+				for (int m = 0; m < MT; m++) {
+					/* the 64-row tile: m (one warpgroup), or the warpgroup's own */
+					const int r64 = MT == 2 ? m : warp() >> 2;
+					wgmma_ss<BF16, N>(&acc[m][0][0], wgmma_desc(a + p * BM * K + (k >> 2) * (BM * 64) + r64 * 64 * 64 + (k & 3) * 16, 16, 1024), db,
+					                  k != 0 || p != 0);
+				}
 		}
 		wgmma_commit_wait();
 		return;
@@ -395,20 +405,24 @@ __device__ __forceinline__ void dot_rows_16(float (&acc)[MT][N / 8][4], const ui
 	clear(acc);
 #pragma unroll
 	for (int k = 0; k < K / 16; k++) {
-		uint32_t af[MT][4];
+		uint32_t af[PARTS][MT][4];
 #pragma unroll
-		for (int m = 0; m < MT; m++)
-			ldmatrix_x4(af[m], a + soff<BM, K>(row_slot<BM, THREADS>(row0 + 16 * m + (lane() & 15)), 2 * k + (lane() >> 4)));
+		for (int p = 0; p < PARTS; p++)
+#pragma unroll
+			for (int m = 0; m < MT; m++)
+				ldmatrix_x4(af[p][m], a + p * BM * K + soff<BM, K>(row_slot<BM, THREADS>(row0 + 16 * m + (lane() & 15)), 2 * k + (lane() >> 4)));
 #pragma unroll
 		for (int n = 0; n < N / 16; n++) {
 			uint32_t r[4];
 			int br = 16 * n + (lane() >> 4) * 8 + (lane() & 7);
 			ldmatrix_x4(r, b + soff<N, K>(br, 2 * k + ((lane() >> 3) & 1)));
 #pragma unroll
-			for (int m = 0; m < MT; m++) {
-				mma<BF16>(acc[m][2 * n], af[m], r[0], r[1]);
-				mma<BF16>(acc[m][2 * n + 1], af[m], r[2], r[3]);
-			}
+			for (int p = 0; p < PARTS; p++)
+#pragma unroll
+				for (int m = 0; m < MT; m++) {
+					mma<BF16>(acc[m][2 * n], af[p][m], r[0], r[1]);
+					mma<BF16>(acc[m][2 * n + 1], af[p][m], r[2], r[3]);
+				}
 		}
 	}
 }
@@ -416,14 +430,16 @@ __device__ __forceinline__ void dot_rows_16(float (&acc)[MT][N / 8][4], const ui
 /* acc[MT x 16 x N] = A * B^T: A the warp's MT * 16 rows of the row operand's shared tile
  * [BM][K] from row0 (re-read each call: keeping it in registers would cost 32 per 16
  * rows), B a shared tile [N][K] (the column operand indexed by the result's columns: keys
- * for q.k). Each B fragment serves the MT row tiles. */
-template <class T, int MT, int N, int K, int BM, int THREADS>
+ * for q.k). Each B fragment serves the MT row tiles. PARTS = 2: A is the sum of two 16-bit
+ * tiles [BM][K] one after the other (an fp32 row operand split by load_rows_split), and
+ * each B fragment serves both. */
+template <class T, int MT, int N, int K, int BM, int THREADS, int PARTS = 1>
 __device__ __forceinline__ void dot_rows(float (&acc)[MT][N / 8][4], const uint16_t *a, int row0, const uint16_t *b)
 {
 	if constexpr (is_f32<T>())
 		dot_rows_f32<MT, N, K, BM>(acc, a, row0, b);
 	else
-		dot_rows_16<is_bf16<T>::value, MT, N, K, BM, THREADS>(acc, a, row0, b);
+		dot_rows_16<is_bf16<T>::value, MT, N, K, BM, THREADS, PARTS>(acc, a, row0, b);
 }
 
 /* dot_tile for fp32 tiles. k8 step k is P's columns 8k .. + 7, taken in the order the

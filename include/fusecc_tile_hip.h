@@ -125,6 +125,14 @@ __device__ __forceinline__ void load_rows(uint16_t *s, F rowptr, int nvalid)
 	load_tile<ROWS, COLS, THREADS, T, DATA>(s, rowptr, nvalid);
 }
 
+/* An fp32 row operand against 16-bit column operands T: two tiles, hi and lo (see
+ * load_rows_split_at in fusecc_tile_common.h). */
+template <int ROWS, int COLS, int THREADS, class T, int DATA = COLS, class F>
+__device__ __forceinline__ void load_rows_split(uint16_t *s, F rowptr, int nvalid)
+{
+	load_rows_split_at<ROWS, COLS, THREADS, T, DATA>(s, rowptr, nvalid, [](int r, int c) { return swz<COLS>(r, c); });
+}
+
 template <int COLS> __device__ __forceinline__ uint64_t load4(const uint16_t *s, int r, int k)
 {
 	return *reinterpret_cast<const uint64_t *>(s + swz<COLS>(r, k >> 3) + (k & 7));
@@ -144,8 +152,10 @@ template <bool BF16> __device__ __forceinline__ uint64_t pack4(const float (&x)[
 
 /* acc[MT x 16 x N] = A * B^T: A the wavefront's MT * 16 rows of a shared tile [rows][K]
  * from row0 (the row operand), B a shared tile [N][K] (the column operand indexed by the
- * result's columns: keys for q.k). Computed as B * A^T, so that a lane holds a row. */
-template <class T, int MT, int N, int K, int BM, int THREADS>
+ * result's columns: keys for q.k). Computed as B * A^T, so that a lane holds a row.
+ * PARTS = 2: A is the sum of two 16-bit tiles [BM][K] one after the other (an fp32 row
+ * operand split by load_rows_split), and each B fragment serves both. */
+template <class T, int MT, int N, int K, int BM, int THREADS, int PARTS = 1>
 __device__ __forceinline__ void dot_rows(float (&acc)[MT][N / 16][4], const uint16_t *a, int row0, const uint16_t *b)
 {
 	static_assert(!is_f32<T>(), "the HIP tiles multiply 16-bit operands");
@@ -154,16 +164,20 @@ __device__ __forceinline__ void dot_rows(float (&acc)[MT][N / 16][4], const uint
 	const int r = lane() & 15, kq = 4 * (lane() >> 4);
 #pragma unroll
 	for (int k = 0; k < K; k += 16) {
-		uint64_t af[MT];
+		uint64_t af[PARTS][MT];
 #pragma unroll
-		for (int m = 0; m < MT; m++)
-			af[m] = load4<K>(a, row0 + 16 * m + r, k + kq);
+		for (int p = 0; p < PARTS; p++)
+#pragma unroll
+			for (int m = 0; m < MT; m++)
+				af[p][m] = load4<K>(a + p * BM * K, row0 + 16 * m + r, k + kq);
 #pragma unroll
 		for (int n = 0; n < N / 16; n++) {
 			uint64_t bf = load4<K>(b, 16 * n + r, k + kq);
 #pragma unroll
-			for (int m = 0; m < MT; m++)
-				wave::mfma16<BF16>(acc[m][n], bf, af[m]);
+			for (int p = 0; p < PARTS; p++)
+#pragma unroll
+				for (int m = 0; m < MT; m++)
+					wave::mfma16<BF16>(acc[m][n], bf, af[p][m]);
 		}
 	}
 }

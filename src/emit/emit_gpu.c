@@ -306,7 +306,9 @@ static bool emit_kernel(StrBuf *out, const GpuTarget *tg, const Program *p, cons
 			sb_printf(out, "\n * lowering: %s: %d rows of '%s' per CTA (%d %s%s)", tg->lowering, tp->bm, tp->grid[tp->rowdim].var->name, tp->warps,
 			          tg->wave_name, tp->warps > 1 ? "s" : "");
 		sb_printf(out, ", steps of %d over '%s'; %s", tp->bn, tp->c->axis,
-		          tp->elem == TY_FLOAT ? "fp32 products (three tf32 products each)" : "16-bit products with fp32 accumulation");
+		          tp->elem == TY_FLOAT        ? "fp32 products (three tf32 products each)"
+		          : tp->row_parts > 1 ? "16-bit products with fp32 accumulation, the fp32 row operand as two 16-bit parts (hi + lo: two products each)"
+		                              : "16-bit products with fp32 accumulation");
 		if (tp->splitk)
 			sb_printf(out, "\n *   split-k: one CTA per chunk of '%s' (partials in fp32 in a workspace), then %s_merge", tp->c->axis, r->name);
 		sb_puts(out, " */\n");

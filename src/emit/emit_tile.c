@@ -688,8 +688,8 @@ static void elem_group(TileEmit *te, Stmt **loops, int nl, int ind)
 			int d = tile_match_dot(tp, body, n, i, j, false, NULL);
 			if (d >= 0 && !te->dot_done[d]) {
 				te->dot_done[d] = true;
-				line(te, ind, "fx::dot_rows<%s, %d, %d, %d, %d, %d>(%s, %s, %s, %s);\n", gpu_type(tp->elem), tp->mt, tp->bn, tp->kdim, tp->bm, tp->threads,
-				     te->dot_name[d],
+				line(te, ind, "fx::dot_rows<%s, %d, %d, %d, %d, %d%s>(%s, %s, %s, %s);\n", gpu_type(tp->elem), tp->mt, tp->bn, tp->kdim, tp->bm, tp->threads,
+				     tp->row_parts > 1 ? ", 2" : "", te->dot_name[d],
 				     te->qa, te->rbase, te->colop_smem[tp->dots[d].colop]);
 			}
 		}
@@ -1115,7 +1115,7 @@ void emit_tile_kernel(StrBuf *out, const GpuTarget *tg, TilePlan *tp, void (*pri
 	}
 	/* Offsets in 16-bit units: an fp32 element takes two. */
 	const int w = tp->elem == TY_FLOAT ? 2 : 1;
-	int off = w * tp->bm * tp->kdim;
+	int off = w * tp->row_parts * tp->bm * tp->kdim;
 	const char *sq = te.qa = fresh(&te, "s_rows");
 	line(&te, 1, "uint16_t *%s = %s;\n", sq, te.smem);
 	for (int k = 0; k < tp->ncolop; k++) {
@@ -1123,7 +1123,8 @@ void emit_tile_kernel(StrBuf *out, const GpuTarget *tg, TilePlan *tp, void (*pri
 		     tp->colop_cols[k]);
 		off += w * tp->stages * tp->bn * tp->colop_cols[k];
 	}
-	line(&te, 1, "fx::load_rows<%d, %d, %d, %s%s>(%s, ", tp->bm, tp->kdim, tp->threads, T, data_arg(tp, tp->kdata, tp->kdim), sq);
+	/* an fp32 row operand against 16-bit columns: hi and lo tiles (tile.c, operand_types) */
+	line(&te, 1, "fx::load_rows%s<%d, %d, %d, %s%s>(%s, ", tp->row_parts > 1 ? "_split" : "", tp->bm, tp->kdim, tp->threads, T, data_arg(tp, tp->kdata, tp->kdim), sq);
 	print_row_ptr(&te, tp->rowop, iv, te.i0);
 	sb_printf(out, ", %s);\n", te.nrows);
 	if (tp->tt->stages == 2)

@@ -88,8 +88,25 @@ static Stmt *single(Stmt *s)
 
 static bool is_int(const Expr *e, long long v) { return e->kind == EX_INT && e->ival == v; }
 
-/* `(float)A[..][k]` (or A[..][k] alone, promoted) with A a 16-bit parameter array whose
- * last subscript is k alone. */
+/* Sets tp->why (unless set) for operand a of a product over k whose layout the tiles do
+ * not read: k not its last subscript, or read by another one too (K stored transposed,
+ * kT[..][d][j]; vLLM's K cache [..][D / X][BS][X], k[..][d / X][j][d % X]). */
+static void layout_why(TilePlan *tp, const Expr *a, const Var *k)
+{
+	if (tp->why)
+		return;
+	StrBuf b = {0};
+	print_expr(&b, a);
+	tp->why = arena_printf(&tp->c->prog->arena,
+	                       "'%s' is read as %s in the product over '%s': the tiles load rows of consecutive '%s', so '%s' must be its last subscript, "
+	                       "alone, and in no other (store it as [..][row][%s])",
+	                       a->var->name, b.s, k->name, k->name, k->name, k->name);
+	sb_free(&b);
+}
+
+/* `(float)A[..][k]` (or A[..][k] alone, promoted) with A a 16-bit or fp32 parameter array
+ * whose last subscript is k alone (or 0 + k, given as k). Whether the operands' types go together is decided
+ * once they are all known (operand_types). */
 static Expr *operand_ref(TilePlan *tp, Expr *e, const Var *k)
 {
 	if (e->kind == EX_CAST && e->ty == TY_FLOAT)
@@ -98,27 +115,66 @@ static Expr *operand_ref(TilePlan *tp, Expr *e, const Var *k)
 	if (a->kind != EX_INDEX || a->var->kind != VAR_PARAM)
 		return NULL;
 	Expr *last = a->args[a->nargs - 1];
-	if (last->kind != EX_VAR || last->var != k)
-		return NULL;
+	if (last->kind == EX_BIN && last->bop == OP_ADD && (is_int(last->args[0], 0) || is_int(last->args[1], 0))) {
+		/* a row pointer `const T *qrow = &q[b][h][0]` read as qrow[d]: q[b][h][0 + d] */
+		Expr *x = is_int(last->args[0], 0) ? last->args[1] : last->args[0];
+		if (x->kind == EX_VAR && x->var == k) {
+			a = ex_copy(tp->c->prog, a);
+			a->args[a->nargs - 1] = x;
+			last = x;
+		}
+	}
+	bool other = false;
 	for (int i = 0; i < a->nargs - 1; i++)
-		if (expr_reads_var(a->args[i], k))
-			return NULL;
+		other |= expr_reads_var(a->args[i], k);
+	if (last->kind != EX_VAR || last->var != k || other) {
+		layout_why(tp, a, k);
+		return NULL;
+	}
 	const Expr *dim = a->var->dims[a->nargs - 1];
 	if (dim->kind != EX_INT)
 		return NULL;
-	if (a->ty == TY_DOUBLE || (a->ty == TY_FLOAT && !tp->tt->f32)) {
+	if (a->ty == TY_DOUBLE) {
 		if (!tp->why)
-			tp->why = a->ty == TY_DOUBLE ? "the products read fp64 operands: the tile kernels multiply fp16, bf16 or fp32"
-			                             : "the products read fp32 operands: these tile kernels multiply fp16 or bf16 (declare the arrays _Float16 or fusecc_bf16 and convert with (float) where the C needs it)";
+			tp->why = "the products read fp64 operands: the tile kernels multiply fp16, bf16 or fp32";
 		return NULL;
 	}
 	if (a->ty != TY_HALF && a->ty != TY_BF16 && a->ty != TY_FLOAT)
 		return NULL;
-	if (tp->elem != TY_VOID && tp->elem != a->ty) {
-		tp->why = arena_printf(&tp->c->prog->arena, "the products mix %s and %s operands (the tiles hold one type: declare them alike)", scalar_type_c(tp->elem), scalar_type_c(a->ty));
-		return NULL;
-	}
 	return a;
+}
+
+/* Whether the operands' types fit the tiles, which hold one type, tp->elem (the column
+ * operands'): 16-bit, or fp32 on targets with fp32 products. The row operand has that
+ * type too, or is fp32 against 16-bit column operands (a query from an fp32 projection
+ * against an fp16 or bf16 cache): its tile then holds x = hi + lo, hi = x rounded to the
+ * 16-bit type and lo = x - hi rounded again (exact in fp32), converted once per CTA as
+ * the rows are loaded, and each product with it is two 16-bit products, hi * B + lo * B,
+ * summed in the fp32 accumulator: 22 bits of x for fp16 (16 for bf16) instead of the 11
+ * (8) of x rounded once, the column operands exact as they are (tp->row_parts = 2). */
+static bool operand_types(TilePlan *tp)
+{
+	Program *p = tp->c->prog;
+	tp->elem = tp->colop[0]->ty;
+	for (int k = 1; k < tp->ncolop; k++)
+		if (tp->colop[k]->ty != tp->elem) {
+			tp->why = arena_printf(&p->arena, "the products mix %s and %s column operands (the tiles hold one type: declare them alike)", scalar_type_c(tp->elem),
+			                       scalar_type_c(tp->colop[k]->ty));
+			return false;
+		}
+	if (tp->elem == TY_FLOAT && !tp->tt->f32) {
+		tp->why = "the products read fp32 operands: these tile kernels multiply fp16 or bf16 (declare the arrays _Float16 or fusecc_bf16 and convert with (float) where the C needs it)";
+		return false;
+	}
+	tp->row_parts = 1;
+	if (tp->rowop->ty == TY_FLOAT && tp->elem != TY_FLOAT)
+		tp->row_parts = 2;
+	else if (tp->rowop->ty != tp->elem) {
+		tp->why = arena_printf(&p->arena, "the products mix %s and %s operands (the tiles hold one type: declare them alike)", scalar_type_c(tp->rowop->ty),
+		                       scalar_type_c(tp->elem));
+		return false;
+	}
+	return true;
 }
 
 static Expr *canonical(TilePlan *tp, const Expr *e, const Var *j, const Var *k)
@@ -298,7 +354,6 @@ int tile_match_dot(TilePlan *tp, Stmt **body, int n, int i, Var *jvar, bool add,
 		return -1;
 	tp->rowop = a;
 	tp->kdim = tp->kdata = (int)K;
-	tp->elem = x->ty;
 	tp->dots[tp->ndots] = (TileDot){a, b, cb};
 	return tp->ndots++;
 }
@@ -352,7 +407,6 @@ int tile_match_pv(TilePlan *tp, const Stmt *f, Var *jvar, Expr **g, Var **acc, b
 			if (!set_role(tp, lhs->var, TR_ROWTILE))
 				return -1;
 			tp->ncols = tp->ndata = (int)NC;
-			tp->elem = v->ty;
 		}
 		*g = other;
 		*acc = lhs->var;
@@ -923,9 +977,19 @@ typedef struct LenBounds {
 	const Stmt *pass;
 	const Var *j; /* the element loop's iterator */
 	bool j_nonneg;
+	bool guarded; /* scanning the body of the element's guard (see len_bounds_stmt) */
 	Expr *b[MAX_TILE_VARS];
 	int n;
 } LenBounds;
+
+/* Whether subscript e is j itself or a quotient of one (j / P, (j / P) / Q): values of
+ * j from 0 on. */
+static bool plain_index(const Expr *e, const Var *j)
+{
+	if (e->kind == EX_VAR)
+		return e->var == j;
+	return e->kind == EX_BIN && e->bop == OP_DIV && !expr_reads_var(e->args[1], j) && plain_index(e->args[0], j);
+}
 
 static void add_len_bound(LenBounds *lb, Expr *e)
 {
@@ -941,6 +1005,8 @@ static void len_bounds_expr(LenBounds *lb, const Expr *e)
 {
 	if (e->kind == EX_INDEX && e->var->kind == VAR_PARAM)
 		for (int d = 0; d < e->nargs; d++) {
+			if (lb->guarded && !plain_index(e->args[d], lb->j))
+				continue;
 			Expr *n = index_len(lb->p, lb->pass, e->args[d], lb->j, e->var->dims[d], lb->j_nonneg);
 			if (n && host_expr(n))
 				add_len_bound(lb, n);
@@ -950,7 +1016,45 @@ static void len_bounds_expr(LenBounds *lb, const Expr *e)
 		len_bounds_expr(lb, e->args[i]);
 }
 
-/* ... and that statement s always makes (an if's condition, not its branches). */
+/* Whether s has an effect outside itself: an assignment to anything it does not
+ * declare (a declaration's value alone is the element's own). */
+static bool effectful(const Stmt *s)
+{
+	if (s->kind == ST_ASSIGN)
+		return true;
+	for (int i = 0; i < s->nbody; i++)
+		if (s->body[i] && effectful(s->body[i]))
+			return true;
+	return false;
+}
+
+/* ... and that statement s always makes (an if's condition, not its branches). Where the
+ * element's body is declarations and one if without else holding all its effects (a
+ * `continue` or a window: `if (j >= n - W) {...}`), a key the guard excludes does
+ * nothing, and the reads of the guarded body bound the keys that do work: those
+ * subscripted by j itself or a quotient of it (0 <= j < L), when the range starts at a
+ * constant >= 0, so that the chunks from there cover [0, L). */
+static void len_bounds_stmt(LenBounds *lb, const Stmt *s);
+
+static void len_bounds_guarded(LenBounds *lb, Stmt *body)
+{
+	Stmt *const *st = body->kind == ST_BLOCK ? body->body : &body;
+	int n = body->kind == ST_BLOCK ? body->nbody : 1;
+	const Stmt *g = NULL;
+	for (int i = 0; i < n; i++) {
+		if (!effectful(st[i]))
+			continue;
+		if (g || st[i]->kind != ST_IF || (st[i]->nbody > 1 && st[i]->body[1]))
+			return;
+		g = st[i];
+	}
+	if (!g || !lb->j_nonneg)
+		return;
+	lb->guarded = true;
+	len_bounds_stmt(lb, g->body[0]);
+	lb->guarded = false;
+}
+
 static void len_bounds_stmt(LenBounds *lb, const Stmt *s)
 {
 	if (!s)
@@ -995,6 +1099,7 @@ bool split_host_len(Program *p, const Stmt *pass, const Expr *lo, const Expr *hi
 		if (st[i]->kind == ST_FOR && st[i]->lo->kind == EX_VAR && st[i]->lo->var == pass->var) {
 			lb.j = st[i]->var;
 			len_bounds_stmt(&lb, st[i]->body[0]);
+			len_bounds_guarded(&lb, st[i]->body[0]);
 		}
 	if (!lb.n)
 		return false;
@@ -1117,7 +1222,7 @@ static bool fail(TilePlan *tp, const char **why, const char *msg)
 
 int tile_smem_bytes(const TilePlan *tp)
 {
-	int elems = tp->bm * tp->kdim;
+	int elems = tp->row_parts * tp->bm * tp->kdim;
 	for (int k = 0; k < tp->ncolop; k++)
 		elems += tp->stages * tp->bn * tp->colop_cols[k];
 	return (tp->elem == TY_FLOAT ? 4 : 2) * elems;
@@ -1137,6 +1242,50 @@ static Mono mono_join(Mono a, Mono b)
 }
 
 static Mono mono_flip(Mono a) { return a == MONO_UP ? MONO_DOWN : a == MONO_DOWN ? MONO_UP : a; }
+
+/* Whether int expression e is b + c for a constant c (*c gets it). */
+static bool offset_of(const Expr *e, const Expr *b, long long *c)
+{
+	*c = 0;
+	if (expr_equal(e, b))
+		return true;
+	if (e->kind != EX_BIN || (e->bop != OP_ADD && e->bop != OP_SUB))
+		return false;
+	if (e->args[1]->kind == EX_INT && expr_equal(e->args[0], b)) {
+		*c = e->bop == OP_ADD ? e->args[1]->ival : -e->args[1]->ival;
+		return true;
+	}
+	if (e->bop == OP_ADD && e->args[0]->kind == EX_INT && expr_equal(e->args[1], b)) {
+		*c = e->args[0]->ival;
+		return true;
+	}
+	return false;
+}
+
+/* Whether e, `L op R ? x : y` over ints, is the min or the max of x and y: x and y are L
+ * and R plus constants that agree with the comparison (`i + W < N ? i + W + 1 : N` is
+ * min(i + W + 1, N), `a < b ? a : b` min(a, b)). With the condition as D = L - R < t
+ * (t = 1 for <=; > and >= swap L and R) and k the difference of the constants: x = L +
+ * cx, y = R + cy is the min when -t <= k <= 1 - t; x = R + cx, y = L + cy the max when
+ * t - 1 <= k <= t. */
+static bool min_or_max(const Expr *e)
+{
+	const Expr *c = e->args[0];
+	if (c->kind == EX_BIN && ((expr_equal(c->args[0], e->args[1]) && expr_equal(c->args[1], e->args[2])) ||
+	                          (expr_equal(c->args[0], e->args[2]) && expr_equal(c->args[1], e->args[1]))))
+		return true; /* the arms are the operands (any comparison picks one of them) */
+	if (c->kind != EX_BIN || (c->bop != OP_LT && c->bop != OP_LE && c->bop != OP_GT && c->bop != OP_GE) || !scalar_is_int(c->args[0]->ty) ||
+	    !scalar_is_int(c->args[1]->ty))
+		return false;
+	bool swap = c->bop == OP_GT || c->bop == OP_GE;
+	const Expr *L = c->args[swap], *R = c->args[!swap];
+	long long t = c->bop == OP_LE || c->bop == OP_GE, cx, cy;
+	if (offset_of(e->args[1], L, &cx) && offset_of(e->args[2], R, &cy))
+		return -t <= cx - cy && cx - cy <= 1 - t;
+	if (offset_of(e->args[1], R, &cx) && offset_of(e->args[2], L, &cy))
+		return t - 1 <= cx - cy && cx - cy <= t;
+	return false;
+}
 
 static Mono monotone_in(const Expr *e, const Var *row)
 {
@@ -1162,8 +1311,7 @@ static Mono monotone_in(const Expr *e, const Var *row)
 		}
 	case EX_COND:
 		/* a min or max of two monotone expressions of one direction is monotone */
-		if (expr_reads_var(e->args[0], row) && !(e->args[0]->kind == EX_BIN && ((expr_equal(e->args[0]->args[0], e->args[1]) && expr_equal(e->args[0]->args[1], e->args[2])) ||
-		                                                                         (expr_equal(e->args[0]->args[0], e->args[2]) && expr_equal(e->args[0]->args[1], e->args[1])))))
+		if (expr_reads_var(e->args[0], row) && !min_or_max(e))
 			return MONO_NOT;
 		return mono_join(monotone_in(e->args[1], row), monotone_in(e->args[2], row));
 	default: return MONO_NOT;
@@ -1245,17 +1393,18 @@ bool tile_plan(TilePlan *tp, const Region *r, const TileTarget *tt, const char *
 	tp->c->names = tp->names = names;
 	Stmt *body = grid_loops(r, tp->grid, &tp->ngrid);
 	int inner = -1;
+	if (body->kind == ST_FOR && body->step == 1 && tp->ngrid < MAX_GRID - 1) {
+		/* A loop over rows between the grid and the row (GQA decode's group, under
+		 * splitk or rolling): its rows share the columns when its iterations are
+		 * independent. */
+		if (!tile_independent_loop(body))
+			return fail(tp, why, "a loop between the parallel loops and the row carries a dependence");
+		inner = tp->ngrid;
+		tp->grid[tp->ngrid++] = (GridLoop){body->var, body->lo, body->hi, 0};
+		body = single(body->body[0]);
+	}
 	if (tp->c->strategy == STRAT_SPLITK) {
 		tp->splitk = true;
-		if (body->kind == ST_FOR && body->step == 1 && tp->ngrid < MAX_GRID - 1) {
-			/* A loop over rows between the grid and the split (GQA decode's group): its
-			 * rows share the chunk's columns when its iterations are independent. */
-			if (!tile_independent_loop(body))
-				return fail(tp, why, "a loop between the parallel loops and the split carries a dependence");
-			inner = tp->ngrid;
-			tp->grid[tp->ngrid++] = (GridLoop){body->var, body->lo, body->hi, 0};
-			body = single(body->body[0]);
-		}
 		if (!plan_splitk(tp, body))
 			return fail(tp, why, "split-k of this shape");
 	} else {
@@ -1298,6 +1447,8 @@ bool tile_plan(TilePlan *tp, const Region *r, const TileTarget *tt, const char *
 	}
 	if (!tp->ndots)
 		return fail(tp, why, "no product of a row operand with a column operand over the pass");
+	if (!operand_types(tp))
+		return fail(tp, why, "");
 	if (tp->kdim % 8 || tp->kdim > 256 || (tp->ncols && (tp->ncols % 8 || tp->ncols > 256)))
 		return fail(tp, why, "the products' extents are not multiples of 8 up to 256");
 	for (int i = 0; i < nsteps; i++)
@@ -1356,7 +1507,8 @@ bool tile_plan(TilePlan *tp, const Region *r, const TileTarget *tt, const char *
 	for (int k = 0; k < tp->nvars; k++)
 		if (tp->roles[k] == TR_ROW && (expr_reads_var(tp->step->lo, tp->vars[k]) || expr_reads_var(tp->step->hi, tp->vars[k])))
 			return fail(tp, why, "the pass's bounds depend on a per-row value");
-	tp->bm = tp->grid[tp->rowdim].tile ? (int)tp->grid[tp->rowdim].tile : tp->splitk || tp->row_made ? 16 : 128;
+	/* a group loop (inner) has few rows: GQA's G query heads per KV head */
+	tp->bm = tp->grid[tp->rowdim].tile ? (int)tp->grid[tp->rowdim].tile : tp->splitk || tp->row_made || inner >= 0 ? 16 : 128;
 	if (tp->bm % 16 || tp->bm > 128)
 		return fail(tp, why, "the row tile is not a multiple of 16 up to 128");
 	tile_find_masks(tp);

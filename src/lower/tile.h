@@ -104,8 +104,11 @@ typedef struct TilePlan {
 	int kdata, ndata; /* the extents that hold data (set with kdim and ncols, which the
 	                   * plan's end rounds up to a multiple of 64 with zero columns: a head
 	                   * dim of 96 in tiles of 128) */
-	ScalarType elem;  /* TY_HALF, TY_BF16 or TY_FLOAT (targets with f32): every operand's type */
+	ScalarType elem;  /* TY_HALF, TY_BF16 or TY_FLOAT (targets with f32): the column operands' type,
+	                   * and the row operand's unless row_parts is 2 */
 	Expr *rowop;      /* the row operand (q[..i..][k]), canonical */
+	int row_parts;    /* 16-bit tiles the row operand is held as: 1, or 2 for an fp32 row operand
+	                   * against 16-bit column operands (x = hi + lo, two products each) */
 	Expr *colop[MAX_OPERANDS]; /* column operands, canonical (k[..j..][k], v[..j..][k]) */
 	int colop_cols[MAX_OPERANDS], colop_data[MAX_OPERANDS]; /* padded, and holding data */
 	int ncolop;
