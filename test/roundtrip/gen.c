@@ -55,22 +55,25 @@ static const char *tol_gpu_of(ScalarType t)
 }
 
 /* The type whose tolerance a GPU output of f gets: its own, or for an fp32 output of a
- * function that multiplies 16-bit array elements (q.k), the narrowest of those (the tensor-core tiles
+ * function that multiplies array elements, one 16-bit (q.k), the narrowest 16-bit input type (the tensor-core tiles
  * round the probabilities to the values' 16-bit type before P.V, as FlashAttention does:
  * the output is as accurate as that type, not as fp32). */
-static bool reads_16bit(const Expr *e)
+/* Whether e is an array element (through casts), of a 16-bit float type when half. */
+static bool is_elem(const Expr *e, bool half)
 {
 	if (e->kind == EX_INDEX)
-		return e->var->ty == TY_HALF || e->var->ty == TY_BF16;
-	return e->kind == EX_CAST && reads_16bit(e->args[0]);
+		return !half || e->var->ty == TY_HALF || e->var->ty == TY_BF16;
+	return e->kind == EX_CAST && is_elem(e->args[0], half);
 }
 
-/* Whether e or s multiplies two 16-bit array elements (q.k: what the tiles take). */
+/* Whether e or s multiplies two array elements, one of them 16-bit (q.k: what the tiles
+ * take, fp32 q against a 16-bit cache included). */
 static bool expr_16bit_product(const Expr *e)
 {
 	if (!e)
 		return false;
-	if (e->kind == EX_BIN && e->bop == OP_MUL && reads_16bit(e->args[0]) && reads_16bit(e->args[1]))
+	if (e->kind == EX_BIN && e->bop == OP_MUL && is_elem(e->args[0], false) && is_elem(e->args[1], false) &&
+	    (is_elem(e->args[0], true) || is_elem(e->args[1], true)))
 		return true;
 	for (int i = 0; i < e->nargs; i++)
 		if (expr_16bit_product(e->args[i]))
