@@ -178,7 +178,7 @@ def softmax_inplace_f16(R, C, fn):
         x.copy_(x0)
         run()
         torch.cuda.synchronize()
-        return ((x.double() - ref).abs() / (ref.abs() + 1e-6)).clamp(max=1).max().item()
+        return (x.double() - ref).abs().max().item()  # absolute: most probabilities of a 32K row are fp16 subnormals
     return run, peer, check, 2 * R * C * 2
 
 
