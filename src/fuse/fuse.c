@@ -1438,7 +1438,8 @@ static bool defs_before(Program *p, Stmt *s, const Var *v, const Stmt *at, Guard
 	}
 	if ((s->kind == ST_DECL && s->var == v && s->rhs) || (s->kind == ST_ASSIGN && s->lhs->var == v)) {
 		Def d = {s, arena_alloc(&p->arena, sizeof(Guard) * (size_t)(g->n + 1)), g->n, in_loop};
-		memcpy(d.guards, g->v, sizeof(Guard) * (size_t)g->n);
+		if (g->n)
+			memcpy(d.guards, g->v, sizeof(Guard) * (size_t)g->n);
 		vec_push(*out, d);
 	}
 	if (s->kind == ST_IF) {

@@ -750,12 +750,12 @@ static bool undo_welford(Program *p, Stmt *parent, int idx)
 			if (v == n && i < mi && is_literal(uncast(g), 1))
 				ci = i;
 			if (!v || v == n || v == mean || i < mi)
-				continue;
+				goto next;
 			/* m2 += (x - mean_old) * (x - mean) */
 			Expr *gq = inline_defs(&o, rename_expr(&o, g, false), 0);
 			gq = gq ? uncast(gq) : NULL;
 			if (!gq || gq->kind != EX_BIN || gq->bop != OP_MUL)
-				continue;
+				goto next;
 			for (int k = 0; k < 2 && !m2; k++) {
 				Expr *a = minus_var(gq->args[k], o.old), *b = minus_var(gq->args[1 - k], mean);
 				if (a && b && expr_equal(a, x) && expr_equal(b, x))
@@ -763,12 +763,12 @@ static bool undo_welford(Program *p, Stmt *parent, int idx)
 			}
 		}
 		if (ci < 0 || !m2 || !starts_at_zero(parent, idx, n) || !starts_at_zero(parent, idx, mean) || !starts_at_zero(parent, idx, m2))
-			continue;
+			goto next;
 		bool ok = !expr_reads_var(x, n) && !expr_reads_var(x, m2);
 		for (int i = 0; ok && i < body->nbody; i++)
 			ok = i == ci || i == mi || i == qi || stores_only(body->body[i], &locals);
 		if (!ok)
-			continue;
+			goto next;
 		/* x read through the body's locals, as the sum's statement wrote it */
 		Loc l = body->body[mi]->loc;
 		Stmt *t1[2] = {body->body[ci], st_assign(p, ex_var(p, mean, l), AS_ADD, ex_copy(p, x), l)};
@@ -777,7 +777,7 @@ static bool undo_welford(Program *p, Stmt *parent, int idx)
 		Stmt *first = slice_loop(p, loop, body, mi, t1, 2);
 		Stmt *second = first ? slice_loop(p, loop, body, mi, &t2, 1) : NULL;
 		if (!second)
-			continue;
+			goto next;
 		Expr *pos = ex_bin(p, OP_GT, ex_var(p, n, l), ex_int(p, 0, l), l);
 		Stmt *fin = st_assign(p, ex_var(p, mean, l), AS_SET,
 		                      ex_cond(p, pos, ex_bin(p, OP_DIV, ex_var(p, mean, l), ex_var(p, n, l), l), ex_var(p, mean, l), l), l);
@@ -789,8 +789,10 @@ static bool undo_welford(Program *p, Stmt *parent, int idx)
 		memcpy(nbody + idx + 3, parent->body + idx + 1, sizeof(Stmt *) * (size_t)(parent->nbody - idx - 1));
 		st_set_body(p, parent, nbody, parent->nbody + 2);
 		done = true;
+	next:
 		vec_free(o.defv);
 		vec_free(o.defe);
+		vec_free(o.rescales);
 	}
 	vec_free(locals);
 	return done;
