@@ -232,3 +232,23 @@ double leaf_random_ctx(const Expr *e, void *seed)
 {
 	return leaf_random(e, *(unsigned *)seed);
 }
+
+bool stmt_drop_dead_locals(const Stmt *scope, Stmt *s)
+{
+	bool any = false;
+	for (int i = 0; i < s->nbody; i++)
+		if (s->body[i])
+			any |= stmt_drop_dead_locals(scope, s->body[i]);
+	if (s->kind != ST_BLOCK)
+		return any;
+	for (int i = 0; i < s->nbody; i++) {
+		Stmt *d = s->body[i];
+		if (d->kind != ST_DECL || d->var->ndim || d->var->kind != VAR_LOCAL || stmt_reads_var(scope, d->var) || stmt_count_stores(scope, d->var))
+			continue;
+		memmove(s->body + i, s->body + i + 1, sizeof(Stmt *) * (size_t)(s->nbody - i - 1));
+		s->nbody--;
+		i--;
+		any = true;
+	}
+	return any;
+}

@@ -2295,28 +2295,6 @@ static bool replace_stmt(Program *p, Stmt *s, const Stmt *old, Stmt **repl, int 
 	return false;
 }
 
-/* Removes from the blocks of s the declarations of scalar locals that nothing in scope
- * reads or assigns any more (those an expanded contribution had inlined). */
-static bool drop_dead_locals(Program *p, const Stmt *scope, Stmt *s)
-{
-	bool any = false;
-	for (int i = 0; i < s->nbody; i++)
-		if (s->body[i])
-			any |= drop_dead_locals(p, scope, s->body[i]);
-	if (s->kind != ST_BLOCK)
-		return any;
-	for (int i = 0; i < s->nbody; i++) {
-		Stmt *d = s->body[i];
-		if (d->kind != ST_DECL || d->var->ndim || d->var->kind != VAR_LOCAL || stmt_reads_var(scope, d->var) || stmt_count_stores(scope, d->var))
-			continue;
-		memmove(s->body + i, s->body + i + 1, sizeof(Stmt *) * (size_t)(s->nbody - i - 1));
-		s->nbody--;
-		i--;
-		any = true;
-	}
-	return any;
-}
-
 /* v[0..n) with ins[0..nins) inserted at position at, a new array. */
 static Stmt **insert_stmts(Program *p, Stmt **v, int n, int at, Stmt **ins, int nins)
 {
@@ -2444,7 +2422,7 @@ static bool expand_sum(Cascade *c, int ai, const char *why)
 	c->ninit += decls.n;
 	vec_free(decls);
 	replace_stmt(p, lvl, a->stmt, news, x.ngroups);
-	while (drop_dead_locals(p, lvl, lvl))
+	while (stmt_drop_dead_locals(lvl, lvl))
 		;
 	/* The sum, recombined after its level (a map; moved after the pass when no later
 	 * level reads it, as an array never is). */

@@ -224,6 +224,9 @@ double expr_eval(const Expr *e, LeafFn leaf, void *ctx);
  * non-negative integer for integer leaves. */
 double leaf_random(const Expr *e, unsigned seed);
 double leaf_random_ctx(const Expr *e, void *seed); /* a LeafFn: seed points to the unsigned */
+/* Removes from the blocks of s the declarations of scalar locals that nothing in scope
+ * reads or assigns any more; true if one went (a removal may free others: call again). */
+bool stmt_drop_dead_locals(const Stmt *scope, Stmt *s);
 /* A copy of s, and of what it nests, with each of its expressions e (bounds, sides,
  * conditions) replaced by f(p, e, ctx). */
 typedef Expr *(*ExprMap)(Program *p, const Expr *e, void *ctx);

@@ -232,25 +232,6 @@ static bool rescale_holds(Online *o, Expr *f, Expr *g)
 	return valid >= 4;
 }
 
-/* Removes the declarations of scalar locals nothing in `scope` reads or stores any more
- * (the rescale factors, l_new) until none is left to remove. */
-static void drop_unused_locals(Stmt *scope, Stmt *s)
-{
-	for (int i = 0; i < s->nbody; i++)
-		if (s->body[i])
-			drop_unused_locals(scope, s->body[i]);
-	if (s->kind != ST_BLOCK)
-		return;
-	for (int i = 0; i < s->nbody; i++) {
-		Stmt *d = s->body[i];
-		if (d->kind != ST_DECL || d->var->ndim || stmt_reads_var(scope, d->var) || stmt_count_stores(scope, d->var))
-			continue;
-		memmove(s->body + i, s->body + i + 1, sizeof(Stmt *) * (size_t)(s->nbody - i - 1));
-		s->nbody--;
-		i = -1; /* a removal may free an earlier one */
-	}
-}
-
 static bool remove_stmt(Program *p, Stmt *s, const Stmt *x)
 {
 	for (int i = 0; i < s->nbody; i++) {
@@ -636,7 +617,8 @@ static bool undo_loop(Program *p, Stmt *parent, int idx)
 			remove_stmt(p, rest, o.rescales.v[k].s);
 	if (ok) {
 		drop_empty(rest);
-		drop_unused_locals(rest, rest);
+		while (stmt_drop_dead_locals(rest, rest))
+			;
 		ok = !stmt_reads_or_stores(rest, o.old);
 	}
 	Stmt *first = ok ? max_loop(&o, loop, body) : NULL;
