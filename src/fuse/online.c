@@ -732,12 +732,12 @@ static bool undo_welford(Program *p, Stmt *parent, int idx)
 			if (v == n && i < mi && is_literal(uncast(g), 1))
 				ci = i;
 			if (!v || v == n || v == mean || i < mi)
-				goto next;
+				continue;
 			/* m2 += (x - mean_old) * (x - mean) */
 			Expr *gq = inline_defs(&o, rename_expr(&o, g, false), 0);
 			gq = gq ? uncast(gq) : NULL;
 			if (!gq || gq->kind != EX_BIN || gq->bop != OP_MUL)
-				goto next;
+				continue;
 			for (int k = 0; k < 2 && !m2; k++) {
 				Expr *a = minus_var(gq->args[k], o.old), *b = minus_var(gq->args[1 - k], mean);
 				if (a && b && expr_equal(a, x) && expr_equal(b, x))
