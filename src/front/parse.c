@@ -696,7 +696,10 @@ static Expr *as_type(Parser *ps, Expr *e, ScalarType ty)
  * the returned expression, its parameters and locals read as the values the call gives
  * them (each converted to its declared type, as C converts them). NULL with *why set when
  * the callee is not of that form (nothing reported), or after a reported error. */
-static Expr *inline_call(Parser *ps, CXCursor call, const char *name, Loc loc, const char **why)
+/* Kept out of line: convert_call is part of the expression converter's recursion, and this
+ * function's cursors would otherwise widen every level of it (a 4000-term sum nests 4000
+ * deep; under AddressSanitizer the stack overflowed). */
+__attribute__((noinline)) static Expr *inline_call(Parser *ps, CXCursor call, const char *name, Loc loc, const char **why)
 {
 	CXCursor def = clang_getCursorDefinition(clang_getCursorReferenced(call));
 	*why = "it has no definition in this file";
