@@ -252,3 +252,55 @@ bool stmt_drop_dead_locals(const Stmt *scope, Stmt *s)
 	}
 	return any;
 }
+
+Expr *expr_subst_equal(Program *p, const Expr *e, const Expr *x, const Expr *to)
+{
+	if (!e)
+		return NULL;
+	if (expr_equal(e, x))
+		return ex_copy(p, to);
+	Expr *c = ex_copy(p, e);
+	for (int i = 0; i < c->nargs; i++)
+		c->args[i] = expr_subst_equal(p, e->args[i], x, to);
+	return c;
+}
+
+Expr *expr_subst_equal_map(Program *p, const Expr *e, void *ctx)
+{
+	const Expr **xt = ctx;
+	return expr_subst_equal(p, e, xt[0], xt[1]);
+}
+
+bool expr_reads_only_elem(const Expr *e, const Expr *elem)
+{
+	if (!e)
+		return true;
+	if (e->kind == EX_INDEX && e->var == elem->var)
+		return expr_equal(e, elem);
+	for (int i = 0; i < e->nargs; i++)
+		if (!expr_reads_only_elem(e->args[i], elem))
+			return false;
+	return true;
+}
+
+bool stmt_replace(Program *p, Stmt *s, const Stmt *old, Stmt **repl, int n)
+{
+	for (int i = 0; i < s->nbody; i++) {
+		if (s->body[i] == old) {
+			if (s->kind == ST_BLOCK) {
+				Stmt **nb = arena_alloc(&p->arena, sizeof(Stmt *) * (size_t)(s->nbody + n));
+				memcpy(nb, s->body, sizeof(Stmt *) * (size_t)i);
+				if (n)
+					memcpy(nb + i, repl, sizeof(Stmt *) * (size_t)n);
+				memcpy(nb + i + n, s->body + i + 1, sizeof(Stmt *) * (size_t)(s->nbody - i - 1));
+				st_set_body(p, s, nb, s->nbody - 1 + n);
+			} else {
+				s->body[i] = n == 1 ? repl[0] : st_block(p, repl, n, old->loc);
+			}
+			return true;
+		}
+		if (s->body[i] && stmt_replace(p, s->body[i], old, repl, n))
+			return true;
+	}
+	return false;
+}

@@ -413,13 +413,11 @@ static void hoist_guarded_loops(Program *p, Stmt *s)
 			if (!ok)
 				continue;
 			/* s: [..., b[0..last], if (c) {rest of b} else {other}, ...] */
-			Stmt **nb = arena_alloc(&p->arena, sizeof(Stmt *) * (size_t)(s->nbody + last + 1));
-			memcpy(nb, s->body, sizeof(Stmt *) * (size_t)i);
-			memcpy(nb + i, b->body, sizeof(Stmt *) * (size_t)(last + 1));
-			nb[i + last + 1] = f;
-			memcpy(nb + i + last + 2, s->body + i + 1, sizeof(Stmt *) * (size_t)(s->nbody - i - 1));
+			Stmt **moved = arena_alloc(&p->arena, sizeof(Stmt *) * (size_t)(last + 2));
+			memcpy(moved, b->body, sizeof(Stmt *) * (size_t)(last + 1));
+			moved[last + 1] = f;
 			f->body[br] = st_block(p, b->body + last + 1, b->nbody - last - 1, b->loc);
-			st_set_body(p, s, nb, s->nbody + last + 1);
+			stmt_replace(p, s, f, moved, last + 2);
 			i += last + 1;
 			break;
 		}
@@ -428,39 +426,13 @@ static void hoist_guarded_loops(Program *p, Stmt *s)
 
 /* ---- a dot product accumulated in its array element ---- */
 
-/* e with every expression equal to elem (an array element) replaced by a copy of to. */
-static Expr *subst_elem(Program *p, const Expr *e, const Expr *elem, const Expr *to)
-{
-	if (!e)
-		return NULL;
-	if (expr_equal(e, elem))
-		return ex_copy(p, to);
-	Expr *c = ex_copy(p, e);
-	for (int i = 0; i < c->nargs; i++)
-		c->args[i] = subst_elem(p, e->args[i], elem, to);
-	return c;
-}
-
-/* Whether e reads elem's array only at elem. */
-static bool reads_only_elem(const Expr *e, const Expr *elem)
-{
-	if (!e)
-		return true;
-	if (e->kind == EX_INDEX && e->var == elem->var)
-		return expr_equal(e, elem);
-	for (int i = 0; i < e->nargs; i++)
-		if (!reads_only_elem(e->args[i], elem))
-			return false;
-	return true;
-}
-
 /* Whether s updates elem and touches nothing else of its array: an assignment to elem, or
  * a loop (a block) of them. It writes nothing else, so elem's subscripts keep their value. */
 static bool updates_elem_only(const Stmt *s, const Expr *elem)
 {
 	switch (s->kind) {
 	case ST_ASSIGN:
-		return expr_equal(s->lhs, elem) && reads_only_elem(s->rhs, elem);
+		return expr_equal(s->lhs, elem) && expr_reads_only_elem(s->rhs, elem);
 	case ST_FOR:
 		if (expr_reads_var(s->lo, elem->var) || expr_reads_var(s->hi, elem->var))
 			return false;
@@ -477,10 +449,10 @@ static bool updates_elem_only(const Stmt *s, const Expr *elem)
 
 static void stmt_subst_elem(Program *p, Stmt *s, const Expr *elem, const Expr *to)
 {
-	s->lo = subst_elem(p, s->lo, elem, to);
-	s->hi = subst_elem(p, s->hi, elem, to);
-	s->lhs = subst_elem(p, s->lhs, elem, to);
-	s->rhs = subst_elem(p, s->rhs, elem, to);
+	s->lo = expr_subst_equal(p, s->lo, elem, to);
+	s->hi = expr_subst_equal(p, s->hi, elem, to);
+	s->lhs = expr_subst_equal(p, s->lhs, elem, to);
+	s->rhs = expr_subst_equal(p, s->rhs, elem, to);
 	for (int i = 0; i < s->nbody; i++)
 		stmt_subst_elem(p, s->body[i], elem, to);
 }
@@ -490,7 +462,7 @@ static void stmt_subst_elem(Program *p, Stmt *s, const Expr *elem, const Expr *t
 static Expr *folded_update(Program *p, const Stmt *u, const Expr *elem, Expr *val)
 {
 	static const BinOp op[] = {[AS_ADD] = OP_ADD, [AS_SUB] = OP_SUB, [AS_MUL] = OP_MUL, [AS_DIV] = OP_DIV};
-	Expr *r = subst_elem(p, u->rhs, elem, val);
+	Expr *r = expr_subst_equal(p, u->rhs, elem, val);
 	if (u->aop != AS_SET)
 		r = ex_bin(p, op[u->aop], val, r, u->loc);
 	return r->ty == elem->var->ty ? r : ex_cast(p, elem->var->ty, r, u->loc);
@@ -1205,7 +1177,7 @@ static void localise_out_accums(Cascade *c, StmtVec *kids, VarVec *localised)
 				continue;
 			if (t->kind == ST_FOR && expr_equal(t->lo, z->lo) && expr_equal(t->hi, z->hi) && (u = only_stmt(t)) && u->kind == ST_ASSIGN &&
 			    is_out_elem(u->lhs, P, lead, nlead) && u->lhs->args[nlead]->kind == EX_VAR && u->lhs->args[nlead]->var == t->var &&
-			    reads_only_elem(u->rhs, u->lhs))
+			    expr_reads_only_elem(u->rhs, u->lhs))
 				fin = k;
 			break;
 		}
@@ -2273,28 +2245,6 @@ static Expr *accum_init_value(Cascade *c, const Var *v, Stmt **is)
 
 static bool is_zero(const Expr *e) { return e && ((e->kind == EX_FLT && e->fval == 0) || (e->kind == EX_INT && e->ival == 0)); }
 
-/* Replaces statement `old` inside s by repl[0..n) (spliced into its block). */
-static bool replace_stmt(Program *p, Stmt *s, const Stmt *old, Stmt **repl, int n)
-{
-	for (int i = 0; i < s->nbody; i++) {
-		if (s->body[i] == old) {
-			if (s->kind == ST_BLOCK) {
-				Stmt **nb = arena_alloc(&p->arena, sizeof(Stmt *) * (size_t)(s->nbody + n));
-				memcpy(nb, s->body, sizeof(Stmt *) * (size_t)i);
-				memcpy(nb + i, repl, sizeof(Stmt *) * (size_t)n);
-				memcpy(nb + i + n, s->body + i + 1, sizeof(Stmt *) * (size_t)(s->nbody - i - 1));
-				st_set_body(p, s, nb, s->nbody - 1 + n);
-			} else {
-				s->body[i] = n == 1 ? repl[0] : st_block(p, repl, n, old->loc);
-			}
-			return true;
-		}
-		if (s->body[i] && replace_stmt(p, s->body[i], old, repl, n))
-			return true;
-	}
-	return false;
-}
-
 /* v[0..n) with ins[0..nins) inserted at position at, a new array. */
 static Stmt **insert_stmts(Program *p, Stmt **v, int n, int at, Stmt **ins, int nins)
 {
@@ -2421,7 +2371,7 @@ static bool expand_sum(Cascade *c, int ai, const char *why)
 	c->init = insert_stmts(p, c->init, c->ninit, at, decls.v, decls.n);
 	c->ninit += decls.n;
 	vec_free(decls);
-	replace_stmt(p, lvl, a->stmt, news, x.ngroups);
+	stmt_replace(p, lvl, a->stmt, news, x.ngroups);
 	while (stmt_drop_dead_locals(lvl, lvl))
 		;
 	/* The sum, recombined after its level (a map; moved after the pass when no later

@@ -224,6 +224,16 @@ double expr_eval(const Expr *e, LeafFn leaf, void *ctx);
  * non-negative integer for integer leaves. */
 double leaf_random(const Expr *e, unsigned seed);
 double leaf_random_ctx(const Expr *e, void *seed); /* a LeafFn: seed points to the unsigned */
+/* Copy of e with every subexpression equal to x (an element, a variable, any expression)
+ * replaced by a copy of to. */
+Expr *expr_subst_equal(Program *p, const Expr *e, const Expr *x, const Expr *to);
+/* expr_subst_equal as an ExprMap: ctx points to the pair {x, to}. */
+Expr *expr_subst_equal_map(Program *p, const Expr *e, void *ctx);
+/* Whether e reads elem's array only at elem (an array element). */
+bool expr_reads_only_elem(const Expr *e, const Expr *elem);
+/* Replaces statement `old` inside s by repl[0..n), spliced into its block; false if s does
+ * not hold it. */
+bool stmt_replace(Program *p, Stmt *s, const Stmt *old, Stmt **repl, int n);
 /* Removes from the blocks of s the declarations of scalar locals that nothing in scope
  * reads or assigns any more; true if one went (a removal may free others: call again). */
 bool stmt_drop_dead_locals(const Stmt *scope, Stmt *s);

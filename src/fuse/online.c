@@ -385,27 +385,6 @@ static Stmt *max_loop(Online *o, Stmt *loop, Stmt *body)
 	return slice_loop(o->p, loop, body, o->at, &mx, 1);
 }
 
-/* e with every expression equal to x replaced by a copy of to. */
-static Expr *subst_equal(Program *p, const Expr *e, const Expr *x, const Expr *to)
-{
-	if (expr_equal(e, x))
-		return ex_copy(p, to);
-	Expr *c = ex_copy(p, e);
-	for (int i = 0; i < c->nargs; i++)
-		c->args[i] = subst_equal(p, e->args[i], x, to);
-	return c;
-}
-
-typedef struct SubstCtx {
-	const Expr *x, *to;
-} SubstCtx;
-
-static Expr *subst_equal_map(Program *p, const Expr *e, void *ctx)
-{
-	SubstCtx *sc = ctx;
-	return subst_equal(p, e, sc->x, sc->to);
-}
-
 /* Whether every assignment in s reads one of the variables in dep (the rescales of a
  * branch taken when the max grows: they read the max, or a factor computed from it). */
 static bool all_read(const Stmt *s, const VarList *dep)
@@ -466,11 +445,11 @@ static bool merge_else(Program *p, Stmt **st0, Stmt **st, int n, Stmt *els, cons
 			return false;
 		Expr *r0 = st0[k]->rhs, *r = st[k]->rhs;
 		int side = factor_of(r0->args[0], t) ? 0 : factor_of(r0->args[1], t) ? 1 : -1;
-		if (side < 0 || !agree(r0->args[1 - side], subst_equal(p, g2, m, x)))
+		if (side < 0 || !agree(r0->args[1 - side], expr_subst_equal(p, g2, m, x)))
 			return false;
 		Stmt *c = st_new(p, ST_ASSIGN, st[k]->loc);
 		*c = *st[k];
-		c->rhs = ex_bin(p, OP_ADD, r->args[side], subst_equal(p, g2, m, mnv), r->loc);
+		c->rhs = ex_bin(p, OP_ADD, r->args[side], expr_subst_equal(p, g2, m, mnv), r->loc);
 		st[k] = c;
 	}
 	return true;
@@ -499,7 +478,7 @@ static void unbranch_max(Program *p, Stmt *body)
 		Expr *mnv = ex_var(p, mn, f->loc);
 		Stmt **st = arena_alloc(&p->arena, sizeof(Stmt *) * (size_t)n);
 		for (int k = 0; k < n - 1; k++)
-			st[k] = stmt_map_exprs(p, st0[k], subst_equal_map, &(SubstCtx){x, mnv});
+			st[k] = stmt_map_exprs(p, st0[k], expr_subst_equal_map, (const Expr *[]){x, mnv});
 		if (f->nbody > 1 && f->body[1] && !merge_else(p, st0, st, n - 1, f->body[1], x, m, mnv))
 			continue;
 		Stmt *last = st0[n - 1];
@@ -529,11 +508,7 @@ static void unbranch_max(Program *p, Stmt *body)
 		for (int k = 0; k < n - 1; k++)
 			vec_push(out, st[k]);
 		vec_push(out, st_assign(p, ex_copy(p, m), AS_SET, ex_copy(p, mnv), last->loc));
-		Stmt **nb = arena_alloc(&p->arena, sizeof(Stmt *) * (size_t)(body->nbody + out.n));
-		memcpy(nb, body->body, sizeof(Stmt *) * (size_t)i);
-		memcpy(nb + i, out.v, sizeof(Stmt *) * (size_t)out.n);
-		memcpy(nb + i + out.n, body->body + i + 1, sizeof(Stmt *) * (size_t)(body->nbody - i - 1));
-		st_set_body(p, body, nb, body->nbody - 1 + out.n);
+		stmt_replace(p, body, f, out.v, out.n);
 		i += out.n - 1;
 		vec_free(out);
 	}
@@ -628,12 +603,7 @@ static bool undo_loop(Program *p, Stmt *parent, int idx)
 	if (!first)
 		return false;
 	Stmt *second = st_for(p, loop->var, loop->lo, loop->hi, loop->step, rest, loop->loc);
-	Stmt **nbody = arena_alloc(&p->arena, sizeof(Stmt *) * (size_t)(parent->nbody + 1));
-	memcpy(nbody, parent->body, sizeof(Stmt *) * (size_t)idx);
-	nbody[idx] = first;
-	nbody[idx + 1] = second;
-	memcpy(nbody + idx + 2, parent->body + idx + 1, sizeof(Stmt *) * (size_t)(parent->nbody - idx - 1));
-	st_set_body(p, parent, nbody, parent->nbody + 1);
+	stmt_replace(p, parent, loop, (Stmt *[]){first, second}, 2);
 	return true;
 }
 
@@ -763,13 +733,7 @@ static bool undo_welford(Program *p, Stmt *parent, int idx)
 		Expr *pos = ex_bin(p, OP_GT, ex_var(p, n, l), ex_int(p, 0, l), l);
 		Stmt *fin = st_assign(p, ex_var(p, mean, l), AS_SET,
 		                      ex_cond(p, pos, ex_bin(p, OP_DIV, ex_var(p, mean, l), ex_var(p, n, l), l), ex_var(p, mean, l), l), l);
-		Stmt **nbody = arena_alloc(&p->arena, sizeof(Stmt *) * (size_t)(parent->nbody + 2));
-		memcpy(nbody, parent->body, sizeof(Stmt *) * (size_t)idx);
-		nbody[idx] = first;
-		nbody[idx + 1] = fin;
-		nbody[idx + 2] = second;
-		memcpy(nbody + idx + 3, parent->body + idx + 1, sizeof(Stmt *) * (size_t)(parent->nbody - idx - 1));
-		st_set_body(p, parent, nbody, parent->nbody + 2);
+		stmt_replace(p, parent, loop, (Stmt *[]){first, fin, second}, 3);
 		done = true;
 	next:
 		vec_free(o.defv);

@@ -22,55 +22,23 @@ static bool touches(const Stmt *s, const Var *v)
 	return stmt_reads_var(s, v) || stmt_count_stores(s, v);
 }
 
-/* e with every read of element `elem` replaced by `to`. */
-static Expr *subst_elem(Program *p, const Expr *e, const Expr *elem, const Expr *to)
-{
-	if (!e)
-		return NULL;
-	if (e->kind == EX_INDEX && expr_equal(e, elem))
-		return ex_copy(p, to);
-	Expr *c = ex_copy(p, e);
-	for (int i = 0; i < c->nargs; i++)
-		c->args[i] = subst_elem(p, e->args[i], elem, to);
-	return c;
-}
-
-/* Whether every read of array v in e is of element `elem`. */
-static bool reads_only_elem(const Expr *e, const Var *v, const Expr *elem)
-{
-	if (!e)
-		return true;
-	if (e->kind == EX_INDEX && e->var == v)
-		return expr_equal(e, elem);
-	for (int i = 0; i < e->nargs; i++)
-		if (!reads_only_elem(e->args[i], v, elem))
-			return false;
-	return true;
-}
-
-/* The same, for a statement and what it nests (its own store's subscripts included). */
-static bool stmt_reads_only_elem(const Stmt *s, const Var *v, const Expr *elem)
+/* Whether every read of an element of elem's array in s (and what it nests, its own
+ * store's subscripts included) is of elem, and s stores none. */
+static bool stmt_reads_only_elem(const Stmt *s, const Expr *elem)
 {
 	if (!s)
 		return true;
-	if (s->kind == ST_ASSIGN && s->lhs->var == v)
+	if (s->kind == ST_ASSIGN && s->lhs->var == elem->var)
 		return false;
 	for (int i = 0; s->lhs && i < s->lhs->nargs; i++)
-		if (!reads_only_elem(s->lhs->args[i], v, elem))
+		if (!expr_reads_only_elem(s->lhs->args[i], elem))
 			return false;
-	if (!reads_only_elem(s->rhs, v, elem) || !reads_only_elem(s->cond, v, elem) || !reads_only_elem(s->lo, v, elem) || !reads_only_elem(s->hi, v, elem))
+	if (!expr_reads_only_elem(s->rhs, elem) || !expr_reads_only_elem(s->cond, elem) || !expr_reads_only_elem(s->lo, elem) || !expr_reads_only_elem(s->hi, elem))
 		return false;
 	for (int i = 0; i < s->nbody; i++)
-		if (!stmt_reads_only_elem(s->body[i], v, elem))
+		if (!stmt_reads_only_elem(s->body[i], elem))
 			return false;
 	return true;
-}
-
-/* subst_elem for stmt_map_exprs (ctx: {elem, to}). */
-static Expr *subst_elem_map(Program *p, const Expr *e, void *ctx)
-{
-	const Expr **et = ctx;
-	return subst_elem(p, e, et[0], et[1]);
 }
 
 /* The statements of a loop's body as a list (a block's, or the one statement). */
@@ -150,13 +118,13 @@ static bool defer_store(Program *p, Stmt *blk, int i, int k)
 		if (!at_step || stmt_count_stores(l2, y) != 1)
 			continue;
 		Expr *v = value_at(p, b2, si, s->rhs, l2);
-		if (!v || !reads_row_local(v, l2) || !reads_only_elem(v, y, elem))
+		if (!v || !reads_row_local(v, l2) || !expr_reads_only_elem(v, elem))
 			continue;
 		/* the loop's other statements read y only at this element, and nothing between
 		 * the loops touches y */
 		bool ok = true;
 		for (int q = 0; q < n2 && ok; q++)
-			ok = q == si || stmt_reads_only_elem(b2[q], y, elem);
+			ok = q == si || stmt_reads_only_elem(b2[q], elem);
 		for (int q = i + 1; q < k && ok; q++)
 			ok = !touches(blk->body[q], y) && !reads_written_local(v, blk->body[q]);
 		ok = ok && !reads_written_local(v, l2);
@@ -170,7 +138,7 @@ static bool defer_store(Program *p, Stmt *blk, int i, int k)
 		if (ti == n3)
 			continue;
 		Stmt *t = b3[ti];
-		if (t->kind != ST_ASSIGN || !expr_equal(t->lhs, elem3) || !reads_only_elem(t->rhs, y, elem3))
+		if (t->kind != ST_ASSIGN || !expr_equal(t->lhs, elem3) || !expr_reads_only_elem(t->rhs, elem3))
 			continue;
 		if (t->aop == AS_SET && !expr_reads_var(t->rhs, y))
 			continue; /* overwritten whole: the first store is simply dead, nothing to defer */
@@ -186,14 +154,14 @@ static bool defer_store(Program *p, Stmt *blk, int i, int k)
 			static const BinOp ops[] = {[AS_ADD] = OP_ADD, [AS_SUB] = OP_SUB, [AS_MUL] = OP_MUL, [AS_DIV] = OP_DIV};
 			val = ex_bin(p, ops[t->aop], ex_copy(p, elem3), t->rhs, t->loc);
 		}
-		Stmt *nt = st_assign(p, ex_copy(p, t->lhs), AS_SET, subst_elem(p, val, elem3, v3), t->loc);
+		Stmt *nt = st_assign(p, ex_copy(p, t->lhs), AS_SET, expr_subst_equal(p, val, elem3, v3), t->loc);
 		/* the step reads the value it computed (as y's type holds it) */
 		Expr *v2 = v->ty != y->ty ? ex_cast(p, y->ty, v, v->loc) : v;
 		Stmt **nb2 = arena_alloc(&p->arena, sizeof(Stmt *) * (size_t)n2);
 		int m = 0;
 		for (int q = 0; q < n2; q++)
 			if (q != si)
-				nb2[m++] = q > si ? stmt_map_exprs(p, b2[q], subst_elem_map, (const Expr *[]){elem, v2}) : b2[q];
+				nb2[m++] = q > si ? stmt_map_exprs(p, b2[q], expr_subst_equal_map, (const Expr *[]){elem, v2}) : b2[q];
 		l2->body[0] = st_block(p, nb2, m, l2->body[0]->loc);
 		b3[ti] = nt;
 		return true;
