@@ -10,11 +10,14 @@
 
 #include <clang-c/Index.h>
 #include <errno.h>
+#include <limits.h>
 #include <math.h>
 #include <string.h>
 
 #include "macro.h"
 #include "pragma.h"
+
+typedef VEC(Stmt *) StmtVec;
 
 typedef struct VarBinding {
 	CXCursor decl;
@@ -89,6 +92,12 @@ typedef struct Parser {
 	const char *fn_name; /* the function being converted */
 	MacroOps *mops;      /* operators of the expressions written through macros */
 	CXSourceRange fn_extent; /* of the function being converted */
+	int inlining;        /* helper bodies being inlined around what is converted */
+	bool alias_locals;   /* pointers may point into local arrays (a helper's parameters) */
+	/* Where the statement being converted takes the statements that go before it (the
+	 * body of a helper called in one of its expressions); NULL where there is no such
+	 * place (a loop's bounds, a 'continue' condition, set-up). */
+	StmtVec *pre;
 } Parser;
 
 /* The size of a region, far above what real operators need (the samples nest at most 6
@@ -331,6 +340,21 @@ static Expr *add_offset(Parser *ps, Expr *off, Expr *e, BinOp op, Loc loc)
 	return e ? ex_bin(ps->prog, op, off, e, loc) : off;
 }
 
+static bool name_unused(Parser *ps, const char *name);
+
+/* The name of a local or iterator spelled `name`: itself, except in an inlined helper,
+ * whose locals take names that no identifier of the function and no variable bound so far
+ * has (`sum` -> `sum_2`), so that they clash with nothing once spliced into the region. */
+static const char *local_name(Parser *ps, const char *name)
+{
+	if (!ps->inlining || name_unused(ps, name))
+		return arena_strdup(&ps->prog->arena, name);
+	char *n = NULL;
+	for (int k = 2; !n || !name_unused(ps, n); k++)
+		n = arena_printf(&ps->prog->arena, "%s_%d", name, k);
+	return n;
+}
+
 /* Builds the Var of a parameter or local declaration `decl`: a scalar or an array of
  * scalars whose extents are expressions over parameters (VLA) or constants. libclang
  * lists the written extents as the declaration's children, innermost first. */
@@ -384,7 +408,7 @@ static Var *declare_var(Parser *ps, CXCursor decl, VarKind kind)
 		clang_disposeString(name);
 		return NULL;
 	}
-	Var *v = var_new(ps->prog, kind, clang_getCString(name), st, loc);
+	Var *v = var_new(ps->prog, kind, local_name(ps, clang_getCString(name)), st, loc);
 	clang_disposeString(name);
 	v->is_const = clang_isConstQualifiedType(elem) && kind == VAR_PARAM;
 	v->ndim = ndim;
@@ -594,6 +618,16 @@ static Expr *convert_unary(Parser *ps, CXCursor c)
 
 /* Array element: `q[b][h][i][d]` is a chain of subscripts down to the array's name; every
  * dimension must be subscripted (no row pointers). */
+/* Element e of pointer alias al: base[lead...][off + e]. */
+static Expr *alias_elem(Parser *ps, const PtrAlias *al, Expr *e, Loc loc)
+{
+	Expr *args[16];
+	for (int i = 0; i < al->nlead; i++)
+		args[i] = ex_copy(ps->prog, al->lead[i]);
+	args[al->nlead] = add_offset(ps, al->off ? ex_copy(ps->prog, al->off) : NULL, e, OP_ADD, e->loc);
+	return ex_index(ps->prog, al->base, args, loc);
+}
+
 static Expr *convert_subscript(Parser *ps, CXCursor c)
 {
 	Loc loc = loc_of(ps, c);
@@ -623,11 +657,7 @@ static Expr *convert_subscript(Parser *ps, CXCursor c)
 			return NULL;
 		if (!scalar_is_int(e->ty))
 			return fail(ps, e->loc, "array subscript must be an integer expression"), NULL;
-		Expr *args[16];
-		for (int i = 0; i < al->nlead; i++)
-			args[i] = ex_copy(ps->prog, al->lead[i]);
-		args[al->nlead] = add_offset(ps, al->off ? ex_copy(ps->prog, al->off) : NULL, e, OP_ADD, e->loc);
-		return ex_index(ps->prog, al->base, args, loc);
+		return alias_elem(ps, al, e, loc);
 	}
 	Var *v = lookup_var(ps, clang_getCursorReferenced(cur));
 	if (!v) {
@@ -691,14 +721,18 @@ static Expr *as_type(Parser *ps, Expr *e, ScalarType ty)
 	return e->ty == ty ? e : ex_cast(ps->prog, ty, e, e->loc);
 }
 
-/* A call to a helper function of the file whose body declares scalars and returns one
- * expression (`static inline float softcap(float x, float c) { return c * tanhf(x / c); }`):
- * the returned expression, its parameters and locals read as the values the call gives
- * them (each converted to its declared type, as C converts them). NULL with *why set when
- * the callee is not of that form (nothing reported), or after a reported error. */
+/* A call to a helper function of the file. One whose body declares scalars and returns one
+ * expression (`static inline float softcap(float x, float c) { return c * tanhf(x / c); }`)
+ * is that expression, its parameters and locals read as the values the call gives them
+ * (each converted to its declared type, as C converts them); any other (loops, pointer
+ * parameters: `float dot(const float *a, const float *b, int n)`) puts its body before
+ * the statement (inline_body_call). NULL with *why set when the callee cannot be inlined
+ * (nothing reported), or after a reported error. */
 /* Kept out of line: convert_call is part of the expression converter's recursion, and this
  * function's cursors would otherwise widen every level of it (a 4000-term sum nests 4000
  * deep; under AddressSanitizer the stack overflowed). */
+static Expr *inline_body_call(Parser *ps, CXCursor call, CXCursor def, CXCursor body, const char *name, Loc loc, ScalarType rty, const char **why);
+
 __attribute__((noinline)) static Expr *inline_call(Parser *ps, CXCursor call, const char *name, Loc loc, const char **why)
 {
 	CXCursor def = clang_getCursorDefinition(clang_getCursorReferenced(call));
@@ -710,27 +744,35 @@ __attribute__((noinline)) static Expr *inline_call(Parser *ps, CXCursor call, co
 	if (!scalar_type(clang_getResultType(clang_getCursorType(def)), &rty))
 		return NULL;
 	int n = clang_Cursor_getNumArguments(def);
-	*why = "its parameters are not all scalars (arrays and pointers are not inlined)";
+	*why = "its arguments do not match its parameters";
 	if (n < 0 || n != clang_Cursor_getNumArguments(call))
 		return NULL;
-	ScalarType pty[16];
-	for (int i = 0; i < n; i++)
-		if (i >= 16 || !scalar_type(clang_getCursorType(clang_Cursor_getArgument(def, i)), &pty[i]))
-			return NULL;
 	CursorVec ch = children(def);
 	CXCursor body = clang_getNullCursor();
 	for (int i = 0; i < ch.n; i++)
 		if (clang_getCursorKind(ch.v[i]) == CXCursor_CompoundStmt)
 			body = ch.v[i];
 	vec_free(ch);
+	*why = "it has no definition in this file";
+	if (clang_Cursor_isNull(body))
+		return NULL;
+	ScalarType pty[16];
+	bool ok = n <= 16;
+	for (int i = 0; ok && i < n; i++)
+		ok = scalar_type(clang_getCursorType(clang_Cursor_getArgument(def, i)), &pty[i]);
 	CursorVec st = children(body);
-	bool ok = st.n > 0 && clang_getCursorKind(st.v[st.n - 1]) == CXCursor_ReturnStmt;
+	ok = ok && st.n > 0 && clang_getCursorKind(st.v[st.n - 1]) == CXCursor_ReturnStmt;
 	for (int i = 0; ok && i < st.n - 1; i++)
 		ok = clang_getCursorKind(st.v[i]) == CXCursor_DeclStmt;
-	*why = "its body is not declarations of scalars and one return (a loop or an if in a helper is not inlined)";
-	if (!ok || ps->binds.n > MAX_INLINE_DEPTH * 16) {
+	if (ps->binds.n > MAX_INLINE_DEPTH * 16) {
+		*why = "helper calls nest too deep here (a recursive helper?)";
 		vec_free(st);
 		return NULL;
+	}
+	if (!ok) {
+		/* Loops, ifs, pointer parameters: the body goes before the statement. */
+		vec_free(st);
+		return inline_body_call(ps, call, def, body, name, loc, rty, why);
 	}
 	int mark = ps->binds.n;
 	Expr *result = NULL;
@@ -822,7 +864,7 @@ static Expr *convert_call(Parser *ps, CXCursor c)
 		if (e || ps->failed)
 			return e;
 		if (strcmp(why, "it has no definition in this file"))
-			return fail(ps, loc, "call to '%s': fusecc inlines a helper function of this file whose body declares scalars and returns one expression, and %s: write the function's loop in the region", name, why), NULL;
+			return fail(ps, loc, "call to '%s': fusecc inlines the helper functions of this file, and %s", name, why), NULL;
 		StrBuf known = {0};
 		for (int i = 0; i < FN_COUNT; i++)
 			sb_printf(&known, "%s%s", i ? ", " : "", mathfn_info[i].f32);
@@ -985,6 +1027,7 @@ static Expr *convert_expr_(Parser *ps, CXCursor c)
 
 static Stmt *convert_stmt(Parser *ps, CXCursor c);
 static Stmt *convert_loop_body(Parser *ps, CXCursor c);
+static Stmt *convert_own_stmt(Parser *ps, CXCursor c);
 static bool reversible(const Stmt *body, const Var *v, Loc *why);
 
 static bool refers_to(CXCursor e, CXCursor decl)
@@ -1285,7 +1328,7 @@ static Stmt *convert_for(Parser *ps, CXCursor c)
 	CXString nm = clang_getCursorSpelling(iv);
 	/* a C89 iterator is located where its loop assigns it, not where it was declared */
 	Loc vloc = clang_getCursorKind(ch.v[0]) == CXCursor_DeclStmt ? loc_of_location(ps, clang_getCursorLocation(iv)) : loc_of(ps, ch.v[0]);
-	Var *v = var_new(ps->prog, VAR_LOOP, clang_getCString(nm), TY_INT, vloc);
+	Var *v = var_new(ps->prog, VAR_LOOP, local_name(ps, clang_getCString(nm)), TY_INT, vloc);
 	clang_disposeString(nm);
 	if (clang_getCursorKind(ch.v[0]) != CXCursor_DeclStmt)
 		bound = ps->vars.n;
@@ -1323,8 +1366,6 @@ out:
 	return s;
 }
 
-typedef VEC(Stmt *) StmtVec;
-
 static const char alias_help[] = "a pointer local must point into an array parameter: 'const float *qi = q + i * D;', '= &q[b][h][i][0];' or '= x[t];' (a row of x[T][V])";
 
 /* Where pointer expression e points: *a gets its base array, leading subscripts and
@@ -1351,7 +1392,7 @@ static bool convert_pointer(Parser *ps, CXCursor e, PtrAlias *a)
 			return true;
 		}
 		Var *v = lookup_var(ps, d);
-		if (v && v->kind == VAR_PARAM && v->ndim == 1) {
+		if (v && (v->kind == VAR_PARAM || ps->alias_locals) && v->ndim == 1) {
 			a->base = v, a->nlead = 0, a->lead = NULL, a->off = NULL;
 			return true;
 		}
@@ -1396,7 +1437,7 @@ static bool convert_pointer(Parser *ps, CXCursor e, PtrAlias *a)
 			a->off = add_offset(ps, a->off, o, OP_ADD, loc);
 			return true;
 		}
-		if (!v || v->kind != VAR_PARAM || n != v->ndim - !addr)
+		if (!v || (v->kind != VAR_PARAM && !ps->alias_locals) || n != v->ndim - !addr)
 			return fail(ps, loc, alias_help), false;
 		a->base = v;
 		a->nlead = v->ndim - 1;
@@ -1549,6 +1590,20 @@ static bool convert_decl(Parser *ps, CXCursor c, StmtVec *out)
 			continue;
 		}
 		bool is_array = is_array_kind(clang_getCanonicalType(clang_getCursorType(d)).kind);
+		/* `const int head_size = 128;`: the constant it names, as a #define would (C never
+		 * changes it), so that arrays it sizes have a constant size for the GPU. */
+		bool uns;
+		if (!is_array && clang_isConstQualifiedType(clang_getCursorType(d)) && size_type(clang_getCursorType(d), &uns)) {
+			CXCursor init = last_expression(d);
+			CXEvalResult r = clang_Cursor_isNull(init) ? NULL : clang_Cursor_Evaluate(init);
+			bool folded = r && clang_EvalResult_getKind(r) == CXEval_Int && clang_EvalResult_getAsLongLong(r) >= INT_MIN && clang_EvalResult_getAsLongLong(r) <= INT_MAX;
+			if (folded)
+				vec_push(ps->binds, ((InlineBinding){d, ex_int(ps->prog, clang_EvalResult_getAsLongLong(r), loc)}));
+			if (r)
+				clang_EvalResult_dispose(r);
+			if (folded)
+				continue;
+		}
 		/* Find the initialiser before declaring: an array's extents are children too. */
 		CursorVec dc = children(d);
 		CXCursor init = clang_getNullCursor();
@@ -1570,6 +1625,11 @@ static bool convert_decl(Parser *ps, CXCursor c, StmtVec *out)
 		Stmt *s = st_new(ps->prog, ST_DECL, loc);
 		s->var = v;
 		s->rhs = e;
+		/* the bodies of the helpers its initialiser calls go before it */
+		for (int k = 0; ps->pre && k < ps->pre->n; k++)
+			vec_push(*out, ps->pre->v[k]);
+		if (ps->pre)
+			ps->pre->n = 0;
 		vec_push(*out, s);
 		if (is_array && !clang_Cursor_isNull(init))
 			vec_push(*out, zero_fill(ps, v, loc));
@@ -1757,7 +1817,7 @@ static Stmt *convert_block(Parser *ps, CXCursor c)
 static Stmt *convert_loop_body(Parser *ps, CXCursor c)
 {
 	if (clang_getCursorKind(c) != CXCursor_CompoundStmt && clang_getCursorKind(c) != CXCursor_IfStmt)
-		return convert_stmt(ps, c);
+		return convert_own_stmt(ps, c);
 	CursorVec ch = {0};
 	if (clang_getCursorKind(c) == CXCursor_CompoundStmt)
 		ch = children(c);
@@ -2053,8 +2113,12 @@ static bool convert_stmts(Parser *ps, const CursorVec *ch, int from, bool loop_b
 		enum CXCursorKind k = clang_getCursorKind(ch->v[i]);
 		if (k == CXCursor_NullStmt)
 			continue;
+		StmtVec pend = {0}, *saved = ps->pre;
 		if (k == CXCursor_DeclStmt) {
+			ps->pre = &pend;
 			ok &= convert_decl(ps, ch->v[i], out);
+			ps->pre = saved;
+			vec_free(pend);
 			continue;
 		}
 		CXCursor cond_c, jump;
@@ -2063,7 +2127,9 @@ static bool convert_stmts(Parser *ps, const CursorVec *ch, int from, bool loop_b
 			bool brk = clang_getCursorKind(jump) == CXCursor_BreakStmt;
 			bool good = !brk || (!pre.n && at_start);
 			Loc loc = loc_of(ps, ch->v[i]);
+			ps->pre = NULL; /* a helper's body would run before the statements the jump skips */
 			Expr *cond = convert_expr(ps, cond_c);
+			ps->pre = saved;
 			Stmt *then = NULL;
 			if (pre.n) {
 				StmtVec tb = {0};
@@ -2113,14 +2179,41 @@ static bool convert_stmts(Parser *ps, const CursorVec *ch, int from, bool loop_b
 		}
 		vec_free(pre);
 		at_start = false;
+		ps->pre = &pend;
 		Stmt *s = convert_stmt(ps, ch->v[i]);
-		if (s)
-			vec_push(*out, s);
-		else
+		ps->pre = saved;
+		for (int j = 0; j < pend.n; j++)
+			vec_push(*out, pend.v[j]);
+		vec_free(pend);
+		if (!s)
 			ok = false;
+		else if (k == CXCursor_CallExpr && s->kind == ST_BLOCK) /* an inlined helper's body */
+			for (int j = 0; j < s->nbody; j++)
+				vec_push(*out, s->body[j]);
+		else
+			vec_push(*out, s);
 	}
 	return ok;
 }
+
+/* convert_stmt for a statement that stands alone (an if's branch, a loop's body without
+ * braces): the bodies of the helpers it calls go with it, in a block. */
+static Stmt *convert_own_stmt(Parser *ps, CXCursor c)
+{
+	StmtVec pend = {0}, *saved = ps->pre;
+	ps->pre = &pend;
+	Stmt *s = convert_stmt(ps, c);
+	ps->pre = saved;
+	if (s && pend.n) {
+		vec_push(pend, s);
+		s = st_new(ps->prog, ST_BLOCK, s->loc);
+		st_set_body(ps->prog, s, pend.v, pend.n);
+	}
+	vec_free(pend);
+	return s;
+}
+
+static Stmt *convert_call_stmt(Parser *ps, CXCursor c);
 
 static Stmt *convert_stmt(Parser *ps, CXCursor c)
 {
@@ -2149,9 +2242,9 @@ static Stmt *convert_stmt(Parser *ps, CXCursor c)
 		if (ch.n == 2 || ch.n == 3) {
 			Expr *cond = convert_expr(ps, ch.v[0]);
 			Stmt *body[2] = {NULL, NULL};
-			body[0] = cond ? convert_stmt(ps, ch.v[1]) : NULL;
+			body[0] = cond ? convert_own_stmt(ps, ch.v[1]) : NULL;
 			if (ch.n == 3 && body[0])
-				body[1] = convert_stmt(ps, ch.v[2]);
+				body[1] = convert_own_stmt(ps, ch.v[2]);
 			if (body[0] && (ch.n == 2 || body[1])) {
 				s = st_new(ps->prog, ST_IF, loc);
 				s->cond = cond;
@@ -2171,15 +2264,304 @@ static Stmt *convert_stmt(Parser *ps, CXCursor c)
 	case CXCursor_BreakStmt: return fail(ps, loc, "%s", break_help), NULL;
 	case CXCursor_ContinueStmt:
 		return fail(ps, loc, "'continue' is supported only as 'if (c) continue;' (or a block that ends with it) directly in a loop's body: guard the statements after it with 'if (!c) { ... }'"), NULL;
-	case CXCursor_ReturnStmt: return fail(ps, loc, "'return' is not supported in a fuse region"), NULL;
+	case CXCursor_ReturnStmt:
+		if (ps->inlining)
+			return fail(ps, loc, "this helper returns before the end of its body: fusecc inlines a helper whose body runs to its end (one 'return', last)"), NULL;
+		return fail(ps, loc, "'return' is not supported in a fuse region"), NULL;
 	case CXCursor_SwitchStmt: return fail(ps, loc, "'switch' is not supported in a fuse region"), NULL;
-	case CXCursor_CallExpr: return fail(ps, loc, "a call as a statement has no effect in a fuse region: a statement must be an assignment"), NULL;
+	case CXCursor_CallExpr: return convert_call_stmt(ps, c);
 	case CXCursor_UnaryOperator: return fail(ps, loc, "'++' and '--' are only supported as the increment of a for loop: write 'x += 1'"), NULL;
 	default:
 		if (clang_isExpression(clang_getCursorKind(c)))
 			return fail(ps, loc, "expression statement has no effect: a statement must be an assignment"), NULL;
 		return fail(ps, loc, "unsupported statement in a fuse region"), NULL;
 	}
+}
+
+/* ---- helper functions inlined with their statements ---- */
+
+/* Whether the tokens of `body` assign to a name spelled `name` (`name = ...`, `name += ...`,
+ * `name++`, `--name`): such a parameter is a local of the inlined call, not its argument
+ * substituted. A local of the same name counts too, which only costs the substitution. */
+static bool assigns_name(Parser *ps, CXCursor body, const char *name)
+{
+	static const char *const ops[] = {"=", "+=", "-=", "*=", "/=", "%=", "<<=", ">>=", "&=", "|=", "^=", "++", "--"};
+	CXToken *toks;
+	unsigned n;
+	clang_tokenize(ps->tu, clang_getCursorExtent(body), &toks, &n);
+	bool found = false;
+	for (unsigned i = 0; i < n && !found; i++) {
+		if (clang_getTokenKind(toks[i]) != CXToken_Identifier || strcmp(token_text(ps, toks[i]), name))
+			continue;
+		const char *next = i + 1 < n ? token_text(ps, toks[i + 1]) : "";
+		const char *prev = i > 0 ? token_text(ps, toks[i - 1]) : "";
+		for (size_t k = 0; k < sizeof ops / sizeof ops[0] && !found; k++)
+			found = !strcmp(next, ops[k]) || (k >= 11 && !strcmp(prev, ops[k]));
+	}
+	clang_disposeTokens(ps->tu, toks, n);
+	return found;
+}
+
+static const Expr *setup_array_read(const Expr *e);
+
+/* Binds the parameters of helper `def` (body `body`) to the arguments of `call`, until
+ * the caller restores ps->binds and ps->aliases. A pointer parameter points where its
+ * argument points (into an array parameter or a local array of the caller). A scalar one
+ * reads as its argument converted to its type, substituted; where the helper assigns the
+ * parameter, or the argument reads an array that the body might write, it is a local
+ * declared in *out with that value instead. */
+static bool bind_helper_params(Parser *ps, CXCursor def, CXCursor body, CXCursor call, const char *name, Loc loc, StmtVec *out)
+{
+	int n = clang_Cursor_getNumArguments(def);
+	if (n < 0 || n != clang_Cursor_getNumArguments(call))
+		return fail(ps, loc, "call to '%s': its arguments do not match its parameters", name);
+	for (int i = 0; i < n; i++) {
+		CXCursor p = clang_Cursor_getArgument(def, (unsigned)i);
+		CXCursor a = clang_Cursor_getArgument(call, (unsigned)i);
+		CXType t = clang_getCanonicalType(clang_getCursorType(p));
+		CXString pn = clang_getCursorSpelling(p);
+		const char *pname = arena_strdup(&ps->prog->arena, clang_getCString(pn));
+		clang_disposeString(pn);
+		if (t.kind == CXType_Pointer || is_array_kind(t.kind)) {
+			CXType elem = t.kind == CXType_Pointer ? clang_getPointeeType(t) : clang_getArrayElementType(t);
+			ScalarType ety;
+			if (!scalar_type(elem, &ety))
+				return fail(ps, loc_of(ps, p), "parameter '%s' of helper '%s' points to rows of rows: fusecc inlines helpers whose pointer parameters point to scalars ('const float *x', 'float x[]')", pname, name);
+			PtrAlias al = {p, NULL, 0, NULL, NULL};
+			bool was = ps->alias_locals;
+			ps->alias_locals = true;
+			bool ok = convert_pointer(ps, a, &al);
+			ps->alias_locals = was;
+			if (!ok)
+				return false;
+			vec_push(ps->aliases, al);
+			continue;
+		}
+		ScalarType ty;
+		bool uns;
+		if (size_type(t, &uns))
+			ty = TY_INT;
+		else if (!scalar_type(t, &ty))
+			return fail(ps, loc_of(ps, p), "parameter '%s' of helper '%s' has type '%s': fusecc inlines helpers whose parameters are scalars and pointers to scalars", pname, name, type_spelling(ps, t));
+		Expr *v = convert_expr(ps, a);
+		if (!v)
+			return false;
+		v = as_type(ps, v, ty);
+		if (!assigns_name(ps, body, pname) && !setup_array_read(v)) {
+			vec_push(ps->binds, ((InlineBinding){p, v}));
+			continue;
+		}
+		Var *var = var_new(ps->prog, VAR_LOCAL, local_name(ps, pname), ty, loc_of(ps, p));
+		bind_var(ps, p, var);
+		Stmt *d = st_new(ps->prog, ST_DECL, loc);
+		d->var = var;
+		d->rhs = v;
+		vec_push(*out, d);
+	}
+	return true;
+}
+
+/* The statements of helper body `body` into *out: all of them, a last `return;` aside, for
+ * a void helper (ret NULL); else all but the last, which must be `return e;` (e in *ret). */
+static bool convert_helper_body(Parser *ps, CXCursor body, const char *name, Loc loc, CXCursor *ret, StmtVec *out)
+{
+	CursorVec st = children(body);
+	CXCursor last = st.n ? st.v[st.n - 1] : clang_getNullCursor();
+	bool ends = !clang_Cursor_isNull(last) && clang_getCursorKind(last) == CXCursor_ReturnStmt;
+	if (ret) {
+		*ret = ends ? last_expression(last) : clang_getNullCursor();
+		if (clang_Cursor_isNull(*ret)) {
+			vec_free(st);
+			return fail(ps, loc, "helper '%s' is called for its value: its body must end with 'return e;'", name);
+		}
+	}
+	if (ends)
+		st.n--;
+	/* its C89 iterators, and the operators its macros spell */
+	IterScan sc = {ps, {0}};
+	iter_scan(&sc, body);
+	vec_free(sc.active);
+	macro_ops_scan(ps->mops, body);
+	bool ok = convert_stmts(ps, &st, 0, false, false, out);
+	vec_free(st);
+	return ok;
+}
+
+/* A helper called in an expression whose body has statements: its parameters bound, its
+ * body goes before the statement being converted (ps->pre), under names of its own, and
+ * the call reads as its returned expression. */
+static Expr *inline_body_call(Parser *ps, CXCursor call, CXCursor def, CXCursor body, const char *name, Loc loc, ScalarType rty, const char **why)
+{
+	if (!ps->pre) {
+		*why = "its body has statements, which go before the statement that calls it, and this expression has no statement of its own (a loop's bounds, a 'continue' or 'break' condition, set-up outside a region): assign the call to a local first";
+		return NULL;
+	}
+	if (ps->inlining >= MAX_INLINE_DEPTH) {
+		*why = "helper calls nest too deep here (a recursive helper?)";
+		return NULL;
+	}
+	StmtVec *out = ps->pre;
+	int mb = ps->binds.n, ma = ps->aliases.n;
+	ps->inlining++;
+	CXCursor ret;
+	Expr *r = NULL;
+	if (bind_helper_params(ps, def, body, call, name, loc, out) && convert_helper_body(ps, body, name, loc, &ret, out)) {
+		ps->pre = out;
+		r = convert_expr(ps, ret);
+		ps->pre = out;
+		if (r)
+			r = as_type(ps, r, rty);
+	}
+	ps->inlining--;
+	ps->binds.n = mb;
+	ps->aliases.n = ma;
+	if (!r)
+		ps->failed = true;
+	return r;
+}
+
+/* The size argument of memset or memcpy as a count of elements of esize bytes:
+ * `n * sizeof(T)`, `sizeof(T) * n`, `n * sizeof *p`, or a constant; NULL (reported)
+ * otherwise. */
+static Expr *element_count(Parser *ps, CXCursor size, int esize, const char *name)
+{
+	size = strip(size);
+	Loc loc = loc_of(ps, size);
+	/* `n * sizeof(T)` first: n as written, as the loops that use the row bound it
+	 * (clang would fold a const n into a number) */
+	CursorVec ch = children(size);
+	Expr *count = NULL;
+	Loc oploc;
+	const char *op = clang_getCursorKind(size) == CXCursor_BinaryOperator && ch.n == 2 ? binary_operator(ps, size, ch.v[0], &oploc) : NULL;
+	for (int side = 0; op && !strcmp(op, "*") && side < 2 && !count; side++) {
+		CXCursor sz = strip(ch.v[side]);
+		if (clang_getCursorKind(sz) != CXCursor_UnaryExpr)
+			continue;
+		CXEvalResult e = clang_Cursor_Evaluate(sz);
+		long long bytes = e && clang_EvalResult_getKind(e) == CXEval_Int ? clang_EvalResult_getAsLongLong(e) : -1;
+		if (e)
+			clang_EvalResult_dispose(e);
+		if (bytes != esize) {
+			fail(ps, loc_of(ps, sz), "%s counts elements of %lld bytes but the array's are %d bytes", name, bytes, esize);
+			vec_free(ch);
+			return NULL;
+		}
+		count = convert_expr(ps, strip(ch.v[1 - side])); /* as the int it is before C widens it */
+		if (!count) {
+			vec_free(ch);
+			return NULL;
+		}
+	}
+	vec_free(ch);
+	if (count)
+		return count;
+	CXEvalResult r = clang_Cursor_Evaluate(size);
+	if (r && clang_EvalResult_getKind(r) == CXEval_Int) {
+		long long bytes = clang_EvalResult_getAsLongLong(r);
+		clang_EvalResult_dispose(r);
+		if (bytes % esize)
+			return fail(ps, loc, "%s of %lld bytes: not a whole number of %d-byte elements", name, bytes, esize), NULL;
+		return ex_int(ps->prog, bytes / esize, loc);
+	}
+	if (r)
+		clang_EvalResult_dispose(r);
+	return fail(ps, loc, "the size of this %s must be 'n * sizeof(T)' (or 'sizeof(T) * n', or a constant) for fusecc to read it as a loop over n elements", name), NULL;
+}
+
+/* memset(p, 0, n * sizeof(T)) and memcpy(d, s, n * sizeof(T)), as C engines clear and
+ * copy rows: the loop doing the same element by element. `memset(a, 0, sizeof a)` of a
+ * whole local array is its zero fill. */
+static Stmt *convert_mem_call(Parser *ps, CXCursor c, const char *name, Loc loc)
+{
+	bool set = !strcmp(name, "memset");
+	if (clang_Cursor_getNumArguments(c) != 3)
+		return fail(ps, loc, "%s takes three arguments", name), NULL;
+	CXCursor a0 = strip(clang_Cursor_getArgument(c, 0)), a1 = clang_Cursor_getArgument(c, 1), a2 = strip(clang_Cursor_getArgument(c, 2));
+	if (set && !zero_initialiser(a1))
+		return fail(ps, loc_of(ps, a1), "memset with a value other than 0: fusecc reads memset as clearing a row to zero; assign the value in a loop"), NULL;
+	/* sizeof a, a local array cleared whole */
+	if (set && clang_getCursorKind(a2) == CXCursor_UnaryExpr && clang_getCursorKind(a0) == CXCursor_DeclRefExpr) {
+		CursorVec ch = children(a2);
+		CXCursor opnd = ch.n == 1 ? strip(ch.v[0]) : clang_getNullCursor();
+		vec_free(ch);
+		Var *v = lookup_var(ps, clang_getCursorReferenced(a0));
+		if (v && v->ndim && v->kind == VAR_LOCAL && !clang_Cursor_isNull(opnd) && clang_getCursorKind(opnd) == CXCursor_DeclRefExpr &&
+		    clang_equalCursors(clang_getCursorReferenced(opnd), clang_getCursorReferenced(a0)))
+			return zero_fill(ps, v, loc);
+	}
+	PtrAlias dst = {clang_getNullCursor(), NULL, 0, NULL, NULL}, src = dst;
+	bool was = ps->alias_locals;
+	ps->alias_locals = true;
+	bool ok = convert_pointer(ps, a0, &dst) && (set || convert_pointer(ps, strip(a1), &src));
+	ps->alias_locals = was;
+	if (!ok)
+		return NULL;
+	if (!set && src.base->ty != dst.base->ty)
+		return fail(ps, loc, "memcpy between arrays of different element types ('%s' and '%s'): copy with a loop, converting each element", dst.base->name, src.base->name), NULL;
+	Expr *count = element_count(ps, a2, scalar_size(dst.base->ty), name);
+	if (!count)
+		return NULL;
+	char *iname = arena_printf(&ps->prog->arena, "%s_i", dst.base->name);
+	for (int k = 2; !name_unused(ps, iname); k++)
+		iname = arena_printf(&ps->prog->arena, "%s_i%d", dst.base->name, k);
+	Var *iv = var_new(ps->prog, VAR_LOOP, iname, TY_INT, loc);
+	Stmt *s = st_new(ps->prog, ST_ASSIGN, loc);
+	s->lhs = alias_elem(ps, &dst, ex_var(ps->prog, iv, loc), loc);
+	s->aop = AS_SET;
+	if (set) {
+		ScalarType t = dst.base->ty;
+		s->rhs = scalar_is_int(t) ? ex_int(ps->prog, 0, loc) : t == TY_FLOAT || t == TY_DOUBLE ? ex_flt(ps->prog, 0.0, t, loc) : ex_cast(ps->prog, t, ex_flt(ps->prog, 0.0, TY_FLOAT, loc), loc);
+	} else {
+		s->rhs = alias_elem(ps, &src, ex_var(ps->prog, iv, loc), loc);
+	}
+	Stmt *f = st_new(ps->prog, ST_FOR, loc);
+	f->var = iv;
+	f->lo = ex_int(ps->prog, 0, loc);
+	f->hi = count;
+	f->step = 1;
+	st_set_body(ps->prog, f, &s, 1);
+	return f;
+}
+
+/* A call as a statement: memset or memcpy of a row, or a helper function of the file
+ * inlined (a block of its body, the parameters bound to the arguments), as llama2.c calls
+ * `softmax(att, pos + 1);` or `rmsnorm(o, x, w, n);`. */
+static Stmt *convert_call_stmt(Parser *ps, CXCursor c)
+{
+	Loc loc = loc_of(ps, c);
+	CXString s = clang_getCursorSpelling(c);
+	const char *name = arena_strdup(&ps->prog->arena, clang_getCString(s));
+	clang_disposeString(s);
+	if (!strcmp(name, "memset") || !strcmp(name, "memcpy"))
+		return convert_mem_call(ps, c, name, loc);
+	CXCursor def = clang_getCursorDefinition(clang_getCursorReferenced(c)), body = clang_getNullCursor();
+	if (!clang_Cursor_isNull(def) && clang_getCursorKind(def) == CXCursor_FunctionDecl) {
+		CursorVec ch = children(def);
+		for (int i = 0; i < ch.n; i++)
+			if (clang_getCursorKind(ch.v[i]) == CXCursor_CompoundStmt)
+				body = ch.v[i];
+		vec_free(ch);
+	}
+	if (clang_Cursor_isNull(body))
+		return fail(ps, loc, "call to '%s' as a statement: fusecc inlines the helper functions defined in this file (and memset and memcpy of rows), and '%s' is not one", name, name), NULL;
+	if (ps->inlining >= MAX_INLINE_DEPTH)
+		return fail(ps, loc, "helper calls nest more than %d deep here (a recursive helper?): fusecc inlines every call", MAX_INLINE_DEPTH), NULL;
+	int mb = ps->binds.n, ma = ps->aliases.n;
+	StmtVec out = {0};
+	CXCursor ret;
+	bool is_void = clang_getCanonicalType(clang_getCursorResultType(def)).kind == CXType_Void;
+	ps->inlining++;
+	bool ok = bind_helper_params(ps, def, body, c, name, loc, &out) && convert_helper_body(ps, body, name, loc, is_void ? NULL : &ret, &out);
+	ps->inlining--;
+	ps->binds.n = mb;
+	ps->aliases.n = ma;
+	Stmt *r = NULL;
+	if (ok) {
+		r = st_new(ps->prog, ST_BLOCK, loc);
+		st_set_body(ps->prog, r, out.v, out.n);
+	}
+	vec_free(out);
+	return r;
 }
 
 /* ---- pragmas ---- */

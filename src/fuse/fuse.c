@@ -960,6 +960,59 @@ static Stmt *find_row(Stmt *s, const char *axis, StmtVec *row_loops)
 	return NULL;
 }
 
+/* Whether e or s reads a variable spelled `name` other than `except`. */
+static bool expr_reads_name(const Expr *e, const char *name, const Var *except)
+{
+	if (!e)
+		return false;
+	if ((e->kind == EX_VAR || e->kind == EX_INDEX) && e->var != except && !strcmp(e->var->name, name))
+		return true;
+	for (int i = 0; i < e->nargs; i++)
+		if (expr_reads_name(e->args[i], name, except))
+			return true;
+	return false;
+}
+
+static bool stmt_reads_name(const Stmt *s, const char *name, const Var *except)
+{
+	if (!s)
+		return false;
+	if (expr_reads_name(s->lhs, name, except) || expr_reads_name(s->rhs, name, except) || expr_reads_name(s->cond, name, except) ||
+	    expr_reads_name(s->lo, name, except) || expr_reads_name(s->hi, name, except) || (s->kind == ST_DECL && s->var != except && !strcmp(s->var->name, name)))
+		return true;
+	for (int i = 0; i < s->nbody; i++)
+		if (stmt_reads_name(s->body[i], name, except))
+			return true;
+	return false;
+}
+
+/* A loop of the row that another iterator counts over the same range as the loops over
+ * the axis, after one of them and reading what one of them wrote, as llama2.c's
+ * `softmax(att, pos + 1)` runs `for (i = 0; i < pos + 1; i++)` over the scores that
+ * `for (t = 0; t <= pos; t++)` stored: it is a loop over the axis too, and its iterator
+ * takes the axis's name (left where the name would capture another variable). */
+static void adopt_axis_loops(Stmt *row, const char *axis)
+{
+	const Stmt *ref = NULL;
+	VarVec w = {0};
+	for (int i = 0; i < row->nbody; i++) {
+		Stmt *k = row->body[i];
+		if (ref && k->kind == ST_FOR && !is_axis_loop(k, axis) && k->step == ref->step && expr_equal(k->lo, ref->lo) && expr_equal(k->hi, ref->hi) &&
+		    !stmt_reads_name(k, axis, k->var)) {
+			bool reads = false;
+			for (int v = 0; v < w.n && !reads; v++)
+				reads = stmt_reads_var(k, w.v[v]);
+			if (reads)
+				k->var->name = axis;
+		}
+		if (is_axis_loop(k, axis)) {
+			ref = ref ? ref : k;
+			collect_writes(k, &w);
+		}
+	}
+	vec_free(w);
+}
+
 /* Loop `v` wraps exactly one axis loop, a direct child of its body. Distributes it into
  * [v: before] [axis: v: body] [v: after], expanding its locals over v. Appends the new
  * statements to out. */
@@ -2645,6 +2698,7 @@ static bool fuse_region(Program *p, Region *r, StrVec *names)
 		return error_at(l, "cannot fuse over '%s': its loops must sit in one block inside the row loops (or directly inside one loop each there)", c->axis), false;
 	}
 	c->row = row;
+	adopt_axis_loops(row, c->axis);
 	/* tile applies to the parallel loops and to the fused loop. */
 	for (int i = 0; i < s->ntile; i++) {
 		bool par = false;
@@ -2801,6 +2855,18 @@ static bool fuse_region(Program *p, Region *r, StrVec *names)
 						error_at(k->loc, "this statement writes a variable that an earlier loop over '%s' reads: it cannot be hoisted before the fused pass", c->axis);
 						ok = false;
 					}
+				/* Nor may it read what an earlier level writes (a loop over the scores
+				 * that another iterator counts): hoisted, it would read them unwritten. */
+				VarVec w = {0};
+				for (int q = 0; ok && q < levels.n; q++)
+					collect_writes(levels.v[q], &w);
+				for (int v = 0; ok && v < w.n; v++)
+					if (stmt_reads_var(k, w.v[v])) {
+						error_at(k->loc, "this statement reads '%s', which the loop over '%s' before it writes, but it is not a loop over '%s' itself: it cannot be fused (count it with '%s', over the same range, or move it after the last loop over '%s')",
+						         w.v[v]->name, c->axis, c->axis, c->axis, c->axis);
+						ok = false;
+					}
+				vec_free(w);
 				vec_push(init, k);
 			}
 		}

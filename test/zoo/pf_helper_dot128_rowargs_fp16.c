@@ -1,4 +1,4 @@
-/* A static inline dot-product helper called for q.k (arrays passed as rows), fp16, #define D 128. */
+/* pf_helper_dot128_rowargs_fp16.c: a static inline dot-product helper with a loop, called for q.k with rows of q and k as its array arguments (inlined before the statement), fp16, #define D 128. */
 #include <math.h>
 #define D 128
 static inline float dot128(const _Float16 a[D], const _Float16 b[D])
