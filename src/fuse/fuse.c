@@ -253,6 +253,70 @@ static void hoist_invariants(Program *p, Stmt *s)
 	}
 }
 
+/* Whether the statements of block b (assignments only) touch nothing of each other: none
+ * reads or writes the variable another writes. Then each may run as a loop of its own. */
+static bool independent_assigns(const Stmt *b)
+{
+	for (int i = 0; i < b->nbody; i++) {
+		const Stmt *t = b->body[i];
+		if (t->kind != ST_ASSIGN || (t->lhs->kind != EX_VAR && t->lhs->kind != EX_INDEX))
+			return false;
+		for (int j = 0; j < b->nbody; j++)
+			if (j != i && (stmt_reads_var(b->body[j], t->lhs->var) || stmt_writes_var(b->body[j], t->lhs->var)))
+				return false;
+	}
+	return true;
+}
+
+/* In a loop over the fused axis: an inner loop whose body is independent assignments
+ * (`for (d) { s1 += q1 * k1; s2 += q2 * k2; }`, `for (d) { acc[d] += p * v; acc2[d] +=
+ * p * v2; }`) is distributed into one loop per assignment, and a scalar declared with a
+ * constant (`float s1 = 0.0f, s2 = 0.0f;`) moves down to just before the statement that
+ * first touches it: each product then reads `x = init; for (k) x += a * b`, the shape the
+ * tile lowering matches. Both keep the order of everything that depends on each other. */
+static void distribute_products(Program *p, Stmt *s)
+{
+	for (int i = 0; i < s->nbody; i++)
+		if (s->body[i])
+			distribute_products(p, s->body[i]);
+	if (s->kind != ST_BLOCK)
+		return;
+	StmtVec out = {0};
+	bool changed = false;
+	for (int i = 0; i < s->nbody; i++) {
+		Stmt *l = s->body[i];
+		Stmt *b = l->kind == ST_FOR ? l->body[0] : NULL;
+		if (!b || b->kind != ST_BLOCK || b->nbody < 2 || !independent_assigns(b)) {
+			vec_push(out, l);
+			continue;
+		}
+		for (int k = 0; k < b->nbody; k++) {
+			Var *iv = k ? var_new(p, VAR_LOOP, l->var->name, TY_INT, l->var->loc) : l->var;
+			Stmt *t = k ? stmt_subst_var(p, b->body[k], l->var, iv) : b->body[k];
+			vec_push(out, st_for(p, iv, l->lo, l->hi, l->step, t, l->loc));
+		}
+		changed = true;
+	}
+	/* the constant declarations, down to their first use */
+	for (int i = 0; i < out.n; i++) {
+		Stmt *d = out.v[i];
+		if (d->kind != ST_DECL || d->var->ndim || (d->rhs && d->rhs->kind != EX_FLT && d->rhs->kind != EX_INT))
+			continue;
+		int at = i + 1;
+		while (at < out.n && !stmt_reads_var(out.v[at], d->var) && !stmt_writes_var(out.v[at], d->var))
+			at++;
+		if (at == out.n || at == i + 1)
+			continue;
+		memmove(out.v + i, out.v + i + 1, sizeof(Stmt *) * (size_t)(at - 1 - i));
+		out.v[at - 1] = d;
+		changed = true;
+		i--; /* the statement now at i was after d */
+	}
+	if (changed)
+		st_set_body(p, s, out.v, out.n);
+	vec_free(out);
+}
+
 /* Whether c only reads a mask: an input array's element, negated or compared with a
  * constant (`layout[h][i / 64][j / 64]`, `!keep[b][j]`, `mask[b][j] != 0`), never an
  * iterator against a bound (`j < len[b]` may guard the reads it covers). */
@@ -2734,6 +2798,7 @@ static bool fuse_region(Program *p, Region *r, StrVec *names)
 			continue;
 		Stmt *blk = k->body[0]->kind == ST_BLOCK ? k->body[0] : st_block(p, k->body, 1, k->body[0]->loc);
 		scalarise_elements(c, blk);
+		distribute_products(p, blk);
 		hoist_invariants(p, blk);
 		if_convert_masks(p, blk);
 		if (blk != k->body[0] && blk->nbody > 1)
