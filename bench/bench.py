@@ -170,6 +170,9 @@ OPS = [
        src="test/zoo/pf_softcap_helper_functions_causal_fp16", fn="attn_helpers"),
     Op("zoo_y08_scratch_per_batch", False, 32, 32, ("B", "H", "N", "D", "scale", "q", "k", "v", "o"), causal=True,
        src="test/zoo/y08_scratch_per_batch_dot_into_s_fp16_rtD", fn="causal_scratch_per_batch"),
+    # A dot-product helper with a loop and array parameters, inlined before its statement
+    # (global_pf's math, the scores in s[N]).
+    Op("zoo_helper_dot128", False, 32, 32, _MHA, src="test/zoo/pf_helper_dot128_rowargs_fp16", fn="attn_helper"),
 ]
 INT_PARAMS = {"B", "H", "HKV", "G", "N", "L", "W", "D"}
 PTR_PARAMS = {"slope", "q", "k", "v", "o", "out"}

@@ -532,6 +532,7 @@ static bool binop_from_text(const char *s, BinOp *op)
 		BinOp op;
 	} t[] = {
 		{"+", OP_ADD}, {"-", OP_SUB}, {"*", OP_MUL}, {"/", OP_DIV}, {"%", OP_MOD},
+		{"<<", OP_SHL}, {">>", OP_SHR}, {"&", OP_BAND}, {"|", OP_BOR}, {"^", OP_BXOR},
 		{"<", OP_LT}, {"<=", OP_LE}, {">", OP_GT}, {">=", OP_GE}, {"==", OP_EQ},
 		{"!=", OP_NE}, {"&&", OP_LAND}, {"||", OP_LOR},
 	};
@@ -567,8 +568,8 @@ static Expr *convert_binary(Parser *ps, CXCursor c)
 		Expr *b = a ? convert_expr(ps, ch.v[1]) : NULL;
 		if (b) {
 			r = ex_bin(ps->prog, bop, a, b, oploc);
-			if ((bop == OP_MOD) && (!scalar_is_int(a->ty) || !scalar_is_int(b->ty))) {
-				fail(ps, oploc, "'%%' needs integer operands");
+			if ((bop == OP_MOD || (bop >= OP_SHL && bop <= OP_BXOR)) && (!scalar_is_int(a->ty) || !scalar_is_int(b->ty))) {
+				fail(ps, oploc, "'%s' needs integer operands", op);
 				r = NULL;
 			}
 		}
@@ -868,7 +869,7 @@ static Expr *convert_call(Parser *ps, CXCursor c)
 		StrBuf known = {0};
 		for (int i = 0; i < FN_COUNT; i++)
 			sb_printf(&known, "%s%s", i ? ", " : "", mathfn_info[i].f32);
-		fail(ps, loc, "call to '%s': a fuse region may call only math functions (%s and their double forms); write the function's loop in the region", name, known.s);
+		fail(ps, loc, "call to '%s', which this file does not define: a fuse region may call math functions (%s and their double forms) and the helper functions the file defines, which fusecc inlines", name, known.s);
 		sb_free(&known);
 		return NULL;
 	}

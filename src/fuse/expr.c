@@ -125,6 +125,9 @@ static double call(MathFn fn, const double *a)
 	case FN_ERF: return erf(a[0]);
 	case FN_SIN: return sin(a[0]);
 	case FN_COS: return cos(a[0]);
+	case FN_FLOOR: return floor(a[0]);
+	case FN_CEIL: return ceil(a[0]);
+	case FN_ROUND: return round(a[0]);
 	case FN_ISFINITE: return isfinite(a[0]);
 	case FN_COUNT: break;
 	}
@@ -149,6 +152,11 @@ double expr_eval(const Expr *e, LeafFn leaf, void *ctx)
 		case OP_MUL: return a[0] * a[1];
 		case OP_DIV: return scalar_is_int(e->ty) ? (a[1] ? trunc(a[0] / a[1]) : NAN) : a[0] / a[1];
 		case OP_MOD: return a[1] ? fmod(a[0], a[1]) : NAN;
+		case OP_SHL: return a[1] >= 0 && a[1] < 62 ? ldexp(a[0], (int)a[1]) : NAN;
+		case OP_SHR: return a[1] >= 0 && a[1] < 63 ? floor(ldexp(a[0], -(int)a[1])) : NAN;
+		case OP_BAND: return (double)((long long)a[0] & (long long)a[1]);
+		case OP_BOR: return (double)((long long)a[0] | (long long)a[1]);
+		case OP_BXOR: return (double)((long long)a[0] ^ (long long)a[1]);
 		case OP_LT: return a[0] < a[1];
 		case OP_LE: return a[0] <= a[1];
 		case OP_GT: return a[0] > a[1];

@@ -268,6 +268,50 @@ static bool independent_assigns(const Stmt *b)
 	return true;
 }
 
+static int count_reads(const Expr *e, const Var *v)
+{
+	if (!e)
+		return 0;
+	int n = e->kind == EX_VAR && e->var == v;
+	for (int i = 0; i < e->nargs; i++)
+		n += count_reads(e->args[i], v);
+	return n;
+}
+
+/* An innermost loop whose body is scalar locals defined once from the loop's elements and
+ * one statement reading them (whisper.cpp's `float qv = q[..][d] * sc; float kv = k[..][d]
+ * * sc; sum += qv * kv;`): the statement with the definitions read in place, so that the
+ * product shows its operands. */
+static void inline_elem_locals(Program *p, Stmt *s)
+{
+	for (int i = 0; i < s->nbody; i++)
+		if (s->body[i])
+			inline_elem_locals(p, s->body[i]);
+	Stmt *b = s->kind == ST_FOR ? s->body[0] : NULL;
+	if (!b || b->kind != ST_BLOCK || b->nbody < 2)
+		return;
+	Stmt *last = b->body[b->nbody - 1];
+	if (last->kind != ST_ASSIGN)
+		return;
+	for (int i = 0; i < b->nbody - 1; i++) {
+		Stmt *d = b->body[i];
+		if (d->kind != ST_DECL || d->var->ndim || !d->rhs)
+			return;
+		int reads = 0;
+		for (int k = i + 1; k < b->nbody; k++) {
+			if (stmt_writes_var(b->body[k], d->var))
+				return;
+			reads += count_reads(b->body[k]->rhs, d->var) + count_reads(b->body[k]->lhs, d->var);
+		}
+		if (reads > 1) /* computed once, not once per use */
+			return;
+	}
+	Stmt *t = last;
+	for (int i = b->nbody - 2; i >= 0; i--) /* later definitions may read earlier ones */
+		t = stmt_map_exprs(p, t, expr_subst_equal_map, (const Expr *[]){ex_var(p, b->body[i]->var, b->loc), b->body[i]->rhs});
+	st_set_body(p, s, &t, 1);
+}
+
 /* In a loop over the fused axis: an inner loop whose body is independent assignments
  * (`for (d) { s1 += q1 * k1; s2 += q2 * k2; }`, `for (d) { acc[d] += p * v; acc2[d] +=
  * p * v2; }`) is distributed into one loop per assignment, and a scalar declared with a
@@ -2798,6 +2842,7 @@ static bool fuse_region(Program *p, Region *r, StrVec *names)
 			continue;
 		Stmt *blk = k->body[0]->kind == ST_BLOCK ? k->body[0] : st_block(p, k->body, 1, k->body[0]->loc);
 		scalarise_elements(c, blk);
+		inline_elem_locals(p, blk);
 		distribute_products(p, blk);
 		hoist_invariants(p, blk);
 		if_convert_masks(p, blk);

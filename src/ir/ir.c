@@ -68,6 +68,8 @@ ScalarType binop_result(BinOp op, ScalarType a, ScalarType b)
 {
 	if (op >= OP_LT)
 		return TY_INT;
+	if (op == OP_SHL || op == OP_SHR) /* the left operand's type, promoted */
+		return promote(a);
 	if (a == TY_DOUBLE || b == TY_DOUBLE)
 		return TY_DOUBLE;
 	if (a == TY_FLOAT || b == TY_FLOAT)

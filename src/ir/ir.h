@@ -62,6 +62,7 @@ struct Var {
 
 typedef enum BinOp {
 	OP_ADD, OP_SUB, OP_MUL, OP_DIV, OP_MOD,
+	OP_SHL, OP_SHR, OP_BAND, OP_BOR, OP_BXOR, /* integers only (ggml's `1 << floor(log2(n))`, bit masks) */
 	OP_LT, OP_LE, OP_GT, OP_GE, OP_EQ, OP_NE,
 	OP_LAND, OP_LOR,
 } BinOp;

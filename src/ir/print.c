@@ -10,6 +10,7 @@ const char *binop_c(BinOp op)
 {
 	static const char *const s[] = {
 		[OP_ADD] = "+", [OP_SUB] = "-", [OP_MUL] = "*", [OP_DIV] = "/", [OP_MOD] = "%",
+		[OP_SHL] = "<<", [OP_SHR] = ">>", [OP_BAND] = "&", [OP_BOR] = "|", [OP_BXOR] = "^",
 		[OP_LT] = "<", [OP_LE] = "<=", [OP_GT] = ">", [OP_GE] = ">=", [OP_EQ] = "==",
 		[OP_NE] = "!=", [OP_LAND] = "&&", [OP_LOR] = "||",
 	};
@@ -29,6 +30,10 @@ static int binop_prec(BinOp op)
 	switch (op) {
 	case OP_MUL: case OP_DIV: case OP_MOD: return 13;
 	case OP_ADD: case OP_SUB: return 12;
+	case OP_SHL: case OP_SHR: return 11;
+	case OP_BAND: return 8;
+	case OP_BXOR: return 7;
+	case OP_BOR: return 6;
 	case OP_LT: case OP_LE: case OP_GT: case OP_GE: return 10;
 	case OP_EQ: case OP_NE: return 9;
 	case OP_LAND: return 5;
