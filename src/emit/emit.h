@@ -26,7 +26,7 @@ bool emit_gpu(StrBuf *out, const Program *p, const char *input_name, GpuKind kin
  * the static <fn>_launch<suffix> of one combination of values (the caller has named the
  * kernels with it); and the `extern "C"` <fn>_launch that picks one by the run-time
  * values and refuses the others with a message on stderr. */
-void emit_gpu_begin(StrBuf *out, const char *input_name, GpuKind kind, const GpuOptions *o, bool specialised);
+void emit_gpu_begin(StrBuf *out, const char *input_name, GpuKind kind, const GpuOptions *o, bool stdio);
 bool emit_gpu_function(StrBuf *out, const Program *p, const Func *f, GpuKind kind, const char *suffix);
 const char *spec_suffix(Arena *a, const SpecPlan *sp, int c);
 void emit_gpu_dispatch(StrBuf *out, Arena *a, const Func *f, GpuKind kind, const SpecPlan *sp);

@@ -59,6 +59,10 @@ static void emit_function(StrBuf *out, const Func *f, const PrintTarget *pt)
 	if (!f->nparams)
 		sb_puts(out, "void");
 	sb_puts(out, ")\n{\n");
+	/* The subscripts read a set-up quotient (`int hs = C / NH;`) as exact: C = NH * hs. */
+	for (int i = 0; i < f->ndivs; i++)
+		sb_printf(out, "\tassert(%s %% %s == 0); /* %s = %s / %s is read as exact */\n", f->divs[i].num->name, f->divs[i].den->name, f->divs[i].q->name,
+		          f->divs[i].num->name, f->divs[i].den->name);
 	for (int i = 0; i < f->nsetup; i++) {
 		sb_putc(out, '\t');
 		print_stmt_to(out, f->setup[i], 1, pt);
@@ -81,6 +85,11 @@ void emit_c(StrBuf *out, const Program *p, const char *input_name, bool line_dir
 	int last = 0;
 	PrintTarget lines = {.line_last = &last};
 	emit_banner(out, "/*", input_name);
+	bool divs = false;
+	for (int f = 0; f < p->nfuncs; f++)
+		divs |= p->funcs[f]->ndivs > 0;
+	if (divs)
+		sb_puts(out, "#include <assert.h>\n");
 	sb_puts(out, "#include <math.h>\n");
 	if (params_spelled_from(p, "stddef.h"))
 		sb_puts(out, "#include <stddef.h>\n");

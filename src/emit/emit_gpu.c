@@ -437,6 +437,19 @@ void print_splitk_launches(StrBuf *out, const GpuTarget *tg, const char *region,
 	sb_printf(out, "\t\t\tif (err != %s || (err = freed) != %s)\n\t\t\t\treturn err;\n", tg->success, tg->success);
 }
 
+/* Refuses, with the reason on stderr, the sizes for which a set-up division the kernels
+ * read as exact (`int hs = C / NH;`, Func.divs) leaves a remainder. */
+static void emit_div_checks(StrBuf *out, const GpuTarget *tg, const Func *f)
+{
+	for (int i = 0; i < f->ndivs; i++) {
+		const SizeDiv *d = &f->divs[i];
+		sb_printf(out, "\tif (%s <= 0 || %s %% %s) {\n", d->den->name, d->num->name, d->den->name);
+		sb_printf(out, "\t\tfprintf(stderr, \"%s_launch: %s = %%d is not a multiple of %s = %%d: the kernels read '%s = %s / %s' as exact\\n\", %s, %s);\n", f->name, d->num->name,
+		          d->den->name, d->q->name, d->num->name, d->den->name, d->num->name, d->den->name);
+		sb_printf(out, "\t\treturn %s;\n\t}\n", tg->invalid);
+	}
+}
+
 static void emit_launcher(StrBuf *out, const GpuTarget *tg, const Func *f, TilePlan *plans, const bool *tiled, const SplitFallback *sfs, const RowPlan *rows,
                           const bool *by_rows, const char *suffix)
 {
@@ -454,6 +467,8 @@ static void emit_launcher(StrBuf *out, const GpuTarget *tg, const Func *f, TileP
 		if (!v->ndim && v->ty == TY_INT && is_size(f, v))
 			sb_printf(out, "\tif (%s < 0)\n\t\treturn %s;\n", v->name, tg->invalid);
 	}
+	if (!suffix) /* a combination's launcher runs after the dispatcher's checks */
+		emit_div_checks(out, tg, f);
 	for (int i = 0; i < f->nparams; i++) {
 		const Var *v = f->params[i];
 		if (!v->ndim)
@@ -510,7 +525,7 @@ static void emit_launcher(StrBuf *out, const GpuTarget *tg, const Func *f, TileP
 	sb_printf(out, "\treturn %s;\n}\n", tg->success);
 }
 
-void emit_gpu_begin(StrBuf *out, const char *input_name, GpuKind kind, const GpuOptions *o, bool specialised)
+void emit_gpu_begin(StrBuf *out, const char *input_name, GpuKind kind, const GpuOptions *o, bool stdio)
 {
 	device_line_last = 0;
 	device_print.line_last = o->line_directives ? &device_line_last : NULL;
@@ -518,7 +533,7 @@ void emit_gpu_begin(StrBuf *out, const char *input_name, GpuKind kind, const Gpu
 	emit_banner(out, "/*", input_name);
 	sb_puts(out, targets[kind].includes);
 	sb_puts(out, "#include <math.h>\n");
-	if (specialised)
+	if (stdio)
 		sb_puts(out, "#include <stdio.h>\n");
 	sb_puts(out, "#include \"fusecc.h\"\n");
 }
@@ -612,6 +627,12 @@ void emit_gpu_dispatch(StrBuf *out, Arena *a, const Func *f, GpuKind kind, const
 	StrBuf args = {0};
 	for (int i = 0; i < f->nparams; i++)
 		sb_printf(&args, "%s, ", f->params[i]->name);
+	/* A specialised quotient is computed as the set-up would, once its division is exact. */
+	emit_div_checks(out, tg, f);
+	for (int i = 0; i < f->ndivs; i++)
+		for (int k = 0; k < sp->nparams; k++)
+			if (sp->params[k] == f->divs[i].q)
+				sb_printf(out, "\tconst int %s = %s / %s;\n", f->divs[i].q->name, f->divs[i].num->name, f->divs[i].den->name);
 	for (int c = 0; c < sp->ncombos; c++) {
 		sb_puts(out, "\tif (");
 		for (int k = 0; k < sp->nparams; k++)
@@ -630,7 +651,10 @@ void emit_gpu_dispatch(StrBuf *out, Arena *a, const Func *f, GpuKind kind, const
 
 bool emit_gpu(StrBuf *out, const Program *p, const char *input_name, GpuKind kind, const GpuOptions *o)
 {
-	emit_gpu_begin(out, input_name, kind, o, false);
+	bool divs = false;
+	for (int f = 0; f < p->nfuncs; f++)
+		divs |= p->funcs[f]->ndivs > 0;
+	emit_gpu_begin(out, input_name, kind, o, divs);
 	bool ok = true;
 	for (int f = 0; f < p->nfuncs; f++)
 		ok &= emit_gpu_function(out, p, p->funcs[f], kind, NULL);

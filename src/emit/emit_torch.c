@@ -230,13 +230,33 @@ static void print_spec_check(StrBuf *out, const Op *op, const SpecPlan *sp)
 {
 	if (!sp->nparams)
 		return;
+	/* A specialised set-up quotient (`int hs = C / NH;`): computed as the launcher does,
+	 * once its division is exact. */
+	PrintTarget st = {.expr_hook = size_hook, .ctx = (void *)op};
+	bool quotient[MAX_SPEC_PARAMS] = {0};
+	for (int i = 0; i < op->f->ndivs; i++)
+		for (int k = 0; k < sp->nparams; k++) {
+			const SizeDiv *d = &op->f->divs[i];
+			if (sp->params[k] != d->q)
+				continue;
+			quotient[k] = true;
+			Expr num = {.kind = EX_VAR, .ty = TY_INT, .var = d->num}, den = {.kind = EX_VAR, .ty = TY_INT, .var = d->den};
+			StrBuf n = {0}, m = {0};
+			print_expr_to(&n, &num, &st);
+			print_expr_to(&m, &den, &st);
+			sb_printf(out, "\tTORCH_CHECK(%s > 0 && %s %% %s == 0, op, \": %s = \", num(%s), \" is not a multiple of %s = \", num(%s), \": the kernels read '%s = %s / %s' as exact\");\n", m.s, n.s,
+			          m.s, d->num->name, n.s, d->den->name, m.s, d->q->name, d->num->name, d->den->name);
+			sb_printf(out, "\tconst S %s = %s / %s;\n", d->q->name, n.s, m.s);
+			sb_free(&n);
+			sb_free(&m);
+		}
 	bool one = sp->nparams == 1;
 	sb_puts(out, "\tTORCH_CHECK(");
 	for (int c = 0; c < sp->ncombos; c++) {
 		sb_puts(out, c ? " || " : "");
 		sb_puts(out, one ? "" : "(");
 		for (int k = 0; k < sp->nparams; k++) {
-			bool size = false;
+			bool size = quotient[k];
 			for (int i = 0; i < op->f->nparams; i++)
 				size |= op->f->params[i] == sp->params[k] && op->role[i] == R_SIZE;
 			sb_printf(out, size ? "%s%s == S(%ld)" : "%s%s == %ld", k ? " && " : "", sp->params[k]->name, sp->values[c][k]);

@@ -10,6 +10,11 @@
  * element is the same whatever the values, so the rewrite needs no bounds. Int locals
  * and set-up scalars assigned once are read through their definitions first, so that
  * `const int row = b * N + i; ... q[row * D + d]` nests the same way.
+ *
+ * A set-up division of sizes, `int hs = C / NH;` (llm.c, llama2.c and whisper.cpp compute
+ * their head size so), is a size of its own when the strides have it as a factor: C reads
+ * as NH * hs, so that `t * 3 * C + h * hs + C` nests as [T][3][NH][hs]. That holds when NH
+ * divides C, which the fused C asserts and the launcher checks (Func.divs).
  */
 #include "front.h"
 
@@ -40,10 +45,20 @@ typedef struct Def {
 	int writes;
 } Def;
 
+/* A set-up `q = num / den` of int parameters that no one assigns again. */
+typedef struct Div {
+	Var *q, *num, *den;
+	bool spec;           /* the GPU printers' reparse reads q as the constant value */
+	long long value;
+	bool used;           /* a stride has q as a factor: num reads as den * q */
+} Div;
+
 typedef struct Flat {
 	Program *p;
 	Func *f;
 	VEC(Def) defs;
+	VEC(Div) divs;
+	bool subst; /* expand reads the numerators of the used divisions as den * q */
 	VEC(const Stmt *) loops;  /* every for loop of the function (iterator -> bounds) */
 	VEC(Expr *) access;       /* the EX_INDEX of the parameter being delinearised */
 	VEC(const Var *) inlined; /* locals read through their definitions */
@@ -156,6 +171,49 @@ static Poly *poly_mul(const Poly *a, const Poly *b)
 
 static bool is_size_param(const Var *v) { return v->kind == VAR_PARAM && !v->ndim && v->ty == TY_INT; }
 
+/* The division whose quotient (as_num: numerator, when used) is v; NULL: none. */
+static Div *find_div(Flat *fl, const Var *v, bool as_num)
+{
+	for (int i = 0; i < fl->divs.n; i++) {
+		Div *d = &fl->divs.v[i];
+		if (as_num ? d->used && d->num == v : d->q == v)
+			return d;
+	}
+	return NULL;
+}
+
+/* t divided by the one term of d, when it divides every term exactly (a set-up
+ * `kv_dim = (dim * n_kv_heads) / n_heads` once dim reads as n_heads * head_size);
+ * NULL otherwise. The quotient is exact, so it is the C division's value. */
+static Poly *poly_div(const Poly *a, const Poly *d)
+{
+	if (!a->ok || !d->ok || d->n != 1 || d->t[0].nidx || !d->t[0].coef)
+		return NULL;
+	const Term *dt = &d->t[0];
+	Poly *r = poly_new();
+	for (int i = 0; i < a->n; i++) {
+		Term t = a->t[i];
+		if (t.coef % dt->coef) {
+			free(r);
+			return NULL;
+		}
+		t.coef /= dt->coef;
+		for (int k = 0; k < dt->nsize; k++) {
+			int j = 0;
+			while (j < t.nsize && t.size[j] != dt->size[k])
+				j++;
+			if (j == t.nsize) {
+				free(r);
+				return NULL;
+			}
+			memmove(&t.size[j], &t.size[j + 1], sizeof(Var *) * (size_t)(t.nsize - j - 1));
+			t.nsize--;
+		}
+		poly_add(r, &t);
+	}
+	return r;
+}
+
 /* Whether e has the same value wherever it is read in the function: it reads parameters,
  * iterators and locals assigned once from such values (a use after `off += D` must not
  * see `base = off` read through its definition). */
@@ -186,6 +244,26 @@ static Poly *expand(Flat *fl, const Expr *e, int depth)
 		poly_add(p, &t);
 		return p;
 	case EX_VAR: {
+		Div *dv = find_div(fl, e->var, false);
+		if (dv && dv->spec) {
+			t.coef = dv->value;
+			poly_add(p, &t);
+			return p;
+		}
+		if (dv) { /* a size of its own, not the division it is computed by */
+			t.size[t.nsize++] = e->var;
+			poly_add(p, &t);
+			return p;
+		}
+		dv = fl->subst && depth < MAX_INLINE_DEPTH ? find_div(fl, e->var, true) : NULL;
+		if (dv) { /* num as den * q */
+			free(p);
+			Poly *a = expand(fl, &(Expr){.kind = EX_VAR, .var = dv->den, .ty = TY_INT}, depth + 1);
+			Poly *b = expand(fl, &(Expr){.kind = EX_VAR, .var = dv->q, .ty = TY_INT}, depth + 1);
+			Poly *r = poly_mul(a, b);
+			free(a), free(b);
+			return r;
+		}
 		Def *d = find_def(fl, e->var);
 		if (d && d->rhs && !d->writes && depth < MAX_INLINE_DEPTH && stable(fl, d->rhs, depth)) {
 			free(p);
@@ -219,6 +297,15 @@ static Poly *expand(Flat *fl, const Expr *e, int depth)
 			a->ok &= b->ok;
 			free(b);
 			return a;
+		}
+		if (e->bop == OP_DIV) {
+			Poly *a = expand(fl, e->args[0], depth), *b = expand(fl, e->args[1], depth);
+			Poly *r = poly_div(a, b);
+			free(a), free(b);
+			if (r) {
+				free(p);
+				return r;
+			}
 		}
 		break;
 	case EX_UN:
@@ -282,11 +369,15 @@ static bool stride_divides(const Stride *a, const Stride *b, Stride *q)
 
 static bool stride_equal(const Stride *a, const Stride *b) { return stride_divides(a, b, NULL) && stride_divides(b, a, NULL); }
 
-static Expr *stride_expr(Program *p, const Stride *s, Loc loc)
+/* s as an expression of the parameters: a division's quotient reads as the division
+ * (the launcher's null checks and the harness size arrays before any set-up runs). */
+static Expr *stride_expr(Flat *fl, const Stride *s, Loc loc)
 {
+	Program *p = fl->p;
 	Expr *e = s->coef != 1 || !s->nsize ? ex_int(p, s->coef, loc) : NULL;
 	for (int i = 0; i < s->nsize; i++) {
-		Expr *v = ex_var(p, s->size[i], loc);
+		const Div *d = find_div(fl, s->size[i], false);
+		Expr *v = d ? ex_bin(p, OP_DIV, ex_var(p, d->num, loc), ex_var(p, d->den, loc), loc) : ex_var(p, s->size[i], loc);
 		e = e ? ex_bin(p, OP_MUL, e, v, loc) : v;
 	}
 	return e;
@@ -366,6 +457,43 @@ static void collect_stmt_access(Flat *fl, Stmt *s, const Var *v)
 
 enum { MAX_LINKS = 8 };
 
+static int cmp_ll(const void *a, const void *b)
+{
+	long long x = *(const long long *)a, y = *(const long long *)b;
+	return (x > y) - (x < y);
+}
+
+/* The stride a size-only term (`+ C`, the k of a packed qkv; `+ 2 * C`, its v) steps
+ * along: k x its size parameters for the smallest k dividing its coefficient that nests
+ * with every link and equals or divides one of them. With the head dim a constant the
+ * term is 64 * NH, which steps by 64 * NH (index 1 of that link), not by NH. False: none
+ * does (the term stays with link 0). */
+static bool size_term_stride(const Term *t, const Stride *links, int nlinks, Stride *s)
+{
+	*s = stride_of(t);
+	long long c = s->coef, divs[128];
+	int n = 0;
+	for (long long k = 1; k * k <= c && n + 2 <= 128; k++)
+		if (!(c % k)) {
+			divs[n++] = k;
+			if (k * k != c)
+				divs[n++] = c / k;
+		}
+	qsort(divs, (size_t)n, sizeof *divs, cmp_ll);
+	for (int i = 0; i < n; i++) {
+		s->coef = divs[i];
+		bool nests = true, under = false;
+		for (int l = 0; l < nlinks && nests; l++) {
+			bool down = stride_divides(s, &links[l], NULL);
+			nests = down || stride_divides(&links[l], s, NULL);
+			under |= down;
+		}
+		if (nests && under)
+			return true;
+	}
+	return false;
+}
+
 /* Subscripts that do not nest: an error for a pointer, which has no other shape; a 1-D
  * array keeps its one dimension (its subscripts are checked as any array's are). */
 __attribute__((format(printf, 3, 4))) static void refuse(const Var *v, Loc loc, const char *fmt, ...)
@@ -415,14 +543,8 @@ static bool delinearize_param(Flat *fl, Var *v)
 				if (pass == 0 ? !t->nidx : t->nidx || !t->nsize)
 					continue;
 				Stride s = stride_of(t);
-				if (pass == 1) {
-					s.coef = 1;
-					bool under = false;
-					for (int l = 0; l < nlinks; l++)
-						under |= !stride_equal(&s, &links[l]) && stride_divides(&s, &links[l], NULL);
-					if (!under)
-						continue;
-				}
+				if (pass == 1 && !size_term_stride(t, links, nlinks, &s))
+					continue;
 				int l = 0;
 				while (l < nlinks && !stride_equal(&s, &links[l]))
 					l++;
@@ -442,7 +564,7 @@ static bool delinearize_param(Flat *fl, Var *v)
 					nests &= m < at ? stride_divides(&links[m], &s, NULL) : stride_divides(&s, &links[m], NULL);
 				if (!nests) {
 					StrBuf a1 = {0}, a2 = {0};
-					Expr *x = stride_expr(fl->p, &s, v->loc), *y = stride_expr(fl->p, &links[at < nlinks ? at : nlinks - 1], v->loc);
+					Expr *x = stride_expr(fl, &s, v->loc), *y = stride_expr(fl, &links[at < nlinks ? at : nlinks - 1], v->loc);
 					print_expr(&a1, x);
 					print_expr(&a2, y);
 					refuse(v, fl->access.v[a]->loc,
@@ -472,7 +594,7 @@ static bool delinearize_param(Flat *fl, Var *v)
 		for (int j = 0; j + 1 < nlinks; j++) {
 			Stride q;
 			stride_divides(&links[j], &links[j + 1], &q);
-			v->dims[nlinks - 1 - j] = stride_expr(fl->p, &q, v->loc);
+			v->dims[nlinks - 1 - j] = stride_expr(fl, &q, v->loc);
 		}
 		for (int a = 0; a < n; a++) {
 			Expr *e = fl->access.v[a];
@@ -483,13 +605,12 @@ static bool delinearize_param(Flat *fl, Var *v)
 			for (int k = 0; k < p->n; k++) {
 				const Term *t = &p->t[k];
 				Stride s = stride_of(t);
-				if (!t->nidx) {
-					if (!t->nsize) {
-						rest += t->coef;
-						continue;
-					}
-					s.coef = 1;
+				if (!t->nidx && !t->nsize) {
+					rest += t->coef;
+					continue;
 				}
+				if (!t->nidx && !size_term_stride(t, links, nlinks, &s))
+					s.nsize = -1; /* matches no link */
 				int l = 0;
 				while (l < nlinks && !stride_equal(&s, &links[l]))
 					l++;
@@ -498,7 +619,7 @@ static bool delinearize_param(Flat *fl, Var *v)
 				else if (t->nidx) /* on the link of its own stride */
 					pieces[l][npieces[l]++] = (Piece){t->coef < 0 ? -1 : 1, t, false};
 				else /* c x S on the link S */
-					pieces[l][npieces[l]++] = (Piece){t->coef, NULL, false};
+					pieces[l][npieces[l]++] = (Piece){t->coef / s.coef, NULL, false};
 			}
 			/* Constants go down the links of constant stride, largest first. */
 			for (int l = nlinks - 1; l >= 0 && rest; l--)
@@ -555,7 +676,66 @@ static void drop_unused(Flat *fl, Stmt *s)
 	s->nbody = k;
 }
 
-bool front_delinearize(Program *p, Func *f)
+/* Whether v is an int parameter of f (not an array) that nothing assigns. */
+static bool fixed_size_param(const Func *f, const Var *v)
+{
+	bool param = false;
+	for (int i = 0; i < f->nparams; i++)
+		param |= f->params[i] == v;
+	if (!param || !is_size_param(v))
+		return false;
+	for (int i = 0; i < f->nsetup; i++)
+		if (stmt_writes_var(f->setup[i], v))
+			return false;
+	for (int r = 0; r < f->nregions; r++)
+		if (stmt_writes_var(f->regions[r]->loop, v))
+			return false;
+	return true;
+}
+
+/* Lists the set-up divisions `q = num / den` of fixed int parameters, q assigned once;
+ * the GPU printers' reparse (o) may read q as a constant. */
+static void find_divs(Flat *fl, const FrontOptions *o)
+{
+	for (int i = 0; i < fl->defs.n; i++) {
+		const Def *d = &fl->defs.v[i];
+		const Expr *e = d->rhs;
+		if (d->var->kind != VAR_PARAM || d->writes || !e || e->kind != EX_BIN || e->bop != OP_DIV || e->args[0]->kind != EX_VAR || e->args[1]->kind != EX_VAR ||
+		    e->args[0]->var == e->args[1]->var || !fixed_size_param(fl->f, e->args[0]->var) || !fixed_size_param(fl->f, e->args[1]->var))
+			continue;
+		Div dv = {(Var *)d->var, e->args[0]->var, e->args[1]->var, false, 0, false};
+		for (int k = 0; o && o->spec_fn && !strcmp(o->spec_fn, fl->f->name) && k < o->nspec; k++)
+			if (!strcmp(o->spec_names[k], d->var->name))
+				dv.spec = dv.used = true, dv.value = o->spec_values[k];
+		vec_push(fl->divs, dv);
+	}
+}
+
+/* Marks the divisions whose quotient some flat subscript has as a factor of a term: those
+ * are read as exact (num = den * q) when the subscripts are delinearised. */
+static void mark_used_divs(Flat *fl)
+{
+	for (int i = 0; i < fl->f->nparams; i++) {
+		Var *v = fl->f->params[i];
+		if (!v->flat)
+			continue;
+		fl->access.n = 0;
+		for (int r = 0; r < fl->f->nregions; r++)
+			collect_stmt_access(fl, fl->f->regions[r]->loop, v);
+		for (int a = 0; a < fl->access.n; a++) {
+			Poly *p = expand(fl, fl->access.v[a]->args[0], 0);
+			for (int k = 0; k < p->n; k++)
+				for (int j = 0; j < p->t[k].nsize; j++) {
+					Div *d = find_div(fl, p->t[k].size[j], false);
+					if (d)
+						d->used = true;
+				}
+			free(p);
+		}
+	}
+}
+
+bool front_delinearize(Program *p, Func *f, const FrontOptions *o)
 {
 	bool any = false;
 	for (int i = 0; i < f->nparams; i++)
@@ -567,6 +747,13 @@ bool front_delinearize(Program *p, Func *f)
 		scan_stmt(&fl, f->setup[i]);
 	for (int r = 0; r < f->nregions; r++)
 		scan_stmt(&fl, f->regions[r]->loop);
+	find_divs(&fl, o);
+	mark_used_divs(&fl);
+	fl.subst = true;
+	f->divs = arena_alloc(&p->arena, sizeof(SizeDiv) * (size_t)(fl.divs.n ? fl.divs.n : 1));
+	for (int i = 0; i < fl.divs.n; i++)
+		if (fl.divs.v[i].used)
+			f->divs[f->ndivs++] = (SizeDiv){fl.divs.v[i].q, fl.divs.v[i].num, fl.divs.v[i].den};
 	bool ok = true;
 	for (int i = 0; i < f->nparams; i++)
 		if (f->params[i]->flat)
@@ -574,6 +761,7 @@ bool front_delinearize(Program *p, Func *f)
 	for (int r = 0; ok && r < f->nregions; r++)
 		drop_unused(&fl, f->regions[r]->loop);
 	vec_free(fl.defs);
+	vec_free(fl.divs);
 	vec_free(fl.loops);
 	vec_free(fl.access);
 	vec_free(fl.inlined);

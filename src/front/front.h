@@ -28,9 +28,10 @@ typedef struct FrontOptions {
  * file it includes (for -MD), as arena strings. */
 Program *front_parse(const char *path, const FrontOptions *opt, StrVec *deps);
 /* flat.c: gives each pointer parameter of f (Var.flat) the dims its flat subscripts
- * nest in, and rewrites those subscripts one per dimension. Reports and returns false
- * when they do not nest. */
-bool front_delinearize(Program *p, Func *f);
+ * nest in, and rewrites those subscripts one per dimension; lists in f->divs the set-up
+ * divisions of sizes it reads as exact. o: the specialisation of a reparse, or NULL.
+ * Reports and returns false when they do not nest. */
+bool front_delinearize(Program *p, Func *f, const FrontOptions *o);
 /* Frees the translation unit front_parse keeps for the next reparse. */
 void front_release(void);
 void program_free(Program *p);

@@ -3055,6 +3055,28 @@ static bool setup_check(Parser *ps, const Stmt *s, Region *const *regions, int n
 	return true;
 }
 
+/* In the GPU printers' reparse, a set-up int local they specialise (a head size computed
+ * by `int hs = C / NH;`, flat.c's SizeDiv) reads as its constant after its declaration,
+ * as a specialised parameter does; the declaration stays (the launcher computes it). */
+static void bind_spec_setup(Parser *ps, CXCursor c, const Var *v)
+{
+	const FrontOptions *o = ps->opt;
+	if (v->ty != TY_INT || v->ndim || !o->spec_fn || strcmp(o->spec_fn, ps->fn_name))
+		return;
+	for (int k = 0; k < o->nspec; k++) {
+		if (strcmp(o->spec_names[k], v->name))
+			continue;
+		CursorVec ds = children(c);
+		for (int i = 0; i < ds.n; i++) {
+			CXString nm = clang_getCursorSpelling(ds.v[i]);
+			if (clang_getCursorKind(ds.v[i]) == CXCursor_VarDecl && !strcmp(clang_getCString(nm), v->name))
+				vec_push(ps->binds, ((InlineBinding){ds.v[i], ex_int(ps->prog, o->spec_values[k], v->loc)}));
+			clang_disposeString(nm);
+		}
+		vec_free(ds);
+	}
+}
+
 /* A statement of the function body that is not a region: scalar set-up (declarations,
  * assignments and ifs of scalar locals computed from parameters) is kept in order in
  * *setup; anything else is refused with the reason. */
@@ -3083,8 +3105,10 @@ static void convert_setup(Parser *ps, CXCursor c, Region *const *regions, int nr
 		if (!setup_check(ps, got.v[i], regions, nregions))
 			continue;
 		vec_push(*setup, got.v[i]);
-		if (got.v[i]->kind == ST_DECL)
+		if (got.v[i]->kind == ST_DECL) {
 			vec_push(*svars, got.v[i]->var);
+			bind_spec_setup(ps, c, got.v[i]->var);
+		}
 	}
 	vec_free(got);
 }
@@ -3208,7 +3232,7 @@ static void convert_function(Parser *ps, CXCursor fn, CXCursor body)
 		memcpy(f->regions, regions.v, sizeof(Region *) * (size_t)regions.n);
 	f->nregions = regions.n;
 	finish_setup(ps, f, &setup, &svars);
-	if (!ps->failed && !front_delinearize(ps->prog, f))
+	if (!ps->failed && !front_delinearize(ps->prog, f, ps->opt))
 		ps->failed = true;
 	vec_free(regions);
 	vec_free(stmts);

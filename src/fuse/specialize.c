@@ -10,6 +10,16 @@
 static const long default_values[] = {64, 96, 128, 192, 256};
 enum { NDEFAULT = sizeof default_values / sizeof default_values[0] };
 
+/* The sizes that may be specialised: f's int parameters, then the set-up quotients the
+ * subscripts read as sizes (`int hs = C / NH;`, Func.divs), which the launcher computes. */
+static int nsizes(const Func *f) { return f->nparams + f->ndivs; }
+
+static const Var *size_at(const Func *f, int i)
+{
+	const Var *v = i < f->nparams ? f->params[i] : f->divs[i - f->nparams].q;
+	return !v->ndim && v->ty == TY_INT ? v : NULL;
+}
+
 static int spec_index(const SpecPlan *sp, const Var *v)
 {
 	for (int k = 0; k < sp->nparams; k++)
@@ -38,9 +48,8 @@ static bool add_local_extents(SpecPlan *sp, const Func *f, const Stmt *s)
 		return true;
 	if (s->kind == ST_DECL)
 		for (int d = 0; d < s->var->ndim; d++)
-			for (int i = 0; i < f->nparams; i++)
-				if (!f->params[i]->ndim && f->params[i]->ty == TY_INT && expr_reads_var(s->var->dims[d], f->params[i]) &&
-				    !add_param(sp, f->params[i], s->loc))
+			for (int i = 0; i < nsizes(f); i++)
+				if (size_at(f, i) && expr_reads_var(s->var->dims[d], size_at(f, i)) && !add_param(sp, size_at(f, i), s->loc))
 					return false;
 	for (int i = 0; i < s->nbody; i++)
 		if (!add_local_extents(sp, f, s->body[i]))
@@ -125,10 +134,10 @@ static bool add_head_dims(SpecPlan *sp, const Func *f, const Stmt *s, const char
 		return true;
 	if (s->kind == ST_FOR) {
 		if (j && accumulates(s->body[0], s->var) && stmt_contracts(s->body[0], s->var, j))
-			for (int i = 0; i < f->nparams; i++)
-				if (!f->params[i]->ndim && f->params[i]->ty == TY_INT && expr_reads_var(s->hi, f->params[i])) {
+			for (int i = 0; i < nsizes(f); i++)
+				if (size_at(f, i) && expr_reads_var(s->hi, size_at(f, i))) {
 					*found = true;
-					if (!add_param(sp, f->params[i], s->loc))
+					if (!add_param(sp, size_at(f, i), s->loc))
 						return false;
 				}
 		if (!strcmp(s->var->name, axis))
@@ -142,9 +151,9 @@ static bool add_head_dims(SpecPlan *sp, const Func *f, const Stmt *s, const char
 
 static const Var *int_param(const Func *f, const char *name)
 {
-	for (int i = 0; i < f->nparams; i++)
-		if (!f->params[i]->ndim && f->params[i]->ty == TY_INT && !strcmp(f->params[i]->name, name))
-			return f->params[i];
+	for (int i = 0; i < nsizes(f); i++)
+		if (size_at(f, i) && !strcmp(size_at(f, i)->name, name))
+			return size_at(f, i);
 	return NULL;
 }
 

@@ -172,6 +172,13 @@ struct Schedule {
 
 typedef struct Func Func;
 
+/* A size computed by dividing sizes in the set-up, `int hs = C / NH;` (C and NH int
+ * parameters), that the subscripts use as a stride: fusecc reads C as NH * hs there, which
+ * holds when NH divides C. The fused C asserts it and the launcher refuses other sizes. */
+typedef struct SizeDiv {
+	Var *q, *num, *den;
+} SizeDiv;
+
 typedef struct Region {
 	const char *name; /* kernel name: schedule's, else <fn>_k<index> */
 	Func *fn;
@@ -192,6 +199,8 @@ struct Func {
 	int nsetup;
 	Var **svars;
 	int nsvars;
+	SizeDiv *divs; /* the set-up divisions the subscripts read as exact */
+	int ndivs;
 	Region **regions;
 	int nregions;
 	Loc loc;
