@@ -141,12 +141,14 @@ __device__ __forceinline__ void load_rows_split_at(uint16_t *s, F rowptr, int nv
 /* The target's lane exchange and wave width (defined by fusecc_tile_cuda.h or
  * fusecc_tile_hip.h). */
 __device__ __forceinline__ float lane_xor(float x, int mask);
+__device__ __forceinline__ double lane_xor(double x, int mask);
 __device__ __forceinline__ int wave_width();
 
 /* x combined over the CTA's threads with op (every thread gets the result): across each
- * wave by exchanges, then across the waves through `scratch`, 32 floats of shared memory.
- * Every thread of the CTA must call it; it synchronises the CTA. */
-template <class Op> __device__ __forceinline__ float cta_reduce(float x, float *scratch, Op op)
+ * wave by exchanges, then across the waves through `scratch`, 32 values of shared memory.
+ * T is float, or double for an accumulator the C declares double (merged in double, as
+ * the C adds). Every thread of the CTA must call it; it synchronises the CTA. */
+template <class T, class Op> __device__ __forceinline__ T cta_reduce(T x, T *scratch, Op op)
 {
 	const int w = wave_width(), nw = ((int)blockDim.x + w - 1) / w;
 	for (int m = w / 2; m > 0; m >>= 1)
@@ -171,6 +173,18 @@ __device__ __forceinline__ float cta_max(float x, float *scratch)
 __device__ __forceinline__ float cta_min(float x, float *scratch)
 {
 	return cta_reduce(x, scratch, [](float a, float b) { return fminf(a, b); });
+}
+__device__ __forceinline__ double cta_sum(double x, double *scratch)
+{
+	return cta_reduce(x, scratch, [](double a, double b) { return a + b; });
+}
+__device__ __forceinline__ double cta_max(double x, double *scratch)
+{
+	return cta_reduce(x, scratch, [](double a, double b) { return fmax(a, b); });
+}
+__device__ __forceinline__ double cta_min(double x, double *scratch)
+{
+	return cta_reduce(x, scratch, [](double a, double b) { return fmin(a, b); });
 }
 
 /* An int carried in a float's bits through cta_reduce (which moves values, never rounds

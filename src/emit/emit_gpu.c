@@ -271,6 +271,68 @@ static const char *unique_name(Program *p, const Func *f, const Region *r, const
 	}
 }
 
+static bool ident_char(char c) { return c == '_' || (c >= '0' && c <= '9') || ((c | 32) >= 'a' && (c | 32) <= 'z'); }
+
+/* Whether nm is a parameter or set-up scalar of f, or in v. */
+static bool name_taken(const Func *f, const StrVec *v, const char *nm)
+{
+	for (int i = 0; i < func_nkparams(f); i++)
+		if (!strcmp(func_kparam(f, i)->name, nm))
+			return true;
+	for (int i = 0; i < v->n; i++)
+		if (!strcmp(v->v[i], nm))
+			return true;
+	return false;
+}
+
+void name_generated(StrBuf *b, size_t from, const Func *f)
+{
+	Arena arena = {0}, *a = &arena;
+	StrVec bases = {0}, names = {0};
+	for (size_t i = from; i < b->len; i++) {
+		if (b->s[i] != '@')
+			continue;
+		size_t n = 1;
+		while (ident_char(b->s[i + n]))
+			n++;
+		const char *base = arena_strndup(a, b->s + i + 1, n - 1);
+		int k = 0;
+		while (k < bases.n && strcmp(bases.v[k], base))
+			k++;
+		if (k == bases.n)
+			vec_push(bases, base);
+	}
+	/* A base keeps its spelling unless a user name has it; a renamed one avoids the
+	 * other bases too (base2 could be one) and the names given before. */
+	for (int k = 0; k < bases.n; k++) {
+		const char *nm = bases.v[k];
+		for (int j = 2; name_taken(f, &names, nm) || (nm != bases.v[k] && name_taken(f, &bases, nm)); j++)
+			nm = arena_printf(a, "%s%d", bases.v[k], j);
+		vec_push(names, nm);
+	}
+	StrBuf o = {0};
+	for (size_t i = from; i < b->len; i++) {
+		if (b->s[i] != '@') {
+			sb_putc(&o, b->s[i]);
+			continue;
+		}
+		size_t n = 1;
+		while (ident_char(b->s[i + n]))
+			n++;
+		for (int k = 0; k < bases.n; k++)
+			if (strlen(bases.v[k]) == n - 1 && !strncmp(bases.v[k], b->s + i + 1, n - 1))
+				sb_puts(&o, names.v[k]);
+		i += n - 1;
+	}
+	b->len = from;
+	b->s[from] = 0;
+	sb_puts(b, o.s ? o.s : "");
+	sb_free(&o);
+	vec_free(bases);
+	vec_free(names);
+	arena_free(a);
+}
+
 static bool emit_kernel(StrBuf *out, const GpuTarget *tg, const Program *p, const Func *f, const Region *r, TilePlan *tp, bool tiled, const char *why,
                         SplitFallback *sf, const RowPlan *rp)
 {
@@ -406,18 +468,18 @@ static void split_fallback_launch(StrBuf *out, const GpuTarget *tg, const Region
 	const SplitBlock *sb = &sf->sb;
 	const char *ns = sb->ndecl->var->name, *cs = sb->cdecl->var->name;
 	long cols = split_part_offset(sb, sb->nparts);
-	sb_puts(out, "\t{\n\t\tlong long rows = ");
+	sb_puts(out, "\t{\n\t\tlong long @rows = ");
 	print_rows(out, g, n);
-	sb_printf(out, ";\n\t\tif (rows > 0) {\n\t\t\tint %s = ", ns);
+	sb_printf(out, ";\n\t\tif (@rows > 0) {\n\t\t\tint %s = ", ns);
 	print_expr_to(out, sf->nchunks, &device_print);
 	sb_printf(out, ";\n\t\t\tint %s = ", cs);
 	print_expr_to(out, sf->chunk, &device_print);
-	sb_printf(out, ";\n\t\t\tif (%s < 1 || (rows * %s + %d) / %d > 2147483647LL)\n\t\t\t\treturn %s;\n", ns, ns, THREADS - 1, THREADS, tg->invalid);
-	sb_printf(out, "\t\t\t%s err;\n", tg->err_t);
+	sb_printf(out, ";\n\t\t\tif (%s < 1 || (@rows * %s + %d) / %d > 2147483647LL)\n\t\t\t\treturn %s;\n", ns, ns, THREADS - 1, THREADS, tg->invalid);
+	sb_printf(out, "\t\t\t%s @err;\n", tg->err_t);
 	StrBuf chunk = {0}, merge = {0};
-	sb_printf(&chunk, "(unsigned)((rows * %s + %d) / %d), %d, 0, stream", ns, THREADS - 1, THREADS, THREADS);
-	sb_printf(&merge, "(unsigned)((rows + %d) / %d), %d, 0, stream", THREADS - 1, THREADS, THREADS);
-	print_splitk_launches(out, tg, r->name, cols, "rows", sb, chunk.s, merge.s, args);
+	sb_printf(&chunk, "(unsigned)((@rows * %s + %d) / %d), %d, 0, @stream", ns, THREADS - 1, THREADS, THREADS);
+	sb_printf(&merge, "(unsigned)((@rows + %d) / %d), %d, 0, @stream", THREADS - 1, THREADS, THREADS);
+	print_splitk_launches(out, tg, r->name, cols, "@rows", sb, chunk.s, merge.s, args);
 	sb_free(&chunk);
 	sb_free(&merge);
 	sb_puts(out, "\t\t}\n\t}\n");
@@ -427,19 +489,20 @@ void print_splitk_launches(StrBuf *out, const GpuTarget *tg, const char *region,
                            const char *merge_cfg, const char *args)
 {
 	const char *ns = sb->ndecl->var->name;
-	sb_puts(out, "\t\t\tfloat *ws = NULL;\n");
-	sb_printf(out, "\t\t\tif ((err = %s((void **)&ws, sizeof(float) * %ldULL * (size_t)%s * (size_t)%s, stream)) != %s)\n\t\t\t\treturn err;\n",
+	sb_puts(out, "\t\t\tfloat *@ws = NULL;\n");
+	sb_printf(out, "\t\t\tif ((@err = %s((void **)&@ws, sizeof(float) * %ldULL * (size_t)%s * (size_t)%s, @stream)) != %s)\n\t\t\t\treturn @err;\n",
 	          tg->malloc_async, cols, nrow, ns, tg->success);
-	sb_printf(out, "\t\t\t%s_kernel<<<%s>>>(%s, ws, %s, %s, %s);\n", region, chunk_cfg, args, nrow, ns, sb->cdecl->var->name);
-	sb_printf(out, "\t\t\terr = %s;\n\t\t\tif (err == %s)\n", tg->last_error, tg->success);
-	sb_printf(out, "\t\t\t\terr = fx::launch_after(%s_merge, %s, %s, ws, %s, %s);\n", region, merge_cfg, args, nrow, ns);
-	sb_printf(out, "\t\t\t%s freed = %s(ws, stream);\n", tg->err_t, tg->free_async);
-	sb_printf(out, "\t\t\tif (err != %s || (err = freed) != %s)\n\t\t\t\treturn err;\n", tg->success, tg->success);
+	sb_printf(out, "\t\t\t%s_kernel<<<%s>>>(%s, @ws, %s, %s, %s);\n", region, chunk_cfg, args, nrow, ns, sb->cdecl->var->name);
+	sb_printf(out, "\t\t\t@err = %s;\n\t\t\tif (@err == %s)\n", tg->last_error, tg->success);
+	sb_printf(out, "\t\t\t\t@err = fx::launch_after(%s_merge, %s, %s, @ws, %s, %s);\n", region, merge_cfg, args, nrow, ns);
+	sb_printf(out, "\t\t\t%s @freed = %s(@ws, @stream);\n", tg->err_t, tg->free_async);
+	sb_printf(out, "\t\t\tif (@err != %s || (@err = @freed) != %s)\n\t\t\t\treturn @err;\n", tg->success, tg->success);
 }
 
 static void emit_launcher(StrBuf *out, const GpuTarget *tg, const Func *f, TilePlan *plans, const bool *tiled, const SplitFallback *sfs, const RowPlan *rows,
                           const bool *by_rows, const char *suffix)
 {
+	size_t start = out->len;
 	if (suffix) {
 		sb_printf(out, "\n/* %s_launch for %s. */\n", f->name, suffix + 1);
 		sb_printf(out, "static %s %s_launch%s(", tg->err_t, f->name, suffix);
@@ -448,7 +511,7 @@ static void emit_launcher(StrBuf *out, const GpuTarget *tg, const Func *f, TileP
 		sb_printf(out, "extern \"C\" %s %s_launch(", tg->err_t, f->name);
 	}
 	print_params(out, f, false);
-	sb_printf(out, "%s%s stream)\n{\n", f->nparams ? ", " : "", tg->stream_t);
+	sb_printf(out, "%s%s @stream)\n{\n", f->nparams ? ", " : "", tg->stream_t);
 	for (int i = 0; i < f->nparams; i++) {
 		const Var *v = f->params[i];
 		if (!v->ndim && v->ty == TY_INT && is_size(f, v))
@@ -500,14 +563,15 @@ static void emit_launcher(StrBuf *out, const GpuTarget *tg, const Func *f, TileP
 			split_fallback_launch(out, tg, f->regions[r], g, n, &sfs[r], args.s ? args.s : "");
 			continue;
 		}
-		sb_puts(out, "\t{\n\t\tlong long rows = ");
+		sb_puts(out, "\t{\n\t\tlong long @rows = ");
 		print_rows(out, g, n);
-		sb_printf(out, ";\n\t\tif (rows > 0) {\n\t\t\tunsigned blocks = (unsigned)((rows + %d) / %d);\n", THREADS - 1, THREADS);
-		sb_printf(out, "\t\t\t%s_kernel<<<blocks, %d, 0, stream>>>(%s", f->regions[r]->name, THREADS, args.s ? args.s : "");
-		sb_printf(out, ");\n\t\t\t%s err = %s;\n\t\t\tif (err != %s)\n\t\t\t\treturn err;\n\t\t}\n\t}\n", tg->err_t, tg->last_error, tg->success);
+		sb_printf(out, ";\n\t\tif (@rows > 0) {\n\t\t\tunsigned @blocks = (unsigned)((@rows + %d) / %d);\n", THREADS - 1, THREADS);
+		sb_printf(out, "\t\t\t%s_kernel<<<@blocks, %d, 0, @stream>>>(%s", f->regions[r]->name, THREADS, args.s ? args.s : "");
+		sb_printf(out, ");\n\t\t\t%s @err = %s;\n\t\t\tif (@err != %s)\n\t\t\t\treturn @err;\n\t\t}\n\t}\n", tg->err_t, tg->last_error, tg->success);
 	}
 	sb_free(&args);
 	sb_printf(out, "\treturn %s;\n}\n", tg->success);
+	name_generated(out, start, f);
 }
 
 void emit_gpu_begin(StrBuf *out, const char *input_name, GpuKind kind, const GpuOptions *o, bool specialised)
@@ -604,11 +668,12 @@ void emit_gpu_dispatch(StrBuf *out, Arena *a, const Func *f, GpuKind kind, const
 			sb_printf(&list, "%s%ld", k ? "/" : "", sp->values[c][k]);
 	}
 	bool one = sp->nparams == 1;
+	size_t start = out->len;
 	sb_printf(out, "\n/* Runs %s on the GPU: arrays are device pointers; sizes as in the C function.\n", f->name);
 	sb_printf(out, " * The kernels are compiled for %s%s%s = %s (specialize); other values are refused. */\n", one ? "" : "(", names.s, one ? "" : ")", list.s);
 	sb_printf(out, "extern \"C\" %s %s_launch(", tg->err_t, f->name);
 	print_params(out, f, false);
-	sb_printf(out, "%s%s stream)\n{\n", f->nparams ? ", " : "", tg->stream_t);
+	sb_printf(out, "%s%s @stream)\n{\n", f->nparams ? ", " : "", tg->stream_t);
 	StrBuf args = {0};
 	for (int i = 0; i < f->nparams; i++)
 		sb_printf(&args, "%s, ", f->params[i]->name);
@@ -616,11 +681,12 @@ void emit_gpu_dispatch(StrBuf *out, Arena *a, const Func *f, GpuKind kind, const
 		sb_puts(out, "\tif (");
 		for (int k = 0; k < sp->nparams; k++)
 			sb_printf(out, "%s%s == %ld", k ? " && " : "", sp->params[k]->name, sp->values[c][k]);
-		sb_printf(out, ")\n\t\treturn %s_launch%s(%sstream);\n", f->name, spec_suffix(a, sp, c), args.s ? args.s : "");
+		sb_printf(out, ")\n\t\treturn %s_launch%s(%s@stream);\n", f->name, spec_suffix(a, sp, c), args.s ? args.s : "");
 	}
 	sb_printf(out, "\tfprintf(stderr, \"%s_launch: %s%s%s = %s%s%s is not a compiled size (%s); add it with '#pragma fuse specialize(...)'\\n\"%s);\n", f->name, one ? "" : "(",
 	          names.s, one ? "" : ")", one ? "" : "(", fmt.s, one ? "" : ")", list.s, vals.s);
 	sb_printf(out, "\treturn %s;\n}\n", tg->invalid);
+	name_generated(out, start, f);
 	sb_free(&names);
 	sb_free(&fmt);
 	sb_free(&vals);
