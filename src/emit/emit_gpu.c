@@ -386,8 +386,9 @@ static bool emit_kernel(StrBuf *out, const GpuTarget *tg, const Program *p, cons
 		for (int k = 0; k < n; k++)
 			if (expr_reads_var(g[i].lo, g[k].var) || expr_reads_var(g[i].hi, g[k].var))
 				return error_at(r->loop->loc, "the %s printer needs the parallel loops' bounds to be independent of each other ('%s')", tg->name, g[i].var->name), false;
-	/* The thread's row index: `row`, unless the user named a loop or local so. */
-	const char *rv = name_used(r->loop, "row") ? unique_name((Program *)p, f, r, "thread_row") : "row";
+	/* The thread's row index: `row`, unless the user named a loop, local or parameter so. */
+	StrVec none = {0};
+	const char *rv = name_used(r->loop, "row") || name_taken(f, &none, "row") ? unique_name((Program *)p, f, r, "thread_row") : "row";
 	const Cascade *c = fuse_cascade_of(r);
 	if (c && c->strategy == STRAT_SPLITK && split_block(body, &sf->sb)) {
 		if (!split_fallback_sizes((Program *)p, c, sf))
