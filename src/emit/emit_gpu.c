@@ -166,6 +166,16 @@ static bool part_hook(StrBuf *b, const Expr *e, const PrintTarget *t)
 	return false;
 }
 
+/* The workspace's element: double when a partial is (each partial then takes 8 bytes an
+ * element, whatever its type, so that the double ones are aligned and stay double). */
+static const char *ws_type(const SplitBlock *sb)
+{
+	for (int k = 0; k < sb->nparts; k++)
+		if (sb->parts[k]->ty == TY_DOUBLE)
+			return "double";
+	return "float";
+}
+
 /* The chunk kernel (merge false) or the merge kernel of a split-k region. */
 static void emit_split_fallback(StrBuf *out, const Func *f, const Region *r, const GridLoop *g, int n, const SplitFallback *sf, bool merge)
 {
@@ -176,7 +186,7 @@ static void emit_split_fallback(StrBuf *out, const Func *f, const Region *r, con
 	const char *ns = sb->ndecl->var->name;
 	sb_printf(out, "__global__ void __launch_bounds__(%d) %s_%s(", THREADS, r->name, merge ? "merge" : "kernel");
 	print_params(out, f, true);
-	sb_printf(out, ", %sfloat *__restrict__ %s, long long %s, int %s", merge ? "const " : "", sf->ws, sf->nrow, ns);
+	sb_printf(out, ", %s%s *__restrict__ %s, long long %s, int %s", merge ? "const " : "", ws_type(sb), sf->ws, sf->nrow, ns);
 	if (!merge)
 		sb_printf(out, ", int %s", sb->cdecl->var->name);
 	sb_printf(out, ")\n{\n\t%s\n", merge ? SPLITK_MERGE_START : SPLITK_CHUNK_START);
@@ -190,7 +200,7 @@ static void emit_split_fallback(StrBuf *out, const Func *f, const Region *r, con
 	for (int k = 0; k < sb->nparts; k++)
 {
 		/* an argmax's positions are ints, in the workspace's bits */
-		const char *ty = sb->parts[k]->ty == TY_INT ? "int" : "float", *cst = merge ? "const " : "";
+		const char *ty = sb->parts[k]->ty == TY_INT ? "int" : sb->parts[k]->ty == TY_DOUBLE ? "double" : "float", *cst = merge ? "const " : "";
 		sb_printf(out, "\t%s%s *%s = (%s%s *)(%s + %dLL * %s * %s);\n", cst, ty, sb->parts[k]->name, cst, ty, sf->ws, split_part_offset(sb, k), sf->nrow, ns);
 	}
 	const Stmt *blk = sf->block;
@@ -410,7 +420,8 @@ static bool emit_kernel(StrBuf *out, const GpuTarget *tg, const Program *p, cons
 		sb_printf(out, "\n * lowering: split-k, one thread per row (");
 		for (int i = 0; i < n; i++)
 			sb_printf(out, "%s%s", i ? ", " : "", g[i].var->name);
-		sb_printf(out, ") and chunk of '%s', partials in fp32 in a workspace, then %s_merge, one thread per row; FMA code", c->axis, r->name);
+		sb_printf(out, ") and chunk of '%s', partials in %s in a workspace, then %s_merge, one thread per row; FMA code", c->axis,
+		          strcmp(ws_type(&sf->sb), "double") ? "fp32" : "fp64", r->name);
 		if (why)
 			sb_printf(out, "\n *   (no tile lowering: %s)", why);
 		sb_puts(out, " */\n");
@@ -480,19 +491,19 @@ static void split_fallback_launch(StrBuf *out, const GpuTarget *tg, const Region
 	StrBuf chunk = {0}, merge = {0};
 	sb_printf(&chunk, "(unsigned)((@rows * %s + %d) / %d), %d, 0, @stream", ns, THREADS - 1, THREADS, THREADS);
 	sb_printf(&merge, "(unsigned)((@rows + %d) / %d), %d, 0, @stream", THREADS - 1, THREADS, THREADS);
-	print_splitk_launches(out, tg, r->name, cols, "@rows", sb, chunk.s, merge.s, args);
+	print_splitk_launches(out, tg, r->name, ws_type(sb), cols, "@rows", sb, chunk.s, merge.s, args);
 	sb_free(&chunk);
 	sb_free(&merge);
 	sb_puts(out, "\t\t}\n\t}\n");
 }
 
-void print_splitk_launches(StrBuf *out, const GpuTarget *tg, const char *region, long cols, const char *nrow, const SplitBlock *sb, const char *chunk_cfg,
+void print_splitk_launches(StrBuf *out, const GpuTarget *tg, const char *region, const char *ws_t, long cols, const char *nrow, const SplitBlock *sb, const char *chunk_cfg,
                            const char *merge_cfg, const char *args)
 {
 	const char *ns = sb->ndecl->var->name;
-	sb_puts(out, "\t\t\tfloat *@ws = NULL;\n");
-	sb_printf(out, "\t\t\tif ((@err = %s((void **)&@ws, sizeof(float) * %ldULL * (size_t)%s * (size_t)%s, @stream)) != %s)\n\t\t\t\treturn @err;\n",
-	          tg->malloc_async, cols, nrow, ns, tg->success);
+	sb_printf(out, "\t\t\t%s *@ws = NULL;\n", ws_t);
+	sb_printf(out, "\t\t\tif ((@err = %s((void **)&@ws, sizeof(%s) * %ldULL * (size_t)%s * (size_t)%s, @stream)) != %s)\n\t\t\t\treturn @err;\n",
+	          tg->malloc_async, ws_t, cols, nrow, ns, tg->success);
 	sb_printf(out, "\t\t\t%s_kernel<<<%s>>>(%s, @ws, %s, %s, %s);\n", region, chunk_cfg, args, nrow, ns, sb->cdecl->var->name);
 	sb_printf(out, "\t\t\t@err = %s;\n\t\t\tif (@err == %s)\n", tg->last_error, tg->success);
 	sb_printf(out, "\t\t\t\t@err = fx::launch_after(%s_merge, %s, %s, @ws, %s, %s);\n", region, merge_cfg, args, nrow, ns);

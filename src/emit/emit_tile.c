@@ -1351,7 +1351,7 @@ static void splitk_launch(TileEmit *te, const char *args, int bytes)
 	StrBuf chunk = {0}, merge = {0};
 	sb_printf(&chunk, "dim3((unsigned)@ctas, (unsigned)@tiles, (unsigned)%s), %d, %d, @stream", ns, tp->threads, bytes);
 	sb_printf(&merge, "(unsigned)@nrow, %d, 0, @stream", tile_merge_threads(tp));
-	print_splitk_launches(out, te->tg, tp->region->name, cols, "@nrow", &tp->split, chunk.s, merge.s, args);
+	print_splitk_launches(out, te->tg, tp->region->name, "float", cols, "@nrow", &tp->split, chunk.s, merge.s, args);
 	sb_free(&chunk);
 	sb_free(&merge);
 }
