@@ -162,29 +162,32 @@ template <class T, class Op> __device__ __forceinline__ T cta_reduce(T x, T *scr
 		x = op(x, scratch[k]);
 	return x;
 }
-__device__ __forceinline__ float cta_sum(float x, float *scratch)
+/* The reductions of a float or a double (T from the scratch only: a contribution of
+ * another type converts, as the C's `+=` into the accumulator does). */
+template <class T> struct same {
+	typedef T type;
+};
+template <class T> __device__ __forceinline__ T cta_sum(typename same<T>::type x, T *scratch)
 {
-	return cta_reduce(x, scratch, [](float a, float b) { return a + b; });
+	return cta_reduce(x, scratch, [](T a, T b) { return a + b; });
 }
-__device__ __forceinline__ float cta_max(float x, float *scratch)
+template <class T> __device__ __forceinline__ T cta_max(typename same<T>::type x, T *scratch)
 {
-	return cta_reduce(x, scratch, [](float a, float b) { return fmaxf(a, b); });
+	return cta_reduce(x, scratch, [](T a, T b) {
+		if constexpr (sizeof(T) == 4)
+			return fmaxf(a, b);
+		else
+			return fmax(a, b);
+	});
 }
-__device__ __forceinline__ float cta_min(float x, float *scratch)
+template <class T> __device__ __forceinline__ T cta_min(typename same<T>::type x, T *scratch)
 {
-	return cta_reduce(x, scratch, [](float a, float b) { return fminf(a, b); });
-}
-__device__ __forceinline__ double cta_sum(double x, double *scratch)
-{
-	return cta_reduce(x, scratch, [](double a, double b) { return a + b; });
-}
-__device__ __forceinline__ double cta_max(double x, double *scratch)
-{
-	return cta_reduce(x, scratch, [](double a, double b) { return fmax(a, b); });
-}
-__device__ __forceinline__ double cta_min(double x, double *scratch)
-{
-	return cta_reduce(x, scratch, [](double a, double b) { return fmin(a, b); });
+	return cta_reduce(x, scratch, [](T a, T b) {
+		if constexpr (sizeof(T) == 4)
+			return fminf(a, b);
+		else
+			return fmin(a, b);
+	});
 }
 
 /* An int carried in a float's bits through cta_reduce (which moves values, never rounds
