@@ -141,12 +141,14 @@ __device__ __forceinline__ void load_rows_split_at(uint16_t *s, F rowptr, int nv
 /* The target's lane exchange and wave width (defined by fusecc_tile_cuda.h or
  * fusecc_tile_hip.h). */
 __device__ __forceinline__ float lane_xor(float x, int mask);
+__device__ __forceinline__ double lane_xor(double x, int mask);
 __device__ __forceinline__ int wave_width();
 
 /* x combined over the CTA's threads with op (every thread gets the result): across each
- * wave by exchanges, then across the waves through `scratch`, 32 floats of shared memory.
- * Every thread of the CTA must call it; it synchronises the CTA. */
-template <class Op> __device__ __forceinline__ float cta_reduce(float x, float *scratch, Op op)
+ * wave by exchanges, then across the waves through `scratch`, 32 values of shared memory.
+ * T is float, or double for an accumulator the C declares double (merged in double, as
+ * the C adds). Every thread of the CTA must call it; it synchronises the CTA. */
+template <class T, class Op> __device__ __forceinline__ T cta_reduce(T x, T *scratch, Op op)
 {
 	const int w = wave_width(), nw = ((int)blockDim.x + w - 1) / w;
 	for (int m = w / 2; m > 0; m >>= 1)
@@ -160,17 +162,32 @@ template <class Op> __device__ __forceinline__ float cta_reduce(float x, float *
 		x = op(x, scratch[k]);
 	return x;
 }
-__device__ __forceinline__ float cta_sum(float x, float *scratch)
+/* The reductions of a float or a double (T from the scratch only: a contribution of
+ * another type converts, as the C's `+=` into the accumulator does). */
+template <class T> struct same {
+	typedef T type;
+};
+template <class T> __device__ __forceinline__ T cta_sum(typename same<T>::type x, T *scratch)
 {
-	return cta_reduce(x, scratch, [](float a, float b) { return a + b; });
+	return cta_reduce(x, scratch, [](T a, T b) { return a + b; });
 }
-__device__ __forceinline__ float cta_max(float x, float *scratch)
+template <class T> __device__ __forceinline__ T cta_max(typename same<T>::type x, T *scratch)
 {
-	return cta_reduce(x, scratch, [](float a, float b) { return fmaxf(a, b); });
+	return cta_reduce(x, scratch, [](T a, T b) {
+		if constexpr (sizeof(T) == 4)
+			return fmaxf(a, b);
+		else
+			return fmax(a, b);
+	});
 }
-__device__ __forceinline__ float cta_min(float x, float *scratch)
+template <class T> __device__ __forceinline__ T cta_min(typename same<T>::type x, T *scratch)
 {
-	return cta_reduce(x, scratch, [](float a, float b) { return fminf(a, b); });
+	return cta_reduce(x, scratch, [](T a, T b) {
+		if constexpr (sizeof(T) == 4)
+			return fminf(a, b);
+		else
+			return fmin(a, b);
+	});
 }
 
 /* An int carried in a float's bits through cta_reduce (which moves values, never rounds

@@ -213,6 +213,7 @@ __device__ __forceinline__ void dot_tile(float (&acc)[MT][N / 16][4], const floa
 }
 
 __device__ __forceinline__ float lane_xor(float x, int mask) { return wave::shfl_xor(x, mask); }
+__device__ __forceinline__ double lane_xor(double x, int mask) { return __shfl_xor(x, mask); }
 __device__ __forceinline__ int wave_width() { return wave::size(); }
 
 /* Completes a row reduction: lanes L, L ^ 16, L ^ 32, ... (every 16th lane of the

@@ -166,6 +166,16 @@ static bool part_hook(StrBuf *b, const Expr *e, const PrintTarget *t)
 	return false;
 }
 
+/* The workspace's element: double when a partial is (each partial then takes 8 bytes an
+ * element, whatever its type, so that the double ones are aligned and stay double). */
+static const char *ws_type(const SplitBlock *sb)
+{
+	for (int k = 0; k < sb->nparts; k++)
+		if (sb->parts[k]->ty == TY_DOUBLE)
+			return "double";
+	return "float";
+}
+
 /* The chunk kernel (merge false) or the merge kernel of a split-k region. */
 static void emit_split_fallback(StrBuf *out, const Func *f, const Region *r, const GridLoop *g, int n, const SplitFallback *sf, bool merge)
 {
@@ -176,7 +186,7 @@ static void emit_split_fallback(StrBuf *out, const Func *f, const Region *r, con
 	const char *ns = sb->ndecl->var->name;
 	sb_printf(out, "__global__ void __launch_bounds__(%d) %s_%s(", THREADS, r->name, merge ? "merge" : "kernel");
 	print_params(out, f, true);
-	sb_printf(out, ", %sfloat *__restrict__ %s, long long %s, int %s", merge ? "const " : "", sf->ws, sf->nrow, ns);
+	sb_printf(out, ", %s%s *__restrict__ %s, long long %s, int %s", merge ? "const " : "", ws_type(sb), sf->ws, sf->nrow, ns);
 	if (!merge)
 		sb_printf(out, ", int %s", sb->cdecl->var->name);
 	sb_printf(out, ")\n{\n\t%s\n", merge ? SPLITK_MERGE_START : SPLITK_CHUNK_START);
@@ -190,7 +200,7 @@ static void emit_split_fallback(StrBuf *out, const Func *f, const Region *r, con
 	for (int k = 0; k < sb->nparts; k++)
 {
 		/* an argmax's positions are ints, in the workspace's bits */
-		const char *ty = sb->parts[k]->ty == TY_INT ? "int" : "float", *cst = merge ? "const " : "";
+		const char *ty = sb->parts[k]->ty == TY_INT ? "int" : sb->parts[k]->ty == TY_DOUBLE ? "double" : "float", *cst = merge ? "const " : "";
 		sb_printf(out, "\t%s%s *%s = (%s%s *)(%s + %dLL * %s * %s);\n", cst, ty, sb->parts[k]->name, cst, ty, sf->ws, split_part_offset(sb, k), sf->nrow, ns);
 	}
 	const Stmt *blk = sf->block;
@@ -271,6 +281,68 @@ static const char *unique_name(Program *p, const Func *f, const Region *r, const
 	}
 }
 
+static bool ident_char(char c) { return c == '_' || (c >= '0' && c <= '9') || ((c | 32) >= 'a' && (c | 32) <= 'z'); }
+
+/* Whether nm is a parameter or set-up scalar of f, or in v. */
+static bool name_taken(const Func *f, const StrVec *v, const char *nm)
+{
+	for (int i = 0; i < func_nkparams(f); i++)
+		if (!strcmp(func_kparam(f, i)->name, nm))
+			return true;
+	for (int i = 0; i < v->n; i++)
+		if (!strcmp(v->v[i], nm))
+			return true;
+	return false;
+}
+
+void name_generated(StrBuf *b, size_t from, const Func *f)
+{
+	Arena arena = {0}, *a = &arena;
+	StrVec bases = {0}, names = {0};
+	for (size_t i = from; i < b->len; i++) {
+		if (b->s[i] != '@')
+			continue;
+		size_t n = 1;
+		while (ident_char(b->s[i + n]))
+			n++;
+		const char *base = arena_strndup(a, b->s + i + 1, n - 1);
+		int k = 0;
+		while (k < bases.n && strcmp(bases.v[k], base))
+			k++;
+		if (k == bases.n)
+			vec_push(bases, base);
+	}
+	/* A base keeps its spelling unless a user name has it; a renamed one avoids the
+	 * other bases too (base2 could be one) and the names given before. */
+	for (int k = 0; k < bases.n; k++) {
+		const char *nm = bases.v[k];
+		for (int j = 2; name_taken(f, &names, nm) || (nm != bases.v[k] && name_taken(f, &bases, nm)); j++)
+			nm = arena_printf(a, "%s%d", bases.v[k], j);
+		vec_push(names, nm);
+	}
+	StrBuf o = {0};
+	for (size_t i = from; i < b->len; i++) {
+		if (b->s[i] != '@') {
+			sb_putc(&o, b->s[i]);
+			continue;
+		}
+		size_t n = 1;
+		while (ident_char(b->s[i + n]))
+			n++;
+		for (int k = 0; k < bases.n; k++)
+			if (strlen(bases.v[k]) == n - 1 && !strncmp(bases.v[k], b->s + i + 1, n - 1))
+				sb_puts(&o, names.v[k]);
+		i += n - 1;
+	}
+	b->len = from;
+	b->s[from] = 0;
+	sb_puts(b, o.s ? o.s : "");
+	sb_free(&o);
+	vec_free(bases);
+	vec_free(names);
+	arena_free(a);
+}
+
 static bool emit_kernel(StrBuf *out, const GpuTarget *tg, const Program *p, const Func *f, const Region *r, TilePlan *tp, bool tiled, const char *why,
                         SplitFallback *sf, const RowPlan *rp)
 {
@@ -324,8 +396,9 @@ static bool emit_kernel(StrBuf *out, const GpuTarget *tg, const Program *p, cons
 		for (int k = 0; k < n; k++)
 			if (expr_reads_var(g[i].lo, g[k].var) || expr_reads_var(g[i].hi, g[k].var))
 				return error_at(r->loop->loc, "the %s printer needs the parallel loops' bounds to be independent of each other ('%s')", tg->name, g[i].var->name), false;
-	/* The thread's row index: `row`, unless the user named a loop or local so. */
-	const char *rv = name_used(r->loop, "row") ? unique_name((Program *)p, f, r, "thread_row") : "row";
+	/* The thread's row index: `row`, unless the user named a loop, local or parameter so. */
+	StrVec none = {0};
+	const char *rv = name_used(r->loop, "row") || name_taken(f, &none, "row") ? unique_name((Program *)p, f, r, "thread_row") : "row";
 	const Cascade *c = fuse_cascade_of(r);
 	if (c && c->strategy == STRAT_SPLITK && split_block(body, &sf->sb)) {
 		if (!split_fallback_sizes((Program *)p, c, sf))
@@ -347,7 +420,8 @@ static bool emit_kernel(StrBuf *out, const GpuTarget *tg, const Program *p, cons
 		sb_printf(out, "\n * lowering: split-k, one thread per row (");
 		for (int i = 0; i < n; i++)
 			sb_printf(out, "%s%s", i ? ", " : "", g[i].var->name);
-		sb_printf(out, ") and chunk of '%s', partials in fp32 in a workspace, then %s_merge, one thread per row; FMA code", c->axis, r->name);
+		sb_printf(out, ") and chunk of '%s', partials in %s in a workspace, then %s_merge, one thread per row; FMA code", c->axis,
+		          strcmp(ws_type(&sf->sb), "double") ? "fp32" : "fp64", r->name);
 		if (why)
 			sb_printf(out, "\n *   (no tile lowering: %s)", why);
 		sb_puts(out, " */\n");
@@ -406,35 +480,35 @@ static void split_fallback_launch(StrBuf *out, const GpuTarget *tg, const Region
 	const SplitBlock *sb = &sf->sb;
 	const char *ns = sb->ndecl->var->name, *cs = sb->cdecl->var->name;
 	long cols = split_part_offset(sb, sb->nparts);
-	sb_puts(out, "\t{\n\t\tlong long rows = ");
+	sb_puts(out, "\t{\n\t\tlong long @rows = ");
 	print_rows(out, g, n);
-	sb_printf(out, ";\n\t\tif (rows > 0) {\n\t\t\tint %s = ", ns);
+	sb_printf(out, ";\n\t\tif (@rows > 0) {\n\t\t\tint %s = ", ns);
 	print_expr_to(out, sf->nchunks, &device_print);
 	sb_printf(out, ";\n\t\t\tint %s = ", cs);
 	print_expr_to(out, sf->chunk, &device_print);
-	sb_printf(out, ";\n\t\t\tif (%s < 1 || (rows * %s + %d) / %d > 2147483647LL)\n\t\t\t\treturn %s;\n", ns, ns, THREADS - 1, THREADS, tg->invalid);
-	sb_printf(out, "\t\t\t%s err;\n", tg->err_t);
+	sb_printf(out, ";\n\t\t\tif (%s < 1 || (@rows * %s + %d) / %d > 2147483647LL)\n\t\t\t\treturn %s;\n", ns, ns, THREADS - 1, THREADS, tg->invalid);
+	sb_printf(out, "\t\t\t%s @err;\n", tg->err_t);
 	StrBuf chunk = {0}, merge = {0};
-	sb_printf(&chunk, "(unsigned)((rows * %s + %d) / %d), %d, 0, stream", ns, THREADS - 1, THREADS, THREADS);
-	sb_printf(&merge, "(unsigned)((rows + %d) / %d), %d, 0, stream", THREADS - 1, THREADS, THREADS);
-	print_splitk_launches(out, tg, r->name, cols, "rows", sb, chunk.s, merge.s, args);
+	sb_printf(&chunk, "(unsigned)((@rows * %s + %d) / %d), %d, 0, @stream", ns, THREADS - 1, THREADS, THREADS);
+	sb_printf(&merge, "(unsigned)((@rows + %d) / %d), %d, 0, @stream", THREADS - 1, THREADS, THREADS);
+	print_splitk_launches(out, tg, r->name, ws_type(sb), cols, "@rows", sb, chunk.s, merge.s, args);
 	sb_free(&chunk);
 	sb_free(&merge);
 	sb_puts(out, "\t\t}\n\t}\n");
 }
 
-void print_splitk_launches(StrBuf *out, const GpuTarget *tg, const char *region, long cols, const char *nrow, const SplitBlock *sb, const char *chunk_cfg,
+void print_splitk_launches(StrBuf *out, const GpuTarget *tg, const char *region, const char *ws_t, long cols, const char *nrow, const SplitBlock *sb, const char *chunk_cfg,
                            const char *merge_cfg, const char *args)
 {
 	const char *ns = sb->ndecl->var->name;
-	sb_puts(out, "\t\t\tfloat *ws = NULL;\n");
-	sb_printf(out, "\t\t\tif ((err = %s((void **)&ws, sizeof(float) * %ldULL * (size_t)%s * (size_t)%s, stream)) != %s)\n\t\t\t\treturn err;\n",
-	          tg->malloc_async, cols, nrow, ns, tg->success);
-	sb_printf(out, "\t\t\t%s_kernel<<<%s>>>(%s, ws, %s, %s, %s);\n", region, chunk_cfg, args, nrow, ns, sb->cdecl->var->name);
-	sb_printf(out, "\t\t\terr = %s;\n\t\t\tif (err == %s)\n", tg->last_error, tg->success);
-	sb_printf(out, "\t\t\t\terr = fx::launch_after(%s_merge, %s, %s, ws, %s, %s);\n", region, merge_cfg, args, nrow, ns);
-	sb_printf(out, "\t\t\t%s freed = %s(ws, stream);\n", tg->err_t, tg->free_async);
-	sb_printf(out, "\t\t\tif (err != %s || (err = freed) != %s)\n\t\t\t\treturn err;\n", tg->success, tg->success);
+	sb_printf(out, "\t\t\t%s *@ws = NULL;\n", ws_t);
+	sb_printf(out, "\t\t\tif ((@err = %s((void **)&@ws, sizeof(%s) * %ldULL * (size_t)%s * (size_t)%s, @stream)) != %s)\n\t\t\t\treturn @err;\n",
+	          tg->malloc_async, ws_t, cols, nrow, ns, tg->success);
+	sb_printf(out, "\t\t\t%s_kernel<<<%s>>>(%s, @ws, %s, %s, %s);\n", region, chunk_cfg, args, nrow, ns, sb->cdecl->var->name);
+	sb_printf(out, "\t\t\t@err = %s;\n\t\t\tif (@err == %s)\n", tg->last_error, tg->success);
+	sb_printf(out, "\t\t\t\t@err = fx::launch_after(%s_merge, %s, %s, @ws, %s, %s);\n", region, merge_cfg, args, nrow, ns);
+	sb_printf(out, "\t\t\t%s @freed = %s(@ws, @stream);\n", tg->err_t, tg->free_async);
+	sb_printf(out, "\t\t\tif (@err != %s || (@err = @freed) != %s)\n\t\t\t\treturn @err;\n", tg->success, tg->success);
 }
 
 /* Refuses, with the reason on stderr, the sizes for which a set-up division the kernels
@@ -453,6 +527,7 @@ static void emit_div_checks(StrBuf *out, const GpuTarget *tg, const Func *f)
 static void emit_launcher(StrBuf *out, const GpuTarget *tg, const Func *f, TilePlan *plans, const bool *tiled, const SplitFallback *sfs, const RowPlan *rows,
                           const bool *by_rows, const char *suffix)
 {
+	size_t start = out->len;
 	if (suffix) {
 		sb_printf(out, "\n/* %s_launch for %s. */\n", f->name, suffix + 1);
 		sb_printf(out, "static %s %s_launch%s(", tg->err_t, f->name, suffix);
@@ -461,7 +536,7 @@ static void emit_launcher(StrBuf *out, const GpuTarget *tg, const Func *f, TileP
 		sb_printf(out, "extern \"C\" %s %s_launch(", tg->err_t, f->name);
 	}
 	print_params(out, f, false);
-	sb_printf(out, "%s%s stream)\n{\n", f->nparams ? ", " : "", tg->stream_t);
+	sb_printf(out, "%s%s @stream)\n{\n", f->nparams ? ", " : "", tg->stream_t);
 	for (int i = 0; i < f->nparams; i++) {
 		const Var *v = f->params[i];
 		if (!v->ndim && v->ty == TY_INT && is_size(f, v))
@@ -515,14 +590,15 @@ static void emit_launcher(StrBuf *out, const GpuTarget *tg, const Func *f, TileP
 			split_fallback_launch(out, tg, f->regions[r], g, n, &sfs[r], args.s ? args.s : "");
 			continue;
 		}
-		sb_puts(out, "\t{\n\t\tlong long rows = ");
+		sb_puts(out, "\t{\n\t\tlong long @rows = ");
 		print_rows(out, g, n);
-		sb_printf(out, ";\n\t\tif (rows > 0) {\n\t\t\tunsigned blocks = (unsigned)((rows + %d) / %d);\n", THREADS - 1, THREADS);
-		sb_printf(out, "\t\t\t%s_kernel<<<blocks, %d, 0, stream>>>(%s", f->regions[r]->name, THREADS, args.s ? args.s : "");
-		sb_printf(out, ");\n\t\t\t%s err = %s;\n\t\t\tif (err != %s)\n\t\t\t\treturn err;\n\t\t}\n\t}\n", tg->err_t, tg->last_error, tg->success);
+		sb_printf(out, ";\n\t\tif (@rows > 0) {\n\t\t\tunsigned @blocks = (unsigned)((@rows + %d) / %d);\n", THREADS - 1, THREADS);
+		sb_printf(out, "\t\t\t%s_kernel<<<@blocks, %d, 0, @stream>>>(%s", f->regions[r]->name, THREADS, args.s ? args.s : "");
+		sb_printf(out, ");\n\t\t\t%s @err = %s;\n\t\t\tif (@err != %s)\n\t\t\t\treturn @err;\n\t\t}\n\t}\n", tg->err_t, tg->last_error, tg->success);
 	}
 	sb_free(&args);
 	sb_printf(out, "\treturn %s;\n}\n", tg->success);
+	name_generated(out, start, f);
 }
 
 void emit_gpu_begin(StrBuf *out, const char *input_name, GpuKind kind, const GpuOptions *o, bool stdio)
@@ -619,11 +695,12 @@ void emit_gpu_dispatch(StrBuf *out, Arena *a, const Func *f, GpuKind kind, const
 			sb_printf(&list, "%s%ld", k ? "/" : "", sp->values[c][k]);
 	}
 	bool one = sp->nparams == 1;
+	size_t start = out->len;
 	sb_printf(out, "\n/* Runs %s on the GPU: arrays are device pointers; sizes as in the C function.\n", f->name);
 	sb_printf(out, " * The kernels are compiled for %s%s%s = %s (specialize); other values are refused. */\n", one ? "" : "(", names.s, one ? "" : ")", list.s);
 	sb_printf(out, "extern \"C\" %s %s_launch(", tg->err_t, f->name);
 	print_params(out, f, false);
-	sb_printf(out, "%s%s stream)\n{\n", f->nparams ? ", " : "", tg->stream_t);
+	sb_printf(out, "%s%s @stream)\n{\n", f->nparams ? ", " : "", tg->stream_t);
 	StrBuf args = {0};
 	for (int i = 0; i < f->nparams; i++)
 		sb_printf(&args, "%s, ", f->params[i]->name);
@@ -637,11 +714,12 @@ void emit_gpu_dispatch(StrBuf *out, Arena *a, const Func *f, GpuKind kind, const
 		sb_puts(out, "\tif (");
 		for (int k = 0; k < sp->nparams; k++)
 			sb_printf(out, "%s%s == %ld", k ? " && " : "", sp->params[k]->name, sp->values[c][k]);
-		sb_printf(out, ")\n\t\treturn %s_launch%s(%sstream);\n", f->name, spec_suffix(a, sp, c), args.s ? args.s : "");
+		sb_printf(out, ")\n\t\treturn %s_launch%s(%s@stream);\n", f->name, spec_suffix(a, sp, c), args.s ? args.s : "");
 	}
 	sb_printf(out, "\tfprintf(stderr, \"%s_launch: %s%s%s = %s%s%s is not a compiled size (%s); add it with '#pragma fuse specialize(...)'\\n\"%s);\n", f->name, one ? "" : "(",
 	          names.s, one ? "" : ")", one ? "" : "(", fmt.s, one ? "" : ")", list.s, vals.s);
 	sb_printf(out, "\treturn %s;\n}\n", tg->invalid);
+	name_generated(out, start, f);
 	sb_free(&names);
 	sb_free(&fmt);
 	sb_free(&vals);

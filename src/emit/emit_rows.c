@@ -196,8 +196,9 @@ static int scan_arg(PassScan *sc, Stmt *s)
 	return 1;
 }
 
-/* Finds the reduction statements of the loop: into a float scalar of the row, or into an
- * element of a float output at subscripts that do not move with the loop; argmax pairs. */
+/* Finds the reduction statements of the loop: into a float or double scalar of the row,
+ * or into an element of such an output at subscripts that do not move with the loop;
+ * argmax pairs. */
 static bool scan_reductions(PassScan *sc, Stmt *s)
 {
 	Program *p = sc->p;
@@ -216,8 +217,8 @@ static bool scan_reductions(PassScan *sc, Stmt *s)
 		bool row = t->kind == EX_VAR ? t->var->kind == VAR_LOCAL && !stmt_declares(sc->loop->body[0], t->var)
 		                             : t->var->kind == VAR_PARAM && !expr_moves_with(sc->loop, t);
 		if (row) {
-			if (t->var->ty != TY_FLOAT)
-				return scan_fail(sc, arena_printf(&p->arena, "the reduction into '%s' is not in float (the CTA reductions are fp32)", t->var->name));
+			if (t->var->ty != TY_FLOAT && t->var->ty != TY_DOUBLE)
+				return scan_fail(sc, arena_printf(&p->arena, "the reduction into '%s' is not in float or double (the CTA reductions' types)", t->var->name));
 			if (expr_reads_var(g, t->var))
 				return scan_fail(sc, arena_printf(&p->arena, "the reduction into '%s' reads '%s' in its contribution", t->var->name, t->var->name));
 			int k = 0;
@@ -824,6 +825,20 @@ static long long static_smem(const RowPlan *rp)
 }
 
 /* Fills each sweep's arrays, the kept rows, VW and NV, and the kernel's names. */
+/* Whether a reduction of the row is in double: a chunk partial of a fused row, or a
+ * reduction of a loop into a double (merged in double, as the C adds). */
+static bool reduces_double(const RowPlan *rp)
+{
+	for (int k = 0; rp->c && k < rp->sb.nparts; k++)
+		if (rp->sb.parts[k]->ty == TY_DOUBLE)
+			return true;
+	for (int i = 0; i < rp->nsweeps; i++)
+		for (int k = 0; k < rp->sweeps[i]->nreds; k++)
+			if (rp->sweeps[i]->reds[k].target->var->ty == TY_DOUBLE)
+				return true;
+	return false;
+}
+
 static bool plan_arrays(RowPlan *rp, Program *p, StrVec *made, const char **why)
 {
 	const Region *r = rp->region;
@@ -964,6 +979,7 @@ static bool plan_arrays(RowPlan *rp, Program *p, StrVec *made, const char **why)
 	for (int i = 0; i < rp->gs.n; i++)
 		rp->gs_acc[i] = fresh_name(p, r, made, arena_printf(&p->arena, "%s_acc", rp->gs.vars[i]->name));
 	rp->gs_name = fresh_name(p, r, made, "fx_gs");
+	rp->scratch_d_name = reduces_double(rp) ? fresh_name(p, r, made, "fx_scratch_d") : NULL;
 	return true;
 }
 
@@ -1441,6 +1457,19 @@ static void print_arg_result(StrBuf *o, const RowPlan *rp, const RowSweep *sw, c
 }
 
 /* A sweep: its partials, its steps, the partials merged over the CTA. */
+/* A CTA reduction of type ty (float or double): its scratch, and the suffix of the C
+ * math functions (fmaxf, fmax). */
+static const char *scratch_of(const RowPlan *rp, ScalarType ty) { return ty == TY_DOUBLE ? rp->scratch_d_name : rp->scratch_name; }
+static const char *fn_suffix(ScalarType ty) { return ty == TY_DOUBLE ? "" : "f"; }
+
+/* The shared scratch of the CTA reductions. */
+static void print_scratch(StrBuf *out, const RowPlan *rp)
+{
+	sb_printf(out, "\t__shared__ float %s[32];\n", rp->scratch_name);
+	if (rp->scratch_d_name)
+		sb_printf(out, "\t__shared__ double %s[32];\n", rp->scratch_d_name);
+}
+
 static void print_sweep(StrBuf *o, const RowPlan *rp, const RowSweep *sw, int ind)
 {
 	HookCtx none = {.rp = rp};
@@ -1469,7 +1498,8 @@ static void print_sweep(StrBuf *o, const RowPlan *rp, const RowSweep *sw, int in
 			sb_printf(o, "int %s = %s;\n", rr->at, rr->last ? "-2147483647 - 1" : "2147483647");
 			continue;
 		}
-		sb_printf(o, "float %s = %s;\n", rr->part, rr->red == RED_ADD ? "0.0f" : rr->red == RED_MAX ? "-INFINITY" : "INFINITY");
+		bool dbl = rr->target->var->ty == TY_DOUBLE;
+		sb_printf(o, "%s %s = %s;\n", dbl ? "double" : "float", rr->part, rr->red == RED_ADD ? (dbl ? "0.0" : "0.0f") : rr->red == RED_MAX ? "-INFINITY" : "INFINITY");
 	}
 	tabs(o, ind + 1);
 	sb_printf(o, "for (int %s = ", j0);
@@ -1530,6 +1560,7 @@ static void print_sweep(StrBuf *o, const RowPlan *rp, const RowSweep *sw, int in
 	for (int i = 0; i < sw->nreds; i++) {
 		const RowRed *rr = &sw->reds[i];
 		const char *op = rr->red == RED_ADD ? "sum" : rr->red == RED_MAX ? "max" : "min";
+		ScalarType ty = rr->target->var->ty;
 		tabs(o, ind + 1);
 		if (rr->idx) {
 			print_arg_result(o, rp, sw, rr, ind + 1);
@@ -1537,7 +1568,7 @@ static void print_sweep(StrBuf *o, const RowPlan *rp, const RowSweep *sw, int in
 		}
 		if (rr->target->kind == EX_INDEX) {
 			/* Every thread takes part in the reduction; thread 0 stores. */
-			sb_printf(o, "%s = fx::cta_%s(%s, %s);\n", rr->part, op, rr->part, rp->scratch_name);
+			sb_printf(o, "%s = fx::cta_%s(%s, %s);\n", rr->part, op, rr->part, scratch_of(rp, ty));
 			tabs(o, ind + 1);
 			sb_puts(o, "if (threadIdx.x == 0)\n");
 			tabs(o, ind + 2);
@@ -1548,14 +1579,14 @@ static void print_sweep(StrBuf *o, const RowPlan *rp, const RowSweep *sw, int in
 			if (merged)
 				sb_printf(o, " += %s;\n", merged);
 			else
-				sb_printf(o, " += fx::cta_sum(%s, %s);\n", rr->part, rp->scratch_name);
+				sb_printf(o, " += fx::cta_sum(%s, %s);\n", rr->part, scratch_of(rp, ty));
 		} else {
-			sb_printf(o, " = f%sf(", op);
+			sb_printf(o, " = f%s%s(", op, fn_suffix(ty));
 			print_expr_to(o, rr->target, &plain);
 			if (merged)
 				sb_printf(o, ", %s);\n", merged);
 			else
-				sb_printf(o, ", fx::cta_%s(%s, %s));\n", op, rr->part, rp->scratch_name);
+				sb_printf(o, ", fx::cta_%s(%s, %s));\n", op, rr->part, scratch_of(rp, ty));
 		}
 	}
 	tabs(o, ind);
@@ -1599,12 +1630,12 @@ static void print_merge_loop(StrBuf *out, const RowPlan *rp, const Stmt *s, cons
 	if (red == RED_ADD) {
 		sb_puts(out, " += fx::cta_sum(");
 	} else {
-		sb_printf(out, " = f%sf(", op);
+		sb_printf(out, " = f%s%s(", op, fn_suffix(t->var->ty));
 		print_expr_to(out, t, pt);
 		sb_printf(out, ", fx::cta_%s(", op);
 	}
 	print_expr_to(out, g, pt);
-	sb_printf(out, ", %s)%s;\n\t}\n", rp->scratch_name, red == RED_ADD ? "" : ")");
+	sb_printf(out, ", %s)%s;\n\t}\n", scratch_of(rp, t->var->ty), red == RED_ADD ? "" : ")");
 }
 
 /* A row statement outside the loops over its elements: run by every thread, or, when it
@@ -1735,16 +1766,18 @@ static void emit_gsum_kernel(StrBuf *out, const RowPlan *rp)
 {
 	if (!rp->gs.n)
 		return;
-	sb_printf(out, "\n__global__ void __launch_bounds__(256) %s_gsum(const float *__restrict__ %s, long long rows", rp->region->name, rp->gs_name);
+	size_t start = out->len;
+	sb_printf(out, "\n__global__ void __launch_bounds__(256) %s_gsum(const float *__restrict__ %s, long long @rows", rp->region->name, rp->gs_name);
 	for (int i = 0; i < rp->gs.n; i++)
 		sb_printf(out, ", float *__restrict__ %s", rp->gs.vars[i]->name);
 	sb_printf(out, ")\n{\n\t__shared__ float %s[32];\n", rp->scratch_name);
 	for (int i = 0; i < rp->gs.n; i++) {
-		sb_printf(out, "\t{\n\t\tfloat s = 0.0f;\n\t\tfor (long long k = threadIdx.x; k < rows; k += blockDim.x)\n\t\t\ts += %s[%dLL * rows + k];\n", rp->gs_name, i);
-		sb_printf(out, "\t\ts = fx::cta_sum(s, %s);\n\t\tif (threadIdx.x == 0)\n\t\t\t%s[%lld] += s;\n\t}\n", rp->scratch_name, rp->gs.vars[i]->name,
+		sb_printf(out, "\t{\n\t\tfloat @s = 0.0f;\n\t\tfor (long long @k = threadIdx.x; @k < @rows; @k += blockDim.x)\n\t\t\t@s += %s[%dLL * @rows + @k];\n", rp->gs_name, i);
+		sb_printf(out, "\t\t@s = fx::cta_sum(@s, %s);\n\t\tif (threadIdx.x == 0)\n\t\t\t%s[%lld] += @s;\n\t}\n", rp->scratch_name, rp->gs.vars[i]->name,
 		          rp->gs.elems[i]->args[0]->ival);
 	}
 	sb_puts(out, "}\n");
+	name_generated(out, start, rp->region->fn);
 }
 
 static void print_kept_rows(StrBuf *out, const RowPlan *rp, const PrintTarget *pt)
@@ -1784,9 +1817,9 @@ void emit_rows_kernel(StrBuf *out, const GpuTarget *tg, const RowPlan *rp, void 
 	HookCtx none = {.rp = rp};
 	PrintTarget pt = row_print(&none);
 	print_kernel_head(out, rp, print_params);
-	sb_printf(out, "\t__shared__ float %s[32];\n", rp->scratch_name);
+	print_scratch(out, rp);
 	for (int k = 0; k < sb->nparts; k++)
-		sb_printf(out, "\t__shared__ %s %s[%s];\n", sb->parts[k]->ty == TY_INT ? "int" : "float", sb->parts[k]->name, rp->t_name);
+		sb_printf(out, "\t__shared__ %s %s[%s];\n", sb->parts[k]->ty == TY_INT ? "int" : sb->parts[k]->ty == TY_DOUBLE ? "double" : "float", sb->parts[k]->name, rp->t_name);
 	sb_printf(out, "\tlong long %s = blockIdx.x;\n", rp->row_name);
 	print_kept_rows(out, rp, &pt);
 	print_row_coords(out, rp->grid, rp->ngrid, rp->row_name);
@@ -1846,7 +1879,7 @@ static void emit_passes_kernel(StrBuf *out, const RowPlan *rp, void (*print_para
 	PrintTarget pt = row_print(&none);
 	print_kernel_head(out, rp, print_params);
 	if (rows_plan_reduces(rp))
-		sb_printf(out, "\t__shared__ float %s[32];\n", rp->scratch_name);
+		print_scratch(out, rp);
 	sb_printf(out, "\tlong long %s = blockIdx.x;\n", rp->row_name);
 	print_kept_rows(out, rp, &pt);
 	print_row_coords(out, rp->grid, rp->ngrid, rp->row_name);
@@ -1873,37 +1906,37 @@ void emit_rows_launch(StrBuf *out, const GpuTarget *tg, const RowPlan *rp, const
 	pt.flatten_params = false;
 	bool launch = rp->keep_mode == KEEP_LAUNCH, ws = launch && rp->locals;
 	const char *ok = tg->success;
-	sb_puts(out, "\t{\n\t\tlong long rows = ");
+	sb_puts(out, "\t{\n\t\tlong long @rows = ");
 	print_rows(out, rp->grid, rp->ngrid);
-	sb_printf(out, ";\n\t\tif (rows > 2147483647LL)\n\t\t\treturn %s;\n\t\tif (rows > 0) {\n", tg->invalid);
-	sb_printf(out, "\t\t\t%s err = %s;\n", tg->err_t, ok);
+	sb_printf(out, ";\n\t\tif (@rows > 2147483647LL)\n\t\t\treturn %s;\n\t\tif (@rows > 0) {\n", tg->invalid);
+	sb_printf(out, "\t\t\t%s @err = %s;\n", tg->err_t, ok);
 	if (rp->nkeeps) {
 		sb_puts(out, "\t\t\t/* the rows kept in shared memory between the loops over them:");
 		for (int k = 0; k < rp->nkeeps; k++)
 			sb_printf(out, "%s %s", k ? "," : "", rp->keeps[k].var->name);
-		sb_puts(out, " */\n\t\t\tsize_t smem = ");
+		sb_puts(out, " */\n\t\t\tsize_t @smem = ");
 		print_keep_total(out, rp, rp->nkeeps, &pt);
 		sb_puts(out, ";\n");
 	}
 	if (launch) {
-		sb_puts(out, "\t\t\tint dev = 0, most = 0;\n");
-		sb_printf(out, "\t\t\tif ((err = %s(&dev)) != %s || (err = %s(&most, %s, dev)) != %s)\n\t\t\t\treturn err;\n", tg->get_device, ok, tg->device_attr,
+		sb_puts(out, "\t\t\tint @dev = 0, @most = 0;\n");
+		sb_printf(out, "\t\t\tif ((@err = %s(&@dev)) != %s || (@err = %s(&@most, %s, @dev)) != %s)\n\t\t\t\treturn @err;\n", tg->get_device, ok, tg->device_attr,
 		          tg->attr_smem_per_block, ok);
-		sb_printf(out, "\t\t\tbool keep = smem + %lld <= (size_t)most; /* else %s */\n", static_smem(rp),
+		sb_printf(out, "\t\t\tbool @keep = @smem + %lld <= (size_t)@most; /* else %s */\n", static_smem(rp),
 		          rp->locals ? "the arrays are read again from global memory, the local arrays held in a workspace" : "the arrays are read again from global memory");
 		if (ws) {
-			sb_puts(out, "\t\t\tunsigned char *ws = NULL;\n");
-			sb_printf(out, "\t\t\tif (!keep && (err = %s((void **)&ws, smem * (size_t)rows, stream)) != %s)\n\t\t\t\treturn err;\n", tg->malloc_async, ok);
+			sb_puts(out, "\t\t\tunsigned char *@ws = NULL;\n");
+			sb_printf(out, "\t\t\tif (!@keep && (@err = %s((void **)&@ws, @smem * (size_t)@rows, @stream)) != %s)\n\t\t\t\treturn @err;\n", tg->malloc_async, ok);
 		}
 	}
-	sb_printf(out, "\t\t\tsize_t dyn = %s;\n", launch ? "keep ? smem : 0" : rp->nkeeps ? "smem" : "0");
-	sb_puts(out, "\t\t\tauto kernel = [&](int t) {\n\t\t\t\treturn ");
+	sb_printf(out, "\t\t\tsize_t @dyn = %s;\n", launch ? "@keep ? @smem : 0" : rp->nkeeps ? "@smem" : "0");
+	sb_puts(out, "\t\t\tauto @kernel = [&](int @t) {\n\t\t\t\treturn ");
 	static const int sizes[] = {512, 256, 128};
 	for (int i = 0; i < 3; i++) {
 		if (i < 2)
-			sb_printf(out, "t == %d ? ", sizes[i]);
+			sb_printf(out, "@t == %d ? ", sizes[i]);
 		if (launch) {
-			sb_puts(out, "(keep ? ");
+			sb_puts(out, "(@keep ? ");
 			print_instance(out, rp, sizes[i], "true");
 			sb_puts(out, " : ");
 			print_instance(out, rp, sizes[i], "false");
@@ -1915,33 +1948,33 @@ void emit_rows_launch(StrBuf *out, const GpuTarget *tg, const RowPlan *rp, const
 	}
 	/* The CTA size. */
 	sb_printf(out, "\t\t\t/* 128, 256 or 512 threads (%d elements each a step): the size that works on the most elements at once */\n", rp->vw * rp->nv);
-	sb_puts(out, "\t\t\tstatic fx::RowThreads choice;\n\t\t\tint threads = choice.get((long long)dyn, ");
+	sb_puts(out, "\t\t\tstatic fx::RowThreads @choice;\n\t\t\tint @threads = @choice.get((long long)@dyn, ");
 	if (rp->len)
 		print_expr_to(out, rp->len, &pt);
 	else
 		sb_puts(out, "1LL << 30");
-	sb_printf(out, ", %d, [&](int t) {\n\t\t\t\tint n = 0;\n", rp->vw * rp->nv);
+	sb_printf(out, ", %d, [&](int @t) {\n\t\t\t\tint @n = 0;\n", rp->vw * rp->nv);
 	if (launch)
-		sb_printf(out, "\t\t\t\tif (dyn > 48 * 1024 && %s(%skernel(t), %s, (int)dyn) != %s)\n\t\t\t\t\treturn 0;\n", tg->func_set_attr, tg->kernel_cast, tg->attr_max_dyn_smem,
+		sb_printf(out, "\t\t\t\tif (@dyn > 48 * 1024 && %s(%s@kernel(@t), %s, (int)@dyn) != %s)\n\t\t\t\t\treturn 0;\n", tg->func_set_attr, tg->kernel_cast, tg->attr_max_dyn_smem,
 		          ok);
-	sb_printf(out, "\t\t\t\treturn %s(&n, %skernel(t), t, dyn) == %s ? n : 0;\n\t\t\t});\n", tg->occupancy, tg->kernel_cast, ok);
+	sb_printf(out, "\t\t\t\treturn %s(&@n, %s@kernel(@t), @t, @dyn) == %s ? @n : 0;\n\t\t\t});\n", tg->occupancy, tg->kernel_cast, ok);
 	if (launch)
-		sb_printf(out, "\t\t\tif (dyn > 48 * 1024)\n\t\t\t\terr = %s(%skernel(threads), %s, (int)dyn);\n", tg->func_set_attr, tg->kernel_cast, tg->attr_max_dyn_smem);
+		sb_printf(out, "\t\t\tif (@dyn > 48 * 1024)\n\t\t\t\t@err = %s(%s@kernel(@threads), %s, (int)@dyn);\n", tg->func_set_attr, tg->kernel_cast, tg->attr_max_dyn_smem);
 	if (rp->gs.n) {
-		sb_printf(out, "\t\t\tfloat *gs = NULL; /* the rows' parts of the sums across them */\n");
-		sb_printf(out, "\t\t\tif (err == %s)\n\t\t\t\terr = %s((void **)&gs, sizeof(float) * %d * (size_t)rows, stream);\n", ok, tg->malloc_async, rp->gs.n);
+		sb_printf(out, "\t\t\tfloat *@gs = NULL; /* the rows' parts of the sums across them */\n");
+		sb_printf(out, "\t\t\tif (@err == %s)\n\t\t\t\t@err = %s((void **)&@gs, sizeof(float) * %d * (size_t)@rows, @stream);\n", ok, tg->malloc_async, rp->gs.n);
 	}
-	sb_printf(out, "\t\t\tif (err == %s) {\n\t\t\t\tauto k = kernel(threads);\n", ok);
-	sb_printf(out, "\t\t\t\tk<<<(unsigned)rows, threads, dyn, stream>>>(%s%s%s);\n", args, ws ? ", ws" : "", rp->gs.n ? ", gs" : "");
-	sb_printf(out, "\t\t\t\terr = %s;\n\t\t\t}\n", tg->last_error);
+	sb_printf(out, "\t\t\tif (@err == %s) {\n\t\t\t\tauto @k = @kernel(@threads);\n", ok);
+	sb_printf(out, "\t\t\t\t@k<<<(unsigned)@rows, @threads, @dyn, @stream>>>(%s%s%s);\n", args, ws ? ", @ws" : "", rp->gs.n ? ", @gs" : "");
+	sb_printf(out, "\t\t\t\t@err = %s;\n\t\t\t}\n", tg->last_error);
 	if (rp->gs.n) {
-		sb_printf(out, "\t\t\tif (err == %s) {\n\t\t\t\t%s_gsum<<<1, 256, 0, stream>>>(gs, rows", ok, rp->region->name);
+		sb_printf(out, "\t\t\tif (@err == %s) {\n\t\t\t\t%s_gsum<<<1, 256, 0, @stream>>>(@gs, @rows", ok, rp->region->name);
 		for (int i = 0; i < rp->gs.n; i++)
 			sb_printf(out, ", %s", rp->gs.vars[i]->name);
-		sb_printf(out, ");\n\t\t\t\terr = %s;\n\t\t\t}\n", tg->last_error);
-		sb_printf(out, "\t\t\tif (gs) {\n\t\t\t\t%s freed = %s(gs, stream);\n\t\t\t\tif (err == %s)\n\t\t\t\t\terr = freed;\n\t\t\t}\n", tg->err_t, tg->free_async, ok);
+		sb_printf(out, ");\n\t\t\t\t@err = %s;\n\t\t\t}\n", tg->last_error);
+		sb_printf(out, "\t\t\tif (@gs) {\n\t\t\t\t%s @freed = %s(@gs, @stream);\n\t\t\t\tif (@err == %s)\n\t\t\t\t\t@err = @freed;\n\t\t\t}\n", tg->err_t, tg->free_async, ok);
 	}
 	if (ws)
-		sb_printf(out, "\t\t\tif (ws) {\n\t\t\t\t%s freed = %s(ws, stream);\n\t\t\t\tif (err == %s)\n\t\t\t\t\terr = freed;\n\t\t\t}\n", tg->err_t, tg->free_async, ok);
-	sb_printf(out, "\t\t\tif (err != %s)\n\t\t\t\treturn err;\n\t\t}\n\t}\n", ok);
+		sb_printf(out, "\t\t\tif (@ws) {\n\t\t\t\t%s @freed = %s(@ws, @stream);\n\t\t\t\tif (@err == %s)\n\t\t\t\t\t@err = @freed;\n\t\t\t}\n", tg->err_t, tg->free_async, ok);
+	sb_printf(out, "\t\t\tif (@err != %s)\n\t\t\t\treturn @err;\n\t\t}\n\t}\n", ok);
 }

@@ -1313,45 +1313,45 @@ static void splitk_launch(TileEmit *te, const char *args, int bytes)
 	if (tp->axis_len) {
 		/* the range is read on the device: a bound of its length, each chunk clipped there */
 		sb_printf(out, "\t\t\t/* '%s' runs over at most this many (each chunk is clipped to its row's range) */\n", tp->c->axis);
-		sb_puts(out, "\t\t\tlong long len = ");
+		sb_puts(out, "\t\t\tlong long @len = ");
 		expr(te, tp->axis_len);
 	} else {
-		sb_puts(out, "\t\t\tlong long len = ");
+		sb_puts(out, "\t\t\tlong long @len = ");
 		expr(te, tp->axis_hi);
 		sb_puts(out, " - (");
 		expr(te, tp->axis_lo);
 		sb_puts(out, ")");
 	}
-	sb_printf(out, ";\n\t\t\tlong long steps = len > 0 ? (len + %d) / %d : 0;\n", bn - 1, bn);
+	sb_printf(out, ";\n\t\t\tlong long @steps = @len > 0 ? (@len + %d) / %d : 0;\n", bn - 1, bn);
 	if (tp->c->splitk) {
-		sb_printf(out, "\t\t\tlong long want = %ldLL;\n", tp->c->splitk);
+		sb_printf(out, "\t\t\tlong long @want = %ldLL;\n", tp->c->splitk);
 	} else {
-		sb_puts(out, "\t\t\tint dev = 0, sms = 0, smem = 0;\n");
+		sb_puts(out, "\t\t\tint @dev = 0, @sms = 0, @smem = 0;\n");
 		const GpuTarget *tg = te->tg;
-		sb_printf(out, "\t\t\tif ((err = %s(&dev)) != %s ||\n", tg->get_device, tg->success);
-		sb_printf(out, "\t\t\t    (err = %s(&sms, %s, dev)) != %s ||\n", tg->device_attr, tg->attr_sms, tg->success);
-		sb_printf(out, "\t\t\t    (err = %s(&smem, %s, dev)) != %s)\n", tg->device_attr, tg->attr_smem_per_sm, tg->success);
-		sb_puts(out, "\t\t\t\treturn err;\n");
-		sb_printf(out, "\t\t\tlong long per_sm = smem / %d > 0 ? smem / %d : 1;\n", bytes + 1024, bytes + 1024);
+		sb_printf(out, "\t\t\tif ((@err = %s(&@dev)) != %s ||\n", tg->get_device, tg->success);
+		sb_printf(out, "\t\t\t    (@err = %s(&@sms, %s, @dev)) != %s ||\n", tg->device_attr, tg->attr_sms, tg->success);
+		sb_printf(out, "\t\t\t    (@err = %s(&@smem, %s, @dev)) != %s)\n", tg->device_attr, tg->attr_smem_per_sm, tg->success);
+		sb_puts(out, "\t\t\t\treturn @err;\n");
+		sb_printf(out, "\t\t\tlong long @per_sm = @smem / %d > 0 ? @smem / %d : 1;\n", bytes + 1024, bytes + 1024);
 		/* A chunk costs its steps plus about two for filling the pipeline and storing its
 		 * partials; the count that minimises waves * (steps per chunk + 2) wins. */
-		sb_puts(out, "\t\t\tlong long slots = sms * per_sm, want = 1, best = -1;\n");
-		sb_puts(out, "\t\t\tfor (long long w = 1; w <= 8; w++) {\n");
-		sb_puts(out, "\t\t\t\tlong long n = w * slots / (ctas * tiles);\n");
-		sb_puts(out, "\t\t\t\tn = n < 1 ? 1 : n > steps ? (steps > 0 ? steps : 1) : n;\n");
-		sb_puts(out, "\t\t\t\tlong long cost = (ctas * tiles * n + slots - 1) / slots * ((steps + n - 1) / n + 2);\n");
-		sb_puts(out, "\t\t\t\tif (best < 0 || cost < best) {\n\t\t\t\t\tbest = cost;\n\t\t\t\t\twant = n;\n\t\t\t\t}\n\t\t\t}\n");
+		sb_puts(out, "\t\t\tlong long @slots = @sms * @per_sm, @want = 1, @best = -1;\n");
+		sb_puts(out, "\t\t\tfor (long long @w = 1; @w <= 8; @w++) {\n");
+		sb_puts(out, "\t\t\t\tlong long @n = @w * @slots / (@ctas * @tiles);\n");
+		sb_puts(out, "\t\t\t\t@n = @n < 1 ? 1 : @n > @steps ? (@steps > 0 ? @steps : 1) : @n;\n");
+		sb_puts(out, "\t\t\t\tlong long @cost = (@ctas * @tiles * @n + @slots - 1) / @slots * ((@steps + @n - 1) / @n + 2);\n");
+		sb_puts(out, "\t\t\t\tif (@best < 0 || @cost < @best) {\n\t\t\t\t\t@best = @cost;\n\t\t\t\t\t@want = @n;\n\t\t\t\t}\n\t\t\t}\n");
 	}
-	sb_puts(out, "\t\t\tif (want > steps)\n\t\t\t\twant = steps;\n\t\t\tif (want < 1)\n\t\t\t\twant = 1;\n");
-	sb_puts(out, "\t\t\tlong long per = (steps + want - 1) / want;\n");
-	sb_printf(out, "\t\t\tint %s = per > 0 ? (int)((steps + per - 1) / per) : 1;\n", ns);
-	sb_printf(out, "\t\t\tint %s = (int)(per * %d);\n", cs, bn);
+	sb_puts(out, "\t\t\tif (@want > @steps)\n\t\t\t\t@want = @steps;\n\t\t\tif (@want < 1)\n\t\t\t\t@want = 1;\n");
+	sb_puts(out, "\t\t\tlong long @per = (@steps + @want - 1) / @want;\n");
+	sb_printf(out, "\t\t\tint %s = @per > 0 ? (int)((@steps + @per - 1) / @per) : 1;\n", ns);
+	sb_printf(out, "\t\t\tint %s = (int)(@per * %d);\n", cs, bn);
 	sb_printf(out, "\t\t\tif (%s > 65535)\n\t\t\t\treturn %s;\n", ns, te->tg->invalid);
-	sb_printf(out, "\t\t\tlong long nrow = ctas * rows;\n\t\t\tif (nrow > 2147483647LL)\n\t\t\t\treturn %s;\n", te->tg->invalid);
+	sb_printf(out, "\t\t\tlong long @nrow = @ctas * @rows;\n\t\t\tif (@nrow > 2147483647LL)\n\t\t\t\treturn %s;\n", te->tg->invalid);
 	StrBuf chunk = {0}, merge = {0};
-	sb_printf(&chunk, "dim3((unsigned)ctas, (unsigned)tiles, (unsigned)%s), %d, %d, stream", ns, tp->threads, bytes);
-	sb_printf(&merge, "(unsigned)nrow, %d, 0, stream", tile_merge_threads(tp));
-	print_splitk_launches(out, te->tg, tp->region->name, cols, "nrow", &tp->split, chunk.s, merge.s, args);
+	sb_printf(&chunk, "dim3((unsigned)@ctas, (unsigned)@tiles, (unsigned)%s), %d, %d, @stream", ns, tp->threads, bytes);
+	sb_printf(&merge, "(unsigned)@nrow, %d, 0, @stream", tile_merge_threads(tp));
+	print_splitk_launches(out, te->tg, tp->region->name, "float", cols, "@nrow", &tp->split, chunk.s, merge.s, args);
 	sb_free(&chunk);
 	sb_free(&merge);
 }
@@ -1361,32 +1361,32 @@ void emit_tile_launch(StrBuf *out, const GpuTarget *tg, TilePlan *tp, const char
 	TileEmit te = {.out = out, .tg = tg, .tp = tp, .pt = {.type_name = gpu_type, .flatten_params = true}};
 	const GridLoop *gi = &tp->grid[tp->rowdim];
 	int bytes = tile_smem_bytes(tp);
-	sb_puts(out, "\t{\n\t\tlong long ctas = 1LL");
+	sb_puts(out, "\t{\n\t\tlong long @ctas = 1LL");
 	for (int g = 0; g < tp->ngrid; g++)
 		if (g != tp->rowdim) {
 			sb_puts(out, " * ");
 			print_extent(out, &tp->grid[g], &te.pt);
 		}
-	sb_puts(out, ";\n\t\tlong long rows = ");
+	sb_puts(out, ";\n\t\tlong long @rows = ");
 	GridLoop rows = *gi;
 	if (tp->rows_host)
 		rows.hi = tp->rows_host;
 	print_extent(out, &rows, &te.pt);
-	sb_printf(out, ";\n\t\tlong long tiles = (rows + %d) / %d;\n", tp->bm - 1, tp->bm);
-	sb_printf(out, "\t\tif (ctas > 0 && rows > 0) {\n\t\t\tif (ctas > 2147483647LL || tiles > 65535LL)\n\t\t\t\treturn %s;\n", tg->invalid);
+	sb_printf(out, ";\n\t\tlong long @tiles = (@rows + %d) / %d;\n", tp->bm - 1, tp->bm);
+	sb_printf(out, "\t\tif (@ctas > 0 && @rows > 0) {\n\t\t\tif (@ctas > 2147483647LL || @tiles > 65535LL)\n\t\t\t\treturn %s;\n", tg->invalid);
 	/* Tiles are copied 16 bytes at a time: every operand must start on a 16-byte boundary. */
 	sb_puts(out, "\t\t\tif (((uintptr_t)");
 	sb_puts(out, tp->rowop->var->name);
 	for (int k = 0; k < tp->ncolop; k++)
 		sb_printf(out, " | (uintptr_t)%s", tp->colop[k]->var->name);
 	sb_printf(out, ") & 15)\n\t\t\t\treturn %s;\n", tg->invalid);
-	sb_printf(out, "\t\t\t%s err = %s(%s%s_kernel, %s, %d);\n", tg->err_t, tg->func_set_attr, tg->kernel_cast, tp->region->name, tg->attr_max_dyn_smem, bytes);
-	sb_printf(out, "\t\t\tif (err != %s)\n\t\t\t\treturn err;\n", tg->success);
+	sb_printf(out, "\t\t\t%s @err = %s(%s%s_kernel, %s, %d);\n", tg->err_t, tg->func_set_attr, tg->kernel_cast, tp->region->name, tg->attr_max_dyn_smem, bytes);
+	sb_printf(out, "\t\t\tif (@err != %s)\n\t\t\t\treturn @err;\n", tg->success);
 	if (tp->splitk) {
 		splitk_launch(&te, args, bytes);
 	} else {
-		sb_printf(out, "\t\t\t%s_kernel<<<dim3((unsigned)ctas, (unsigned)tiles), %d, %d, stream>>>(%s);\n", tp->region->name, tp->threads, bytes, args);
-		sb_printf(out, "\t\t\terr = %s;\n\t\t\tif (err != %s)\n\t\t\t\treturn err;\n", tg->last_error, tg->success);
+		sb_printf(out, "\t\t\t%s_kernel<<<dim3((unsigned)@ctas, (unsigned)@tiles), %d, %d, @stream>>>(%s);\n", tp->region->name, tp->threads, bytes, args);
+		sb_printf(out, "\t\t\t@err = %s;\n\t\t\tif (@err != %s)\n\t\t\t\treturn @err;\n", tg->last_error, tg->success);
 	}
 	sb_puts(out, "\t\t}\n\t}\n");
 }

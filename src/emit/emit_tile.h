@@ -28,12 +28,19 @@ void print_extent(StrBuf *b, const GridLoop *g, const PrintTarget *t);
 #define SPLITK_CHUNK_START "fx::let_next_start(); /* the merge may launch now */"
 #define SPLITK_MERGE_START "fx::after_previous(); /* the chunks' partials (launched before they are done) */"
 /* emit_gpu.c: the end of a split-k launch, shared by the tile and fallback launchers
- * (`err` declared before): a workspace of cols * nrow * nchunks floats (stream-ordered),
+ * (`err` declared before): a workspace of cols * nrow * nchunks ws_t (float, or double
+ * where a partial is double; stream-ordered),
  * the chunk kernel launched as `<region>_kernel<<<chunk_cfg>>>(args, ws, nrow, nchunks,
  * chunk)`, the merge as `fx::launch_after(<region>_merge, merge_cfg, args, ws, nrow,
  * nchunks)` if that went well, the workspace freed; the first error is returned. */
-void print_splitk_launches(StrBuf *out, const GpuTarget *tg, const char *region, long cols, const char *nrow, const SplitBlock *sb, const char *chunk_cfg,
+void print_splitk_launches(StrBuf *out, const GpuTarget *tg, const char *region, const char *ws_t, long cols, const char *nrow, const SplitBlock *sb, const char *chunk_cfg,
                            const char *merge_cfg, const char *args);
+
+/* emit_gpu.c: the launchers' own names (and the grid-sum kernel's) are printed `@name`
+ * (C has no '@'); name_generated replaces each in b from byte `from` by name, or name2,
+ * name3, ...: one no parameter or set-up scalar of f has, nor another such name, so that
+ * a user's `int rows` or `int threads` is never shadowed by the launcher's own. */
+void name_generated(StrBuf *b, size_t from, const Func *f);
 
 /* emit_gpu.c: the trip counts of the grid loops multiplied, in 64 bits; the grid loops'
  * iterators from row index `rv` (consumed, innermost fastest) as `int` declarations. */
@@ -121,6 +128,7 @@ typedef struct RowPlan {
 	int vw, nv;      /* elements per vector (16 bytes of the narrowest array); vectors per thread and step, at most (the CTA size is chosen by it) */
 	Expr *len;       /* the row's length for the CTA size (NULL: not known on the host) */
 	const char *row_name, *vec_name, *scratch_name; /* the kernel's own names */
+	const char *scratch_d_name; /* the double reductions' scratch; NULL when every reduction is in float */
 	const char *elem_name, *t_name, *keep_name, *smem_name, *ws_name, *base_name;
 	/* Sums across the rows into one output element (gridsum.c): each row's contributions
 	 * in a register (gs_acc[i]), stored to the workspace gs_name ([sum][row]), which the

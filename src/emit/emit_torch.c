@@ -21,6 +21,7 @@
 #include <string.h>
 
 #include "../fuse/fuse.h"
+#include "emit_tile.h"
 
 /* The element types PyTorch has: one row each (a new C element type is one more row). */
 typedef struct TorchType {
@@ -139,13 +140,13 @@ static bool size_hook(StrBuf *b, const Expr *e, const PrintTarget *t)
 {
 	const Op *op = t->ctx;
 	if (e->kind == EX_INT) {
-		sb_printf(b, "S(%lld)", e->ival);
+		sb_printf(b, "@S(%lld)", e->ival);
 		return true;
 	}
 	if (e->kind == EX_VAR)
 		for (int i = 0; i < op->f->nparams; i++)
 			if (op->f->params[i] == e->var && op->role[i] == R_SCALAR) {
-				sb_printf(b, "S(%s)", e->var->name);
+				sb_printf(b, "@S(%s)", e->var->name);
 				return true;
 			}
 	return false;
@@ -259,11 +260,11 @@ static void print_spec_check(StrBuf *out, const Op *op, const SpecPlan *sp)
 			bool size = quotient[k];
 			for (int i = 0; i < op->f->nparams; i++)
 				size |= op->f->params[i] == sp->params[k] && op->role[i] == R_SIZE;
-			sb_printf(out, size ? "%s%s == S(%ld)" : "%s%s == %ld", k ? " && " : "", sp->params[k]->name, sp->values[c][k]);
+			sb_printf(out, size ? "%s%s == @S(%ld)" : "%s%s == %ld", k ? " && " : "", sp->params[k]->name, sp->values[c][k]);
 		}
 		sb_puts(out, one ? "" : ")");
 	}
-	sb_puts(out, ",\n\t            op, \": ");
+	sb_puts(out, ",\n\t            @op, \": ");
 	if (!one)
 		sb_putc(out, '(');
 	for (int k = 0; k < sp->nparams; k++)
@@ -283,6 +284,7 @@ static void print_spec_check(StrBuf *out, const Op *op, const SpecPlan *sp)
 static void print_op(StrBuf *out, const Op *op, const SpecPlan *sp)
 {
 	const Func *f = op->f;
+	size_t start = out->len;
 	PrintTarget st = {0};
 	st.expr_hook = size_hook;
 	st.ctx = (void *)op;
@@ -301,18 +303,18 @@ static void print_op(StrBuf *out, const Op *op, const SpecPlan *sp)
 				continue;
 			first = false;
 		}
-	sb_puts(out, ")\n{\n\tusing S = Size<META>;\n");
-	sb_printf(out, "\tconst char *op = \"fusecc.%s\";\n", f->name);
+	sb_puts(out, ")\n{\n\tusing @S = Size<META>;\n");
+	sb_printf(out, "\tconst char *@op = \"fusecc.%s\";\n", f->name);
 	if (op->first_input >= 0)
-		sb_printf(out, "\tconst at::Device dev = %s.device();\n", f->params[op->first_input]->name);
+		sb_printf(out, "\tconst at::Device @dev = %s.device();\n", f->params[op->first_input]->name);
 	else
-		sb_puts(out, "\tconst at::Device dev = META ? at::Device(at::kMeta) : at::Device(at::kCUDA, c10::cuda::current_device());\n");
+		sb_puts(out, "\tconst at::Device @dev = META ? at::Device(at::kMeta) : at::Device(at::kCUDA, c10::cuda::current_device());\n");
 	/* Each input: device, dtype, rank, contiguity, alignment. */
 	for (int i = 0; i < f->nparams; i++) {
 		const Var *v = f->params[i];
 		if (op->role[i] != R_INPUT)
 			continue;
-		sb_printf(out, "\tcheck_array<META>(op, \"%s\", %s, dev, %s, %d, \"", v->name, v->name, torch_type(v->ty)->aten, v->ndim);
+		sb_printf(out, "\tcheck_array<META>(@op, \"%s\", %s, @dev, %s, %d, \"", v->name, v->name, torch_type(v->ty)->aten, v->ndim);
 		print_shape(out, v);
 		sb_puts(out, "\");\n");
 	}
@@ -322,7 +324,7 @@ static void print_op(StrBuf *out, const Op *op, const SpecPlan *sp)
 		const TorchType *t = torch_type(v->ty);
 		if (op->role[i] != R_SCALAR || !is_integral(t))
 			continue;
-		sb_printf(out, "\tTORCH_CHECK(%s >= std::numeric_limits<%s>::min() && %s <= std::numeric_limits<%s>::max(), op, \": %s = \", num(%s), \" is out of the range of its C type %s\");\n",
+		sb_printf(out, "\tTORCH_CHECK(%s >= std::numeric_limits<%s>::min() && %s <= std::numeric_limits<%s>::max(), @op, \": %s = \", num(%s), \" is out of the range of its C type %s\");\n",
 		          v->name, t->cpp, v->name, t->cpp, v->name, v->name, scalar_type_c(v->ty));
 		for (int a = 0; a < f->nparams; a++)
 			if (f->params[a]->ndim) {
@@ -330,7 +332,7 @@ static void print_op(StrBuf *out, const Op *op, const SpecPlan *sp)
 				for (int d = 0; d < f->params[a]->ndim; d++)
 					used |= expr_reads_var(f->params[a]->dims[d], v);
 				if (used) {
-					sb_printf(out, "\tTORCH_CHECK(%s >= 0, op, \": %s = \", num(%s), \" is a size: it cannot be negative\");\n", v->name, v->name, v->name);
+					sb_printf(out, "\tTORCH_CHECK(%s >= 0, @op, \": %s = \", num(%s), \" is a size: it cannot be negative\");\n", v->name, v->name, v->name);
 					break;
 				}
 			}
@@ -338,7 +340,7 @@ static void print_op(StrBuf *out, const Op *op, const SpecPlan *sp)
 	/* The sizes, from the inputs' shapes. */
 	for (int i = 0; i < f->nparams; i++)
 		if (op->role[i] == R_SIZE)
-			sb_printf(out, "\tconst S %s = dim_size<META>(%s, %d);\n", f->params[i]->name, f->params[op->src[i]]->name, op->src_dim[i]);
+			sb_printf(out, "\tconst @S %s = dim_size<META>(%s, %d);\n", f->params[i]->name, f->params[op->src[i]]->name, op->src_dim[i]);
 	/* Every input's other extents against them. */
 	for (int i = 0; i < f->nparams; i++) {
 		const Var *v = f->params[i];
@@ -355,7 +357,7 @@ static void print_op(StrBuf *out, const Op *op, const SpecPlan *sp)
 			print_expr_to(&cond, v->dims[d], &st);
 		}
 		if (cond.len) {
-			sb_printf(out, "\tTORCH_CHECK(%s,\n\t            op, \": '%s' has shape \", shape_of<META>(%s), \", expected ", cond.s, v->name, v->name);
+			sb_printf(out, "\tTORCH_CHECK(%s,\n\t            @op, \": '%s' has shape \", shape_of<META>(%s), \", expected ", cond.s, v->name, v->name);
 			print_shape(out, v);
 			sb_puts(out, " = [\"");
 			for (int d = 0; d < v->ndim; d++) {
@@ -378,16 +380,16 @@ static void print_op(StrBuf *out, const Op *op, const SpecPlan *sp)
 			sb_puts(out, d ? ", " : "");
 			print_expr_to(out, v->dims[d], &st);
 		}
-		sb_printf(out, "}, at::TensorOptions().device(dev).dtype(%s), %s);\n", torch_type(v->ty)->aten, stmt_reads(f, v) ? "true" : "false");
+		sb_printf(out, "}, at::TensorOptions().device(@dev).dtype(%s), %s);\n", torch_type(v->ty)->aten, stmt_reads(f, v) ? "true" : "false");
 	}
 	/* The launch, on the current stream of the inputs' device. */
 	sb_puts(out, "\tif constexpr (!META) {\n");
 	for (int i = 0; i < f->nparams; i++)
 		if (op->role[i] == R_SIZE)
-			sb_printf(out, "\t\tTORCH_CHECK(%s <= std::numeric_limits<%s>::max(), op, \": %s = \", num(%s), \" is larger than its C type %s holds\");\n", f->params[i]->name,
+			sb_printf(out, "\t\tTORCH_CHECK(%s <= std::numeric_limits<%s>::max(), @op, \": %s = \", num(%s), \" is larger than its C type %s holds\");\n", f->params[i]->name,
 			          torch_type(f->params[i]->ty)->cpp, f->params[i]->name, f->params[i]->name, scalar_type_c(f->params[i]->ty));
-	sb_puts(out, "\t\tconst c10::cuda::CUDAGuard guard(dev);\n");
-	sb_printf(out, "\t\tconst cudaError_t err = %s_launch(", f->name);
+	sb_puts(out, "\t\tconst c10::cuda::CUDAGuard @guard(@dev);\n");
+	sb_printf(out, "\t\tconst cudaError_t @err = %s_launch(", f->name);
 	for (int i = 0; i < f->nparams; i++) {
 		const Var *v = f->params[i];
 		const TorchType *t = torch_type(v->ty);
@@ -398,7 +400,7 @@ static void print_op(StrBuf *out, const Op *op, const SpecPlan *sp)
 			sb_printf(out, "static_cast<%s>(%s)", t->cpp, v->name);
 	}
 	sb_printf(out, "%sat::cuda::getCurrentCUDAStream());\n", f->nparams ? ", " : "");
-	sb_printf(out, "\t\tTORCH_CHECK(err == cudaSuccess, op, \": %s_launch failed: \", cudaGetErrorString(err));\n\t}\n", f->name);
+	sb_printf(out, "\t\tTORCH_CHECK(@err == cudaSuccess, @op, \": %s_launch failed: \", cudaGetErrorString(@err));\n\t}\n", f->name);
 	sb_puts(out, "\treturn ");
 	if (op->noutputs > 1)
 		sb_puts(out, "std::make_tuple(");
@@ -409,6 +411,7 @@ static void print_op(StrBuf *out, const Op *op, const SpecPlan *sp)
 			first = false;
 		}
 	sb_puts(out, op->noutputs > 1 ? ");\n}\n" : ";\n}\n");
+	name_generated(out, start, f); /* S, op, dev, err: never a parameter's name */
 }
 
 /* What every operator shares: the Size type and the checks of an input; the dtype names'

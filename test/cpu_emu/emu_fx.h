@@ -11,15 +11,17 @@ namespace fx {
 
 /* Every thread of the block calls it (as fx::cta_reduce does): the exchange goes through
  * a block-wide buffer. Lanes mask < the wave width stay in the thread's wave. */
-inline float lane_xor(float x, int mask)
+template <class T> inline T lane_xor_of(T x, int mask)
 {
-	static float buf[1024];
+	static T buf[1024];
 	buf[threadIdx.x] = x;
 	__syncthreads();
-	float r = buf[threadIdx.x ^ (unsigned)mask];
+	T r = buf[threadIdx.x ^ (unsigned)mask];
 	__syncthreads();
 	return r;
 }
+inline float lane_xor(float x, int mask) { return lane_xor_of(x, mask); }
+inline double lane_xor(double x, int mask) { return lane_xor_of(x, mask); }
 inline int wave_width() { return FUSECC_CPU_EMU_WAVE; }
 inline float exp2(float x) { return exp2f(x); }
 inline float exp(float x) { return exp2f(x * 1.4426950408889634f); }
