@@ -150,3 +150,51 @@ bool loop_private(const Stmt *l, const Var *v)
 	return ok;
 }
 
+
+/* Whether every read of scalar v in s sees a write of v made before it in the same
+ * iteration of every loop around it inside s: *set says whether v is written on entry,
+ * and on return whether it is on every path through s. A write under a condition counts
+ * inside its branch (and after the if when both branches write); a loop's body starts
+ * from what held before the loop, and a loop may run no iteration. */
+static bool set_before_read(const Stmt *s, const Var *v, bool *set)
+{
+	if (!s)
+		return true;
+	switch (s->kind) {
+	case ST_BLOCK:
+		for (int i = 0; i < s->nbody; i++)
+			if (!set_before_read(s->body[i], v, set))
+				return false;
+		return true;
+	case ST_FOR: {
+		if (!*set && (expr_reads_var(s->lo, v) || expr_reads_var(s->hi, v)))
+			return false;
+		bool in = *set;
+		return set_before_read(s->body[0], v, &in);
+	}
+	case ST_IF: {
+		if (!*set && expr_reads_var(s->cond, v))
+			return false;
+		bool a = *set, b = *set;
+		if (!set_before_read(s->body[0], v, &a) || (s->nbody > 1 && !set_before_read(s->body[1], v, &b)))
+			return false;
+		*set = a && b;
+		return true;
+	}
+	case ST_DECL:
+		return *set || !expr_reads_var(s->rhs, v);
+	case ST_ASSIGN:
+		if (!*set && (stmt_reads_var(s, v)))
+			return false;
+		if (s->lhs->kind == EX_VAR && s->lhs->var == v)
+			*set = true;
+		return true;
+	}
+	return false;
+}
+
+bool loop_sets_first(const Stmt *l, const Var *v)
+{
+	bool set = false;
+	return set_before_read(l, v, &set);
+}
