@@ -2924,11 +2924,77 @@ static bool set_first_in_loop(const Stmt *l, const Var *x)
 	return false;
 }
 
+/* Whether the statements of block s after its k-th that touch scalar x are loops, each
+ * of whose iterations sets x before reading it (set_first_in_loop, or loop_sets_first
+ * through ifs and inner loops): scratch of those loops, none reading what another left. */
+static bool scratch_of_loops(const Stmt *s, int k, const Var *x)
+{
+	int n = 0;
+	for (int t = k + 1; t < s->nbody; t++) {
+		if (!touches(s->body[t], x))
+			continue;
+		if (s->body[t]->kind != ST_FOR || !(set_first_in_loop(s->body[t], x) || loop_sets_first(s->body[t], x)))
+			return false;
+		n++;
+	}
+	return n > 0;
+}
+
+/* Replaces variable `from` by `to` in e, in place. */
+static void rename_in_expr(Expr *e, const Var *from, Var *to)
+{
+	if (!e)
+		return;
+	if ((e->kind == EX_VAR || e->kind == EX_INDEX) && e->var == from)
+		e->var = to;
+	for (int i = 0; i < e->nargs; i++)
+		rename_in_expr(e->args[i], from, to);
+}
+
+/* Replaces local `from` by `to` in s, in place (reads, writes, declarations). */
+static void rename_var(Stmt *s, const Var *from, Var *to)
+{
+	if (!s)
+		return;
+	Expr *es[] = {s->lo, s->hi, s->rhs, s->cond, s->lhs};
+	for (size_t i = 0; i < sizeof es / sizeof es[0]; i++)
+		rename_in_expr(es[i], from, to);
+	if (s->kind == ST_DECL && s->var == from)
+		s->var = to;
+	for (int i = 0; i < s->nbody; i++)
+		rename_var(s->body[i], from, to);
+}
+
+/* A new local like v (name, type, extents). */
+static Var *var_like(Program *p, const Var *v)
+{
+	Var *nv = var_new(p, VAR_LOCAL, v->name, v->ty, v->loc);
+	nv->ctype = v->ctype;
+	nv->ndim = v->ndim;
+	nv->dims = v->dims;
+	return nv;
+}
+
+/* Puts d first in the body of loop f, or in the then branch of if f. */
+static void prepend_stmt(Program *p, Stmt *f, Stmt *d)
+{
+	Stmt *b = f->body[0];
+	int nb = b->kind == ST_BLOCK ? b->nbody : 1;
+	Stmt **body = arena_alloc(&p->arena, sizeof(Stmt *) * (size_t)(nb + 1));
+	body[0] = d;
+	for (int i = 0; i < nb; i++)
+		body[i + 1] = b->kind == ST_BLOCK ? b->body[i] : b;
+	Stmt *blk = st_new(p, ST_BLOCK, b->loc);
+	st_set_body(p, blk, body, nb + 1);
+	f->body[0] = blk;
+}
+
 /* Scalar locals declared without a value and set later, the C89 way (`float m, l, x;
  * ... m = -INFINITY;`), are declared where they are first set (`float m = -INFINITY;`),
- * when nothing touches them in between; one that only a later loop uses, set first in
- * each of its iterations (scratch: `x = 0; for (d) x += ...;`), is declared in that
- * loop's body first. That is the form `for (int j ...) { float x = 0; ... }` has, which
+ * when nothing touches them in between; one that only later loops use, set first in
+ * each of their iterations (scratch: `x = 0; for (d) x += ...;`, in both passes over the
+ * keys), is declared in each loop's body first, a local of its own per loop; one that
+ * only the then branch of an if uses is declared there. That is the form `for (int j ...) { float x = 0; ... }` has, which
  * the fuser's matchers know and in which the dependence analysis sees that the loop
  * carries nothing through x. */
 static void sink_decls(Program *p, Stmt *s)
@@ -2954,16 +3020,23 @@ static void sink_decls(Program *p, Stmt *s)
 			nd->var = d->var;
 			nd->rhs = f->rhs;
 			s->body[first] = nd;
-		} else if (n == 1 && f->kind == ST_FOR && set_first_in_loop(f, d->var)) {
-			Stmt *b = f->body[0];
-			int nb = b->kind == ST_BLOCK ? b->nbody : 1;
-			Stmt **body = arena_alloc(&p->arena, sizeof(Stmt *) * (size_t)(nb + 1));
-			body[0] = d;
-			for (int i = 0; i < nb; i++)
-				body[i + 1] = b->kind == ST_BLOCK ? b->body[i] : b;
-			Stmt *blk = st_new(p, ST_BLOCK, b->loc);
-			st_set_body(p, blk, body, nb + 1);
-			st_set_body(p, f, &blk, 1);
+		} else if (n == 1 && f->kind == ST_IF && !expr_reads_var(f->cond, d->var) && !(f->nbody > 1 && touches(f->body[1], d->var))) {
+			/* used only under the if (a loop's body after `if (c) continue;`) */
+			prepend_stmt(p, f, d);
+		} else if (scratch_of_loops(s, k, d->var)) {
+			/* Each loop gets a local of its own (the first the user's). */
+			for (int t = k + 1, seen = 0; t < s->nbody; t++) {
+				if (!touches(s->body[t], d->var))
+					continue;
+				Stmt *nd = d;
+				if (seen++) {
+					Var *nv = var_like(p, d->var);
+					rename_var(s->body[t], d->var, nv);
+					nd = st_new(p, ST_DECL, d->loc);
+					nd->var = nv;
+				}
+				prepend_stmt(p, s->body[t], nd);
+			}
 		} else {
 			continue;
 		}
@@ -3035,8 +3108,7 @@ static bool setup_check(Parser *ps, const Stmt *s, Region *const *regions, int n
 				return false;
 		break;
 	case ST_DECL:
-		if (s->var->ndim)
-			return fail(ps, s->loc, "array '%s' is declared outside a '#pragma fuse kernel' region: declare it inside the region", s->var->name);
+		/* An array is refused by finish_setup unless a region takes it (localise_scratch). */
 		bad = setup_array_read(s->rhs);
 		break;
 	case ST_ASSIGN:
@@ -3113,10 +3185,109 @@ static void convert_setup(Parser *ps, CXCursor c, Region *const *regions, int nr
 	vec_free(got);
 }
 
-/* Hands the set-up over to f. Its scalars become read-only parameters of the regions:
- * a region may not assign one (each kernel receives it by value). */
-static void finish_setup(Parser *ps, Func *f, StmtVec *setup, VarVec *svars)
+/* ---- locals declared before a region, the C89 way ---- */
+
+/* The loop of region loop l whose body holds every use of v: l, or the one statement of
+ * its body that touches v when that is a loop, and so on inward (for an array, only
+ * through bodies that are one loop, where loop_private decided). */
+static Stmt *use_loop(Stmt *l, const Var *v)
 {
+	for (;;) {
+		Stmt *b = l->body[0];
+		Stmt *const *body = b->kind == ST_BLOCK ? b->body : &l->body[0];
+		int n = b->kind == ST_BLOCK ? b->nbody : 1, touching = 0;
+		Stmt *only = NULL;
+		for (int i = 0; i < n; i++)
+			if (touches(body[i], v)) {
+				only = body[i];
+				touching++;
+			}
+		if (touching != 1 || only->kind != ST_FOR || (v->ndim && n != 1))
+			return l;
+		l = only;
+	}
+}
+
+/* Whether s declares local v. */
+static bool declares(const Stmt *s, const Var *v)
+{
+	if (s->kind == ST_DECL && s->var == v)
+		return true;
+	for (int i = 0; i < s->nbody; i++)
+		if (s->body[i] && declares(s->body[i], v))
+			return true;
+	return false;
+}
+
+/* Whether region loop l may have local v of its own: it assigns v, and each iteration
+ * writes v before reading it, so that no iteration, and nothing after the region, needs
+ * a value from outside its iteration (the latter finish_setup checks). */
+static bool region_scratch(Stmt *l, const Var *v)
+{
+	if (!stmt_writes_var(l, v))
+		return false;
+	return v->ndim ? loop_private(l, v) : loop_sets_first(l, v);
+}
+
+/* Locals declared before region loop l at the top of the function (`float m, s;`,
+ * `float acc[E];`, set-up so far in *setup) that the region assigns and that are scratch
+ * of its iterations (region_scratch) become locals of the region: the declaration (its
+ * value, if any, is never read) moves to the start of the innermost loop that holds every
+ * use, where sink_decls then places it. Only when no other set-up statement touches it;
+ * such a local of an earlier region (*moved) gets a new variable of its own here. */
+static void localise_scratch(Parser *ps, Stmt *l, StmtVec *setup, VarVec *svars, VarVec *moved)
+{
+	Program *p = ps->prog;
+	for (int i = 0; i < moved->n; i++) {
+		Var *v = moved->v[i];
+		if (!region_scratch(l, v))
+			continue;
+		Var *nv = var_like(p, v);
+		rename_var(l, v, nv);
+		Stmt *d = st_new(p, ST_DECL, v->loc);
+		d->var = nv;
+		prepend_stmt(p, use_loop(l, nv), d);
+	}
+	for (int k = 0; k < setup->n; k++) {
+		Stmt *d = setup->v[k];
+		if (d->kind != ST_DECL || !region_scratch(l, d->var))
+			continue;
+		bool alone = true;
+		for (int t = 0; alone && t < setup->n; t++)
+			alone = t == k || !touches(setup->v[t], d->var);
+		if (!alone)
+			continue;
+		Stmt *nd = st_new(p, ST_DECL, d->loc);
+		nd->var = d->var;
+		prepend_stmt(p, use_loop(l, d->var), nd);
+		vec_push(*moved, d->var);
+		for (int t = 0; t < svars->n; t++)
+			if (svars->v[t] == d->var)
+				svars->v[t--] = svars->v[--svars->n];
+		memmove(&setup->v[k], &setup->v[k + 1], sizeof(Stmt *) * (size_t)(setup->n - k - 1));
+		setup->n--;
+		k--;
+	}
+}
+
+/* Hands the set-up over to f. Its scalars become read-only parameters of the regions:
+ * a region may not assign one (each kernel receives it by value). A local that a region
+ * took (moved) may not be used by the set-up, nor by a region that does not take it:
+ * its value is the region's. */
+static void finish_setup(Parser *ps, Func *f, StmtVec *setup, VarVec *svars, VarVec *moved)
+{
+	for (int i = 0; i < moved->n; i++) {
+		for (int k = 0; k < setup->n; k++)
+			if (touches(setup->v[k], moved->v[i]))
+				fail(ps, setup->v[k]->loc, "'%s' is declared before a region that assigns it, and used outside it: declare a local copy inside the region", moved->v[i]->name);
+		for (int r = 0; r < f->nregions; r++)
+			if (touches(f->regions[r]->loop, moved->v[i]) && !declares(f->regions[r]->loop, moved->v[i]))
+				fail(ps, moved->v[i]->loc, "'%s' is assigned inside a region and read by region '%s', which does not set it first: declare a local copy inside each region", moved->v[i]->name,
+				     f->regions[r]->name);
+	}
+	for (int i = 0; i < setup->n; i++)
+		if (setup->v[i]->kind == ST_DECL && setup->v[i]->var->ndim)
+			fail(ps, setup->v[i]->loc, "array '%s' is declared outside a '#pragma fuse kernel' region: declare it inside the region", setup->v[i]->var->name);
 	for (int i = 0; i < svars->n; i++)
 		for (int r = 0; r < f->nregions; r++)
 			if (stmt_writes_var(f->regions[r]->loop, svars->v[i]))
@@ -3180,7 +3351,7 @@ static void convert_function(Parser *ps, CXCursor fn, CXCursor body)
 	}
 	VEC(Region *) regions = {0};
 	StmtVec setup = {0};
-	VarVec svars = {0};
+	VarVec svars = {0}, moved = {0};
 	for (int i = 0; i < stmts.n; i++) {
 		CXCursor s = stmts.v[i];
 		PragmaGroup *g = pragma_for(ps, s);
@@ -3204,6 +3375,7 @@ static void convert_function(Parser *ps, CXCursor fn, CXCursor body)
 			continue;
 		}
 		loop->sched = sched;
+		localise_scratch(ps, loop, &setup, &svars, &moved);
 		sink_decls(ps->prog, loop);
 		fold_clamped_bounds(ps->prog, loop);
 		shift_data_starts(ps->prog, loop);
@@ -3231,7 +3403,8 @@ static void convert_function(Parser *ps, CXCursor fn, CXCursor body)
 	if (regions.n)
 		memcpy(f->regions, regions.v, sizeof(Region *) * (size_t)regions.n);
 	f->nregions = regions.n;
-	finish_setup(ps, f, &setup, &svars);
+	finish_setup(ps, f, &setup, &svars, &moved);
+	vec_free(moved);
 	if (!ps->failed && !front_delinearize(ps->prog, f, ps->opt))
 		ps->failed = true;
 	vec_free(regions);

@@ -18,6 +18,7 @@
  * NaN: the repair is exact for any tag value at which the factors are finite. */
 #include "fuse.h"
 
+#include <math.h>
 #include <string.h>
 
 #include "../analysis/deps.h"
@@ -756,153 +757,6 @@ static void unpeel_reductions(Program *p, Stmt *s)
 	}
 }
 
-/* ---- scratch private to a loop ---- */
-
-/* What the statements of one iteration have written so far of a scratch local: a scalar
- * set, or, for an array, the loops that wrote its element at their iterator on every step
- * (covers: their ranges are written in full). */
-typedef struct Written {
-	bool scalar;
-	VEC(const Stmt *) covers;
-} Written;
-
-/* Whether loop l iterates over the range of a loop that wrote every element there. */
-static bool range_written(const Written *w, const Stmt *l)
-{
-	for (int i = 0; i < w->covers.n; i++)
-		if (expr_equal(w->covers.v[i]->lo, l->lo) && expr_equal(w->covers.v[i]->hi, l->hi))
-			return true;
-	return false;
-}
-
-/* Whether every read of v in e sees a value this iteration wrote: v set (a scalar), or
- * v[x] with x the iterator of a loop of `loops` (those around e, inside the iteration)
- * over a written range, or x == own (the element the enclosing step has just written). */
-static bool reads_written(const Expr *e, const Var *v, const Written *w, const StmtVec *loops, const Var *own)
-{
-	if (!e)
-		return true;
-	if (e->kind == EX_VAR && e->var == v)
-		return w->scalar;
-	if (e->kind == EX_INDEX && e->var == v) {
-		const Expr *x = e->args[0];
-		if (v->ndim != 1 || x->kind != EX_VAR)
-			return false;
-		bool ok = x->var == own;
-		for (int i = 0; !ok && i < loops->n; i++)
-			ok = loops->v[i]->var == x->var && range_written(w, loops->v[i]);
-		if (!ok)
-			return false;
-	}
-	for (int i = 0; i < e->nargs; i++)
-		if (!reads_written(e->args[i], v, w, loops, own))
-			return false;
-	return true;
-}
-
-/* reads_written for every read of v in s (a compound assignment reads its target). */
-static bool stmt_reads_written(Stmt *s, const Var *v, const Written *w, StmtVec *loops, const Var *own)
-{
-	if (!s)
-		return true;
-	if (!reads_written(s->lo, v, w, loops, own) || !reads_written(s->hi, v, w, loops, own) ||
-	    !reads_written(s->cond, v, w, loops, own) || !reads_written(s->rhs, v, w, loops, own))
-		return false;
-	if (s->lhs) {
-		if (s->aop != AS_SET && !reads_written(s->lhs, v, w, loops, own))
-			return false;
-		for (int i = 0; i < s->lhs->nargs; i++)
-			if (!reads_written(s->lhs->args[i], v, w, loops, own))
-				return false;
-	}
-	if (s->kind == ST_FOR)
-		vec_push(*loops, s);
-	bool ok = true;
-	for (int i = 0; ok && i < s->nbody; i++)
-		ok = stmt_reads_written(s->body[i], v, w, loops, own);
-	if (s->kind == ST_FOR)
-		loops->n--;
-	return ok;
-}
-
-/* Whether e reads a variable that s writes. */
-static bool reads_written_by(const Expr *e, const Stmt *s)
-{
-	if (!e)
-		return false;
-	if ((e->kind == EX_VAR || e->kind == EX_INDEX) && stmt_writes_var(s, e->var))
-		return true;
-	for (int i = 0; i < e->nargs; i++)
-		if (reads_written_by(e->args[i], s))
-			return true;
-	return false;
-}
-
-/* One statement t of the iteration, in order: its reads of v must see what the iteration
- * wrote before; then what it writes in full joins w. t writes v in full when it is `v =
- * e` (a scalar), or a loop whose body sets v[j] at its iterator j, not under a condition:
- * the statements of the body after that one may read v[j]. A range whose bounds read what
- * t writes is forgotten first (the next loop over the same text may run elsewhere). */
-static bool step_writes_before_reads(Stmt *t, const Var *v, Written *w, StmtVec *loops)
-{
-	for (int i = 0; i < w->covers.n; i++)
-		if (reads_written_by(w->covers.v[i]->lo, t) || reads_written_by(w->covers.v[i]->hi, t))
-			w->covers.v[i--] = w->covers.v[--w->covers.n];
-	if (t->kind == ST_ASSIGN && t->aop == AS_SET && t->lhs->kind == EX_VAR && t->lhs->var == v) {
-		if (!stmt_reads_written(t, v, w, loops, NULL))
-			return false;
-		w->scalar = true;
-		return true;
-	}
-	Stmt *const *bb = t->kind == ST_FOR ? (t->body[0]->kind == ST_BLOCK ? t->body[0]->body : t->body) : NULL;
-	int nb = t->kind == ST_FOR ? (t->body[0]->kind == ST_BLOCK ? t->body[0]->nbody : 1) : 0, set = 0;
-	for (; set < nb; set++) {
-		const Stmt *a = bb[set];
-		if (a->kind == ST_ASSIGN && a->aop == AS_SET && a->lhs->kind == EX_INDEX && a->lhs->var == v && v->ndim == 1 &&
-		    a->lhs->args[0]->kind == EX_VAR && a->lhs->args[0]->var == t->var)
-			break;
-	}
-	if (set == nb)
-		return stmt_reads_written(t, v, w, loops, NULL);
-	if (!reads_written(t->lo, v, w, loops, NULL) || !reads_written(t->hi, v, w, loops, NULL))
-		return false;
-	vec_push(*loops, t);
-	bool ok = true;
-	for (int i = 0; ok && i < nb; i++)
-		ok = stmt_reads_written(bb[i], v, w, loops, i > set ? t->var : NULL);
-	loops->n--;
-	if (ok)
-		vec_push(w->covers, t);
-	return ok;
-}
-
-/* Whether local v (declared before loop l, used only in it) is private to l: every
- * iteration writes each scalar or element it reads before reading it, so that no
- * iteration sees a value from an earlier one and a declaration in l's body is the same
- * program. Decided on the text: writes under a condition or at other subscripts than a
- * loop's iterator write nothing in full. A loop whose body is one loop (`for (h) for (i)`)
- * runs iterations of that loop: private to it, private to l. */
-static bool private_to_loop(const Stmt *l, const Var *v)
-{
-	if (expr_reads_var(l->lo, v) || expr_reads_var(l->hi, v))
-		return false;
-	const Stmt *only = l->body[0];
-	while (only->kind == ST_BLOCK && only->nbody == 1)
-		only = only->body[0];
-	if (only->kind == ST_FOR)
-		return private_to_loop(only, v);
-	Stmt *const *body = l->body[0]->kind == ST_BLOCK ? l->body[0]->body : l->body;
-	int n = l->body[0]->kind == ST_BLOCK ? l->body[0]->nbody : 1;
-	Written w = {0};
-	StmtVec loops = {0};
-	bool ok = true;
-	for (int i = 0; ok && i < n; i++)
-		ok = step_writes_before_reads(body[i], v, &w, &loops);
-	vec_free(w.covers);
-	vec_free(loops);
-	return ok;
-}
-
 /* ---- scratch arrays with a slice per iteration of a loop ---- */
 
 /* Whether every access to v in e has the iterator g as its first subscript. */
@@ -998,7 +852,7 @@ static void narrow_scratch_arrays(Program *p, Stmt *s)
  * computed per iteration of the inner loop), when the initialiser reads inputs (never
  * what the region writes) and the inner loop never assigns them; and scratch declared
  * once and reused by every iteration (`for (h) { float s[N]; for (i) ... }`), when it is
- * private to the inner loop (private_to_loop), which the dependence analysis then sees:
+ * private to the inner loop (loop_private), which the dependence analysis then sees:
  * a local declared in a loop carries nothing across it. */
 static void sink_nest_locals(Program *p, Stmt *s)
 {
@@ -1016,7 +870,7 @@ static void sink_nest_locals(Program *p, Stmt *s)
 			if (d->kind != ST_DECL)
 				return;
 			bool setup = !d->var->ndim && d->rhs && reads_inputs_only(d->rhs) && !stmt_writes_var(inner, d->var);
-			bool scratch = !d->rhs && private_to_loop(inner, d->var);
+			bool scratch = !d->rhs && loop_private(inner, d->var);
 			for (int k = i + 1; scratch && k < b->nbody - 1; k++)
 				scratch = !stmt_reads_var(b->body[k], d->var);
 			if (!setup && !scratch)
@@ -1381,18 +1235,150 @@ static void localise_out_accums(Cascade *c, StmtVec *kids, VarVec *localised)
 
 /* ---- results finalised in place ---- */
 
-/* The reducer of the first reduction into scalar v in s, or false. */
+/* The reducer of the first reduction into v (a scalar, or an element of array v) in s,
+ * or false. */
 static bool reducer_of(Program *p, Stmt *s, const Var *v, Reducer *red)
 {
 	if (!s)
 		return false;
 	Expr *t, *g;
-	if ((s->kind == ST_ASSIGN || s->kind == ST_IF) && reduce_match(p, s, &t, red, &g) && t->kind == EX_VAR && t->var == v)
+	if ((s->kind == ST_ASSIGN || s->kind == ST_IF) && reduce_match(p, s, &t, red, &g) && t->var == v)
 		return true;
 	for (int i = 0; i < s->nbody; i++)
 		if (reducer_of(p, s->body[i], v, red))
 			return true;
 	return false;
+}
+
+/* ---- initial values applied after the pass ---- */
+
+/* The statement in s, a nest of loops and blocks, that gives v its initial value: the one
+ * plain assignment, or initialised declaration, of v in it, under no condition. NULL when
+ * there is none, or several. */
+static Stmt *init_leaf(Stmt *s, const Var *v)
+{
+	switch (s->kind) {
+	case ST_ASSIGN:
+		return s->lhs->var == v && s->aop == AS_SET ? s : NULL;
+	case ST_DECL:
+		return s->var == v && s->rhs ? s : NULL;
+	case ST_FOR:
+		return init_leaf(s->body[0], v);
+	case ST_BLOCK: {
+		Stmt *only = NULL;
+		for (int i = 0; i < s->nbody; i++)
+			if (stmt_writes_var(s->body[i], v)) {
+				if (only)
+					return NULL;
+				only = s->body[i];
+			}
+		return only ? init_leaf(only, v) : NULL;
+	}
+	default:
+		return NULL;
+	}
+}
+
+/* The loops of s that lead to leaf (a statement init_leaf found in s), around repl alone. */
+static Stmt *leaf_nest(Program *p, const Stmt *s, const Stmt *leaf, Stmt *repl)
+{
+	if (s == leaf)
+		return repl;
+	if (s->kind == ST_FOR)
+		return st_for(p, s->var, ex_copy(p, s->lo), ex_copy(p, s->hi), s->step, leaf_nest(p, s->body[0], leaf, repl), s->loc);
+	for (int i = 0; i < s->nbody; i++)
+		if (stmt_writes_var(s->body[i], leaf->kind == ST_DECL ? leaf->var : leaf->lhs->var))
+			return leaf_nest(p, s->body[i], leaf, repl);
+	return repl; /* not reached: init_leaf found leaf in s */
+}
+
+static bool is_zero(const Expr *e) { return e && ((e->kind == EX_FLT && e->fval == 0) || (e->kind == EX_INT && e->ival == 0)); }
+
+/* Whether e reads one of the variables in vs. */
+static bool reads_any(const Expr *e, const VarVec *vs)
+{
+	for (int i = 0; i < vs->n; i++)
+		if (expr_reads_var(e, vs->v[i]))
+			return true;
+	return false;
+}
+
+/* Whether kids[i] gives local v the initial value of a reduction over the axis whose
+ * fused pass cannot start from it, and where that reduction's loop is (*at): a sum that
+ * does not start at 0 (`float denom = expf(sink - m);`, gpt-oss's sink, or `float t =
+ * 1.5f;`: a repair would rescale the initial value with the terms, and each split-k
+ * chunk would add it again), or a max (min) whose initial value reads the result of an
+ * earlier loop over the axis (between the levels it would be evaluated again at every
+ * step). Only when the initial value can be computed after that loop, to the same value:
+ * nothing from the statement to the end of the loop changes what it reads. */
+static Stmt *deferred_init(Cascade *c, StmtVec *kids, int i, Var *v, int *at, Reducer *red)
+{
+	Stmt *s = kids->v[i], *leaf = init_leaf(s, v);
+	if (!leaf || v->kind != VAR_LOCAL || (v->ty != TY_FLOAT && v->ty != TY_DOUBLE))
+		return NULL;
+	int l = i + 1;
+	while (l < kids->n && !stmt_reads_var(kids->v[l], v) && !stmt_writes_var(kids->v[l], v))
+		l++;
+	if (l == kids->n || !is_axis_loop(kids->v[l], c->axis) || !reducer_of(c->prog, kids->v[l], v, red))
+		return NULL;
+	Expr *e = leaf->rhs;
+	while (e->kind == EX_CAST)
+		e = e->args[0];
+	VarVec w = {0};
+	for (int k = 0; k < i; k++)
+		if (is_axis_loop(kids->v[k], c->axis))
+			collect_writes(kids->v[k], &w);
+	bool needed = *red == RED_ADD ? !is_zero(e) : reads_any(e, &w);
+	w.n = 0;
+	for (int k = i; k <= l; k++)
+		collect_writes(kids->v[k], &w);
+	bool movable = !reads_any(leaf->rhs, &w);
+	vec_free(w);
+	*at = l;
+	return needed && movable ? leaf : NULL;
+}
+
+/* The initial values deferred_init finds move after their reduction's loop: the
+ * accumulator starts at the reducer's identity, and `v += init` (`v = fmaxf(v, init)`)
+ * follows the loop, in the loops of the initialisation that bind v's element. As
+ * written, the initial value reads the final values it would read there; after the loop
+ * it is a statement like any other: a map between the levels (split_finalised), or one
+ * after the pass. The region as written keeps its statements (kids holds copies). */
+static void defer_inits(Cascade *c, StmtVec *kids)
+{
+	Program *p = c->prog;
+	for (int i = 0; i < kids->n; i++) {
+		VarVec vs = {0};
+		collect_writes(kids->v[i], &vs);
+		for (int k = 0; k < vs.n; k++) {
+			int at;
+			Reducer red;
+			Stmt *leaf = deferred_init(c, kids, i, vs.v[k], &at, &red);
+			if (!leaf)
+				continue;
+			Var *v = vs.v[k];
+			Loc l = leaf->loc;
+			ScalarType ty = v->ty;
+			Expr *t = leaf->kind == ST_DECL ? ex_var(p, v, l) : ex_copy(p, leaf->lhs);
+			Expr *init = ex_copy(p, leaf->rhs);
+			Stmt *apply;
+			if (red == RED_ADD) {
+				apply = st_assign(p, t, AS_ADD, init, l);
+			} else {
+				Expr *args[2] = {ex_copy(p, t), init};
+				apply = st_assign(p, t, AS_SET, ex_call(p, red == RED_MAX ? FN_FMAX : FN_FMIN, ty == TY_DOUBLE, args, l), l);
+			}
+			Stmt *s = stmt_copy(p, kids->v[i]);
+			Stmt *nleaf = init_leaf(s, v);
+			nleaf->rhs = ex_flt(p, red == RED_ADD ? 0.0 : red == RED_MAX ? -INFINITY : INFINITY, ty, l);
+			apply = leaf_nest(p, kids->v[i], leaf, apply);
+			kids->v[i] = s;
+			vec_push(*kids, NULL);
+			memmove(kids->v + at + 2, kids->v + at + 1, sizeof(Stmt *) * (size_t)(kids->n - at - 2));
+			kids->v[at + 1] = apply;
+		}
+		vec_free(vs);
+	}
 }
 
 /* A result finalised in place between the loops over the axis (`mean = mean / C;`,
@@ -2384,6 +2370,9 @@ static Stmt *build_splitk(Cascade *c)
 
 /* ---- sums of separable terms ---- */
 
+/* Why a sum's start was not moved after its loop (defer_inits), for the refusals. */
+#define OTHER_START " (another start is added after its loop only when one assignment, under no condition, sets it, and nothing up to the loop's end changes what it reads)"
+
 /* The statement that initialises accumulator v before the pass (in init or pre), and the
  * value it stores (casts stripped), or NULL. */
 static Expr *accum_init_value(Cascade *c, const Var *v, Stmt **is)
@@ -2395,16 +2384,12 @@ static Expr *accum_init_value(Cascade *c, const Var *v, Stmt **is)
 	for (int i = 0; i < c->npre; i++)
 		if (stmt_writes_var(c->pre[i], v))
 			*is = c->pre[i];
-	Stmt *leaf = *is;
-	while (leaf && leaf->kind == ST_FOR)
-		leaf = leaf->body[0];
+	Stmt *leaf = *is ? init_leaf(*is, v) : NULL;
 	Expr *iv = leaf ? leaf->rhs : NULL;
 	while (iv && iv->kind == EX_CAST)
 		iv = iv->args[0];
 	return iv;
 }
-
-static bool is_zero(const Expr *e) { return e && ((e->kind == EX_FLT && e->fval == 0) || (e->kind == EX_INT && e->ival == 0)); }
 
 /* v[0..n) with ins[0..nins) inserted at position at, a new array. */
 static Stmt **insert_stmts(Program *p, Stmt **v, int n, int at, Stmt **ins, int nins)
@@ -2501,7 +2486,7 @@ static bool expand_sum(Cascade *c, int ai, const char *why)
 	}
 	Stmt *is;
 	if (!is_zero(accum_init_value(c, a->var, &is)))
-		return error_at(is ? is->loc : l, "the sum '%s' is fused as a sum of separately accumulated terms: it must start at 0", a->var->name), false;
+		return error_at(is ? is->loc : l, "the sum '%s' is fused as a sum of separately accumulated terms: it must start at 0%s", a->var->name, OTHER_START), false;
 	/* The groups' accumulators (arrays like the sum, for an array), declared and zeroed
 	 * next to the sum's initialisation. */
 	ScalarType ty = a->var->ty == TY_DOUBLE ? TY_DOUBLE : TY_FLOAT;
@@ -2857,6 +2842,7 @@ static bool fuse_region(Program *p, Region *r, StrVec *names)
 	StrVec old_names = {0};
 	if (ok) {
 		localise_out_accums(c, &kids, &localised);
+		defer_inits(c, &kids);
 		split_finalised(c, &kids, &renamed, &old_names);
 	}
 	/* Levels: from the first axis loop to the last one that reduces. */
@@ -3081,7 +3067,7 @@ static bool fuse_region(Program *p, Region *r, StrVec *names)
 		if (ac->red == RED_ADD) {
 			Stmt *is;
 			if (!is_zero(accum_init_value(c, ac->var, &is))) {
-				error_at(is ? is->loc : ac->stmt->loc, "the sum '%s' reads earlier results and is repaired as it goes: it must start at 0", ac->var->name);
+				error_at(is ? is->loc : ac->stmt->loc, "the sum '%s' reads earlier results and is repaired as it goes: it must start at 0%s", ac->var->name, OTHER_START);
 				ok = false;
 			}
 		}

@@ -248,6 +248,16 @@ bool expr_reads_element(const Expr *e);
 bool stmt_reads_var(const Stmt *s, const Var *v);
 /* Whether s assigns v, or declares it with an initialiser. */
 bool stmt_writes_var(const Stmt *s, const Var *v);
+/* Whether local v, declared before loop l and used only in it, is private to l: every
+ * iteration writes each scalar or element it reads before reading it (scalars set, or
+ * array elements written at a loop's iterator over a range later loops read again), so
+ * that a declaration in l's body is the same program. A loop whose body is one loop
+ * (`for (h) for (i)`) runs iterations of that loop: private to it, private to l. */
+bool loop_private(const Stmt *l, const Var *v);
+/* Whether every iteration of loop l (and of each loop in it) writes scalar v before any
+ * read of v in it: through ifs (a write in a branch counts there) and inner loops; so no
+ * iteration reads a value another left, and v may be declared in l's body. */
+bool loop_sets_first(const Stmt *l, const Var *v);
 /* How many assignments in s store to v (the scalar, or any element of the array). */
 int stmt_count_stores(const Stmt *s, const Var *v);
 /* The scalar types p uses (params, set-up, the regions' variables and values) as a mask

@@ -149,7 +149,12 @@ START_TEST(test_refusals)
 	/* Scalar set-up outside a region: reads only scalars, set before a region reads it. */
 	expect_error("void f(int N, const float y[N], float x[N]) {\nfloat s = y[0];\n#pragma fuse kernel\nfor (int i = 0; i < N; i++) x[i] = s;\n}\n", "may read only scalars");
 	expect_error("void f(int N, float x[N]) {\nfloat s = 1;\n#pragma fuse kernel\nfor (int i = 0; i < N; i++) x[i] = s;\ns = 2;\n}\n", "is changed after region");
-	expect_error("void f(int N, float x[N]) {\nfloat s = 1;\n#pragma fuse kernel\nfor (int i = 0; i < N; i++) { s = 3; x[i] = s; }\n}\n", "assigned inside it");
+	expect_error("void f(int N, float x[N]) {\nfloat s = 1;\n#pragma fuse kernel\nfor (int i = 0; i < N; i++) { x[i] = s; s = 3; }\n}\n", "assigned inside it");
+	expect_error("void f(int N, float x[N], float y[N]) {\nfloat s;\n#pragma fuse kernel\nfor (int i = 0; i < N; i++) { s = 3; x[i] = s; }\nconst float t = s;\n"
+	             "#pragma fuse kernel\nfor (int i = 0; i < N; i++) y[i] = t;\n}\n", "declared before a region that assigns it, and used outside it");
+	expect_error("void f(int N, float x[N], float y[N]) {\nfloat s;\n#pragma fuse kernel\nfor (int i = 0; i < N; i++) { s = 3; x[i] = s; }\n"
+	             "#pragma fuse kernel\nfor (int i = 0; i < N; i++) y[i] = s;\n}\n", "read by region");
+	expect_error("void f(int N, float x[N]) {\nfloat a[4];\n#pragma fuse kernel\nfor (int i = 0; i < N; i++) { x[i] = a[0]; a[0] = 1; }\n}\n", "declared outside a");
 	expect_error("void f(int N, float x[N]) {\nfor (int i = 0; i < N; i++) x[i] = 1;\n#pragma fuse kernel\nfor (int i = 0; i < N; i++) x[i] = 0;\n}\n", "a loop outside a '#pragma fuse kernel' region");
 	expect_error("void f(int N, float x[N]) {\nfor (int i = 0; i < N; i++) {\n#pragma fuse kernel\nfor (int j = 0; j < N; j++) x[j] = 0;\n}\n}\n", "only allowed before a for statement at the top level");
 	expect_error("void f(int N, float x[N]) {\n#pragma fuse kernel(a)\nfor (int i = 0; i < N; i++) x[i] = 0;\n#pragma fuse kernel(a)\nfor (int i = 0; i < N; i++) x[i] = 1;\n}\n", "kernel name 'a' is used twice");

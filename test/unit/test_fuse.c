@@ -178,6 +178,22 @@ START_TEST(test_strategy_choice)
 }
 END_TEST
 
+/* A sum's other start (gpt-oss's sink, `expf(sink - m)`) is added after its loop; a max
+ * seeded from an earlier result takes its seed after its loop too. */
+START_TEST(test_initial_values_after_the_loop)
+{
+	expect_repair(ROW("rolling(c)", MAX_PASS "float l = expf(sc - m); for (int c = 0; c < C; c++) l += expf(x[r][c] - m); out[r] = l;"),
+	              "repair: h(t) = t * expf(m - m')");
+	expect_repair(ROW("splitk(c)", MAX_PASS "float l = 1.5f; for (int c = 0; c < C; c++) l += expf(x[r][c] - m); out[r] = l;"),
+	              "repair: h(t) = t * expf(m - m')");
+	expect_repair(ROW("rolling(c)", "float mean = 0; for (int c = 0; c < C; c++) mean += x[r][c];\n"
+	                                "float v = 1.0f; for (int c = 0; c < C; c++) v += (x[r][c] - mean) * (x[r][c] - mean); out[r] = v;"),
+	              "sum of separable terms");
+	expect_repair(ROW("rolling(c)", MAX_PASS "float t = m - 1.0f; for (int c = 0; c < C; c++) t = fmaxf(t, y[r][c]); out[r] = t;"),
+	              "t (max)");
+}
+END_TEST
+
 START_TEST(test_refusals)
 {
 	expect_refusal(ROW("rolling(c)", "float mean = 0; for (int c = 0; c < C; c++) mean += x[r][c];\n"
@@ -187,7 +203,7 @@ START_TEST(test_refusals)
 	                                 "float v = 0; for (int c = 0; c < C; c++) v += y[r][c] * fabsf(x[r][c] - mean) - mean; out[r] = v;"),
 	               "expands into 2 separately accumulated terms, and the term 'y[r][c] * fabsf(x[r][c] - mean)' has no repair");
 	expect_refusal(ROW("rolling(c)", "float mean = 0; for (int c = 0; c < C; c++) mean += x[r][c];\n"
-	                                 "float v = 1.0f; for (int c = 0; c < C; c++) v += (x[r][c] - mean) * (x[r][c] - mean); out[r] = v;"),
+	                                 "float v = 1.0f; if (sc > 0) v = sc; for (int c = 0; c < C; c++) v += (x[r][c] - mean) * (x[r][c] - mean); out[r] = v;"),
 	               "is fused as a sum of separately accumulated terms: it must start at 0");
 	expect_refusal(ROW("rolling(c)", MAX_PASS "float l = 0; for (int c = 0; c < C; c++) l += expf(x[r][c] * m); out[r] = l;"),
 	               "multiplied by a value that changes along the loop");
@@ -195,7 +211,9 @@ START_TEST(test_refusals)
 	               "cannot fuse the reduction into 'l'");
 	expect_refusal(ROW("rolling(c)", MAX_PASS "float m2 = -INFINITY; for (int c = 0; c < C; c++) m2 = fmaxf(m2, x[r][c] * m); out[r] = m2;"),
 	               "for a max or min");
-	expect_refusal(ROW("rolling(c)", MAX_PASS "float l = 1.0f; for (int c = 0; c < C; c++) l += expf(x[r][c] - m); out[r] = l;"),
+	expect_refusal(ROW("rolling(c)", MAX_PASS "float l = 1.0f; if (sc > 0) l = sc; for (int c = 0; c < C; c++) l += expf(x[r][c] - m); out[r] = l;"),
+	               "it must start at 0");
+	expect_refusal(ROW("rolling(c)", MAX_PASS "float w = sc; float l = expf(w - m); w = 2.0f; for (int c = 0; c < C; c++) l += expf(x[r][c] - m); out[r] = l + w;"),
 	               "it must start at 0");
 	expect_refusal(ROW("rolling(c)", "float l = 0; float m = -INFINITY; for (int c = 0; c < C; c++) { m = fmaxf(m, x[r][c]); l += expf(x[r][c] - m); } out[r] = l;"),
 	               "'m' is read here while the loop over 'c' is still reducing it");
@@ -218,6 +236,7 @@ Suite *fuse_suite(void)
 	tcase_add_test(tc, test_separable_sums);
 	tcase_add_test(tc, test_output_as_accumulator);
 	tcase_add_test(tc, test_strategy_choice);
+	tcase_add_test(tc, test_initial_values_after_the_loop);
 	tcase_add_test(tc, test_refusals);
 	suite_add_tcase(s, tc);
 	return s;
