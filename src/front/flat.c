@@ -7,7 +7,7 @@
  * is not a sum of products: `h / G`, `bt[b][p]`); the strides (the coefficient and size
  * parameters of the terms with an index factor) must form a chain in which each divides
  * the next, and each link becomes a dimension: q[b][h][i][d] of q[?][H][N][D]. The
- * element is the same whatever the values, so the rewrite needs no bounds. Int locals
+ * element is the same whatever the values, so the rewrite needs no bounds. Int (and int64) locals
  * and set-up scalars assigned once are read through their definitions first, so that
  * `const int row = b * N + i; ... q[row * D + d]` nests the same way.
  */
@@ -57,12 +57,14 @@ static Def *find_def(Flat *fl, const Var *v)
 	return NULL;
 }
 
-/* Records int scalar definitions and counts every write, and lists the loops. */
+/* Records the definitions of int and int64 scalars (`const int64_t off = ...`, read
+ * through as expand reads through the casts between them) and counts every write, and
+ * lists the loops. */
 static void scan_stmt(Flat *fl, const Stmt *s)
 {
 	if (!s)
 		return;
-	if (s->kind == ST_DECL && !s->var->ndim && s->var->ty == TY_INT) {
+	if (s->kind == ST_DECL && !s->var->ndim && (s->var->ty == TY_INT || s->var->ty == TY_I64)) {
 		Def d = {s->var, s->rhs, 0};
 		vec_push(fl->defs, d);
 	} else if (s->kind == ST_ASSIGN && s->lhs->kind == EX_VAR) {
