@@ -82,7 +82,8 @@ typedef struct Parser {
 	VEC(InlineBinding) binds; /* of the helper functions being inlined */
 	VEC(PtrAlias) aliases;
 	VEC(IterDecl) iters; /* of the function being converted */
-	VEC(Var *) nonneg; /* loop iterators whose first value is not negative */
+	VEC(Var *) nonneg; /* loop iterators whose first value is not negative, and unsigned
+	                      locals (every value stored in them is shown not negative) */
 	VEC(PragmaGroup) pragmas;
 	bool failed;
 	int depth; /* loops around the statement being converted */
@@ -399,8 +400,14 @@ static Var *declare_var(Parser *ps, CXCursor decl, VarKind kind)
 	/* An integer scalar parameter is a size: int, whatever width or signedness C gives it
 	 * (the fused C keeps the user's type, Var.ctype). */
 	bool size_param = kind == VAR_PARAM && !ndim && size_type(elem, &uns);
+	/* An unsigned scalar local (`const size_t off = ...`, an offset people keep in 64
+	 * bits) is an int64_t: C's value wherever it is not negative, which each store into
+	 * it must show (unsigned_store). */
+	bool unsigned_local = kind == VAR_LOCAL && !ndim && size_type(elem, &uns) && uns;
 	if (size_param)
 		st = TY_INT;
+	else if (unsigned_local)
+		st = TY_I64;
 	else if (!scalar_type(elem, &st)) {
 		fail(ps, loc,
 		     "'%s' has type '%s': the input language has int, float, double, _Float16 and fusecc_bf16 scalars, arrays of them and pointers to them, and const arrays of (or pointers to) int32_t, int64_t, uint8_t and bool",
@@ -452,6 +459,8 @@ static Var *declare_var(Parser *ps, CXCursor decl, VarKind kind)
 		}
 	}
 	bind_var(ps, decl, v);
+	if (unsigned_local)
+		vec_push(ps->nonneg, v);
 	/* int64, byte and bool parameters are what frameworks pass index, offset and mask
 	 * arrays in: bytes and bools read-only; int64 also an output (torch.argmax's indices),
 	 * as int is. The sizes are int scalars. The parameter stays declared, so that its
@@ -935,8 +944,8 @@ static Expr *convert_cast(Parser *ps, CXCursor c)
 }
 
 /* Whether e cannot be negative: a literal >= 0, a parameter (integer parameters are
- * sizes), an iterator that starts at such a value, and sums, products, quotients,
- * remainders, casts and selections of those. */
+ * sizes), an iterator that starts at such a value, an unsigned local, and sums,
+ * products, quotients, remainders, casts and selections of those. */
 static bool nonneg(Parser *ps, const Expr *e)
 {
 	switch (e->kind) {
@@ -957,6 +966,21 @@ static bool nonneg(Parser *ps, const Expr *e)
 }
 
 static Expr *convert_expr_(Parser *ps, CXCursor c);
+
+/* Whether storing e into v with op (`=`, `+=`, ...) keeps C's value of v: v is not an
+ * unsigned local, or the store adds, multiplies or divides by (or sets) a value that
+ * cannot be negative, so that the int64_t fusecc reads v as never wraps where C's
+ * unsigned would. Reports the store otherwise. */
+static bool unsigned_store(Parser *ps, const Var *v, AssignOp op, const Expr *e)
+{
+	bool is_unsigned = false;
+	for (int i = 0; v->kind == VAR_LOCAL && i < ps->nonneg.n; i++)
+		is_unsigned |= ps->nonneg.v[i] == v;
+	if (!is_unsigned || (op != AS_SUB && nonneg(ps, e)))
+		return true;
+	fail(ps, e->loc, "'%s' is unsigned in C, which wraps around below zero, and fusecc reads it as int64_t: it cannot show this value is never negative (a subtraction, a negative number or local): declare '%s' int64_t", v->name, v->name);
+	return false;
+}
 
 /* Converts an expression cursor; NULL after reporting if it is outside the language.
  * A value C computes unsigned (size_t, unsigned) is read as int, which is the same value
@@ -1615,7 +1639,7 @@ static bool convert_decl(Parser *ps, CXCursor c, StmtVec *out)
 		if (!is_array && !clang_Cursor_isNull(init) && !(e = convert_expr(ps, init)))
 			goto out;
 		Var *v = declare_var(ps, d, VAR_LOCAL);
-		if (!v)
+		if (!v || (e && !unsigned_store(ps, v, AS_SET, e)))
 			goto out;
 		if (is_array && !clang_Cursor_isNull(init) && !zero_initialiser(init)) {
 			/* declared all the same: its uses are not reported again */
@@ -1663,7 +1687,7 @@ static Stmt *convert_assign(Parser *ps, CXCursor c)
 				fail(ps, loc, lhs->var->kind == VAR_LOOP ? "the loop iterator '%s' may not be assigned" : "parameter '%s' may not be assigned: write results to arrays", lhs->var->name);
 			} else if (lhs->kind == EX_INDEX && lhs->var->is_const) {
 				fail(ps, loc, "'%s' is const", lhs->var->name);
-			} else {
+			} else if (lhs->kind != EX_VAR || unsigned_store(ps, lhs->var, (AssignOp)aop, rhs)) {
 				s = st_new(ps->prog, ST_ASSIGN, loc);
 				s->lhs = lhs;
 				s->rhs = rhs;
