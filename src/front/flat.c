@@ -380,6 +380,23 @@ __attribute__((format(printf, 3, 4))) static void refuse(const Var *v, Loc loc, 
 	va_end(ap);
 }
 
+/* The extent of the outermost dimension of a 1-D array declared with `extent` elements
+ * (q[TQ * H * D]) whose outermost link has stride `outer` (H * D): extent / outer (TQ)
+ * when extent is one product of size parameters that outer divides; NULL otherwise. */
+static Expr *declared_outer(Flat *fl, const Expr *extent, const Stride *outer)
+{
+	Poly *e = expand(fl, extent, 0);
+	Expr *r = NULL;
+	Stride whole, q;
+	if (e->ok && e->n == 1 && !e->t[0].nidx && e->t[0].coef > 0) {
+		whole = stride_of(&e->t[0]);
+		if (stride_divides(outer, &whole, &q))
+			r = stride_expr(fl->p, &q, extent->loc);
+	}
+	free(e);
+	return r;
+}
+
 /* Rewrites every access of flat parameter v into one subscript per link of its strides'
  * chain and sets v's dims. False (reported) when the strides do not nest. */
 static bool delinearize_param(Flat *fl, Var *v)
@@ -516,6 +533,10 @@ static bool delinearize_param(Flat *fl, Var *v)
 			if (!v->dims[0])
 				v->dims[0] = outer_extent(fl, args[0]);
 		}
+		/* no access names the outermost extent (q[(cu[b] + i) * H * D + ...]): the
+		 * declared size does */
+		if (!v->dims[0] && v->flat_extent)
+			v->dims[0] = declared_outer(fl, v->flat_extent, &links[nlinks - 1]);
 	}
 	for (int a = 0; a < n; a++)
 		free(polys[a]);

@@ -1509,6 +1509,11 @@ bool tile_plan(TilePlan *tp, const Region *r, const TileTarget *tt, const char *
 	for (int g = 0; g < tp->ngrid; g++)
 		if (g != tp->rowdim && (expr_reads_var(tp->grid[g].lo, iv) || expr_reads_var(tp->grid[g].hi, iv)))
 			return fail(tp, why, "a parallel loop's bounds depend on the row loop");
+	/* The launcher counts the CTAs of every other parallel loop on the host (only the
+	 * row loop's end may be bounded by an extent, below). */
+	for (int g = 0; g < tp->ngrid; g++)
+		if (g != tp->rowdim && (!host_expr(tp->grid[g].lo) || !host_expr(tp->grid[g].hi)))
+			return fail(tp, why, arena_printf(&p->arena, "the bounds of the parallel loop '%s' are read per CTA, and only the rows' loop ('%s') may have such bounds", tp->grid[g].var->name, iv->name));
 	/* The launcher counts the row tiles on the host. An end it cannot compute (i < len[b],
 	 * per sequence) is bounded by the extent of the row operand's dimension the row
 	 * indexes (q[b][h][N][D]: N), which every row reads; each CTA clips its rows to its
