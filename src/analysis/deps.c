@@ -134,8 +134,10 @@ static const Expr *affine(const Expr *e, Aff *out)
 		put_name(&out->s, e->var);
 		return NULL;
 	case EX_CAST:
-		/* (int) of an int changes nothing; of anything else it is not affine. */
-		if (e->ty != TY_INT || e->args[0]->ty != TY_INT)
+		/* (int) of an int changes nothing, nor does widening an int or int64 to int64
+		 * (`(int64_t)(b * H + h) * N`: isl's integers are unbounded); a narrowing or a
+		 * float is not affine. */
+		if (!(e->args[0]->ty == TY_INT && e->ty == TY_INT) && !((e->args[0]->ty == TY_INT || e->args[0]->ty == TY_I64) && e->ty == TY_I64))
 			return e;
 		return affine(e->args[0], out);
 	case EX_UN: {

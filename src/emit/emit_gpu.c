@@ -392,10 +392,16 @@ static bool emit_kernel(StrBuf *out, const GpuTarget *tg, const Program *p, cons
 	GridLoop g[16];
 	int n;
 	Stmt *body = grid_loops(r, g, &n);
+	/* The fallback's grid has one thread per point of the parallel loops, counted on the
+	 * host: a range per sequence (i < cu[b + 1] - cu[b]) has no host count. Say why the
+	 * tiles, which bound such rows by an array's extent, did not apply. */
 	for (int i = 0; i < n; i++)
 		for (int k = 0; k < n; k++)
 			if (expr_reads_var(g[i].lo, g[k].var) || expr_reads_var(g[i].hi, g[k].var))
-				return error_at(r->loop->loc, "the %s printer needs the parallel loops' bounds to be independent of each other ('%s')", tg->name, g[i].var->name), false;
+				return error_at(r->loop->loc, "the %s printer's one-thread-per-row fallback needs the parallel loops' bounds to be independent of each other ('%s' depends on '%s')%s%s%s%s", tg->name,
+				                g[i].var->name, g[k].var->name, why && *why ? ", and the tiles did not apply (" : "", why && *why ? why : "", why && *why ? ")" : "",
+				                why && strstr(why, "no array extent") ? ": declare the arrays the rows index with their extents (q[total_q][H][D], or q[total_q * H * D])" : ""),
+				       false;
 	/* The thread's row index: `row`, unless the user named a loop, local or parameter so. */
 	StrVec none = {0};
 	const char *rv = name_used(r->loop, "row") || name_taken(f, &none, "row") ? unique_name((Program *)p, f, r, "thread_row") : "row";

@@ -7,7 +7,7 @@
  * is not a sum of products: `h / G`, `bt[b][p]`); the strides (the coefficient and size
  * parameters of the terms with an index factor) must form a chain in which each divides
  * the next, and each link becomes a dimension: q[b][h][i][d] of q[?][H][N][D]. The
- * element is the same whatever the values, so the rewrite needs no bounds. Int locals
+ * element is the same whatever the values, so the rewrite needs no bounds. Int (and int64) locals
  * and set-up scalars assigned once are read through their definitions first, so that
  * `const int row = b * N + i; ... q[row * D + d]` nests the same way.
  *
@@ -72,12 +72,14 @@ static Def *find_def(Flat *fl, const Var *v)
 	return NULL;
 }
 
-/* Records int scalar definitions and counts every write, and lists the loops. */
+/* Records the definitions of int and int64 scalars (`const int64_t off = ...`, read
+ * through as expand reads through the casts between them) and counts every write, and
+ * lists the loops. */
 static void scan_stmt(Flat *fl, const Stmt *s)
 {
 	if (!s)
 		return;
-	if (s->kind == ST_DECL && !s->var->ndim && s->var->ty == TY_INT) {
+	if (s->kind == ST_DECL && !s->var->ndim && (s->var->ty == TY_INT || s->var->ty == TY_I64)) {
 		Def d = {s->var, s->rhs, 0};
 		vec_push(fl->defs, d);
 	} else if (s->kind == ST_ASSIGN && s->lhs->kind == EX_VAR) {
@@ -506,6 +508,23 @@ __attribute__((format(printf, 3, 4))) static void refuse(const Var *v, Loc loc, 
 	va_end(ap);
 }
 
+/* The extent of the outermost dimension of a 1-D array declared with `extent` elements
+ * (q[TQ * H * D]) whose outermost link has stride `outer` (H * D): extent / outer (TQ)
+ * when extent is one product of size parameters that outer divides; NULL otherwise. */
+static Expr *declared_outer(Flat *fl, const Expr *extent, const Stride *outer)
+{
+	Poly *e = expand(fl, extent, 0);
+	Expr *r = NULL;
+	Stride whole, q;
+	if (e->ok && e->n == 1 && !e->t[0].nidx && e->t[0].coef > 0) {
+		whole = stride_of(&e->t[0]);
+		if (stride_divides(outer, &whole, &q))
+			r = stride_expr(fl, &q, extent->loc);
+	}
+	free(e);
+	return r;
+}
+
 /* Rewrites every access of flat parameter v into one subscript per link of its strides'
  * chain and sets v's dims. False (reported) when the strides do not nest. */
 static bool delinearize_param(Flat *fl, Var *v)
@@ -635,6 +654,10 @@ static bool delinearize_param(Flat *fl, Var *v)
 			if (!v->dims[0])
 				v->dims[0] = outer_extent(fl, args[0]);
 		}
+		/* no access names the outermost extent (q[(cu[b] + i) * H * D + ...]): the
+		 * declared size does */
+		if (!v->dims[0] && v->flat_extent)
+			v->dims[0] = declared_outer(fl, v->flat_extent, &links[nlinks - 1]);
 	}
 	for (int a = 0; a < n; a++)
 		free(polys[a]);

@@ -82,7 +82,8 @@ typedef struct Parser {
 	VEC(InlineBinding) binds; /* of the helper functions being inlined */
 	VEC(PtrAlias) aliases;
 	VEC(IterDecl) iters; /* of the function being converted */
-	VEC(Var *) nonneg; /* loop iterators whose first value is not negative */
+	VEC(Var *) nonneg; /* loop iterators whose first value is not negative, and unsigned
+	                      locals (every value stored in them is shown not negative) */
 	VEC(PragmaGroup) pragmas;
 	bool failed;
 	int depth; /* loops around the statement being converted */
@@ -399,8 +400,14 @@ static Var *declare_var(Parser *ps, CXCursor decl, VarKind kind)
 	/* An integer scalar parameter is a size: int, whatever width or signedness C gives it
 	 * (the fused C keeps the user's type, Var.ctype). */
 	bool size_param = kind == VAR_PARAM && !ndim && size_type(elem, &uns);
+	/* An unsigned scalar local (`const size_t off = ...`, an offset people keep in 64
+	 * bits) is an int64_t: C's value wherever it is not negative, which each store into
+	 * it must show (unsigned_store). */
+	bool unsigned_local = kind == VAR_LOCAL && !ndim && size_type(elem, &uns) && uns;
 	if (size_param)
 		st = TY_INT;
+	else if (unsigned_local)
+		st = TY_I64;
 	else if (!scalar_type(elem, &st)) {
 		fail(ps, loc,
 		     "'%s' has type '%s': the input language has int, float, double, _Float16 and fusecc_bf16 scalars, arrays of them and pointers to them, and const arrays of (or pointers to) int32_t, int64_t, uint8_t and bool",
@@ -452,6 +459,8 @@ static Var *declare_var(Parser *ps, CXCursor decl, VarKind kind)
 		}
 	}
 	bind_var(ps, decl, v);
+	if (unsigned_local)
+		vec_push(ps->nonneg, v);
 	/* int64, byte and bool parameters are what frameworks pass index, offset and mask
 	 * arrays in: bytes and bools read-only; int64 also an output (torch.argmax's indices),
 	 * as int is. The sizes are int scalars. The parameter stays declared, so that its
@@ -719,7 +728,7 @@ enum { MAX_INLINE_DEPTH = 8 };
  * a local, a result to the return type). */
 static Expr *as_type(Parser *ps, Expr *e, ScalarType ty)
 {
-	return e->ty == ty ? e : ex_cast(ps->prog, ty, e, e->loc);
+	return ex_as_type(ps->prog, ty, e);
 }
 
 /* A call to a helper function of the file. One whose body declares scalars and returns one
@@ -936,8 +945,8 @@ static Expr *convert_cast(Parser *ps, CXCursor c)
 }
 
 /* Whether e cannot be negative: a literal >= 0, a parameter (integer parameters are
- * sizes), an iterator that starts at such a value, and sums, products, quotients,
- * remainders, casts and selections of those. */
+ * sizes), an iterator that starts at such a value, an unsigned local, and sums,
+ * products, quotients, remainders, casts and selections of those. */
 static bool nonneg(Parser *ps, const Expr *e)
 {
 	switch (e->kind) {
@@ -958,6 +967,21 @@ static bool nonneg(Parser *ps, const Expr *e)
 }
 
 static Expr *convert_expr_(Parser *ps, CXCursor c);
+
+/* Whether storing e into v with op (`=`, `+=`, ...) keeps C's value of v: v is not an
+ * unsigned local, or the store adds, multiplies or divides by (or sets) a value that
+ * cannot be negative, so that the int64_t fusecc reads v as never wraps where C's
+ * unsigned would. Reports the store otherwise. */
+static bool unsigned_store(Parser *ps, const Var *v, AssignOp op, const Expr *e)
+{
+	bool is_unsigned = false;
+	for (int i = 0; v->kind == VAR_LOCAL && i < ps->nonneg.n; i++)
+		is_unsigned |= ps->nonneg.v[i] == v;
+	if (!is_unsigned || (op != AS_SUB && nonneg(ps, e)))
+		return true;
+	fail(ps, e->loc, "'%s' is unsigned in C, which wraps around below zero, and fusecc reads it as int64_t: it cannot show this value is never negative (a subtraction, a negative number or local): declare '%s' int64_t", v->name, v->name);
+	return false;
+}
 
 /* Converts an expression cursor; NULL after reporting if it is outside the language.
  * A value C computes unsigned (size_t, unsigned) is read as int, which is the same value
@@ -1616,7 +1640,7 @@ static bool convert_decl(Parser *ps, CXCursor c, StmtVec *out)
 		if (!is_array && !clang_Cursor_isNull(init) && !(e = convert_expr(ps, init)))
 			goto out;
 		Var *v = declare_var(ps, d, VAR_LOCAL);
-		if (!v)
+		if (!v || (e && !unsigned_store(ps, v, AS_SET, e)))
 			goto out;
 		if (is_array && !clang_Cursor_isNull(init) && !zero_initialiser(init)) {
 			/* declared all the same: its uses are not reported again */
@@ -1664,7 +1688,7 @@ static Stmt *convert_assign(Parser *ps, CXCursor c)
 				fail(ps, loc, lhs->var->kind == VAR_LOOP ? "the loop iterator '%s' may not be assigned" : "parameter '%s' may not be assigned: write results to arrays", lhs->var->name);
 			} else if (lhs->kind == EX_INDEX && lhs->var->is_const) {
 				fail(ps, loc, "'%s' is const", lhs->var->name);
-			} else {
+			} else if (lhs->kind != EX_VAR || unsigned_store(ps, lhs->var, (AssignOp)aop, rhs)) {
 				s = st_new(ps->prog, ST_ASSIGN, loc);
 				s->lhs = lhs;
 				s->rhs = rhs;
@@ -1724,11 +1748,10 @@ static bool ends_within(const Expr *e, const Expr *hi, const LoopCtx *outer)
 	return false;
 }
 
-/* Narrows a loop over v ending at *hi, inside `outer`, whose iterations past a bound do
- * nothing: *cond is the guard of the rest of its body. A conjunct of it that bounds v
- * above by e, with e <= *hi (ends_within), becomes the loop's end, when `want` is NULL or
- * e equals it; *cond keeps the other conjuncts (NULL: none). False if none fits. */
-static bool narrow_to_guard(Program *p, Expr **cond, const Var *v, Expr **hi, const LoopCtx *outer, const Expr *want)
+/* The conjunct of guard *cond that bounds v above by an e that fits(e, ctx)
+ * (upper_bound_of), taken out of *cond (NULL when it was the only one): e, or NULL when
+ * no conjunct fits. */
+static Expr *take_bound(Program *p, Expr **cond, const Var *v, bool (*fits)(const Expr *e, const void *ctx), const void *ctx)
 {
 	/* the conjuncts of the guard, left to right */
 	const Expr *conj[16], *stack[16];
@@ -1738,28 +1761,111 @@ static bool narrow_to_guard(Program *p, Expr **cond, const Var *v, Expr **hi, co
 		const Expr *c = stack[--sp];
 		if (c->kind == EX_BIN && c->bop == OP_LAND) {
 			if (sp + 2 > 16)
-				return false;
+				return NULL;
 			stack[sp++] = c->args[1];
 			stack[sp++] = c->args[0];
 		} else if (n == 16) {
-			return false;
+			return NULL;
 		} else {
 			conj[n++] = c;
 		}
 	}
 	for (int k = 0; k < n; k++) {
 		Expr *e = upper_bound_of(p, conj[k], v);
-		if (!e || (want && !expr_equal(e, want)) || !ends_within(e, *hi, outer))
+		if (!e || !fits(e, ctx))
 			continue;
-		*hi = e;
 		Expr *rest = NULL;
 		for (int i = 0; i < n; i++)
 			if (i != k)
 				rest = rest ? ex_bin(p, OP_LAND, rest, ex_copy(p, conj[i]), (*cond)->loc) : ex_copy(p, conj[i]);
 		*cond = rest;
-		return true;
+		return e;
+	}
+	return NULL;
+}
+
+typedef struct {
+	const Expr *hi, *want;
+	const LoopCtx *outer;
+} WithinCtx;
+
+static bool fits_within(const Expr *e, const void *ctx)
+{
+	const WithinCtx *w = ctx;
+	return (!w->want || expr_equal(e, w->want)) && ends_within(e, w->hi, w->outer);
+}
+
+/* Narrows a loop over v ending at *hi, inside `outer`, whose iterations past a bound do
+ * nothing: *cond is the guard of the rest of its body. A conjunct of it that bounds v
+ * above by e, with e <= *hi (ends_within), becomes the loop's end, when `want` is NULL or
+ * e equals it; *cond keeps the other conjuncts (NULL: none). False if none fits. */
+static bool narrow_to_guard(Program *p, Expr **cond, const Var *v, Expr **hi, const LoopCtx *outer, const Expr *want)
+{
+	WithinCtx w = {*hi, want, outer};
+	Expr *e = take_bound(p, cond, v, fits_within, &w);
+	if (e)
+		*hi = e;
+	return e != NULL;
+}
+
+static bool written_after(const Expr *e, Stmt *const *body, int from, int n);
+
+/* Whether loop o's whole body is guarded by a conjunct `v < e` on its iterator v. */
+static bool guarded_by(Program *p, const Stmt *o, const Expr *e)
+{
+	const Stmt *g = o->body[0];
+	if (g->kind != ST_IF || g->nbody != 1)
+		return false;
+	const Expr *stack[16] = {g->cond};
+	for (int sp = 1; sp;) {
+		const Expr *c = stack[--sp];
+		if (c->kind == EX_BIN && c->bop == OP_LAND && sp + 2 <= 16) {
+			stack[sp++] = c->args[0];
+			stack[sp++] = c->args[1];
+			continue;
+		}
+		const Expr *u = upper_bound_of(p, c, o->var);
+		if (u && expr_equal(u, e))
+			return true;
 	}
 	return false;
+}
+
+typedef struct {
+	Program *p;
+	const Stmt *loop;   /* the guarded loop */
+	const LoopVec *all; /* every loop of the region */
+} ClampCtx;
+
+/* Whether loop c->loop may end at min(e, its end): e reads an index array (a data bound
+ * nothing shows is below the end) and nothing the loop writes, and every other loop over
+ * the same name and range is guarded by the same bound, so that the loops keep one
+ * range, which the fuser needs (an unguarded sibling keeps them all as written). */
+static bool fits_clamp(const Expr *e, const void *ctx)
+{
+	const ClampCtx *c = ctx;
+	const Stmt *s = c->loop;
+	if (!expr_reads_element(e) || written_after(e, s->body, 0, 1))
+		return false;
+	for (int i = 0; i < c->all->n; i++) {
+		const Stmt *o = c->all->v[i];
+		if (o != s && !strcmp(o->var->name, s->var->name) && expr_equal(o->lo, s->lo) && expr_equal(o->hi, s->hi) && !guarded_by(c->p, o, e))
+			return false;
+	}
+	return true;
+}
+
+/* Loop s whose body, an if-guard, lost its last conjunct to the loop's end: the guarded
+ * statements become the body, in the shape convert_for gives a loop's body. */
+static void unguard_body(Program *p, Stmt *s)
+{
+	Stmt *g = s->body[0];
+	if (g->cond)
+		return;
+	Stmt *b = g->body[0];
+	while (b->kind == ST_BLOCK && b->nbody == 1 && b->body[0]->kind != ST_DECL)
+		b = b->body[0];
+	st_set_body(p, s, &b, 1);
 }
 
 /* Loops whose whole body is `if (v < e && ...)` (an if-guard, or what `if (v >= e)
@@ -1775,19 +1881,24 @@ static void narrow_guarded_loops(Program *p, Stmt *s, const LoopCtx *outer, cons
 	LoopCtx here = {0};
 	if (s->kind == ST_FOR) {
 		Stmt *g = s->body[0];
-		for (int i = 0; g->kind == ST_IF && g->nbody == 1 && i < all->n; i++) {
+		bool narrowed = false;
+		for (int i = 0; g->kind == ST_IF && g->nbody == 1 && i < all->n && !narrowed; i++) {
 			const Stmt *o = all->v[i];
-			if (o == s || strcmp(o->var->name, s->var->name) || !expr_equal(o->lo, s->lo) || !narrow_to_guard(p, &g->cond, s->var, &s->hi, outer, o->hi))
-				continue;
-			if (!g->cond) {
-				/* the shape convert_for gives a loop's body */
-				Stmt *b = g->body[0];
-				while (b->kind == ST_BLOCK && b->nbody == 1 && b->body[0]->kind != ST_DECL)
-					b = b->body[0];
-				st_set_body(p, s, &b, 1);
-			}
-			break;
+			narrowed = o != s && !strcmp(o->var->name, s->var->name) && expr_equal(o->lo, s->lo) && narrow_to_guard(p, &g->cond, s->var, &s->hi, outer, o->hi);
 		}
+		/* else a data bound (`if (j >= context_lens[b]) break;`) ends the loop at its
+		 * minimum with the end written, `e < hi ? e : hi`: the same iterations run, a
+		 * ternary end is a data bound the fuser and the tile lowering read, and in-place
+		 * stores under the guard (`s[j] = expf(s[j] - m)`) are plain stores, which the
+		 * fuser follows */
+		ClampCtx cc = {p, s, all};
+		Expr *e = !narrowed && g->kind == ST_IF && g->nbody == 1 && s->step == 1 ? take_bound(p, &g->cond, s->var, fits_clamp, &cc) : NULL;
+		if (e) {
+			s->hi = ex_cond(p, ex_bin(p, OP_LT, e, s->hi, e->loc), ex_copy(p, e), s->hi, e->loc);
+			narrowed = true;
+		}
+		if (narrowed)
+			unguard_body(p, s);
 		here = (LoopCtx){s->var, 1, 0, &s->hi, outer};
 		outer = &here;
 	}
@@ -2718,7 +2829,8 @@ static Expr *clamp_value(Program *p, const Stmt *s, const Var *x, const Expr *e)
 	return ex_cond(p, ec, ex_copy(p, a->rhs), ex_copy(p, e), s->loc);
 }
 
-/* An int local set once before the loops that read it in their bounds, and its value. */
+/* An integer local set once before the loops that read it in their bounds, and its value
+ * (converted to the local's type). */
 typedef struct {
 	const Var *var;
 	Expr *val;
@@ -2757,9 +2869,9 @@ static bool written_after(const Expr *e, Stmt *const *body, int from, int n)
 static Expr *bound_def(Program *p, Stmt *const *body, int i, int n, const BoundDefs *env, int *next)
 {
 	const Stmt *d = body[i];
-	if (d->kind != ST_DECL || d->var->ndim || d->var->ty != TY_INT || !d->rhs)
+	if (d->kind != ST_DECL || d->var->ndim || !scalar_is_int(d->var->ty) || !d->rhs)
 		return NULL;
-	Expr *v = d->rhs;
+	Expr *v = ex_as_type(p, d->var->ty, d->rhs);
 	int writes = 0;
 	*next = i + 1;
 	Expr *c = *next < n ? clamp_value(p, body[*next], d->var, v) : NULL;
@@ -2776,7 +2888,7 @@ static Expr *bound_def(Program *p, Stmt *const *body, int i, int n, const BoundD
 	return resolve_bound(p, v, env);
 }
 
-/* Loop bounds that read int locals the region sets once before them, `int lo = e;`,
+/* Loop bounds that read integer locals the region sets once before them, `int lo = e;`,
  * optionally clamped (`if (lo < 0) lo = 0;`), read the locals' values instead: an end
  * `j <= hi` (hi + 1) or a local defined from another (`kv_len = (npages - 1) * PAGE +
  * last[b]`) becomes an expression over iterators, parameters and array reads (a ternary

@@ -574,7 +574,7 @@ static Expr *folded_update(Program *p, const Stmt *u, const Expr *elem, Expr *va
 	Expr *r = expr_subst_equal(p, u->rhs, elem, val);
 	if (u->aop != AS_SET)
 		r = ex_bin(p, op[u->aop], val, r, u->loc);
-	return r->ty == elem->var->ty ? r : ex_cast(p, elem->var->ty, r, u->loc);
+	return ex_as_type(p, elem->var->ty, r);
 }
 
 /* In the body of a loop over the fused axis: a score accumulated straight into its
@@ -628,13 +628,14 @@ static void scalarise_elements(Cascade *c, Stmt *s)
 	}
 }
 
-/* Whether e is integer arithmetic of iterators, scalar parameters and elements of
- * const integer arrays (an offset, cu_seqlens[s]) only. */
+/* Whether e is integer arithmetic of iterators, integer scalar parameters and elements
+ * of const integer arrays (an offset, cu_seqlens[s]) only, in any integer type (an
+ * int64_t offset `(int64_t)(b * H + h) * N * D`). */
 static bool is_index_arith(const Expr *e)
 {
 	switch (e->kind) {
 	case EX_INT: return true;
-	case EX_VAR: return e->var->kind == VAR_LOOP || (e->var->kind == VAR_PARAM && !e->var->ndim);
+	case EX_VAR: return e->var->kind == VAR_LOOP || (e->var->kind == VAR_PARAM && !e->var->ndim && scalar_is_int(e->var->ty));
 	case EX_INDEX:
 		if (e->var->kind != VAR_PARAM || !e->var->is_const || !scalar_is_int(e->var->ty))
 			return false;
@@ -649,7 +650,7 @@ static bool is_index_arith(const Expr *e)
 		for (int i = 0; i < e->nargs; i++)
 			if (!is_index_arith(e->args[i]))
 				return false;
-		return e->ty == TY_INT;
+		return scalar_is_int(e->ty);
 	default: return false;
 	}
 }
@@ -665,6 +666,8 @@ static Expr *subst_subscripts(Program *p, const Expr *e, const Var *v, const Exp
 	return c;
 }
 
+/* s with v replaced by def in its subscripts, and in the whole value of the integer
+ * locals it declares (`const int64_t base = blk * BS;` is then index arithmetic too). */
 static void stmt_subst_subscripts(Program *p, Stmt *s, const Var *v, const Expr *def)
 {
 	if (!s)
@@ -672,27 +675,30 @@ static void stmt_subst_subscripts(Program *p, Stmt *s, const Var *v, const Expr 
 	s->lo = subst_subscripts(p, s->lo, v, def);
 	s->hi = subst_subscripts(p, s->hi, v, def);
 	s->lhs = subst_subscripts(p, s->lhs, v, def);
-	s->rhs = subst_subscripts(p, s->rhs, v, def);
+	if (s->kind == ST_DECL && s->rhs && !s->var->ndim && scalar_is_int(s->var->ty))
+		s->rhs = expr_subst_expr(p, s->rhs, v, def);
+	else
+		s->rhs = subst_subscripts(p, s->rhs, v, def);
 	s->cond = subst_subscripts(p, s->cond, v, def);
 	for (int i = 0; i < s->nbody; i++)
 		stmt_subst_subscripts(p, s->body[i], v, def);
 }
 
-/* An int local computed once from iterators, parameters and index arrays (`const int
- * kv_head = h / (H / KVH);`, `const int row = cu_seqlens[s];`) is replaced by its definition in the subscripts after it: the arrays are
- * then read at expressions of the loops, which the dependence analysis and the tile
- * lowering see through (a local's value is per row, an address must be per CTA). */
+/* An integer local computed once from iterators, parameters and index arrays (`const int
+ * kv_head = h / (H / KVH);`, `const int row = cu_seqlens[s];`, `const int64_t blk =
+ * bt[b][t / BS];`) is replaced by its definition (converted to its type) in the
+ * subscripts after it, and in later integer locals' values: the arrays are then read at
+ * expressions of the loops, which the dependence analysis and the tile lowering see
+ * through (a local's value is per row, an address must be per CTA). A block's locals are
+ * replaced before its inner blocks are visited, so that a chain `req =
+ * req_pool_indices[b]; ... slot = req_to_token[req][j];` is index arithmetic by then. */
 static void forward_index_locals(Program *p, Stmt *s)
 {
 	if (!s)
 		return;
-	for (int i = 0; i < s->nbody; i++)
-		forward_index_locals(p, s->body[i]);
-	if (s->kind != ST_BLOCK)
-		return;
-	for (int i = 0; i < s->nbody; i++) {
+	for (int i = 0; s->kind == ST_BLOCK && i < s->nbody; i++) {
 		Stmt *d = s->body[i];
-		if (!d || d->kind != ST_DECL || d->var->ty != TY_INT || d->var->ndim || !d->rhs || !is_index_arith(d->rhs))
+		if (!d || d->kind != ST_DECL || !scalar_is_int(d->var->ty) || d->var->ndim || !d->rhs || !is_index_arith(d->rhs))
 			continue;
 		bool assigned = false;
 		for (int k = i + 1; k < s->nbody; k++)
@@ -700,8 +706,9 @@ static void forward_index_locals(Program *p, Stmt *s)
 		if (assigned)
 			continue;
 		bool read = false;
+		Expr *val = ex_as_type(p, d->var->ty, d->rhs); /* C's conversion at the declaration */
 		for (int k = i + 1; k < s->nbody; k++) {
-			stmt_subst_subscripts(p, s->body[k], d->var, d->rhs);
+			stmt_subst_subscripts(p, s->body[k], d->var, val);
 			read |= stmt_reads_var(s->body[k], d->var);
 		}
 		if (!read) { /* every use was a subscript: the local goes */
@@ -710,6 +717,8 @@ static void forward_index_locals(Program *p, Stmt *s)
 			i--;
 		}
 	}
+	for (int i = 0; i < s->nbody; i++)
+		forward_index_locals(p, s->body[i]);
 }
 
 /* A reduction whose first element seeds it (`float m = x[r][0]; for (c = 1; c < C; c++)

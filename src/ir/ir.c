@@ -163,6 +163,11 @@ Expr *ex_cast(Program *p, ScalarType ty, Expr *a, Loc loc)
 	return e;
 }
 
+Expr *ex_as_type(Program *p, ScalarType ty, Expr *e)
+{
+	return e->ty == ty ? e : ex_cast(p, ty, e, e->loc);
+}
+
 Expr *ex_copy(Program *p, const Expr *e)
 {
 	Expr *c = ex_new(p, e->kind, e->ty, e->nargs, e->loc);

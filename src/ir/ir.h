@@ -232,6 +232,8 @@ Expr *ex_bin(Program *p, BinOp op, Expr *a, Expr *b, Loc loc); /* result type by
 Expr *ex_call(Program *p, MathFn fn, bool is_double, Expr **args, Loc loc);
 Expr *ex_cond(Program *p, Expr *c, Expr *a, Expr *b, Loc loc);
 Expr *ex_cast(Program *p, ScalarType ty, Expr *a, Loc loc);
+/* e converted to ty as C's assignment converts it: e itself when it has that type. */
+Expr *ex_as_type(Program *p, ScalarType ty, Expr *e);
 Expr *ex_copy(Program *p, const Expr *e);
 /* Copy of e with every EX_VAR of `from` replaced by a copy of `to`. */
 Expr *expr_subst_expr(Program *p, const Expr *e, const Var *from, const Expr *to);

@@ -1358,6 +1358,20 @@ static bool reads_through_pro(const TilePlan *tp, const Expr *e, Var *v)
 	return false;
 }
 
+/* Whether e reads a scalar local that the pass writes (a per-key value: `blk =
+ * bt[b][t / BS];` that could not be read through its definition). The tile loaders
+ * address an operand from the loops alone, outside the pass's statements, where such a
+ * local is not declared. */
+static bool reads_pass_local(const TilePlan *tp, const Expr *e)
+{
+	if (e->kind == EX_VAR && e->var->kind == VAR_LOCAL && !e->var->ndim && stmt_writes_var(tp->step, e->var))
+		return true;
+	for (int i = 0; i < e->nargs; i++)
+		if (reads_pass_local(tp, e->args[i]))
+			return true;
+	return false;
+}
+
 /* Whether subscript e is the row iterator i, or `off + i` with off a value read from
  * arrays (a packed batch's q[cu[s] + i]): either way i stays below the dimension's
  * extent, since offsets are not negative (the caller's contract for index arrays). */
@@ -1463,6 +1477,11 @@ bool tile_plan(TilePlan *tp, const Region *r, const TileTarget *tt, const char *
 	for (int i = 0; i < tp->nmerge; i++)
 		if (!check_merge_stmt(tp, tp->merge[i], NULL))
 			return fail(tp, why, "");
+	for (int k = -1; k < tp->ncolop; k++) {
+		const Expr *op = k < 0 ? tp->rowop : tp->colop[k];
+		if (reads_pass_local(tp, op))
+			return fail(tp, why, arena_printf(&p->arena, "'%s' is read at a local the pass computes (define that local once, from loop iterators, parameters and const index arrays, so that fusecc can read '%s' through its definition)", op->var->name, op->var->name));
+	}
 	/* The rows a CTA shares: the innermost parallel loop the row operand reads and no
 	 * column operand does (i for prefill, the group for GQA decode). Without one (decode's
 	 * single query row) it gets a row loop of one row. */
@@ -1490,6 +1509,11 @@ bool tile_plan(TilePlan *tp, const Region *r, const TileTarget *tt, const char *
 	for (int g = 0; g < tp->ngrid; g++)
 		if (g != tp->rowdim && (expr_reads_var(tp->grid[g].lo, iv) || expr_reads_var(tp->grid[g].hi, iv)))
 			return fail(tp, why, "a parallel loop's bounds depend on the row loop");
+	/* The launcher counts the CTAs of every other parallel loop on the host (only the
+	 * row loop's end may be bounded by an extent, below). */
+	for (int g = 0; g < tp->ngrid; g++)
+		if (g != tp->rowdim && (!host_expr(tp->grid[g].lo) || !host_expr(tp->grid[g].hi)))
+			return fail(tp, why, arena_printf(&p->arena, "the bounds of the parallel loop '%s' are read per CTA, and only the rows' loop ('%s') may have such bounds", tp->grid[g].var->name, iv->name));
 	/* The launcher counts the row tiles on the host. An end it cannot compute (i < len[b],
 	 * per sequence) is bounded by the extent of the row operand's dimension the row
 	 * indexes (q[b][h][N][D]: N), which every row reads; each CTA clips its rows to its
