@@ -628,9 +628,8 @@ static bool delinearize_param(Flat *fl, Var *v)
 					rest += t->coef;
 					continue;
 				}
-				if (!t->nidx && !size_term_stride(t, links, nlinks, &s))
-					s.nsize = -1; /* matches no link */
-				int l = 0;
+				bool on_link = t->nidx || size_term_stride(t, links, nlinks, &s);
+				int l = on_link ? 0 : nlinks; /* a size term with no stride of its own matches no link */
 				while (l < nlinks && !stride_equal(&s, &links[l]))
 					l++;
 				if (l == nlinks) /* a size-only term no link is a multiple of: on link 0 */

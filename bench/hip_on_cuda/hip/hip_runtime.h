@@ -52,7 +52,10 @@ __device__ __forceinline__ void sync()
 }
 
 struct Scratch {
-	float f[64];
+	union { /* one exchange at a time */
+		float f[64];
+		double d[64];
+	};
 	uint64_t a[64], b[64];
 };
 __device__ __forceinline__ Scratch &scratch()
@@ -67,6 +70,16 @@ __device__ __forceinline__ float shfl_xor(float x, int mask)
 	s.f[lane()] = x;
 	sync();
 	float y = s.f[lane() ^ mask];
+	sync();
+	return y;
+}
+
+__device__ __forceinline__ double shfl_xor(double x, int mask)
+{
+	Scratch &s = scratch();
+	s.d[lane()] = x;
+	sync();
+	double y = s.d[lane() ^ mask];
 	sync();
 	return y;
 }
