@@ -342,21 +342,35 @@ static void distribute_products(Program *p, Stmt *s)
 		}
 		changed = true;
 	}
-	/* the constant declarations, down to their first use */
+	/* the constant declarations, down to their first use: each is held back until the
+	 * statement that first touches its variable (one pass, so it always ends) */
+	StmtVec res = {0}, held = {0};
 	for (int i = 0; i < out.n; i++) {
-		Stmt *d = out.v[i];
-		if (d->kind != ST_DECL || d->var->ndim || (d->rhs && d->rhs->kind != EX_FLT && d->rhs->kind != EX_INT))
-			continue;
-		int at = i + 1;
-		while (at < out.n && !stmt_reads_var(out.v[at], d->var) && !stmt_writes_var(out.v[at], d->var))
-			at++;
-		if (at == out.n || at == i + 1)
-			continue;
-		memmove(out.v + i, out.v + i + 1, sizeof(Stmt *) * (size_t)(at - 1 - i));
-		out.v[at - 1] = d;
-		changed = true;
-		i--; /* the statement now at i was after d */
+		Stmt *t = out.v[i];
+		if (t->kind == ST_DECL && !t->var->ndim && (!t->rhs || t->rhs->kind == EX_FLT || t->rhs->kind == EX_INT)) {
+			int at = i + 1;
+			while (at < out.n && !stmt_reads_var(out.v[at], t->var) && !stmt_writes_var(out.v[at], t->var))
+				at++;
+			if (at < out.n && at > i + 1) {
+				vec_push(held, t);
+				changed = true;
+				continue;
+			}
+		}
+		int keep = 0;
+		for (int h = 0; h < held.n; h++)
+			if (stmt_reads_var(t, held.v[h]->var) || stmt_writes_var(t, held.v[h]->var))
+				vec_push(res, held.v[h]);
+			else
+				held.v[keep++] = held.v[h];
+		held.n = keep;
+		vec_push(res, t);
 	}
+	for (int h = 0; h < held.n; h++) /* not reached: each held one has a use */
+		vec_push(res, held.v[h]);
+	vec_free(held);
+	vec_free(out);
+	out = res;
 	if (changed)
 		st_set_body(p, s, out.v, out.n);
 	vec_free(out);
