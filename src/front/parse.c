@@ -1413,7 +1413,7 @@ static bool convert_pointer(Parser *ps, CXCursor e, PtrAlias *a)
 		CXCursor d = clang_getCursorReferenced(e);
 		const PtrAlias *al = lookup_alias(ps, d);
 		if (al) {
-			*a = *al;
+			*a = (PtrAlias){a->decl, al->base, al->nlead, al->lead, al->off}; /* the alias keeps its own declaration */
 			return true;
 		}
 		Var *v = lookup_var(ps, d);
@@ -1458,7 +1458,7 @@ static bool convert_pointer(Parser *ps, CXCursor e, PtrAlias *a)
 			Expr *o = convert_expr(ps, idx[0]);
 			if (!o)
 				return false;
-			*a = *al;
+			*a = (PtrAlias){a->decl, al->base, al->nlead, al->lead, al->off}; /* the alias keeps its own declaration */
 			a->off = add_offset(ps, a->off, o, OP_ADD, loc);
 			return true;
 		}
