@@ -1,4 +1,8 @@
-/* dc_llama2c_verbatim_dot_softmax_helpers_fp32.c: llama2.c's attention as written, the porter adding only\n * the pragma: a `dot(const float *a, const float *b, int n)` helper called with pointer locals\n * (qh, k) as arguments, `softmax(att, pos + 1)` on a VLA of scores, fp32, run-time head size,\n * flat caches [t][dim]. splitk(t), parallel(h). */
+/* dc_llama2c_verbatim_dot_softmax_helpers_fp32.c: llama2.c's attention as written, the porter adding
+ * only the pragma: a `dot(const float *a, const float *b, int n)` helper called with pointer
+ * locals (qh, k) as arguments, `softmax(att, pos + 1)` on a VLA of scores, fp32, run-time head
+ * size, flat caches [t][dim]. splitk(t), parallel(h). softmax is static here because the GPU
+ * check links the original twice (a non-static helper is a duplicate symbol there). */
 #include <math.h>
 
 static float dot(const float* a, const float* b, int n) {
@@ -9,7 +13,7 @@ static float dot(const float* a, const float* b, int n) {
     return s;
 }
 
-void softmax(float* x, int size) {
+static void softmax(float* x, int size) {
     // find max value (for numerical stability)
     float max_val = x[0];
     for (int i = 1; i < size; i++) {
