@@ -22,6 +22,21 @@ template <> struct is_bf16<fusecc_bf16> {
 };
 template <class T> __device__ __forceinline__ constexpr bool is_f32() { return sizeof(T) == 4; }
 
+/* The loaders' rows: rowptr(r) points at row r's elements; col_at(rowptr, r, c) is
+ * element c of row r. A row made of two arrays side by side (a product of two parts,
+ * MLA's q_nope | q_pe against k_nope | k_pe) is a Concat: columns [0, K1) from a(r), the
+ * rest from b(r); K1 is a multiple of 8, so no 16-byte chunk straddles the two. */
+template <class F> __device__ __forceinline__ auto col_at(F &rowptr, int r, int c) { return rowptr(r) + c; }
+template <int K1, class A, class B> struct Concat {
+	A a;
+	B b;
+};
+template <int K1, class A, class B> __device__ __forceinline__ Concat<K1, A, B> concat(A a, B b) { return {a, b}; }
+template <int K1, class A, class B> __device__ __forceinline__ auto col_at(Concat<K1, A, B> &p, int r, int c)
+{
+	return c < K1 ? p.a(r) + c : p.b(r) + (c - K1);
+}
+
 template <bool B> struct bool_c {
 	static constexpr bool value = B;
 };
@@ -123,8 +138,8 @@ __device__ __forceinline__ void load_rows_split_at(uint16_t *s, F rowptr, int nv
 			break;
 		alignas(16) float e[8] = {};
 		if (r < nvalid && (DATA == COLS || c < DATA / 8)) {
-			reinterpret_cast<uint4 *>(e)[0] = reinterpret_cast<const uint4 *>(rowptr(r) + 8 * c)[0];
-			reinterpret_cast<uint4 *>(e)[1] = reinterpret_cast<const uint4 *>(rowptr(r) + 8 * c)[1];
+			reinterpret_cast<uint4 *>(e)[0] = reinterpret_cast<const uint4 *>(col_at(rowptr, r, 8 * c))[0];
+			reinterpret_cast<uint4 *>(e)[1] = reinterpret_cast<const uint4 *>(col_at(rowptr, r, 8 * c))[1];
 		}
 		alignas(16) uint16_t hi[8], lo[8];
 #pragma unroll

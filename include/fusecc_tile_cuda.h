@@ -129,7 +129,7 @@ __device__ __forceinline__ void load_rows_as(uint16_t *s, F rowptr, int nvalid, 
 	 * another. Fully unrolled, a one-warp tile's 32 row addresses would stay live in
 	 * registers: G = 8 at most. */
 	constexpr int G = N > 8 ? 8 : N;
-	const T *first = rowptr(0);
+	const T *first = col_at(rowptr, 0, 0);
 #pragma unroll 1
 	for (int k0 = 0; k0 < N; k0 += G) {
 		const T *src[G];
@@ -137,7 +137,7 @@ __device__ __forceinline__ void load_rows_as(uint16_t *s, F rowptr, int nvalid, 
 		for (int g = 0; g < G; g++) {
 			int idx = threadIdx.x + (k0 + g) * THREADS, r = idx / CH, c = idx % CH;
 			bool valid = (k0 + g < N) && (ROWS * CH % THREADS == 0 || idx < ROWS * CH) && r < nvalid && (DATA == COLS || c < DATA / EPC);
-			src[g] = valid ? rowptr(r) + EPC * c : nullptr;
+			src[g] = valid ? col_at(rowptr, r, EPC * c) : nullptr;
 		}
 #pragma unroll
 		for (int g = 0; g < G; g++) {

@@ -103,7 +103,7 @@ __device__ __forceinline__ void load_tile(uint16_t *s, F rowptr, int nvalid)
 			int r = idx / CH, c = idx % CH;
 			uint4 v = make_uint4(0, 0, 0, 0);
 			if (r < nvalid && (DATA == COLS || c < DATA / 8))
-				v = *reinterpret_cast<const uint4 *>(rowptr(r) + 8 * c);
+				v = *reinterpret_cast<const uint4 *>(col_at(rowptr, r, 8 * c));
 			*reinterpret_cast<uint4 *>(s + swz<COLS>(r, c)) = v;
 		}
 	}

@@ -572,7 +572,8 @@ static void elem_stmts(TileEmit *te, Stmt **body, int n, Var *j, int ind)
 	for (int i = 0; i < n; i++) {
 		Stmt *s = body[i];
 		Expr *scale;
-		int d = tile_match_dot(tp, body, n, i, j, false, &scale);
+		int len;
+		int d = tile_match_dot(tp, body, n, i, j, false, &scale, &len);
 		if (d >= 0) {
 			line(te, ind, "float %s = ", s->var->name);
 			if (!(s->rhs->kind == EX_FLT && s->rhs->fval == 0)) {
@@ -586,7 +587,13 @@ static void elem_stmts(TileEmit *te, Stmt **body, int n, Var *j, int ind)
 				sb_putc(te->out, ')');
 			}
 			sb_puts(te->out, ";\n");
-			i++;
+			if (len == 4) {
+				/* the second part's accumulator, read only in x + y: its start */
+				line(te, ind, "float %s = ", body[i + 2]->var->name);
+				expr(te, body[i + 2]->rhs);
+				sb_puts(te->out, ";\n");
+			}
+			i += len - 1;
 			continue;
 		}
 		Expr *target, *g, *kept;
@@ -684,8 +691,10 @@ static void elem_group(TileEmit *te, Stmt **loops, int nl, int ind)
 		int n;
 		Stmt **body = loop_body(loops[l], &n);
 		line(te, ind, "/* line %d: for (%s ...) */\n", loops[l]->loc.line, j->name);
-		for (int i = 0; i < n; i++) {
-			int d = tile_match_dot(tp, body, n, i, j, false, NULL);
+		for (int i = 0, len = 1; i < n; i += len) {
+			int d = tile_match_dot(tp, body, n, i, j, false, NULL, &len);
+			if (d < 0)
+				len = 1;
 			if (d >= 0 && !te->dot_done[d]) {
 				te->dot_done[d] = true;
 				line(te, ind, "fx::dot_rows<%s, %d, %d, %d, %d, %d%s>(%s, %s, %s, %s);\n", gpu_type(tp->elem), tp->mt, tp->bn, tp->kdim, tp->bm, tp->threads,
@@ -861,6 +870,20 @@ static void print_row_ptr(TileEmit *te, const Expr *ref, const Var *rowv, const 
 	sb_puts(te->out, "; }");
 	te->rowsub = saved;
 	te->h = slot;
+}
+
+/* An operand's rows for the tile loaders (print_row_ptr), or for a product of two parts
+ * (ref2 not NULL) both parts' side by side: fx::concat<kseg>(ref's rows, ref2's rows). */
+static void print_operand_rows(TileEmit *te, const Expr *ref, const Expr *ref2, const Var *rowv, const char *base)
+{
+	if (ref2)
+		sb_printf(te->out, "fx::concat<%d>(", te->tp->kseg);
+	print_row_ptr(te, ref, rowv, base);
+	if (ref2) {
+		sb_puts(te->out, ", ");
+		print_row_ptr(te, ref2, rowv, base);
+		sb_putc(te->out, ')');
+	}
 }
 
 /* The pass's bound `e` (lo or hi) at row `row`. */
@@ -1125,7 +1148,7 @@ void emit_tile_kernel(StrBuf *out, const GpuTarget *tg, TilePlan *tp, void (*pri
 	}
 	/* an fp32 row operand against 16-bit columns: hi and lo tiles (tile.c, operand_types) */
 	line(&te, 1, "fx::load_rows%s<%d, %d, %d, %s%s>(%s, ", tp->row_parts > 1 ? "_split" : "", tp->bm, tp->kdim, tp->threads, T, data_arg(tp, tp->kdata, tp->kdim), sq);
-	print_row_ptr(&te, tp->rowop, iv, te.i0);
+	print_operand_rows(&te, tp->rowop, tp->rowop2, iv, te.i0);
 	sb_printf(out, ", %s);\n", te.nrows);
 	if (tp->tt->stages == 2)
 		line(&te, 1, "fx::cp_async_commit();\n");
@@ -1170,7 +1193,7 @@ void emit_tile_kernel(StrBuf *out, const GpuTarget *tg, TilePlan *tp, void (*pri
 		if (two)
 			sb_printf(out, " + %s * %d", ls, w * tp->bn * tp->colop_cols[k]);
 		sb_puts(out, ", ");
-		print_row_ptr(&te, tp->colop[k], tp->jc, jt);
+		print_operand_rows(&te, tp->colop[k], tp->colop2[k], tp->jc, jt);
 		sb_printf(out, ", %s - %s%s%s);\n", te.je, jt, pol ? ", " : "", pol ? pol : "");
 	}
 	line(&te, 1, "};\n");
@@ -1377,8 +1400,13 @@ void emit_tile_launch(StrBuf *out, const GpuTarget *tg, TilePlan *tp, const char
 	/* Tiles are copied 16 bytes at a time: every operand must start on a 16-byte boundary. */
 	sb_puts(out, "\t\t\tif (((uintptr_t)");
 	sb_puts(out, tp->rowop->var->name);
-	for (int k = 0; k < tp->ncolop; k++)
+	if (tp->rowop2)
+		sb_printf(out, " | (uintptr_t)%s", tp->rowop2->var->name);
+	for (int k = 0; k < tp->ncolop; k++) {
 		sb_printf(out, " | (uintptr_t)%s", tp->colop[k]->var->name);
+		if (tp->colop2[k])
+			sb_printf(out, " | (uintptr_t)%s", tp->colop2[k]->var->name);
+	}
 	sb_printf(out, ") & 15)\n\t\t\t\treturn %s;\n", tg->invalid);
 	sb_printf(out, "\t\t\t%s @err = %s(%s%s_kernel, %s, %d);\n", tg->err_t, tg->func_set_attr, tg->kernel_cast, tp->region->name, tg->attr_max_dyn_smem, bytes);
 	sb_printf(out, "\t\t\tif (@err != %s)\n\t\t\t\treturn @err;\n", tg->success);

@@ -184,15 +184,18 @@ static Expr *canonical(TilePlan *tp, const Expr *e, const Var *j, const Var *k)
 	return expr_subst_var(p, x, k, tp->kc);
 }
 
-/* The index of the column operand equal to b, added if `add`. */
-static int colop_index(TilePlan *tp, Expr *b, int cols, bool add)
+static bool equal_or_null(const Expr *a, const Expr *b) { return a == b || (a && b && expr_equal(a, b)); }
+
+/* The index of the column operand equal to b (b2 its second part, NULL for none), added if `add`. */
+static int colop_index(TilePlan *tp, Expr *b, Expr *b2, int cols, bool add)
 {
 	for (int i = 0; i < tp->ncolop; i++)
-		if (expr_equal(tp->colop[i], b))
+		if (expr_equal(tp->colop[i], b) && equal_or_null(tp->colop2[i], b2))
 			return i;
 	if (!add || tp->ncolop == MAX_OPERANDS)
 		return -1;
 	tp->colop[tp->ncolop] = b;
+	tp->colop2[tp->ncolop] = b2;
 	tp->colop_cols[tp->ncolop] = tp->colop_data[tp->ncolop] = cols;
 	return tp->ncolop++;
 }
@@ -301,50 +304,113 @@ static Expr *product(Program *p, Expr *const *xs, int n)
 	return acc;
 }
 
-int tile_match_dot(TilePlan *tp, Stmt **body, int n, int i, Var *jvar, bool add, Expr **scale)
+/* Whether loop f is `for (k) x += a * b` (tile_match_dot's form): the row operand a and
+ * the column operand b (canonical), the extent K, and the product of the other factors
+ * (NULL for none). */
+static bool dot_loop(TilePlan *tp, Stmt *f, const Var *x, Var *jvar, bool add, Expr **a, Expr **b, long long *K, Expr **scale)
+{
+	Stmt *s = k_loop(f, K);
+	if (!s || s->lhs->kind != EX_VAR || s->lhs->var != x)
+		return false;
+	Expr *prod = accumulated(s);
+	Factors fs = {0};
+	if (!prod || !factor(tp, prod, f->var, &fs, false) || fs.nops != 2)
+		return false;
+	Expr *r = fs.ops[0], *c = fs.ops[1];
+	if (expr_reads_var(r, jvar)) {
+		Expr *t = r;
+		r = c;
+		c = t;
+	}
+	if (expr_reads_var(r, jvar) || !expr_reads_var(c, jvar))
+		return false;
+	for (int k = 0; k < fs.ncopies; k++)
+		if (add && !set_role(tp, fs.copies[k], TR_ROWCOPY))
+			return false;
+	Program *p = tp->c->prog;
+	Expr *num = product(p, fs.num, fs.nnum), *den = product(p, fs.den, fs.nden);
+	*scale = den ? ex_bin(p, OP_DIV, num ? num : ex_flt(p, 1.0, TY_FLOAT, den->loc), den, den->loc) : num;
+	*a = canonical(tp, r, jvar, f->var);
+	*b = canonical(tp, c, jvar, f->var);
+	return true;
+}
+
+/* Whether e reads x and y only as `x + y` (or `y + x`). */
+static bool read_as_sum(const Expr *e, const Var *x, const Var *y)
+{
+	if (e->kind == EX_BIN && e->bop == OP_ADD && e->args[0]->kind == EX_VAR && e->args[1]->kind == EX_VAR &&
+	    ((e->args[0]->var == x && e->args[1]->var == y) || (e->args[0]->var == y && e->args[1]->var == x)))
+		return true;
+	if (e->kind == EX_VAR && (e->var == x || e->var == y))
+		return false;
+	for (int i = 0; i < e->nargs; i++)
+		if (!read_as_sum(e->args[i], x, y))
+			return false;
+	return true;
+}
+
+/* Whether statements body[0 .. n) read x and y only as `x + y` and write neither. */
+static bool stmts_read_as_sum(Stmt *const *body, int n, const Var *x, const Var *y)
+{
+	for (int i = 0; i < n; i++) {
+		const Stmt *s = body[i];
+		if (!s)
+			continue;
+		if (stmt_writes_var(s, x) || stmt_writes_var(s, y))
+			return false;
+		const Expr *es[5] = {s->lo, s->hi, s->lhs, s->rhs, s->cond};
+		for (int k = 0; k < 5; k++)
+			if (es[k] && !read_as_sum(es[k], x, y))
+				return false;
+		if (!stmts_read_as_sum(s->body, s->nbody, x, y))
+			return false;
+	}
+	return true;
+}
+
+int tile_match_dot(TilePlan *tp, Stmt **body, int n, int i, Var *jvar, bool add, Expr **scale, int *len)
 {
 	if (i + 1 >= n)
 		return -1;
 	Stmt *d = body[i], *f = body[i + 1];
-	long long K;
-	Stmt *s;
-	if (d->kind != ST_DECL || d->var->ndim || d->var->ty != TY_FLOAT || !d->rhs || !(s = k_loop(f, &K))) {
+	long long K, K2 = 0;
+	if (d->kind != ST_DECL || d->var->ndim || d->var->ty != TY_FLOAT || !d->rhs || !k_loop(f, &K)) {
 		if (add && d->kind == ST_DECL && !d->var->ndim && d->var->ty == TY_DOUBLE && d->rhs && k_loop(f, &K) && !tp->why)
 			tp->why = "a dot product over the pass accumulates in double, which the tensor cores do not (declare its accumulator float)";
 		return -1;
 	}
-	if (s->lhs->kind != EX_VAR || s->lhs->var != d->var)
+	Expr *a, *b, *sc, *a2 = NULL, *b2 = NULL, *sc2 = NULL;
+	if (!dot_loop(tp, f, d->var, jvar, add, &a, &b, &K, &sc))
 		return -1;
-	Expr *prod = accumulated(s);
-	Factors fs = {0};
-	if (!prod || !factor(tp, prod, f->var, &fs, false) || fs.nops != 2)
-		return -1;
-	Expr *x = fs.ops[0], *y = fs.ops[1];
-	if (expr_reads_var(x, jvar)) {
-		Expr *t = x;
-		x = y;
-		y = t;
-	}
-	if (expr_reads_var(x, jvar) || !expr_reads_var(y, jvar))
-		return -1;
-	for (int c = 0; c < fs.ncopies; c++)
-		if (add && !set_role(tp, fs.copies[c], TR_ROWCOPY))
-			return -1;
+	/* a second part: into x, or into y read only in x + y */
+	int taken = 2;
+	Stmt *y = i + 3 < n ? body[i + 2] : NULL;
+	if (i + 2 < n && dot_loop(tp, body[i + 2], d->var, jvar, add, &a2, &b2, &K2, &sc2))
+		taken = 3;
+	else if (y && y->kind == ST_DECL && !y->var->ndim && y->var->ty == TY_FLOAT && y->rhs && dot_loop(tp, body[i + 3], y->var, jvar, add, &a2, &b2, &K2, &sc2) &&
+	         stmts_read_as_sum(body + i + 4, n - i - 4, d->var, y->var))
+		taken = 4;
+	else
+		a2 = b2 = NULL, K2 = 0;
 	Program *p = tp->c->prog;
-	if (scale) {
-		Expr *num = product(p, fs.num, fs.nnum), *den = product(p, fs.den, fs.nden);
-		*scale = den ? ex_bin(p, OP_DIV, num ? num : ex_flt(p, 1.0, TY_FLOAT, den->loc), den, den->loc) : num;
+	if (a2 && (!equal_or_null(sc, sc2) || K % 8)) {
+		tp->why = K % 8 ? arena_printf(&p->arena, "the first part of a product of two parts has %lld columns, and the tiles join parts at a multiple of 8", K)
+		                : "the two parts of a product carry different factors (write the same scale on both, or apply it to their sum)";
+		return -1;
 	}
-	Expr *a = canonical(tp, x, jvar, f->var), *b = canonical(tp, y, jvar, f->var);
-	if (tp->rowop && !expr_equal(tp->rowop, a)) {
+	if (scale)
+		*scale = sc;
+	if (len)
+		*len = taken;
+	if (tp->rowop && (!expr_equal(tp->rowop, a) || !equal_or_null(tp->rowop2, a2))) {
 		tp->why = "the products over the pass read two different row operands";
 		return -1;
 	}
-	if (tp->kdata && tp->kdata != K) {
+	if (tp->kdata && (tp->kdata != K + K2 || tp->kseg != (a2 ? K : 0))) {
 		tp->why = "the products have different k extents";
 		return -1;
 	}
-	int cb = colop_index(tp, b, (int)K, add);
+	int cb = colop_index(tp, b, b2, (int)(K + K2), add);
 	if (cb < 0)
 		return -1;
 	for (int k = 0; k < tp->ndots; k++)
@@ -353,7 +419,9 @@ int tile_match_dot(TilePlan *tp, Stmt **body, int n, int i, Var *jvar, bool add,
 	if (!add || tp->ndots == MAX_OPERANDS)
 		return -1;
 	tp->rowop = a;
-	tp->kdim = tp->kdata = (int)K;
+	tp->rowop2 = a2;
+	tp->kseg = a2 ? (int)K : 0;
+	tp->kdim = tp->kdata = (int)(K + K2);
 	tp->dots[tp->ndots] = (TileDot){a, b, cb};
 	return tp->ndots++;
 }
@@ -400,7 +468,7 @@ int tile_match_pv(TilePlan *tp, const Stmt *f, Var *jvar, Expr **g, Var **acc, b
 			tp->why = "the accumulator tiles have different extents";
 			return -1;
 		}
-		int cb = colop_index(tp, canonical(tp, v, jvar, f->var), (int)NC, add);
+		int cb = colop_index(tp, canonical(tp, v, jvar, f->var), NULL, (int)NC, add);
 		if (cb < 0)
 			return -1;
 		if (add) {
@@ -626,10 +694,12 @@ static bool scan_elem_stmts(TilePlan *tp, Stmt **body, int n, Var *jvar, bool to
 {
 	for (int i = 0; i < n; i++) {
 		Expr *scale;
-		if (top && tile_match_dot(tp, body, n, i, jvar, true, &scale) >= 0) {
-			if (!check_elem_expr(tp, body[i]->rhs, jvar) || (scale && !check_elem_expr(tp, scale, jvar)))
+		int len;
+		if (top && tile_match_dot(tp, body, n, i, jvar, true, &scale, &len) >= 0) {
+			if (!check_elem_expr(tp, body[i]->rhs, jvar) || (scale && !check_elem_expr(tp, scale, jvar)) ||
+			    (len == 4 && !check_elem_expr(tp, body[i + 2]->rhs, jvar)))
 				return false;
-			i++;
+			i += len - 1;
 			continue;
 		}
 		if (tp->why || !scan_elem_stmt(tp, body[i], jvar))
@@ -1477,11 +1547,12 @@ bool tile_plan(TilePlan *tp, const Region *r, const TileTarget *tt, const char *
 	for (int i = 0; i < tp->nmerge; i++)
 		if (!check_merge_stmt(tp, tp->merge[i], NULL))
 			return fail(tp, why, "");
-	for (int k = -1; k < tp->ncolop; k++) {
-		const Expr *op = k < 0 ? tp->rowop : tp->colop[k];
-		if (reads_pass_local(tp, op))
-			return fail(tp, why, arena_printf(&p->arena, "'%s' is read at a local the pass computes (define that local once, from loop iterators, parameters and const index arrays, so that fusecc can read '%s' through its definition)", op->var->name, op->var->name));
-	}
+	for (int k = -1; k < tp->ncolop; k++)
+		for (int part = 0; part < 2; part++) {
+			const Expr *op = k < 0 ? (part ? tp->rowop2 : tp->rowop) : part ? tp->colop2[k] : tp->colop[k];
+			if (op && reads_pass_local(tp, op))
+				return fail(tp, why, arena_printf(&p->arena, "'%s' is read at a local the pass computes (define that local once, from loop iterators, parameters and const index arrays, so that fusecc can read '%s' through its definition)", op->var->name, op->var->name));
+		}
 	/* The rows a CTA shares: the innermost parallel loop the row operand reads and no
 	 * column operand does (i for prefill, the group for GQA decode). Without one (decode's
 	 * single query row) it gets a row loop of one row. */
@@ -1489,7 +1560,7 @@ bool tile_plan(TilePlan *tp, const Region *r, const TileTarget *tt, const char *
 	for (int g = 0; g < tp->ngrid; g++) {
 		bool shared = expr_reads_var(tp->rowop, tp->grid[g].var);
 		for (int k = 0; k < tp->ncolop; k++)
-			shared &= !reads_through_pro(tp, tp->colop[k], tp->grid[g].var);
+			shared &= !reads_through_pro(tp, tp->colop[k], tp->grid[g].var) && !(tp->colop2[k] && reads_through_pro(tp, tp->colop2[k], tp->grid[g].var));
 		if (shared && (inner < 0 || g == inner))
 			tp->rowdim = g;
 	}
@@ -1760,9 +1831,12 @@ static void mask_stmt(MaskScan *ms, Stmt *s, Stmt **body, int n, int *i)
 			ms->ok = false;
 		return;
 	}
-	if (body && tile_match_dot(tp, body, n, *i, ms->jvar, false, NULL) >= 0) {
+	int len;
+	if (body && tile_match_dot(tp, body, n, *i, ms->jvar, false, NULL, &len) >= 0) {
 		set_class(ms, s->var, MC_ANY);
-		(*i)++;
+		if (len == 4)
+			set_class(ms, body[*i + 2]->var, MC_ANY);
+		*i += len - 1;
 		return;
 	}
 	switch (s->kind) {

@@ -107,9 +107,15 @@ typedef struct TilePlan {
 	ScalarType elem;  /* TY_HALF, TY_BF16 or TY_FLOAT (targets with f32): the column operands' type,
 	                   * and the row operand's unless row_parts is 2 */
 	Expr *rowop;      /* the row operand (q[..i..][k]), canonical */
+	/* A product of two parts (tile_match_dot): the row operand's columns [kseg, kdata)
+	 * are rowop2's [0, kdata - kseg), and each column operand of a dot has its colop2
+	 * likewise (NULL for the others, and everywhere when kseg is 0). */
+	Expr *rowop2;
+	int kseg;
 	int row_parts;    /* 16-bit tiles the row operand is held as: 1, or 2 for an fp32 row operand
 	                   * against 16-bit column operands (x = hi + lo, two products each) */
 	Expr *colop[MAX_OPERANDS]; /* column operands, canonical (k[..j..][k], v[..j..][k]) */
+	Expr *colop2[MAX_OPERANDS];
 	int colop_cols[MAX_OPERANDS], colop_data[MAX_OPERANDS]; /* padded, and holding data */
 	int ncolop;
 	TileDot dots[MAX_OPERANDS];
@@ -170,8 +176,13 @@ TileRole tile_role(const TilePlan *tp, const Var *v);
 /* Matches `x = init; for (k) x += a * b` at body[i], body[i + 1]: the dot's index in the
  * plan, or -1. The product may carry factors that do not change with k (a scale) and
  * read the row operand through a local copy made before the pass; *scale (when wanted)
- * gets their product, NULL for none. Used by the planner and the printer alike. */
-int tile_match_dot(TilePlan *tp, Stmt **body, int n, int i, Var *jvar, bool add, Expr **scale);
+ * gets their product, NULL for none. A dot of two parts over different operands (MLA's
+ * q_nope . k_nope + q_pe . k_pe) is one product over the parts side by side: a second
+ * loop into x (`for (k) x += c * d`, 3 statements), or `y = init; for (k) y += c * d`
+ * with x and y read nowhere but in `x + y` (4 statements), the same factors in both;
+ * then x holds the whole product and y its initial value. *len (when wanted) gets the
+ * statements the match takes. Used by the planner and the printer alike. */
+int tile_match_dot(TilePlan *tp, Stmt **body, int n, int i, Var *jvar, bool add, Expr **scale, int *len);
 
 /* Whether loop l's iterations touch disjoint data (locals it declares, elements of
  * parameter arrays it never reads subscripted by its iterator plus terms without it), so

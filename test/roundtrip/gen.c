@@ -164,6 +164,21 @@ static bool is_grid_sum(const Func *f, const Var *v)
 	return false;
 }
 
+/* `<fn>_launch(args, 0)` on the device copies; neg's size negated, misaligned's array one
+ * byte off (either NULL). */
+static void print_launch(StrBuf *b, const Func *f, const Var *neg, const Var *misaligned)
+{
+	sb_printf(b, "%s_launch(", f->name);
+	for (int i = 0; i < f->nparams; i++) {
+		const Var *v = f->params[i];
+		if (v == misaligned)
+			sb_printf(b, "%s(void *)((char *)%s_d + 1)", i ? ", " : "", v->name);
+		else
+			sb_printf(b, "%s%s%s%s", i ? ", " : "", v == neg ? "-" : "", v->name, v->ndim ? "_d" : "");
+	}
+	sb_puts(b, ", 0)");
+}
+
 static void gen_function(StrBuf *b, const Func *f)
 {
 	/* params: the C function's, sizes as the user declared them (size_t N); lparams: the
@@ -263,51 +278,47 @@ static void gen_function(StrBuf *b, const Func *f)
 			sb_printf(b, "\tvoid *%s_d = NULL;\n\tCHECK(cudaMalloc(&%s_d, n_%s * sizeof(*%s_b) + 1));\n", v->name, v->name, v->name, v->name);
 			sb_printf(b, "\tCHECK(cudaMemcpy(%s_d, %s_b, n_%s * sizeof(*%s_b), cudaMemcpyHostToDevice));\n", v->name, v->name, v->name, v->name);
 		}
-		for (int neg = 1; neg >= 0; neg--) {
-			/* First a launch with a negative size, which must be refused untouched. */
-			const Var *sz = NULL;
-			for (int i = 0; neg && i < f->nparams && !sz; i++)
-				if (!f->params[i]->ndim && f->params[i]->ty == TY_INT)
-					for (int k = 0; k < f->nparams; k++)
-						for (int d = 0; d < f->params[k]->ndim; d++)
-							if (f->params[k]->dims[d] && f->params[k]->dims[d]->kind == EX_VAR && f->params[k]->dims[d]->var == f->params[i])
-								sz = f->params[i];
-			if (neg && !sz)
-				continue;
-			sb_printf(b, "\t%s%s_launch(", neg ? "if (" : "CHECK(", f->name);
-			for (int i = 0; i < f->nparams; i++) {
-				const Var *v = f->params[i];
-				sb_printf(b, "%s%s%s", i ? ", " : "", v == sz ? "-" : "", v->name);
-				if (v->ndim)
-					sb_puts(b, "_d");
+		/* First a launch with a negative size, which must be refused untouched. */
+		const Var *sz = NULL;
+		for (int i = 0; i < f->nparams && !sz; i++)
+			if (!f->params[i]->ndim && f->params[i]->ty == TY_INT)
+				for (int k = 0; k < f->nparams; k++)
+					for (int d = 0; d < f->params[k]->ndim; d++)
+						if (f->params[k]->dims[d] && f->params[k]->dims[d]->kind == EX_VAR && f->params[k]->dims[d]->var == f->params[i])
+							sz = f->params[i];
+		if (sz) {
+			sb_puts(b, "	if (");
+			print_launch(b, f, sz, NULL);
+			sb_puts(b, " != cudaErrorInvalidValue) {\n\t\tfprintf(stderr, \"launch with a negative size was not refused\\n\");\n\t\tbad++;\n\t}\n");
+			/* An array one byte off its alignment must be refused as well (one of
+			 * elements wider than a byte). */
+			const Var *arr = NULL;
+			for (int i = 0; i < f->nparams && !arr; i++)
+				if (f->params[i]->ndim && scalar_size(f->params[i]->ty) > 1)
+					arr = f->params[i];
+			if (arr) {
+				sb_puts(b, "	if (");
+				print_launch(b, f, NULL, arr);
+				sb_puts(b, " != cudaErrorInvalidValue) {\n\t\tfprintf(stderr, \"launch with a misaligned array was not refused\\n\");\n\t\tbad++;\n\t}\n");
 			}
-			if (neg) {
-				sb_puts(b, ", 0) != cudaErrorInvalidValue) {\n\t\tfprintf(stderr, \"launch with a negative size was not refused\\n\");\n\t\tbad++;\n\t}\n");
-				/* An array one byte off its alignment must be refused as well (one of
-				 * elements wider than a byte). */
-				const Var *arr = NULL;
-				for (int i = 0; i < f->nparams && !arr; i++)
-					if (f->params[i]->ndim && scalar_size(f->params[i]->ty) > 1)
-						arr = f->params[i];
-				if (arr) {
-					sb_printf(b, "	if (%s_launch(", f->name);
-					for (int i = 0; i < f->nparams; i++) {
-						const Var *v = f->params[i];
-						if (v == arr)
-							sb_printf(b, "%s(void *)((char *)%s_d + 1)", i ? ", " : "", v->name);
-						else
-							sb_printf(b, "%s%s%s", i ? ", " : "", v->name, v->ndim ? "_d" : "");
-					}
-					sb_puts(b, ", 0) != cudaErrorInvalidValue) {\n\t\tfprintf(stderr, \"launch with a misaligned array was not refused\\n\");\n\t\tbad++;\n\t}\n");
-				}
-				/* Poisoned again: whatever that launch did, the real one starts from NaN. */
-				for (int i = 0; i < f->nparams; i++)
-					if (f->params[i]->ndim && !f->params[i]->is_const)
-						sb_printf(b, "\tCHECK(cudaMemcpy(%s_d, %s_b, n_%s * sizeof(*%s_b), cudaMemcpyHostToDevice));\n", f->params[i]->name, f->params[i]->name,
-						          f->params[i]->name, f->params[i]->name);
-			} else
-				sb_puts(b, ", 0));\n\tCHECK(cudaDeviceSynchronize());\n");
+			/* Poisoned again: whatever that launch did, the real one starts from NaN. */
+			for (int i = 0; i < f->nparams; i++)
+				if (f->params[i]->ndim && !f->params[i]->is_const)
+					sb_printf(b, "\tCHECK(cudaMemcpy(%s_d, %s_b, n_%s * sizeof(*%s_b), cudaMemcpyHostToDevice));\n", f->params[i]->name, f->params[i]->name,
+					          f->params[i]->name, f->params[i]->name);
 		}
+		sb_puts(b, "\tCHECK(");
+		print_launch(b, f, NULL, NULL);
+		sb_puts(b, ");\n\tCHECK(cudaDeviceSynchronize());\n");
+		/* time=N: the launch timed over N runs after 3 warm-ups (CUDA events, back to back,
+		 * no L2 flush), and nothing compared: the CPU versions at benchmark sizes would take
+		 * minutes. bench/zoo_time.sh reads the line. */
+		sb_puts(b, "\tint time_n = (int)arg(argc, argv, \"time\", 0);\n\tif (time_n > 0) {\n\t\tcudaEvent_t t0, t1;\n"
+		           "\t\tCHECK(cudaEventCreate(&t0));\n\t\tCHECK(cudaEventCreate(&t1));\n\t\tfor (int it = -3; it < time_n; it++) {\n"
+		           "\t\t\tif (it == 0)\n\t\t\t\tCHECK(cudaEventRecord(t0, 0));\n\t\t\tCHECK(");
+		print_launch(b, f, NULL, NULL);
+		sb_printf(b, ");\n\t\t}\n\t\tCHECK(cudaEventRecord(t1, 0));\n\t\tCHECK(cudaEventSynchronize(t1));\n\t\tfloat ms = 0;\n"
+		             "\t\tCHECK(cudaEventElapsedTime(&ms, t0, t1));\n\t\tprintf(\"%s: time %%.3f us\\n\", 1000.0 * ms / time_n);\n\t}\n", f->name);
 		for (int i = 0; i < f->nparams; i++) {
 			const Var *v = f->params[i];
 			if (!v->ndim)
@@ -320,6 +331,8 @@ static void gen_function(StrBuf *b, const Func *f)
 	/* CPU: the original, then (GPU harness) its fp64 build on the _r copies; last the
 	 * original again on outputs poisoned with a number, which tells the elements it
 	 * leaves unwritten (rows past a sequence's end) from those it computes. */
+	if (gpu)
+		sb_puts(b, "\tif (!time_n) {\n");
 	for (int pass = 0; pass < 3; pass++) {
 		sb_printf(b, "\t%s%s(", f->name, pass == 1 ? gpu ? "_ref64" : "_fused" : "");
 		for (int i = 0; i < f->nparams; i++) {
@@ -343,6 +356,8 @@ static void gen_function(StrBuf *b, const Func *f)
 		sb_printf(b, "\tbad += compare(\"%s\", \"%s\", n_%s, %s, ", f->name, v->name, v->name, tol_of(v->ty));
 		sb_printf(b, "%s_a, %s_b, %s_u, &%s_poison, to_double_%s);\n", v->name, v->name, v->name, v->name, getter_of(v->ty));
 	}
+	if (gpu)
+		sb_puts(b, "\t}\n");
 	for (int i = 0; i < f->nparams; i++)
 		if (f->params[i]->ndim) {
 			sb_printf(b, "\tfree(%s_a);\n\tfree(%s_b);\n", f->params[i]->name, f->params[i]->name);
