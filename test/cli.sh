@@ -357,5 +357,11 @@ else
 	echo "SKIP: make not found: samples/Makefile not tested"
 fi
 
+# GQA decode by h / G: the KV head's query heads share a CTA (src/lower/heads.c), which
+# holds when G divides H: the launcher says so (the GPU check runs the kernels).
+status 0 "GQA by h / G prints for CUDA" "$fusecc" "$root/test/zoo/dc_gqa_hdivG_rtD_fp16.c" -o "$tmp/gqa.cu"
+check "GQA by h / G: the G heads of a KV head are one CTA's rows" has "16 rows of 'h_g' per CTA" "$tmp/gqa.cu"
+check "GQA by h / G: the launcher refuses an H that G does not divide" has "H = %d is not a multiple of G = %d" "$tmp/gqa.cu"
+
 echo "cli: $pass passed, $fail failed"
 [ "$fail" = 0 ]

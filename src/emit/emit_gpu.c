@@ -643,9 +643,20 @@ bool emit_gpu_function(StrBuf *out, const Program *p, const Func *fn, GpuKind ki
 	SplitFallback *sfs = calloc((size_t)fn->nregions + 1, sizeof *sfs);
 	RowPlan *rows = calloc((size_t)fn->nregions + 1, sizeof *rows);
 	bool *by_rows = calloc((size_t)fn->nregions + 1, sizeof *by_rows);
+	HeadGroup *heads = calloc((size_t)fn->nregions + 1, sizeof *heads);
+	bool *grouped = calloc((size_t)fn->nregions + 1, sizeof *grouped);
 	for (int r = 0; r < fn->nregions; r++) {
 		const char *why = NULL, *why_rows = NULL;
+		/* Query heads sharing a KV head share a CTA where the tiles take that form. */
+		grouped[r] = heads_regroup((Program *)p, fn->regions[r], &heads[r]);
 		tiled[r] = tile_plan(&plans[r], fn->regions[r], &tg->tile, &why);
+		if (grouped[r] && !tiled[r]) {
+			tile_plan_free(&plans[r]);
+			heads_restore(fn->regions[r], &heads[r]);
+			grouped[r] = false;
+			tiled[r] = tile_plan(&plans[r], fn->regions[r], &tg->tile, &why);
+		}
+		plans[r].heads = grouped[r] ? &heads[r] : NULL;
 		plans[r].line_directives = device_print.line_last != NULL;
 		/* A region without products: a row reduction, one CTA per row. */
 		by_rows[r] = !tiled[r] && !plans[r].ndots && rows_plan(&rows[r], (Program *)p, fn->regions[r], &why_rows);
@@ -665,8 +676,13 @@ bool emit_gpu_function(StrBuf *out, const Program *p, const Func *fn, GpuKind ki
 	}
 	if (ok)
 		emit_launcher(out, tg, fn, plans, tiled, sfs, rows, by_rows, suffix);
-	for (int r = 0; r < fn->nregions; r++)
+	for (int r = 0; r < fn->nregions; r++) {
 		tile_plan_free(&plans[r]);
+		if (grouped[r])
+			heads_restore(fn->regions[r], &heads[r]);
+	}
+	free(heads);
+	free(grouped);
 	free(plans);
 	free(tiled);
 	free(sfs);
@@ -736,8 +752,11 @@ void emit_gpu_dispatch(StrBuf *out, Arena *a, const Func *f, GpuKind kind, const
 bool emit_gpu(StrBuf *out, const Program *p, const char *input_name, GpuKind kind, const GpuOptions *o)
 {
 	bool divs = false;
-	for (int f = 0; f < p->nfuncs; f++)
+	for (int f = 0; f < p->nfuncs; f++) {
 		divs |= p->funcs[f]->ndivs > 0;
+		for (int r = 0; r < p->funcs[f]->nregions; r++)
+			divs |= heads_candidate(p->funcs[f]->regions[r]);
+	}
 	emit_gpu_begin(out, input_name, kind, o, divs);
 	bool ok = true;
 	for (int f = 0; f < p->nfuncs; f++)

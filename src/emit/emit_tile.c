@@ -872,6 +872,16 @@ static void print_row_ptr(TileEmit *te, const Expr *ref, const Var *rowv, const 
 	te->h = slot;
 }
 
+/* e as the launcher prints it. */
+static const char *expr_str(TileEmit *te, const Expr *e)
+{
+	StrBuf b = {0};
+	print_expr_to(&b, e, &te->pt);
+	const char *s = arena_strdup(&te->tp->c->prog->arena, b.s);
+	sb_free(&b);
+	return s;
+}
+
 /* An operand's rows for the tile loaders (print_row_ptr), or for a product of two parts
  * (ref2 not NULL) both parts' side by side: fx::concat<kseg>(ref's rows, ref2's rows). */
 static void print_operand_rows(TileEmit *te, const Expr *ref, const Expr *ref2, const Var *rowv, const char *base)
@@ -1384,6 +1394,14 @@ void emit_tile_launch(StrBuf *out, const GpuTarget *tg, TilePlan *tp, const char
 	TileEmit te = {.out = out, .tg = tg, .tp = tp, .pt = {.type_name = gpu_type, .flatten_params = true}};
 	const GridLoop *gi = &tp->grid[tp->rowdim];
 	int bytes = tile_smem_bytes(tp);
+	if (tp->heads) {
+		/* heads.c: the KV head's query heads share a CTA, which holds when G divides H */
+		const char *num = expr_str(&te, tp->heads->num), *den = expr_str(&te, tp->heads->den);
+		sb_printf(out, "\tif ((%s) <= 0 || (%s) %% (%s)) {\n", den, num, den);
+		sb_printf(out, "\t\tfprintf(stderr, \"%s: %s = %%d is not a multiple of %s = %%d: the kernel shares each KV head's tiles among the %s query heads that read it at h / %s\\n\", (int)(%s), (int)(%s));\n",
+		           tp->region->name, num, den, den, den, num, den);
+		sb_printf(out, "\t\treturn %s;\n\t}\n", tg->invalid);
+	}
 	sb_puts(out, "\t{\n\t\tlong long @ctas = 1LL");
 	for (int g = 0; g < tp->ngrid; g++)
 		if (g != tp->rowdim) {

@@ -1459,6 +1459,17 @@ static bool row_subscript(const Expr *e, const Var *i)
 	return false;
 }
 
+StrVec *tile_names(const Region *r)
+{
+	Cascade *c = fuse_cascade_of(r);
+	StrVec *names = NEW(&c->prog->arena, StrVec);
+	vec_push(*names, r->fn->name);
+	for (int i = 0; i < func_nkparams(r->fn); i++)
+		vec_push(*names, func_kparam(r->fn, i)->name);
+	add_names(r->loop, names);
+	return c->names = names;
+}
+
 bool tile_plan(TilePlan *tp, const Region *r, const TileTarget *tt, const char **why)
 {
 	memset(tp, 0, sizeof *tp);
@@ -1468,13 +1479,7 @@ bool tile_plan(TilePlan *tp, const Region *r, const TileTarget *tt, const char *
 	if (!tp->c)
 		return fail(tp, why, "no reduction to fuse");
 	Program *p = tp->c->prog;
-	/* The printer's own names must not clash with the user's (the fuser's list is gone). */
-	StrVec *names = NEW(&p->arena, StrVec);
-	vec_push(*names, r->fn->name);
-	for (int i = 0; i < func_nkparams(r->fn); i++)
-		vec_push(*names, func_kparam(r->fn, i)->name);
-	add_names(r->loop, names);
-	tp->c->names = tp->names = names;
+	tp->names = tile_names(r);
 	Stmt *body = grid_loops(r, tp->grid, &tp->ngrid);
 	int inner = -1;
 	if (body->kind == ST_FOR && body->step == 1 && tp->ngrid < MAX_GRID - 1) {

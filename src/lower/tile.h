@@ -17,6 +17,13 @@ typedef struct GridLoop {
 	long tile; /* the row tile the fuser made of it (its step), 0 if none */
 } GridLoop;
 
+/* Query heads regrouped by heads.c: the user's loop nest, and the head count and group
+ * size of `h / G` (H and G). */
+typedef struct HeadGroup {
+	Stmt *orig;
+	const Expr *num, *den;
+} HeadGroup;
+
 enum { MAX_GRID = 16, MAX_TILE_VARS = 32, MAX_OPERANDS = 4 };
 
 /* The outer nest of parallel loops (a row-tile pair counts as its inner loop over the
@@ -144,6 +151,8 @@ typedef struct TilePlan {
 	 * workspace of [rows][nchunks][cols] floats per partial; the merge statements run
 	 * after it in a second kernel, one CTA per row, the accumulator tiles' columns one
 	 * per thread. */
+	/* heads.c regrouped the query heads: the launcher refuses num % den != 0 */
+	const HeadGroup *heads;
 	bool splitk;
 	bool row_made;    /* the row loop is not the user's: one row (decode) */
 	SplitBlock split;
@@ -172,6 +181,19 @@ int tile_smem_bytes(const TilePlan *tp);
 void tile_plan_free(TilePlan *tp);
 
 TileRole tile_role(const TilePlan *tp, const Var *v);
+
+/* The names of r's function, kernel parameters and loops (the fuser's list is gone), as
+ * the cascade's list, which fresh_var extends: the printer's names must not clash. */
+StrVec *tile_names(const Region *r);
+
+/* A decode written per query head with K and V read at h / G (heads.c): its loop nest
+ * rewritten into KV-head and group loops, whose G heads share one CTA's K and V tiles.
+ * heads_regroup replaces r->loop (the old nest kept in hg) and says whether it did;
+ * heads_restore puts the old nest back; heads_candidate says whether it would. The
+ * regrouped nest is the same program when den divides num, which the launcher checks. */
+bool heads_candidate(const Region *r);
+bool heads_regroup(Program *p, Region *r, HeadGroup *hg);
+void heads_restore(Region *r, const HeadGroup *hg);
 
 /* Matches `x = init; for (k) x += a * b` at body[i], body[i + 1]: the dot's index in the
  * plan, or -1. The product may carry factors that do not change with k (a scale) and

@@ -1,0 +1,175 @@
+/* heads.c: query heads that share a KV head, regrouped for the tiles (see tile.h).
+ *
+ * A decode written per query head, `parallel(b, h)` reading q[b][h][d] and k[b][h / G][j][d]
+ * (llama.cpp's `h / gqa_ratio`, HF's `h / n_rep`, llama2.c's `h / kv_mul`), has one query
+ * row per CTA: each CTA loads its KV head's K and V for itself, G times in all, and pads
+ * its one row to a 16-row tile. Written as the group loop the user could have written,
+ *
+ *     for (h_kv = 0; h_kv < H / G; h_kv++)          parallel, in h's place
+ *         for (h_g = 0; h_g < G; h_g++)              the rows of one CTA
+ *             body with h / G read as h_kv, and h as h_kv * G + h_g
+ *
+ * the G query heads of a KV head are the rows of one CTA (tile_plan's group loop between
+ * the grid and the row), which loads K and V once for them. The two programs are the same
+ * when G divides H, which the launcher checks (tile.h, TilePlan.heads_num). */
+#include "tile.h"
+
+#include <string.h>
+
+/* Whether e reads only scalar parameters and constants: a size the host knows. */
+static bool host_size(const Expr *e)
+{
+	if (e->kind == EX_INDEX || (e->kind == EX_VAR && (e->var->kind != VAR_PARAM || e->var->ndim)))
+		return false;
+	for (int i = 0; i < e->nargs; i++)
+		if (!host_size(e->args[i]))
+			return false;
+	return true;
+}
+
+static bool is_div_of(const Expr *e, const Var *h)
+{
+	return e->kind == EX_BIN && e->bop == OP_DIV && e->ty == TY_INT && e->args[0]->kind == EX_VAR && e->args[0]->var == h;
+}
+
+/* Counts in e the reads of h as `h / den` (one den throughout: *den is set by the first)
+ * and the other reads of h; false where two divisors differ or one is no host size. */
+static bool count_reads(const Expr *e, const Var *h, const Expr **den, int *ndiv, int *nplain)
+{
+	if (!e)
+		return true;
+	if (is_div_of(e, h)) {
+		if (*den ? !expr_equal(*den, e->args[1]) : !host_size(e->args[1]))
+			return false;
+		*den = e->args[1];
+		(*ndiv)++;
+		return true;
+	}
+	if (e->kind == EX_VAR && e->var == h)
+		(*nplain)++;
+	for (int i = 0; i < e->nargs; i++)
+		if (!count_reads(e->args[i], h, den, ndiv, nplain))
+			return false;
+	return true;
+}
+
+static bool count_stmt_reads(const Stmt *s, const Var *h, const Expr **den, int *ndiv, int *nplain)
+{
+	if (!s)
+		return true;
+	const Expr *es[5] = {s->lo, s->hi, s->lhs, s->rhs, s->cond};
+	for (int k = 0; k < 5; k++)
+		if (!count_reads(es[k], h, den, ndiv, nplain))
+			return false;
+	if (s->kind == ST_DECL)
+		for (int d = 0; d < s->var->ndim; d++)
+			if (s->var->dims[d] && expr_reads_var(s->var->dims[d], h))
+				return false;
+	for (int i = 0; i < s->nbody; i++)
+		if (!count_stmt_reads(s->body[i], h, den, ndiv, nplain))
+			return false;
+	return true;
+}
+
+typedef struct Regroup {
+	const Var *h;
+	const Expr *den;
+	Var *kv, *g;
+} Regroup;
+
+/* e with h / den read as kv and h as kv * den + g. */
+static Expr *regroup_expr(Program *p, const Expr *e, const Regroup *rg)
+{
+	if (!e)
+		return NULL;
+	if (is_div_of(e, rg->h) && expr_equal(e->args[1], rg->den))
+		return ex_var(p, rg->kv, e->loc);
+	if (e->kind == EX_VAR && e->var == rg->h)
+		return ex_bin(p, OP_ADD, ex_bin(p, OP_MUL, ex_var(p, rg->kv, e->loc), ex_copy(p, rg->den), e->loc), ex_var(p, rg->g, e->loc), e->loc);
+	Expr *c = ex_copy(p, e);
+	for (int i = 0; i < c->nargs; i++)
+		c->args[i] = regroup_expr(p, e->args[i], rg);
+	return c;
+}
+
+static Stmt *regroup_stmt(Program *p, const Stmt *s, const Regroup *rg)
+{
+	if (!s)
+		return NULL;
+	Stmt *c = st_new(p, s->kind, s->loc);
+	*c = *s;
+	c->lo = regroup_expr(p, s->lo, rg);
+	c->hi = regroup_expr(p, s->hi, rg);
+	c->lhs = regroup_expr(p, s->lhs, rg);
+	c->rhs = regroup_expr(p, s->rhs, rg);
+	c->cond = regroup_expr(p, s->cond, rg);
+	c->body = arena_alloc(&p->arena, sizeof(Stmt *) * (size_t)(s->nbody ? s->nbody : 1));
+	for (int i = 0; i < s->nbody; i++)
+		c->body[i] = regroup_stmt(p, s->body[i], rg);
+	return c;
+}
+
+/* The parallel loop of r's grid that reads K and V at h / den (*den set), or NULL: the
+ * innermost grid loop from 0 by 1 with no row loop inside, read both as h / den (one den,
+ * a host size) and as h, nowhere in a local array's extent or in the pass's range. */
+static const GridLoop *heads_loop(const Region *r, GridLoop *grid, const Expr **den)
+{
+	int n;
+	Stmt *body = grid_loops(r, grid, &n);
+	Cascade *c = fuse_cascade_of(r);
+	if (!c || !n || body->kind == ST_FOR)
+		return NULL;
+	const GridLoop *g = &grid[n - 1];
+	int ndiv = 0, nplain = 0;
+	*den = NULL;
+	if (g->tile || g->lo->kind != EX_INT || g->lo->ival != 0 || !count_stmt_reads(body, g->var, den, &ndiv, &nplain) || !ndiv || !nplain)
+		return NULL;
+	for (int l = 0; l < c->nlevels; l++)
+		if (expr_reads_var(c->levels[l]->lo, g->var) || expr_reads_var(c->levels[l]->hi, g->var))
+			return NULL;
+	return g;
+}
+
+bool heads_candidate(const Region *r)
+{
+	GridLoop grid[MAX_GRID];
+	const Expr *den;
+	return heads_loop(r, grid, &den) != NULL;
+}
+
+bool heads_regroup(Program *p, Region *r, HeadGroup *hg)
+{
+	GridLoop grid[MAX_GRID];
+	const Expr *den;
+	const GridLoop *gl = heads_loop(r, grid, &den);
+	if (!gl)
+		return false;
+	Cascade *c = fuse_cascade_of(r);
+	StrVec *names = tile_names(r);
+	Regroup rg = {gl->var, den, NULL, NULL};
+	rg.kv = fresh_var(c, arena_printf(&p->arena, "%s_kv", gl->var->name), TY_INT, VAR_LOOP);
+	rg.g = fresh_var(c, arena_printf(&p->arena, "%s_g", gl->var->name), TY_INT, VAR_LOOP);
+	vec_free(*names); /* tile_plan makes the list again, with these */
+	/* The nest down to h's loop, copied; h's loop becomes kv's, its body g's loop. */
+	Stmt *nest = stmt_copy(p, r->loop), *l = nest;
+	while (l->kind == ST_BLOCK || l->var != gl->var)
+		l = l->body[0];
+	Stmt *body = regroup_stmt(p, l->body[0], &rg);
+	l->body[0] = st_for(p, rg.g, ex_int(p, 0, l->loc), ex_copy(p, den), 1, body, l->loc);
+	l->var = rg.kv;
+	l->hi = ex_bin(p, OP_DIV, ex_copy(p, gl->hi), ex_copy(p, den), l->loc);
+	/* The schedule names kv's loop parallel in h's place. */
+	Schedule *s = arena_alloc(&p->arena, sizeof *s);
+	*s = *nest->sched;
+	s->parallel = arena_alloc(&p->arena, sizeof *s->parallel * (size_t)s->nparallel);
+	memcpy(s->parallel, nest->sched->parallel, sizeof *s->parallel * (size_t)s->nparallel);
+	for (int i = 0; i < s->nparallel; i++)
+		if (!strcmp(s->parallel[i].loop, gl->var->name))
+			s->parallel[i].loop = rg.kv->name;
+	nest->sched = s;
+	*hg = (HeadGroup){r->loop, gl->hi, den};
+	r->loop = nest;
+	return true;
+}
+
+void heads_restore(Region *r, const HeadGroup *hg) { r->loop = hg->orig; }
