@@ -1649,7 +1649,7 @@ bool tile_plan(TilePlan *tp, const Region *r, const TileTarget *tt, const char *
 		return fail(tp, why, arena_printf(&p->arena, "the tiles need %d bytes of shared memory, more than the %d a CTA may have", need, tt->smem_max));
 	/* Two 16-row tiles per warp share each column operand fragment, but double the
 	 * accumulator tile: mt * ncols / 2 floats per thread, past the registers for D > 128. */
-	tp->mt = tp->bm >= 64 && tp->bm % 32 == 0 && tp->ncols <= 128 ? 2 : 1;
+	tp->mt = tp->bm >= 64 && tp->bm % 32 == 0 && tp->ncols <= 128 && !(tt->group64 && tp->bm == 64) ? 2 : 1;
 	/* fp32: one, the other spills (H100, D = 128, causal: 35 TFLOP/s against 33) */
 	if (tp->elem == TY_FLOAT)
 		tp->mt = 1;

@@ -70,6 +70,8 @@ typedef struct TileTarget {
 	int stages;    /* column-operand tiles in shared memory: 2 when copies are asynchronous, else 1 */
 	int smem_max;  /* shared memory one CTA may have, in bytes */
 	bool f32;      /* fp32 products (three tf32 products each, fp32 accuracy): else 16-bit only */
+	bool group64;  /* 64-row tiles are multiplied by a group of 4 warps of 16 rows (sm_90a wgmma):
+	                * a CTA of 64 rows has 4 warps of one 16-row tile, not 2 of two */
 } TileTarget;
 
 typedef enum TileRole {

@@ -7,8 +7,8 @@
 
 /* kernel(bf16_causal) parallel(b, h, i) tile(i:64, j:32) rolling(j)
  * fused over 'j' in steps of 32; rolling: as requested
- * lowering: tensor-core tiles: 64 rows of 'i' per CTA (2 warps), steps of 32 over 'j'; 16-bit products with fp32 accumulation */
-__global__ void __launch_bounds__(64) bf16_causal_kernel(int B, int H, int N, float scale, const fusecc_bf16 *__restrict__ q, const fusecc_bf16 *__restrict__ k, const fusecc_bf16 *__restrict__ v, fusecc_bf16 *__restrict__ o)
+ * lowering: tensor-core tiles: 64 rows of 'i' per CTA (4 warps), steps of 32 over 'j'; 16-bit products with fp32 accumulation */
+__global__ void __launch_bounds__(128) bf16_causal_kernel(int B, int H, int N, float scale, const fusecc_bf16 *__restrict__ q, const fusecc_bf16 *__restrict__ k, const fusecc_bf16 *__restrict__ v, fusecc_bf16 *__restrict__ o)
 {
 	extern __shared__ __align__(1024) uint16_t smem[];
 	long long head;
@@ -22,23 +22,23 @@ __global__ void __launch_bounds__(64) bf16_causal_kernel(int B, int H, int N, fl
 	/* rows of 'i': the last tiles (the longest under a causal mask) first */
 	const int row0 = 0 + (int)(gridDim.y - 1 - tile) * 64;
 	const int nrows = min(64, N - row0);
-	const int wrow = fx::warp() * 32;
+	const int wrow = fx::warp() * 16;
 	uint16_t *s_rows = smem;
 	uint16_t *s_k = smem + 4096; /* two stages of 32 x 64 */
 	uint16_t *s_v = smem + 8192; /* two stages of 32 x 64 */
-	fx::load_rows<64, 64, 64, fusecc_bf16>(s_rows, [&](int r) { return &q[((((long long)b * H + h) * N + (row0 + r)) * 64 + 0)]; }, nrows);
+	fx::load_rows<64, 64, 128, fusecc_bf16>(s_rows, [&](int r) { return &q[((((long long)b * H + h) * N + (row0 + r)) * 64 + 0)]; }, nrows);
 	fx::cp_async_commit();
-	float m[4];
-	float l[4];
-	float m_used[4];
-	float m_prev[4];
-	float l_used[4];
-	float l_deferred[4];
-	float s[2][4][4];
-	float acc[2][8][4];
-	float q_k[2][4][4];
+	float m[2];
+	float l[2];
+	float m_used[2];
+	float m_prev[2];
+	float l_used[2];
+	float l_deferred[2];
+	float s[1][4][4];
+	float acc[1][8][4];
+	float q_k[1][4][4];
 	#pragma unroll
-	for (int hf = 0; hf < 4; hf++) {
+	for (int hf = 0; hf < 2; hf++) {
 		m[hf] = -INFINITY;
 		l[hf] = 0.0f;
 		#pragma unroll
@@ -54,8 +54,8 @@ __global__ void __launch_bounds__(64) bf16_causal_kernel(int B, int H, int N, fl
 	const int begin = 0, end = max(first + 1, last + 1);
 	const int inner_begin = 0, inner_end = min(first + 1, last + 1);
 	auto load_columns = [&](int at, int into) {
-		fx::load_tile<32, 64, 64, fusecc_bf16>(s_k + into * 2048, [&](int r) { return &k[((((long long)b * H + h) * N + (at + r)) * 64 + 0)]; }, end - at);
-		fx::load_tile<32, 64, 64, fusecc_bf16>(s_v + into * 2048, [&](int r) { return &v[((((long long)b * H + h) * N + (at + r)) * 64 + 0)]; }, end - at);
+		fx::load_tile<32, 64, 128, fusecc_bf16>(s_k + into * 2048, [&](int r) { return &k[((((long long)b * H + h) * N + (at + r)) * 64 + 0)]; }, end - at);
+		fx::load_tile<32, 64, 128, fusecc_bf16>(s_v + into * 2048, [&](int r) { return &v[((((long long)b * H + h) * N + (at + r)) * 64 + 0)]; }, end - at);
 	};
 	if (begin < end)
 		load_columns(begin, 0);
@@ -74,10 +74,10 @@ __global__ void __launch_bounds__(64) bf16_causal_kernel(int B, int H, int N, fl
 		fx::dispatch(!(j0 >= inner_begin && j0 + 32 <= inner_end), [&](auto masked) {
 			fx::clear(s);
 			/* line 20: for (j ...) */
-			fx::dot_rows<fusecc_bf16, 2, 32, 64, 64, 64>(q_k, s_rows, wrow, s_k_now);
-			float m_red[4] = {-INFINITY, -INFINITY, -INFINITY, -INFINITY};
+			fx::dot_rows<fusecc_bf16, 1, 32, 64, 64, 128>(q_k, s_rows, wrow, s_k_now);
+			float m_red[2] = {-INFINITY, -INFINITY};
 			#pragma unroll
-			for (int hf = 0; hf < 4; hf++) {
+			for (int hf = 0; hf < 2; hf++) {
 				const int i = min(row0 + wrow + fx::row(hf), row0 + nrows - 1);
 				#pragma unroll
 				for (int e = 0; e < 8; e++) {
@@ -91,10 +91,8 @@ __global__ void __launch_bounds__(64) bf16_causal_kernel(int B, int H, int N, fl
 			}
 			m[0] = fmaxf(m[0], fx::row_max(m_red[0]));
 			m[1] = fmaxf(m[1], fx::row_max(m_red[1]));
-			m[2] = fmaxf(m[2], fx::row_max(m_red[2]));
-			m[3] = fmaxf(m[3], fx::row_max(m_red[3]));
 			#pragma unroll
-			for (int hf = 0; hf < 4; hf++) {
+			for (int hf = 0; hf < 2; hf++) {
 				m_prev[hf] = m_used[hf];
 				m_used[hf] = isfinite(m[hf]) ? m[hf] : 0.0f;
 				if (m_prev[hf] != m_used[hf]) {
@@ -103,9 +101,9 @@ __global__ void __launch_bounds__(64) bf16_causal_kernel(int B, int H, int N, fl
 				}
 			}
 			/* line 28: for (j ...) */
-			float l_red[4] = {0.0f, 0.0f, 0.0f, 0.0f};
+			float l_red[2] = {0.0f, 0.0f};
 			#pragma unroll
-			for (int hf = 0; hf < 4; hf++) {
+			for (int hf = 0; hf < 2; hf++) {
 				const int i = min(row0 + wrow + fx::row(hf), row0 + nrows - 1);
 				#pragma unroll
 				for (int e = 0; e < 8; e++) {
@@ -117,10 +115,8 @@ __global__ void __launch_bounds__(64) bf16_causal_kernel(int B, int H, int N, fl
 			}
 			l[0] += fx::row_sum(l_red[0]);
 			l[1] += fx::row_sum(l_red[1]);
-			l[2] += fx::row_sum(l_red[2]);
-			l[3] += fx::row_sum(l_red[3]);
 			#pragma unroll
-			for (int hf = 0; hf < 4; hf++) {
+			for (int hf = 0; hf < 2; hf++) {
 				l_used[hf] = isfinite(l[hf]) && l[hf] != 0.0f ? l[hf] : 1.0f;
 				if (m_prev[hf] != m_used[hf]) {
 					float acc_rescale = fx::exp_sub(m_prev[hf], m_used[hf]);
@@ -139,9 +135,9 @@ __global__ void __launch_bounds__(64) bf16_causal_kernel(int B, int H, int N, fl
 				}
 			}
 			/* line 33: for (j ...) */
-			float p_acc[2][4][4];
+			float p_acc[1][4][4];
 			#pragma unroll
-			for (int hf = 0; hf < 4; hf++) {
+			for (int hf = 0; hf < 2; hf++) {
 				const int i = min(row0 + wrow + fx::row(hf), row0 + nrows - 1);
 				#pragma unroll
 				for (int e = 0; e < 8; e++) {
@@ -153,13 +149,13 @@ __global__ void __launch_bounds__(64) bf16_causal_kernel(int B, int H, int N, fl
 					}
 				}
 			}
-			fx::dot_tile<fusecc_bf16, 2, 64, 32, 64>(acc, p_acc, s_v_now);
+			fx::dot_tile<fusecc_bf16, 1, 64, 32, 128>(acc, p_acc, s_v_now);
 		});
 		__syncthreads();
 		stage ^= 1;
 	}
 	#pragma unroll
-	for (int hf = 0; hf < 4; hf++) {
+	for (int hf = 0; hf < 2; hf++) {
 		const int i = row0 + wrow + fx::row(hf);
 		if (i < N) {
 			if (l_deferred[hf] != l_used[hf]) {
@@ -223,7 +219,7 @@ extern "C" cudaError_t bf16_causal_launch(int B, int H, int N, float scale, cons
 			cudaError_t err = cudaFuncSetAttribute(bf16_causal_kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, 24576);
 			if (err != cudaSuccess)
 				return err;
-			bf16_causal_kernel<<<dim3((unsigned)ctas, (unsigned)tiles), 64, 24576, stream>>>(B, H, N, scale, q, k, v, o);
+			bf16_causal_kernel<<<dim3((unsigned)ctas, (unsigned)tiles), 128, 24576, stream>>>(B, H, N, scale, q, k, v, o);
 			err = cudaGetLastError();
 			if (err != cudaSuccess)
 				return err;
