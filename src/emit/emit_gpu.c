@@ -647,14 +647,22 @@ bool emit_gpu_function(StrBuf *out, const Program *p, const Func *fn, GpuKind ki
 	bool *grouped = calloc((size_t)fn->nregions + 1, sizeof *grouped);
 	for (int r = 0; r < fn->nregions; r++) {
 		const char *why = NULL, *why_rows = NULL;
-		/* Query heads sharing a KV head share a CTA where the tiles take that form. */
-		grouped[r] = heads_regroup((Program *)p, fn->regions[r], &heads[r]);
 		tiled[r] = tile_plan(&plans[r], fn->regions[r], &tg->tile, &why);
-		if (grouped[r] && !tiled[r]) {
-			tile_plan_free(&plans[r]);
-			heads_restore(fn->regions[r], &heads[r]);
-			grouped[r] = false;
-			tiled[r] = tile_plan(&plans[r], fn->regions[r], &tg->tile, &why);
+		/* One query row per CTA (or none): query heads that share a KV head (rows that
+		 * share a head) share a CTA where the tiles take that form. */
+		if ((!tiled[r] || plans[r].row_made) && heads_regroup((Program *)p, fn->regions[r], &heads[r])) {
+			TilePlan tp;
+			const char *why2 = NULL;
+			if (tile_plan(&tp, fn->regions[r], &tg->tile, &why2) && !tp.row_made) {
+				tile_plan_free(&plans[r]);
+				plans[r] = tp;
+				tiled[r] = grouped[r] = true;
+				why = NULL;
+			} else {
+				tile_plan_free(&tp);
+				heads_restore(fn->regions[r], &heads[r]);
+				tile_names_reset(fn->regions[r], plans[r].names);
+			}
 		}
 		plans[r].heads = grouped[r] ? &heads[r] : NULL;
 		plans[r].line_directives = device_print.line_last != NULL;

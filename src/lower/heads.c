@@ -11,7 +11,9 @@
  *
  * the G query heads of a KV head are the rows of one CTA (tile_plan's group loop between
  * the grid and the row), which loads K and V once for them. The two programs are the same
- * when G divides H, which the launcher checks (tile.h, TilePlan.heads_num). */
+ * when G divides H, which the launcher checks (tile.h, TilePlan.heads). The same holds for
+ * one flat loop over B*H*N query rows reading K and V at r / N (and the row at r % N):
+ * then the group is a head's N rows. */
 #include "tile.h"
 
 #include <string.h>
@@ -27,9 +29,10 @@ static bool host_size(const Expr *e)
 	return true;
 }
 
+/* `h / den` or `h % den` */
 static bool is_div_of(const Expr *e, const Var *h)
 {
-	return e->kind == EX_BIN && e->bop == OP_DIV && e->ty == TY_INT && e->args[0]->kind == EX_VAR && e->args[0]->var == h;
+	return e->kind == EX_BIN && (e->bop == OP_DIV || e->bop == OP_MOD) && e->ty == TY_INT && e->args[0]->kind == EX_VAR && e->args[0]->var == h;
 }
 
 /* Counts in e the reads of h as `h / den` (one den throughout: *den is set by the first)
@@ -42,7 +45,7 @@ static bool count_reads(const Expr *e, const Var *h, const Expr **den, int *ndiv
 		if (*den ? !expr_equal(*den, e->args[1]) : !host_size(e->args[1]))
 			return false;
 		*den = e->args[1];
-		(*ndiv)++;
+		*ndiv += e->bop == OP_DIV;
 		return true;
 	}
 	if (e->kind == EX_VAR && e->var == h)
@@ -83,7 +86,7 @@ static Expr *regroup_expr(Program *p, const Expr *e, const Regroup *rg)
 	if (!e)
 		return NULL;
 	if (is_div_of(e, rg->h) && expr_equal(e->args[1], rg->den))
-		return ex_var(p, rg->kv, e->loc);
+		return ex_var(p, e->bop == OP_DIV ? rg->kv : rg->g, e->loc);
 	if (e->kind == EX_VAR && e->var == rg->h)
 		return ex_bin(p, OP_ADD, ex_bin(p, OP_MUL, ex_var(p, rg->kv, e->loc), ex_copy(p, rg->den), e->loc), ex_var(p, rg->g, e->loc), e->loc);
 	Expr *c = ex_copy(p, e);
@@ -111,7 +114,7 @@ static Stmt *regroup_stmt(Program *p, const Stmt *s, const Regroup *rg)
 
 /* The parallel loop of r's grid that reads K and V at h / den (*den set), or NULL: the
  * innermost grid loop from 0 by 1 with no row loop inside, read both as h / den (one den,
- * a host size) and as h, nowhere in a local array's extent or in the pass's range. */
+ * a host size) and as h, nowhere in a local array's extent or (split-k) in the pass's range. */
 static const GridLoop *heads_loop(const Region *r, GridLoop *grid, const Expr **den)
 {
 	int n;
@@ -124,7 +127,8 @@ static const GridLoop *heads_loop(const Region *r, GridLoop *grid, const Expr **
 	*den = NULL;
 	if (g->tile || g->lo->kind != EX_INT || g->lo->ival != 0 || !count_stmt_reads(body, g->var, den, &ndiv, &nplain) || !ndiv || !nplain)
 		return NULL;
-	for (int l = 0; l < c->nlevels; l++)
+	/* split-k's planner reads the pass's range from the cascade, which is not rewritten */
+	for (int l = 0; l < c->nlevels && c->strategy == STRAT_SPLITK; l++)
 		if (expr_reads_var(c->levels[l]->lo, g->var) || expr_reads_var(c->levels[l]->hi, g->var))
 			return NULL;
 	return g;

@@ -1470,6 +1470,8 @@ StrVec *tile_names(const Region *r)
 	return c->names = names;
 }
 
+void tile_names_reset(const Region *r, StrVec *names) { fuse_cascade_of(r)->names = names; }
+
 bool tile_plan(TilePlan *tp, const Region *r, const TileTarget *tt, const char **why)
 {
 	memset(tp, 0, sizeof *tp);
@@ -1607,8 +1609,11 @@ bool tile_plan(TilePlan *tp, const Region *r, const TileTarget *tt, const char *
 	for (int k = 0; k < tp->nvars; k++)
 		if (tp->roles[k] == TR_ROW && (expr_reads_var(tp->step->lo, tp->vars[k]) || expr_reads_var(tp->step->hi, tp->vars[k])))
 			return fail(tp, why, "the pass's bounds depend on a per-row value");
-	/* a group loop (inner) has few rows: GQA's G query heads per KV head */
-	tp->bm = tp->grid[tp->rowdim].tile ? (int)tp->grid[tp->rowdim].tile : tp->splitk || tp->row_made || inner >= 0 ? 16 : 128;
+	/* a group loop (inner) has few rows, GQA's G query heads per KV head, unless the pass
+	 * runs over as many keys or by the row (prefill's rows, r % N of a flat row loop
+	 * regrouped by heads.c) */
+	bool few = inner >= 0 && !expr_reads_var(tp->step->lo, iv) && !expr_reads_var(tp->step->hi, iv) && !expr_equal(tp->step->hi, tp->grid[inner].hi);
+	tp->bm = tp->grid[tp->rowdim].tile ? (int)tp->grid[tp->rowdim].tile : tp->splitk || tp->row_made || few ? 16 : 128;
 	if (tp->bm % 16 || tp->bm > 128)
 		return fail(tp, why, "the row tile is not a multiple of 16 up to 128");
 	tile_find_masks(tp);

@@ -187,6 +187,8 @@ TileRole tile_role(const TilePlan *tp, const Var *v);
 /* The names of r's function, kernel parameters and loops (the fuser's list is gone), as
  * the cascade's list, which fresh_var extends: the printer's names must not clash. */
 StrVec *tile_names(const Region *r);
+/* Makes names (a plan's) the cascade's list again, after a later plan was dropped. */
+void tile_names_reset(const Region *r, StrVec *names);
 
 /* A decode written per query head with K and V read at h / G (heads.c): its loop nest
  * rewritten into KV-head and group loops, whose G heads share one CTA's K and V tiles.
