@@ -869,6 +869,76 @@ static void narrow_scratch_arrays(Program *p, Stmt *s)
 	}
 }
 
+/* ---- a local row updated in place by a later loop ---- */
+
+/* The statement of loop l's body that defines an element of a local 1-D array at l's
+ * iterator (`wp[i] = e`), when it is the array's only store in l, nothing else in l reads
+ * the array and e does not; NULL when there is none. */
+static Stmt *local_row_def(Stmt *l)
+{
+	int n;
+	Stmt **st = slot_stmts(&l->body[0], &n);
+	for (int k = 0; k < n; k++) {
+		Stmt *d = st[k];
+		if (d->kind != ST_ASSIGN || d->aop != AS_SET || d->lhs->kind != EX_INDEX)
+			continue;
+		Var *v = d->lhs->var;
+		Expr *ix = d->lhs->args[0];
+		if (v->kind != VAR_LOCAL || v->ndim != 1 || ix->kind != EX_VAR || ix->var != l->var || stmt_count_stores(l, v) != 1 ||
+		    expr_reads_var(d->rhs, v))
+			continue;
+		bool read = false;
+		for (int q = 0; q < n; q++)
+			read |= q != k && stmt_reads_var(st[q], v);
+		if (!read)
+			return d;
+	}
+	return NULL;
+}
+
+/* A local row defined element by element in one loop and updated in place by a later loop
+ * over the same range (ggml's soft_max: `for (i) wp[i] = sp[i]*scale;` then `for (i)
+ * wp[i] += slope*mp[i];`, one vec call per loop) gets one definition: the first loop
+ * stores the updated value (`wp[i] = sp[i]*scale + slope*mp[i]`) and the second loop goes.
+ * The fuser then sees one element-wise map, where a second store at the axis would be no
+ * reduction. Done when the update is the later loop's one statement, reads the row only
+ * at its element, and reads nothing the first loop or the statements between store. */
+static void fold_row_updates(Program *p, Stmt *s)
+{
+	for (int i = 0; i < s->nbody; i++)
+		if (s->body[i])
+			fold_row_updates(p, s->body[i]);
+	if (s->kind != ST_BLOCK)
+		return;
+	for (int i = 0; i < s->nbody; i++) {
+		Stmt *l1 = s->body[i], *def = l1->kind == ST_FOR ? local_row_def(l1) : NULL;
+		if (!def)
+			continue;
+		Var *v = def->lhs->var;
+		int j = i + 1;
+		while (j < s->nbody && !stmt_reads_var(s->body[j], v) && !stmt_count_stores(s->body[j], v))
+			j++;
+		Stmt *l2 = j < s->nbody ? s->body[j] : NULL;
+		if (!l2 || l2->kind != ST_FOR || l2->step != l1->step || !expr_equal(l2->lo, l1->lo) || !expr_equal(l2->hi, l1->hi))
+			continue;
+		int n;
+		Stmt **st2 = slot_stmts(&l2->body[0], &n);
+		Stmt *u = n == 1 ? stmt_subst_var(p, st2[0], l2->var, l1->var) : NULL;
+		if (!u || u->kind != ST_ASSIGN || !expr_equal(u->lhs, def->lhs) || !expr_reads_only_elem(u->rhs, def->lhs))
+			continue;
+		Expr *others = expr_subst_equal(p, u->rhs, def->lhs, ex_int(p, 0, u->loc));
+		bool ok = !stmt_stores_read_by(l1, others);
+		for (int k = i + 1; k < j && ok; k++)
+			ok = !stmt_stores_read_by(s->body[k], others);
+		if (!ok)
+			continue;
+		def->rhs = folded_update(p, u, def->lhs, ex_as_type(p, v->ty, def->rhs));
+		memmove(s->body + j, s->body + j + 1, sizeof(Stmt *) * (size_t)(s->nbody - j - 1));
+		s->nbody--;
+		i--; /* a further update folds in too */
+	}
+}
+
 /* Locals declared between two loops of the nest move into the inner loop's body, so that
  * the loops nest perfectly and the row block is found inside them: scalars set up there
  * (`for (h) { float slope = f(h); for (i) ... }`, a per-head value; the same value,
@@ -2762,6 +2832,7 @@ static bool fuse_region(Program *p, Region *r, StrVec *names)
 	c->region = r;
 	c->names = names;
 	narrow_scratch_arrays(p, r->loop);
+	fold_row_updates(p, r->loop);
 	sink_nest_locals(p, r->loop);
 	forward_index_locals(p, r->loop);
 	unpeel_reductions(p, r->loop);
