@@ -651,17 +651,17 @@ static bool set_factor(FactorList *fs, const Stmt *body, int i, const Stmt *s, E
 }
 
 /* One expression of the new max mn giving v's value in both arms of `if (x > m)`: where
- * the max grows (mn = x) and where it does not (mn = m). Tried: the then-arm's value and
- * the else-arm's with m read as mn, each checked at random points against both arms (the
+ * the max grows (mn = x) and where it does not (mn = m). Tried: the then-arm's value, the
+ * else-arm's with m read as mn, and the then-arm's with x read as mn, each checked at random points against both arms (the
  * body's single-definition locals before the if read through their definitions, so that
  * `Mold = M` is M). NULL when neither agrees. */
 static Expr *select_value(Program *p, Online *defs, const Stmt *body, const Factor *f, const Expr *x, const Expr *m, const Expr *mn)
 {
 	Expr *init = body->body[f->decl]->rhs;
 	Expr *a = f->arm[0] ? f->arm[0] : init, *b = f->arm[1] ? f->arm[1] : init;
-	Expr *cand[2] = {a, expr_subst_equal(p, b, m, mn)};
+	Expr *cand[3] = {a, expr_subst_equal(p, b, m, mn), expr_subst_equal(p, a, x, mn)};
 	Expr *want_a = inline_defs(defs, expr_subst_equal(p, a, mn, x), 0), *want_b = inline_defs(defs, b, 0);
-	for (int k = 0; k < 2 && want_a && want_b; k++) {
+	for (int k = 0; k < 3 && want_a && want_b; k++) {
 		Expr *ea = inline_defs(defs, expr_subst_equal(p, cand[k], mn, x), 0);
 		Expr *eb = inline_defs(defs, expr_subst_equal(p, cand[k], mn, m), 0);
 		if (ea && eb && agree(ea, want_a) && agree(eb, want_b))
