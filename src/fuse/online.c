@@ -498,6 +498,13 @@ static bool max_test(const Stmt *s, Expr **x, Expr **m)
 	return (*m)->kind == EX_VAR && scalar_is_float((*m)->ty) && !expr_reads_var(*x, (*m)->var);
 }
 
+/* `T m_new = fmaxf(m, x);`: the new max an if-converted `if (x > m)` computes first. */
+static Stmt *new_max_decl(Program *p, Var *mn, const Expr *m, const Expr *x, Loc l)
+{
+	Expr *args[2] = {ex_copy(p, m), ex_copy(p, x)};
+	return st_decl(p, mn, ex_call(p, FN_FMAX, m->ty == TY_DOUBLE, args, l), l);
+}
+
 static void unbranch_max(Program *p, Stmt *body)
 {
 	for (int i = 0; i < body->nbody; i++) {
@@ -538,9 +545,8 @@ static void unbranch_max(Program *p, Stmt *body)
 		vec_free(dep);
 		if (!ok)
 			continue;
-		Expr *args[2] = {ex_copy(p, m), ex_copy(p, x)};
 		StmtList out = {0};
-		vec_push(out, st_decl(p, mn, ex_call(p, FN_FMAX, m->ty == TY_DOUBLE, args, f->loc), f->loc));
+		vec_push(out, new_max_decl(p, mn, m, x, f->loc));
 		for (int k = 0; k < n - 1; k++)
 			vec_push(out, st[k]);
 		vec_push(out, st_assign(p, ex_copy(p, m), AS_SET, ex_copy(p, mnv), last->loc));
@@ -745,8 +751,7 @@ static void select_factors(Program *p, Stmt *body)
 				if (!decl)
 					vec_push(out, body->body[k]);
 			}
-			Expr *args[2] = {ex_copy(p, m), ex_copy(p, x)};
-			vec_push(out, st_decl(p, mn, ex_call(p, FN_FMAX, m->ty == TY_DOUBLE, args, f->loc), f->loc));
+			vec_push(out, new_max_decl(p, mn, m, x, f->loc));
 			for (int q = 0; q < fs.n; q++)
 				vec_push(out, st_decl(p, fs.v[q].v, ex_as_type(p, fs.v[q].v->ty, ex_copy(p, val[q])), body->body[fs.v[q].decl]->loc));
 			for (int k = 0; k < resc.n; k++)
