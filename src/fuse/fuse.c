@@ -939,6 +939,195 @@ static void fold_row_updates(Program *p, Stmt *s)
 	}
 }
 
+/* ---- nested loops over a row's trailing dims, for the GPU ---- */
+
+/* A perfect nest `for (h = 0; h < H; h++) for (w = 0; w < W; w++)` over the two last
+ * dims of the arrays its body reads (InstanceNorm's x[n][c][h][w]). */
+typedef struct Nest {
+	Stmt *outer, *inner;
+} Nest;
+typedef VEC(Nest) NestList;
+typedef VEC(Var *) ArrList;
+
+static bool in_arrs(const ArrList *a, const Var *v)
+{
+	for (int i = 0; i < a->n; i++)
+		if (a->v[i] == v)
+			return true;
+	return false;
+}
+
+/* Whether e reads h and w only as the two last subscripts of a parameter array of dims
+ * [..][H][W] (the nest's bounds); such arrays go to *arrs, each access counted in *n. */
+static bool reads_hw_only(const Expr *e, const Nest *nt, ArrList *arrs, int *n)
+{
+	if (!e)
+		return true;
+	Var *h = nt->outer->var, *w = nt->inner->var;
+	int k = e->nargs;
+	if (e->kind == EX_INDEX && k >= 2 && e->args[k - 2]->kind == EX_VAR && e->args[k - 2]->var == h && e->args[k - 1]->kind == EX_VAR &&
+	    e->args[k - 1]->var == w) {
+		Var *a = e->var;
+		if (a->kind != VAR_PARAM || a->flat_extent || !a->dims[k - 2] || !a->dims[k - 1] || !expr_equal(a->dims[k - 2], nt->outer->hi) ||
+		    !expr_equal(a->dims[k - 1], nt->inner->hi))
+			return false;
+		if (!in_arrs(arrs, a))
+			vec_push(*arrs, a);
+		(*n)++;
+		k -= 2;
+	} else if (e->kind == EX_VAR && (e->var == h || e->var == w)) {
+		return false;
+	}
+	for (int i = 0; i < k; i++)
+		if (!reads_hw_only(e->args[i], nt, arrs, n))
+			return false;
+	return true;
+}
+
+static bool stmt_reads_hw_only(const Stmt *s, const Nest *nt, ArrList *arrs, int *n)
+{
+	if (!s)
+		return true;
+	if (!reads_hw_only(s->lhs, nt, arrs, n) || !reads_hw_only(s->rhs, nt, arrs, n) || !reads_hw_only(s->cond, nt, arrs, n) ||
+	    !reads_hw_only(s->lo, nt, arrs, n) || !reads_hw_only(s->hi, nt, arrs, n))
+		return false;
+	for (int i = 0; i < s->nbody; i++)
+		if (!stmt_reads_hw_only(s->body[i], nt, arrs, n))
+			return false;
+	return true;
+}
+
+static bool zero(const Expr *e) { return e->kind == EX_INT && e->ival == 0; }
+
+/* Whether the schedule names loop v (parallel, a tile size or a fusion of its own). */
+static bool scheduled(const Schedule *sc, const Var *v)
+{
+	for (int i = 0; i < sc->nparallel; i++)
+		if (!strcmp(sc->parallel[i].loop, v->name))
+			return true;
+	for (int i = 0; i < sc->ntile; i++)
+		if (!strcmp(sc->tile[i].loop, v->name))
+			return true;
+	for (int i = 0; i < sc->nrolling; i++)
+		if (!strcmp(sc->rolling[i].loop, v->name))
+			return true;
+	for (int i = 0; i < sc->nsplitk; i++)
+		if (!strcmp(sc->splitk[i].loop, v->name))
+			return true;
+	return false;
+}
+
+/* The nests of s whose bodies read their iterators only through the arrays' trailing
+ * dims (reads_hw_only), into *out; false when some loop over h or w reads them otherwise. */
+static void find_nests(Stmt *s, const Schedule *sc, NestList *out, ArrList *arrs, int *n)
+{
+	if (!s)
+		return;
+	int nb;
+	Stmt **in = s->kind == ST_FOR ? slot_stmts(&s->body[0], &nb) : NULL;
+	if (in && nb == 1 && in[0]->kind == ST_FOR) {
+		Nest nt = {s, in[0]};
+		ArrList a = {0};
+		int c = 0;
+		if (zero(s->lo) && zero(nt.inner->lo) && s->step == 1 && nt.inner->step == 1 && !expr_reads_var(nt.inner->hi, s->var) && !reads_local(s->hi) &&
+		    !reads_local(nt.inner->hi) && !scheduled(sc, s->var) && !scheduled(sc, nt.inner->var) && stmt_reads_hw_only(nt.inner->body[0], &nt, &a, &c) && a.n) {
+			vec_push(*out, nt);
+			for (int i = 0; i < a.n; i++)
+				if (!in_arrs(arrs, a.v[i]))
+					vec_push(*arrs, a.v[i]);
+			*n += c;
+			vec_free(a);
+			return;
+		}
+		vec_free(a);
+	}
+	for (int i = 0; i < s->nbody; i++)
+		find_nests(s->body[i], sc, out, arrs, n);
+}
+
+/* How many accesses to the arrays of arrs s makes. */
+static int count_accesses(const Expr *e, const ArrList *arrs)
+{
+	if (!e)
+		return 0;
+	int n = e->kind == EX_INDEX && in_arrs(arrs, e->var);
+	for (int i = 0; i < e->nargs; i++)
+		n += count_accesses(e->args[i], arrs);
+	return n;
+}
+
+static int stmt_count_accesses(const Stmt *s, const ArrList *arrs)
+{
+	if (!s)
+		return 0;
+	int n = count_accesses(s->lhs, arrs) + count_accesses(s->rhs, arrs) + count_accesses(s->cond, arrs) + count_accesses(s->lo, arrs) +
+	        count_accesses(s->hi, arrs);
+	for (int i = 0; i < s->nbody; i++)
+		n += stmt_count_accesses(s->body[i], arrs);
+	return n;
+}
+
+typedef struct ViewCtx {
+	const Nest *nt;
+	Var *it;
+	const ArrList *arrs, *views;
+} ViewCtx;
+
+/* e with a[..][h][w] read as view[..][it]. */
+static Expr *to_view(Program *p, const Expr *e, void *ctx)
+{
+	ViewCtx *vc = ctx;
+	Expr *c = ex_copy(p, e);
+	for (int i = 0; i < c->nargs; i++)
+		c->args[i] = to_view(p, e->args[i], ctx);
+	for (int i = 0; c->kind == EX_INDEX && i < vc->arrs->n; i++)
+		if (c->var == vc->arrs->v[i] && c->nargs >= 2 && c->args[c->nargs - 1]->kind == EX_VAR && c->args[c->nargs - 1]->var == vc->nt->inner->var) {
+			c->var = vc->views->v[i];
+			c->nargs--;
+			c->args[c->nargs - 1] = ex_var(p, vc->it, e->loc);
+		}
+	return c;
+}
+
+/* For the GPU's CTA-per-row kernels, which take flat loops over a row's elements: each
+ * perfect nest over the two trailing dims of the arrays it reads (`for (h < H) for (w <
+ * W) ... x[n][c][h][w]`, InstanceNorm and GroupNorm written over images) becomes one loop
+ * over h * W + w, the arrays read as views of dims [..][H * W] (the same elements: the
+ * trailing dims are contiguous). Only when every access to those arrays in the region is
+ * in such a nest at [..][h][w], and the loops read h and w nowhere else; the fused C keeps
+ * the nest as written. */
+static void collapse_trailing_nests(Program *p, Stmt *region)
+{
+	NestList nests = {0};
+	ArrList arrs = {0}, views = {0};
+	int n = 0;
+	find_nests(region, region->sched, &nests, &arrs, &n);
+	if (nests.n && n == stmt_count_accesses(region, &arrs)) {
+		for (int i = 0; i < arrs.n; i++) {
+			Var *a = arrs.v[i], *v = var_new(p, a->kind, a->name, a->ty, a->loc);
+			int id = v->id;
+			*v = *a;
+			v->id = id;
+			v->ndim = a->ndim - 1;
+			v->dims = arena_alloc(&p->arena, sizeof(Expr *) * (size_t)v->ndim);
+			memcpy(v->dims, a->dims, sizeof(Expr *) * (size_t)(v->ndim - 1));
+			v->dims[v->ndim - 1] = ex_bin(p, OP_MUL, a->dims[a->ndim - 2], a->dims[a->ndim - 1], a->loc);
+			vec_push(views, v);
+		}
+		for (int i = 0; i < nests.n; i++) {
+			Nest *nt = &nests.v[i];
+			Var *it = var_new(p, VAR_LOOP, arena_printf(&p->arena, "%s_%s", nt->outer->var->name, nt->inner->var->name), TY_INT, nt->outer->loc);
+			ViewCtx vc = {nt, it, &arrs, &views};
+			Stmt *b = stmt_map_exprs(p, nt->inner->body[0], to_view, &vc);
+			Stmt *l = st_for(p, it, nt->outer->lo, ex_bin(p, OP_MUL, nt->outer->hi, nt->inner->hi, nt->outer->loc), 1, b, nt->outer->loc);
+			*nt->outer = *l;
+		}
+	}
+	vec_free(nests);
+	vec_free(arrs);
+	vec_free(views);
+}
+
 /* Locals declared between two loops of the nest move into the inner loop's body, so that
  * the loops nest perfectly and the row block is found inside them: scalars set up there
  * (`for (h) { float slope = f(h); for (i) ... }`, a per-head value; the same value,
@@ -2833,6 +3022,8 @@ static bool fuse_region(Program *p, Region *r, StrVec *names)
 	c->names = names;
 	narrow_scratch_arrays(p, r->loop);
 	fold_row_updates(p, r->loop);
+	if (p->split_rows)
+		collapse_trailing_nests(p, r->loop);
 	sink_nest_locals(p, r->loop);
 	forward_index_locals(p, r->loop);
 	unpeel_reductions(p, r->loop);
