@@ -35,7 +35,7 @@ for src in test/zoo/*.c; do
 done >"$tmp/status"
 if [ "${UPDATE:-}" = 1 ]; then cp "$tmp/status" test/zoo/status; fi
 if diff -u test/zoo/status "$tmp/status"; then
-	echo "zoo: $(grep -c ': tile$' "$tmp/status") tile, $(grep -c ': rows$' "$tmp/status") rows, $(grep -c ': fallback' "$tmp/status") fallback, $(grep -c ': error' "$tmp/status") refused, $(grep -c 'fused.c: ok$' "$tmp/status") fused C of $(ls test/zoo/*.c | wc -l) inputs"
+	echo "zoo: $(grep -c ': tile$' "$tmp/status") tile, $(grep -c ': rows$' "$tmp/status") rows, $(grep -c ': elementwise$\|: rows; elementwise$' "$tmp/status") elementwise, $(grep -c ': fallback' "$tmp/status") fallback, $(grep -c ': error' "$tmp/status") refused, $(grep -c 'fused.c: ok$' "$tmp/status") fused C of $(ls test/zoo/*.c | wc -l) inputs"
 else
 	echo "FAIL: test/zoo/status differs (UPDATE=1 sh test/zoo.sh $fusecc rewrites it; review the diff)"
 	exit 1

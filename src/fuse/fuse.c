@@ -1096,8 +1096,9 @@ static Expr *to_view(Program *p, const Expr *e, void *ctx)
  * trailing dims are contiguous). Only when every access to those arrays in the region is
  * in such a nest at [..][h][w], and the loops read h and w nowhere else; the fused C keeps
  * the nest as written. */
-static void collapse_trailing_nests(Program *p, Stmt *region)
+static void collapse_trailing_nests(Cascade *c, Stmt *region)
 {
+	Program *p = c->prog;
 	NestList nests = {0};
 	ArrList arrs = {0}, views = {0};
 	int n = 0;
@@ -1116,7 +1117,7 @@ static void collapse_trailing_nests(Program *p, Stmt *region)
 		}
 		for (int i = 0; i < nests.n; i++) {
 			Nest *nt = &nests.v[i];
-			Var *it = var_new(p, VAR_LOOP, arena_printf(&p->arena, "%s_%s", nt->outer->var->name, nt->inner->var->name), TY_INT, nt->outer->loc);
+			Var *it = fresh_var(c, arena_printf(&p->arena, "%s_%s", nt->outer->var->name, nt->inner->var->name), TY_INT, VAR_LOOP);
 			ViewCtx vc = {nt, it, &arrs, &views};
 			Stmt *b = stmt_map_exprs(p, nt->inner->body[0], to_view, &vc);
 			Stmt *l = st_for(p, it, nt->outer->lo, ex_bin(p, OP_MUL, nt->outer->hi, nt->inner->hi, nt->outer->loc), 1, b, nt->outer->loc);
@@ -3023,7 +3024,7 @@ static bool fuse_region(Program *p, Region *r, StrVec *names)
 	narrow_scratch_arrays(p, r->loop);
 	fold_row_updates(p, r->loop);
 	if (p->split_rows)
-		collapse_trailing_nests(p, r->loop);
+		collapse_trailing_nests(c, r->loop);
 	sink_nest_locals(p, r->loop);
 	forward_index_locals(p, r->loop);
 	unpeel_reductions(p, r->loop);
