@@ -1,8 +1,9 @@
 #!/bin/sh
 # zoo.sh FUSECC: the natural-input corpus (test/zoo/*.c, written as different people port
 # attention and row reductions from PyTorch). For each input and output kind, what fusecc
-# does: the tile lowering ("tile"), the one-thread-per-row fallback (naming the kernels
-# that fall back, with the reason), or a refusal (its first line). The table is compared
+# does: the tile lowering ("tile"), one CTA per row ("rows"), one thread per row where the
+# rows hold no loop ("elementwise": a gather), the one-thread-per-row fallback (naming the
+# kernels that fall back, with the reason), or a refusal (its first line). The table is compared
 # with test/zoo/status (diff -u); UPDATE=1 rewrites it. The numbers are checked elsewhere:
 # the fused C against the original by roundtrip.sh (test/zoo/sizes), the kernels on the
 # GPU machine by bench/gpu_check.sh.
@@ -19,9 +20,11 @@ for src in test/zoo/*.c; do
 			else
 				# One "lowering:" comment per kernel, after the kernel's schedule echo.
 				fb=$(awk '/^\/\* kernel/ { k = "" } /^__global__/ { if (fb != "") { n = $0; sub(/^.*__launch_bounds__\([A-Za-z0-9_]+\) /, "", n); sub(/\(.*/, "", n); sub(/_kernel$/, "", n); print n ": " fb } fb = "" }
-					/lowering: one thread per row/ { fb = "fallback" } /lowering: one CTA (of [0-9]* threads )?per row/ { fb = "rows" } /no tile lowering:/ { r = $0; sub(/.*no tile lowering: /, "", r); sub(/\) \*\/$/, "", r); fb = "fallback (" r ")" }' "$tmp/out.$kind" | sort -u)
+					/lowering: one thread per row/ { fb = "fallback" } /lowering: element-wise/ { fb = "elementwise" } /lowering: one CTA (of [0-9]* threads )?per row/ { fb = "rows" } /no tile lowering:/ { r = $0; sub(/.*no tile lowering: /, "", r); sub(/\) \*\/$/, "", r); fb = "fallback (" r ")" }' "$tmp/out.$kind" | sort -u)
 				if [ -z "$fb" ]; then st=tile
 				elif ! echo "$fb" | grep -qv ': rows$'; then st=rows
+				elif ! echo "$fb" | grep -qv ': elementwise$'; then st=elementwise
+				elif ! echo "$fb" | grep -qv ': rows$\|: elementwise$'; then st="rows; elementwise"
 				else st="fallback: $(echo "$fb" | tr '\n' ';' | sed 's/;$//; s/;/; /g')"; fi
 			fi
 		else
@@ -32,7 +35,7 @@ for src in test/zoo/*.c; do
 done >"$tmp/status"
 if [ "${UPDATE:-}" = 1 ]; then cp "$tmp/status" test/zoo/status; fi
 if diff -u test/zoo/status "$tmp/status"; then
-	echo "zoo: $(grep -c ': tile$' "$tmp/status") tile, $(grep -c ': rows$' "$tmp/status") rows, $(grep -c ': fallback' "$tmp/status") fallback, $(grep -c ': error' "$tmp/status") refused, $(grep -c 'fused.c: ok$' "$tmp/status") fused C of $(ls test/zoo/*.c | wc -l) inputs"
+	echo "zoo: $(grep -c ': tile$' "$tmp/status") tile, $(grep -c ': rows$' "$tmp/status") rows, $(grep -c ': elementwise$\|: rows; elementwise$' "$tmp/status") elementwise, $(grep -c ': fallback' "$tmp/status") fallback, $(grep -c ': error' "$tmp/status") refused, $(grep -c 'fused.c: ok$' "$tmp/status") fused C of $(ls test/zoo/*.c | wc -l) inputs"
 else
 	echo "FAIL: test/zoo/status differs (UPDATE=1 sh test/zoo.sh $fusecc rewrites it; review the diff)"
 	exit 1

@@ -343,6 +343,30 @@ void name_generated(StrBuf *b, size_t from, const Func *f)
 	arena_free(a);
 }
 
+static bool holds_loop(const Stmt *s)
+{
+	if (!s)
+		return false;
+	if (s->kind == ST_FOR)
+		return true;
+	for (int i = 0; i < s->nbody; i++)
+		if (holds_loop(s->body[i]))
+			return true;
+	return false;
+}
+
+/* Whether region r's rows hold no loop and some parallel loop: each row is a few
+ * element-wise operations (a gather, llm.c's `losses[bt] = -logf(probs[bt][target])`),
+ * for which one thread per row is the kernel (a CTA's threads would have nothing to
+ * share), not a fallback. */
+static bool elementwise_rows(const Region *r)
+{
+	GridLoop g[16];
+	int n;
+	Stmt *body = grid_loops(r, g, &n);
+	return n > 0 && !holds_loop(body);
+}
+
 static bool emit_kernel(StrBuf *out, const GpuTarget *tg, const Program *p, const Func *f, const Region *r, TilePlan *tp, bool tiled, const char *why,
                         SplitFallback *sf, const RowPlan *rp)
 {
@@ -440,11 +464,14 @@ static bool emit_kernel(StrBuf *out, const GpuTarget *tg, const Program *p, cons
 		return false;
 	sb_putc(out, '\n');
 	emit_schedule_echo(out, r, "");
-	sb_printf(out, "\n * lowering: one thread per row (");
+	bool elementwise = elementwise_rows(r);
+	sb_printf(out, "\n * lowering: %s (", elementwise ? "element-wise, one thread per row" : "one thread per row");
 	for (int i = 0; i < n; i++)
 		sb_printf(out, "%s%s", i ? ", " : "", g[i].var->name);
 	sb_printf(out, "), FMA code, %d threads per block", THREADS);
-	if (why)
+	if (elementwise)
+		sb_puts(out, ": the row holds no loop");
+	else if (why)
 		sb_printf(out, "\n *   (no tile lowering: %s)", why);
 	sb_puts(out, " */\n");
 	sb_printf(out, "__global__ void __launch_bounds__(%d) %s_kernel(", THREADS, r->name);
@@ -530,6 +557,34 @@ static void emit_div_checks(StrBuf *out, const GpuTarget *tg, const Func *f)
 	}
 }
 
+/* Refuses a null array of a non-empty extent, and a misaligned one: the arrays whose
+ * extents read a set-up scalar (after_setup) once the set-up has run, the others before. */
+static void emit_ptr_checks(StrBuf *out, const GpuTarget *tg, const Func *f, bool after_setup)
+{
+	for (int i = 0; i < f->nparams; i++) {
+		const Var *v = f->params[i];
+		if (!v->ndim || extents_read_setup(f, v) != after_setup)
+			continue;
+		sb_puts(out, "\tif (!");
+		sb_puts(out, v->name);
+		sb_puts(out, " && 1LL");
+		/* A pointer of unknown outermost extent: the null check counts the rest. */
+		for (int d = 0; d < (v->flat_extent ? 1 : v->ndim); d++) {
+			const Expr *n = v->flat_extent ? v->flat_extent : v->dims[d];
+			if (!n)
+				continue;
+			sb_puts(out, " * (");
+			print_expr_to(out, n, &device_print);
+			sb_putc(out, ')');
+		}
+		sb_printf(out, " > 0)\n\t\treturn %s;\n", tg->invalid);
+		/* A misaligned element would fault in the kernel and spoil the context (bytes and
+		 * bools are never misaligned). */
+		if (scalar_size(v->ty) > 1)
+			sb_printf(out, "\tif ((uintptr_t)%s %% sizeof(%s))\n\t\treturn %s;\n", v->name, gpu_type(v->ty), tg->invalid);
+	}
+}
+
 static void emit_launcher(StrBuf *out, const GpuTarget *tg, const Func *f, TilePlan *plans, const bool *tiled, const SplitFallback *sfs, const RowPlan *rows,
                           const bool *by_rows, const char *suffix)
 {
@@ -550,33 +605,13 @@ static void emit_launcher(StrBuf *out, const GpuTarget *tg, const Func *f, TileP
 	}
 	if (!suffix) /* a combination's launcher runs after the dispatcher's checks */
 		emit_div_checks(out, tg, f);
-	for (int i = 0; i < f->nparams; i++) {
-		const Var *v = f->params[i];
-		if (!v->ndim)
-			continue;
-		sb_puts(out, "\tif (!");
-		sb_puts(out, v->name);
-		sb_puts(out, " && 1LL");
-		/* A pointer of unknown outermost extent: the null check counts the rest. */
-		for (int d = 0; d < (v->flat_extent ? 1 : v->ndim); d++) {
-			const Expr *n = v->flat_extent ? v->flat_extent : v->dims[d];
-			if (!n)
-				continue;
-			sb_puts(out, " * (");
-			print_expr_to(out, n, &device_print);
-			sb_putc(out, ')');
-		}
-		sb_printf(out, " > 0)\n\t\treturn %s;\n", tg->invalid);
-		/* A misaligned element would fault in the kernel and spoil the context (bytes and
-		 * bools are never misaligned). */
-		if (scalar_size(v->ty) > 1)
-			sb_printf(out, "\tif ((uintptr_t)%s %% sizeof(%s))\n\t\treturn %s;\n", v->name, gpu_type(v->ty), tg->invalid);
-	}
+	emit_ptr_checks(out, tg, f, false);
 	/* The set-up between the regions runs here, on the host, before every kernel. */
 	for (int i = 0; i < f->nsetup; i++) {
 		sb_putc(out, '\t');
 		print_stmt_to(out, f->setup[i], 1, &device_print);
 	}
+	emit_ptr_checks(out, tg, f, true);
 	StrBuf args = {0};
 	for (int i = 0; i < func_nkparams(f); i++)
 		sb_printf(&args, "%s%s", i ? ", " : "", func_kparam(f, i)->name);
@@ -677,7 +712,7 @@ bool emit_gpu_function(StrBuf *out, const Program *p, const Func *fn, GpuKind ki
 		}
 		bool printed = emit_kernel(out, tg, p, fn, fn->regions[r], &plans[r], tiled[r], why, &sfs[r], by_rows[r] ? &rows[r] : NULL);
 		/* The fallback is correct but 25-50x slower than the tiles: the user must know. */
-		if (printed && !tiled[r] && !by_rows[r] && warn_fallback)
+		if (printed && !tiled[r] && !by_rows[r] && !elementwise_rows(fn->regions[r]) && warn_fallback)
 			warning_at(fn->regions[r]->loc, "%s kernel '%s' falls back to one thread per row (FMA code, far slower than the %s): %s (-Wno-fallback silences this)",
 			           tg->name, fn->regions[r]->name, tg->lowering, why ? why : "no tile lowering for this region");
 		ok &= printed;

@@ -32,6 +32,10 @@ Program *front_parse(const char *path, const FrontOptions *opt, StrVec *deps);
  * divisions of sizes it reads as exact. o: the specialisation of a reparse, or NULL.
  * Reports and returns false when they do not nest. */
 bool front_delinearize(Program *p, Func *f, const FrontOptions *o);
+/* Appends to out (arena strings of p) the name of every function the file front_parse
+ * parsed last defines with external linkage, helpers as well as region functions (outside
+ * system headers): what a second build of the file linked beside the first must rename. */
+void front_external_functions(Program *p, StrVec *out);
 /* Frees the translation unit front_parse keeps for the next reparse. */
 void front_release(void);
 void program_free(Program *p);

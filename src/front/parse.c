@@ -743,11 +743,34 @@ static Expr *as_type(Parser *ps, Expr *e, ScalarType ty)
  * deep; under AddressSanitizer the stack overflowed). */
 static Expr *inline_body_call(Parser *ps, CXCursor call, CXCursor def, CXCursor body, const char *name, Loc loc, ScalarType rty, const char **why);
 
+/* The body (the compound statement) of function definition fn; a null cursor when fn is
+ * null or no function definition. */
+static CXCursor function_body(CXCursor fn)
+{
+	CXCursor body = clang_getNullCursor();
+	if (clang_Cursor_isNull(fn) || clang_getCursorKind(fn) != CXCursor_FunctionDecl)
+		return body;
+	CursorVec ch = children(fn);
+	for (int i = 0; i < ch.n; i++)
+		if (clang_getCursorKind(ch.v[i]) == CXCursor_CompoundStmt)
+			body = ch.v[i];
+	vec_free(ch);
+	return body;
+}
+
+/* The body of the helper that `call` calls, when this file defines it (a null cursor
+ * otherwise), and in *def its definition. */
+static CXCursor helper_body(CXCursor call, CXCursor *def)
+{
+	*def = clang_getCursorDefinition(clang_getCursorReferenced(call));
+	return function_body(*def);
+}
+
 __attribute__((noinline)) static Expr *inline_call(Parser *ps, CXCursor call, const char *name, Loc loc, const char **why)
 {
-	CXCursor def = clang_getCursorDefinition(clang_getCursorReferenced(call));
+	CXCursor def, body = helper_body(call, &def);
 	*why = "it has no definition in this file";
-	if (clang_Cursor_isNull(def) || clang_getCursorKind(def) != CXCursor_FunctionDecl)
+	if (clang_Cursor_isNull(body))
 		return NULL;
 	ScalarType rty;
 	*why = "it returns no scalar";
@@ -756,15 +779,6 @@ __attribute__((noinline)) static Expr *inline_call(Parser *ps, CXCursor call, co
 	int n = clang_Cursor_getNumArguments(def);
 	*why = "its arguments do not match its parameters";
 	if (n < 0 || n != clang_Cursor_getNumArguments(call))
-		return NULL;
-	CursorVec ch = children(def);
-	CXCursor body = clang_getNullCursor();
-	for (int i = 0; i < ch.n; i++)
-		if (clang_getCursorKind(ch.v[i]) == CXCursor_CompoundStmt)
-			body = ch.v[i];
-	vec_free(ch);
-	*why = "it has no definition in this file";
-	if (clang_Cursor_isNull(body))
 		return NULL;
 	ScalarType pty[16];
 	bool ok = n <= 16;
@@ -2499,9 +2513,35 @@ static bool convert_helper_body(Parser *ps, CXCursor body, const char *name, Loc
 	return ok;
 }
 
-/* A helper called in an expression whose body has statements: its parameters bound, its
- * body goes before the statement being converted (ps->pre), under names of its own, and
- * the call reads as its returned expression. */
+/* Inlines the call `call` of helper def (body `body`) into *out: the parameters bound
+ * (bind_helper_params), the body's statements under names of their own, a helper that
+ * returns a value ending with `return e;` (returns). With val, e is converted, to type
+ * rty, into *val while the parameters are still bound; any statements its conversion
+ * needs go to *out too. The bindings end with the call. */
+static bool inline_helper(Parser *ps, CXCursor call, CXCursor def, CXCursor body, const char *name, Loc loc, bool returns, ScalarType rty, Expr **val,
+                          StmtVec *out)
+{
+	int mb = ps->binds.n, ma = ps->aliases.n;
+	ps->inlining++;
+	CXCursor ret;
+	bool ok = bind_helper_params(ps, def, body, call, name, loc, out) && convert_helper_body(ps, body, name, loc, returns ? &ret : NULL, out);
+	if (ok && val) {
+		StmtVec *saved = ps->pre;
+		ps->pre = out;
+		*val = convert_expr(ps, ret);
+		ps->pre = saved;
+		ok = *val != NULL;
+		if (ok)
+			*val = as_type(ps, *val, rty);
+	}
+	ps->inlining--;
+	ps->binds.n = mb;
+	ps->aliases.n = ma;
+	return ok;
+}
+
+/* A helper called in an expression whose body has statements: its body goes before the
+ * statement being converted (ps->pre), and the call reads as its returned expression. */
 static Expr *inline_body_call(Parser *ps, CXCursor call, CXCursor def, CXCursor body, const char *name, Loc loc, ScalarType rty, const char **why)
 {
 	if (!ps->pre) {
@@ -2512,22 +2552,8 @@ static Expr *inline_body_call(Parser *ps, CXCursor call, CXCursor def, CXCursor 
 		*why = "helper calls nest too deep here (a recursive helper?)";
 		return NULL;
 	}
-	StmtVec *out = ps->pre;
-	int mb = ps->binds.n, ma = ps->aliases.n;
-	ps->inlining++;
-	CXCursor ret;
 	Expr *r = NULL;
-	if (bind_helper_params(ps, def, body, call, name, loc, out) && convert_helper_body(ps, body, name, loc, &ret, out)) {
-		ps->pre = out;
-		r = convert_expr(ps, ret);
-		ps->pre = out;
-		if (r)
-			r = as_type(ps, r, rty);
-	}
-	ps->inlining--;
-	ps->binds.n = mb;
-	ps->aliases.n = ma;
-	if (!r)
+	if (!inline_helper(ps, call, def, body, name, loc, true, rty, &r, ps->pre))
 		ps->failed = true;
 	return r;
 }
@@ -2646,29 +2672,15 @@ static Stmt *convert_call_stmt(Parser *ps, CXCursor c)
 	clang_disposeString(s);
 	if (!strcmp(name, "memset") || !strcmp(name, "memcpy"))
 		return convert_mem_call(ps, c, name, loc);
-	CXCursor def = clang_getCursorDefinition(clang_getCursorReferenced(c)), body = clang_getNullCursor();
-	if (!clang_Cursor_isNull(def) && clang_getCursorKind(def) == CXCursor_FunctionDecl) {
-		CursorVec ch = children(def);
-		for (int i = 0; i < ch.n; i++)
-			if (clang_getCursorKind(ch.v[i]) == CXCursor_CompoundStmt)
-				body = ch.v[i];
-		vec_free(ch);
-	}
+	CXCursor def, body = helper_body(c, &def);
 	if (clang_Cursor_isNull(body))
 		return fail(ps, loc, "call to '%s' as a statement: fusecc inlines the helper functions defined in this file (and memset and memcpy of rows), and '%s' is not one", name, name), NULL;
 	if (ps->inlining >= MAX_INLINE_DEPTH)
 		return fail(ps, loc, "helper calls nest more than %d deep here (a recursive helper?): fusecc inlines every call", MAX_INLINE_DEPTH), NULL;
-	int mb = ps->binds.n, ma = ps->aliases.n;
 	StmtVec out = {0};
-	CXCursor ret;
 	bool is_void = clang_getCanonicalType(clang_getCursorResultType(def)).kind == CXType_Void;
-	ps->inlining++;
-	bool ok = bind_helper_params(ps, def, body, c, name, loc, &out) && convert_helper_body(ps, body, name, loc, is_void ? NULL : &ret, &out);
-	ps->inlining--;
-	ps->binds.n = mb;
-	ps->aliases.n = ma;
 	Stmt *r = NULL;
-	if (ok) {
+	if (inline_helper(ps, c, def, body, name, loc, !is_void, TY_FLOAT, NULL, &out)) {
 		r = st_new(ps->prog, ST_BLOCK, loc);
 		st_set_body(ps->prog, r, out.v, out.n);
 	}
@@ -3536,11 +3548,9 @@ static enum CXChildVisitResult visit_top(CXCursor c, CXCursor parent, CXClientDa
 		return CXChildVisit_Continue;
 	if (!clang_Location_isFromMainFile(clang_getCursorLocation(c)))
 		return CXChildVisit_Continue;
-	CursorVec ch = children(c);
-	for (int i = 0; i < ch.n; i++)
-		if (clang_getCursorKind(ch.v[i]) == CXCursor_CompoundStmt)
-			convert_function(ps, c, ch.v[i]);
-	vec_free(ch);
+	CXCursor body = function_body(c);
+	if (!clang_Cursor_isNull(body))
+		convert_function(ps, c, body);
 	return CXChildVisit_Continue;
 }
 
@@ -3682,6 +3692,30 @@ Program *front_parse(const char *path, const FrontOptions *opt, StrVec *deps)
 		return NULL;
 	}
 	return prog;
+}
+
+typedef struct ExternCtx {
+	Program *p;
+	StrVec *out;
+} ExternCtx;
+
+static enum CXChildVisitResult visit_extern(CXCursor c, CXCursor parent, CXClientData data)
+{
+	(void)parent;
+	ExternCtx *x = data;
+	if (clang_getCursorKind(c) == CXCursor_FunctionDecl && clang_isCursorDefinition(c) && clang_getCursorLinkage(c) == CXLinkage_External &&
+	    !clang_Location_isInSystemHeader(clang_getCursorLocation(c))) {
+		CXString name = clang_getCursorSpelling(c);
+		vec_push(*x->out, arena_strdup(&x->p->arena, clang_getCString(name)));
+		clang_disposeString(name);
+	}
+	return CXChildVisit_Continue;
+}
+
+void front_external_functions(Program *p, StrVec *out)
+{
+	if (cache.tu)
+		clang_visitChildren(clang_getTranslationUnitCursor(cache.tu), visit_extern, &(ExternCtx){p, out});
 }
 
 void front_release(void)

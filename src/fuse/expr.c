@@ -291,6 +291,25 @@ bool expr_reads_only_elem(const Expr *e, const Expr *elem)
 	return true;
 }
 
+Stmt **slot_stmts(Stmt **slot, int *n)
+{
+	Stmt *b = slot ? *slot : NULL;
+	*n = !b ? 0 : b->kind == ST_BLOCK ? b->nbody : 1;
+	return b && b->kind == ST_BLOCK ? b->body : slot;
+}
+
+bool stmt_stores_read_by(const Stmt *s, const Expr *e)
+{
+	if (!s)
+		return false;
+	if (s->kind == ST_ASSIGN && expr_reads_var(e, s->lhs->var))
+		return true;
+	for (int i = 0; i < s->nbody; i++)
+		if (stmt_stores_read_by(s->body[i], e))
+			return true;
+	return false;
+}
+
 bool stmt_replace(Program *p, Stmt *s, const Stmt *old, Stmt **repl, int n)
 {
 	for (int i = 0; i < s->nbody; i++) {

@@ -869,6 +869,266 @@ static void narrow_scratch_arrays(Program *p, Stmt *s)
 	}
 }
 
+/* ---- a local row updated in place by a later loop ---- */
+
+/* The statement of loop l's body that defines an element of a local 1-D array at l's
+ * iterator (`wp[i] = e`), when it is the array's only store in l, nothing else in l reads
+ * the array and e does not; NULL when there is none. */
+static Stmt *local_row_def(Stmt *l)
+{
+	int n;
+	Stmt **st = slot_stmts(&l->body[0], &n);
+	for (int k = 0; k < n; k++) {
+		Stmt *d = st[k];
+		if (d->kind != ST_ASSIGN || d->aop != AS_SET || d->lhs->kind != EX_INDEX)
+			continue;
+		Var *v = d->lhs->var;
+		Expr *ix = d->lhs->args[0];
+		if (v->kind != VAR_LOCAL || v->ndim != 1 || ix->kind != EX_VAR || ix->var != l->var || stmt_count_stores(l, v) != 1 ||
+		    expr_reads_var(d->rhs, v))
+			continue;
+		bool read = false;
+		for (int q = 0; q < n; q++)
+			read |= q != k && stmt_reads_var(st[q], v);
+		if (!read)
+			return d;
+	}
+	return NULL;
+}
+
+/* A local row defined element by element in one loop and updated in place by a later loop
+ * over the same range (ggml's soft_max: `for (i) wp[i] = sp[i]*scale;` then `for (i)
+ * wp[i] += slope*mp[i];`, one vec call per loop) gets one definition: the first loop
+ * stores the updated value (`wp[i] = sp[i]*scale + slope*mp[i]`) and the second loop goes.
+ * The fuser then sees one element-wise map, where a second store at the axis would be no
+ * reduction. Done when the update is the later loop's one statement, reads the row only
+ * at its element, and reads nothing the first loop or the statements between store. */
+static void fold_row_updates(Program *p, Stmt *s)
+{
+	for (int i = 0; i < s->nbody; i++)
+		if (s->body[i])
+			fold_row_updates(p, s->body[i]);
+	if (s->kind != ST_BLOCK)
+		return;
+	for (int i = 0; i < s->nbody; i++) {
+		Stmt *l1 = s->body[i], *def = l1->kind == ST_FOR ? local_row_def(l1) : NULL;
+		if (!def)
+			continue;
+		Var *v = def->lhs->var;
+		int j = i + 1;
+		while (j < s->nbody && !stmt_reads_var(s->body[j], v) && !stmt_count_stores(s->body[j], v))
+			j++;
+		Stmt *l2 = j < s->nbody ? s->body[j] : NULL;
+		if (!l2 || l2->kind != ST_FOR || l2->step != l1->step || !expr_equal(l2->lo, l1->lo) || !expr_equal(l2->hi, l1->hi))
+			continue;
+		int n;
+		Stmt **st2 = slot_stmts(&l2->body[0], &n);
+		Stmt *u = n == 1 ? stmt_subst_var(p, st2[0], l2->var, l1->var) : NULL;
+		if (!u || u->kind != ST_ASSIGN || !expr_equal(u->lhs, def->lhs) || !expr_reads_only_elem(u->rhs, def->lhs))
+			continue;
+		Expr *others = expr_subst_equal(p, u->rhs, def->lhs, ex_int(p, 0, u->loc));
+		bool ok = !stmt_stores_read_by(l1, others);
+		for (int k = i + 1; k < j && ok; k++)
+			ok = !stmt_stores_read_by(s->body[k], others);
+		if (!ok)
+			continue;
+		def->rhs = folded_update(p, u, def->lhs, ex_as_type(p, v->ty, def->rhs));
+		memmove(s->body + j, s->body + j + 1, sizeof(Stmt *) * (size_t)(s->nbody - j - 1));
+		s->nbody--;
+		i--; /* a further update folds in too */
+	}
+}
+
+/* ---- nested loops over a row's trailing dims, for the GPU ---- */
+
+/* A perfect nest `for (h = 0; h < H; h++) for (w = 0; w < W; w++)` over the two last
+ * dims of the arrays its body reads (InstanceNorm's x[n][c][h][w]). */
+typedef struct Nest {
+	Stmt *outer, *inner;
+} Nest;
+typedef VEC(Nest) NestList;
+typedef VEC(Var *) ArrList;
+
+static bool in_arrs(const ArrList *a, const Var *v)
+{
+	for (int i = 0; i < a->n; i++)
+		if (a->v[i] == v)
+			return true;
+	return false;
+}
+
+/* Whether e reads h and w only as the two last subscripts of a parameter array of dims
+ * [..][H][W] (the nest's bounds); such arrays go to *arrs, each access counted in *n. */
+static bool reads_hw_only(const Expr *e, const Nest *nt, ArrList *arrs, int *n)
+{
+	if (!e)
+		return true;
+	Var *h = nt->outer->var, *w = nt->inner->var;
+	int k = e->nargs;
+	if (e->kind == EX_INDEX && k >= 2 && e->args[k - 2]->kind == EX_VAR && e->args[k - 2]->var == h && e->args[k - 1]->kind == EX_VAR &&
+	    e->args[k - 1]->var == w) {
+		Var *a = e->var;
+		if (a->kind != VAR_PARAM || a->flat_extent || !a->dims[k - 2] || !a->dims[k - 1] || !expr_equal(a->dims[k - 2], nt->outer->hi) ||
+		    !expr_equal(a->dims[k - 1], nt->inner->hi))
+			return false;
+		if (!in_arrs(arrs, a))
+			vec_push(*arrs, a);
+		(*n)++;
+		k -= 2;
+	} else if (e->kind == EX_VAR && (e->var == h || e->var == w)) {
+		return false;
+	}
+	for (int i = 0; i < k; i++)
+		if (!reads_hw_only(e->args[i], nt, arrs, n))
+			return false;
+	return true;
+}
+
+static bool stmt_reads_hw_only(const Stmt *s, const Nest *nt, ArrList *arrs, int *n)
+{
+	if (!s)
+		return true;
+	if (!reads_hw_only(s->lhs, nt, arrs, n) || !reads_hw_only(s->rhs, nt, arrs, n) || !reads_hw_only(s->cond, nt, arrs, n) ||
+	    !reads_hw_only(s->lo, nt, arrs, n) || !reads_hw_only(s->hi, nt, arrs, n))
+		return false;
+	for (int i = 0; i < s->nbody; i++)
+		if (!stmt_reads_hw_only(s->body[i], nt, arrs, n))
+			return false;
+	return true;
+}
+
+static bool zero(const Expr *e) { return e->kind == EX_INT && e->ival == 0; }
+
+/* Whether the schedule names loop v (parallel, a tile size or a fusion of its own). */
+static bool scheduled(const Schedule *sc, const Var *v)
+{
+	for (int i = 0; i < sc->nparallel; i++)
+		if (!strcmp(sc->parallel[i].loop, v->name))
+			return true;
+	for (int i = 0; i < sc->ntile; i++)
+		if (!strcmp(sc->tile[i].loop, v->name))
+			return true;
+	for (int i = 0; i < sc->nrolling; i++)
+		if (!strcmp(sc->rolling[i].loop, v->name))
+			return true;
+	for (int i = 0; i < sc->nsplitk; i++)
+		if (!strcmp(sc->splitk[i].loop, v->name))
+			return true;
+	return false;
+}
+
+/* The nests of s whose bodies read their iterators only through the arrays' trailing
+ * dims (reads_hw_only), into *out; false when some loop over h or w reads them otherwise. */
+static void find_nests(Stmt *s, const Schedule *sc, NestList *out, ArrList *arrs, int *n)
+{
+	if (!s)
+		return;
+	int nb;
+	Stmt **in = s->kind == ST_FOR ? slot_stmts(&s->body[0], &nb) : NULL;
+	if (in && nb == 1 && in[0]->kind == ST_FOR) {
+		Nest nt = {s, in[0]};
+		ArrList a = {0};
+		int c = 0;
+		if (zero(s->lo) && zero(nt.inner->lo) && s->step == 1 && nt.inner->step == 1 && !expr_reads_var(nt.inner->hi, s->var) && !reads_local(s->hi) &&
+		    !reads_local(nt.inner->hi) && !scheduled(sc, s->var) && !scheduled(sc, nt.inner->var) && stmt_reads_hw_only(nt.inner->body[0], &nt, &a, &c) && a.n) {
+			vec_push(*out, nt);
+			for (int i = 0; i < a.n; i++)
+				if (!in_arrs(arrs, a.v[i]))
+					vec_push(*arrs, a.v[i]);
+			*n += c;
+			vec_free(a);
+			return;
+		}
+		vec_free(a);
+	}
+	for (int i = 0; i < s->nbody; i++)
+		find_nests(s->body[i], sc, out, arrs, n);
+}
+
+/* How many accesses to the arrays of arrs s makes. */
+static int count_accesses(const Expr *e, const ArrList *arrs)
+{
+	if (!e)
+		return 0;
+	int n = e->kind == EX_INDEX && in_arrs(arrs, e->var);
+	for (int i = 0; i < e->nargs; i++)
+		n += count_accesses(e->args[i], arrs);
+	return n;
+}
+
+static int stmt_count_accesses(const Stmt *s, const ArrList *arrs)
+{
+	if (!s)
+		return 0;
+	int n = count_accesses(s->lhs, arrs) + count_accesses(s->rhs, arrs) + count_accesses(s->cond, arrs) + count_accesses(s->lo, arrs) +
+	        count_accesses(s->hi, arrs);
+	for (int i = 0; i < s->nbody; i++)
+		n += stmt_count_accesses(s->body[i], arrs);
+	return n;
+}
+
+typedef struct ViewCtx {
+	const Nest *nt;
+	Var *it;
+	const ArrList *arrs, *views;
+} ViewCtx;
+
+/* e with a[..][h][w] read as view[..][it]. */
+static Expr *to_view(Program *p, const Expr *e, void *ctx)
+{
+	ViewCtx *vc = ctx;
+	Expr *c = ex_copy(p, e);
+	for (int i = 0; i < c->nargs; i++)
+		c->args[i] = to_view(p, e->args[i], ctx);
+	for (int i = 0; c->kind == EX_INDEX && i < vc->arrs->n; i++)
+		if (c->var == vc->arrs->v[i] && c->nargs >= 2 && c->args[c->nargs - 1]->kind == EX_VAR && c->args[c->nargs - 1]->var == vc->nt->inner->var) {
+			c->var = vc->views->v[i];
+			c->nargs--;
+			c->args[c->nargs - 1] = ex_var(p, vc->it, e->loc);
+		}
+	return c;
+}
+
+/* For the GPU's CTA-per-row kernels, which take flat loops over a row's elements: each
+ * perfect nest over the two trailing dims of the arrays it reads (`for (h < H) for (w <
+ * W) ... x[n][c][h][w]`, InstanceNorm and GroupNorm written over images) becomes one loop
+ * over h * W + w, the arrays read as views of dims [..][H * W] (the same elements: the
+ * trailing dims are contiguous). Only when every access to those arrays in the region is
+ * in such a nest at [..][h][w], and the loops read h and w nowhere else; the fused C keeps
+ * the nest as written. */
+static void collapse_trailing_nests(Cascade *c, Stmt *region)
+{
+	Program *p = c->prog;
+	NestList nests = {0};
+	ArrList arrs = {0}, views = {0};
+	int n = 0;
+	find_nests(region, region->sched, &nests, &arrs, &n);
+	if (nests.n && n == stmt_count_accesses(region, &arrs)) {
+		for (int i = 0; i < arrs.n; i++) {
+			Var *a = arrs.v[i], *v = var_new(p, a->kind, a->name, a->ty, a->loc);
+			int id = v->id;
+			*v = *a;
+			v->id = id;
+			v->ndim = a->ndim - 1;
+			v->dims = arena_alloc(&p->arena, sizeof(Expr *) * (size_t)v->ndim);
+			memcpy(v->dims, a->dims, sizeof(Expr *) * (size_t)(v->ndim - 1));
+			v->dims[v->ndim - 1] = ex_bin(p, OP_MUL, a->dims[a->ndim - 2], a->dims[a->ndim - 1], a->loc);
+			vec_push(views, v);
+		}
+		for (int i = 0; i < nests.n; i++) {
+			Nest *nt = &nests.v[i];
+			Var *it = fresh_var(c, arena_printf(&p->arena, "%s_%s", nt->outer->var->name, nt->inner->var->name), TY_INT, VAR_LOOP);
+			ViewCtx vc = {nt, it, &arrs, &views};
+			Stmt *b = stmt_map_exprs(p, nt->inner->body[0], to_view, &vc);
+			Stmt *l = st_for(p, it, nt->outer->lo, ex_bin(p, OP_MUL, nt->outer->hi, nt->inner->hi, nt->outer->loc), 1, b, nt->outer->loc);
+			*nt->outer = *l;
+		}
+	}
+	vec_free(nests);
+	vec_free(arrs);
+	vec_free(views);
+}
+
 /* Locals declared between two loops of the nest move into the inner loop's body, so that
  * the loops nest perfectly and the row block is found inside them: scalars set up there
  * (`for (h) { float slope = f(h); for (i) ... }`, a per-head value; the same value,
@@ -2762,6 +3022,9 @@ static bool fuse_region(Program *p, Region *r, StrVec *names)
 	c->region = r;
 	c->names = names;
 	narrow_scratch_arrays(p, r->loop);
+	fold_row_updates(p, r->loop);
+	if (p->split_rows)
+		collapse_trailing_nests(c, r->loop);
 	sink_nest_locals(p, r->loop);
 	forward_index_locals(p, r->loop);
 	unpeel_reductions(p, r->loop);

@@ -231,6 +231,11 @@ Expr *expr_subst_equal(Program *p, const Expr *e, const Expr *x, const Expr *to)
 Expr *expr_subst_equal_map(Program *p, const Expr *e, void *ctx);
 /* Whether e reads elem's array only at elem (an array element). */
 bool expr_reads_only_elem(const Expr *e, const Expr *elem);
+/* The statements held at *slot (a loop's body, an if's arm): a block's, or the one
+ * statement; *n of them (0 for a NULL slot or an empty arm). */
+Stmt **slot_stmts(Stmt **slot, int *n);
+/* Whether an assignment in s stores a variable that e reads. */
+bool stmt_stores_read_by(const Stmt *s, const Expr *e);
 /* Replaces statement `old` inside s by repl[0..n), spliced into its block; false if s does
  * not hold it. */
 bool stmt_replace(Program *p, Stmt *s, const Stmt *old, Stmt **repl, int n);

@@ -41,6 +41,10 @@ typedef struct Online {
 	Expr *e;      /* what the max takes (x in fmaxf(m, x)) */
 	Expr *maxrhs; /* the max statement's right-hand side, as written */
 	int at, set;  /* the max's statement, and the one that assigns the max (same unless m_new) */
+	/* `if (c) continue;` before the update: the body's statements from npre on run under
+	 * the guard (NULL: none). */
+	Expr *guard;
+	int npre;
 	/* Locals of the rewritten body with one definition, for inlining. */
 	VarList defv;
 	ExprList defe;
@@ -48,6 +52,13 @@ typedef struct Online {
 	 * statement is then dropped and G taken from the additions to t). */
 	VEC(Rescale) rescales;
 } Online;
+
+static Expr *uncast(Expr *e)
+{
+	while (e->kind == EX_CAST)
+		e = e->args[0];
+	return e;
+}
 
 static bool is_max_lvalue(const Online *o, const Expr *e)
 {
@@ -337,19 +348,32 @@ static void push_once(VarList *vs, Var *v)
 	vec_push(*vs, v);
 }
 
+/* `if (g) { body[0..n) }`. */
+static Stmt *st_guard(Program *p, Expr *g, Stmt **body, int n, Loc l)
+{
+	Stmt *s = st_new(p, ST_IF, l), *blk = st_block(p, body, n, l);
+	s->cond = ex_copy(p, g);
+	st_set_body(p, s, &blk, 1);
+	return s;
+}
+
 /* A loop over the range of `loop` holding the statements of body before `at` that the
  * statements tail[0..n) need (a backward slice over the body's locals), then tail, with
- * variables of its own. NULL when one of those statements also stores what the loop
- * keeps (it cannot be split off). */
-static Stmt *slice_loop(Program *p, Stmt *loop, Stmt *body, int at, Stmt **tail, int n)
+ * variables of its own; with a guard g, the kept statements from index npre on and tail
+ * run under `if (g)`. NULL when one of those statements also stores what the loop keeps
+ * (it cannot be split off). */
+static Stmt *slice_loop(Program *p, Stmt *loop, Stmt *body, int at, Stmt **tail, int n, Expr *g, int npre)
 {
 	VarList need = {0}, locals = {0};
 	for (int i = 0; i < at; i++)
 		declared_vars(body->body[i], &locals);
-	for (int k = 0; k < locals.n; k++)
+	for (int k = 0; k < locals.n; k++) {
+		bool read = g && expr_reads_var(g, locals.v[k]);
 		for (int t = 0; t < n; t++)
-			if (stmt_reads_var(tail[t], locals.v[k]))
-				push_once(&need, locals.v[k]);
+			read |= stmt_reads_var(tail[t], locals.v[k]);
+		if (read)
+			push_once(&need, locals.v[k]);
+	}
 	bool *keep = arena_alloc(&p->arena, sizeof(bool) * (size_t)(at + 1));
 	bool ok = true;
 	for (int i = at - 1; i >= 0 && ok; i--) {
@@ -367,14 +391,17 @@ static Stmt *slice_loop(Program *p, Stmt *loop, Stmt *body, int at, Stmt **tail,
 	vec_free(need);
 	if (!ok)
 		return NULL;
-	StmtList kept = {0};
+	StmtList kept = {0}, under = {0};
 	for (int i = 0; i < at; i++)
 		if (keep[i])
-			vec_push(kept, body->body[i]);
+			vec_push(*(g && i >= npre ? &under : &kept), body->body[i]);
 	for (int t = 0; t < n; t++)
-		vec_push(kept, tail[t]);
+		vec_push(*(g ? &under : &kept), tail[t]);
+	if (g)
+		vec_push(kept, st_guard(p, g, under.v, under.n, body->loc));
 	Stmt *blk = st_block(p, kept.v, kept.n, body->loc);
 	vec_free(kept);
+	vec_free(under);
 	return copy_fresh(p, st_for(p, loop->var, loop->lo, loop->hi, loop->step, blk, loop->loc));
 }
 
@@ -382,7 +409,7 @@ static Stmt *slice_loop(Program *p, Stmt *loop, Stmt *body, int at, Stmt **tail,
 static Stmt *max_loop(Online *o, Stmt *loop, Stmt *body)
 {
 	Stmt *mx = st_assign(o->p, ex_copy(o->p, o->m), AS_SET, ex_copy(o->p, o->maxrhs), body->body[o->at]->loc);
-	return slice_loop(o->p, loop, body, o->at, &mx, 1);
+	return slice_loop(o->p, loop, body, o->at, &mx, 1, o->guard, o->npre);
 }
 
 /* Whether every assignment in s reads one of the variables in dep (the rescales of a
@@ -455,23 +482,39 @@ static bool merge_else(Program *p, Stmt **st0, Stmt **st, int n, Stmt *els, cons
 	return true;
 }
 
+/* Whether s is `if (x > m)` (or >=, m < x, m <= x) with m a float scalar that x does
+ * not read: sets *x and *m. */
+static bool max_test(const Stmt *s, Expr **x, Expr **m)
+{
+	if (s->kind != ST_IF || s->cond->kind != EX_BIN)
+		return false;
+	Expr *c = s->cond;
+	if (c->bop == OP_GT || c->bop == OP_GE)
+		*x = c->args[0], *m = c->args[1];
+	else if (c->bop == OP_LT || c->bop == OP_LE)
+		*x = c->args[1], *m = c->args[0];
+	else
+		return false;
+	return (*m)->kind == EX_VAR && scalar_is_float((*m)->ty) && !expr_reads_var(*x, (*m)->var);
+}
+
+/* `T m_new = fmaxf(m, x);`: the new max an if-converted `if (x > m)` computes first. */
+static Stmt *new_max_decl(Program *p, Var *mn, const Expr *m, const Expr *x, Loc l)
+{
+	Expr *args[2] = {ex_copy(p, m), ex_copy(p, x)};
+	return st_decl(p, mn, ex_call(p, FN_FMAX, m->ty == TY_DOUBLE, args, l), l);
+}
+
 static void unbranch_max(Program *p, Stmt *body)
 {
 	for (int i = 0; i < body->nbody; i++) {
 		Stmt *f = body->body[i];
-		if (f->kind != ST_IF || f->cond->kind != EX_BIN)
+		Expr *x, *m;
+		if (!max_test(f, &x, &m))
 			continue;
-		Expr *c = f->cond, *x, *m;
-		if (c->bop == OP_GT || c->bop == OP_GE)
-			x = c->args[0], m = c->args[1];
-		else if (c->bop == OP_LT || c->bop == OP_LE)
-			x = c->args[1], m = c->args[0];
-		else
-			continue;
-		Stmt *b = f->body[0];
-		int n = b->kind == ST_BLOCK ? b->nbody : 1;
-		Stmt **st0 = b->kind == ST_BLOCK ? b->body : f->body;
-		if (n < 2 || m->kind != EX_VAR || !scalar_is_float(m->ty) || expr_reads_var(x, m->var))
+		int n;
+		Stmt **st0 = slot_stmts(&f->body[0], &n);
+		if (n < 2)
 			continue;
 		/* the branch's statements with x read as the new max */
 		Var *mn = var_new(p, VAR_LOCAL, "m_new", m->ty, f->loc);
@@ -502,15 +545,230 @@ static void unbranch_max(Program *p, Stmt *body)
 		vec_free(dep);
 		if (!ok)
 			continue;
-		Expr *args[2] = {ex_copy(p, m), ex_copy(p, x)};
 		StmtList out = {0};
-		vec_push(out, st_decl(p, mn, ex_call(p, FN_FMAX, m->ty == TY_DOUBLE, args, f->loc), f->loc));
+		vec_push(out, new_max_decl(p, mn, m, x, f->loc));
 		for (int k = 0; k < n - 1; k++)
 			vec_push(out, st[k]);
 		vec_push(out, st_assign(p, ex_copy(p, m), AS_SET, ex_copy(p, mnv), last->loc));
 		stmt_replace(p, body, f, out.v, out.n);
 		i += out.n - 1;
 		vec_free(out);
+	}
+}
+
+/* A loop body `P...; if (g) { B... }`, the form `if (c) continue;` before the update takes
+ * in the front end (ggml's `if (mv == -INFINITY) continue;`): P stores only its own
+ * locals, the if has no else, and g reads nothing B stores, so that each loop undo_loop
+ * makes may run P and then B's part under g. Returns g, with *flat P then B's statements
+ * and *npre P's count; NULL (and *flat body) when the body is not so. */
+static Expr *split_guard(Program *p, Stmt *body, Stmt **flat, int *npre)
+{
+	*flat = body;
+	int n = body->nbody;
+	Stmt *f = n ? body->body[n - 1] : NULL;
+	if (!f || f->kind != ST_IF || (f->nbody > 1 && f->body[1]) || stmt_stores_read_by(f->body[0], f->cond))
+		return NULL;
+	VarList locals = {0};
+	for (int i = 0; i < n - 1; i++)
+		declared_vars(body->body[i], &locals);
+	bool ok = true;
+	for (int i = 0; i < n - 1 && ok; i++)
+		ok = stores_only(body->body[i], &locals);
+	vec_free(locals);
+	if (!ok)
+		return NULL;
+	int nb;
+	Stmt **b = slot_stmts(&f->body[0], &nb);
+	StmtList st = {0};
+	for (int i = 0; i < n - 1; i++)
+		vec_push(st, body->body[i]);
+	for (int i = 0; i < nb; i++)
+		vec_push(st, b[i]);
+	*flat = st_block(p, st.v, st.n, body->loc);
+	*npre = n - 1;
+	vec_free(st);
+	return f->cond;
+}
+
+/* rest with its statements that are not among pre[0..npre) (those lead it) under `if (g)`. */
+static Stmt *guard_rest(Program *p, Stmt *rest, Stmt **pre, int npre, Expr *g)
+{
+	int k = 0;
+	for (bool in = true; in && k < rest->nbody; k += in) {
+		in = false;
+		for (int q = 0; q < npre; q++)
+			in |= rest->body[k] == pre[q];
+	}
+	Stmt *s = st_guard(p, g, rest->body + k, rest->nbody - k, rest->loc);
+	StmtList out = {0};
+	for (int i = 0; i < k; i++)
+		vec_push(out, rest->body[i]);
+	vec_push(out, s);
+	Stmt *b = st_block(p, out.v, out.n, rest->loc);
+	vec_free(out);
+	return b;
+}
+
+/* A local of select_factors: its declaration's index in the body, and its value in each
+ * arm (NULL: the arm leaves it), the max read as the new max where the arm has grown it. */
+typedef struct Factor {
+	Var *v;
+	int decl;
+	Expr *arm[2];
+} Factor;
+typedef VEC(Factor) FactorList;
+
+/* The index of the declaration of scalar local v among body[0..i), with a literal
+ * initialiser and v used nowhere between it and body[i]; -1 otherwise. */
+static int factor_decl(const Stmt *body, int i, const Var *v)
+{
+	for (int k = i - 1; k >= 0; k--) {
+		Stmt *d = body->body[k];
+		if (d->kind == ST_DECL && d->var == v) {
+			Expr *r = d->rhs && !v->ndim ? uncast(d->rhs) : NULL;
+			return r && (r->kind == EX_INT || r->kind == EX_FLT) ? k : -1;
+		}
+		if (stmt_reads_or_stores(d, v))
+			return -1;
+	}
+	return -1;
+}
+
+/* Records s, an assignment `v = e` in arm a of the if body[i], as v's value val there;
+ * false when s is not one (v a local declared before the if as factor_decl wants) or the
+ * arm sets v twice. */
+static bool set_factor(FactorList *fs, const Stmt *body, int i, const Stmt *s, Expr *val, int a)
+{
+	if (s->kind != ST_ASSIGN || s->aop != AS_SET || s->lhs->kind != EX_VAR)
+		return false;
+	int k = 0;
+	while (k < fs->n && fs->v[k].v != s->lhs->var)
+		k++;
+	if (k == fs->n) {
+		Factor f = {s->lhs->var, factor_decl(body, i, s->lhs->var), {NULL, NULL}};
+		if (f.decl < 0)
+			return false;
+		vec_push(*fs, f);
+	}
+	if (fs->v[k].arm[a])
+		return false;
+	fs->v[k].arm[a] = val;
+	return true;
+}
+
+/* One expression of the new max mn giving v's value in both arms of `if (x > m)`: where
+ * the max grows (mn = x) and where it does not (mn = m). Tried: the then-arm's value, the
+ * else-arm's with m read as mn, and the then-arm's with x read as mn, each checked at random points against both arms (the
+ * body's single-definition locals before the if read through their definitions, so that
+ * `Mold = M` is M). NULL when neither agrees. */
+static Expr *select_value(Program *p, Online *defs, const Stmt *body, const Factor *f, const Expr *x, const Expr *m, const Expr *mn)
+{
+	Expr *init = body->body[f->decl]->rhs;
+	Expr *a = f->arm[0] ? f->arm[0] : init, *b = f->arm[1] ? f->arm[1] : init;
+	Expr *cand[3] = {a, expr_subst_equal(p, b, m, mn), expr_subst_equal(p, a, x, mn)};
+	Expr *want_a = inline_defs(defs, expr_subst_equal(p, a, mn, x), 0), *want_b = inline_defs(defs, b, 0);
+	for (int k = 0; k < 3 && want_a && want_b; k++) {
+		Expr *ea = inline_defs(defs, expr_subst_equal(p, cand[k], mn, x), 0);
+		Expr *eb = inline_defs(defs, expr_subst_equal(p, cand[k], mn, m), 0);
+		if (ea && eb && agree(ea, want_a) && agree(eb, want_b))
+			return cand[k];
+	}
+	return NULL;
+}
+
+/* ggml's form of the step where the max grows (llama.cpp's CPU flash attention):
+ *
+ *     const float Mold = M; float ms = 1.0f, vs = 1.0f;
+ *     if (s > M) { M = s; ms = expf(Mold - M); for (d) V[d] *= ms; } else { vs = expf(s - M); }
+ *
+ * The factor locals (ms, vs: declared before the if with a literal, assigned only in its
+ * arms) become one expression each of the new max m_new = fmaxf(M, s) that gives both
+ * arms' values (expf(Mold - m_new), expf(s - m_new)), checked by select_value; the if
+ * becomes `m_new = fmaxf(M, s); ms = ...; vs = ...; rescales; M = m_new;`, the
+ * unconditional form undo_loop reads. The then-arm's other statements (the rescales)
+ * follow `M = s` and read only factors that read the old max, which undo_loop's check of
+ * each rescale then proves to be 1 where the max does not grow. Left as written when the
+ * arms hold anything else or a value is not one expression. */
+static void select_factors(Program *p, Stmt *body)
+{
+	for (int i = 0; i < body->nbody; i++) {
+		Stmt *f = body->body[i];
+		Expr *x, *m;
+		if (!max_test(f, &x, &m))
+			continue;
+		Var *mn = var_new(p, VAR_LOCAL, "m_new", m->ty, f->loc);
+		Expr *mnv = ex_var(p, mn, f->loc);
+		FactorList fs = {0};
+		StmtList resc = {0};
+		int nt, ne;
+		Stmt **ts = slot_stmts(&f->body[0], &nt), **es = slot_stmts(f->nbody > 1 ? &f->body[1] : NULL, &ne);
+		bool ok = true, grown = false;
+		for (int k = 0; k < nt && ok; k++) {
+			Stmt *s = ts[k];
+			if (!grown && s->kind == ST_ASSIGN && s->aop == AS_SET && expr_equal(s->lhs, m) && expr_equal(s->rhs, x)) {
+				grown = true;
+				continue;
+			}
+			Expr *val = s->kind == ST_ASSIGN ? (grown ? expr_subst_equal(p, s->rhs, m, mnv) : s->rhs) : NULL;
+			if (val && !resc.n && set_factor(&fs, body, i, s, val, 0))
+				continue;
+			ok = grown && s->kind != ST_DECL && !stmt_writes_var(s, m->var);
+			vec_push(resc, stmt_map_exprs(p, s, expr_subst_equal_map, (const Expr *[]){m, mnv}));
+		}
+		for (int k = 0; k < ne && ok; k++)
+			ok = es[k]->kind == ST_ASSIGN && set_factor(&fs, body, i, es[k], es[k]->rhs, 1);
+		ok &= grown && fs.n > 0;
+		Online defs = {.p = p};
+		for (int k = 0; k < i; k++)
+			collect_defs(&defs, body, body->body[k]);
+		Expr **val = arena_alloc(&p->arena, sizeof(Expr *) * (size_t)(fs.n + 1));
+		VarList old = {0};
+		for (int k = 0; k < fs.n && ok; k++) {
+			ok = stmt_count_stores(body, fs.v[k].v) == stmt_count_stores(f, fs.v[k].v) &&
+			     (val[k] = select_value(p, &defs, body, &fs.v[k], x, m, mnv));
+			for (int q = 0; q < fs.n && ok; q++)
+				ok = !expr_reads_var(val[k], fs.v[q].v);
+			Expr *vi = ok ? inline_defs(&defs, val[k], 0) : NULL;
+			if (vi && expr_reads_var(vi, m->var))
+				vec_push(old, fs.v[k].v);
+		}
+		/* each rescale reads a factor of the old max, and no other factor */
+		for (int k = 0; k < resc.n && ok; k++) {
+			ok = all_read(resc.v[k], &old);
+			for (int q = 0; q < fs.n && ok; q++) {
+				bool is_old = false;
+				for (int r = 0; r < old.n; r++)
+					is_old |= old.v[r] == fs.v[q].v;
+				ok = is_old || !stmt_reads_var(resc.v[k], fs.v[q].v);
+			}
+		}
+		if (ok) {
+			StmtList out = {0};
+			for (int k = 0; k < i; k++) {
+				bool decl = false;
+				for (int q = 0; q < fs.n; q++)
+					decl |= fs.v[q].decl == k;
+				if (!decl)
+					vec_push(out, body->body[k]);
+			}
+			vec_push(out, new_max_decl(p, mn, m, x, f->loc));
+			for (int q = 0; q < fs.n; q++)
+				vec_push(out, st_decl(p, fs.v[q].v, ex_as_type(p, fs.v[q].v->ty, ex_copy(p, val[q])), body->body[fs.v[q].decl]->loc));
+			for (int k = 0; k < resc.n; k++)
+				vec_push(out, resc.v[k]);
+			vec_push(out, st_assign(p, ex_copy(p, m), AS_SET, ex_copy(p, mnv), f->loc));
+			int next = out.n - 1;
+			for (int k = i + 1; k < body->nbody; k++)
+				vec_push(out, body->body[k]);
+			st_set_body(p, body, out.v, out.n);
+			vec_free(out);
+			i = next;
+		}
+		vec_free(fs);
+		vec_free(resc);
+		vec_free(old);
+		vec_free(defs.defv);
+		vec_free(defs.defe);
 	}
 }
 
@@ -524,8 +782,15 @@ static bool undo_loop(Program *p, Stmt *parent, int idx)
 		return false;
 	/* a rescale under `if (x > m)`: read unconditionally, on a copy until it undoes */
 	body = st_block(p, body->body, body->nbody, body->loc);
-	unbranch_max(p, body);
 	Online o = {.p = p, .at = -1, .set = -1};
+	o.guard = split_guard(p, body, &body, &o.npre);
+	Stmt **pre = arena_alloc(&p->arena, sizeof(Stmt *) * (size_t)(o.npre + 1));
+	memcpy(pre, body->body, sizeof(Stmt *) * (size_t)o.npre);
+	select_factors(p, body);
+	unbranch_max(p, body);
+	for (int i = 0; i < o.npre; i++)
+		if (body->body[i] != pre[i])
+			return false;
 	/* the max: `T m_new = fmaxf(m, x);` ... `m = m_new;`, or `m = fmaxf(m, x);` */
 	for (int i = 0; i < body->nbody && o.at < 0; i++) {
 		Stmt *s = body->body[i];
@@ -549,7 +814,7 @@ static bool undo_loop(Program *p, Stmt *parent, int idx)
 			o.at = o.set = i, o.m = t, o.e = g, o.maxrhs = s->rhs;
 		}
 	}
-	if (o.at < 0)
+	if (o.at < o.npre)
 		return false;
 	/* The max lives outside the loop, is stored by the max statement alone, and its
 	 * element does not move with the loop or the body's locals. */
@@ -568,6 +833,7 @@ static bool undo_loop(Program *p, Stmt *parent, int idx)
 	for (int i = 0; i < body->nbody; i++)
 		if (i != o.at && i != o.set)
 			vec_push(nb, stmt_map_exprs(p, body->body[i], rename_map, &(RenameCtx){&o, i < o.set}));
+	memcpy(pre, nb.v, sizeof(Stmt *) * (size_t)o.npre); /* P's statements, renamed */
 	Stmt *rest = st_block(p, nb.v, nb.n, body->loc);
 	vec_free(nb);
 	collect_defs(&o, rest, rest);
@@ -592,6 +858,8 @@ static bool undo_loop(Program *p, Stmt *parent, int idx)
 			remove_stmt(p, rest, o.rescales.v[k].s);
 	if (ok) {
 		drop_empty(rest);
+		if (o.guard)
+			rest = guard_rest(p, rest, pre, o.npre, o.guard);
 		while (stmt_drop_dead_locals(rest, rest))
 			;
 		ok = !stmt_reads_or_stores(rest, o.old);
@@ -616,13 +884,6 @@ static bool undo_loop(Program *p, Stmt *parent, int idx)
  * separable terms). The loop is rewritten so when the three updates have exactly that form
  * and start from zero; only locals are written besides. Rounding differs from Welford's as
  * the two-pass form's does (as accurate for typical rows; docs/repair-terms.md). */
-
-static Expr *uncast(Expr *e)
-{
-	while (e->kind == EX_CAST)
-		e = e->args[0];
-	return e;
-}
 
 static bool is_literal(const Expr *e, double v)
 {
@@ -726,8 +987,8 @@ static bool undo_welford(Program *p, Stmt *parent, int idx)
 		Stmt *t1[2] = {body->body[ci], st_assign(p, ex_var(p, mean, l), AS_ADD, ex_copy(p, x), l)};
 		Expr *dev = ex_bin(p, OP_SUB, ex_copy(p, x), ex_var(p, mean, l), l);
 		Stmt *t2 = st_assign(p, ex_var(p, m2, l), AS_ADD, ex_bin(p, OP_MUL, dev, ex_copy(p, dev), l), body->body[qi]->loc);
-		Stmt *first = slice_loop(p, loop, body, mi, t1, 2);
-		Stmt *second = first ? slice_loop(p, loop, body, mi, &t2, 1) : NULL;
+		Stmt *first = slice_loop(p, loop, body, mi, t1, 2, NULL, 0);
+		Stmt *second = first ? slice_loop(p, loop, body, mi, &t2, 1, NULL, 0) : NULL;
 		if (!second)
 			goto next;
 		Expr *pos = ex_bin(p, OP_GT, ex_var(p, n, l), ex_int(p, 0, l), l);

@@ -296,6 +296,18 @@ bool stmt_writes_var(const Stmt *s, const Var *v)
 	return false;
 }
 
+bool extents_read_setup(const Func *f, const Var *a)
+{
+	for (int k = 0; k < f->nsvars; k++) {
+		if (a->flat_extent && expr_reads_var(a->flat_extent, f->svars[k]))
+			return true;
+		for (int d = 0; d < a->ndim; d++)
+			if (a->dims[d] && expr_reads_var(a->dims[d], f->svars[k]))
+				return true;
+	}
+	return false;
+}
+
 int stmt_count_stores(const Stmt *s, const Var *v)
 {
 	if (!s)

@@ -260,6 +260,10 @@ bool loop_private(const Stmt *l, const Var *v);
  * read of v in it: through ifs (a write in a branch counts there) and inner loops; so no
  * iteration reads a value another left, and v may be declared in l's body. */
 bool loop_sets_first(const Stmt *l, const Var *v);
+/* Whether an extent of array a (a dim, or a flat pointer's declared size) reads a set-up
+ * scalar of f (`const int nr = ne01 * ne02;` bounding a flat pointer's rows): code sizing
+ * a before the set-up runs cannot name it. */
+bool extents_read_setup(const Func *f, const Var *a);
 /* How many assignments in s store to v (the scalar, or any element of the array). */
 int stmt_count_stores(const Stmt *s, const Var *v);
 /* The scalar types p uses (params, set-up, the regions' variables and values) as a mask

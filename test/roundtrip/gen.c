@@ -136,6 +136,16 @@ static void print_count(StrBuf *b, const Var *v)
 
 static bool gpu;
 
+/* Whether the count of an array parameter of f reads a set-up scalar: then the harness
+ * computes the set-up as the function does before it sizes the arrays. */
+static bool counts_read_setup(const Func *f)
+{
+	for (int i = 0; i < f->nparams; i++)
+		if (f->params[i]->ndim && extents_read_setup(f, f->params[i]))
+			return true;
+	return false;
+}
+
 /* Whether a region of f reads array v (an element on a right-hand side, in a subscript or
  * a bound, or through a compound assignment). */
 static bool reads_array(const Func *f, const Var *v)
@@ -227,6 +237,10 @@ static void gen_function(StrBuf *b, const Func *f)
 			sb_printf(b, "\tint %s = (int)arg(argc, argv, \"%s\", NAN);\n", v->name, v->name);
 		else
 			sb_printf(b, "\t%s %s = (%s)arg(argc, argv, \"%s\", 0.05 + 0.95 * urand());\n", scalar_type_c(v->ty), v->name, scalar_type_c(v->ty), v->name);
+	}
+	for (int i = 0; counts_read_setup(f) && i < f->nsetup; i++) {
+		sb_puts(b, "\t");
+		print_stmt(b, f->setup[i], 1);
 	}
 	for (int i = 0; i < f->nparams; i++) {
 		const Var *v = f->params[i];
@@ -489,10 +503,15 @@ int main(int argc, char **argv)
 		return 1;
 	StrBuf b = {0};
 	if (gpu) {
-		/* The fp64 reference build's renames, read by bench/gpu_check.sh. */
+		/* The fp64 reference build's renames, read by bench/gpu_check.sh: every external
+		 * function of the input (a helper not declared static too), else the two builds
+		 * linked together define it twice. */
+		StrVec ext = {0};
+		front_external_functions(p, &ext);
 		sb_puts(&b, "// ref64-flags:");
-		for (int f = 0; f < p->nfuncs; f++)
-			sb_printf(&b, " -D%s=%s_ref64", p->funcs[f]->name, p->funcs[f]->name);
+		for (int f = 0; f < ext.n; f++)
+			sb_printf(&b, " -D%s=%s_ref64", ext.v[f], ext.v[f]);
+		vec_free(ext);
 		sb_printf(&b, "\n/* Harness for %s, from roundtrip_gen --gpu; see test/roundtrip/gen.c. */\n", argv[1]);
 	}
 	sb_puts(&b, prelude_includes);

@@ -1,7 +1,7 @@
 /* u07: InstanceNorm2d statistics over nested spatial loops (x[rows][C][H][W]: the batch is
- * `rows`), two-pass, fp32. Style: nested h, w loops (the one-thread-per-row fallback takes
- * them), an unused `blocks` count and the output named `row`: names of that fallback's
- * launcher and kernel. */
+ * `rows`), two-pass, fp32. Style: nested h, w loops (written for the one-thread-per-row
+ * fallback; the GPU now reads them as one loop over h * W + w, one CTA per row), an unused
+ * `blocks` count and the output named `row`: names of the launchers and kernels. */
 #include <math.h>
 
 void inorm_names(int rows, int C, int H, int W, int blocks, float eps, const float x[rows][C][H][W], float row[rows][C][H][W])

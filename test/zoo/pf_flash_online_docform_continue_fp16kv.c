@@ -1,10 +1,9 @@
-/* ggml's CPU flash attention (flash_attn_ext_f16_one_chunk) as its porters write it: the online softmax\n * with `Mold`, and `ms`, `vs` declared together and set in the two branches of `if (s > M)`.\n * Not undone yet (refused, located); it used to hang the fuser (two declarations sunk to the\n * same first use swapped places forever). */
-/* ggml_compute_forward_flash_attn_ext_f16_one_chunk as plain C: fp32 Q row, fp16 K/V
- * (ggml's F16 KV cache), GQA by ik2 = iq2 / rk2, an fp16 KQ mask row per query,
- * if (mv == -INFINITY) continue; an online softmax with M, S and the VKQ32 accumulator
- * updated through ms / vs set in the two branches (ggml's form), logit softcap when non
- * zero, S_inv guarded. Layouts: q[ne3][neq2][neq1][D], k/v[ne3][nek2][nek1][D],
- * mask[neq1][nek1], dst[ne3][neq1][neq2][D] (heads innermost, as ggml permutes it). */
+/* pf_flash_online_docform_continue_fp16kv.c: ggml's CPU flash attention with the online
+ * softmax in the documented form (`if (s > M) { ms = expf(M - s); V *= ms; S *= ms; M = s; }`
+ * then `vs = expf(s - M); V += v*vs; S += vs;`) behind ggml's `if (mv == -INFINITY)
+ * continue;` on an fp16 mask.
+ * Style: C engine port, fp32 Q against an fp16 KV cache, flat pointers, GQA by iq2 / rk2,
+ * logit softcap when non zero, rolling(ic), parallel(iq3, iq2, iq1). */
 #include <math.h>
 
 #define DK 128
@@ -51,29 +50,17 @@ void flash_attn_ext_f16(const float* q, const _Float16* k, const _Float16* v, co
 
                     s += mv; // apply mask
 
-                    const float Mold = M;
-
-                    float ms = 1.0f; // upon new higher max val, scale VKQ and KQ sum with this value
-                    float vs = 1.0f; // post-softmax KQ value, expf(s - M)
-
                     if (s > M) {
-                        // s is new maximum, ms < 1.0f, vs == expf(s - s) == 1.0f
-                        M = s;
-                        ms = expf(Mold - M);
-
-                        // V = V*expf(Mold - M)
+                        const float ms = expf(M - s);
                         for (int d = 0; d < DV; d++) VKQ32[d] *= ms;
-                    } else {
-                        // no new maximum, ms == 1.0f, vs != 1.0f
-                        vs = expf(s - M);
+                        S *= ms;
+                        M = s;
                     }
-
-                    // V += v*expf(s - M)
+                    const float vs = expf(s - M);
                     for (int d = 0; d < DV; d++) {
                         VKQ32[d] += (float)v[((iq3 * nek2 + iv2) * nek1 + ic) * DV + d] * vs;
                     }
-
-                    S = S * ms + vs; // scale and increment sum with partial sum
+                    S += vs;
                 }
 
                 // V /= S
