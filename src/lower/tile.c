@@ -1301,6 +1301,11 @@ static Mono monotone_in(const Expr *e, const Var *row)
 		case OP_SUB: return mono_join(monotone_in(e->args[0], row), mono_flip(monotone_in(e->args[1], row)));
 		case OP_MUL:
 		case OP_DIV:
+			/* (x / P) * P, x rounded toward zero to a multiple of P, never goes down as x
+			 * goes up, whatever P's sign (a chunk's start) */
+			if (e->bop == OP_MUL && e->args[0]->kind == EX_BIN && e->args[0]->bop == OP_DIV && expr_equal(e->args[0]->args[1], e->args[1]) &&
+			    !expr_reads_var(e->args[1], row))
+				return monotone_in(e->args[0]->args[0], row);
 			/* by a constant: its sign decides */
 			if (e->args[1]->kind == EX_INT)
 				return e->args[1]->ival >= 0 ? monotone_in(e->args[0], row) : mono_flip(monotone_in(e->args[0], row));
@@ -1596,6 +1601,11 @@ typedef struct MaskScan {
 	Var *vars[MAX_TILE_VARS];
 	MaskClass cls[MAX_TILE_VARS];
 	int nvars;
+	/* the int locals the per-element loops declare, each with its value (canonical: j as
+	 * jc) while that value holds (`int same = j / C == i / C;`), else NULL */
+	Var *defv[MAX_TILE_VARS];
+	Expr *defe[MAX_TILE_VARS];
+	int ndefs;
 	bool ok;
 } MaskScan;
 
@@ -1631,6 +1641,61 @@ static void set_class(MaskScan *ms, Var *v, MaskClass c)
 }
 
 static MaskClass join(MaskClass a, MaskClass b) { return a == b ? a : MC_ANY; }
+
+/* Whether e reads no local other than those with a value in ms->defe. */
+static bool reads_defined(const MaskScan *ms, const Expr *e)
+{
+	if ((e->kind == EX_VAR || e->kind == EX_INDEX) && e->var->kind == VAR_LOCAL) {
+		bool found = false;
+		for (int i = 0; i < ms->ndefs && !found; i++)
+			found = ms->defv[i] == e->var && ms->defe[i];
+		if (!found)
+			return false;
+	}
+	for (int i = 0; i < e->nargs; i++)
+		if (!reads_defined(ms, e->args[i]))
+			return false;
+	return true;
+}
+
+/* Records local v, declared by a per-element loop with value e (NULL: none): the mask's
+ * bounds may read v through e while v keeps it, and may not read v otherwise. */
+static void define(MaskScan *ms, Var *v, const Expr *e)
+{
+	Expr *d = e && !v->ndim && scalar_is_int(v->ty) && reads_defined(ms, e) ? expr_subst_var(ms->tp->c->prog, e, ms->jvar, ms->tp->jc) : NULL;
+	for (int i = 0; i < ms->ndefs; i++)
+		if (ms->defv[i] == v) {
+			ms->defe[i] = d;
+			return;
+		}
+	if (ms->ndefs < MAX_TILE_VARS) {
+		ms->defv[ms->ndefs] = v;
+		ms->defe[ms->ndefs++] = d;
+	} else {
+		ms->ok = false;
+	}
+}
+
+/* Whether a write to v loses the value define recorded (v is one of the locals). */
+static void forget(MaskScan *ms, const Var *v)
+{
+	for (int i = 0; i < ms->ndefs; i++)
+		if (ms->defv[i] == v)
+			ms->defe[i] = NULL;
+}
+
+/* c with the recorded locals read through their values, latest first (a value may read
+ * an earlier one); NULL when it reads a local that has none. */
+static Expr *through_defs(MaskScan *ms, Expr *c)
+{
+	for (int i = ms->ndefs - 1; i >= 0; i--)
+		if (ms->defe[i])
+			c = expr_subst_expr(ms->tp->c->prog, c, ms->defv[i], ms->defe[i]);
+	for (int i = 0; i < ms->ndefs; i++)
+		if (expr_reads_var(c, ms->defv[i]))
+			return NULL;
+	return c;
+}
 
 /* Whether c, a condition on the element, is false exactly where the scan's mask hides
  * it (a guard `if (j <= i)` kept from distribute_guard, or the c of `c ? p : 0`); the
@@ -1689,7 +1754,18 @@ static MaskClass mask_class(MaskScan *ms, const Expr *e)
 	return MC_ANY;
 }
 
-/* The hidden-when condition of a mask statement of loop variable j, canonical; NULL if s is none. */
+/* Which arm of `x = c ? a : b` is -INFINITY (1 or 2; 0: neither, or both). */
+static int neg_inf_arm(const Stmt *s)
+{
+	if (s->kind != ST_ASSIGN || s->aop != AS_SET || s->rhs->kind != EX_COND)
+		return 0;
+	bool a = is_neg_inf(s->rhs->args[1]), b = is_neg_inf(s->rhs->args[2]);
+	return a == b ? 0 : a ? 1 : 2;
+}
+
+/* The hidden-when condition of a mask statement of loop variable j, canonical; NULL if s
+ * is none: `if (c) x = -INFINITY`, `x = c ? y : -INFINITY` or `x = c ? -INFINITY : y`
+ * (*kept gets y). */
 static Expr *mask_cond(TilePlan *tp, const Stmt *s, const Var *j, Expr **kept)
 {
 	Program *p = tp->c->prog;
@@ -1700,9 +1776,11 @@ static Expr *mask_cond(TilePlan *tp, const Stmt *s, const Var *j, Expr **kept)
 			return expr_subst_var(p, s->cond, j, tp->jc);
 		return NULL;
 	}
-	if (s->kind == ST_ASSIGN && s->aop == AS_SET && s->rhs->kind == EX_COND && is_neg_inf(s->rhs->args[2]) && expr_reads_var(s->rhs->args[0], j)) {
-		*kept = s->rhs->args[1];
-		return ex_un(p, UOP_NOT, expr_subst_var(p, s->rhs->args[0], j, tp->jc), s->loc);
+	int arm = neg_inf_arm(s);
+	if (arm && expr_reads_var(s->rhs->args[0], j)) {
+		*kept = s->rhs->args[3 - arm];
+		Expr *c = expr_subst_var(p, s->rhs->args[0], j, tp->jc);
+		return arm == 1 ? c : ex_un(p, UOP_NOT, c, s->loc);
 	}
 	return NULL;
 }
@@ -1711,7 +1789,7 @@ bool tile_mask_stmt(const TilePlan *tp, const Stmt *s, Expr **kept)
 {
 	for (int i = 0; i < tp->nmask; i++)
 		if (tp->mask_stmts[i] == s) {
-			*kept = s->kind == ST_ASSIGN ? s->rhs->args[1] : NULL;
+			*kept = s->kind == ST_ASSIGN ? s->rhs->args[3 - neg_inf_arm(s)] : NULL;
 			return true;
 		}
 	return false;
@@ -1732,6 +1810,8 @@ static bool declared_here(const MaskScan *ms, const Var *v)
  * keeps the value it had (`float x = -INFINITY; if (keep) x = dot;`). */
 static void guard_writes(MaskScan *ms, const Stmt *s)
 {
+	if (s->kind == ST_DECL || s->kind == ST_ASSIGN)
+		forget(ms, s->kind == ST_DECL ? s->var : s->lhs->var);
 	if (s->kind == ST_DECL ||
 	    (s->kind == ST_ASSIGN && !(s->lhs->kind == EX_VAR && tile_role(ms->tp, s->lhs->var) == TR_ROW) && !declared_here(ms, s->lhs->var)))
 		set_class(ms, s->kind == ST_DECL ? s->var : s->lhs->var, MC_ANY);
@@ -1768,6 +1848,7 @@ static void mask_stmt(MaskScan *ms, Stmt *s, Stmt **body, int n, int *i)
 	switch (s->kind) {
 	case ST_DECL:
 		set_class(ms, s->var, s->rhs ? mask_class(ms, s->rhs) : MC_ANY);
+		define(ms, s->var, s->rhs);
 		if (ms->ndecls < MAX_TILE_VARS)
 			ms->decls[ms->ndecls++] = s->var;
 		return;
@@ -1780,6 +1861,7 @@ static void mask_stmt(MaskScan *ms, Stmt *s, Stmt **body, int n, int *i)
 			return;
 		}
 		set_class(ms, s->lhs->var, s->aop == AS_SET ? mask_class(ms, s->rhs) : MC_ANY);
+		forget(ms, s->lhs->var);
 		return;
 	case ST_FOR:
 		if (tile_match_pv(tp, s, ms->jvar, &g, &acc, false) >= 0)
@@ -1806,39 +1888,130 @@ static void mask_walk(MaskScan *ms, Stmt **body, int n)
 		mask_stmt(ms, body[i], body, n, &i);
 }
 
-/* Bounds on jc from the condition under which an element is kept (negate: c is the
- * hidden-when condition). false when c is not a conjunction of bounds on jc. */
-static bool cond_bounds(TilePlan *tp, const Expr *c, bool negate, Expr **lo, Expr **hi)
+/* min (want_min) or max of int bounds a and b, either NULL (unbounded): NULL when both are,
+ * or (keep_one) the other when one is; with !keep_one, NULL when either is. */
+static Expr *bound_join(Program *p, Expr *a, Expr *b, bool want_min, bool keep_one, Loc loc)
+{
+	if (!a || !b)
+		return keep_one ? (a ? a : b) : NULL;
+	if (expr_equal(a, b))
+		return a;
+	return ex_cond(p, ex_bin(p, want_min ? OP_LT : OP_GT, a, b, loc), ex_copy(p, a), ex_copy(p, b), loc);
+}
+
+/* Rewrites comparison `*a op *b` so that *a is jc alone, moving the terms added to or
+ * subtracted from it (`i - j >= W`: j <= i - W). false when jc is not one term of a sum
+ * on one side. */
+static bool isolate_jc(TilePlan *tp, const Expr **a, BinOp *op, const Expr **b)
 {
 	Program *p = tp->c->prog;
-	if (c->kind == EX_UN && c->uop == UOP_NOT)
-		return cond_bounds(tp, c->args[0], !negate, lo, hi);
-	if (c->kind != EX_BIN)
-		return false;
-	if ((c->bop == OP_LAND && !negate) || (c->bop == OP_LOR && negate))
-		return cond_bounds(tp, c->args[0], negate, lo, hi) && cond_bounds(tp, c->args[1], negate, lo, hi);
-	BinOp op = c->bop;
-	const Expr *a = c->args[0], *b = c->args[1];
-	if (op != OP_LT && op != OP_LE && op != OP_GT && op != OP_GE)
-		return false;
-	if (!(a->kind == EX_VAR && a->var == tp->jc)) {
-		const Expr *t = a;
-		a = b;
-		b = t;
-		op = op == OP_LT ? OP_GT : op == OP_LE ? OP_GE : op == OP_GT ? OP_LT : OP_LE;
+	if (expr_reads_var(*b, tp->jc)) {
+		const Expr *t = *a;
+		*a = *b;
+		*b = t;
+		*op = *op == OP_LT ? OP_GT : *op == OP_LE ? OP_GE : *op == OP_GT ? OP_LT : OP_LE;
 	}
-	if (!(a->kind == EX_VAR && a->var == tp->jc) || expr_reads_var(b, tp->jc) || !scalar_is_int(b->ty))
+	if (expr_reads_var(*b, tp->jc))
 		return false;
+	while (!((*a)->kind == EX_VAR && (*a)->var == tp->jc)) {
+		const Expr *e = *a;
+		if (e->kind != EX_BIN || (e->bop != OP_ADD && e->bop != OP_SUB) || !scalar_is_int(e->ty))
+			return false;
+		bool left = expr_reads_var(e->args[0], tp->jc), right = expr_reads_var(e->args[1], tp->jc);
+		if (left == right)
+			return false;
+		if (left) { /* x + t op b: x op b - t; x - t op b: x op b + t */
+			*b = ex_bin(p, e->bop == OP_ADD ? OP_SUB : OP_ADD, ex_copy(p, *b), ex_copy(p, e->args[1]), e->loc);
+			*a = e->args[0];
+		} else if (e->bop == OP_ADD) { /* t + x op b: x op b - t */
+			*b = ex_bin(p, OP_SUB, ex_copy(p, *b), ex_copy(p, e->args[0]), e->loc);
+			*a = e->args[1];
+		} else { /* t - x op b: x op' t - b */
+			*b = ex_bin(p, OP_SUB, ex_copy(p, e->args[0]), ex_copy(p, *b), e->loc);
+			*a = e->args[1];
+			*op = *op == OP_LT ? OP_GT : *op == OP_LE ? OP_GE : *op == OP_GT ? OP_LT : OP_LE;
+		}
+	}
+	return true;
+}
+
+/* Whether c is `jc / C == e / C` (either side) with C an int constant or parameter, not
+ * zero: e's chunk of C keys, [(e / C) * C, (e / C) * C + C) for non-negative keys; *e and
+ * *div get e and C. */
+static bool same_chunk(const TilePlan *tp, const Expr *c, const Expr **e, const Expr **div)
+{
+	for (int s = 0; s < 2; s++) {
+		const Expr *x = c->args[s], *y = c->args[!s];
+		if (x->kind == EX_BIN && x->bop == OP_DIV && x->args[0]->kind == EX_VAR && x->args[0]->var == tp->jc && y->kind == EX_BIN &&
+		    y->bop == OP_DIV && expr_equal(x->args[1], y->args[1]) && !expr_reads_var(y->args[0], tp->jc) && scalar_is_int(y->args[0]->ty) &&
+		    ((x->args[1]->kind == EX_INT && x->args[1]->ival > 0) || (x->args[1]->kind == EX_VAR && x->args[1]->var->kind == VAR_PARAM && !x->args[1]->var->ndim))) {
+			*e = y->args[0];
+			*div = x->args[1];
+			return true;
+		}
+	}
+	return false;
+}
+
+/* Bounds on jc from the condition under which an element is kept (negate: c is the
+ * hidden-when condition): every kept element has *lo <= jc < *hi (NULL: unbounded).
+ * *exact stays true when c keeps exactly that range and becomes false when c has terms
+ * that bound nothing (a prefix length, a document id) or a union of ranges: those are
+ * still tested per element, and the bounds only skip the steps outside the hull. */
+static void kept_bounds(TilePlan *tp, const Expr *c, bool negate, Expr **lo, Expr **hi, bool *exact)
+{
+	Program *p = tp->c->prog;
+	*lo = *hi = NULL;
+	if (c->kind == EX_UN && c->uop == UOP_NOT) {
+		kept_bounds(tp, c->args[0], !negate, lo, hi, exact);
+		return;
+	}
+	if (c->kind != EX_BIN || !expr_reads_var(c, tp->jc)) {
+		*exact = false;
+		return;
+	}
+	if (c->bop == OP_LAND || c->bop == OP_LOR) {
+		/* both hold (a conjunction): the tighter bounds; either (a union): the hull */
+		bool both = (c->bop == OP_LAND) != negate;
+		Expr *lo1, *hi1, *lo2, *hi2;
+		kept_bounds(tp, c->args[0], negate, &lo1, &hi1, exact);
+		kept_bounds(tp, c->args[1], negate, &lo2, &hi2, exact);
+		*lo = bound_join(p, lo1, lo2, !both, both, c->loc);
+		*hi = bound_join(p, hi1, hi2, both, both, c->loc);
+		if (!both)
+			*exact = false;
+		return;
+	}
+	BinOp op = c->bop;
+	const Expr *a = c->args[0], *b = c->args[1], *e, *div;
+	if ((op == OP_EQ) != negate && (op == OP_EQ || op == OP_NE) && same_chunk(tp, c, &e, &div)) {
+		Expr *start = ex_bin(p, OP_MUL, ex_bin(p, OP_DIV, ex_copy(p, e), ex_copy(p, div), c->loc), ex_copy(p, div), c->loc);
+		start = start->ty != TY_INT ? ex_cast(p, TY_INT, start, c->loc) : start;
+		/* a chunk of a parameter's size: |C| keys, whatever C's sign */
+		Expr *len = div->kind == EX_INT ? ex_copy(p, div)
+		                                : ex_cond(p, ex_bin(p, OP_LT, ex_copy(p, div), ex_int(p, 0, c->loc), c->loc),
+		                                          ex_un(p, UOP_NEG, ex_copy(p, div), c->loc), ex_copy(p, div), c->loc);
+		/* C truncates: keys in (-C, C) share chunk 0, so the start holds for keys >= 0 */
+		if (tp->step->lo->kind == EX_INT && tp->step->lo->ival >= 0)
+			*lo = start;
+		*hi = ex_bin(p, OP_ADD, ex_copy(p, start), len, c->loc);
+		*exact = false;
+		return;
+	}
+	if ((op != OP_LT && op != OP_LE && op != OP_GT && op != OP_GE) || !isolate_jc(tp, &a, &op, &b) || !scalar_is_int(b->ty)) {
+		*exact = false;
+		return;
+	}
 	if (negate)
 		op = op == OP_LT ? OP_GE : op == OP_LE ? OP_GT : op == OP_GT ? OP_LE : OP_LT;
 	/* The printer computes the row's range in int, as the column index is: a bound read
 	 * from an int64 array (a length) is one of the int column indices. */
-	Expr *one = ex_int(p, 1, c->loc), *e = b->ty == TY_INT ? ex_copy(p, b) : ex_cast(p, TY_INT, ex_copy(p, b), c->loc);
-	Expr **slot = op == OP_GT || op == OP_GE ? lo : hi;
-	if (*slot)
-		return false;
-	*slot = op == OP_GT || op == OP_LE ? ex_bin(p, OP_ADD, e, one, c->loc) : e;
-	return true;
+	Expr *one = ex_int(p, 1, c->loc), *v = b->ty == TY_INT ? ex_copy(p, b) : ex_cast(p, TY_INT, ex_copy(p, b), c->loc);
+	Expr *bound = op == OP_GT || op == OP_LE ? ex_bin(p, OP_ADD, v, one, c->loc) : v;
+	if (op == OP_GT || op == OP_GE)
+		*lo = bound;
+	else
+		*hi = bound;
 }
 
 /* Whether e reads v other than as `v / C` with C a positive constant; *c gets the C
@@ -1929,20 +2102,28 @@ void tile_find_masks(TilePlan *tp)
 		else
 			mask_walk(&ms, &eb, 1);
 	}
-	Expr *lo = NULL, *hi = NULL;
-	if (!ms.ok || !ms.cond || !cond_bounds(tp, ms.cond, true, &lo, &hi)) {
-		if (ms.ok && ms.cond)
+	Expr *lo = NULL, *hi = NULL, *c = ms.ok && ms.cond ? through_defs(&ms, ms.cond) : NULL;
+	bool exact = true;
+	if (c)
+		kept_bounds(tp, c, true, &lo, &hi, &exact);
+	/* The bounds may read the row, parameters and parallel loops only. */
+	for (int k = 0; k < tp->nvars; k++)
+		if ((lo && expr_reads_var(lo, tp->vars[k])) || (hi && expr_reads_var(hi, tp->vars[k])))
+			lo = hi = NULL;
+	/* A skip of the steps the mask hides whole (a block layout) comes first, as the range
+	 * is no part of it. */
+	if (!exact && ms.ok && ms.cond)
+		find_skip(tp, ms.cond);
+	if ((!lo && !hi) || tp->skip_hidden) {
+		if (ms.ok && ms.cond && !tp->skip_hidden)
 			find_skip(tp, ms.cond);
 		if (!tp->skip_hidden) /* with a skip, the mask statements run where a step is not kept whole */
 			tp->nmask = 0;
 		return;
 	}
-	/* The bounds may read the row, parameters and parallel loops only. */
-	for (int k = 0; k < tp->nvars; k++)
-		if ((lo && expr_reads_var(lo, tp->vars[k])) || (hi && expr_reads_var(hi, tp->vars[k]))) {
-			tp->nmask = 0;
-			return;
-		}
 	tp->mask_lo = lo;
 	tp->mask_hi = hi;
+	/* A mask that is more than its range (a prefix, a chunk) still runs as written inside it. */
+	if (!exact)
+		tp->nmask = 0;
 }
