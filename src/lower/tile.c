@@ -1109,6 +1109,71 @@ bool split_host_len(Program *p, const Stmt *pass, const Expr *lo, const Expr *hi
 	return true;
 }
 
+/* The modulus M of a ring buffer's subscript `(x + j) % M` (j an element loop's iterator,
+ * M computed on the host) that e reads; NULL if none. */
+static const Expr *ring_expr(const Expr *e, const Var *j)
+{
+	if (e->kind == EX_INDEX && e->var->kind == VAR_PARAM)
+		for (int d = 0; d < e->nargs; d++) {
+			const Expr *x = e->args[d];
+			if (x->kind == EX_BIN && x->bop == OP_MOD && expr_reads_var(x->args[0], j) && host_expr(x->args[1]))
+				return x->args[1];
+		}
+	for (int i = 0; i < e->nargs; i++) {
+		const Expr *m = ring_expr(e->args[i], j);
+		if (m)
+			return m;
+	}
+	return NULL;
+}
+
+/* ring_expr over the expressions of statement s. */
+static const Expr *ring_stmt(const Stmt *s, const Var *j)
+{
+	const Expr *m = NULL;
+	const Expr *es[5] = {s->lo, s->hi, s->lhs, s->rhs, s->cond};
+	for (int i = 0; i < 5 && !m; i++)
+		m = es[i] ? ring_expr(es[i], j) : NULL;
+	for (int i = 0; i < s->nbody && !m; i++)
+		m = s->body[i] ? ring_stmt(s->body[i], j) : NULL;
+	return m;
+}
+
+/* Where no bound of the split axis's length is known on the host (split_host_len) but
+ * the pass reads a ring buffer of M slots at (x + j) % M (a circular KV cache: the window
+ * is at most the ring in any use that makes sense), the launcher sizes the chunks for a
+ * length of M, and the last chunk runs to its row's end: a longer window, legal C, is
+ * then still summed whole, by fewer CTAs. false when the pass reads no ring. */
+static bool plan_ring_split(TilePlan *tp)
+{
+	Program *p = tp->c->prog;
+	Stmt *sb = tp->step->body[0];
+	Stmt *const *st = sb->kind == ST_BLOCK ? sb->body : &tp->step->body[0];
+	int nst = sb->kind == ST_BLOCK ? sb->nbody : 1;
+	const Expr *m = NULL;
+	for (int i = 0; i < nst && !m; i++)
+		if (st[i]->kind == ST_FOR && st[i]->lo->kind == EX_VAR && st[i]->lo->var == tp->step->var)
+			m = ring_stmt(st[i]->body[0], st[i]->var);
+	if (!m || tp->step->hi->kind != EX_VAR)
+		return false;
+	for (int k = 0; k < tp->ncta_decls; k++) {
+		const Stmt *d = tp->cta_decls[k];
+		if (d->var != tp->step->hi->var)
+			continue;
+		/* j_hi = ch == nchunks - 1 ? hi : (the chunk's end, clipped to hi) */
+		Stmt *open = st_new(p, ST_DECL, d->loc);
+		*open = *d;
+		Loc l = d->loc;
+		Expr *last = ex_bin(p, OP_EQ, ex_var(p, tp->split.chunks->var, l),
+		                    ex_bin(p, OP_SUB, ex_var(p, tp->split.ndecl->var, l), ex_int(p, 1, l), l), l);
+		open->rhs = ex_cond(p, last, ex_copy(p, tp->axis_hi), ex_copy(p, d->rhs), l);
+		tp->cta_decls[k] = open;
+		tp->axis_len = ex_copy(p, m);
+		return true;
+	}
+	return false;
+}
+
 /* Split-k: the chunk kernel's prologue is the row's statements before the split and the
  * chunk's setup, its epilogue the chunk's stores. */
 static bool plan_splitk(TilePlan *tp, Stmt *body)
@@ -1165,7 +1230,7 @@ static bool plan_splitk(TilePlan *tp, Stmt *body)
 	 * its row's range (the cta_decls). */
 	tp->axis_lo = tp->c->levels[0]->lo;
 	tp->axis_hi = tp->c->levels[0]->hi;
-	if (!split_host_len(p, tp->step, tp->axis_lo, tp->axis_hi, &tp->axis_len)) {
+	if (!split_host_len(p, tp->step, tp->axis_lo, tp->axis_hi, &tp->axis_len) && !plan_ring_split(tp)) {
 		tp->why = "the split axis's range is read on the device and no array the pass reads at every element bounds its length (the launcher sizes the chunks on the host)";
 		return false;
 	}
