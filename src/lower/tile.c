@@ -1293,6 +1293,17 @@ int tile_smem_bytes(const TilePlan *tp)
 	return (tp->elem == TY_FLOAT ? 4 : 2) * elems;
 }
 
+/* min (want_min) or max of int bounds a and b, either NULL (unbounded): NULL when both are,
+ * or (keep_one) the other when one is; with !keep_one, NULL when either is. */
+static Expr *bound_join(Program *p, Expr *a, Expr *b, bool want_min, bool keep_one, Loc loc)
+{
+	if (!a || !b)
+		return keep_one ? (a ? a : b) : NULL;
+	if (expr_equal(a, b))
+		return a;
+	return ex_cond(p, ex_bin(p, want_min ? OP_LT : OP_GT, a, b, loc), ex_copy(p, a), ex_copy(p, b), loc);
+}
+
 /* How an int expression changes with the row iterator: not at all, never down, never up,
  * or either way (a clamp of an increasing and a decreasing expression, a product). */
 typedef enum Mono { MONO_CONST, MONO_UP, MONO_DOWN, MONO_NOT } Mono;
@@ -1442,6 +1453,28 @@ static bool reads_pass_local(const TilePlan *tp, const Expr *e)
 	return false;
 }
 
+/* Split-k whose axis ends per row (speculative decoding's verify: draft t sees the keys
+ * j < past[b] + t + 1): the chunks split the range of the CTAs' widest row, the end at
+ * the row loop's extreme (its last row for an end that grows with the row), and each row
+ * keeps its own end as a bound of its elements (returned, for mask_hi). NULL when the
+ * start depends on the row too, or the end is not monotone in it. */
+static Expr *split_by_row(TilePlan *tp)
+{
+	Program *p = tp->c->prog;
+	const GridLoop *g = &tp->grid[tp->rowdim];
+	Mono mo = monotone_in(tp->axis_hi, g->var);
+	if (expr_reads_var(tp->axis_lo, g->var) || (mo != MONO_UP && mo != MONO_DOWN) || !scalar_is_int(tp->axis_hi->ty))
+		return NULL;
+	Expr *widest = mo == MONO_UP ? ex_bin(p, OP_SUB, ex_copy(p, g->hi), ex_int(p, 1, g->hi->loc), g->hi->loc) : ex_copy(p, g->lo);
+	for (int k = 0; k < tp->ncta_decls; k++) {
+		Stmt *d = st_new(p, ST_DECL, tp->cta_decls[k]->loc);
+		*d = *tp->cta_decls[k];
+		d->rhs = expr_subst_expr(p, d->rhs, g->var, widest);
+		tp->cta_decls[k] = d;
+	}
+	return tp->axis_hi->ty == TY_INT ? ex_copy(p, tp->axis_hi) : ex_cast(p, TY_INT, ex_copy(p, tp->axis_hi), tp->axis_hi->loc);
+}
+
 /* Whether subscript e is the row iterator i, or `off + i` with off a value read from
  * arrays (a packed batch's q[cu[s] + i]): either way i stays below the dimension's
  * extent, since offsets are not negative (the caller's contract for index arrays). */
@@ -1573,8 +1606,9 @@ bool tile_plan(TilePlan *tp, const Region *r, const TileTarget *tt, const char *
 		tp->grid[tp->ngrid++] = (GridLoop){fresh_var(tp->c, "row", TY_INT, VAR_LOOP), ex_int(p, 0, r->loop->loc), ex_int(p, 1, r->loop->loc), 0};
 	}
 	const Var *iv = tp->grid[tp->rowdim].var;
-	for (int k = 0; k < tp->ncta_decls; k++)
-		if (expr_reads_var(tp->cta_decls[k]->rhs, iv))
+	Expr *row_hi = NULL;
+	for (int k = 0; k < tp->ncta_decls && !row_hi; k++)
+		if (expr_reads_var(tp->cta_decls[k]->rhs, iv) && !(row_hi = split_by_row(tp)))
 			return fail(tp, why, "the split's chunk range depends on the row loop");
 	for (int g = 0; g < tp->ngrid; g++)
 		if (g != tp->rowdim && (expr_reads_var(tp->grid[g].lo, iv) || expr_reads_var(tp->grid[g].hi, iv)))
@@ -1606,6 +1640,11 @@ bool tile_plan(TilePlan *tp, const Region *r, const TileTarget *tt, const char *
 	if (tp->bm % 16 || tp->bm > 128)
 		return fail(tp, why, "the row tile is not a multiple of 16 up to 128");
 	tile_find_masks(tp);
+	if (row_hi) {
+		if (tp->skip_hidden)
+			return fail(tp, why, "the split's chunk range depends on the row loop, and a mask skips steps");
+		tp->mask_hi = bound_join(p, tp->mask_hi, row_hi, true, true, row_hi->loc);
+	}
 	/* The printer takes a bound's extremes over a CTA's rows at its first and last rows. */
 	const Expr *ends[4] = {tp->step->lo, tp->step->hi, tp->mask_lo, tp->mask_hi};
 	for (int k = 0; k < 4; k++)
@@ -1951,17 +1990,6 @@ static void mask_walk(MaskScan *ms, Stmt **body, int n)
 {
 	for (int i = 0; i < n && ms->ok; i++)
 		mask_stmt(ms, body[i], body, n, &i);
-}
-
-/* min (want_min) or max of int bounds a and b, either NULL (unbounded): NULL when both are,
- * or (keep_one) the other when one is; with !keep_one, NULL when either is. */
-static Expr *bound_join(Program *p, Expr *a, Expr *b, bool want_min, bool keep_one, Loc loc)
-{
-	if (!a || !b)
-		return keep_one ? (a ? a : b) : NULL;
-	if (expr_equal(a, b))
-		return a;
-	return ex_cond(p, ex_bin(p, want_min ? OP_LT : OP_GT, a, b, loc), ex_copy(p, a), ex_copy(p, b), loc);
 }
 
 /* Rewrites comparison `*a op *b` so that *a is jc alone, moving the terms added to or
