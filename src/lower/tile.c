@@ -1801,19 +1801,23 @@ static Expr *through_defs(MaskScan *ms, Expr *c)
 	return c;
 }
 
-/* Whether c, a condition on the element, is false exactly where the scan's mask hides
- * it (a guard `if (j <= i)` kept from distribute_guard, or the c of `c ? p : 0`); the
- * first such condition sets the mask. */
-static bool is_guard(MaskScan *ms, const Expr *c)
+/* Whether c, a condition on the element, is false (guard) or true (!guard) exactly where
+ * the scan's mask hides it (a guard `if (j <= i)` kept from distribute_guard, the c of
+ * `c ? p : 0`; the c of `c ? -INFINITY : x`); the first such condition sets the mask. */
+static bool is_mask(MaskScan *ms, const Expr *c, bool guard)
 {
 	if (!expr_reads_var(c, ms->jvar))
 		return false;
 	Program *p = ms->tp->c->prog;
-	Expr *hidden = ex_un(p, UOP_NOT, expr_subst_var(p, c, ms->jvar, ms->tp->jc), c->loc);
+	Expr *hidden = expr_subst_var(p, c, ms->jvar, ms->tp->jc);
+	if (guard)
+		hidden = ex_un(p, UOP_NOT, hidden, c->loc);
 	if (!ms->cond)
 		ms->cond = hidden;
 	return expr_equal(ms->cond, hidden);
 }
+
+static bool is_guard(MaskScan *ms, const Expr *c) { return is_mask(ms, c, true); }
 
 /* The class of e at a hidden element. */
 static MaskClass mask_class(MaskScan *ms, const Expr *e)
@@ -1831,6 +1835,8 @@ static MaskClass mask_class(MaskScan *ms, const Expr *e)
 	case EX_CAST: return mask_class(ms, e->args[0]) == MC_ZERO ? MC_ZERO : mask_class(ms, e->args[0]) == MC_NEGINF ? MC_NEGINF : MC_ANY;
 	case EX_UN: return MC_ANY;
 	case EX_COND:
+		if (is_neg_inf(e->args[1]) && !is_neg_inf(e->args[2])) /* `c ? -INFINITY : x` */
+			return is_mask(ms, e->args[0], false) ? MC_NEGINF : join(MC_NEGINF, mask_class(ms, e->args[2]));
 		if (is_guard(ms, e->args[0])) /* false at a hidden element */
 			return mask_class(ms, e->args[2]);
 		return join(mask_class(ms, e->args[1]), mask_class(ms, e->args[2]));
