@@ -1729,19 +1729,25 @@ static MaskClass var_class(const MaskScan *ms, const Var *v)
 	return MC_FINITE;
 }
 
+/* The index of v in vars[0 .. *n), appended if absent; -1 when the list is full. */
+static int var_slot(Var **vars, int *n, Var *v)
+{
+	for (int i = 0; i < *n; i++)
+		if (vars[i] == v)
+			return i;
+	if (*n == MAX_TILE_VARS)
+		return -1;
+	vars[*n] = v;
+	return (*n)++;
+}
+
 static void set_class(MaskScan *ms, Var *v, MaskClass c)
 {
-	for (int i = 0; i < ms->nvars; i++)
-		if (ms->vars[i] == v) {
-			ms->cls[i] = c;
-			return;
-		}
-	if (ms->nvars < MAX_TILE_VARS) {
-		ms->vars[ms->nvars] = v;
-		ms->cls[ms->nvars++] = c;
-	} else {
+	int k = var_slot(ms->vars, &ms->nvars, v);
+	if (k < 0)
 		ms->ok = false;
-	}
+	else
+		ms->cls[k] = c;
 }
 
 static MaskClass join(MaskClass a, MaskClass b) { return a == b ? a : MC_ANY; }
@@ -1767,17 +1773,11 @@ static bool reads_defined(const MaskScan *ms, const Expr *e)
 static void define(MaskScan *ms, Var *v, const Expr *e)
 {
 	Expr *d = e && !v->ndim && scalar_is_int(v->ty) && reads_defined(ms, e) ? expr_subst_var(ms->tp->c->prog, e, ms->jvar, ms->tp->jc) : NULL;
-	for (int i = 0; i < ms->ndefs; i++)
-		if (ms->defv[i] == v) {
-			ms->defe[i] = d;
-			return;
-		}
-	if (ms->ndefs < MAX_TILE_VARS) {
-		ms->defv[ms->ndefs] = v;
-		ms->defe[ms->ndefs++] = d;
-	} else {
+	int k = var_slot(ms->defv, &ms->ndefs, v);
+	if (k < 0)
 		ms->ok = false;
-	}
+	else
+		ms->defe[k] = d;
 }
 
 /* Whether a write to v loses the value define recorded (v is one of the locals). */
