@@ -1169,6 +1169,7 @@ static bool plan_ring_split(TilePlan *tp)
 		open->rhs = ex_cond(p, last, ex_copy(p, tp->axis_hi), ex_copy(p, d->rhs), l);
 		tp->cta_decls[k] = open;
 		tp->axis_len = ex_copy(p, m);
+		tp->axis_open = true;
 		return true;
 	}
 	return false;
