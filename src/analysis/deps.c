@@ -585,14 +585,41 @@ static bool data_bound(const Build *b, const Expr *e)
 	return true;
 }
 
+/* A start `(x / P) * P` with x affine and P an int parameter (a chunk's first key,
+ * Llama-4's `(i / C) * C`): *lo gets the affine bound below it that the model uses,
+ * min(x - P, x + P) + 1 (x rounded toward zero to a multiple of P is above x - |P|
+ * whatever the signs, and P is not zero where the division runs). */
+static bool chunk_start(const Expr *e, Aff *lo)
+{
+	if (e->kind != EX_BIN || e->bop != OP_MUL || e->args[0]->kind != EX_BIN || e->args[0]->bop != OP_DIV)
+		return false;
+	const Expr *x = e->args[0]->args[0], *P = e->args[1];
+	if (!expr_equal(e->args[0]->args[1], P) || P->kind != EX_VAR || P->var->kind != VAR_PARAM || P->var->ndim || P->var->ty != TY_INT)
+		return false;
+	Aff a;
+	if (affine(x, &a))
+		return false;
+	*lo = (Aff){0};
+	sb_printf(&lo->s, "(min(%s - ", aff_text(&a));
+	put_name(&lo->s, P->var);
+	sb_printf(&lo->s, ", %s + ", aff_text(&a));
+	put_name(&lo->s, P->var);
+	sb_puts(&lo->s, ") + 1)");
+	sb_free(&a.s);
+	return true;
+}
+
 /* The constraints of loop `s` on its iterator, or NULL after reporting a non-affine bound.
- * An end read from an array the region never stores (j < len[b]) constrains nothing: the
- * model's domain holds every iteration that any values could make. */
+ * An end read from an array the region never stores (j < len[b]) constrains nothing, and
+ * a chunk's start (chunk_start) only from below: the model's domain holds every iteration
+ * that any values could make. */
 static char *bounds_text(const Build *b, const Stmt *s)
 {
 	Aff lo, hi = {0};
 	const Expr *bad = affine(s->lo, &lo), *which = s->lo;
 	bool free_hi = false;
+	if (bad && chunk_start(s->lo, &lo))
+		bad = NULL;
 	if (!bad) {
 		bad = affine(s->hi, &hi);
 		which = s->hi;

@@ -1345,7 +1345,10 @@ static void splitk_launch(TileEmit *te, const char *args, int bytes)
 	const char *ns = tp->split.ndecl->var->name, *cs = tp->split.cdecl->var->name;
 	if (tp->axis_len) {
 		/* the range is read on the device: a bound of its length, each chunk clipped there */
-		sb_printf(out, "\t\t\t/* '%s' runs over at most this many (each chunk is clipped to its row's range) */\n", tp->c->axis);
+		if (tp->axis_open)
+			sb_printf(out, "\t\t\t/* '%s' runs over a ring of this many slots (the last chunk runs to its row's end) */\n", tp->c->axis);
+		else
+			sb_printf(out, "\t\t\t/* '%s' runs over at most this many (each chunk is clipped to its row's range) */\n", tp->c->axis);
 		sb_puts(out, "\t\t\tlong long @len = ");
 		expr(te, tp->axis_len);
 	} else {

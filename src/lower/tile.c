@@ -1179,6 +1179,72 @@ bool split_host_len(Program *p, const Stmt *pass, const Expr *lo, const Expr *hi
 	return true;
 }
 
+/* The modulus M of a ring buffer's subscript `(x + j) % M` (j an element loop's iterator,
+ * M computed on the host) that e reads; NULL if none. */
+static const Expr *ring_expr(const Expr *e, const Var *j)
+{
+	if (e->kind == EX_INDEX && e->var->kind == VAR_PARAM)
+		for (int d = 0; d < e->nargs; d++) {
+			const Expr *x = e->args[d];
+			if (x->kind == EX_BIN && x->bop == OP_MOD && expr_reads_var(x->args[0], j) && host_expr(x->args[1]))
+				return x->args[1];
+		}
+	for (int i = 0; i < e->nargs; i++) {
+		const Expr *m = ring_expr(e->args[i], j);
+		if (m)
+			return m;
+	}
+	return NULL;
+}
+
+/* ring_expr over the expressions of statement s. */
+static const Expr *ring_stmt(const Stmt *s, const Var *j)
+{
+	const Expr *m = NULL;
+	const Expr *es[5] = {s->lo, s->hi, s->lhs, s->rhs, s->cond};
+	for (int i = 0; i < 5 && !m; i++)
+		m = es[i] ? ring_expr(es[i], j) : NULL;
+	for (int i = 0; i < s->nbody && !m; i++)
+		m = s->body[i] ? ring_stmt(s->body[i], j) : NULL;
+	return m;
+}
+
+/* Where no bound of the split axis's length is known on the host (split_host_len) but
+ * the pass reads a ring buffer of M slots at (x + j) % M (a circular KV cache: the window
+ * is at most the ring in any use that makes sense), the launcher sizes the chunks for a
+ * length of M, and the last chunk runs to its row's end: a longer window, legal C, is
+ * then still summed whole, by fewer CTAs. false when the pass reads no ring. */
+static bool plan_ring_split(TilePlan *tp)
+{
+	Program *p = tp->c->prog;
+	Stmt *sb = tp->step->body[0];
+	Stmt *const *st = sb->kind == ST_BLOCK ? sb->body : &tp->step->body[0];
+	int nst = sb->kind == ST_BLOCK ? sb->nbody : 1;
+	const Expr *m = NULL;
+	for (int i = 0; i < nst && !m; i++)
+		if (st[i]->kind == ST_FOR && st[i]->lo->kind == EX_VAR && st[i]->lo->var == tp->step->var)
+			m = ring_stmt(st[i]->body[0], st[i]->var);
+	if (!m || tp->step->hi->kind != EX_VAR)
+		return false;
+	for (int k = 0; k < tp->ncta_decls; k++) {
+		const Stmt *d = tp->cta_decls[k];
+		if (d->var != tp->step->hi->var)
+			continue;
+		/* j_hi = ch == nchunks - 1 ? hi : (the chunk's end, clipped to hi) */
+		Stmt *open = st_new(p, ST_DECL, d->loc);
+		*open = *d;
+		Loc l = d->loc;
+		Expr *last = ex_bin(p, OP_EQ, ex_var(p, tp->split.chunks->var, l),
+		                    ex_bin(p, OP_SUB, ex_var(p, tp->split.ndecl->var, l), ex_int(p, 1, l), l), l);
+		open->rhs = ex_cond(p, last, ex_copy(p, tp->axis_hi), ex_copy(p, d->rhs), l);
+		tp->cta_decls[k] = open;
+		tp->axis_len = ex_copy(p, m);
+		tp->axis_open = true;
+		return true;
+	}
+	return false;
+}
+
 /* Split-k: the chunk kernel's prologue is the row's statements before the split and the
  * chunk's setup, its epilogue the chunk's stores. */
 static bool plan_splitk(TilePlan *tp, Stmt *body)
@@ -1235,7 +1301,7 @@ static bool plan_splitk(TilePlan *tp, Stmt *body)
 	 * its row's range (the cta_decls). */
 	tp->axis_lo = tp->c->levels[0]->lo;
 	tp->axis_hi = tp->c->levels[0]->hi;
-	if (!split_host_len(p, tp->step, tp->axis_lo, tp->axis_hi, &tp->axis_len)) {
+	if (!split_host_len(p, tp->step, tp->axis_lo, tp->axis_hi, &tp->axis_len) && !plan_ring_split(tp)) {
 		tp->why = "the split axis's range is read on the device and no array the pass reads at every element bounds its length (the launcher sizes the chunks on the host)";
 		return false;
 	}
@@ -1296,6 +1362,17 @@ int tile_smem_bytes(const TilePlan *tp)
 	for (int k = 0; k < tp->ncolop; k++)
 		elems += tp->stages * tp->bn * tp->colop_cols[k];
 	return (tp->elem == TY_FLOAT ? 4 : 2) * elems;
+}
+
+/* min (want_min) or max of int bounds a and b, either NULL (unbounded): NULL when both are,
+ * or (keep_one) the other when one is; with !keep_one, NULL when either is. */
+static Expr *bound_join(Program *p, Expr *a, Expr *b, bool want_min, bool keep_one, Loc loc)
+{
+	if (!a || !b)
+		return keep_one ? (a ? a : b) : NULL;
+	if (expr_equal(a, b))
+		return a;
+	return ex_cond(p, ex_bin(p, want_min ? OP_LT : OP_GT, a, b, loc), ex_copy(p, a), ex_copy(p, b), loc);
 }
 
 /* How an int expression changes with the row iterator: not at all, never down, never up,
@@ -1371,6 +1448,11 @@ static Mono monotone_in(const Expr *e, const Var *row)
 		case OP_SUB: return mono_join(monotone_in(e->args[0], row), mono_flip(monotone_in(e->args[1], row)));
 		case OP_MUL:
 		case OP_DIV:
+			/* (x / P) * P, x rounded toward zero to a multiple of P, never goes down as x
+			 * goes up, whatever P's sign (a chunk's start) */
+			if (e->bop == OP_MUL && e->args[0]->kind == EX_BIN && e->args[0]->bop == OP_DIV && expr_equal(e->args[0]->args[1], e->args[1]) &&
+			    !expr_reads_var(e->args[1], row))
+				return monotone_in(e->args[0]->args[0], row);
 			/* by a constant: its sign decides */
 			if (e->args[1]->kind == EX_INT)
 				return e->args[1]->ival >= 0 ? monotone_in(e->args[0], row) : mono_flip(monotone_in(e->args[0], row));
@@ -1440,6 +1522,28 @@ static bool reads_pass_local(const TilePlan *tp, const Expr *e)
 		if (reads_pass_local(tp, e->args[i]))
 			return true;
 	return false;
+}
+
+/* Split-k whose axis ends per row (speculative decoding's verify: draft t sees the keys
+ * j < past[b] + t + 1): the chunks split the range of the CTAs' widest row, the end at
+ * the row loop's extreme (its last row for an end that grows with the row), and each row
+ * keeps its own end as a bound of its elements (returned, for mask_hi). NULL when the
+ * start depends on the row too, or the end is not monotone in it. */
+static Expr *split_by_row(TilePlan *tp)
+{
+	Program *p = tp->c->prog;
+	const GridLoop *g = &tp->grid[tp->rowdim];
+	Mono mo = monotone_in(tp->axis_hi, g->var);
+	if (expr_reads_var(tp->axis_lo, g->var) || (mo != MONO_UP && mo != MONO_DOWN) || !scalar_is_int(tp->axis_hi->ty))
+		return NULL;
+	Expr *widest = mo == MONO_UP ? ex_bin(p, OP_SUB, ex_copy(p, g->hi), ex_int(p, 1, g->hi->loc), g->hi->loc) : ex_copy(p, g->lo);
+	for (int k = 0; k < tp->ncta_decls; k++) {
+		Stmt *d = st_new(p, ST_DECL, tp->cta_decls[k]->loc);
+		*d = *tp->cta_decls[k];
+		d->rhs = expr_subst_expr(p, d->rhs, g->var, widest);
+		tp->cta_decls[k] = d;
+	}
+	return tp->axis_hi->ty == TY_INT ? ex_copy(p, tp->axis_hi) : ex_cast(p, TY_INT, ex_copy(p, tp->axis_hi), tp->axis_hi->loc);
 }
 
 /* Whether subscript e is the row iterator i, or `off + i` with off a value read from
@@ -1581,8 +1685,9 @@ bool tile_plan(TilePlan *tp, const Region *r, const TileTarget *tt, const char *
 		tp->grid[tp->ngrid++] = (GridLoop){fresh_var(tp->c, "row", TY_INT, VAR_LOOP), ex_int(p, 0, r->loop->loc), ex_int(p, 1, r->loop->loc), 0};
 	}
 	const Var *iv = tp->grid[tp->rowdim].var;
-	for (int k = 0; k < tp->ncta_decls; k++)
-		if (expr_reads_var(tp->cta_decls[k]->rhs, iv))
+	Expr *row_hi = NULL;
+	for (int k = 0; k < tp->ncta_decls && !row_hi; k++)
+		if (expr_reads_var(tp->cta_decls[k]->rhs, iv) && !(row_hi = split_by_row(tp)))
 			return fail(tp, why, "the split's chunk range depends on the row loop");
 	for (int g = 0; g < tp->ngrid; g++)
 		if (g != tp->rowdim && (expr_reads_var(tp->grid[g].lo, iv) || expr_reads_var(tp->grid[g].hi, iv)))
@@ -1617,6 +1722,11 @@ bool tile_plan(TilePlan *tp, const Region *r, const TileTarget *tt, const char *
 	if (tp->bm % 16 || tp->bm > 128)
 		return fail(tp, why, "the row tile is not a multiple of 16 up to 128");
 	tile_find_masks(tp);
+	if (row_hi) {
+		if (tp->skip_hidden)
+			return fail(tp, why, "the split's chunk range depends on the row loop, and a mask skips steps");
+		tp->mask_hi = bound_join(p, tp->mask_hi, row_hi, true, true, row_hi->loc);
+	}
 	/* The printer takes a bound's extremes over a CTA's rows at its first and last rows. */
 	const Expr *ends[4] = {tp->step->lo, tp->step->hi, tp->mask_lo, tp->mask_hi};
 	for (int k = 0; k < 4; k++)
@@ -1677,6 +1787,11 @@ typedef struct MaskScan {
 	Var *vars[MAX_TILE_VARS];
 	MaskClass cls[MAX_TILE_VARS];
 	int nvars;
+	/* the int locals the per-element loops declare, each with its value (canonical: j as
+	 * jc) while that value holds (`int same = j / C == i / C;`), else NULL */
+	Var *defv[MAX_TILE_VARS];
+	Expr *defe[MAX_TILE_VARS];
+	int ndefs;
 	bool ok;
 } MaskScan;
 
@@ -1696,36 +1811,95 @@ static MaskClass var_class(const MaskScan *ms, const Var *v)
 	return MC_FINITE;
 }
 
+/* The index of v in vars[0 .. *n), appended if absent; -1 when the list is full. */
+static int var_slot(Var **vars, int *n, Var *v)
+{
+	for (int i = 0; i < *n; i++)
+		if (vars[i] == v)
+			return i;
+	if (*n == MAX_TILE_VARS)
+		return -1;
+	vars[*n] = v;
+	return (*n)++;
+}
+
 static void set_class(MaskScan *ms, Var *v, MaskClass c)
 {
-	for (int i = 0; i < ms->nvars; i++)
-		if (ms->vars[i] == v) {
-			ms->cls[i] = c;
-			return;
-		}
-	if (ms->nvars < MAX_TILE_VARS) {
-		ms->vars[ms->nvars] = v;
-		ms->cls[ms->nvars++] = c;
-	} else {
+	int k = var_slot(ms->vars, &ms->nvars, v);
+	if (k < 0)
 		ms->ok = false;
-	}
+	else
+		ms->cls[k] = c;
 }
 
 static MaskClass join(MaskClass a, MaskClass b) { return a == b ? a : MC_ANY; }
 
-/* Whether c, a condition on the element, is false exactly where the scan's mask hides
- * it (a guard `if (j <= i)` kept from distribute_guard, or the c of `c ? p : 0`); the
- * first such condition sets the mask. */
-static bool is_guard(MaskScan *ms, const Expr *c)
+/* Whether e reads no local other than those with a value in ms->defe. */
+static bool reads_defined(const MaskScan *ms, const Expr *e)
+{
+	if ((e->kind == EX_VAR || e->kind == EX_INDEX) && e->var->kind == VAR_LOCAL) {
+		bool found = false;
+		for (int i = 0; i < ms->ndefs && !found; i++)
+			found = ms->defv[i] == e->var && ms->defe[i];
+		if (!found)
+			return false;
+	}
+	for (int i = 0; i < e->nargs; i++)
+		if (!reads_defined(ms, e->args[i]))
+			return false;
+	return true;
+}
+
+/* Records local v, declared by a per-element loop with value e (NULL: none): the mask's
+ * bounds may read v through e while v keeps it, and may not read v otherwise. */
+static void define(MaskScan *ms, Var *v, const Expr *e)
+{
+	Expr *d = e && !v->ndim && scalar_is_int(v->ty) && reads_defined(ms, e) ? expr_subst_var(ms->tp->c->prog, e, ms->jvar, ms->tp->jc) : NULL;
+	int k = var_slot(ms->defv, &ms->ndefs, v);
+	if (k < 0)
+		ms->ok = false;
+	else
+		ms->defe[k] = d;
+}
+
+/* Whether a write to v loses the value define recorded (v is one of the locals). */
+static void forget(MaskScan *ms, const Var *v)
+{
+	for (int i = 0; i < ms->ndefs; i++)
+		if (ms->defv[i] == v)
+			ms->defe[i] = NULL;
+}
+
+/* c with the recorded locals read through their values, latest first (a value may read
+ * an earlier one); NULL when it reads a local that has none. */
+static Expr *through_defs(MaskScan *ms, Expr *c)
+{
+	for (int i = ms->ndefs - 1; i >= 0; i--)
+		if (ms->defe[i])
+			c = expr_subst_expr(ms->tp->c->prog, c, ms->defv[i], ms->defe[i]);
+	for (int i = 0; i < ms->ndefs; i++)
+		if (expr_reads_var(c, ms->defv[i]))
+			return NULL;
+	return c;
+}
+
+/* Whether c, a condition on the element, is false (guard) or true (!guard) exactly where
+ * the scan's mask hides it (a guard `if (j <= i)` kept from distribute_guard, the c of
+ * `c ? p : 0`; the c of `c ? -INFINITY : x`); the first such condition sets the mask. */
+static bool is_mask(MaskScan *ms, const Expr *c, bool guard)
 {
 	if (!expr_reads_var(c, ms->jvar))
 		return false;
 	Program *p = ms->tp->c->prog;
-	Expr *hidden = ex_un(p, UOP_NOT, expr_subst_var(p, c, ms->jvar, ms->tp->jc), c->loc);
+	Expr *hidden = expr_subst_var(p, c, ms->jvar, ms->tp->jc);
+	if (guard)
+		hidden = ex_un(p, UOP_NOT, hidden, c->loc);
 	if (!ms->cond)
 		ms->cond = hidden;
 	return expr_equal(ms->cond, hidden);
 }
+
+static bool is_guard(MaskScan *ms, const Expr *c) { return is_mask(ms, c, true); }
 
 /* The class of e at a hidden element. */
 static MaskClass mask_class(MaskScan *ms, const Expr *e)
@@ -1743,6 +1917,8 @@ static MaskClass mask_class(MaskScan *ms, const Expr *e)
 	case EX_CAST: return mask_class(ms, e->args[0]) == MC_ZERO ? MC_ZERO : mask_class(ms, e->args[0]) == MC_NEGINF ? MC_NEGINF : MC_ANY;
 	case EX_UN: return MC_ANY;
 	case EX_COND:
+		if (is_neg_inf(e->args[1]) && !is_neg_inf(e->args[2])) /* `c ? -INFINITY : x` */
+			return is_mask(ms, e->args[0], false) ? MC_NEGINF : join(MC_NEGINF, mask_class(ms, e->args[2]));
 		if (is_guard(ms, e->args[0])) /* false at a hidden element */
 			return mask_class(ms, e->args[2]);
 		return join(mask_class(ms, e->args[1]), mask_class(ms, e->args[2]));
@@ -1770,7 +1946,18 @@ static MaskClass mask_class(MaskScan *ms, const Expr *e)
 	return MC_ANY;
 }
 
-/* The hidden-when condition of a mask statement of loop variable j, canonical; NULL if s is none. */
+/* Which arm of `x = c ? a : b` is -INFINITY (1 or 2; 0: neither, or both). */
+static int neg_inf_arm(const Stmt *s)
+{
+	if (s->kind != ST_ASSIGN || s->aop != AS_SET || s->rhs->kind != EX_COND)
+		return 0;
+	bool a = is_neg_inf(s->rhs->args[1]), b = is_neg_inf(s->rhs->args[2]);
+	return a == b ? 0 : a ? 1 : 2;
+}
+
+/* The hidden-when condition of a mask statement of loop variable j, canonical; NULL if s
+ * is none: `if (c) x = -INFINITY`, `x = c ? y : -INFINITY` or `x = c ? -INFINITY : y`
+ * (*kept gets y). */
 static Expr *mask_cond(TilePlan *tp, const Stmt *s, const Var *j, Expr **kept)
 {
 	Program *p = tp->c->prog;
@@ -1781,9 +1968,11 @@ static Expr *mask_cond(TilePlan *tp, const Stmt *s, const Var *j, Expr **kept)
 			return expr_subst_var(p, s->cond, j, tp->jc);
 		return NULL;
 	}
-	if (s->kind == ST_ASSIGN && s->aop == AS_SET && s->rhs->kind == EX_COND && is_neg_inf(s->rhs->args[2]) && expr_reads_var(s->rhs->args[0], j)) {
-		*kept = s->rhs->args[1];
-		return ex_un(p, UOP_NOT, expr_subst_var(p, s->rhs->args[0], j, tp->jc), s->loc);
+	int arm = neg_inf_arm(s);
+	if (arm && expr_reads_var(s->rhs->args[0], j)) {
+		*kept = s->rhs->args[3 - arm];
+		Expr *c = expr_subst_var(p, s->rhs->args[0], j, tp->jc);
+		return arm == 1 ? c : ex_un(p, UOP_NOT, c, s->loc);
 	}
 	return NULL;
 }
@@ -1792,7 +1981,7 @@ bool tile_mask_stmt(const TilePlan *tp, const Stmt *s, Expr **kept)
 {
 	for (int i = 0; i < tp->nmask; i++)
 		if (tp->mask_stmts[i] == s) {
-			*kept = s->kind == ST_ASSIGN ? s->rhs->args[1] : NULL;
+			*kept = s->kind == ST_ASSIGN ? s->rhs->args[3 - neg_inf_arm(s)] : NULL;
 			return true;
 		}
 	return false;
@@ -1813,6 +2002,8 @@ static bool declared_here(const MaskScan *ms, const Var *v)
  * keeps the value it had (`float x = -INFINITY; if (keep) x = dot;`). */
 static void guard_writes(MaskScan *ms, const Stmt *s)
 {
+	if (s->kind == ST_DECL || s->kind == ST_ASSIGN)
+		forget(ms, s->kind == ST_DECL ? s->var : s->lhs->var);
 	if (s->kind == ST_DECL ||
 	    (s->kind == ST_ASSIGN && !(s->lhs->kind == EX_VAR && tile_role(ms->tp, s->lhs->var) == TR_ROW) && !declared_here(ms, s->lhs->var)))
 		set_class(ms, s->kind == ST_DECL ? s->var : s->lhs->var, MC_ANY);
@@ -1852,6 +2043,7 @@ static void mask_stmt(MaskScan *ms, Stmt *s, Stmt **body, int n, int *i)
 	switch (s->kind) {
 	case ST_DECL:
 		set_class(ms, s->var, s->rhs ? mask_class(ms, s->rhs) : MC_ANY);
+		define(ms, s->var, s->rhs);
 		if (ms->ndecls < MAX_TILE_VARS)
 			ms->decls[ms->ndecls++] = s->var;
 		return;
@@ -1864,6 +2056,7 @@ static void mask_stmt(MaskScan *ms, Stmt *s, Stmt **body, int n, int *i)
 			return;
 		}
 		set_class(ms, s->lhs->var, s->aop == AS_SET ? mask_class(ms, s->rhs) : MC_ANY);
+		forget(ms, s->lhs->var);
 		return;
 	case ST_FOR:
 		if (tile_match_pv(tp, s, ms->jvar, &g, &acc, false) >= 0)
@@ -1890,39 +2083,119 @@ static void mask_walk(MaskScan *ms, Stmt **body, int n)
 		mask_stmt(ms, body[i], body, n, &i);
 }
 
-/* Bounds on jc from the condition under which an element is kept (negate: c is the
- * hidden-when condition). false when c is not a conjunction of bounds on jc. */
-static bool cond_bounds(TilePlan *tp, const Expr *c, bool negate, Expr **lo, Expr **hi)
+/* Rewrites comparison `*a op *b` so that *a is jc alone, moving the terms added to or
+ * subtracted from it (`i - j >= W`: j <= i - W). false when jc is not one term of a sum
+ * on one side. */
+static bool isolate_jc(TilePlan *tp, const Expr **a, BinOp *op, const Expr **b)
 {
 	Program *p = tp->c->prog;
-	if (c->kind == EX_UN && c->uop == UOP_NOT)
-		return cond_bounds(tp, c->args[0], !negate, lo, hi);
-	if (c->kind != EX_BIN)
-		return false;
-	if ((c->bop == OP_LAND && !negate) || (c->bop == OP_LOR && negate))
-		return cond_bounds(tp, c->args[0], negate, lo, hi) && cond_bounds(tp, c->args[1], negate, lo, hi);
-	BinOp op = c->bop;
-	const Expr *a = c->args[0], *b = c->args[1];
-	if (op != OP_LT && op != OP_LE && op != OP_GT && op != OP_GE)
-		return false;
-	if (!(a->kind == EX_VAR && a->var == tp->jc)) {
-		const Expr *t = a;
-		a = b;
-		b = t;
-		op = op == OP_LT ? OP_GT : op == OP_LE ? OP_GE : op == OP_GT ? OP_LT : OP_LE;
+	if (expr_reads_var(*b, tp->jc)) {
+		const Expr *t = *a;
+		*a = *b;
+		*b = t;
+		*op = *op == OP_LT ? OP_GT : *op == OP_LE ? OP_GE : *op == OP_GT ? OP_LT : OP_LE;
 	}
-	if (!(a->kind == EX_VAR && a->var == tp->jc) || expr_reads_var(b, tp->jc) || !scalar_is_int(b->ty))
+	if (expr_reads_var(*b, tp->jc))
 		return false;
+	while (!((*a)->kind == EX_VAR && (*a)->var == tp->jc)) {
+		const Expr *e = *a;
+		if (e->kind != EX_BIN || (e->bop != OP_ADD && e->bop != OP_SUB) || !scalar_is_int(e->ty))
+			return false;
+		bool left = expr_reads_var(e->args[0], tp->jc), right = expr_reads_var(e->args[1], tp->jc);
+		if (left == right)
+			return false;
+		if (left) { /* x + t op b: x op b - t; x - t op b: x op b + t */
+			*b = ex_bin(p, e->bop == OP_ADD ? OP_SUB : OP_ADD, ex_copy(p, *b), ex_copy(p, e->args[1]), e->loc);
+			*a = e->args[0];
+		} else if (e->bop == OP_ADD) { /* t + x op b: x op b - t */
+			*b = ex_bin(p, OP_SUB, ex_copy(p, *b), ex_copy(p, e->args[0]), e->loc);
+			*a = e->args[1];
+		} else { /* t - x op b: x op' t - b */
+			*b = ex_bin(p, OP_SUB, ex_copy(p, e->args[0]), ex_copy(p, *b), e->loc);
+			*a = e->args[1];
+			*op = *op == OP_LT ? OP_GT : *op == OP_LE ? OP_GE : *op == OP_GT ? OP_LT : OP_LE;
+		}
+	}
+	return true;
+}
+
+/* Whether c is `jc / C == e / C` (either side) with C an int constant or parameter, not
+ * zero: e's chunk of C keys, [(e / C) * C, (e / C) * C + C) for non-negative keys; *e and
+ * *div get e and C. */
+static bool same_chunk(const TilePlan *tp, const Expr *c, const Expr **e, const Expr **div)
+{
+	for (int s = 0; s < 2; s++) {
+		const Expr *x = c->args[s], *y = c->args[!s];
+		if (x->kind == EX_BIN && x->bop == OP_DIV && x->args[0]->kind == EX_VAR && x->args[0]->var == tp->jc && y->kind == EX_BIN &&
+		    y->bop == OP_DIV && expr_equal(x->args[1], y->args[1]) && !expr_reads_var(y->args[0], tp->jc) && scalar_is_int(y->args[0]->ty) &&
+		    ((x->args[1]->kind == EX_INT && x->args[1]->ival > 0) || (x->args[1]->kind == EX_VAR && x->args[1]->var->kind == VAR_PARAM && !x->args[1]->var->ndim))) {
+			*e = y->args[0];
+			*div = x->args[1];
+			return true;
+		}
+	}
+	return false;
+}
+
+/* Bounds on jc from the condition under which an element is kept (negate: c is the
+ * hidden-when condition): every kept element has *lo <= jc < *hi (NULL: unbounded).
+ * *exact stays true when c keeps exactly that range and becomes false when c has terms
+ * that bound nothing (a prefix length, a document id) or a union of ranges: those are
+ * still tested per element, and the bounds only skip the steps outside the hull. */
+static void kept_bounds(TilePlan *tp, const Expr *c, bool negate, Expr **lo, Expr **hi, bool *exact)
+{
+	Program *p = tp->c->prog;
+	*lo = *hi = NULL;
+	if (c->kind == EX_UN && c->uop == UOP_NOT) {
+		kept_bounds(tp, c->args[0], !negate, lo, hi, exact);
+		return;
+	}
+	if (c->kind != EX_BIN || !expr_reads_var(c, tp->jc)) {
+		*exact = false;
+		return;
+	}
+	if (c->bop == OP_LAND || c->bop == OP_LOR) {
+		/* both hold (a conjunction): the tighter bounds; either (a union): the hull */
+		bool both = (c->bop == OP_LAND) != negate;
+		Expr *lo1, *hi1, *lo2, *hi2;
+		kept_bounds(tp, c->args[0], negate, &lo1, &hi1, exact);
+		kept_bounds(tp, c->args[1], negate, &lo2, &hi2, exact);
+		*lo = bound_join(p, lo1, lo2, !both, both, c->loc);
+		*hi = bound_join(p, hi1, hi2, both, both, c->loc);
+		if (!both)
+			*exact = false;
+		return;
+	}
+	BinOp op = c->bop;
+	const Expr *a = c->args[0], *b = c->args[1], *e, *div;
+	if ((op == OP_EQ) != negate && (op == OP_EQ || op == OP_NE) && same_chunk(tp, c, &e, &div)) {
+		Expr *start = ex_bin(p, OP_MUL, ex_bin(p, OP_DIV, ex_copy(p, e), ex_copy(p, div), c->loc), ex_copy(p, div), c->loc);
+		start = start->ty != TY_INT ? ex_cast(p, TY_INT, start, c->loc) : start;
+		/* a chunk of a parameter's size: |C| keys, whatever C's sign */
+		Expr *len = div->kind == EX_INT ? ex_copy(p, div)
+		                                : ex_cond(p, ex_bin(p, OP_LT, ex_copy(p, div), ex_int(p, 0, c->loc), c->loc),
+		                                          ex_un(p, UOP_NEG, ex_copy(p, div), c->loc), ex_copy(p, div), c->loc);
+		/* C truncates: keys in (-C, C) share chunk 0, so the start holds for keys >= 0 */
+		if (tp->step->lo->kind == EX_INT && tp->step->lo->ival >= 0)
+			*lo = start;
+		*hi = ex_bin(p, OP_ADD, ex_copy(p, start), len, c->loc);
+		*exact = false;
+		return;
+	}
+	if ((op != OP_LT && op != OP_LE && op != OP_GT && op != OP_GE) || !isolate_jc(tp, &a, &op, &b) || !scalar_is_int(b->ty)) {
+		*exact = false;
+		return;
+	}
 	if (negate)
 		op = op == OP_LT ? OP_GE : op == OP_LE ? OP_GT : op == OP_GT ? OP_LE : OP_LT;
 	/* The printer computes the row's range in int, as the column index is: a bound read
 	 * from an int64 array (a length) is one of the int column indices. */
-	Expr *one = ex_int(p, 1, c->loc), *e = b->ty == TY_INT ? ex_copy(p, b) : ex_cast(p, TY_INT, ex_copy(p, b), c->loc);
-	Expr **slot = op == OP_GT || op == OP_GE ? lo : hi;
-	if (*slot)
-		return false;
-	*slot = op == OP_GT || op == OP_LE ? ex_bin(p, OP_ADD, e, one, c->loc) : e;
-	return true;
+	Expr *one = ex_int(p, 1, c->loc), *v = b->ty == TY_INT ? ex_copy(p, b) : ex_cast(p, TY_INT, ex_copy(p, b), c->loc);
+	Expr *bound = op == OP_GT || op == OP_LE ? ex_bin(p, OP_ADD, v, one, c->loc) : v;
+	if (op == OP_GT || op == OP_GE)
+		*lo = bound;
+	else
+		*hi = bound;
 }
 
 /* Whether e reads v other than as `v / C` with C a positive constant; *c gets the C
@@ -2013,20 +2286,28 @@ void tile_find_masks(TilePlan *tp)
 		else
 			mask_walk(&ms, &eb, 1);
 	}
-	Expr *lo = NULL, *hi = NULL;
-	if (!ms.ok || !ms.cond || !cond_bounds(tp, ms.cond, true, &lo, &hi)) {
-		if (ms.ok && ms.cond)
+	Expr *lo = NULL, *hi = NULL, *c = ms.ok && ms.cond ? through_defs(&ms, ms.cond) : NULL;
+	bool exact = true;
+	if (c)
+		kept_bounds(tp, c, true, &lo, &hi, &exact);
+	/* The bounds may read the row, parameters and parallel loops only. */
+	for (int k = 0; k < tp->nvars; k++)
+		if ((lo && expr_reads_var(lo, tp->vars[k])) || (hi && expr_reads_var(hi, tp->vars[k])))
+			lo = hi = NULL;
+	/* A skip of the steps the mask hides whole (a block layout) comes first, as the range
+	 * is no part of it. */
+	if (!exact && ms.ok && ms.cond)
+		find_skip(tp, ms.cond);
+	if ((!lo && !hi) || tp->skip_hidden) {
+		if (ms.ok && ms.cond && !tp->skip_hidden)
 			find_skip(tp, ms.cond);
 		if (!tp->skip_hidden) /* with a skip, the mask statements run where a step is not kept whole */
 			tp->nmask = 0;
 		return;
 	}
-	/* The bounds may read the row, parameters and parallel loops only. */
-	for (int k = 0; k < tp->nvars; k++)
-		if ((lo && expr_reads_var(lo, tp->vars[k])) || (hi && expr_reads_var(hi, tp->vars[k]))) {
-			tp->nmask = 0;
-			return;
-		}
 	tp->mask_lo = lo;
 	tp->mask_hi = hi;
+	/* A mask that is more than its range (a prefix, a chunk) still runs as written inside it. */
+	if (!exact)
+		tp->nmask = 0;
 }

@@ -166,6 +166,8 @@ typedef struct TilePlan {
 	Expr *axis_lo, *axis_hi; /* the split axis's range */
 	Expr *axis_len;          /* where the range is read on the device (`j < len[b]`): a
 	                          * bound of its length the launcher computes; NULL: hi - lo */
+	bool axis_open;          /* axis_len is a ring's size, no bound: the last chunk runs
+	                          * to its row's end (see plan_ring_split) */
 	const char *ws_name, *nrow_name; /* the kernels' names for the workspace and its rows */
 	bool line_directives;            /* printer option (--line), set by the caller */
 	const char *why; /* set by the matchers when a shape is refused */

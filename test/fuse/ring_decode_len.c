@@ -1,8 +1,8 @@
 /* ring_decode_len.c: decode over a ring-buffer KV cache of W slots (a sliding window):
  * sequence b holds len[b] <= W keys, starting at slot start[b] and wrapping around,
  * k[b][h][(start[b] + j) % W]. Which slot a key sits in bounds nothing about how many keys
- * there are, so the GPU launcher has no bound of len[b] to size split-k chunks with: CUDA
- * and HIP refuse the split and say why (rolling(j) takes it). An empty row gives zeros.
+ * there are, so the GPU launcher sizes the split-k chunks for W keys (the ring), and the
+ * last chunk runs to len[b] (a longer window is legal C). An empty row gives zeros.
  * fp16, D = 64. */
 #include <math.h>
 

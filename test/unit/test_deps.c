@@ -352,6 +352,22 @@ START_TEST(test_triangular)
 	expect_free(d, loop_of(p, "j", 0), &m, 1);
 	deps_free(d);
 	program_free(p);
+
+	/* A chunk's start (i / C) * C with a run-time C (Llama-4): modelled from below by
+	 * i - |C| + 1; the triangle is still disjoint. */
+	p = parse_src(
+		"void chunk(int N, int C, float x[N][N]) {\n"
+		"#pragma fuse kernel\n"
+		"  for (int i = 0; i < N; i++)\n"
+		"    for (int j = (i / C) * C; j <= i; j++)\n"
+		"      x[i][j] = x[j][i];\n"
+		"}\n");
+	d = compute(p);
+	ck_assert_msg(d != NULL, "%s", diags());
+	expect_free(d, loop_of(p, "i", 0), NULL, 0);
+	expect_free(d, loop_of(p, "j", 0), NULL, 0);
+	deps_free(d);
+	program_free(p);
 }
 END_TEST
 
@@ -448,6 +464,7 @@ START_TEST(test_non_affine)
 	 * store is then a scatter, not a packed row (its end is not n[i + 1] - n[i]). */
 	expect_error("for (int k = n[i]; k < N; k++) x[k] = 0;", "error: non-affine subscript 'n[i] + k' of 'x'");
 	expect_error("for (int k = j * i; k < N; k++) x[k] = 0;", ":5:16: error: non-affine loop bound 'j * i'");
+	expect_error("for (int k = (j / G) * N; k < N; k++) x[k] = 0;", "error: non-affine loop bound 'j / G * N'");
 	expect_error("float t = 1; x[(int)t] = 0;", "non-affine subscript '(int)t' of 'x'");
 	/* One report for a condition over two statements, and the condition's place. */
 	expect_error("if (y[i][j * j] > 0) { x[i] = 0; y[i][j] = 1; }", ":5:12: error: non-affine subscript 'j * j' of 'y', which the region also stores");
