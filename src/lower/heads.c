@@ -18,17 +18,6 @@
 
 #include <string.h>
 
-/* Whether e reads only scalar parameters and constants: a size the host knows. */
-static bool host_size(const Expr *e)
-{
-	if (e->kind == EX_INDEX || (e->kind == EX_VAR && (e->var->kind != VAR_PARAM || e->var->ndim)))
-		return false;
-	for (int i = 0; i < e->nargs; i++)
-		if (!host_size(e->args[i]))
-			return false;
-	return true;
-}
-
 /* `h / den` or `h % den` */
 static bool is_div_of(const Expr *e, const Var *h)
 {
@@ -42,7 +31,7 @@ static bool count_reads(const Expr *e, const Var *h, const Expr **den, int *ndiv
 	if (!e)
 		return true;
 	if (is_div_of(e, h)) {
-		if (*den ? !expr_equal(*den, e->args[1]) : !host_size(e->args[1]))
+		if (*den ? !expr_equal(*den, e->args[1]) : !tile_host_expr(e->args[1]))
 			return false;
 		*den = e->args[1];
 		*ndiv += e->bop == OP_DIV;

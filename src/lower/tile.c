@@ -49,7 +49,6 @@ TileRole tile_role(const TilePlan *tp, const Var *v)
 	return TR_NONE;
 }
 
-static bool host_expr(const Expr *e);
 
 static bool set_role(TilePlan *tp, Var *v, TileRole r)
 {
@@ -956,13 +955,12 @@ bool split_block_decl(const SplitBlock *sb, const Stmt *s)
 
 /* ---- the split axis's length on the host (see split_host_len in tile.h) ---- */
 
-/* e reads scalar parameters and literals only: the launcher can compute it. */
-static bool host_expr(const Expr *e)
+bool tile_host_expr(const Expr *e)
 {
 	if (e->kind == EX_INDEX || (e->kind == EX_VAR && (e->var->kind != VAR_PARAM || e->var->ndim)))
 		return false;
 	for (int i = 0; i < e->nargs; i++)
-		if (!host_expr(e->args[i]))
+		if (!tile_host_expr(e->args[i]))
 			return false;
 	return true;
 }
@@ -998,7 +996,7 @@ static bool reads_pass_var(const Stmt *pass, const Expr *e)
  * or max (!hi) that is one. */
 static const Expr *host_side(const Expr *e, bool hi)
 {
-	if (host_expr(e))
+	if (tile_host_expr(e))
 		return e;
 	const Expr *x, *y;
 	if (!min_max_form(e, hi, &x, &y))
@@ -1078,7 +1076,7 @@ static void len_bounds_expr(LenBounds *lb, const Expr *e)
 			if (lb->guarded && !plain_index(e->args[d], lb->j))
 				continue;
 			Expr *n = index_len(lb->p, lb->pass, e->args[d], lb->j, e->var->dims[d], lb->j_nonneg);
-			if (n && host_expr(n))
+			if (n && tile_host_expr(n))
 				add_len_bound(lb, n);
 		}
 	bool lazy = e->kind == EX_COND || (e->kind == EX_BIN && (e->bop == OP_LAND || e->bop == OP_LOR));
@@ -1154,7 +1152,7 @@ static void len_bounds_stmt(LenBounds *lb, const Stmt *s)
 bool split_host_len(Program *p, const Stmt *pass, const Expr *lo, const Expr *hi, Expr **len)
 {
 	*len = NULL;
-	if (host_expr(lo) && host_expr(hi))
+	if (tile_host_expr(lo) && tile_host_expr(hi))
 		return true;
 	LenBounds lb = {.p = p, .pass = pass, .j_nonneg = lo->kind == EX_INT && lo->ival >= 0};
 	/* a static bound of the range: hi <= ub, lo >= lb */
@@ -1186,7 +1184,7 @@ static const Expr *ring_expr(const Expr *e, const Var *j)
 	if (e->kind == EX_INDEX && e->var->kind == VAR_PARAM)
 		for (int d = 0; d < e->nargs; d++) {
 			const Expr *x = e->args[d];
-			if (x->kind == EX_BIN && x->bop == OP_MOD && expr_reads_var(x->args[0], j) && host_expr(x->args[1]))
+			if (x->kind == EX_BIN && x->bop == OP_MOD && expr_reads_var(x->args[0], j) && tile_host_expr(x->args[1]))
 				return x->args[1];
 		}
 	for (int i = 0; i < e->nargs; i++) {
@@ -1695,18 +1693,18 @@ bool tile_plan(TilePlan *tp, const Region *r, const TileTarget *tt, const char *
 	/* The launcher counts the CTAs of every other parallel loop on the host (only the
 	 * row loop's end may be bounded by an extent, below). */
 	for (int g = 0; g < tp->ngrid; g++)
-		if (g != tp->rowdim && (!host_expr(tp->grid[g].lo) || !host_expr(tp->grid[g].hi)))
+		if (g != tp->rowdim && (!tile_host_expr(tp->grid[g].lo) || !tile_host_expr(tp->grid[g].hi)))
 			return fail(tp, why, arena_printf(&p->arena, "the bounds of the parallel loop '%s' are read per CTA, and only the rows' loop ('%s') may have such bounds", tp->grid[g].var->name, iv->name));
 	/* The launcher counts the row tiles on the host. An end it cannot compute (i < len[b],
 	 * per sequence) is bounded by the extent of the row operand's dimension the row
 	 * indexes (q[b][h][N][D]: N), which every row reads; each CTA clips its rows to its
 	 * own end. */
 	const GridLoop *gr = &tp->grid[tp->rowdim];
-	if (!host_expr(gr->lo))
+	if (!tile_host_expr(gr->lo))
 		return fail(tp, why, arena_printf(&p->arena, "the start of the row loop '%s' is not known on the host", iv->name));
-	if (!host_expr(gr->hi)) {
+	if (!tile_host_expr(gr->hi)) {
 		for (int d = 0; d < tp->rowop->nargs && !tp->rows_host; d++)
-			if (row_subscript(tp->rowop->args[d], iv) && tp->rowop->var->dims[d] && host_expr(tp->rowop->var->dims[d]))
+			if (row_subscript(tp->rowop->args[d], iv) && tp->rowop->var->dims[d] && tile_host_expr(tp->rowop->var->dims[d]))
 				tp->rows_host = tp->rowop->var->dims[d];
 		if (!tp->rows_host || tp->splitk)
 			return fail(tp, why, arena_printf(&p->arena, "the end of the row loop '%s' is read per CTA and no array extent bounds it on the host", iv->name));

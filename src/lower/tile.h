@@ -186,6 +186,9 @@ void tile_plan_free(TilePlan *tp);
 
 TileRole tile_role(const TilePlan *tp, const Var *v);
 
+/* Whether e reads scalar parameters and literals only: the launcher can compute it. */
+bool tile_host_expr(const Expr *e);
+
 /* The names of r's function, kernel parameters and loops (the fuser's list is gone), as
  * the cascade's list, which fresh_var extends: the printer's names must not clash. */
 StrVec *tile_names(const Region *r);
