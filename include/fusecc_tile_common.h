@@ -117,6 +117,37 @@ template <class T> __device__ __forceinline__ uint16_t round16(float x, float *v
 	return bits;
 }
 
+/* load_tile_t: a 16-bit column operand stored transposed, its element (r, c) at
+ * colptr(c)[r] (a key cache kept as K^T, kT[..][d][j]): rows [0, ROWS) of the tile, zero at
+ * rows from nvalid and columns from DATA; element (r, c) goes to at(r, c / 8) + c % 8 (at:
+ * the 16-byte chunk's place, as the other loaders store it). Plain loads and stores,
+ * consecutive threads reading one column's consecutive rows: 8 rows per 16-byte load
+ * where the column is aligned, one element at a time otherwise. */
+template <int ROWS, int COLS, int THREADS, class T, int DATA, class F, class At>
+__device__ __forceinline__ void load_tile_t_at(uint16_t *s, F colptr, int nvalid, At at)
+{
+	static_assert(sizeof(T) == 2 && ROWS % 8 == 0 && DATA <= COLS, "a transposed tile is 16-bit, in runs of 8 rows");
+	constexpr int RC = ROWS / 8, N = (COLS * RC + THREADS - 1) / THREADS;
+#pragma unroll 1
+	for (int k = 0; k < N; k++) {
+		int idx = threadIdx.x + k * THREADS, c = idx / RC, r0 = idx % RC * 8;
+		if (COLS * RC % THREADS != 0 && idx >= COLS * RC)
+			break;
+		alignas(16) uint16_t e[8] = {};
+		if (c < DATA && r0 < nvalid) {
+			const uint16_t *p = reinterpret_cast<const uint16_t *>(colptr(c)) + r0;
+			if (r0 + 8 <= nvalid && (reinterpret_cast<uintptr_t>(p) & 15) == 0)
+				*reinterpret_cast<uint4 *>(e) = *reinterpret_cast<const uint4 *>(p);
+			else
+				for (int t = 0; t < 8 && r0 + t < nvalid; t++)
+					e[t] = p[t];
+		}
+#pragma unroll
+		for (int t = 0; t < 8; t++)
+			s[at(r0 + t, c / 8) + c % 8] = e[t];
+	}
+}
+
 /* load_rows_split: the rows [0, ROWS) of an fp32 row operand that multiplies 16-bit
  * column operands (T), as two 16-bit tiles of ROWS x COLS, hi at s and lo at s + ROWS *
  * COLS: element x is hi + lo, hi = x rounded to T, lo = x - hi (exact in fp32) rounded to

@@ -162,6 +162,13 @@ __device__ __forceinline__ void load_tile(uint16_t *s, F rowptr, int nvalid, L2P
 	load_rows_as<ROWS, COLS, THREADS, T, DATA>(s, rowptr, nvalid, [](int r) { return r; }, &pol);
 }
 
+/* A column operand's tile stored transposed (load_tile_t_at in fusecc_tile_common.h). */
+template <int ROWS, int COLS, int THREADS, class T, int DATA = COLS, class F>
+__device__ __forceinline__ void load_tile_t(uint16_t *s, F colptr, int nvalid)
+{
+	load_tile_t_at<ROWS, COLS, THREADS, T, DATA>(s, colptr, nvalid, [](int r, int c) { return soff<ROWS, COLS>(r, c); });
+}
+
 /* The row operand's tile (its rows as row_slot places them; in order for fp32, which
  * never runs on wgmma). */
 template <int ROWS, int COLS, int THREADS, class T, int DATA = COLS, class F>

@@ -119,6 +119,13 @@ __device__ __forceinline__ void load_tile(uint16_t *s, F rowptr, int nvalid, L2P
 	load_tile<ROWS, COLS, THREADS, T, DATA>(s, rowptr, nvalid);
 }
 
+/* A column operand's tile stored transposed (load_tile_t_at in fusecc_tile_common.h). */
+template <int ROWS, int COLS, int THREADS, class T, int DATA = COLS, class F>
+__device__ __forceinline__ void load_tile_t(uint16_t *s, F colptr, int nvalid)
+{
+	load_tile_t_at<ROWS, COLS, THREADS, T, DATA>(s, colptr, nvalid, [](int r, int c) { return swz<COLS>(r, c); });
+}
+
 /* The row operand's tile: the same as a column operand's here. */
 template <int ROWS, int COLS, int THREADS, class T, int DATA = COLS, class F>
 __device__ __forceinline__ void load_rows(uint16_t *s, F rowptr, int nvalid)

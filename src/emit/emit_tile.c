@@ -850,27 +850,32 @@ static void step_order(const TilePlan *tp, Stmt **steps, int n, Stmt **order)
 
 /* ---- the kernel ---- */
 
-/* &A[...] of operand `ref` for tile row `r`: the row iterator is base + r, k is 0. */
-static void print_row_ptr(TileEmit *te, const Expr *ref, const Var *rowv, const char *base)
+/* `[&](int param) { return &ref; }` with the row iterator rowv read as base + (row ? r : 0)
+ * and k as (row ? 0 : c): a row pointer (row) or, for an operand stored transposed, a
+ * column pointer. */
+static void print_ptr_lambda(TileEmit *te, const Expr *ref, const Var *rowv, const char *base, bool row)
 {
 	Program *p = te->tp->c->prog;
 	Var *bv = var_new(p, VAR_LOCAL, base, TY_INT, ref->loc);
-	Var *rv = var_new(p, VAR_LOCAL, "r", TY_INT, ref->loc);
-	Expr *row = ex_bin(p, OP_ADD, ex_var(p, bv, ref->loc), ex_var(p, rv, ref->loc), ref->loc);
-	Expr *e = expr_subst_expr(p, ref, te->tp->kc, ex_int(p, 0, ref->loc));
-	e = expr_subst_expr(p, e, rowv, row);
+	Var *rv = var_new(p, VAR_LOCAL, row ? "r" : "c", TY_INT, ref->loc);
+	Expr *at = row ? ex_bin(p, OP_ADD, ex_var(p, bv, ref->loc), ex_var(p, rv, ref->loc), ref->loc) : ex_var(p, bv, ref->loc);
+	Expr *e = expr_subst_expr(p, ref, te->tp->kc, row ? ex_int(p, 0, ref->loc) : ex_var(p, rv, ref->loc));
+	e = expr_subst_expr(p, e, rowv, at);
 	const char *saved = te->rowsub, *slot = te->h;
 	te->rowsub = NULL;
 	/* A column operand's per-row scalars (kvh = h / G) are the same in every row of the
 	 * CTA (tile_plan chose its rows so): the first slot's. */
 	if (rowv == te->tp->jc)
 		te->h = "0";
-	sb_printf(te->out, "[&](int r) { return &");
+	sb_printf(te->out, "[&](int %s) { return &", rv->name);
 	expr(te, e);
 	sb_puts(te->out, "; }");
 	te->rowsub = saved;
 	te->h = slot;
 }
+
+/* &A[...] of operand `ref` for tile row `r`: the row iterator is base + r, k is 0. */
+static void print_row_ptr(TileEmit *te, const Expr *ref, const Var *rowv, const char *base) { print_ptr_lambda(te, ref, rowv, base, true); }
 
 /* e as the launcher prints it. */
 static const char *expr_str(TileEmit *te, const Expr *e)
@@ -1198,13 +1203,18 @@ void emit_tile_kernel(StrBuf *out, const GpuTarget *tg, TilePlan *tp, void (*pri
 	else
 		line(&te, 1, "auto %s = [&](int %s) {\n", load, jt);
 	for (int k = 0; k < tp->ncolop; k++) {
-		line(&te, 2, "fx::load_tile<%d, %d, %d, %s%s>(%s", tp->bn, tp->colop_cols[k], tp->threads, T, data_arg(tp, tp->colop_data[k], tp->colop_cols[k]),
-		     te.colop_smem[k]);
+		/* a transposed operand's tile column by column (plain loads), its elements c of
+		 * rows at .. at + bn from &A[..][c][at] */
+		line(&te, 2, "fx::load_tile%s<%d, %d, %d, %s%s>(%s", tp->colop_t[k] ? "_t" : "", tp->bn, tp->colop_cols[k], tp->threads, T,
+		     data_arg(tp, tp->colop_data[k], tp->colop_cols[k]), te.colop_smem[k]);
 		if (two)
 			sb_printf(out, " + %s * %d", ls, w * tp->bn * tp->colop_cols[k]);
 		sb_puts(out, ", ");
-		print_operand_rows(&te, tp->colop[k], tp->colop2[k], tp->jc, jt);
-		sb_printf(out, ", %s - %s%s%s);\n", te.je, jt, pol ? ", " : "", pol ? pol : "");
+		if (tp->colop_t[k])
+			print_ptr_lambda(&te, tp->colop[k], tp->jc, jt, false);
+		else
+			print_operand_rows(&te, tp->colop[k], tp->colop2[k], tp->jc, jt);
+		sb_printf(out, ", %s - %s%s%s);\n", te.je, jt, pol && !tp->colop_t[k] ? ", " : "", pol && !tp->colop_t[k] ? pol : "");
 	}
 	line(&te, 1, "};\n");
 	const char *j0 = step->var->name;

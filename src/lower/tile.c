@@ -106,14 +106,26 @@ static void layout_why(TilePlan *tp, const Expr *a, const Var *k)
 /* `(float)A[..][k]` (or A[..][k] alone, promoted) with A a 16-bit or fp32 parameter array
  * whose last subscript is k alone (or 0 + k, given as k). Whether the operands' types go together is decided
  * once they are all known (operand_types). */
-static Expr *operand_ref(TilePlan *tp, Expr *e, const Var *k)
+static Expr *operand_ref(TilePlan *tp, Expr *e, const Var *k, const Var *j, bool *trans)
 {
 	if (e->kind == EX_CAST && e->ty == TY_FLOAT)
 		e = e->args[0];
 	Expr *a = e;
+	*trans = false;
 	if (a->kind != EX_INDEX || a->var->kind != VAR_PARAM)
 		return NULL;
 	Expr *last = a->args[a->nargs - 1];
+	if (j && a->nargs >= 2 && last->kind == EX_VAR && last->var == j && a->args[a->nargs - 2]->kind == EX_VAR && a->args[a->nargs - 2]->var == k &&
+	    a->var->dims[a->nargs - 2]->kind == EX_INT && (a->ty == TY_HALF || a->ty == TY_BF16)) {
+		/* a column operand stored transposed, kT[..][k][j] (tile.h, colop_t) */
+		bool other = false;
+		for (int i = 0; i < a->nargs - 2; i++)
+			other |= expr_reads_var(a->args[i], k) || expr_reads_var(a->args[i], j);
+		if (!other) {
+			*trans = true;
+			return a;
+		}
+	}
 	if (last->kind == EX_BIN && last->bop == OP_ADD && (is_int(last->args[0], 0) || is_int(last->args[1], 0))) {
 		/* a row pointer `const T *qrow = &q[b][h][0]` read as qrow[d]: q[b][h][0 + d] */
 		Expr *x = is_int(last->args[0], 0) ? last->args[1] : last->args[0];
@@ -185,16 +197,18 @@ static Expr *canonical(TilePlan *tp, const Expr *e, const Var *j, const Var *k)
 
 static bool equal_or_null(const Expr *a, const Expr *b) { return a == b || (a && b && expr_equal(a, b)); }
 
-/* The index of the column operand equal to b (b2 its second part, NULL for none), added if `add`. */
-static int colop_index(TilePlan *tp, Expr *b, Expr *b2, int cols, bool add)
+/* The index of the column operand equal to b (b2 its second part, NULL for none; trans:
+ * stored transposed), added if `add`. */
+static int colop_index(TilePlan *tp, Expr *b, Expr *b2, bool trans, int cols, bool add)
 {
 	for (int i = 0; i < tp->ncolop; i++)
-		if (expr_equal(tp->colop[i], b) && equal_or_null(tp->colop2[i], b2))
+		if (expr_equal(tp->colop[i], b) && equal_or_null(tp->colop2[i], b2) && tp->colop_t[i] == trans)
 			return i;
 	if (!add || tp->ncolop == MAX_OPERANDS)
 		return -1;
 	tp->colop[tp->ncolop] = b;
 	tp->colop2[tp->ncolop] = b2;
+	tp->colop_t[tp->ncolop] = trans;
 	tp->colop_cols[tp->ncolop] = tp->colop_data[tp->ncolop] = cols;
 	return tp->ncolop++;
 }
@@ -252,6 +266,7 @@ bool tile_is_copy_loop(const TilePlan *tp, const Stmt *s)
  * that do not change with k (multiplied, or divided by: den). */
 typedef struct Factors {
 	Expr *ops[2];
+	bool trans[2]; /* ops[i] stored transposed (operand_ref) */
 	int nops;
 	Expr *num[8], *den[8];
 	int nnum, nden;
@@ -259,13 +274,13 @@ typedef struct Factors {
 	int ncopies;
 } Factors;
 
-static bool factor(TilePlan *tp, Expr *e, Var *k, Factors *f, bool inverse)
+static bool factor(TilePlan *tp, Expr *e, Var *k, const Var *j, Factors *f, bool inverse)
 {
 	Program *p = tp->c->prog;
 	if (e->kind == EX_BIN && e->bop == OP_MUL)
-		return factor(tp, e->args[0], k, f, inverse) && factor(tp, e->args[1], k, f, inverse);
+		return factor(tp, e->args[0], k, j, f, inverse) && factor(tp, e->args[1], k, j, f, inverse);
 	if (e->kind == EX_BIN && e->bop == OP_DIV && !expr_reads_var(e->args[1], k))
-		return factor(tp, e->args[0], k, f, inverse) && factor(tp, e->args[1], k, f, !inverse);
+		return factor(tp, e->args[0], k, j, f, inverse) && factor(tp, e->args[1], k, j, f, !inverse);
 	if (!expr_reads_var(e, k)) {
 		if (inverse ? f->nden == 8 : f->nnum == 8)
 			return false;
@@ -277,10 +292,12 @@ static bool factor(TilePlan *tp, Expr *e, Var *k, Factors *f, bool inverse)
 	}
 	if (inverse)
 		return false;
-	Expr *op = operand_ref(tp, e, k);
+	bool trans;
+	Expr *op = operand_ref(tp, e, k, j, &trans);
 	if (op) {
 		if (f->nops == 2)
 			return false;
+		f->trans[f->nops] = trans;
 		f->ops[f->nops++] = op;
 		return true;
 	}
@@ -289,7 +306,7 @@ static bool factor(TilePlan *tp, Expr *e, Var *k, Factors *f, bool inverse)
 	    f->ncopies < 2 && (def = copy_loop(tp, e->var))) {
 		Stmt *a = single(def->body[0]);
 		f->copies[f->ncopies++] = e->var;
-		return factor(tp, expr_subst_var(p, a->rhs, def->var, k), k, f, false);
+		return factor(tp, expr_subst_var(p, a->rhs, def->var, k), k, j, f, false);
 	}
 	return false;
 }
@@ -306,21 +323,18 @@ static Expr *product(Program *p, Expr *const *xs, int n)
 /* Whether loop f is `for (k) x += a * b` (tile_match_dot's form): the row operand a and
  * the column operand b (canonical), the extent K, and the product of the other factors
  * (NULL for none). */
-static bool dot_loop(TilePlan *tp, Stmt *f, const Var *x, Var *jvar, bool add, Expr **a, Expr **b, long long *K, Expr **scale)
+static bool dot_loop(TilePlan *tp, Stmt *f, const Var *x, Var *jvar, bool add, Expr **a, Expr **b, bool *trans, long long *K, Expr **scale)
 {
 	Stmt *s = k_loop(f, K);
 	if (!s || s->lhs->kind != EX_VAR || s->lhs->var != x)
 		return false;
 	Expr *prod = accumulated(s);
 	Factors fs = {0};
-	if (!prod || !factor(tp, prod, f->var, &fs, false) || fs.nops != 2)
+	if (!prod || !factor(tp, prod, f->var, jvar, &fs, false) || fs.nops != 2)
 		return false;
-	Expr *r = fs.ops[0], *c = fs.ops[1];
-	if (expr_reads_var(r, jvar)) {
-		Expr *t = r;
-		r = c;
-		c = t;
-	}
+	int ci = expr_reads_var(fs.ops[0], jvar) ? 0 : 1;
+	Expr *r = fs.ops[1 - ci], *c = fs.ops[ci];
+	*trans = fs.trans[ci];
 	if (expr_reads_var(r, jvar) || !expr_reads_var(c, jvar))
 		return false;
 	for (int k = 0; k < fs.ncopies; k++)
@@ -379,22 +393,24 @@ int tile_match_dot(TilePlan *tp, Stmt **body, int n, int i, Var *jvar, bool add,
 		return -1;
 	}
 	Expr *a, *b, *sc, *a2 = NULL, *b2 = NULL, *sc2 = NULL;
-	if (!dot_loop(tp, f, d->var, jvar, add, &a, &b, &K, &sc))
+	bool trans, trans2 = false;
+	if (!dot_loop(tp, f, d->var, jvar, add, &a, &b, &trans, &K, &sc))
 		return -1;
 	/* a second part: into x, or into y read only in x + y */
 	int taken = 2;
 	Stmt *y = i + 3 < n ? body[i + 2] : NULL;
-	if (i + 2 < n && dot_loop(tp, body[i + 2], d->var, jvar, add, &a2, &b2, &K2, &sc2))
+	if (i + 2 < n && dot_loop(tp, body[i + 2], d->var, jvar, add, &a2, &b2, &trans2, &K2, &sc2))
 		taken = 3;
-	else if (y && y->kind == ST_DECL && !y->var->ndim && y->var->ty == TY_FLOAT && y->rhs && dot_loop(tp, body[i + 3], y->var, jvar, add, &a2, &b2, &K2, &sc2) &&
+	else if (y && y->kind == ST_DECL && !y->var->ndim && y->var->ty == TY_FLOAT && y->rhs && dot_loop(tp, body[i + 3], y->var, jvar, add, &a2, &b2, &trans2, &K2, &sc2) &&
 	         stmts_read_as_sum(body + i + 4, n - i - 4, d->var, y->var))
 		taken = 4;
 	else
 		a2 = b2 = NULL, K2 = 0;
 	Program *p = tp->c->prog;
-	if (a2 && (!equal_or_null(sc, sc2) || K % 8)) {
+	if (a2 && (!equal_or_null(sc, sc2) || K % 8 || trans || trans2)) {
 		tp->why = K % 8 ? arena_printf(&p->arena, "the first part of a product of two parts has %lld columns, and the tiles join parts at a multiple of 8", K)
-		                : "the two parts of a product carry different factors (write the same scale on both, or apply it to their sum)";
+		        : trans || trans2 ? "a product of two parts reads a column operand stored transposed (store both parts as [..][row][k])"
+		                          : "the two parts of a product carry different factors (write the same scale on both, or apply it to their sum)";
 		return -1;
 	}
 	if (scale)
@@ -409,7 +425,7 @@ int tile_match_dot(TilePlan *tp, Stmt **body, int n, int i, Var *jvar, bool add,
 		tp->why = "the products have different k extents";
 		return -1;
 	}
-	int cb = colop_index(tp, b, b2, (int)(K + K2), add);
+	int cb = colop_index(tp, b, b2, trans, (int)(K + K2), add);
 	if (cb < 0)
 		return -1;
 	for (int k = 0; k < tp->ndots; k++)
@@ -460,14 +476,15 @@ int tile_match_pv(TilePlan *tp, const Stmt *f, Var *jvar, Expr **g, Var **acc, b
 	if (!prod || prod->kind != EX_BIN || prod->bop != OP_MUL)
 		return -1;
 	for (int side = 0; side < 2; side++) {
-		Expr *v = operand_ref(tp, prod->args[side], f->var), *other = prod->args[1 - side];
+		bool trans;
+		Expr *v = operand_ref(tp, prod->args[side], f->var, jvar, &trans), *other = prod->args[1 - side];
 		if (!v || !expr_reads_var(v, jvar) || expr_reads_var(other, f->var) || expr_reads_var(other, lhs->var))
 			continue;
 		if (tp->ndata && tp->ndata != NC) {
 			tp->why = "the accumulator tiles have different extents";
 			return -1;
 		}
-		int cb = colop_index(tp, canonical(tp, v, jvar, f->var), NULL, (int)NC, add);
+		int cb = colop_index(tp, canonical(tp, v, jvar, f->var), NULL, trans, (int)NC, add);
 		if (cb < 0)
 			return -1;
 		if (add) {

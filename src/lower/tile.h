@@ -125,6 +125,9 @@ typedef struct TilePlan {
 	                   * against 16-bit column operands (x = hi + lo, two products each) */
 	Expr *colop[MAX_OPERANDS]; /* column operands, canonical (k[..j..][k], v[..j..][k]) */
 	Expr *colop2[MAX_OPERANDS];
+	/* column operand k stored transposed, its k index before its row's (kT[..][k][j], a
+	 * key cache kept as K^T): loaded column by column (fx::load_tile_t), 16-bit only */
+	bool colop_t[MAX_OPERANDS];
 	int colop_cols[MAX_OPERANDS], colop_data[MAX_OPERANDS]; /* padded, and holding data */
 	int ncolop;
 	TileDot dots[MAX_OPERANDS];

@@ -1,8 +1,8 @@
 /* pf_kT_pretransposed_alibi_fp16.c: K cached pre-transposed, kT[b][h][d][j] (so that
  * q @ kT is a plain matmul, as in some old GPT-2 ports: key.transpose(-1,-2) stored),
  * ALiBi slopes from an array alibi[H], bidirectional (encoder), fp16, D = 128.
- * Style: scores stored in s[N], exp in place, d-outer P.V, rolling(j). Falls back: the
- * tiles need K's rows contiguous in d (the warning names kT and its subscripts). */
+ * Style: scores stored in s[N], exp in place, d-outer P.V, rolling(j). Tiles: K^T is
+ * loaded column by column (fx::load_tile_t), each column's keys contiguous. */
 #include <math.h>
 
 #define D 128
