@@ -356,6 +356,25 @@ static const char *local_name(Parser *ps, const char *name)
 	return n;
 }
 
+/* A parameter's extent that is an int constant expression other than a literal
+ * (`[HEAD_DIM]` with `#define HEAD_DIM (D_MODEL / N_HEADS)`): its value. The operators of
+ * macros are found where regions use them, not in a function's declarator, and libclang
+ * gives a macro's tokens there the expansion's place; NULL for any other extent. */
+static Expr *macro_constant(Parser *ps, CXCursor c)
+{
+	if (clang_getCursorKind(c) == CXCursor_IntegerLiteral)
+		return NULL;
+	CXEvalResult r = clang_Cursor_Evaluate(c);
+	if (!r)
+		return NULL;
+	Expr *e = NULL;
+	if (clang_EvalResult_getKind(r) == CXEval_Int && !clang_EvalResult_isUnsignedInt(r) && clang_EvalResult_getAsLongLong(r) > 0 &&
+	    clang_EvalResult_getAsLongLong(r) < 2147483647LL)
+		e = ex_int(ps->prog, clang_EvalResult_getAsLongLong(r), loc_of(ps, c));
+	clang_EvalResult_dispose(r);
+	return e;
+}
+
 /* Builds the Var of a parameter or local declaration `decl`: a scalar or an array of
  * scalars whose extents are expressions over parameters (VLA) or constants. libclang
  * lists the written extents as the declaration's children, innermost first. */
@@ -442,6 +461,10 @@ static Var *declare_var(Parser *ps, CXCursor decl, VarKind kind)
 		for (int i = 0, d = ndim - 1; i < ch.n && d >= open_outer; i++) {
 			if (!clang_isExpression(clang_getCursorKind(ch.v[i])))
 				continue;
+			if (kind == VAR_PARAM && (v->dims[d] = macro_constant(ps, ch.v[i]))) {
+				d--;
+				continue;
+			}
 			if (!(v->dims[d--] = convert_expr(ps, ch.v[i]))) {
 				vec_free(ch);
 				return NULL;
@@ -575,7 +598,12 @@ static Expr *convert_binary(Parser *ps, CXCursor c)
 	} else {
 		Expr *a = convert_expr(ps, ch.v[0]);
 		Expr *b = a ? convert_expr(ps, ch.v[1]) : NULL;
-		if (b) {
+		if (b && a->kind == EX_INT && b->kind == EX_INT && a->ty == TY_INT && b->ty == TY_INT && (bop == OP_MUL || bop == OP_DIV) && b->ival &&
+		    (bop == OP_DIV ? a->ival % b->ival == 0 : llabs(a->ival * b->ival) < 2147483647LL)) {
+			/* a size spelled by a macro, `#define HEAD_DIM (D_MODEL / N_HEADS)`: its value, which
+			 * the tiles need as a constant extent */
+			r = ex_int(ps->prog, bop == OP_MUL ? a->ival * b->ival : a->ival / b->ival, oploc);
+		} else if (b) {
 			r = ex_bin(ps->prog, bop, a, b, oploc);
 			if ((bop == OP_MOD || (bop >= OP_SHL && bop <= OP_BXOR)) && (!scalar_is_int(a->ty) || !scalar_is_int(b->ty))) {
 				fail(ps, oploc, "'%s' needs integer operands", op);
