@@ -679,27 +679,9 @@ bool emit_gpu_function(StrBuf *out, const Program *p, const Func *fn, GpuKind ki
 	RowPlan *rows = calloc((size_t)fn->nregions + 1, sizeof *rows);
 	bool *by_rows = calloc((size_t)fn->nregions + 1, sizeof *by_rows);
 	HeadGroup *heads = calloc((size_t)fn->nregions + 1, sizeof *heads);
-	bool *grouped = calloc((size_t)fn->nregions + 1, sizeof *grouped);
 	for (int r = 0; r < fn->nregions; r++) {
 		const char *why = NULL, *why_rows = NULL;
-		tiled[r] = tile_plan(&plans[r], fn->regions[r], &tg->tile, &why);
-		/* One query row per CTA (or none): query heads that share a KV head (rows that
-		 * share a head) share a CTA where the tiles take that form. */
-		if ((!tiled[r] || plans[r].row_made) && heads_regroup((Program *)p, fn->regions[r], &heads[r])) {
-			TilePlan tp;
-			const char *why2 = NULL;
-			if (tile_plan(&tp, fn->regions[r], &tg->tile, &why2) && !tp.row_made) {
-				tile_plan_free(&plans[r]);
-				plans[r] = tp;
-				tiled[r] = grouped[r] = true;
-				why = NULL;
-			} else {
-				tile_plan_free(&tp);
-				heads_restore(fn->regions[r], &heads[r]);
-				tile_names_reset(fn->regions[r], plans[r].names);
-			}
-		}
-		plans[r].heads = grouped[r] ? &heads[r] : NULL;
+		tiled[r] = heads_tile_plan((Program *)p, fn->regions[r], &tg->tile, &plans[r], &heads[r], &why);
 		plans[r].line_directives = device_print.line_last != NULL;
 		/* A region without products: a row reduction, one CTA per row. */
 		by_rows[r] = !tiled[r] && !plans[r].ndots && rows_plan(&rows[r], (Program *)p, fn->regions[r], &why_rows);
@@ -720,12 +702,11 @@ bool emit_gpu_function(StrBuf *out, const Program *p, const Func *fn, GpuKind ki
 	if (ok)
 		emit_launcher(out, tg, fn, plans, tiled, sfs, rows, by_rows, suffix);
 	for (int r = 0; r < fn->nregions; r++) {
+		if (plans[r].heads)
+			heads_restore(fn->regions[r], plans[r].heads);
 		tile_plan_free(&plans[r]);
-		if (grouped[r])
-			heads_restore(fn->regions[r], &heads[r]);
 	}
 	free(heads);
-	free(grouped);
 	free(plans);
 	free(tiled);
 	free(sfs);

@@ -236,6 +236,20 @@ Stmt *stmt_map_exprs(Program *p, const Stmt *s, ExprMap f, void *ctx)
 	return c;
 }
 
+bool stmt_all_exprs(const Stmt *s, ExprTest f, void *ctx)
+{
+	if (!s)
+		return true;
+	const Expr *es[5] = {s->lo, s->hi, s->lhs, s->rhs, s->cond};
+	for (int i = 0; i < 5; i++)
+		if (es[i] && !f(es[i], ctx))
+			return false;
+	for (int i = 0; i < s->nbody; i++)
+		if (!stmt_all_exprs(s->body[i], f, ctx))
+			return false;
+	return true;
+}
+
 double leaf_random_ctx(const Expr *e, void *seed)
 {
 	return leaf_random(e, *(unsigned *)seed);

@@ -1362,21 +1362,24 @@ static Expr *subst_out(Program *p, const Expr *e, const Var *P, Expr *const *lea
 	return c;
 }
 
+typedef struct OutSubst {
+	const Var *P;
+	Expr *const *lead;
+	int nlead;
+	Var *acc;
+} OutSubst;
+
+static Expr *subst_out_map(Program *p, const Expr *e, void *ctx)
+{
+	const OutSubst *o = ctx;
+	return subst_out(p, e, o->P, o->lead, o->nlead, o->acc);
+}
+
+/* s with every P[lead][x] read as acc[x]. */
 static Stmt *stmt_subst_out(Program *p, const Stmt *s, const Var *P, Expr *const *lead, int nlead, Var *acc)
 {
-	if (!s)
-		return NULL;
-	Stmt *c = st_new(p, s->kind, s->loc);
-	*c = *s;
-	c->lo = subst_out(p, s->lo, P, lead, nlead, acc);
-	c->hi = subst_out(p, s->hi, P, lead, nlead, acc);
-	c->lhs = subst_out(p, s->lhs, P, lead, nlead, acc);
-	c->rhs = subst_out(p, s->rhs, P, lead, nlead, acc);
-	c->cond = subst_out(p, s->cond, P, lead, nlead, acc);
-	c->body = arena_alloc(&p->arena, sizeof(Stmt *) * (size_t)(s->nbody ? s->nbody : 1));
-	for (int i = 0; i < s->nbody; i++)
-		c->body[i] = stmt_subst_out(p, s->body[i], P, lead, nlead, acc);
-	return c;
+	OutSubst o = {P, lead, nlead, acc};
+	return stmt_map_exprs(p, s, subst_out_map, &o);
 }
 
 /* Whether P's accesses in s (a loop over the axis) are reductions into P[lead][x], x the

@@ -246,6 +246,10 @@ bool stmt_drop_dead_locals(const Stmt *scope, Stmt *s);
  * conditions) replaced by f(p, e, ctx). */
 typedef Expr *(*ExprMap)(Program *p, const Expr *e, void *ctx);
 Stmt *stmt_map_exprs(Program *p, const Stmt *s, ExprMap f, void *ctx);
+/* Whether f(e, ctx) holds for every expression e of s and of what it nests (bounds,
+ * sides, conditions; true for s NULL), stopping at the first for which it does not. */
+typedef bool (*ExprTest)(const Expr *e, void *ctx);
+bool stmt_all_exprs(const Stmt *s, ExprTest f, void *ctx);
 
 /* ---- stores.c ---- */
 /* Leaves out each store to an output element, made in a loop with a value that reads a

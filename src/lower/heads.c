@@ -24,43 +24,48 @@ static bool is_div_of(const Expr *e, const Var *h)
 	return e->kind == EX_BIN && (e->bop == OP_DIV || e->bop == OP_MOD) && e->ty == TY_INT && e->args[0]->kind == EX_VAR && e->args[0]->var == h;
 }
 
-/* Counts in e the reads of h as `h / den` (one den throughout: *den is set by the first)
- * and the other reads of h; false where two divisors differ or one is no host size. */
-static bool count_reads(const Expr *e, const Var *h, const Expr **den, int *ndiv, int *nplain)
+/* The reads of h in a region's row: as `h / den` or `h % den` (one den throughout, a host
+ * size, set by the first) and otherwise. */
+typedef struct HeadReads {
+	const Var *h;
+	const Expr *den;
+	int ndiv, nplain;
+} HeadReads;
+
+/* Counts e's reads of h into hr (an ExprTest); false where two divisors differ or one is
+ * no host size. */
+static bool count_reads(const Expr *e, void *ctx)
 {
-	if (!e)
-		return true;
-	if (is_div_of(e, h)) {
-		if (*den ? !expr_equal(*den, e->args[1]) : !tile_host_expr(e->args[1]))
+	HeadReads *hr = ctx;
+	if (is_div_of(e, hr->h)) {
+		if (hr->den ? !expr_equal(hr->den, e->args[1]) : !tile_host_expr(e->args[1]))
 			return false;
-		*den = e->args[1];
-		*ndiv += e->bop == OP_DIV;
+		hr->den = e->args[1];
+		hr->ndiv += e->bop == OP_DIV;
 		return true;
 	}
-	if (e->kind == EX_VAR && e->var == h)
-		(*nplain)++;
+	if (e->kind == EX_VAR && e->var == hr->h)
+		hr->nplain++;
 	for (int i = 0; i < e->nargs; i++)
-		if (!count_reads(e->args[i], h, den, ndiv, nplain))
+		if (!count_reads(e->args[i], ctx))
 			return false;
 	return true;
 }
 
-static bool count_stmt_reads(const Stmt *s, const Var *h, const Expr **den, int *ndiv, int *nplain)
+/* Whether a local array declared in s has an extent that reads h (the rewrite leaves
+ * extents as they are). */
+static bool extent_reads(const Stmt *s, const Var *h)
 {
 	if (!s)
-		return true;
-	const Expr *es[5] = {s->lo, s->hi, s->lhs, s->rhs, s->cond};
-	for (int k = 0; k < 5; k++)
-		if (!count_reads(es[k], h, den, ndiv, nplain))
-			return false;
+		return false;
 	if (s->kind == ST_DECL)
 		for (int d = 0; d < s->var->ndim; d++)
 			if (s->var->dims[d] && expr_reads_var(s->var->dims[d], h))
-				return false;
+				return true;
 	for (int i = 0; i < s->nbody; i++)
-		if (!count_stmt_reads(s->body[i], h, den, ndiv, nplain))
-			return false;
-	return true;
+		if (extent_reads(s->body[i], h))
+			return true;
+	return false;
 }
 
 typedef struct Regroup {
@@ -69,35 +74,17 @@ typedef struct Regroup {
 	Var *kv, *g;
 } Regroup;
 
-/* e with h / den read as kv and h as kv * den + g. */
-static Expr *regroup_expr(Program *p, const Expr *e, const Regroup *rg)
+/* e with h / den read as kv, h % den as g, and h as kv * den + g (an ExprMap). */
+static Expr *regroup_expr(Program *p, const Expr *e, void *ctx)
 {
-	if (!e)
-		return NULL;
+	const Regroup *rg = ctx;
 	if (is_div_of(e, rg->h) && expr_equal(e->args[1], rg->den))
 		return ex_var(p, e->bop == OP_DIV ? rg->kv : rg->g, e->loc);
 	if (e->kind == EX_VAR && e->var == rg->h)
 		return ex_bin(p, OP_ADD, ex_bin(p, OP_MUL, ex_var(p, rg->kv, e->loc), ex_copy(p, rg->den), e->loc), ex_var(p, rg->g, e->loc), e->loc);
 	Expr *c = ex_copy(p, e);
 	for (int i = 0; i < c->nargs; i++)
-		c->args[i] = regroup_expr(p, e->args[i], rg);
-	return c;
-}
-
-static Stmt *regroup_stmt(Program *p, const Stmt *s, const Regroup *rg)
-{
-	if (!s)
-		return NULL;
-	Stmt *c = st_new(p, s->kind, s->loc);
-	*c = *s;
-	c->lo = regroup_expr(p, s->lo, rg);
-	c->hi = regroup_expr(p, s->hi, rg);
-	c->lhs = regroup_expr(p, s->lhs, rg);
-	c->rhs = regroup_expr(p, s->rhs, rg);
-	c->cond = regroup_expr(p, s->cond, rg);
-	c->body = arena_alloc(&p->arena, sizeof(Stmt *) * (size_t)(s->nbody ? s->nbody : 1));
-	for (int i = 0; i < s->nbody; i++)
-		c->body[i] = regroup_stmt(p, s->body[i], rg);
+		c->args[i] = regroup_expr(p, e->args[i], ctx);
 	return c;
 }
 
@@ -112,10 +99,11 @@ static const GridLoop *heads_loop(const Region *r, GridLoop *grid, const Expr **
 	if (!c || !n || body->kind == ST_FOR)
 		return NULL;
 	const GridLoop *g = &grid[n - 1];
-	int ndiv = 0, nplain = 0;
-	*den = NULL;
-	if (g->tile || g->lo->kind != EX_INT || g->lo->ival != 0 || !count_stmt_reads(body, g->var, den, &ndiv, &nplain) || !ndiv || !nplain)
+	HeadReads hr = {g->var, NULL, 0, 0};
+	if (g->tile || g->lo->kind != EX_INT || g->lo->ival != 0 || !stmt_all_exprs(body, count_reads, &hr) || !hr.ndiv || !hr.nplain ||
+	    extent_reads(body, g->var))
 		return NULL;
+	*den = hr.den;
 	/* split-k's planner reads the pass's range from the cascade, which is not rewritten */
 	for (int l = 0; l < c->nlevels && c->strategy == STRAT_SPLITK; l++)
 		if (expr_reads_var(c->levels[l]->lo, g->var) || expr_reads_var(c->levels[l]->hi, g->var))
@@ -130,7 +118,9 @@ bool heads_candidate(const Region *r)
 	return heads_loop(r, grid, &den) != NULL;
 }
 
-bool heads_regroup(Program *p, Region *r, HeadGroup *hg)
+/* Rewrites r's nest (r->loop replaced, the user's kept in hg); false where it does not
+ * apply (heads_loop). */
+static bool heads_regroup(Program *p, Region *r, HeadGroup *hg)
 {
 	GridLoop grid[MAX_GRID];
 	const Expr *den;
@@ -147,7 +137,7 @@ bool heads_regroup(Program *p, Region *r, HeadGroup *hg)
 	Stmt *nest = stmt_copy(p, r->loop), *l = nest;
 	while (l->kind == ST_BLOCK || l->var != gl->var)
 		l = l->body[0];
-	Stmt *body = regroup_stmt(p, l->body[0], &rg);
+	Stmt *body = stmt_map_exprs(p, l->body[0], regroup_expr, &rg);
 	l->body[0] = st_for(p, rg.g, ex_int(p, 0, l->loc), ex_copy(p, den), 1, body, l->loc);
 	l->var = rg.kv;
 	l->hi = ex_bin(p, OP_DIV, ex_copy(p, gl->hi), ex_copy(p, den), l->loc);
@@ -166,3 +156,24 @@ bool heads_regroup(Program *p, Region *r, HeadGroup *hg)
 }
 
 void heads_restore(Region *r, const HeadGroup *hg) { r->loop = hg->orig; }
+
+bool heads_tile_plan(Program *p, Region *r, const TileTarget *tt, TilePlan *tp, HeadGroup *hg, const char **why)
+{
+	bool tiled = tile_plan(tp, r, tt, why);
+	if ((tiled && !tp->row_made) || !heads_regroup(p, r, hg))
+		return tiled;
+	TilePlan g;
+	const char *why_grouped = NULL;
+	if (tile_plan(&g, r, tt, &why_grouped) && !g.row_made) {
+		tile_plan_free(tp);
+		*tp = g;
+		tp->heads = hg;
+		*why = NULL;
+		return true;
+	}
+	/* the first plan stands: its names are the cascade's again */
+	tile_plan_free(&g);
+	heads_restore(r, hg);
+	fuse_cascade_of(r)->names = tp->names;
+	return tiled;
+}

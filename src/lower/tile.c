@@ -348,16 +348,18 @@ static bool dot_loop(TilePlan *tp, Stmt *f, const Var *x, Var *jvar, bool add, E
 	return true;
 }
 
-/* Whether e reads x and y only as `x + y` (or `y + x`). */
-static bool read_as_sum(const Expr *e, const Var *x, const Var *y)
+/* Whether e reads the two variables of pair (ctx, const Var *[2]) only as their sum,
+ * `x + y` or `y + x` (an ExprTest). */
+static bool read_as_sum(const Expr *e, void *ctx)
 {
+	const Var *const *xy = ctx;
 	if (e->kind == EX_BIN && e->bop == OP_ADD && e->args[0]->kind == EX_VAR && e->args[1]->kind == EX_VAR &&
-	    ((e->args[0]->var == x && e->args[1]->var == y) || (e->args[0]->var == y && e->args[1]->var == x)))
+	    ((e->args[0]->var == xy[0] && e->args[1]->var == xy[1]) || (e->args[0]->var == xy[1] && e->args[1]->var == xy[0])))
 		return true;
-	if (e->kind == EX_VAR && (e->var == x || e->var == y))
+	if (e->kind == EX_VAR && (e->var == xy[0] || e->var == xy[1]))
 		return false;
 	for (int i = 0; i < e->nargs; i++)
-		if (!read_as_sum(e->args[i], x, y))
+		if (!read_as_sum(e->args[i], ctx))
 			return false;
 	return true;
 }
@@ -365,19 +367,10 @@ static bool read_as_sum(const Expr *e, const Var *x, const Var *y)
 /* Whether statements body[0 .. n) read x and y only as `x + y` and write neither. */
 static bool stmts_read_as_sum(Stmt *const *body, int n, const Var *x, const Var *y)
 {
-	for (int i = 0; i < n; i++) {
-		const Stmt *s = body[i];
-		if (!s)
-			continue;
-		if (stmt_writes_var(s, x) || stmt_writes_var(s, y))
+	const Var *xy[2] = {x, y};
+	for (int i = 0; i < n; i++)
+		if (body[i] && (stmt_writes_var(body[i], x) || stmt_writes_var(body[i], y) || !stmt_all_exprs(body[i], read_as_sum, xy)))
 			return false;
-		const Expr *es[5] = {s->lo, s->hi, s->lhs, s->rhs, s->cond};
-		for (int k = 0; k < 5; k++)
-			if (es[k] && !read_as_sum(es[k], x, y))
-				return false;
-		if (!stmts_read_as_sum(s->body, s->nbody, x, y))
-			return false;
-	}
 	return true;
 }
 
@@ -1194,34 +1187,29 @@ bool split_host_len(Program *p, const Stmt *pass, const Expr *lo, const Expr *hi
 	return true;
 }
 
-/* The modulus M of a ring buffer's subscript `(x + j) % M` (j an element loop's iterator,
- * M computed on the host) that e reads; NULL if none. */
-static const Expr *ring_expr(const Expr *e, const Var *j)
+/* A search for a ring buffer's modulus: the iterator j, and the modulus found. */
+typedef struct RingFind {
+	const Var *j;
+	const Expr *m;
+} RingFind;
+
+/* Finds in e the modulus M of a ring buffer's subscript `(x + j) % M` (j an element loop's
+ * iterator, M computed on the host) into rf->m; false (stop) once found (an ExprTest). */
+static bool no_ring(const Expr *e, void *ctx)
 {
+	RingFind *rf = ctx;
 	if (e->kind == EX_INDEX && e->var->kind == VAR_PARAM)
 		for (int d = 0; d < e->nargs; d++) {
 			const Expr *x = e->args[d];
-			if (x->kind == EX_BIN && x->bop == OP_MOD && expr_reads_var(x->args[0], j) && tile_host_expr(x->args[1]))
-				return x->args[1];
+			if (x->kind == EX_BIN && x->bop == OP_MOD && expr_reads_var(x->args[0], rf->j) && tile_host_expr(x->args[1])) {
+				rf->m = x->args[1];
+				return false;
+			}
 		}
-	for (int i = 0; i < e->nargs; i++) {
-		const Expr *m = ring_expr(e->args[i], j);
-		if (m)
-			return m;
-	}
-	return NULL;
-}
-
-/* ring_expr over the expressions of statement s. */
-static const Expr *ring_stmt(const Stmt *s, const Var *j)
-{
-	const Expr *m = NULL;
-	const Expr *es[5] = {s->lo, s->hi, s->lhs, s->rhs, s->cond};
-	for (int i = 0; i < 5 && !m; i++)
-		m = es[i] ? ring_expr(es[i], j) : NULL;
-	for (int i = 0; i < s->nbody && !m; i++)
-		m = s->body[i] ? ring_stmt(s->body[i], j) : NULL;
-	return m;
+	for (int i = 0; i < e->nargs; i++)
+		if (!no_ring(e->args[i], ctx))
+			return false;
+	return true;
 }
 
 /* Where no bound of the split axis's length is known on the host (split_host_len) but
@@ -1235,10 +1223,13 @@ static bool plan_ring_split(TilePlan *tp)
 	Stmt *sb = tp->step->body[0];
 	Stmt *const *st = sb->kind == ST_BLOCK ? sb->body : &tp->step->body[0];
 	int nst = sb->kind == ST_BLOCK ? sb->nbody : 1;
-	const Expr *m = NULL;
-	for (int i = 0; i < nst && !m; i++)
-		if (st[i]->kind == ST_FOR && st[i]->lo->kind == EX_VAR && st[i]->lo->var == tp->step->var)
-			m = ring_stmt(st[i]->body[0], st[i]->var);
+	RingFind rf = {NULL, NULL};
+	for (int i = 0; i < nst && !rf.m; i++)
+		if (st[i]->kind == ST_FOR && st[i]->lo->kind == EX_VAR && st[i]->lo->var == tp->step->var) {
+			rf.j = st[i]->var;
+			stmt_all_exprs(st[i]->body[0], no_ring, &rf);
+		}
+	const Expr *m = rf.m;
 	if (!m || tp->step->hi->kind != EX_VAR)
 		return false;
 	for (int k = 0; k < tp->ncta_decls; k++) {
@@ -1588,8 +1579,6 @@ StrVec *tile_names(const Region *r)
 	add_names(r->loop, names);
 	return c->names = names;
 }
-
-void tile_names_reset(const Region *r, StrVec *names) { fuse_cascade_of(r)->names = names; }
 
 bool tile_plan(TilePlan *tp, const Region *r, const TileTarget *tt, const char **why)
 {

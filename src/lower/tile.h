@@ -195,17 +195,17 @@ bool tile_host_expr(const Expr *e);
 /* The names of r's function, kernel parameters and loops (the fuser's list is gone), as
  * the cascade's list, which fresh_var extends: the printer's names must not clash. */
 StrVec *tile_names(const Region *r);
-/* Makes names (a plan's) the cascade's list again, after a later plan was dropped. */
-void tile_names_reset(const Region *r, StrVec *names);
 
 /* A decode written per query head with K and V read at h / G (heads.c): its loop nest
- * rewritten into KV-head and group loops, whose G heads share one CTA's K and V tiles.
- * heads_regroup replaces r->loop (the old nest kept in hg) and says whether it did;
- * heads_restore puts the old nest back; heads_candidate says whether it would. The
- * regrouped nest is the same program when den divides num, which the launcher checks. */
+ * rewritten into KV-head and group loops, whose G heads share one CTA's K and V tiles; the
+ * same program when den divides num, which the launcher checks. heads_candidate says
+ * whether r would be rewritten; heads_tile_plan plans r: tile_plan's plan, or where that
+ * gives one query row per CTA (or none) the rewritten nest's when it has rows of its own:
+ * then tp->heads is hg and r keeps the rewritten nest until heads_restore puts the user's
+ * back (after printing). */
 bool heads_candidate(const Region *r);
-bool heads_regroup(Program *p, Region *r, HeadGroup *hg);
 void heads_restore(Region *r, const HeadGroup *hg);
+bool heads_tile_plan(Program *p, Region *r, const TileTarget *tt, TilePlan *tp, HeadGroup *hg, const char **why);
 
 /* Matches `x = init; for (k) x += a * b` at body[i], body[i + 1]: the dot's index in the
  * plan, or -1. The product may carry factors that do not change with k (a scale) and
