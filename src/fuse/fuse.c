@@ -3003,6 +3003,37 @@ static bool reduces_besides_args(const Accum *accs, int n)
 	return false;
 }
 
+/* A store to an array between the loops over the axis that no statement after it, up to
+ * the last level, reads, overwrites or changes the inputs of (FlashAttention's reference
+ * saving the log-sum-exp before its P.V loop): moved after the last level, where the pass
+ * leaves what it reads final, instead of refused as a map to re-evaluate at every step.
+ * *last follows the level it indexed. Returns whether any store moved. */
+static bool sink_stores(StmtVec *kids, int first, int *last)
+{
+	bool moved = false;
+	for (int i = *last - 1; i > first; i--) {
+		Stmt *k = kids->v[i];
+		if (k->kind != ST_ASSIGN || k->lhs->kind != EX_INDEX)
+			continue;
+		bool movable = true;
+		for (int q = i + 1; movable && q <= *last; q++) {
+			Stmt *t = kids->v[q];
+			movable = !stmt_reads_var(t, k->lhs->var) && !stmt_writes_var(t, k->lhs->var);
+			VarVec w = {0};
+			collect_writes(t, &w);
+			for (int v = 0; movable && v < w.n; v++)
+				movable = !stmt_reads_var(k, w.v[v]);
+			vec_free(w);
+		}
+		if (!movable)
+			continue;
+		memmove(kids->v + i, kids->v + i + 1, sizeof *kids->v * (size_t)(*last - i));
+		kids->v[(*last)--] = k;
+		moved = true;
+	}
+	return moved;
+}
+
 /* Drops the argmax pairs of the loops over the axis after kids[last]: those loops run
  * after the fused pass as written (they may read its results). */
 static void drop_args_after(AccumVec *acc, Stmt **kids, int first, int last, const char *axis)
@@ -3149,6 +3180,8 @@ static bool fuse_region(Program *p, Region *r, StrVec *names)
 		if (acc.n > before)
 			last = reduces_besides_args(acc.v + before, acc.n - before) || !reduces_besides_args(acc.v, acc.n) ? i : last;
 	}
+	if (ok && last >= 0 && sink_stores(&kids, first, &last))
+		as_written = false;
 	if (ok && last < 0) {
 		error_at(s->nrolling ? s->rolling[0].loc : s->nsplitk ? s->splitk[0].loc : s->loc, "no reduction over '%s' to fuse in this region", c->axis);
 		ok = false;
