@@ -136,6 +136,11 @@ OPS = [
        fn="sdpa_global", dtype="float32"),
     Op("zoo_causal_fp32", False, 32, 32, ("B", "H", "N", "D", "scale", "q", "k", "v", "o"), causal=True, src="test/zoo/pf_causal_scale_in_exp_rtD",
        fn="causal_scale_in_exp", dtype="float32"),
+    # fp32 with precision(tf32): one tf32 product per fp32 product (opt-in, fp16-like accuracy).
+    Op("zoo_global_tf32", False, 32, 32, ("B", "H", "N", "D", "q", "k", "v", "o"), src="test/zoo/pf_global_tf32_optin_rtD",
+       fn="attn_tf32", dtype="float32"),
+    Op("zoo_causal_tf32", False, 32, 32, ("B", "H", "N", "scale", "q", "k", "v", "o"), causal=True, src="test/zoo/pf_causal_tf32_optin_d128",
+       fn="causal_tf32", dtype="float32"),
     Op("zoo_decode_fp32", True, 32, 32, ("B", "H", "L", "D", "scale", "q", "k", "v", "o"), src="test/zoo/dc_pbuf_inv_rtD_fp32",
        fn="decode_fp32", dtype="float32"),
     # The second corpus batch: a max written as a branch and double exp() (global_pf), the

@@ -20,7 +20,18 @@ template <class T> struct is_bf16 {
 template <> struct is_bf16<fusecc_bf16> {
 	static constexpr bool value = true;
 };
+/* The tag of fp32 tiles multiplied as one tf32 product each (precision(tf32)); float
+ * tiles are multiplied to fp32 accuracy (3xTF32). Both hold fp32 values. */
+struct tf32 {
+	float x;
+};
 template <class T> __device__ __forceinline__ constexpr bool is_f32() { return sizeof(T) == 4; }
+template <class T> struct is_tf32 {
+	static constexpr bool value = false;
+};
+template <> struct is_tf32<tf32> {
+	static constexpr bool value = true;
+};
 
 /* The loaders' rows: rowptr(r) points at row r's elements; col_at(rowptr, r, c) is
  * element c of row r. A row made of two arrays side by side (a product of two parts,

@@ -230,10 +230,15 @@ template <bool BF16> __device__ __forceinline__ uint32_t pack2(float lo, float h
 struct tf32x2 {
 	uint32_t big, small;
 };
-__device__ __forceinline__ tf32x2 split_tf32(float x)
+/* ONE (precision(tf32)): x rounded to tf32 once, no remainder (small is 0, never read). */
+template <bool ONE = false> __device__ __forceinline__ tf32x2 split_tf32(float x)
 {
 	tf32x2 r;
 	asm("cvt.rna.tf32.f32 %0, %1;\n" : "=r"(r.big) : "f"(x));
+	if (ONE) {
+		r.small = 0;
+		return r;
+	}
 	r.big &= 0xffffe000u; /* the tf32 value exactly, whatever cvt leaves in the low bits */
 	asm("cvt.rna.tf32.f32 %0, %1;\n" : "=r"(r.small) : "f"(x - __uint_as_float(r.big)));
 	return r;
@@ -334,8 +339,9 @@ template <int ROWS, int THREADS, int N> __device__ __forceinline__ constexpr boo
  * chunks, and ldmatrix's 8 x 8 16-bit matrices are the 8 x 4 fp32 blocks of the tf32
  * fragments. The tensor cores truncate as they accumulate: each run of four k8 steps is
  * summed in a zeroed tile and added to acc in fp32 (at D = 256, 96 truncating additions
- * into one score gave errors of 1e-4 in the output). */
-template <int MT, int N, int K, int BM>
+ * into one score gave errors of 1e-4 in the output).
+ * ONE (precision(tf32)): one tf32 product of the values rounded, not three. */
+template <int MT, int N, int K, int BM, bool ONE>
 __device__ __forceinline__ void dot_rows_f32(float (&acc)[MT][N / 8][4], const uint16_t *a, int row0, const uint16_t *b)
 {
 	clear(acc);
@@ -352,7 +358,7 @@ __device__ __forceinline__ void dot_rows_f32(float (&acc)[MT][N / 8][4], const u
 				ldmatrix_x4(r, a + soff<BM, 2 * K>(row0 + 16 * m + (lane() & 15), 2 * k + (lane() >> 4)));
 #pragma unroll
 				for (int e = 0; e < 4; e++)
-					af[m][e] = split_tf32(__uint_as_float(r[e]));
+					af[m][e] = split_tf32<ONE>(__uint_as_float(r[e]));
 			}
 			tf32x2 bf[N / 16][4];
 #pragma unroll
@@ -362,10 +368,10 @@ __device__ __forceinline__ void dot_rows_f32(float (&acc)[MT][N / 8][4], const u
 				ldmatrix_x4(r, b + soff<N, 2 * K>(br, 2 * k + ((lane() >> 3) & 1)));
 #pragma unroll
 				for (int e = 0; e < 4; e++)
-					bf[n][e] = split_tf32(__uint_as_float(r[e]));
+					bf[n][e] = split_tf32<ONE>(__uint_as_float(r[e]));
 			}
 #pragma unroll
-			for (int t = 0; t < 3; t++)
+			for (int t = ONE ? 2 : 0; t < 3; t++)
 #pragma unroll
 				for (int n = 0; n < N / 16; n++)
 #pragma unroll
@@ -444,7 +450,7 @@ template <class T, int MT, int N, int K, int BM, int THREADS, int PARTS = 1>
 __device__ __forceinline__ void dot_rows(float (&acc)[MT][N / 8][4], const uint16_t *a, int row0, const uint16_t *b)
 {
 	if constexpr (is_f32<T>())
-		dot_rows_f32<MT, N, K, BM>(acc, a, row0, b);
+		dot_rows_f32<MT, N, K, BM, is_tf32<T>::value>(acc, a, row0, b);
 	else
 		dot_rows_16<is_bf16<T>::value, MT, N, K, BM, THREADS, PARTS>(acc, a, row0, b);
 }
@@ -457,8 +463,8 @@ __device__ __forceinline__ void dot_rows(float (&acc)[MT][N / 8][4], const uint1
  * and acc collects every step of the pass: a step's products are summed in a zeroed tile
  * of four column blocks, which is then added to acc in fp32 (else the error grows with
  * the number of steps, 1e-4 at 8K keys). P is split again for each block group: fewer
- * registers than keeping its K / 2 split values. */
-template <int MT, int N, int K>
+ * registers than keeping its K / 2 split values. ONE: one tf32 product, as dot_rows_f32. */
+template <int MT, int N, int K, bool ONE>
 __device__ __forceinline__ void dot_tile_f32(float (&acc)[MT][N / 8][4], const float (&p)[MT][K / 8][4], const uint16_t *b)
 {
 	const int br = 2 * (lane() & 3);
@@ -471,19 +477,19 @@ __device__ __forceinline__ void dot_tile_f32(float (&acc)[MT][N / 8][4], const f
 			tf32x2 af[MT][4], s[4][2];
 #pragma unroll
 			for (int m = 0; m < MT; m++) {
-				af[m][0] = split_tf32(p[m][k][0]);
-				af[m][1] = split_tf32(p[m][k][2]);
-				af[m][2] = split_tf32(p[m][k][1]);
-				af[m][3] = split_tf32(p[m][k][3]);
+				af[m][0] = split_tf32<ONE>(p[m][k][0]);
+				af[m][1] = split_tf32<ONE>(p[m][k][2]);
+				af[m][2] = split_tf32<ONE>(p[m][k][1]);
+				af[m][3] = split_tf32<ONE>(p[m][k][3]);
 			}
 #pragma unroll
 			for (int n = 0; n < 4; n++) {
 				const int c = 8 * (n0 + n) + (lane() >> 2);
-				s[n][0] = split_tf32(*reinterpret_cast<const float *>(b + soff<K, 2 * N>(8 * k + br, c >> 2) + 2 * (c & 3)));
-				s[n][1] = split_tf32(*reinterpret_cast<const float *>(b + soff<K, 2 * N>(8 * k + br + 1, c >> 2) + 2 * (c & 3)));
+				s[n][0] = split_tf32<ONE>(*reinterpret_cast<const float *>(b + soff<K, 2 * N>(8 * k + br, c >> 2) + 2 * (c & 3)));
+				s[n][1] = split_tf32<ONE>(*reinterpret_cast<const float *>(b + soff<K, 2 * N>(8 * k + br + 1, c >> 2) + 2 * (c & 3)));
 			}
 #pragma unroll
-			for (int t = 0; t < 3; t++)
+			for (int t = ONE ? 2 : 0; t < 3; t++)
 #pragma unroll
 				for (int n = 0; n < 4; n++)
 #pragma unroll
@@ -551,7 +557,7 @@ template <class T, int MT, int N, int K, int THREADS>
 __device__ __forceinline__ void dot_tile(float (&acc)[MT][N / 8][4], const float (&p)[MT][K / 8][4], const uint16_t *b)
 {
 	if constexpr (is_f32<T>())
-		dot_tile_f32<MT, N, K>(acc, p, b);
+		dot_tile_f32<MT, N, K, is_tf32<T>::value>(acc, p, b);
 	else
 		dot_tile_16<is_bf16<T>::value, MT, N, K, THREADS>(acc, p, b);
 }

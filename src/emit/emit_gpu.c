@@ -697,6 +697,10 @@ bool emit_gpu_function(StrBuf *out, const Program *p, const Func *fn, GpuKind ki
 		if (printed && !tiled[r] && !by_rows[r] && !elementwise_rows(fn->regions[r]) && warn_fallback)
 			warning_at(fn->regions[r]->loc, "%s kernel '%s' falls back to one thread per row (FMA code, far slower than the %s): %s (-Wno-fallback silences this)",
 			           tg->name, fn->regions[r]->name, tg->lowering, why ? why : "no tile lowering for this region");
+		const Schedule *sc = fn->regions[r]->loop->sched;
+		if (printed && sc->tf32 && (tiled[r] ? !plans[r].tf32 : by_rows[r]))
+			warning_at(sc->precision_loc, "precision(tf32) has no effect on %s kernel '%s': %s", tg->name, fn->regions[r]->name,
+			           tiled[r] ? "its tiles multiply 16-bit operands" : "a row kernel has no products");
 		ok &= printed;
 	}
 	if (ok)

@@ -676,6 +676,10 @@ Stmt **loop_body(const Stmt *loop, int *n)
 	return b;
 }
 
+/* The element type a product's template takes: the operands' type, or fx::tf32, the tag
+ * of fp32 tiles multiplied as one tf32 product (precision(tf32)). */
+static const char *product_type(const TilePlan *tp) { return tp->tf32 ? "fx::tf32" : gpu_type(tp->elem); }
+
 /* Per-element loops of the pass printed as one loop over the thread's elements (loops[0 ..
  * nl), adjacent, none reading what an earlier one reduces): their products first, one
  * mask test, then each loop's body in order, then the reductions and P.V products. A
@@ -697,7 +701,7 @@ static void elem_group(TileEmit *te, Stmt **loops, int nl, int ind)
 				len = 1;
 			if (d >= 0 && !te->dot_done[d]) {
 				te->dot_done[d] = true;
-				line(te, ind, "fx::dot_rows<%s, %d, %d, %d, %d, %d%s>(%s, %s, %s, %s);\n", gpu_type(tp->elem), tp->mt, tp->bn, tp->kdim, tp->bm, tp->threads,
+				line(te, ind, "fx::dot_rows<%s, %d, %d, %d, %d, %d%s>(%s, %s, %s, %s);\n", product_type(tp), tp->mt, tp->bn, tp->kdim, tp->bm, tp->threads,
 				     tp->row_parts > 1 ? ", 2" : "", te->dot_name[d],
 				     te->qa, te->rbase, te->colop_smem[tp->dots[d].colop]);
 			}
@@ -787,7 +791,7 @@ static void elem_group(TileEmit *te, Stmt **loops, int nl, int ind)
 		}
 	}
 	for (int k = 0; k < te->npv; k++)
-		line(te, ind, "fx::dot_tile<%s, %d, %d, %d, %d>(%s, %s, %s);\n", gpu_type(tp->elem), tp->mt, tp->ncols, tp->bn, tp->threads, te->pv_acc[k]->name,
+		line(te, ind, "fx::dot_tile<%s, %d, %d, %d, %d>(%s, %s, %s);\n", product_type(tp), tp->mt, tp->ncols, tp->bn, tp->threads, te->pv_acc[k]->name,
 		     te->pv_name[k], te->colop_smem[te->pv_colop[k]]);
 	te->nred = te->npv = 0;
 }

@@ -21,6 +21,7 @@ typedef enum ArgForm {
 	ARGS_LOOP_OPT_INT,
 	ARGS_TUNE,
 	ARGS_SPEC,
+	ARGS_WORD,
 } ArgForm;
 
 typedef enum ClauseId {
@@ -67,6 +68,8 @@ typedef struct Parser {
 	LoopArgVec loops[CL_COUNT]; /* the loop-list clauses, indexed by ClauseId */
 	TuneAxisVec tune;
 	TuneAxisVec spec;
+	const char *precision;
+	Loc precision_loc;
 } Parser;
 
 /* ---- tokens ---- */
@@ -476,6 +479,41 @@ static bool parse_spec(Parser *ps)
 	}
 }
 
+/* precision(word): the word one of the clause's, once per region. */
+static bool parse_precision(Parser *ps)
+{
+	static const char *const words[] = {"fp32", "tf32"};
+	const ClauseInfo *c = &clauses[CL_PRECISION];
+	if (!expect_open(ps, c))
+		return false;
+	const PTok *t = peek(ps);
+	if (!t || t->kind != PT_IDENT) {
+		error_at(here(ps), "expected 'fp32' or 'tf32' in 'precision', found %s", found(ps));
+		return false;
+	}
+	ps->i++;
+	const char *w = NULL;
+	for (size_t k = 0; k < sizeof words / sizeof *words; k++)
+		if (!strcmp(t->text, words[k]))
+			w = words[k];
+	if (!w) {
+		error_at(t->loc, "unknown precision '%s' (it is 'fp32', fp32 accuracy, or 'tf32', one tf32 product)", t->text);
+		return false;
+	}
+	if (ps->precision) {
+		error_at(t->loc, "'precision' appears twice in this region");
+		note_at(ps->precision_loc, "the first 'precision' is here");
+	} else {
+		ps->precision = w;
+		ps->precision_loc = t->loc;
+	}
+	if (!accept(ps, ")")) {
+		error_close(ps, c);
+		return false;
+	}
+	return true;
+}
+
 /* The clause named `name`, or -1. */
 static int clause_lookup(const char *name)
 {
@@ -533,6 +571,9 @@ static void parse_clause(Parser *ps, bool first)
 	case ARGS_SPEC:
 		ok = parse_spec(ps);
 		break;
+	case ARGS_WORD:
+		ok = parse_precision(ps);
+		break;
 	default:
 		ok = parse_loop_list(ps, (ClauseId)id);
 		break;
@@ -587,6 +628,8 @@ static void finish(Parser *ps, Schedule *out)
 		out->tune = arena_alloc(&p->arena, sizeof(TuneAxis) * (size_t)ps->tune.n);
 		memcpy(out->tune, ps->tune.v, sizeof(TuneAxis) * (size_t)ps->tune.n);
 	}
+	out->tf32 = ps->precision && !strcmp(ps->precision, "tf32");
+	out->precision_loc = ps->precision_loc;
 	out->nspec = ps->spec.n;
 	if (ps->spec.n) {
 		out->spec = arena_alloc(&p->arena, sizeof(TuneAxis) * (size_t)ps->spec.n);
@@ -755,6 +798,8 @@ void print_schedule(StrBuf *b, const Schedule *s)
 	print_loops(b, CL_SPLITK, s->splitk, s->nsplitk);
 	print_tune(b, CL_TUNE, s->tune, s->ntune);
 	print_tune(b, CL_SPECIALIZE, s->spec, s->nspec);
+	if (s->tf32)
+		sb_printf(b, " %s(tf32)", clauses[CL_PRECISION].name);
 }
 
 /* The syntax alternatives ("a / b") as Markdown code: "`a` / `b`". */

@@ -3064,6 +3064,8 @@ static bool fuse_region(Program *p, Region *r, StrVec *names)
 	unpeel_reductions(p, r->loop);
 	fuse_undo_online(p, r->loop);
 	fuse_defer_stores(p, r->loop);
+	const char *axis = s->nrolling ? s->rolling[0].loop : s->nsplitk ? s->splitk[0].loop : choose_axis(p, r->loop);
+	fuse_store_rows(c, r->loop, axis);
 	hoist_guarded_loops(p, r->loop);
 	/* Every region is checked, fused or not: parallel loops must carry no dependence. */
 	DepInfo *deps = deps_compute(p, r);

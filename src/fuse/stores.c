@@ -14,6 +14,7 @@
  * exponentials: x keeps its input until the rewrite, which now reads it). */
 #include "fuse.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 /* Whether s accesses array v anywhere (read or write). */
@@ -185,4 +186,468 @@ void fuse_defer_stores(Program *p, Stmt *s)
 			if (s->body[k]->kind == ST_FOR && defer_store(p, s, i, k))
 				break;
 	}
+}
+
+/* ---- an output row stored with a result of the row, and read back ----
+ *
+ * The attention map kept for the backward pass (or for output_attentions), then P.V
+ * reading it, or router probabilities stored while a later sum (an entropy) reads them:
+ *
+ *     for (j) { s = q.k[j]; P[i][j] = expf(s - m) / l; }
+ *     for (d) { acc = 0; for (j) acc += P[i][j] * v[j][d]; o[i][d] = acc; }
+ *
+ * Fused, the store would keep the partial m and l, and the read would see them. The
+ * reads go to a local row instead (P_row[j], which the fuser folds like a row of scores),
+ * and the store moves to a copy of its loop after the row, keeping only what the value
+ * needs (q.k computed again), where m and l are final: it reads them after they are
+ * complete, as the original does, since nothing after the loop changes them. */
+
+typedef VEC(Var *) VarList;
+typedef VEC(Stmt *) StmtList;
+
+/* What a row's stored element looks like: y at elem, whose subscript `at` is the
+ * loop's iterator, read back at other iterators of loops over the same range. */
+typedef struct RowStore {
+	Var *y;
+	const Expr *elem;
+	int at;
+	const Stmt *loop; /* the loop that stores it */
+	Var *row;         /* the local row the reads go to; NULL: there are none */
+} RowStore;
+
+/* Adds to *w each variable s (and what it nests) declares or assigns. */
+static void writes_of(const Stmt *s, VarList *w)
+{
+	if (!s)
+		return;
+	if (s->kind == ST_DECL || s->kind == ST_FOR)
+		vec_push(*w, s->var);
+	else if (s->kind == ST_ASSIGN)
+		vec_push(*w, s->lhs->var);
+	for (int i = 0; i < s->nbody; i++)
+		writes_of(s->body[i], w);
+}
+
+/* Whether s reads one of w. */
+static bool reads_one_of(const Stmt *s, const VarList *w)
+{
+	for (int k = 0; k < w->n; k++)
+		if (stmt_reads_var(s, w->v[k]))
+			return true;
+	return false;
+}
+
+/* Whether e reads a local of the row that `loop` does not declare (a result: m, l). */
+static bool reads_result(const Expr *e, void *loop)
+{
+	if (!e)
+		return false;
+	if ((e->kind == EX_VAR || e->kind == EX_INDEX) && e->var->kind == VAR_LOCAL && !stmt_declares(loop, e->var))
+		return true;
+	for (int i = 0; i < e->nargs; i++)
+		if (reads_result(e->args[i], loop))
+			return true;
+	return false;
+}
+static bool no_result(const Expr *e, void *loop) { return !reads_result(e, loop); }
+
+/* Whether every access to rs->y in e reads the row: elem's subscripts, but at `at` an
+ * iterator among iters (loops over the storing loop's range). */
+static bool row_reads_ok(const Expr *e, const RowStore *rs, const VarList *iters)
+{
+	if (!e)
+		return true;
+	if (e->kind == EX_INDEX && e->var == rs->y) {
+		for (int a = 0; a < e->nargs; a++) {
+			if (a != rs->at) {
+				if (!expr_equal(e->args[a], rs->elem->args[a]))
+					return false;
+				continue;
+			}
+			bool it = false;
+			for (int k = 0; k < iters->n; k++)
+				it |= e->args[a]->kind == EX_VAR && e->args[a]->var == iters->v[k];
+			if (!it)
+				return false;
+		}
+	}
+	for (int i = 0; i < e->nargs; i++)
+		if (!row_reads_ok(e->args[i], rs, iters))
+			return false;
+	return true;
+}
+
+/* row_reads_ok for every expression of s, which must not store y. */
+static bool stmt_row_reads_ok(const Stmt *s, const RowStore *rs, VarList *iters)
+{
+	if (!s)
+		return true;
+	if (s->kind == ST_ASSIGN && s->lhs->var == rs->y)
+		return false;
+	bool ok = row_reads_ok(s->lo, rs, iters) && row_reads_ok(s->hi, rs, iters) && row_reads_ok(s->rhs, rs, iters) && row_reads_ok(s->cond, rs, iters);
+	for (int a = 0; ok && s->lhs && a < s->lhs->nargs; a++)
+		ok = row_reads_ok(s->lhs->args[a], rs, iters);
+	bool over = s->kind == ST_FOR && s->step == 1 && expr_equal(s->lo, rs->loop->lo) && expr_equal(s->hi, rs->loop->hi);
+	if (over)
+		vec_push(*iters, s->var);
+	for (int i = 0; ok && i < s->nbody; i++)
+		ok = stmt_row_reads_ok(s->body[i], rs, iters);
+	if (over)
+		iters->n--;
+	return ok;
+}
+
+/* Whether s, a statement of loop's body, accumulates into a scalar of the row (`ent -= p
+ * * x`, `m = fmaxf(m, s)`): a reduction of the pass. A conditional update (an argmax's)
+ * is not: the fuser leaves such a loop after the pass, its stores as written. */
+static bool reduces_row(const Stmt *s, const Stmt *loop)
+{
+	return s->kind == ST_ASSIGN && s->lhs->kind == EX_VAR && !stmt_declares(loop, s->lhs->var) &&
+	       (s->aop != AS_SET || expr_reads_var(s->rhs, s->lhs->var));
+}
+
+/* Whether s holds a loop over loop's range. */
+static bool loops_over(const Stmt *s, const Stmt *loop)
+{
+	if (!s)
+		return false;
+	if (s->kind == ST_FOR && expr_equal(s->lo, loop->lo) && expr_equal(s->hi, loop->hi))
+		return true;
+	for (int i = 0; i < s->nbody; i++)
+		if (loops_over(s->body[i], loop))
+			return true;
+	return false;
+}
+
+/* The reads of y's row as reads of the local row (an ExprMap; ctx: the RowStore). */
+static Expr *to_local_row(Program *p, const Expr *e, void *ctx)
+{
+	const RowStore *rs = ctx;
+	if (!e)
+		return NULL;
+	if (e->kind == EX_INDEX && e->var == rs->y) {
+		Expr *x = ex_copy(p, e->args[rs->at]);
+		return ex_index(p, rs->row, &x, e->loc);
+	}
+	Expr *c = ex_copy(p, e);
+	for (int i = 0; i < e->nargs; i++)
+		c->args[i] = to_local_row(p, e->args[i], ctx);
+	return c;
+}
+
+/* The statements of body[0..si] that the store body[si] needs (marked in need[]); false
+ * if one also writes what the loop keeps beyond its step: a scalar of the row is allowed
+ * only as a temporary, assigned before any read in the loop and read by nothing after it
+ * in blk (*temps collects those). */
+static bool store_slice(Stmt **body, int si, const Stmt *loop, const Stmt *blk, int li, bool *need, VarList *temps)
+{
+	need[si] = true;
+	for (int q = si - 1; q >= 0; q--) {
+		VarList w = {0};
+		writes_of(body[q], &w);
+		need[q] = false;
+		for (int r = q + 1; r <= si && !need[q]; r++)
+			need[q] = need[r] && reads_one_of(body[r], &w);
+		for (int k = 0; need[q] && k < w.n; k++) {
+			Var *v = w.v[k];
+			if (stmt_declares(loop, v))
+				continue;
+			bool temp = v->kind == VAR_LOCAL && !v->ndim && body[q]->kind == ST_ASSIGN && body[q]->aop == AS_SET && body[q]->lhs->kind == EX_VAR;
+			for (int r = 0; temp && r < q; r++)
+				temp = !stmt_reads_var(body[r], v);
+			for (int r = li + 1; temp && r < blk->nbody; r++)
+				temp = !stmt_reads_var(blk->body[r], v);
+			if (!temp) {
+				vec_free(w);
+				return false;
+			}
+			vec_push(*temps, v);
+		}
+		vec_free(w);
+	}
+	return true;
+}
+
+/* Copies of the statements of body[0..si] marked in need (a temporary's assignment
+ * becomes its declaration), the loop's iterator `from` read as `to`, and each local they
+ * declare renamed fresh: a block that computes body[si]'s store again. */
+static Stmt *slice_block(Cascade *c, Stmt **body, int si, const bool *need, const VarList *temps, const Var *from, Var *to, Loc loc)
+{
+	Program *p = c->prog;
+	StmtList kept = {0};
+	for (int q = 0; q <= si; q++)
+		if (need[q]) {
+			Stmt *s = body[q];
+			bool temp = false;
+			for (int k = 0; k < temps->n; k++)
+				temp |= s->kind == ST_ASSIGN && s->lhs->kind == EX_VAR && s->lhs->var == temps->v[k];
+			vec_push(kept, temp ? st_decl(p, s->lhs->var, s->rhs, s->loc) : stmt_copy(p, s));
+		}
+	Stmt *blk = stmt_subst_var(p, st_block(p, kept.v, kept.n, loc), from, to);
+	vec_free(kept);
+	VarList decls = {0};
+	writes_of(blk, &decls);
+	for (int k = 0; k < decls.n; k++) {
+		Var *v = decls.v[k];
+		if (v->kind != VAR_LOCAL && v->kind != VAR_LOOP)
+			continue;
+		bool declared = false;
+		for (int m = 0; m < k; m++)
+			declared |= decls.v[m] == v;
+		if (declared || !stmt_declares(blk, v))
+			continue;
+		Var *nv = fresh_var(c, v->name, v->ty, v->kind);
+		const char *name = nv->name;
+		*nv = *v;
+		nv->name = name;
+		blk = stmt_subst_var(p, blk, v, nv);
+	}
+	vec_free(decls);
+	return blk;
+}
+
+/* A copy of `loop` holding the store body[si] and the statements it needs (slice_block);
+ * its iterator keeps the name. */
+static Stmt *store_copy(Cascade *c, const Stmt *loop, Stmt **body, int si, const bool *need, const VarList *temps)
+{
+	Program *p = c->prog;
+	Var *j = NEW(&p->arena, Var);
+	*j = *loop->var;
+	return st_for(p, j, loop->lo, loop->hi, 1, slice_block(c, body, si, need, temps, loop->var, j, loop->loc), loop->loc);
+}
+
+/* Moves the store of blk->body[li] (a loop) to a copy of the loop after blk's last
+ * statement, the later reads going to a local row, where that is valid; true if done. */
+static bool forward_store(Cascade *c, Stmt *blk, int li)
+{
+	Program *p = c->prog;
+	Stmt *l2 = blk->body[li];
+	if (l2->kind != ST_FOR || l2->step != 1)
+		return false;
+	int n2;
+	Stmt **b2 = body_list(l2, &n2);
+	for (int si = 0; si < n2; si++) {
+		Stmt *s = b2[si];
+		if (s->kind != ST_ASSIGN || s->aop != AS_SET || s->lhs->kind != EX_INDEX || s->lhs->var->kind != VAR_PARAM || stmt_count_stores(blk, s->lhs->var) != 1)
+			continue;
+		RowStore rs = {s->lhs->var, s->lhs, -1, l2, NULL};
+		bool plain = true;
+		for (int a = 0; a < rs.elem->nargs; a++) {
+			const Expr *x = rs.elem->args[a];
+			if (x->kind == EX_VAR && x->var == l2->var && rs.at < 0)
+				rs.at = a;
+			else
+				plain &= !expr_reads_var(x, l2->var) && no_result(x, l2);
+		}
+		if (rs.at < 0 || !plain)
+			continue;
+		bool *need = calloc((size_t)n2, sizeof *need);
+		VarList temps = {0};
+		bool ok = store_slice(b2, si, l2, blk, li, need, &temps);
+		/* only a value that reads a result of the row needs moving */
+		bool result = false;
+		for (int q = 0; ok && q <= si; q++)
+			result |= need[q] && !stmt_all_exprs(b2[q], no_result, l2);
+		ok &= result;
+		/* and only where fusing would refuse it: a later loop over the range, or a
+		 * reduction of the loop itself (the store in the pass, not after it) */
+		bool pass = false;
+		for (int q = 0; q < n2; q++)
+			pass |= reduces_row(b2[q], l2);
+		for (int r = li + 1; r < blk->nbody; r++)
+			pass |= loops_over(blk->body[r], l2);
+		ok &= pass;
+		/* nothing after the loop changes what the value reads */
+		VarList w = {0};
+		for (int r = li + 1; ok && r < blk->nbody; r++)
+			writes_of(blk->body[r], &w);
+		for (int q = 0; ok && q <= si; q++)
+			ok = !need[q] || !reads_one_of(b2[q], &w);
+		vec_free(w);
+		/* every later access to y reads the row */
+		VarList iters = {0};
+		bool reads = false;
+		for (int q = si + 1; ok && q < n2; q++) {
+			vec_push(iters, l2->var);
+			ok = stmt_row_reads_ok(b2[q], &rs, &iters);
+			iters.n = 0;
+			reads |= stmt_reads_var(b2[q], rs.y);
+		}
+		for (int r = li + 1; ok && r < blk->nbody; r++) {
+			ok = stmt_row_reads_ok(blk->body[r], &rs, &iters);
+			reads |= stmt_reads_var(blk->body[r], rs.y);
+		}
+		vec_free(iters);
+		if (!ok) {
+			free(need);
+			vec_free(temps);
+			continue;
+		}
+		Stmt *post = store_copy(c, l2, b2, si, need, &temps);
+		free(need);
+		vec_free(temps);
+		StmtList nb = {0};
+		if (reads) {
+			rs.row = fresh_var(c, arena_printf(&p->arena, "%s_row", rs.y->name), rs.y->ty, VAR_LOCAL);
+			rs.row->ndim = 1;
+			rs.row->dims = arena_alloc(&p->arena, sizeof(Expr *));
+			rs.row->dims[0] = ex_copy(p, l2->hi);
+		}
+		for (int r = 0; r < blk->nbody; r++) {
+			Stmt *t = blk->body[r];
+			if (r == li && reads)
+				vec_push(nb, st_decl(p, rs.row, NULL, l2->loc));
+			if (r == li) {
+				StmtList lb = {0};
+				for (int q = 0; q < n2; q++) {
+					if (q == si && reads)
+						vec_push(lb, st_assign(p, ex_index(p, rs.row, (Expr *[]){ex_var(p, l2->var, s->loc)}, s->loc), AS_SET, s->rhs, s->loc));
+					else if (q != si)
+						vec_push(lb, q > si && reads ? stmt_map_exprs(p, b2[q], to_local_row, &rs) : b2[q]);
+				}
+				Stmt *b = st_block(p, lb.v, lb.n, l2->body[0]->loc);
+				vec_free(lb);
+				st_set_body(p, l2, &b, 1);
+				t = l2;
+			} else if (r > li && reads) {
+				t = stmt_map_exprs(p, t, to_local_row, &rs);
+			}
+			vec_push(nb, t);
+		}
+		vec_push(nb, post);
+		st_set_body(p, blk, nb.v, nb.n);
+		vec_free(nb);
+		return true;
+	}
+	return false;
+}
+
+
+/* ---- a row of scores read after the pass ----
+ *
+ * Scores kept in a local row, s[j] = q.k[j] * scale, read by a loop after the sums (the
+ * probabilities stored, P[i][j] = expf(s[j] - m) / l): fused, s would have to hold the
+ * whole row until the pass ends (a run-time size where the tiles hold one step). Such a
+ * loop computes s[j] again instead, from what the defining loop computed it from. Only
+ * for products (a loop in the definition): a row of cheap values stays as written. */
+
+/* The loop of blk over `axis` that defines row s (its one store, s[j] = value at
+ * body[*si]), or -1. */
+static int row_def(Stmt *blk, Var *s, const char *axis, int *si)
+{
+	if (stmt_count_stores(blk, s) != 1)
+		return -1;
+	for (int r = 0; r < blk->nbody; r++) {
+		Stmt *l = blk->body[r];
+		if (l->kind != ST_FOR || l->step != 1 || strcmp(l->var->name, axis) || !stmt_count_stores(l, s))
+			continue;
+		int n;
+		Stmt **b = body_list(l, &n);
+		for (int q = 0; q < n; q++)
+			if (b[q]->kind == ST_ASSIGN && b[q]->aop == AS_SET && b[q]->lhs->var == s && b[q]->lhs->kind == EX_INDEX &&
+			    b[q]->lhs->args[0]->kind == EX_VAR && b[q]->lhs->args[0]->var == l->var) {
+				*si = q;
+				return r;
+			}
+		return -1;
+	}
+	return -1;
+}
+
+/* Whether s (or what it nests) assigns a variable of the row that `scope` does not
+ * declare: a reduction (l += ...), where a store to a parameter array is not. */
+static bool accumulates(const Stmt *s, const Stmt *scope)
+{
+	if (!s)
+		return false;
+	if (s->kind == ST_ASSIGN && s->lhs->var->kind != VAR_PARAM && !stmt_declares(scope, s->lhs->var))
+		return true;
+	for (int i = 0; i < s->nbody; i++)
+		if (accumulates(s->body[i], scope))
+			return true;
+	return false;
+}
+
+/* Whether blk->body[r], a loop over loop's range, runs after the pass: it reduces
+ * nothing, and no statement after it holds a loop over the range (a level, P.V d-outer
+ * included, or another loop after the pass: then only the last is). */
+static bool after_pass(const Stmt *blk, int r, const Stmt *loop)
+{
+	if (accumulates(blk->body[r], blk->body[r]))
+		return false;
+	for (int q = r + 1; q < blk->nbody; q++)
+		if (loops_over(blk->body[q], loop))
+			return false;
+	return true;
+}
+
+/* Computes row s (declared by blk->body[di]) again in each loop after the pass that
+ * reads it, where valid. */
+static void recompute_row(Cascade *c, Stmt *blk, int di, const char *axis)
+{
+	Program *p = c->prog;
+	Var *s = blk->body[di]->var;
+	int si, li = row_def(blk, s, axis, &si);
+	if (li < 0)
+		return;
+	Stmt *l1 = blk->body[li];
+	int n1;
+	Stmt **b1 = body_list(l1, &n1);
+	bool *need = calloc((size_t)n1, sizeof *need);
+	VarList temps = {0}, w = {0};
+	bool ok = store_slice(b1, si, l1, blk, li, need, &temps), product = false;
+	for (int q = 0; ok && q <= si; q++) {
+		ok = !need[q] || (q == si ? no_result(b1[q]->rhs, l1) : stmt_all_exprs(b1[q], no_result, l1));
+		product |= need[q] && b1[q]->kind == ST_FOR;
+	}
+	for (int r = li + 1; ok && r < blk->nbody; r++)
+		writes_of(blk->body[r], &w);
+	for (int q = 0; ok && q <= si; q++)
+		ok = !need[q] || !reads_one_of(b1[q], &w);
+	vec_free(w);
+	for (int r = li + 1; ok && product && r < blk->nbody; r++) {
+		Stmt *l3 = blk->body[r];
+		if (l3->kind != ST_FOR || l3->step != 1 || strcmp(l3->var->name, axis) || !expr_equal(l3->lo, l1->lo) ||
+		    !expr_equal(l3->hi, l1->hi) || !stmt_reads_var(l3, s) || !after_pass(blk, r, l1))
+			continue;
+		Stmt *def = slice_block(c, b1, si, need, &temps, l1->var, l3->var, l3->loc);
+		Stmt *st = def->body[def->nbody - 1];
+		Var *sv = fresh_var(c, s->name, s->ty, VAR_LOCAL);
+		def->body[def->nbody - 1] = st_decl(p, sv, st->rhs, st->loc);
+		Expr *x = ex_var(p, l3->var, l3->loc);
+		const Expr *pair[2] = {ex_index(p, s, &x, l3->loc), ex_var(p, sv, l3->loc)};
+		Stmt *nl = stmt_map_exprs(p, l3, expr_subst_equal_map, pair);
+		if (stmt_reads_var(nl, s))
+			continue; /* read at another element too: left as written */
+		int n3;
+		Stmt **b3 = body_list(nl, &n3);
+		StmtList nb = {0};
+		for (int q = 0; q < def->nbody; q++)
+			vec_push(nb, def->body[q]);
+		for (int q = 0; q < n3; q++)
+			vec_push(nb, b3[q]);
+		Stmt *b = st_block(p, nb.v, nb.n, l3->loc);
+		vec_free(nb);
+		st_set_body(p, nl, &b, 1);
+		blk->body[r] = nl;
+	}
+	free(need);
+	vec_free(temps);
+}
+
+void fuse_store_rows(Cascade *c, Stmt *s, const char *axis)
+{
+	if (!s || !axis)
+		return;
+	for (int i = 0; i < s->nbody; i++)
+		if (s->body[i])
+			fuse_store_rows(c, s->body[i], axis);
+	if (s->kind != ST_BLOCK)
+		return;
+	for (int i = 0; i < s->nbody; i++)
+		if (s->body[i]->kind == ST_FOR && !strcmp(s->body[i]->var->name, axis))
+			forward_store(c, s, i);
+	for (int i = 0; i < s->nbody; i++)
+		if (s->body[i]->kind == ST_DECL && s->body[i]->var->kind == VAR_LOCAL && s->body[i]->var->ndim == 1)
+			recompute_row(c, s, i, axis);
 }

@@ -168,6 +168,8 @@ struct Schedule {
 	int ntune;
 	TuneAxis *spec; /* specialize(D: 64, 128): key is an int parameter's name */
 	int nspec;
+	bool tf32;         /* precision(tf32): fp32 operands multiplied as one tf32 product */
+	Loc precision_loc; /* of the precision clause's word, when there is one */
 };
 
 typedef struct Func Func;

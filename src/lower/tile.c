@@ -177,6 +177,7 @@ static bool operand_types(TilePlan *tp)
 		tp->why = "the products read fp32 operands: these tile kernels multiply fp16 or bf16 (declare the arrays _Float16 or fusecc_bf16 and convert with (float) where the C needs it)";
 		return false;
 	}
+	tp->tf32 = tp->elem == TY_FLOAT && tp->region->loop->sched->tf32;
 	tp->row_parts = 1;
 	if (tp->rowop->ty == TY_FLOAT && tp->elem != TY_FLOAT)
 		tp->row_parts = 2;
@@ -1648,8 +1649,15 @@ bool tile_plan(TilePlan *tp, const Region *r, const TileTarget *tt, const char *
 		return fail(tp, why, "no product of a row operand with a column operand over the pass");
 	if (!operand_types(tp))
 		return fail(tp, why, "");
-	if (tp->kdim % 8 || tp->kdim > 256 || (tp->ncols && (tp->ncols % 8 || tp->ncols > 256)))
-		return fail(tp, why, "the products' extents are not multiples of 8 up to 256");
+	if (tp->kdim % 8 || tp->kdim > 256 || (tp->ncols && (tp->ncols % 8 || tp->ncols > 256))) {
+		/* say which extent, and how: a user with DeepSeek's absorbed MLA (576 = 512 + 64)
+		 * must not read "not a multiple of 8" */
+		bool q_bad = tp->kdim % 8 || tp->kdim > 256;
+		int e = q_bad ? tp->kdim : tp->ncols;
+		tp->why = arena_printf(&p->arena, "the %s product is %d wide: the tiles take widths that are multiples of 8 up to 256%s", q_bad ? "row operand's" : "second (P.V)", e,
+		                       e > 256 ? " (a head dim over 256, as absorbed MLA's 512 + 64, has no tile kernel yet)" : "");
+		return fail(tp, why, "");
+	}
 	for (int i = 0; i < nsteps; i++)
 		if (!tile_is_elem_loop(tp, steps[i]) && !check_row_stmt(tp, steps[i], NULL, false))
 			return fail(tp, why, "");

@@ -121,6 +121,8 @@ typedef struct TilePlan {
 	 * likewise (NULL for the others, and everywhere when kseg is 0). */
 	Expr *rowop2;
 	int kseg;
+	bool tf32;        /* fp32 tiles multiplied as one tf32 product each (precision(tf32)), not
+	                   * three (fp32 accuracy) */
 	int row_parts;    /* 16-bit tiles the row operand is held as: 1, or 2 for an fp32 row operand
 	                   * against 16-bit column operands (x = hi + lo, two products each) */
 	Expr *colop[MAX_OPERANDS]; /* column operands, canonical (k[..j..][k], v[..j..][k]) */

@@ -54,7 +54,8 @@ static const char *tol_gpu_of(ScalarType t)
 	}
 }
 
-/* The type whose tolerance a GPU output of f gets: its own, or for an fp32 output of a
+/* The type whose tolerance a GPU output of f gets: its own; fp16's for an fp32 output of a
+ * region with precision(tf32); or for an fp32 output of a
  * function that multiplies array elements, one 16-bit (q.k), the narrowest 16-bit input type (the tensor-core tiles
  * round the probabilities to the values' 16-bit type before P.V, as FlashAttention does:
  * the output is as accurate as that type, not as fp32). */
@@ -95,9 +96,13 @@ static bool stmt_16bit_product(const Stmt *s)
 
 static ScalarType gpu_tol_type(const Func *f, ScalarType t)
 {
-	bool products = false;
-	for (int r = 0; r < f->nregions; r++)
+	bool products = false, tf32 = false;
+	for (int r = 0; r < f->nregions; r++) {
 		products |= stmt_16bit_product(f->regions[r]->loop);
+		tf32 |= f->regions[r]->loop->sched->tf32;
+	}
+	if (t == TY_FLOAT && tf32)
+		return TY_HALF; /* precision(tf32): operands rounded to 10-bit mantissas, as fp16's */
 	if (t != TY_FLOAT || !products)
 		return t;
 	for (int i = 0; i < f->nparams; i++) {

@@ -270,7 +270,7 @@ START_TEST(test_unknown_clause)
 	REJECTS("did you mean 'rolling'?", "kernel rollin(j)");
 	REJECTS("did you mean 'splitk'?", "kernel split_k(j)");
 	REJECTS("unknown clause 'frobnicate' (the clauses are: kernel, parallel, tile, rolling, "
-	        "splitk, tune, specialize)",
+	        "splitk, tune, specialize, precision)",
 	        "kernel frobnicate");
 }
 END_TEST
