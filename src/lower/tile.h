@@ -26,6 +26,11 @@ typedef struct HeadGroup {
 
 enum { MAX_GRID = 16, MAX_TILE_VARS = 32, MAX_OPERANDS = 4 };
 
+/* Steps whose rows' index values (TilePlan.gather) shared memory holds: the next step's,
+ * whose tiles are being loaded, the one after's, on their way, and the step's own, read
+ * by threads that may still be loading the next tiles while others fill the third. */
+enum { TILE_INDEX_RING = 3 };
+
 /* The outer nest of parallel loops (a row-tile pair counts as its inner loop over the
  * outer's range) and the statement they wrap. */
 Stmt *grid_loops(const Region *r, GridLoop *out, int *n);
@@ -130,6 +135,13 @@ typedef struct TilePlan {
 	bool colop_t[MAX_OPERANDS];
 	int colop_cols[MAX_OPERANDS], colop_data[MAX_OPERANDS]; /* padded, and holding data */
 	int ncolop;
+	/* Reads of read-only int arrays in the column operands' row addresses that move
+	 * with the key index (a page table, kc[bt[b][j / P]][j % P]): with two stages, each
+	 * step's rows' values are copied into shared memory two steps ahead of its tiles
+	 * (a ring of TILE_INDEX_RING steps), so that no tile copy waits on a global load to
+	 * learn its address. Canonical (jc), each once; none with one stage. */
+	Expr *gather[MAX_OPERANDS];
+	int ngather;
 	TileDot dots[MAX_OPERANDS];
 	int ndots;
 	Var *vars[MAX_TILE_VARS]; /* the locals with a role, and their roles */
@@ -183,6 +195,8 @@ bool tile_plan(TilePlan *tp, const Region *r, const TileTarget *tt, const char *
 
 /* Dynamic shared memory of the plan's kernel, in bytes. */
 int tile_smem_bytes(const TilePlan *tp);
+/* Bytes of gather g's ring of index values (a multiple of 16). */
+int tile_index_ring_bytes(const TilePlan *tp, int g);
 
 /* Frees what tile_plan allocated outside the program's arena (after printing). */
 void tile_plan_free(TilePlan *tp);
