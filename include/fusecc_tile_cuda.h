@@ -166,6 +166,20 @@ __device__ __forceinline__ void load_index(T *s, F idxptr, int nvalid)
 	}
 }
 
+/* Stores the row pointers of a step's tile, s[r] = rowptr(r) for rows [0, nvalid), each
+ * computed by one thread: the tile loads read them (`[&](int r) { return s[r]; }`) after
+ * the caller's next barrier, instead of each thread computing every row it copies. */
+template <int ROWS, int THREADS, class T, class F>
+__device__ __forceinline__ void row_ptrs(const T **s, F rowptr, int nvalid)
+{
+#pragma unroll
+	for (int k = 0; k < (ROWS + THREADS - 1) / THREADS; k++) {
+		int r = threadIdx.x + k * THREADS;
+		if (r < nvalid)
+			s[r] = rowptr(r);
+	}
+}
+
 /* A column operand's tile; with an L2 policy for its loads. */
 template <int ROWS, int COLS, int THREADS, class T, int DATA = COLS, class F>
 __device__ __forceinline__ void load_tile(uint16_t *s, F rowptr, int nvalid)

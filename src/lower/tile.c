@@ -1370,7 +1370,30 @@ int tile_smem_bytes(const TilePlan *tp)
 	int bytes = (tp->elem == TY_FLOAT ? 4 : 2) * elems;
 	for (int g = 0; g < tp->ngather; g++)
 		bytes += tile_index_ring_bytes(tp, g);
+	for (int k = 0; k < tp->ncolop; k++)
+		for (int part = 0; part < 2; part++)
+			if (tile_row_table(tp, k, part))
+				bytes += tp->bn * 8; /* a device pointer a row */
 	return bytes;
+}
+
+/* Whether e (NULL: false) reads one of the plan's gathers. */
+static bool reads_gather(const TilePlan *tp, const Expr *e)
+{
+	if (!e)
+		return false;
+	for (int g = 0; g < tp->ngather; g++)
+		if (expr_equal(e, tp->gather[g]))
+			return true;
+	for (int i = 0; i < e->nargs; i++)
+		if (reads_gather(tp, e->args[i]))
+			return true;
+	return false;
+}
+
+bool tile_row_table(const TilePlan *tp, int k, int part)
+{
+	return !tp->colop_t[k] && reads_gather(tp, part ? tp->colop2[k] : tp->colop[k]);
 }
 
 int tile_index_ring_bytes(const TilePlan *tp, int g)
