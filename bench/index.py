@@ -13,6 +13,8 @@ machine (build/gpu/<name>.cu):
           contiguous token-major cache (test/zoo/x07_decode_bthd_contig_fp16), and against
           SDPA (FLASH) on the cache gathered into contiguous tensors, without and with the
           gather. The block table is a random permutation of the pool. GB/s of K and V read.
+          At page 16, also samples/paged_decode.c (the page size a constant) on the same
+          cache (paged_const).
   varlen  samples/varlen_prefill.c on S sequences of mixed lengths packed by cu_seqlens,
           against SDPA over the padded batch with a boolean mask (padding and causal), the
           varlen function of torch.nn.attention when this PyTorch has it, and fusecc's own
@@ -118,6 +120,7 @@ def paged(args):
     H = 32
     fp = launcher("x08_paged_decode_rtpage_fp16", "paged_attention")
     fc = launcher("x07_decode_bthd_contig_fp16", "decode_bthd")
+    fk = launcher("paged_decode", "paged_decode")  # PAGE = 16 at compile time
     sizes = [(1, 1024), (1, 8192), (1, 32768), (8, 8192), (8, 32768), (32, 8192), (64, 4096)]
     for page in (16, 128):
         for B, L in sizes:
@@ -137,15 +140,20 @@ def paged(args):
             kg, vg = (x.contiguous() for x in gather())
             oc = torch.full((B, H, D), float("nan"), device="cuda", dtype=torch.float16)
             run_c = lambda: call(fc, I(B), I(H), I(L), Fl(SCALE), P(q), P(kg), P(vg), P(oc))
+            ok_ = torch.full((B, H, D), float("nan"), device="cuda", dtype=torch.float16)
+            run_k = lambda: call(fk, I(B), I(H), I(L), I(npages), I(maxp), Fl(SCALE), P(q), P(kc), P(vc), P(bt), P(ok_))
             run()
             run_c()
+            if page == 16:
+                run_k()
             torch.cuda.synchronize()
             hs = [0, H - 1]
             ref = attn_ref(q[:, hs, None, :], kg[:, :, hs].transpose(1, 2), vg[:, :, hs].transpose(1, 2))[:, :, 0]
             err_p, err_c = rel_err(o[:, hs], ref), rel_err(oc[:, hs], ref)
-            ok = err_p < 1e-2 and err_c < 1e-2
+            err_k = rel_err(ok_[:, hs], ref) if page == 16 else 0.0
+            ok = err_p < 1e-2 and err_c < 1e-2 and err_k < 1e-2
             nbytes = 2 * B * L * H * D * 2
-            res = dict(case="paged", B=B, L=L, page=page, err_paged=err_p, err_contig=err_c)
+            res = dict(case="paged", B=B, L=L, page=page, err_paged=err_p, err_contig=err_c, err_paged_const=err_k)
             if ok:
                 qs = q[:, :, None, :]
                 kt, vt = kg.transpose(1, 2), vg.transpose(1, 2)  # (B, H, L, D) strided views
@@ -159,6 +167,8 @@ def paged(args):
                     with sdpa_kernel([SDPBackend.FLASH_ATTENTION]):
                         return F.scaled_dot_product_attention(qs, k2.transpose(1, 2), v2.transpose(1, 2), scale=SCALE)
                 t = {"paged": bench_ms(run), "contig": bench_ms(run_c)}
+                if page == 16:
+                    t["paged_const"] = bench_ms(run_k)
                 try:
                     t["sdpa"] = bench_ms(sdpa)
                     t["sdpa_gather"] = bench_ms(sdpa_gather)

@@ -39,6 +39,12 @@ typedef struct TileEmit {
 	Var *jlane, *jstep; /* printed as the lane's first column, and fx::col_step(c) */
 	int line_last;      /* --line: the last source line written */
 	const char *colop_smem[MAX_OPERANDS];
+	Var *ring[MAX_OPERANDS]; /* gather g's ring of index values in shared memory (TilePlan.gather) */
+	Var *slot;               /* while printing row pointers: the ring slot their rows' values are in */
+	/* column operand k's (part's) row pointers of a step in shared memory, for operands
+	 * that read a gather (NULL: none); from_rows: the tile loads read them */
+	const char *rows_smem[MAX_OPERANDS][2];
+	bool from_rows;
 	const char *dot_name[MAX_OPERANDS];
 	bool dot_done[MAX_OPERANDS];
 	Var *red[MAX_TILE_VARS]; /* reductions of the current per-element loop */
@@ -854,6 +860,18 @@ static void step_order(const TilePlan *tp, Stmt **steps, int n, Stmt **order)
 
 /* ---- the kernel ---- */
 
+/* e with each of the plan's gathers (canonical) read from its ring at row rv of the
+ * tile in te->slot: ring[slot * bn + rv]. */
+static Expr *ring_reads(TileEmit *te, Expr *e, Var *rv)
+{
+	Program *p = te->tp->c->prog;
+	for (int g = 0; g < te->tp->ngather; g++) {
+		Expr *at = ex_bin(p, OP_ADD, ex_bin(p, OP_MUL, ex_var(p, te->slot, e->loc), ex_int(p, te->tp->bn, e->loc), e->loc), ex_var(p, rv, e->loc), e->loc);
+		e = expr_subst_equal(p, e, te->tp->gather[g], ex_index(p, te->ring[g], &at, e->loc));
+	}
+	return e;
+}
+
 /* `[&](int param) { return &ref; }` with the row iterator rowv read as base + (row ? r : 0)
  * and k as (row ? 0 : c): a row pointer (row) or, for an operand stored transposed, a
  * column pointer. */
@@ -864,6 +882,8 @@ static void print_ptr_lambda(TileEmit *te, const Expr *ref, const Var *rowv, con
 	Var *rv = var_new(p, VAR_LOCAL, row ? "r" : "c", TY_INT, ref->loc);
 	Expr *at = row ? ex_bin(p, OP_ADD, ex_var(p, bv, ref->loc), ex_var(p, rv, ref->loc), ref->loc) : ex_var(p, bv, ref->loc);
 	Expr *e = expr_subst_expr(p, ref, te->tp->kc, row ? ex_int(p, 0, ref->loc) : ex_var(p, rv, ref->loc));
+	if (te->slot && row)
+		e = ring_reads(te, e, rv);
 	e = expr_subst_expr(p, e, rowv, at);
 	const char *saved = te->rowsub, *slot = te->h;
 	te->rowsub = NULL;
@@ -897,12 +917,71 @@ static void print_operand_rows(TileEmit *te, const Expr *ref, const Expr *ref2, 
 {
 	if (ref2)
 		sb_printf(te->out, "fx::concat<%d>(", te->tp->kseg);
-	print_row_ptr(te, ref, rowv, base);
-	if (ref2) {
-		sb_puts(te->out, ", ");
-		print_row_ptr(te, ref2, rowv, base);
-		sb_putc(te->out, ')');
+	for (int part = 0; part < (ref2 ? 2 : 1); part++) {
+		const char *tab = NULL;
+		for (int k = 0; k < te->tp->ncolop && te->from_rows; k++)
+			if (ref == te->tp->colop[k] && ref2 == te->tp->colop2[k])
+				tab = te->rows_smem[k][part];
+		if (part)
+			sb_puts(te->out, ", ");
+		if (tab)
+			sb_printf(te->out, "[&](int r) { return %s[r]; }", tab);
+		else
+			print_row_ptr(te, part ? ref2 : ref, rowv, base);
 	}
+	if (ref2)
+		sb_putc(te->out, ')');
+}
+
+/* `auto name = [&](int at, int slot) {...}`: starts copying the index values of the
+ * plan's gathers (TilePlan.gather) for the rows of the step at `at` into their rings'
+ * slot. */
+static void index_loader(TileEmit *te, const char *name, const char *at, const char *slot)
+{
+	const TilePlan *tp = te->tp;
+	line(te, 1, "auto %s = [&](int %s, int %s) {\n", name, at, slot);
+	for (int g = 0; g < tp->ngather; g++) {
+		line(te, 2, "fx::load_index<%d, %d>(%s + %s * %d, ", tp->bn, tp->threads, te->ring[g]->name, slot, tp->bn);
+		print_ptr_lambda(te, tp->gather[g], tp->jc, at, true);
+		sb_printf(te->out, ", %s - %s);\n", te->je, at);
+	}
+	line(te, 1, "};\n");
+}
+
+/* `auto name = [&](int at, int slot) {...}`: stores the row pointers of the step at `at`
+ * of each column operand (part) that reads a gather, from the index values in ring slot
+ * `slot` (te->slot). */
+static void row_pointers(TileEmit *te, const char *name, const char *at)
+{
+	const TilePlan *tp = te->tp;
+	line(te, 1, "auto %s = [&](int %s, int %s) {\n", name, at, te->slot->name);
+	for (int k = 0; k < tp->ncolop; k++)
+		for (int part = 0; part < 2; part++)
+			if (te->rows_smem[k][part]) {
+				line(te, 2, "fx::row_ptrs<%d, %d>(%s, ", tp->bn, tp->threads, te->rows_smem[k][part]);
+				print_row_ptr(te, part ? tp->colop2[k] : tp->colop[k], tp->jc, at);
+				sb_printf(te->out, ", %s - %s);\n", te->je, at);
+			}
+	line(te, 1, "};\n");
+}
+
+/* `if (step < end) load(step, slot);` at indent ind. */
+static void index_step(TileEmit *te, const char *load, const char *step, const char *slot, int ind)
+{
+	line(te, ind, "if (%s < %s)\n", step, te->je);
+	line(te, ind + 1, "%s(%s, %s);\n", load, step, slot);
+}
+
+/* The step n >= 1 steps after step x (an expression): x + n * bn, or where steps are
+ * skipped (next: skip_steps' lambda) next(x + bn) n times over. */
+static const char *steps_after(TileEmit *te, const char *next, const char *x, int n)
+{
+	Arena *a = &te->tp->c->prog->arena;
+	if (!next)
+		return arena_printf(a, "%s + %d", x, n * te->tp->bn);
+	for (int k = 0; k < n; k++)
+		x = arena_printf(a, "%s(%s + %d)", next, x, te->tp->bn);
+	return x;
 }
 
 /* The pass's bound `e` (lo or hi) at row `row`. */
@@ -1165,6 +1244,26 @@ void emit_tile_kernel(StrBuf *out, const GpuTarget *tg, TilePlan *tp, void (*pri
 		     tp->colop_cols[k]);
 		off += w * tp->stages * tp->bn * tp->colop_cols[k];
 	}
+	for (int g = 0; g < tp->ngather; g++) {
+		const Expr *x = tp->gather[g];
+		Var *v = te.ring[g] = fresh_var(tp->c, arena_printf(&tp->c->prog->arena, "s_%s", x->var->name), x->ty, VAR_LOCAL);
+		v->ndim = 1;
+		v->dims = NEW(&tp->c->prog->arena, Expr *);
+		v->dims[0] = ex_int(tp->c->prog, TILE_INDEX_RING * tp->bn, x->loc);
+		line(&te, 1, "%s *%s = (%s *)(%s + %d); /* %s of the rows of %d steps */\n", gpu_type(x->ty), v->name, gpu_type(x->ty), te.smem, off, x->var->name,
+		     TILE_INDEX_RING);
+		off += tile_index_ring_bytes(tp, g) / 2;
+	}
+	for (int k = 0; k < tp->ncolop; k++)
+		for (int part = 0; part < 2; part++) {
+			const Expr *op = part ? tp->colop2[k] : tp->colop[k];
+			if (!tile_row_table(tp, k, part))
+				continue;
+			const char *nm = te.rows_smem[k][part] = fresh(&te, arena_printf(&tp->c->prog->arena, "s_%s_rows", op->var->name));
+			const char *et = gpu_type(op->var->ty);
+			line(&te, 1, "const %s **%s = (const %s **)(%s + %d); /* the row pointers of a step's %s tile */\n", et, nm, et, te.smem, off, op->var->name);
+			off += tp->bn * 8 / 2;
+		}
 	/* an fp32 row operand against 16-bit columns: hi and lo tiles (tile.c, operand_types) */
 	line(&te, 1, "fx::load_rows%s<%d, %d, %d, %s%s>(%s, ", tp->row_parts > 1 ? "_split" : "", tp->bm, tp->kdim, tp->threads, T, data_arg(tp, tp->kdata, tp->kdim), sq);
 	print_operand_rows(&te, tp->rowop, tp->rowop2, iv, te.i0);
@@ -1202,6 +1301,16 @@ void emit_tile_kernel(StrBuf *out, const GpuTarget *tg, TilePlan *tp, void (*pri
 		pol = fresh(&te, "l2");
 		line(&te, 1, "const fx::L2Policy %s = fx::l2_read_once(gridDim.y == 1);\n", pol);
 	}
+	const char *load_ix = tp->ngather ? fresh(&te, "load_indices") : NULL, *ptrs = NULL;
+	if (load_ix) {
+		ptrs = fresh(&te, "row_pointers");
+		Var *slot = fresh_var(tp->c, "slot", TY_INT, VAR_LOCAL);
+		index_loader(&te, load_ix, jt, slot->name);
+		te.slot = slot; /* the row pointers read the rows' index values there */
+		row_pointers(&te, ptrs, jt);
+		te.slot = NULL;
+		te.from_rows = true; /* and the tile loads read the row pointers */
+	}
 	if (two)
 		line(&te, 1, "auto %s = [&](int %s, int %s) {\n", load, jt, ls);
 	else
@@ -1221,34 +1330,66 @@ void emit_tile_kernel(StrBuf *out, const GpuTarget *tg, TilePlan *tp, void (*pri
 		sb_printf(out, ", %s - %s%s%s);\n", te.je, jt, pol && !tp->colop_t[k] ? ", " : "", pol && !tp->colop_t[k] ? pol : "");
 	}
 	line(&te, 1, "};\n");
+	te.from_rows = false;
 	const char *j0 = step->var->name;
 	/* The first step, the step after j0 (an expression of j0), and the loop's update. */
-	const char *start = te.jb, *after = arena_printf(&tp->c->prog->arena, "%s + %d", j0, tp->bn), *jn = NULL;
+	const char *start = te.jb, *after = arena_printf(&tp->c->prog->arena, "%s + %d", j0, tp->bn), *jn = NULL, *next = NULL;
 	if (tp->skip_hidden) {
-		const char *next = skip_steps(&te);
+		next = skip_steps(&te);
 		start = fresh(&te, "first_step");
 		line(&te, 1, "const int %s = %s(%s);\n", start, next, te.jb);
 		after = arena_printf(&tp->c->prog->arena, "%s(%s + %d)", next, j0, tp->bn);
 		if (two)
 			jn = fresh(&te, "next_step");
 	}
+	const char *ring = load_ix ? fresh(&te, "step_slot") : NULL;
+	/* the steps two and three after the loop's (gathers) */
+	const char *later2 = NULL, *later3 = NULL;
 	if (two) {
-		/* Step j0 computes on one stage while the next step's tiles arrive in the other. */
+		/* Step j0 computes on one stage while the next step's tiles arrive in the other.
+		 * With gathers, step n's rows' index values (ring slot n % 3) are copied with
+		 * step n - 2's tiles (the first two steps' before any tile), so they have arrived
+		 * and every thread sees them after step n - 2's first barrier; step n - 2 then
+		 * computes step n's row pointers, once per row, before its last barrier, and step
+		 * n - 1 loads step n's tiles from them. Step n's slot is rewritten at step n + 3. */
+		if (load_ix) {
+			index_step(&te, load_ix, start, "0", 1);
+			index_step(&te, load_ix, steps_after(&te, next, start, 1), "1", 1);
+			line(&te, 1, "fx::cp_async_commit();\n");
+			line(&te, 1, "fx::cp_async_wait<0>();\n");
+			line(&te, 1, "__syncthreads();\n");
+			index_step(&te, ptrs, start, "0", 1);
+			line(&te, 1, "__syncthreads();\n");
+		}
 		line(&te, 1, "if (%s < %s)\n", start, te.je);
 		line(&te, 2, "%s(%s, 0);\n", load, start);
+		if (load_ix)
+			index_step(&te, load_ix, steps_after(&te, next, start, 2), "2", 1);
 		line(&te, 1, "fx::cp_async_commit();\n");
 		line(&te, 1, "fx::cp_async_wait<1>();\n");
 		line(&te, 1, "__syncthreads();\n");
+		if (load_ix) {
+			index_step(&te, ptrs, steps_after(&te, next, start, 1), "1", 1);
+			line(&te, 1, "__syncthreads();\n");
+		}
 		line(&te, 1, "int %s = 0;\n", te.st);
+		if (ring)
+			line(&te, 1, "int %s = 0;\n", ring);
+		later2 = steps_after(&te, next, j0, 2);
+		later3 = steps_after(&te, next, j0, 3);
 		if (jn) {
 			line(&te, 1, "for (int %s = %s, %s; %s < %s; %s = %s) {\n", j0, start, jn, j0, te.je, j0, jn);
 			line(&te, 2, "%s = %s;\n", jn, after);
 			after = jn;
+			later2 = steps_after(&te, next, jn, 1);
+			later3 = steps_after(&te, next, jn, 2);
 		} else {
 			line(&te, 1, "for (int %s = %s; %s < %s; %s += %d) {\n", j0, start, j0, te.je, j0, tp->bn);
 		}
 		line(&te, 2, "if (%s < %s)\n", after, te.je);
 		line(&te, 3, "%s(%s, %s ^ 1);\n", load, after, te.st);
+		if (ring)
+			index_step(&te, load_ix, later3, ring, 2);
 		line(&te, 2, "fx::cp_async_commit();\n");
 		line(&te, 2, "fx::cp_async_wait<1>();\n");
 	} else {
@@ -1300,9 +1441,13 @@ void emit_tile_kernel(StrBuf *out, const GpuTarget *tg, TilePlan *tp, void (*pri
 		i = k;
 	}
 	line(&te, 2, "});\n");
+	if (ring)
+		index_step(&te, ptrs, later2, arena_printf(&tp->c->prog->arena, "(%s + 2) %% %d", ring, TILE_INDEX_RING), 2);
 	line(&te, 2, "__syncthreads();\n");
 	if (two)
 		line(&te, 2, "%s ^= 1;\n", te.st);
+	if (ring)
+		line(&te, 2, "%s = (%s + 1) %% %d;\n", ring, ring, TILE_INDEX_RING);
 	line(&te, 1, "}\n");
 	row_stmts(&te, tp->epi, tp->nepi, 1, true, false);
 	sb_puts(out, "}\n");

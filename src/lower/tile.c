@@ -1368,7 +1368,73 @@ int tile_smem_bytes(const TilePlan *tp)
 	int elems = tp->row_parts * tp->bm * tp->kdim;
 	for (int k = 0; k < tp->ncolop; k++)
 		elems += tp->stages * tp->bn * tp->colop_cols[k];
-	return (tp->elem == TY_FLOAT ? 4 : 2) * elems;
+	int bytes = (tp->elem == TY_FLOAT ? 4 : 2) * elems;
+	for (int g = 0; g < tp->ngather; g++)
+		bytes += tile_index_ring_bytes(tp, g);
+	for (int k = 0; k < tp->ncolop; k++)
+		for (int part = 0; part < 2; part++)
+			if (tile_row_table(tp, k, part))
+				bytes += tp->bn * 8; /* a device pointer a row */
+	return bytes;
+}
+
+/* Whether e (NULL: false) reads one of the plan's gathers. */
+static bool reads_gather(const TilePlan *tp, const Expr *e)
+{
+	if (!e)
+		return false;
+	for (int g = 0; g < tp->ngather; g++)
+		if (expr_equal(e, tp->gather[g]))
+			return true;
+	for (int i = 0; i < e->nargs; i++)
+		if (reads_gather(tp, e->args[i]))
+			return true;
+	return false;
+}
+
+bool tile_row_table(const TilePlan *tp, int k, int part)
+{
+	return !tp->colop_t[k] && reads_gather(tp, part ? tp->colop2[k] : tp->colop[k]);
+}
+
+int tile_index_ring_bytes(const TilePlan *tp, int g)
+{
+	return (TILE_INDEX_RING * tp->bn * scalar_size(tp->gather[g]->ty) + 15) / 16 * 16;
+}
+
+/* Adds to tp->gather the outermost reads in e of a read-only int array, 4 or 8 bytes an
+ * element (what an asynchronous copy moves), at subscripts that move with the key index
+ * and not with k (one value per row of a tile). */
+static void find_gathers(TilePlan *tp, const Expr *e)
+{
+	if (e->kind == EX_INDEX && e->var->kind == VAR_PARAM && e->var->is_const && scalar_is_int(e->ty) && (scalar_size(e->ty) == 4 || scalar_size(e->ty) == 8) &&
+	    expr_reads_var(e, tp->jc) && !expr_reads_var(e, tp->kc)) {
+		for (int g = 0; g < tp->ngather; g++)
+			if (expr_equal(tp->gather[g], e))
+				return;
+		if (tp->ngather < MAX_OPERANDS)
+			tp->gather[tp->ngather++] = (Expr *)e;
+		return;
+	}
+	for (int i = 0; i < e->nargs; i++)
+		find_gathers(tp, e->args[i]);
+}
+
+/* The column operands' row addresses read through index arrays (tp->gather), read ahead
+ * where the tiles are loaded asynchronously (two stages) and the rings fit; a transposed
+ * operand is loaded column by column and keeps its reads. */
+static void plan_gathers(TilePlan *tp)
+{
+	if (tp->stages != 2)
+		return;
+	for (int k = 0; k < tp->ncolop; k++)
+		if (!tp->colop_t[k]) {
+			find_gathers(tp, tp->colop[k]);
+			if (tp->colop2[k])
+				find_gathers(tp, tp->colop2[k]);
+		}
+	if (tile_smem_bytes(tp) > tp->tt->smem_max)
+		tp->ngather = 0;
 }
 
 /* min (want_min) or max of int bounds a and b, either NULL (unbounded): NULL when both are,
@@ -1774,6 +1840,7 @@ bool tile_plan(TilePlan *tp, const Region *r, const TileTarget *tt, const char *
 	}
 	if (tile_smem_bytes(tp) > tt->smem_max)
 		return fail(tp, why, arena_printf(&p->arena, "the tiles need %d bytes of shared memory, more than the %d a CTA may have", need, tt->smem_max));
+	plan_gathers(tp);
 	/* Two 16-row tiles per warp share each column operand fragment, but double the
 	 * accumulator tile: mt * ncols / 2 floats per thread, past the registers for D > 128. */
 	tp->mt = tp->bm >= 64 && tp->bm % 32 == 0 && tp->ncols <= 128 && !(tt->group64 && tp->bm == 64) ? 2 : 1;

@@ -26,6 +26,12 @@ typedef struct HeadGroup {
 
 enum { MAX_GRID = 16, MAX_TILE_VARS = 32, MAX_OPERANDS = 4 };
 
+/* Steps whose rows' index values (TilePlan.gather) shared memory holds, step n's in slot
+ * n % TILE_INDEX_RING. Two would do (step n's are last read at the end of step n - 2,
+ * before the barrier after which step n - 1 would copy step n + 2's into the slot); the
+ * kernels checked on the GPU have three. */
+enum { TILE_INDEX_RING = 3 };
+
 /* The outer nest of parallel loops (a row-tile pair counts as its inner loop over the
  * outer's range) and the statement they wrap. */
 Stmt *grid_loops(const Region *r, GridLoop *out, int *n);
@@ -132,6 +138,16 @@ typedef struct TilePlan {
 	bool colop_t[MAX_OPERANDS];
 	int colop_cols[MAX_OPERANDS], colop_data[MAX_OPERANDS]; /* padded, and holding data */
 	int ncolop;
+	/* Reads of read-only int arrays in the column operands' row addresses that move
+	 * with the key index (a page table, kc[bt[b][j / P]][j % P]): with two stages, each
+	 * step's rows' values are copied into shared memory two steps ahead of its tiles
+	 * (a ring of TILE_INDEX_RING steps), and the step before computes each row's
+	 * pointer once from them (a table in shared memory), so that no tile copy waits on
+	 * a global load, nor each thread computes the addresses of all its rows (a division
+	 * by a page size known at run time is a dozen instructions). Canonical (jc), each
+	 * once; none with one stage. */
+	Expr *gather[MAX_OPERANDS];
+	int ngather;
 	TileDot dots[MAX_OPERANDS];
 	int ndots;
 	Var *vars[MAX_TILE_VARS]; /* the locals with a role, and their roles */
@@ -185,6 +201,12 @@ bool tile_plan(TilePlan *tp, const Region *r, const TileTarget *tt, const char *
 
 /* Dynamic shared memory of the plan's kernel, in bytes. */
 int tile_smem_bytes(const TilePlan *tp);
+/* Bytes of gather g's ring of index values (a multiple of 16). */
+int tile_index_ring_bytes(const TilePlan *tp, int g);
+/* Whether column operand k's part (0, or 1: colop2) has its tiles' row pointers in
+ * shared memory, a step's computed once per row: it reads a gather, and is not stored
+ * transposed (loaded column by column, it keeps its reads). */
+bool tile_row_table(const TilePlan *tp, int k, int part);
 
 /* Frees what tile_plan allocated outside the program's arena (after printing). */
 void tile_plan_free(TilePlan *tp);

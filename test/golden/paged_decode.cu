@@ -37,6 +37,9 @@ __global__ void __launch_bounds__(32) paged_decode_kernel(int B, int H, int L, i
 	uint16_t *s_rows = smem;
 	uint16_t *s_kc = smem + 2048; /* two stages of 64 x 128 */
 	uint16_t *s_vc = smem + 18432; /* two stages of 64 x 128 */
+	int *s_bt = (int *)(smem + 34816); /* bt of the rows of 3 steps */
+	const __half **s_kc_rows = (const __half **)(smem + 35200); /* the row pointers of a step's kc tile */
+	const __half **s_vc_rows = (const __half **)(smem + 35456); /* the row pointers of a step's vc tile */
 	fx::load_rows<16, 128, 32, __half>(s_rows, [&](int r) { return &q[(((long long)b * H + h) * 128 + 0)]; }, nrows);
 	fx::cp_async_commit();
 	float m[2];
@@ -60,19 +63,44 @@ __global__ void __launch_bounds__(32) paged_decode_kernel(int B, int H, int L, i
 	const int begin = j_lo, end = j_hi;
 	const int inner_begin = j_lo, inner_end = j_hi;
 	const fx::L2Policy l2 = fx::l2_read_once(gridDim.y == 1);
+	auto load_indices = [&](int at, int slot) {
+		fx::load_index<64, 32>(s_bt + slot * 64, [&](int r) { return &bt[((long long)b * MAXP + (at + r) / 16)]; }, end - at);
+	};
+	auto row_pointers = [&](int at, int slot) {
+		fx::row_ptrs<64, 32>(s_kc_rows, [&](int r) { return &kc[((((long long)FUSECC_INDEX(s_bt[slot * 64 + r], NB, "kc", 0) * 16 + (at + r) % 16) * H + h) * 128 + 0)]; }, end - at);
+		fx::row_ptrs<64, 32>(s_vc_rows, [&](int r) { return &vc[((((long long)FUSECC_INDEX(s_bt[slot * 64 + r], NB, "vc", 0) * 16 + (at + r) % 16) * H + h) * 128 + 0)]; }, end - at);
+	};
 	auto load_columns = [&](int at, int into) {
-		fx::load_tile<64, 128, 32, __half>(s_kc + into * 8192, [&](int r) { return &kc[((((long long)FUSECC_INDEX(bt[((long long)b * MAXP + (at + r) / 16)], NB, "kc", 0) * 16 + (at + r) % 16) * H + h) * 128 + 0)]; }, end - at, l2);
-		fx::load_tile<64, 128, 32, __half>(s_vc + into * 8192, [&](int r) { return &vc[((((long long)FUSECC_INDEX(bt[((long long)b * MAXP + (at + r) / 16)], NB, "vc", 0) * 16 + (at + r) % 16) * H + h) * 128 + 0)]; }, end - at, l2);
+		fx::load_tile<64, 128, 32, __half>(s_kc + into * 8192, [&](int r) { return s_kc_rows[r]; }, end - at, l2);
+		fx::load_tile<64, 128, 32, __half>(s_vc + into * 8192, [&](int r) { return s_vc_rows[r]; }, end - at, l2);
 	};
 	if (begin < end)
+		load_indices(begin, 0);
+	if (begin + 64 < end)
+		load_indices(begin + 64, 1);
+	fx::cp_async_commit();
+	fx::cp_async_wait<0>();
+	__syncthreads();
+	if (begin < end)
+		row_pointers(begin, 0);
+	__syncthreads();
+	if (begin < end)
 		load_columns(begin, 0);
+	if (begin + 128 < end)
+		load_indices(begin + 128, 2);
 	fx::cp_async_commit();
 	fx::cp_async_wait<1>();
 	__syncthreads();
+	if (begin + 64 < end)
+		row_pointers(begin + 64, 1);
+	__syncthreads();
 	int stage = 0;
+	int step_slot = 0;
 	for (int j0 = begin; j0 < end; j0 += 64) {
 		if (j0 + 64 < end)
 			load_columns(j0 + 64, stage ^ 1);
+		if (j0 + 192 < end)
+			load_indices(j0 + 192, step_slot);
 		fx::cp_async_commit();
 		fx::cp_async_wait<1>();
 		__syncthreads();
@@ -141,8 +169,11 @@ __global__ void __launch_bounds__(32) paged_decode_kernel(int B, int H, int L, i
 			l[1] += fx::row_sum(l_red[1]);
 			fx::dot_tile<__half, 1, 128, 64, 32>(acc, p_acc, s_vc_now);
 		});
+		if (j0 + 128 < end)
+			row_pointers(j0 + 128, (step_slot + 2) % 3);
 		__syncthreads();
 		stage ^= 1;
+		step_slot = (step_slot + 1) % 3;
 	}
 	#pragma unroll
 	for (int hf = 0; hf < 2; hf++) {
@@ -246,7 +277,7 @@ extern "C" cudaError_t paged_decode_launch(int B, int H, int L, int NB, int MAXP
 				return cudaErrorInvalidValue;
 			if (((uintptr_t)q | (uintptr_t)kc | (uintptr_t)vc) & 15)
 				return cudaErrorInvalidValue;
-			cudaError_t err = cudaFuncSetAttribute(paged_decode_kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, 69632);
+			cudaError_t err = cudaFuncSetAttribute(paged_decode_kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, 71424);
 			if (err != cudaSuccess)
 				return err;
 			long long len = L - (0);
@@ -256,7 +287,7 @@ extern "C" cudaError_t paged_decode_launch(int B, int H, int L, int NB, int MAXP
 			    (err = cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev)) != cudaSuccess ||
 			    (err = cudaDeviceGetAttribute(&smem, cudaDevAttrMaxSharedMemoryPerMultiprocessor, dev)) != cudaSuccess)
 				return err;
-			long long per_sm = smem / 70656 > 0 ? smem / 70656 : 1;
+			long long per_sm = smem / 72448 > 0 ? smem / 72448 : 1;
 			long long slots = sms * per_sm, want = 1, best = -1;
 			for (long long w = 1; w <= 8; w++) {
 				long long n = w * slots / (ctas * tiles);
@@ -282,7 +313,7 @@ extern "C" cudaError_t paged_decode_launch(int B, int H, int L, int NB, int MAXP
 			float *ws = NULL;
 			if ((err = cudaMallocAsync((void **)&ws, sizeof(float) * 131ULL * (size_t)nrow * (size_t)nchunks, stream)) != cudaSuccess)
 				return err;
-			paged_decode_kernel<<<dim3((unsigned)ctas, (unsigned)tiles, (unsigned)nchunks), 32, 69632, stream>>>(B, H, L, NB, MAXP, scale, q, kc, vc, bt, o, ws, nrow, nchunks, chunk);
+			paged_decode_kernel<<<dim3((unsigned)ctas, (unsigned)tiles, (unsigned)nchunks), 32, 71424, stream>>>(B, H, L, NB, MAXP, scale, q, kc, vc, bt, o, ws, nrow, nchunks, chunk);
 			err = cudaGetLastError();
 			if (err == cudaSuccess)
 				err = fx::launch_after(paged_decode_merge, (unsigned)nrow, 128, 0, stream, B, H, L, NB, MAXP, scale, q, kc, vc, bt, o, ws, nrow, nchunks);
