@@ -111,15 +111,17 @@ static bool loop_reduces(Program *p, Stmt *loop, Stmt *const *anc, int nanc, Stm
 	return false;
 }
 
-/* Counts, per loop name, the loops that reduce (loop_reduces); anc holds the enclosing
- * loops below the region's grid (the loops the schedule makes parallel are not). */
-static void count_reducing(Program *p, const Schedule *sc, Stmt *s, StmtVec *anc, const char *name, int *n)
+/* Counts the loops named `name` (or, with range, the loops over range's lo and hi) that
+ * reduce (loop_reduces); anc holds the enclosing loops below the region's grid (the loops
+ * the schedule makes parallel are not). */
+static void count_reducing(Program *p, const Schedule *sc, Stmt *s, StmtVec *anc, const char *name, const Stmt *range, int *n)
 {
 	if (!s)
 		return;
 	bool pushed = false;
 	if (s->kind == ST_FOR) {
-		if (!strcmp(s->var->name, name) && loop_reduces(p, s, anc->v, anc->n, s->body[0]))
+		bool over = range ? expr_equal(s->lo, range->lo) && expr_equal(s->hi, range->hi) : !strcmp(s->var->name, name);
+		if (over && loop_reduces(p, s, anc->v, anc->n, s->body[0]))
 			(*n)++;
 		bool grid = false;
 		for (int i = 0; i < sc->nparallel; i++)
@@ -130,30 +132,53 @@ static void count_reducing(Program *p, const Schedule *sc, Stmt *s, StmtVec *anc
 		}
 	}
 	for (int i = 0; i < s->nbody; i++)
-		count_reducing(p, sc, s->body[i], anc, name, n);
+		count_reducing(p, sc, s->body[i], anc, name, range, n);
 	if (pushed)
 		anc->n--;
 }
 
+/* Whether s declares a local array of run-time size (no GPU kernel holds one as written). */
+static bool runtime_local(const Stmt *s)
+{
+	if (!s)
+		return false;
+	if (s->kind == ST_DECL)
+		for (int d = 0; d < s->var->ndim; d++)
+			if (s->var->dims[d]->kind != EX_INT)
+				return true;
+	for (int i = 0; i < s->nbody; i++)
+		if (runtime_local(s->body[i]))
+			return true;
+	return false;
+}
+
 /* The fused axis when neither rolling nor splitk names it: the name of the loops that
- * hold reductions and come in the largest sibling group (the cascade's passes). */
+ * hold reductions and come in the largest sibling group (the cascade's passes). Where no
+ * name has two and the row as written would keep a local array of run-time size (which
+ * no GPU kernel holds), loops over one range count together (a helper's `for (i <
+ * size)` loops inlined beside the caller's `for (t <= pos)`, as llama2.c's softmax(att,
+ * pos + 1)): the first name over that range, whose siblings the fuser adopts. */
 static const char *choose_axis(Program *p, Stmt *region)
 {
 	StrVec names = {0};
 	collect_names(region, &names);
 	const char *best = NULL;
 	int best_n = 0;
-	for (int i = 0; i < names.n; i++) {
-		StmtVec anc = {0};
-		int n = 0;
-		for (int k = 0; k < region->nbody; k++)
-			count_reducing(p, region->sched, region->body[k], &anc, names.v[i], &n);
-		vec_free(anc);
-		if (n > best_n) {
-			best = names.v[i];
-			best_n = n;
+	for (int by_range = 0; by_range < (runtime_local(region) ? 2 : 1) && best_n < 2; by_range++)
+		for (int i = 0; i < names.n; i++) {
+			StmtVec anc = {0}, loops = {0};
+			int n = 0;
+			find_loops(region, names.v[i], &loops);
+			if (!by_range || loops.n)
+				for (int k = 0; k < region->nbody; k++)
+					count_reducing(p, region->sched, region->body[k], &anc, names.v[i], by_range ? loops.v[0] : NULL, &n);
+			vec_free(anc);
+			vec_free(loops);
+			if (n > best_n) {
+				best = names.v[i];
+				best_n = n;
+			}
 		}
-	}
 	vec_free(names);
 	return best_n >= 2 ? best : NULL;
 }
