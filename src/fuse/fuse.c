@@ -468,6 +468,85 @@ static void if_convert_masks(Program *p, Stmt *s)
 	}
 }
 
+/* ---- a pick at one step as a sum ----
+ *
+ * Cross-entropy's target logit taken inside the max loop, `if (c == target[t]) xt = x;`,
+ * assigns xt at one step of the loop at most (c takes each value once). From xt = 0 that
+ * is the sum xt += (c == target[t]) ? x : 0 exactly (x plus zeros), a reduction the pass
+ * fuses, where the assignment is not one. */
+
+static bool is_zero(const Expr *e);
+
+/* Whether e keeps one value through `loop`: it reads neither the loop's iterator and
+ * locals nor anything the loop assigns. */
+static bool step_invariant(const Expr *e, const Stmt *loop)
+{
+	if (!e)
+		return true;
+	if ((e->kind == EX_VAR || e->kind == EX_INDEX) && (e->var == loop->var || stmt_declares(loop, e->var) || stmt_count_stores(loop, e->var)))
+		return false;
+	for (int i = 0; i < e->nargs; i++)
+		if (!step_invariant(e->args[i], loop))
+			return false;
+	return true;
+}
+
+/* Whether e is `v == x` or `x == v`, v the loop's iterator and x step_invariant. */
+static bool picks_step(const Expr *e, const Stmt *loop)
+{
+	if (e->kind != EX_BIN || e->bop != OP_EQ)
+		return false;
+	for (int k = 0; k < 2; k++) {
+		const Expr *v = e->args[k];
+		while (v->kind == EX_CAST && scalar_is_int(v->ty))
+			v = v->args[0]; /* (int64_t)c == target[t] */
+		if (v->kind == EX_VAR && v->var == loop->var && step_invariant(e->args[1 - k], loop))
+			return true;
+	}
+	return false;
+}
+
+/* Rewrites the picks of the loops over `axis` in block s (and in the blocks it nests)
+ * whose scalar starts at a literal 0 in that block and is assigned nowhere else. */
+static void picks_as_sums(Program *p, Stmt *s, const char *axis)
+{
+	for (int i = 0; i < s->nbody; i++)
+		if (s->body[i])
+			picks_as_sums(p, s->body[i], axis);
+	if (s->kind != ST_BLOCK || !axis)
+		return;
+	for (int i = 0; i < s->nbody; i++) {
+		Stmt *l = s->body[i];
+		if (l->kind != ST_FOR || strcmp(l->var->name, axis) || l->body[0]->kind != ST_BLOCK)
+			continue;
+		Stmt *b = l->body[0];
+		for (int q = 0; q < b->nbody; q++) {
+			Stmt *f = b->body[q];
+			if (f->kind != ST_IF || f->nbody != 1 || !picks_step(f->cond, l))
+				continue;
+			Stmt *a = f->body[0];
+			while (a->kind == ST_BLOCK && a->nbody == 1)
+				a = a->body[0];
+			if (a->kind != ST_ASSIGN || a->aop != AS_SET || a->lhs->kind != EX_VAR || !scalar_is_float(a->lhs->var->ty) ||
+			    stmt_declares(l, a->lhs->var) || expr_reads_var(a->rhs, a->lhs->var) || stmt_count_stores(l, a->lhs->var) != 1)
+				continue;
+			/* its start: `float xt = 0.0f;` or `xt = 0;` before the loop */
+			bool zero = false;
+			for (int k = 0; k < i; k++) {
+				Stmt *d = s->body[k];
+				if (d->kind == ST_DECL && d->var == a->lhs->var)
+					zero = d->rhs && is_zero(d->rhs);
+				else if (d->kind == ST_ASSIGN && d->lhs->kind == EX_VAR && d->lhs->var == a->lhs->var)
+					zero = d->aop == AS_SET && is_zero(d->rhs);
+			}
+			if (!zero)
+				continue;
+			Expr *pick = ex_cond(p, ex_copy(p, f->cond), a->rhs, ex_flt(p, 0.0, a->lhs->var->ty, f->loc), f->loc);
+			b->body[q] = st_assign(p, ex_copy(p, a->lhs), AS_ADD, pick, f->loc);
+		}
+	}
+}
+
 /* ---- loops of a row under a condition of the row ---- */
 
 static bool reads_local(const Expr *e)
@@ -1789,11 +1868,12 @@ static bool collect_accums(Cascade *c, int level, Stmt *lvl, Stmt *s, StmtVec *n
 	bool is_red = (s->kind == ST_ASSIGN || s->kind == ST_IF) && reduce_match(c->prog, s, &t, &red, &g);
 	if (is_red && stmt_declares(lvl, t->var))
 		is_red = false; /* a reduction local to one step (a dot product over d) */
+	/* An update at the step's own element (a residual added in place, `x[t][c] += r[t][c]`)
+	 * is a map of that element, not a reduction over the axis. */
+	for (int i = 0; is_red && i < t->nargs; i++)
+		if (expr_reads_var(t->args[i], lvl->var))
+			is_red = false;
 	if (is_red) {
-		/* Its subscripts must be bound by loops inside the level, not by the axis. */
-		for (int i = 0; i < t->nargs; i++)
-			if (expr_reads_var(t->args[i], lvl->var))
-				return error_at(s->loc, "'%s' is written at a different element on every step of loop '%s': that is not a reduction over '%s'", t->var->name, c->axis, c->axis), false;
 		Accum *prev = NULL;
 		for (int i = 0; i < acc->n; i++)
 			if (acc->v[i].var == t->var)
@@ -3091,6 +3171,7 @@ static bool fuse_region(Program *p, Region *r, StrVec *names)
 	fuse_defer_stores(p, r->loop);
 	const char *axis = s->nrolling ? s->rolling[0].loop : s->nsplitk ? s->splitk[0].loop : choose_axis(p, r->loop);
 	fuse_store_rows(c, r->loop, axis);
+	picks_as_sums(p, r->loop, axis);
 	hoist_guarded_loops(p, r->loop);
 	/* Every region is checked, fused or not: parallel loops must carry no dependence. */
 	DepInfo *deps = deps_compute(p, r);

@@ -444,11 +444,16 @@ static bool forward_store(Cascade *c, Stmt *blk, int li)
 		bool *need = calloc((size_t)n2, sizeof *need);
 		VarList temps = {0};
 		bool ok = store_slice(b2, si, l2, blk, li, need, &temps);
-		/* only a value that reads a result of the row needs moving */
-		bool result = false;
-		for (int q = 0; ok && q <= si; q++)
+		/* only a value that reads a result of the row needs moving, or one computed by a
+		 * product (scores saved for the backward, `preatt[..][j] = q.k`): the tile
+		 * kernels store nothing from inside the pass, and computing q.k once more after
+		 * it is what keeps them */
+		bool result = false, product = false;
+		for (int q = 0; ok && q <= si; q++) {
 			result |= need[q] && !stmt_all_exprs(b2[q], no_result, l2);
-		ok &= result;
+			product |= need[q] && b2[q]->kind == ST_FOR;
+		}
+		ok &= result || product;
 		/* and only where fusing would refuse it: a later loop over the range, or a
 		 * reduction of the loop itself (the store in the pass, not after it) */
 		bool pass = false;

@@ -563,7 +563,8 @@ static bool scan_elem_stmt(TilePlan *tp, Stmt *s, Var *jvar)
 			return set_role(tp, s->lhs->var, TR_ROW) && check_elem_expr(tp, g, jvar);
 		}
 		if (s->lhs->kind == EX_INDEX && s->lhs->var->kind == VAR_PARAM) {
-			tp->why = "the pass stores to an array";
+			tp->why = arena_printf(&p->arena, "the pass stores '%s' (the tile kernels store nothing from inside the pass: store it in a loop of its own after the sums, where fusecc computes the value again)",
+			                       s->lhs->var->name);
 			return false;
 		}
 		return check_elem_expr(tp, s->lhs, jvar) && check_elem_expr(tp, s->rhs, jvar);
