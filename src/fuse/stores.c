@@ -417,8 +417,9 @@ static Stmt *store_copy(Cascade *c, const Stmt *loop, Stmt **body, int si, const
 }
 
 /* Moves the store of blk->body[li] (a loop) to a copy of the loop after blk's last
- * statement, the later reads going to a local row, where that is valid; true if done. */
-static bool forward_store(Cascade *c, Stmt *blk, int li)
+ * statement, the later reads going to a local row, where that is valid; true if done.
+ * blk->body[end..] are such copies already, which count as no later loop. */
+static bool forward_store(Cascade *c, Stmt *blk, int li, int end, VarList *rows)
 {
 	Program *p = c->prog;
 	Stmt *l2 = blk->body[li];
@@ -459,7 +460,7 @@ static bool forward_store(Cascade *c, Stmt *blk, int li)
 		bool pass = false;
 		for (int q = 0; q < n2; q++)
 			pass |= reduces_row(b2[q], l2);
-		for (int r = li + 1; r < blk->nbody; r++)
+		for (int r = li + 1; r < end; r++)
 			pass |= loops_over(blk->body[r], l2);
 		ok &= pass;
 		/* nothing after the loop changes what the value reads */
@@ -497,6 +498,7 @@ static bool forward_store(Cascade *c, Stmt *blk, int li)
 			rs.row->ndim = 1;
 			rs.row->dims = arena_alloc(&p->arena, sizeof(Expr *));
 			rs.row->dims[0] = ex_copy(p, l2->hi);
+			vec_push(*rows, rs.row);
 		}
 		for (int r = 0; r < blk->nbody; r++) {
 			Stmt *t = blk->body[r];
@@ -575,20 +577,22 @@ static bool accumulates(const Stmt *s, const Stmt *scope)
 
 /* Whether blk->body[r], a loop over loop's range, runs after the pass: it reduces
  * nothing, and no statement after it holds a loop over the range (a level, P.V d-outer
- * included, or another loop after the pass: then only the last is). */
-static bool after_pass(const Stmt *blk, int r, const Stmt *loop)
+ * included, or another loop after the pass: then only the last is); blk->body[end..]
+ * are forward_store's copies, which count as none. */
+static bool after_pass(const Stmt *blk, int r, const Stmt *loop, int end)
 {
 	if (accumulates(blk->body[r], blk->body[r]))
 		return false;
-	for (int q = r + 1; q < blk->nbody; q++)
+	for (int q = r + 1; q < end; q++)
 		if (loops_over(blk->body[q], loop))
 			return false;
 	return true;
 }
 
 /* Computes row s (declared by blk->body[di]) again in each loop after the pass that
- * reads it, where valid. */
-static void recompute_row(Cascade *c, Stmt *blk, int di, const char *axis)
+ * reads it, where valid: a row of products, or one forward_store made (any value: the
+ * output it stands for was stored from the pass's results, and is read after it). */
+static void recompute_row(Cascade *c, Stmt *blk, int di, const char *axis, const VarList *rows, int end)
 {
 	Program *p = c->prog;
 	Var *s = blk->body[di]->var;
@@ -600,20 +604,28 @@ static void recompute_row(Cascade *c, Stmt *blk, int di, const char *axis)
 	Stmt **b1 = body_list(l1, &n1);
 	bool *need = calloc((size_t)n1, sizeof *need);
 	VarList temps = {0}, w = {0};
-	bool ok = store_slice(b1, si, l1, blk, li, need, &temps), product = false;
+	bool ok = store_slice(b1, si, l1, blk, li, need, &temps), product = false, made = false;
+	for (int k = 0; k < rows->n; k++)
+		made |= rows->v[k] == s;
+	/* a made row may read results of earlier loops (they are final after the pass as
+	 * they were at its loop), not what its own loop accumulates */
 	for (int q = 0; ok && q <= si; q++) {
-		ok = !need[q] || (q == si ? no_result(b1[q]->rhs, l1) : stmt_all_exprs(b1[q], no_result, l1));
+		ok = !need[q] || made || (q == si ? no_result(b1[q]->rhs, l1) : stmt_all_exprs(b1[q], no_result, l1));
 		product |= need[q] && b1[q]->kind == ST_FOR;
 	}
+	for (int q = 0; ok && made && q < n1; q++)
+		if (!need[q])
+			writes_of(b1[q], &w);
 	for (int r = li + 1; ok && r < blk->nbody; r++)
 		writes_of(blk->body[r], &w);
 	for (int q = 0; ok && q <= si; q++)
 		ok = !need[q] || !reads_one_of(b1[q], &w);
 	vec_free(w);
+	product |= made;
 	for (int r = li + 1; ok && product && r < blk->nbody; r++) {
 		Stmt *l3 = blk->body[r];
 		if (l3->kind != ST_FOR || l3->step != 1 || strcmp(l3->var->name, axis) || !expr_equal(l3->lo, l1->lo) ||
-		    !expr_equal(l3->hi, l1->hi) || !stmt_reads_var(l3, s) || !after_pass(blk, r, l1))
+		    !expr_equal(l3->hi, l1->hi) || !stmt_reads_var(l3, s) || !after_pass(blk, r, l1, r < end ? end : blk->nbody))
 			continue;
 		Stmt *def = slice_block(c, b1, si, need, &temps, l1->var, l3->var, l3->loc);
 		Stmt *st = def->body[def->nbody - 1];
@@ -649,10 +661,20 @@ void fuse_store_rows(Cascade *c, Stmt *s, const char *axis)
 			fuse_store_rows(c, s->body[i], axis);
 	if (s->kind != ST_BLOCK)
 		return;
-	for (int i = 0; i < s->nbody; i++)
-		if (s->body[i]->kind == ST_FOR && !strcmp(s->body[i]->var->name, axis))
-			forward_store(c, s, i);
+	/* the copies go after the row's statements; they are not looked at again, nor
+	 * counted as later loops (a loop stored after them would move back and forth) */
+	VarList rows = {0};
+	int end = s->nbody;
+	for (int i = 0; i < end; i++)
+		if (s->body[i]->kind == ST_FOR && !strcmp(s->body[i]->var->name, axis)) {
+			int n = s->nbody;
+			if (forward_store(c, s, i, end, &rows) && s->nbody == n + 2) {
+				i++; /* past the local row declared before the loop */
+				end++;
+			}
+		}
 	for (int i = 0; i < s->nbody; i++)
 		if (s->body[i]->kind == ST_DECL && s->body[i]->var->kind == VAR_LOCAL && s->body[i]->var->ndim == 1)
-			recompute_row(c, s, i, axis);
+			recompute_row(c, s, i, axis, &rows, end);
+	vec_free(rows);
 }

@@ -1,7 +1,8 @@
 /* The score is accumulated in its element, but the max is taken inside the d loop, over
- * the partial sums: the element is read while it is still being accumulated, so it is
- * not moved into a scalar, and s[j] stays a write at a different element on every step of
- * 'j': still refused. */
+ * the partial sums: the element is read while it is still being accumulated. s[j] += at
+ * the step's own element is a map of that element (not a reduction over 'j'), and the max
+ * over every partial sum is one reduction of the pass: fused (the GPU falls back, the
+ * warning says so). Was refused as "written at a different element on every step". */
 #include <math.h>
 
 void f(int H, int N, int D, const float q[H][N][D], const float k[H][N][D], float m_out[H][N])

@@ -1,9 +1,9 @@
 /* store_partial_map.c (from test/zoo): softmax(logits / temperature) whose exponentials
  * are kept in an output of their own (e[r][c]) during the pass over c, where the max is
- * still partial, and read back by the normalising loop: refused (it was fused without a
- * repair and gave wrong values). When the later loop rewrites the same output in place
- * (y[r][c] /= sum), the store is deferred instead (test/zoo/row_softmax_temp_inplace.c).
- * rolling(c), parallel(r). */
+ * still partial, and read back by the normalising loop. Once refused (an early version
+ * fused it without a repair and gave wrong values); now the store moves to a loop after
+ * the row that computes it again from the final max, the sum reads a local row, and the
+ * normalising loop computes the exponential again (stores.c). rolling(c), parallel(r). */
 #include <math.h>
 
 void softmax_temperature(int R, int C, float temperature, const float logits[R][C], float e[R][C], float y[R][C])
