@@ -853,6 +853,13 @@ static bool plan_arrays(RowPlan *rp, Program *p, StrVec *made, const char **why)
 				vec_free(keeps);
 				return fail(why, arena_printf(&p->arena, "the size of the local array '%s' is not known before the kernel runs", v->name));
 			}
+			/* a row of one step of the fused pass (shrink_step_arrays: indexed from the
+			 * step's start) holds each thread's elements of its own step: as one row of
+			 * shared memory the threads' steps would overwrite each other's */
+			if (rp->c && v->ndim == 1 && v->dims[0]->kind == EX_INT && v->dims[0]->ival == rp->c->tile) {
+				vec_free(keeps);
+				return fail(why, arena_printf(&p->arena, "the fused pass keeps one step of the local row '%s', which the CTA's threads do not share", v->name));
+			}
 			vec_push(keeps, ((RowKeep){.var = v, .name = v->name, .local = true}));
 		}
 	rp->locals = keeps.n > 0;

@@ -587,8 +587,9 @@ static bool delinearize_param(Flat *fl, Var *v)
 					print_expr(&a1, x);
 					print_expr(&a2, y);
 					refuse(v, fl->access.v[a]->loc,
-					         "the subscripts of '%s' step by %s and by %s, neither a multiple of the other: fusecc cannot see '%s' as an array; declare it with its extents (const float %s[B][N][D])",
-					         v->name, a1.s, a2.s, v->name, v->name);
+					         "the subscripts of '%s' step by %s and by %s, neither a multiple of the other (strides passed as parameters?): fusecc cannot see '%s' as an array; "
+					         "pass it contiguous and declare it with its extents ('const %s %s[B][N][C]', or index it as ((b * N + n) * C + c))",
+					         v->name, a1.s, a2.s, v->name, scalar_type_c(v->ty), v->name);
 					sb_free(&a1);
 					sb_free(&a2);
 					ok = false;

@@ -576,6 +576,50 @@ static bool binop_from_text(const char *s, BinOp *op)
 	return false;
 }
 
+/* Whether e is an int's absolute value as a selection, `x < 0 ? -x : x` (what abs(x)
+ * becomes; also `x <= 0`, and `x > 0 ? x : -x`, `x >= 0`): x then, else NULL. */
+static const Expr *abs_of(const Expr *e)
+{
+	if (e->kind != EX_COND || !scalar_is_int(e->ty))
+		return NULL;
+	const Expr *c = e->args[0];
+	if (c->kind != EX_BIN || c->args[1]->kind != EX_INT || c->args[1]->ival != 0)
+		return NULL;
+	const Expr *x = c->args[0], *neg, *pos;
+	if (c->bop == OP_LT || c->bop == OP_LE) {
+		neg = e->args[1];
+		pos = e->args[2];
+	} else if (c->bop == OP_GT || c->bop == OP_GE) {
+		neg = e->args[2];
+		pos = e->args[1];
+	} else {
+		return NULL;
+	}
+	return neg->kind == EX_UN && neg->uop == UOP_NEG && expr_equal(neg->args[0], x) && expr_equal(pos, x) ? x : NULL;
+}
+
+/* A comparison of an int's absolute value (a local attention window, `abs(i - j) > W`) as
+ * the two comparisons it means, `i - j > W || j - i > W` (for `<` and `<=`: both hold),
+ * which bound the iterator on each side as the tile lowering reads them; NULL when
+ * neither side is an absolute value. */
+static Expr *window_compare(Program *p, BinOp op, Expr *a, Expr *b, Loc loc)
+{
+	if (op != OP_LT && op != OP_LE && op != OP_GT && op != OP_GE)
+		return NULL;
+	const Expr *x = abs_of(a);
+	if (!x && (x = abs_of(b))) {
+		Expr *t = a;
+		a = b;
+		b = t;
+		op = op == OP_LT ? OP_GT : op == OP_LE ? OP_GE : op == OP_GT ? OP_LT : OP_LE;
+	}
+	if (!x)
+		return NULL;
+	Expr *pos = ex_copy(p, x);
+	Expr *neg = x->kind == EX_BIN && x->bop == OP_SUB ? ex_bin(p, OP_SUB, ex_copy(p, x->args[1]), ex_copy(p, x->args[0]), loc) : ex_un(p, UOP_NEG, ex_copy(p, x), loc);
+	return ex_bin(p, op == OP_GT || op == OP_GE ? OP_LOR : OP_LAND, ex_bin(p, op, pos, b, loc), ex_bin(p, op, neg, ex_copy(p, b), loc), loc);
+}
+
 static Expr *convert_binary(Parser *ps, CXCursor c)
 {
 	CursorVec ch = children(c);
@@ -603,6 +647,8 @@ static Expr *convert_binary(Parser *ps, CXCursor c)
 			/* a size spelled by a macro, `#define HEAD_DIM (D_MODEL / N_HEADS)`: its value, which
 			 * the tiles need as a constant extent */
 			r = ex_int(ps->prog, bop == OP_MUL ? a->ival * b->ival : a->ival / b->ival, oploc);
+		} else if (b && (r = window_compare(ps->prog, bop, a, b, oploc))) {
+			/* r: the two comparisons */
 		} else if (b) {
 			r = ex_bin(ps->prog, bop, a, b, oploc);
 			if ((bop == OP_MOD || (bop >= OP_SHL && bop <= OP_BXOR)) && (!scalar_is_int(a->ty) || !scalar_is_int(b->ty))) {
@@ -719,6 +765,30 @@ static Expr *convert_subscript(Parser *ps, CXCursor c)
 
 static bool iterator_only(Parser *ps, CXCursor decl);
 
+/* A constant of the file, `static const float kScale = 0.125f;` or `const int HEAD_DIM =
+ * 128;` at file scope, const-qualified, int, float or double, with a value the compiler
+ * computes: that value as a literal of its type (an int one is a constant extent, as a
+ * macro's is). NULL for anything else. */
+static Expr *file_constant(Parser *ps, CXCursor d, Loc loc)
+{
+	CXType t = clang_getCursorType(d);
+	ScalarType ty;
+	if (clang_getCursorKind(clang_getCursorSemanticParent(d)) != CXCursor_TranslationUnit || !clang_isConstQualifiedType(t) || !scalar_type(t, &ty) ||
+	    (ty != TY_INT && ty != TY_FLOAT && ty != TY_DOUBLE))
+		return NULL;
+	CXEvalResult r = clang_Cursor_Evaluate(d);
+	if (!r)
+		return NULL;
+	Expr *e = NULL;
+	CXEvalResultKind k = clang_EvalResult_getKind(r);
+	if (ty == TY_INT && k == CXEval_Int)
+		e = ex_int(ps->prog, clang_EvalResult_getAsLongLong(r), loc);
+	else if (ty != TY_INT && k == CXEval_Float)
+		e = ex_flt(ps->prog, ty == TY_FLOAT ? (double)(float)clang_EvalResult_getAsDouble(r) : clang_EvalResult_getAsDouble(r), ty, loc);
+	clang_EvalResult_dispose(r);
+	return e;
+}
+
 static Expr *convert_declref(Parser *ps, CXCursor c)
 {
 	Loc loc = loc_of(ps, c);
@@ -737,8 +807,12 @@ static Expr *convert_declref(Parser *ps, CXCursor c)
 	if (!v) {
 		if (iterator_only(ps, d))
 			return fail(ps, loc, "the bounds of the loop that '%s' counts may not read '%s'", nm, nm), NULL;
-		if (clang_getCursorKind(d) == CXCursor_VarDecl)
-			return fail(ps, loc, "'%s' is declared outside the function: pass it as a parameter", nm), NULL;
+		if (clang_getCursorKind(d) == CXCursor_VarDecl) {
+			Expr *k = file_constant(ps, d, loc);
+			if (k)
+				return k;
+			return fail(ps, loc, "'%s' is declared outside the function: pass it as a parameter (or make it a 'static const' with a constant value)", nm), NULL;
+		}
 		return fail(ps, loc, "'%s' cannot be used here", nm), NULL;
 	}
 	if (v->ndim)
@@ -888,6 +962,19 @@ static Expr *square(Program *p, Expr *e, ScalarType ty, Loc loc)
 	return ex_bin(p, OP_MUL, e, ex_copy(p, e), loc);
 }
 
+/* `abs(e)` of an int (stdlib's abs, labs, llabs): `e < 0 ? -e : e`, which a comparison
+ * splits into two (window_compare). */
+static Expr *int_abs(Parser *ps, CXCursor c, Loc loc)
+{
+	Expr *e = convert_expr(ps, clang_Cursor_getArgument(c, 0));
+	if (!e)
+		return NULL;
+	if (!scalar_is_int(e->ty))
+		return fail(ps, loc, "abs() of a non-integer value: use fabsf"), NULL;
+	Program *p = ps->prog;
+	return ex_cond(p, ex_bin(p, OP_LT, e, ex_int(p, 0, loc), loc), ex_un(p, UOP_NEG, ex_copy(p, e), loc), ex_copy(p, e), loc);
+}
+
 /* Calls: math functions, the bf16 conversions (casts), and the builtins that INFINITY and
  * NAN expand to (literals). */
 static Expr *convert_call(Parser *ps, CXCursor c)
@@ -905,6 +992,9 @@ static Expr *convert_call(Parser *ps, CXCursor c)
 		return ex_flt(ps->prog, NAN, TY_FLOAT, loc);
 	if (!strcmp(name, "__builtin_nan"))
 		return ex_flt(ps->prog, NAN, TY_DOUBLE, loc);
+	CXCursor def;
+	if ((!strcmp(name, "abs") || !strcmp(name, "labs") || !strcmp(name, "llabs")) && n == 1 && clang_Cursor_isNull(helper_body(c, &def)))
+		return int_abs(ps, c, loc); /* stdlib's, not a helper of the file's */
 	bool bf16_cast = !strcmp(name, "fusecc_bf16_to_float") || !strcmp(name, "fusecc_float_to_bf16");
 	MathFn fn;
 	bool is_double;
@@ -988,11 +1078,15 @@ static Expr *convert_cast(Parser *ps, CXCursor c)
 
 /* Whether e cannot be negative: a literal >= 0, a parameter (integer parameters are
  * sizes), an iterator that starts at such a value, an unsigned local, and sums,
- * products, quotients, remainders, casts and selections of those. */
+ * products, quotients, remainders, casts and selections of those. An element of an
+ * integer input array (`(size_t)len[r]`, an offset, a length) counts too: such arrays
+ * hold sizes and indices, whose range is the caller's contract (docs/input-language.md),
+ * as it is for an index read through them. */
 static bool nonneg(Parser *ps, const Expr *e)
 {
 	switch (e->kind) {
 	case EX_INT: return e->ival >= 0;
+	case EX_INDEX: return e->var->kind == VAR_PARAM && scalar_is_int(e->ty);
 	case EX_VAR:
 		if (e->var->kind == VAR_PARAM)
 			return true;
@@ -1579,12 +1673,23 @@ static bool name_unused(Parser *ps, const char *name)
 	unsigned n;
 	clang_tokenize(ps->tu, ps->fn_extent, &toks, &n);
 	bool unused = true;
-	for (unsigned i = 0; i < n && unused; i++)
+	for (unsigned i = 0; i < n && unused; i++) {
+		if (clang_getTokenKind(toks[i]) == CXToken_Punctuation && i + 1 < n && !strcmp(token_text(ps, toks[i]), "#") &&
+		    !strcmp(token_text(ps, toks[i + 1]), "pragma")) {
+			/* a pragma's names are no variables: `rolling(j)` may name a helper's loop j,
+			 * which keeps its name then */
+			unsigned line, l2;
+			clang_getSpellingLocation(clang_getTokenLocation(ps->tu, toks[i]), NULL, &line, NULL, NULL);
+			while (i + 1 < n && (clang_getSpellingLocation(clang_getTokenLocation(ps->tu, toks[i + 1]), NULL, &l2, NULL, NULL), l2 == line))
+				i++;
+			continue;
+		}
 		if (clang_getTokenKind(toks[i]) == CXToken_Identifier) {
 			CXString t = clang_getTokenSpelling(ps->tu, toks[i]);
 			unused = strcmp(clang_getCString(t), name) != 0;
 			clang_disposeString(t);
 		}
+	}
 	clang_disposeTokens(ps->tu, toks, n);
 	return unused;
 }
@@ -2423,6 +2528,15 @@ static Stmt *convert_stmt(Parser *ps, CXCursor c)
 			return fail(ps, loc, "this helper returns before the end of its body: fusecc inlines a helper whose body runs to its end (one 'return', last)"), NULL;
 		return fail(ps, loc, "'return' is not supported in a fuse region"), NULL;
 	case CXCursor_SwitchStmt: return fail(ps, loc, "'switch' is not supported in a fuse region"), NULL;
+	case CXCursor_UnexposedStmt: {
+		/* libclang's AttributedStmt: a loop hint (`#pragma GCC unroll 4`, `#pragma
+		 * unroll`, `#pragma clang loop vectorize(enable)`) over one statement, advice to a
+		 * CPU compiler: the statement as written */
+		CursorVec ch = children(c);
+		Stmt *r = ch.n == 1 && clang_isStatement(clang_getCursorKind(ch.v[0])) ? convert_stmt(ps, ch.v[0]) : (fail(ps, loc, "unsupported statement in a fuse region"), NULL);
+		vec_free(ch);
+		return r;
+	}
 	case CXCursor_CallExpr: return convert_call_stmt(ps, c);
 	case CXCursor_UnaryOperator: return fail(ps, loc, "'++' and '--' are only supported as the increment of a for loop: write 'x += 1'"), NULL;
 	default:
@@ -2803,6 +2917,14 @@ static bool scan_pragmas(Parser *ps, const char *text, size_t len)
 			line.ntoks = pt.n;
 			vec_free(pt);
 			vec_push(open->lines, line);
+			continue;
+		}
+		if (open && !strcmp(t, "#") && i + 1 < n && !strcmp(token_text(ps, toks[i + 1]), "pragma")) {
+			/* another pragma between the fuse lines and the loop (a CPU reference's
+			 * `#pragma omp parallel for`): the compiler's, not fusecc's; skipped */
+			size_t end = logical_line_end(text, len, off);
+			while (i + 1 < n && offset_of(clang_getTokenLocation(ps->tu, toks[i + 1])) < end)
+				i++;
 			continue;
 		}
 		if (open) {

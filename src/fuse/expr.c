@@ -129,6 +129,14 @@ static double call(MathFn fn, const double *a)
 	case FN_CEIL: return ceil(a[0]);
 	case FN_ROUND: return round(a[0]);
 	case FN_ISFINITE: return isfinite(a[0]);
+	case FN_ISNAN: return isnan(a[0]);
+	case FN_ISINF: return isinf(a[0]) != 0;
+	case FN_LOG1P: return log1p(a[0]);
+	case FN_EXPM1: return expm1(a[0]);
+	case FN_FMA: return fma(a[0], a[1], a[2]);
+	case FN_TRUNC: return trunc(a[0]);
+	case FN_RINT: return rint(a[0]);
+	case FN_COPYSIGN: return copysign(a[0], a[1]);
 	case FN_COUNT: break;
 	}
 	return NAN;

@@ -589,6 +589,19 @@ static bool stmt_plain_subscripts(const Stmt *s)
 	return true;
 }
 
+/* Whether s is or holds a loop. */
+static bool stmt_has_loop(const Stmt *s)
+{
+	if (!s)
+		return false;
+	if (s->kind == ST_FOR)
+		return true;
+	for (int i = 0; i < s->nbody; i++)
+		if (stmt_has_loop(s->body[i]))
+			return true;
+	return false;
+}
+
 /* `if (c) { loss[t] = 0; } else { float m = ...; for (v) ...; for (v) ...; loss[t] = ...; }`
  * (cross-entropy's ignore_index) puts the row's loops under a condition of the row, where
  * no fusion can see them. The branch's statements up to its last loop run for every row
@@ -618,21 +631,34 @@ static void hoist_guarded_loops(Program *p, Stmt *s)
 			Stmt *other = f->nbody > 1 ? f->body[1 - br] : NULL;
 			if (!b || b->kind != ST_BLOCK)
 				continue;
-			int last = -1;
-			for (int k = 0; k < b->nbody; k++)
-				if (b->body[k]->kind == ST_FOR)
-					last = k;
-			if (last < 0)
-				continue;
-			bool ok = true;
+			/* the statements up to the branch's last loop; or, where one of those does more,
+			 * up to the last loop of the run before it when that holds a nest of loops
+			 * (a row's passes, `for (j) for (d)`; the stores after them stay under the
+			 * condition) */
+			int last = -1, run = -1, lastloop = -1;
+			bool nest = false;
 			VarVec mine = {0}, others = {0};
 			collect_writes(other, &others);
-			for (int k = 0; k <= last && ok; k++) {
+			for (int k = 0; k < b->nbody; k++) {
 				Stmt *t = b->body[k];
-				ok = (t->kind == ST_DECL || t->kind == ST_FOR || t->kind == ST_ASSIGN) && writes_own_locals(t, &mine) && stmt_plain_subscripts(t);
+				if (t->kind == ST_FOR)
+					lastloop = k;
+				if (run < k - 1)
+					continue;
+				bool ok = (t->kind == ST_DECL || t->kind == ST_FOR || t->kind == ST_ASSIGN) && writes_own_locals(t, &mine) && stmt_plain_subscripts(t);
 				for (int v = 0; ok && v < others.n; v++)
 					ok = !stmt_reads_var(t, others.v[v]);
+				if (!ok)
+					continue;
+				run = k;
+				if (t->kind == ST_FOR) {
+					last = k;
+					nest |= stmt_has_loop(t->body[0]);
+				}
 			}
+			if (run < lastloop && !nest)
+				last = -1;
+			bool ok = last >= 0;
 			for (int v = 0; ok && v < mine.n; v++)
 				ok = !expr_reads_var(f->cond, mine.v[v]);
 			vec_free(mine);
@@ -1040,6 +1066,101 @@ static void fold_row_updates(Program *p, Stmt *s)
 		memmove(s->body + j, s->body + j + 1, sizeof(Stmt *) * (size_t)(s->nbody - j - 1));
 		s->nbody--;
 		i--; /* a further update folds in too */
+	}
+}
+
+/* ---- a loop split where an if on its iterator changes branch ---- */
+
+/* The first iteration of a loop over v on which cond, comparing v with w (`v <= w`,
+ * `v < w`, `v > w`, `v >= w`, either way round), holds on the other side: w + 1 or w,
+ * *then_low telling whether cond holds below it. NULL if cond is no such comparison. */
+static Expr *branch_point(Program *p, const Expr *cond, const Var *v, const Var *w, bool *then_low)
+{
+	if (cond->kind != EX_BIN || !scalar_is_int(cond->args[0]->ty) || !scalar_is_int(cond->args[1]->ty))
+		return NULL;
+	const Expr *l = cond->args[0], *r = cond->args[1];
+	BinOp op = cond->bop;
+	if (r->kind == EX_VAR && r->var == v) {
+		const Expr *t = l;
+		l = r;
+		r = t;
+		op = op == OP_GT ? OP_LT : op == OP_GE ? OP_LE : op == OP_LT ? OP_GT : op == OP_LE ? OP_GE : op;
+	}
+	if (l->kind != EX_VAR || l->var != v || r->kind != EX_VAR || r->var != w)
+		return NULL;
+	Expr *x = ex_var(p, (Var *)w, cond->loc);
+	switch (op) {
+	case OP_LT: *then_low = true; return x;
+	case OP_GE: *then_low = false; return x;
+	case OP_LE: *then_low = true; return ex_bin(p, OP_ADD, x, ex_int(p, 1, cond->loc), cond->loc);
+	case OP_GT: *then_low = false; return ex_bin(p, OP_ADD, x, ex_int(p, 1, cond->loc), cond->loc);
+	default: return NULL;
+	}
+}
+
+/* Whether s stores only constants into arrays (`att[t2] = 0.0f;`, braces of those). */
+static bool fills_constants(const Stmt *s)
+{
+	if (!s)
+		return false;
+	if (s->kind == ST_BLOCK) {
+		for (int i = 0; i < s->nbody; i++)
+			if (!fills_constants(s->body[i]))
+				return false;
+		return s->nbody > 0;
+	}
+	const Expr *v = s->kind == ST_ASSIGN ? s->rhs : NULL;
+	while (v && v->kind == EX_CAST)
+		v = v->args[0];
+	return v && s->aop == AS_SET && s->lhs->kind == EX_INDEX && (v->kind == EX_INT || v->kind == EX_FLT);
+}
+
+/* llm.c normalises the attention row and zeroes the rest of it in one loop:
+ *
+ *     for (t2 = 0; t2 < T; t2++) { if (t2 <= t) att[t2] *= inv; else att[t2] = 0.0f; }
+ *
+ * inside `for (t = 0; t < T; t++)`. Two loops, [0, t + 1) with the first branch and
+ * [t + 1, T) with the second, show the first as one more loop over the range of the
+ * row's other loops (t2 <= t), which the fuser joins, and the second as filling the rest
+ * of the row. Done when the branch point is an iterator w (or w + 1) of an enclosing loop
+ * over the same range (so it lies in the loop's range) and the upper part only stores
+ * constants: an if over the iterator computing values (a causal mask written as if/else)
+ * stays, as the tile lowering reads it. `outer`: the enclosing loops, innermost last. */
+static void split_fill_loops(Cascade *c, Stmt *s, StmtVec *outer)
+{
+	if (!s)
+		return;
+	if (s->kind == ST_FOR)
+		vec_push(*outer, s);
+	for (int i = 0; i < s->nbody; i++)
+		split_fill_loops(c, s->body[i], outer);
+	if (s->kind == ST_FOR)
+		outer->n--;
+	if (s->kind != ST_BLOCK)
+		return;
+	Program *p = c->prog;
+	for (int i = 0; i < s->nbody; i++) {
+		Stmt *l = s->body[i], *g = l->kind == ST_FOR ? l->body[0] : NULL;
+		while (g && g->kind == ST_BLOCK && g->nbody == 1)
+			g = g->body[0];
+		if (!g || l->step != 1 || g->kind != ST_IF || g->nbody != 2 || !g->body[0] || !g->body[1])
+			continue;
+		for (int o = 0; o < outer->n; o++) {
+			Stmt *w = outer->v[o];
+			bool then_low;
+			Expr *at = w->step == 1 && w->lo->kind == EX_INT && l->lo->kind == EX_INT && w->lo->ival >= l->lo->ival && expr_equal(w->hi, l->hi)
+			                   ? branch_point(p, g->cond, l->var, w->var, &then_low)
+			                   : NULL;
+			if (!at || !fills_constants(g->body[then_low ? 1 : 0]))
+				continue;
+			/* the upper loop's iterator named apart: it is no loop of the row's range */
+			Var *v2 = fresh_var(c, l->var->name, l->var->ty, VAR_LOOP);
+			Stmt *low = st_for(p, l->var, l->lo, at, 1, g->body[then_low ? 0 : 1], l->loc);
+			Stmt *up = st_for(p, v2, ex_copy(p, at), l->hi, 1, stmt_subst_var(p, g->body[then_low ? 1 : 0], l->var, v2), l->loc);
+			stmt_replace(p, s, l, (Stmt *[]){low, up}, 2);
+			i++;
+			break;
+		}
 	}
 }
 
@@ -3162,6 +3283,9 @@ static bool fuse_region(Program *p, Region *r, StrVec *names)
 	c->names = names;
 	narrow_scratch_arrays(p, r->loop);
 	fold_row_updates(p, r->loop);
+	StmtVec outer = {0};
+	split_fill_loops(c, r->loop, &outer);
+	vec_free(outer);
 	if (p->split_rows)
 		collapse_trailing_nests(c, r->loop);
 	sink_nest_locals(p, r->loop);

@@ -188,6 +188,18 @@ void fuse_defer_stores(Program *p, Stmt *s)
 	}
 }
 
+/* Declares local row v in blk before its first loop over the range of `loop` (named
+ * alike): a row of the pass, where a declaration between the pass's loops would belong to
+ * one of its levels. */
+static void declare_row(Program *p, Stmt *blk, const Stmt *loop, Var *v)
+{
+	int f = 0;
+	while (f < blk->nbody && (blk->body[f]->kind != ST_FOR || strcmp(blk->body[f]->var->name, loop->var->name)))
+		f++;
+	Stmt *at = blk->body[f];
+	stmt_replace(p, blk, at, (Stmt *[]){st_decl(p, v, NULL, loop->loc), at}, 2);
+}
+
 /* ---- an output row stored with a result of the row, and read back ----
  *
  * The attention map kept for the backward pass (or for output_attentions), then P.V
@@ -306,6 +318,20 @@ static bool reduces_row(const Stmt *s, const Stmt *loop)
 	       (s->aop != AS_SET || expr_reads_var(s->rhs, s->lhs->var));
 }
 
+/* Whether s, a statement of loop's body, or a loop in it, accumulates into an element of a
+ * local array of the row (P.V's `acc[d] += p * v[j][d]`): a reduction of the pass. */
+static bool sums_into_row_array(const Stmt *s, const Stmt *loop)
+{
+	if (s->kind == ST_FOR || s->kind == ST_BLOCK) {
+		for (int i = 0; i < s->nbody; i++)
+			if (sums_into_row_array(s->body[i], loop))
+				return true;
+		return false;
+	}
+	return s->kind == ST_ASSIGN && s->lhs->kind == EX_INDEX && s->lhs->var->kind == VAR_LOCAL && !stmt_declares(loop, s->lhs->var) &&
+	       (s->aop != AS_SET || expr_reads_var(s->rhs, s->lhs->var));
+}
+
 /* Whether s holds a loop over loop's range. */
 static bool loops_over(const Stmt *s, const Stmt *loop)
 {
@@ -317,6 +343,57 @@ static bool loops_over(const Stmt *s, const Stmt *loop)
 		if (loops_over(s->body[i], loop))
 			return true;
 	return false;
+}
+
+/* The row that store s (`y[..][j][..] = e`) in `loop` writes: *rs, with `at` the subscript
+ * that is loop's iterator; false unless one subscript is the iterator and the others
+ * stay the same through the row (read neither the iterator nor a result). */
+static bool row_store_of(Stmt *s, const Stmt *loop, RowStore *rs)
+{
+	*rs = (RowStore){s->lhs->var, s->lhs, -1, loop, NULL};
+	bool plain = true;
+	for (int a = 0; a < rs->elem->nargs; a++) {
+		const Expr *x = rs->elem->args[a];
+		if (x->kind == EX_VAR && x->var == loop->var && rs->at < 0)
+			rs->at = a;
+		else
+			plain &= !expr_reads_var(x, loop->var) && no_result(x, (void *)loop);
+	}
+	return rs->at >= 0 && plain;
+}
+
+/* A fresh local row named after y (name_fmt: "%s_row"), of y's type, over loop's range. */
+static Var *new_row(Cascade *c, const char *name_fmt, const Var *y, const Stmt *loop)
+{
+	Program *p = c->prog;
+	Var *r = fresh_var(c, arena_printf(&p->arena, name_fmt, y->name), y->ty, VAR_LOCAL);
+	r->ndim = 1;
+	r->dims = arena_alloc(&p->arena, sizeof(Expr *));
+	r->dims[0] = ex_copy(p, loop->hi);
+	return r;
+}
+
+/* Whether t is a loop that fills the rest of y's row, its elements outside the storing
+ * loop's range (llm.c zeroing the masked half, `for (u = t + 1; u < T; u++) att[u] = 0;`):
+ * stores at elem's other subscripts, at `at` its iterator over a range that starts where
+ * the storing loop's ends (or ends where it starts), reading no y. It touches none of the
+ * elements the moved store writes, so it may run before it. */
+static bool fills_rest(const Stmt *t, const RowStore *rs)
+{
+	if (t->kind != ST_FOR || t->step != 1 || stmt_reads_var(t, rs->y) ||
+	    !(expr_equal(t->lo, rs->loop->hi) || expr_equal(t->hi, rs->loop->lo)))
+		return false;
+	int n;
+	Stmt **b = body_list((Stmt *)t, &n);
+	for (int q = 0; q < n; q++) {
+		const Expr *e = b[q]->lhs;
+		if (b[q]->kind != ST_ASSIGN || b[q]->aop != AS_SET || e->kind != EX_INDEX || e->var != rs->y)
+			return false;
+		for (int a = 0; a < e->nargs; a++)
+			if (a == rs->at ? e->args[a]->kind != EX_VAR || e->args[a]->var != t->var : !expr_equal(e->args[a], rs->elem->args[a]))
+				return false;
+	}
+	return true;
 }
 
 /* The reads of y's row as reads of the local row (an ExprMap; ctx: the RowStore). */
@@ -418,9 +495,12 @@ static Stmt *store_copy(Cascade *c, const Stmt *loop, Stmt **body, int si, const
 
 /* Moves the store of blk->body[li] (a loop) to a copy of the loop after blk's last
  * statement, the later reads going to a local row, where that is valid; true if done.
- * blk->body[end..] are such copies already, which count as no later loop. */
-static bool forward_store(Cascade *c, Stmt *blk, int li, int end, VarList *rows)
+ * blk->body[end..] are such copies already, which count as no later loop. *shift: how far
+ * the statements after the loop moved (a local row declared before the loops, the loop
+ * gone when it held the store alone). */
+static bool forward_store(Cascade *c, Stmt *blk, int li, int end, VarList *rows, int *shift)
 {
+	*shift = 0;
 	Program *p = c->prog;
 	Stmt *l2 = blk->body[li];
 	if (l2->kind != ST_FOR || l2->step != 1)
@@ -429,18 +509,17 @@ static bool forward_store(Cascade *c, Stmt *blk, int li, int end, VarList *rows)
 	Stmt **b2 = body_list(l2, &n2);
 	for (int si = 0; si < n2; si++) {
 		Stmt *s = b2[si];
-		if (s->kind != ST_ASSIGN || s->aop != AS_SET || s->lhs->kind != EX_INDEX || s->lhs->var->kind != VAR_PARAM || stmt_count_stores(blk, s->lhs->var) != 1)
+		if (s->kind != ST_ASSIGN || s->aop != AS_SET || s->lhs->kind != EX_INDEX || s->lhs->var->kind != VAR_PARAM || stmt_count_stores(l2, s->lhs->var) != 1)
 			continue;
-		RowStore rs = {s->lhs->var, s->lhs, -1, l2, NULL};
-		bool plain = true;
-		for (int a = 0; a < rs.elem->nargs; a++) {
-			const Expr *x = rs.elem->args[a];
-			if (x->kind == EX_VAR && x->var == l2->var && rs.at < 0)
-				rs.at = a;
-			else
-				plain &= !expr_reads_var(x, l2->var) && no_result(x, l2);
-		}
-		if (rs.at < 0 || !plain)
+		RowStore rs;
+		if (!row_store_of(s, l2, &rs))
+			continue;
+		/* y is stored nowhere else in the row but by loops filling the rest of it */
+		int stores = stmt_count_stores(l2, rs.y);
+		for (int r = 0; r < blk->nbody; r++)
+			if (r != li)
+				stores += r > li && fills_rest(blk->body[r], &rs) ? 0 : stmt_count_stores(blk->body[r], rs.y);
+		if (stores != 1)
 			continue;
 		bool *need = calloc((size_t)n2, sizeof *need);
 		VarList temps = {0};
@@ -459,7 +538,7 @@ static bool forward_store(Cascade *c, Stmt *blk, int li, int end, VarList *rows)
 		 * reduction of the loop itself (the store in the pass, not after it) */
 		bool pass = false;
 		for (int q = 0; q < n2; q++)
-			pass |= reduces_row(b2[q], l2);
+			pass |= reduces_row(b2[q], l2) || sums_into_row_array(b2[q], l2);
 		for (int r = li + 1; r < end; r++)
 			pass |= loops_over(blk->body[r], l2);
 		ok &= pass;
@@ -480,6 +559,8 @@ static bool forward_store(Cascade *c, Stmt *blk, int li, int end, VarList *rows)
 			reads |= stmt_reads_var(b2[q], rs.y);
 		}
 		for (int r = li + 1; ok && r < blk->nbody; r++) {
+			if (fills_rest(blk->body[r], &rs))
+				continue;
 			ok = stmt_row_reads_ok(blk->body[r], &rs, &iters);
 			reads |= stmt_reads_var(blk->body[r], rs.y);
 		}
@@ -494,16 +575,11 @@ static bool forward_store(Cascade *c, Stmt *blk, int li, int end, VarList *rows)
 		vec_free(temps);
 		StmtList nb = {0};
 		if (reads) {
-			rs.row = fresh_var(c, arena_printf(&p->arena, "%s_row", rs.y->name), rs.y->ty, VAR_LOCAL);
-			rs.row->ndim = 1;
-			rs.row->dims = arena_alloc(&p->arena, sizeof(Expr *));
-			rs.row->dims[0] = ex_copy(p, l2->hi);
+			rs.row = new_row(c, "%s_row", rs.y, l2);
 			vec_push(*rows, rs.row);
 		}
 		for (int r = 0; r < blk->nbody; r++) {
 			Stmt *t = blk->body[r];
-			if (r == li && reads)
-				vec_push(nb, st_decl(p, rs.row, NULL, l2->loc));
 			if (r == li) {
 				StmtList lb = {0};
 				for (int q = 0; q < n2; q++) {
@@ -513,10 +589,14 @@ static bool forward_store(Cascade *c, Stmt *blk, int li, int end, VarList *rows)
 						vec_push(lb, q > si && reads ? stmt_map_exprs(p, b2[q], to_local_row, &rs) : b2[q]);
 				}
 				Stmt *b = st_block(p, lb.v, lb.n, l2->body[0]->loc);
+				bool empty = !lb.n;
 				vec_free(lb);
+				*shift = (reads ? 1 : 0) - (empty ? 1 : 0);
+				if (empty)
+					continue; /* the loop held the store alone */
 				st_set_body(p, l2, &b, 1);
 				t = l2;
-			} else if (r > li && reads) {
+			} else if (r > li && reads && !fills_rest(t, &rs)) {
 				t = stmt_map_exprs(p, t, to_local_row, &rs);
 			}
 			vec_push(nb, t);
@@ -524,11 +604,167 @@ static bool forward_store(Cascade *c, Stmt *blk, int li, int end, VarList *rows)
 		vec_push(nb, post);
 		st_set_body(p, blk, nb.v, nb.n);
 		vec_free(nb);
+		if (reads)
+			declare_row(p, blk, l2, rs.row);
 		return true;
 	}
 	return false;
 }
 
+
+static bool stmts_read_product_row(Stmt **b, int n, const Stmt *blk, const Stmt *loop, const char *axis, int depth);
+
+/* ---- one array holding two rows in turn ----
+ *
+ * HF's eager attention keeps the scores in the output it returns, then overwrites them
+ * with the probabilities; a local row of scores is exponentiated in place:
+ *
+ *     for (j) { s = q.k[j]; w[j] = s; m = fmaxf(m, s); }
+ *     for (j) l += expf(w[j] - m);
+ *     for (j) w[j] = expf(w[j] - m) / l;
+ *
+ * The first row lives only until the overwrite, which covers every element of it. It goes
+ * to a local row of its own (w_raw[j]), read by what reads it up to the overwrite's value,
+ * so that each row has one defining loop, which forward_store and recompute_row follow. */
+
+/* Whether lb overwrites the row that la stores (rs): a loop over the same range whose body
+ * stores y once, unconditionally at its own element (statement *k of its body), and reads
+ * y nowhere else. */
+static bool overwrites_row(Program *p, Stmt *la, Stmt *lb, const RowStore *rs, int *k)
+{
+	if (lb->kind != ST_FOR || lb->step != 1 || !expr_equal(lb->lo, la->lo) || !expr_equal(lb->hi, la->hi) || stmt_count_stores(lb, rs->y) != 1)
+		return false;
+	Expr *elem = expr_subst_var(p, rs->elem, la->var, lb->var);
+	int n;
+	Stmt **b = body_list(lb, &n);
+	*k = -1;
+	for (int q = 0; q < n; q++) {
+		Stmt *t = b[q];
+		if (t->kind == ST_ASSIGN && t->lhs->var == rs->y) {
+			if (!expr_equal(t->lhs, elem) || !expr_reads_only_elem(t->rhs, elem))
+				return false;
+			*k = q;
+		} else if (!stmt_reads_only_elem(t, elem)) {
+			return false;
+		}
+	}
+	return *k >= 0;
+}
+
+/* Whether some loop of blk after blk->body[b], over the range of `loop`, reads y and stores
+ * an output at its element (a loop that forward_store moves after the pass, where a row
+ * overwritten in place is not followed). */
+static bool read_by_store_loop(const Stmt *blk, int b, const Var *y, const Stmt *loop)
+{
+	for (int r = b + 1; r < blk->nbody; r++) {
+		const Stmt *t = blk->body[r];
+		if (t->kind != ST_FOR || !stmt_reads_var(t, y) || !expr_equal(t->lo, loop->lo) || !expr_equal(t->hi, loop->hi))
+			continue;
+		int n;
+		Stmt **tb = body_list((Stmt *)t, &n);
+		for (int q = 0; q < n; q++)
+			if (tb[q]->kind == ST_ASSIGN && tb[q]->lhs->var->kind == VAR_PARAM && expr_reads_var(tb[q]->lhs, t->var))
+				return true;
+	}
+	return false;
+}
+
+/* The row that blk->body[a] (a loop over axis) stores, when a later loop overwrites it
+ * (overwrites_row; *b: that loop, *k: its store) and it may move to a local row: an output
+ * row, or a local row that an output's loop reads after the overwrite; stored
+ * unconditionally once, read before the overwrite only at loops over the range, touched
+ * by nothing before its loop. rs->elem NULL when there is none. */
+static RowStore overwritten_row(Cascade *c, Stmt *blk, int a, const char *axis, int *b, int *k)
+{
+	Program *p = c->prog;
+	Stmt *la = blk->body[a];
+	RowStore none = {0};
+	int n;
+	Stmt **body = body_list(la, &n);
+	for (int si = 0; si < n; si++) {
+		Stmt *s = body[si];
+		if (s->kind != ST_ASSIGN || s->aop != AS_SET || s->lhs->kind != EX_INDEX || stmt_count_stores(la, s->lhs->var) != 1 || expr_reads_var(s->rhs, s->lhs->var))
+			continue;
+		Var *y = s->lhs->var;
+		bool local = y->kind == VAR_LOCAL && y->ndim == 1;
+		if (y->kind != VAR_PARAM && !local)
+			continue;
+		RowStore rs;
+		bool ok = row_store_of(s, la, &rs);
+		for (int q = 0; ok && q < si; q++)
+			ok = !touches(body[q], y);
+		for (int r = 0; ok && r < a; r++)
+			ok = !touches(blk->body[r], y) || (local && blk->body[r]->kind == ST_DECL && blk->body[r]->var == y);
+		VarList iters = {0};
+		for (int q = si + 1; ok && q < n; q++) {
+			vec_push(iters, la->var);
+			ok = stmt_row_reads_ok(body[q], &rs, &iters);
+			iters.n = 0;
+		}
+		for (*b = a + 1; ok && *b < blk->nbody; ++*b) {
+			if (overwrites_row(p, la, blk->body[*b], &rs, k))
+				break;
+			ok = stmt_row_reads_ok(blk->body[*b], &rs, &iters);
+		}
+		vec_free(iters);
+		/* only a row of products, or of values of such a row, gains: the store passes
+		 * compute those again after the pass (a copy of the input stays as written) */
+		bool product = stmts_read_product_row(body, si + 1, blk, la, axis, 0);
+		for (int q = 0; q < si; q++)
+			product |= body[q]->kind == ST_FOR;
+		if (ok && product && *b < blk->nbody && (!local || read_by_store_loop(blk, *b, y, la)))
+			return rs;
+	}
+	return none;
+}
+
+/* Moves each row that a later loop overwrites to a local row of its own (see above). */
+static void version_rows(Cascade *c, Stmt *blk, const char *axis)
+{
+	Program *p = c->prog;
+	for (int a = 0; a < blk->nbody; a++) {
+		Stmt *la = blk->body[a];
+		if (la->kind != ST_FOR || la->step != 1 || strcmp(la->var->name, axis))
+			continue;
+		int b = 0, k = -1;
+		RowStore rs = overwritten_row(c, blk, a, axis, &b, &k);
+		if (!rs.elem)
+			continue;
+		Var *y = rs.y;
+		rs.row = new_row(c, "%s_raw", y, la);
+		/* the storing loop, and what runs up to the overwrite's value, see the local row */
+		int n;
+		Stmt **body = body_list(la, &n);
+		StmtList nb = {0};
+		for (int q = 0; q < n; q++)
+			vec_push(nb, stmt_map_exprs(p, body[q], to_local_row, &rs));
+		Stmt *nbody = st_block(p, nb.v, nb.n, la->body[0]->loc);
+		st_set_body(p, la, &nbody, 1);
+		nb.n = 0;
+		for (int r = a + 1; r < b; r++)
+			blk->body[r] = stmt_map_exprs(p, blk->body[r], to_local_row, &rs);
+		Stmt *lb = blk->body[b];
+		body = body_list(lb, &n);
+		for (int q = 0; q < n; q++) {
+			Stmt *t = body[q];
+			if (q < k) {
+				t = stmt_map_exprs(p, t, to_local_row, &rs);
+			} else if (q == k) {
+				static const BinOp ops[] = {[AS_ADD] = OP_ADD, [AS_SUB] = OP_SUB, [AS_MUL] = OP_MUL, [AS_DIV] = OP_DIV};
+				Expr *v = t->rhs;
+				if (t->aop != AS_SET)
+					v = ex_bin(p, ops[t->aop], ex_copy(p, t->lhs), v, t->loc);
+				t = st_assign(p, ex_copy(p, t->lhs), AS_SET, to_local_row(p, v, &rs), t->loc);
+			}
+			vec_push(nb, t);
+		}
+		nbody = st_block(p, nb.v, nb.n, lb->body[0]->loc);
+		st_set_body(p, lb, &nbody, 1);
+		vec_free(nb);
+		declare_row(p, blk, la, rs.row);
+		a++;
+	}
+}
 
 /* ---- a row of scores read after the pass ----
  *
@@ -589,31 +825,68 @@ static bool after_pass(const Stmt *blk, int r, const Stmt *loop, int end)
 	return true;
 }
 
+/* Whether e reads, at the iterator of `loop`, a local row that a loop of blk over the
+ * axis defines with a product, or with values of such a row (the scores that a row of
+ * probabilities is computed from, through exponentials kept in a row of their own):
+ * what the defining loop computes up to the row's store; depth bounds the chain. */
+static bool reads_product_row(const Expr *e, const Stmt *blk, const Stmt *loop, const char *axis, int depth)
+{
+	if (!e || depth > 8)
+		return false;
+	if (e->kind == EX_INDEX && e->var->kind == VAR_LOCAL && e->nargs == 1 && e->args[0]->kind == EX_VAR && e->args[0]->var == loop->var) {
+		int si, li = row_def((Stmt *)blk, e->var, axis, &si);
+		int n;
+		Stmt **b = li >= 0 ? body_list(blk->body[li], &n) : NULL;
+		for (int q = 0; b && q < si; q++)
+			if (b[q]->kind == ST_FOR)
+				return true;
+		if (b && stmts_read_product_row(b, si + 1, blk, blk->body[li], axis, depth + 1))
+			return true;
+	}
+	for (int i = 0; i < e->nargs; i++)
+		if (reads_product_row(e->args[i], blk, loop, axis, depth))
+			return true;
+	return false;
+}
+
+/* reads_product_row for the values that statements b[0..n) compute (not their loops). */
+static bool stmts_read_product_row(Stmt **b, int n, const Stmt *blk, const Stmt *loop, const char *axis, int depth)
+{
+	for (int q = 0; q < n; q++)
+		if ((b[q]->kind == ST_ASSIGN || b[q]->kind == ST_DECL) && reads_product_row(b[q]->rhs, blk, loop, axis, depth))
+			return true;
+	return false;
+}
+
 /* Computes row s (declared by blk->body[di]) again in each loop after the pass that
- * reads it, where valid: a row of products, or one forward_store made (any value: the
- * output it stands for was stored from the pass's results, and is read after it). */
-static void recompute_row(Cascade *c, Stmt *blk, int di, const char *axis, const VarList *rows, int end)
+ * reads it, where valid: a row of products (or of values of such a row: recomputed in
+ * turn), or one forward_store made (any value: the output it stands for was stored from
+ * the pass's results, and is read after it); true if a loop changed. */
+static bool recompute_row(Cascade *c, Stmt *blk, int di, const char *axis, const VarList *rows, int end)
 {
 	Program *p = c->prog;
 	Var *s = blk->body[di]->var;
 	int si, li = row_def(blk, s, axis, &si);
 	if (li < 0)
-		return;
+		return false;
 	Stmt *l1 = blk->body[li];
 	int n1;
 	Stmt **b1 = body_list(l1, &n1);
 	bool *need = calloc((size_t)n1, sizeof *need);
 	VarList temps = {0}, w = {0};
-	bool ok = store_slice(b1, si, l1, blk, li, need, &temps), product = false, made = false;
+	bool ok = store_slice(b1, si, l1, blk, li, need, &temps), product = false, made = false, changed = false;
 	for (int k = 0; k < rows->n; k++)
 		made |= rows->v[k] == s;
-	/* a made row may read results of earlier loops (they are final after the pass as
-	 * they were at its loop), not what its own loop accumulates */
+	/* the value may read results of earlier loops (they are final after the pass as they
+	 * were at its loop), not what its own loop accumulates; a row of products reads
+	 * none but a row of products' elements */
+	bool chained = ok && !made && stmts_read_product_row(b1, si + 1, blk, l1, axis, 0);
 	for (int q = 0; ok && q <= si; q++) {
-		ok = !need[q] || made || (q == si ? no_result(b1[q]->rhs, l1) : stmt_all_exprs(b1[q], no_result, l1));
+		ok = !need[q] || made || chained || (q == si ? no_result(b1[q]->rhs, l1) : stmt_all_exprs(b1[q], no_result, l1));
 		product |= need[q] && b1[q]->kind == ST_FOR;
 	}
-	for (int q = 0; ok && made && q < n1; q++)
+	product |= chained;
+	for (int q = 0; ok && (made || chained) && q < n1; q++)
 		if (!need[q])
 			writes_of(b1[q], &w);
 	for (int r = li + 1; ok && r < blk->nbody; r++)
@@ -647,9 +920,11 @@ static void recompute_row(Cascade *c, Stmt *blk, int di, const char *axis, const
 		vec_free(nb);
 		st_set_body(p, nl, &b, 1);
 		blk->body[r] = nl;
+		changed = true;
 	}
 	free(need);
 	vec_free(temps);
+	return changed;
 }
 
 void fuse_store_rows(Cascade *c, Stmt *s, const char *axis)
@@ -661,20 +936,23 @@ void fuse_store_rows(Cascade *c, Stmt *s, const char *axis)
 			fuse_store_rows(c, s->body[i], axis);
 	if (s->kind != ST_BLOCK)
 		return;
+	version_rows(c, s, axis);
 	/* the copies go after the row's statements; they are not looked at again, nor
 	 * counted as later loops (a loop stored after them would move back and forth) */
 	VarList rows = {0};
-	int end = s->nbody;
+	int end = s->nbody, shift;
 	for (int i = 0; i < end; i++)
-		if (s->body[i]->kind == ST_FOR && !strcmp(s->body[i]->var->name, axis)) {
-			int n = s->nbody;
-			if (forward_store(c, s, i, end, &rows) && s->nbody == n + 2) {
-				i++; /* past the local row declared before the loop */
-				end++;
-			}
+		if (s->body[i]->kind == ST_FOR && !strcmp(s->body[i]->var->name, axis) && forward_store(c, s, i, end, &rows, &shift)) {
+			i += shift; /* on after the loop */
+			end += shift;
 		}
-	for (int i = 0; i < s->nbody; i++)
-		if (s->body[i]->kind == ST_DECL && s->body[i]->var->kind == VAR_LOCAL && s->body[i]->var->ndim == 1)
-			recompute_row(c, s, i, axis, &rows, end);
+	/* until none changes: a row computed again from another row reads that one after
+	 * the pass in turn (rows read earlier rows; the bound stops a cycle of them) */
+	for (int round = 0, changed = true; changed && round < 8; round++) {
+		changed = false;
+		for (int i = 0; i < s->nbody; i++)
+			if (s->body[i]->kind == ST_DECL && s->body[i]->var->kind == VAR_LOCAL && s->body[i]->var->ndim == 1)
+				changed |= recompute_row(c, s, i, axis, &rows, end);
+	}
 	vec_free(rows);
 }

@@ -9,8 +9,18 @@ const MathFnInfo mathfn_info[FN_COUNT] = {
 #undef MATHFN
 };
 
+/* Whether fn classifies its argument (an int, whatever the argument's type). */
+bool mathfn_classifies(MathFn fn) { return fn == FN_ISFINITE || fn == FN_ISNAN || fn == FN_ISINF; }
+
 bool mathfn_lookup(const char *name, MathFn *fn, bool *is_double)
 {
+	/* <math.h>'s classification macros expand to builtins (glibc: `isfinite(x)` is
+	 * `__builtin_isfinite(x)`, `isinf(x)` is `__builtin_isinf_sign(x)`, whose sign a
+	 * truth value ignores): the names the user wrote */
+	static const char *const builtins[][2] = {{"__builtin_isfinite", "isfinite"}, {"__builtin_isnan", "isnan"}, {"__builtin_isinf", "isinf"}, {"__builtin_isinf_sign", "isinf"}};
+	for (size_t k = 0; k < sizeof builtins / sizeof builtins[0]; k++)
+		if (!strcmp(name, builtins[k][0]))
+			name = builtins[k][1];
 	for (int i = 0; i < FN_COUNT; i++) {
 		if (!strcmp(name, mathfn_info[i].f32) || !strcmp(name, mathfn_info[i].f64)) {
 			*fn = (MathFn)i;
@@ -141,7 +151,7 @@ Expr *ex_bin(Program *p, BinOp op, Expr *a, Expr *b, Loc loc)
 Expr *ex_call(Program *p, MathFn fn, bool is_double, Expr **args, Loc loc)
 {
 	/* isfinite is a classification macro: an int whatever its argument. */
-	Expr *e = ex_new(p, EX_CALL, fn == FN_ISFINITE ? TY_INT : is_double ? TY_DOUBLE : TY_FLOAT, mathfn_info[fn].nargs, loc);
+	Expr *e = ex_new(p, EX_CALL, mathfn_classifies(fn) ? TY_INT : is_double ? TY_DOUBLE : TY_FLOAT, mathfn_info[fn].nargs, loc);
 	e->fn = fn;
 	memcpy(e->args, args, sizeof(Expr *) * (size_t)e->nargs);
 	return e;

@@ -6,9 +6,9 @@ void softmax_temperature_fused(int R, int C, float temperature, const float logi
 	/* kernel(softmax_temperature) parallel(r) rolling(c)
 	 * fused over 'c' in steps of 64; rolling: as requested */
 	for (int r = 0; r < R; r++) {
+		float e_row[64];
 		float m = -INFINITY;
 		float sum = 0.0f;
-		float e_row[64];
 		float m_used = isfinite(m) ? m : 0.0f;
 		float m_prev = m_used;
 		for (int c0 = 0; c0 < C; c0 += 64) {

@@ -23,11 +23,11 @@ __global__ void __launch_bounds__(128) softmax_temperature_kernel(int R, int C, 
 	float *m_part = (float *)(ws + 0LL * nrow * nchunks);
 	float *sum_part = (float *)(ws + 1LL * nrow * nchunks);
 	float *m_used_part = (float *)(ws + 2LL * nrow * nchunks);
+	float e_row[64];
 	int c_lo = 0 + ch * chunk;
 	int c_hi = c_lo + chunk < C ? c_lo + chunk : C;
 	float m = -INFINITY;
 	float sum = 0.0f;
-	float e_row[64];
 	float m_used = isfinite(m) ? m : 0.0f;
 	float m_prev = m_used;
 	for (int c0 = c_lo; c0 < c_hi; c0 += 64) {
@@ -60,9 +60,9 @@ __global__ void __launch_bounds__(128) softmax_temperature_merge(int R, int C, f
 	const float *m_part = (const float *)(ws + 0LL * nrow * nchunks);
 	const float *sum_part = (const float *)(ws + 1LL * nrow * nchunks);
 	const float *m_used_part = (const float *)(ws + 2LL * nrow * nchunks);
+	float e_row[64];
 	float m = -INFINITY;
 	float sum = 0.0f;
-	float e_row[64];
 	for (int ch = 0; ch < nchunks; ch++) {
 		m = fmaxf(m, m_part[(rid * nchunks + ch)]);
 	}

@@ -62,5 +62,14 @@ static inline fusecc_bf16 fusecc_fp64_to_bf16(double x)
 #define erff erf
 #define sinf sin
 #define cosf cos
+#define floorf floor
+#define ceilf ceil
+#define roundf round
+#define log1pf log1p
+#define expm1f expm1
+#define fmaf fma
+#define truncf trunc
+#define rintf rint
+#define copysignf copysign
 
 #endif

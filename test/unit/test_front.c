@@ -277,6 +277,48 @@ START_TEST(test_error_has_caret)
 }
 END_TEST
 
+/* Forms CPU code carries: <math.h>'s classification macros (builtins after expansion), an
+ * int abs in a window compare (two comparisons, which bound the iterator), constants of
+ * the file, OpenMP and loop-hint pragmas. */
+START_TEST(test_cpu_code_forms)
+{
+	Program *p = parse_src(
+		"#include <math.h>\n"
+		"#include <stdlib.h>\n"
+		"static const float kScale = 0.5f;\n"
+		"static const int W = 3;\n"
+		"void f(int N, const float x[N][N], float y[N]) {\n"
+		"#pragma fuse kernel(k) parallel(i)\n"
+		"#pragma omp parallel for schedule(static)\n"
+		"  for (int i = 0; i < N; i++) {\n"
+		"    float s = 0.0f;\n"
+		"#pragma GCC unroll 4\n"
+		"    for (int j = 0; j < N; j++)\n"
+		"      if (abs(i - j) > W) s += x[i][j] * kScale;\n"
+		"    y[i] = isfinite(s) ? s : 0.0f;\n"
+		"  }\n"
+		"}\n");
+	ck_assert_msg(p != NULL, "%s", diags());
+	Stmt *body = p->funcs[0]->regions[0]->loop->body[0];
+	ck_assert_int_eq(body->nbody, 3);
+	Stmt *j = body->body[1];
+	ck_assert_int_eq(j->kind, ST_FOR);
+	StrBuf b = {0};
+	print_expr(&b, j->body[0]->cond);
+	ck_assert_str_eq(b.s, "i - j > 3 || j - i > 3");
+	sb_free(&b);
+	print_expr(&b, j->body[0]->body[0]->rhs);
+	ck_assert_str_eq(b.s, "x[i][j] * 0.5f");
+	sb_free(&b);
+	Expr *sel = body->body[2]->rhs;
+	ck_assert_int_eq(sel->kind, EX_COND);
+	ck_assert_int_eq(sel->args[0]->kind, EX_CALL);
+	ck_assert_int_eq(sel->args[0]->fn, FN_ISFINITE);
+	program_free(p);
+	expect_error("#include <stdlib.h>\n" REGION("x[i] = (float)abs(x[i]);"), "abs() of a non-integer value");
+}
+END_TEST
+
 Suite *front_suite(void)
 {
 	Suite *s = suite_create("front");
@@ -286,6 +328,7 @@ Suite *front_suite(void)
 	tcase_add_test(tc, test_region_ir);
 	tcase_add_test(tc, test_index_and_mask_types);
 	tcase_add_test(tc, test_pragma_scan_edge_cases);
+	tcase_add_test(tc, test_cpu_code_forms);
 	tcase_add_test(tc, test_refusals);
 	tcase_add_test(tc, test_natural_loop_forms);
 	tcase_add_test(tc, test_bounds_offsets_squares);
