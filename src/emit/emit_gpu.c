@@ -24,14 +24,14 @@ static const GpuTarget targets[] = {
 	              "cudaOccupancyMaxActiveBlocksPerMultiprocessor", "tensor-core tiles", "warp",
 	              /* mma.sync m16n8k16 (m16n8k8 tf32 for fp32), cp.async; 227 KB of shared
 	               * memory per CTA on sm_90; wgmma on sm_90a for 64-row warpgroups */
-	              {32, 2, 8, 2, 227 * 1024, true, true}},
+	              {32, 2, 8, 2, 227 * 1024, true, true, true}},
 	[GPU_HIP] = {"HIP", "#include <hip/hip_runtime.h>\n#include <hip/hip_fp16.h>\n#include <stdint.h>\n#include \"fusecc_tile_hip.h\"\n", "hipError_t", "hipStream_t",
 	             "hipSuccess", "hipErrorInvalidValue", "hipGetLastError()", "hipMallocAsync", "hipFreeAsync", "hipGetDevice", "hipDeviceGetAttribute",
 	             "hipDeviceAttributeMultiprocessorCount", "hipDeviceAttributeMaxSharedMemoryPerMultiprocessor",
 	             "hipFuncSetAttribute", "(const void *)", "hipFuncAttributeMaxDynamicSharedMemorySize", "hipDeviceAttributeMaxSharedMemoryPerBlock",
 	             "hipOccupancyMaxActiveBlocksPerMultiprocessor", "matrix-core (MFMA) tiles", "wavefront",
 	             /* mfma 16x16x16 on a 64-lane wavefront, loads through registers; 64 KB of LDS on CDNA */
-	             {64, 1, 16, 1, 64 * 1024, false, false}},
+	             {64, 1, 16, 1, 64 * 1024, false, false, false}},
 };
 
 enum { THREADS = 128 };
