@@ -1843,7 +1843,7 @@ bool tile_plan(TilePlan *tp, const Region *r, const TileTarget *tt, const char *
 		tp->colop_cols[k] = (tp->colop_cols[k] + 63) / 64 * 64;
 	/* Where the tiles do not fit (fp32, wide heads, 64 KB of LDS), one stage of column
 	 * tiles (their loads no longer overlap the step before), then fewer rows per CTA,
-	 * then steps of 32 columns (D = 256 in 64 KB). */
+	 * then narrower steps (D = 256 in 64 KB). */
 	tp->stages = tt->stages;
 	if (tp->elem == TY_FLOAT) {
 		/* fp32 operands take twice the registers and shared memory of 16-bit ones (and a
@@ -1856,7 +1856,10 @@ bool tile_plan(TilePlan *tp, const Region *r, const TileTarget *tt, const char *
 		tp->presplit = presplit_fits(tp);
 	}
 	int need = tile_smem_bytes(tp);
-	while (tile_smem_bytes(tp) > tt->smem_max && (tp->stages > 1 || tp->bm > 16 || tp->bn > 32)) {
+	/* the narrowest step: 32 on CUDA; one fragment block on HIP, 16 wide (fp32 at D = 256
+	 * fits its 64 KB in steps of 16) */
+	const int bn_min = tt->frag_cols == 16 ? 16 : 32;
+	while (tile_smem_bytes(tp) > tt->smem_max && (tp->stages > 1 || tp->bm > 16 || tp->bn > bn_min)) {
 		if (tp->stages > 1)
 			tp->stages = 1;
 		else if (tp->bm > 16)

@@ -75,7 +75,8 @@ typedef struct TileTarget {
 	int frag_cols; /* columns of a tile that one [4]-float fragment block covers: 8 or 16 */
 	int stages;    /* column-operand tiles in shared memory: 2 when copies are asynchronous, else 1 */
 	int smem_max;  /* shared memory one CTA may have, in bytes */
-	bool f32;      /* fp32 products (three tf32 products each, fp32 accuracy): else 16-bit only */
+	bool f32;      /* fp32 products to fp32 accuracy (CUDA: three tf32 products each; HIP: mfma
+	                * 16x16x4f32): else 16-bit only */
 	bool group64;  /* 64-row tiles are multiplied by a group of 4 warps of 16 rows (sm_90a wgmma):
 	                * a CTA of 64 rows has 4 warps of one 16-row tile, not 2 of two */
 	bool presplit; /* fp32 column tiles may be split into tf32 planes once per step (split_tile) */

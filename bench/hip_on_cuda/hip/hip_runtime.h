@@ -5,7 +5,8 @@
  * wavefront primitives of include/fusecc_tile_hip.h (fx::wave) are emulated: a wavefront
  * is 64 threads (two warps) that meet at a named barrier for every cross-lane operation,
  * and mfma 16x16x16 is computed from its documented operand layout (lane L holds A[L % 16]
- * [4 * (L / 16) + e], B[4 * (L / 16) + e][L % 16] and D[4 * (L / 16) + e][L % 16]). This
+ * [4 * (L / 16) + e], B[4 * (L / 16) + e][L % 16] and D[4 * (L / 16) + e][L % 16]), as is
+ * mfma 16x16x4f32 (A[L % 16][L / 16], B[L / 16][L % 16], D the same). This
  * checks everything fusecc prints for HIP and everything the tile library does with the
  * lanes, against that documented layout; not hipcc's code nor the hardware. */
 #ifndef FUSECC_HIP_ON_CUDA_H
@@ -102,6 +103,25 @@ template <bool BF16> __device__ __forceinline__ void mfma16(float (&d)[4], uint6
 		float acc = d[e];
 		for (int k = 0; k < 16; k++)
 			acc = fmaf(elem<BF16>(s.a[i + 16 * (k >> 2)], k & 3), elem<BF16>(s.b[j + 16 * (k >> 2)], k & 3), acc);
+		d[e] = acc;
+	}
+	sync();
+}
+
+/* v_mfma_f32_16x16x4f32: lane L holds A[L % 16][L / 16] and B[L / 16][L % 16], fp32, and
+ * D as mfma16's. */
+__device__ __forceinline__ void mfma4f32(float (&d)[4], float a, float b)
+{
+	Scratch &s = scratch();
+	s.a[lane()] = __float_as_uint(a);
+	s.b[lane()] = __float_as_uint(b);
+	sync();
+	const int j = lane() & 15, i0 = 4 * (lane() >> 4);
+	for (int e = 0; e < 4; e++) {
+		const int i = i0 + e;
+		float acc = d[e];
+		for (int k = 0; k < 4; k++)
+			acc = fmaf(__uint_as_float((uint32_t)s.a[i + 16 * k]), __uint_as_float((uint32_t)s.b[j + 16 * k]), acc);
 		d[e] = acc;
 	}
 	sync();
