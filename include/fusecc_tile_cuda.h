@@ -295,6 +295,69 @@ __device__ __forceinline__ void mma_3xtf32(int t, float (&d)[4], const tf32x2 (&
 		mma_tf32(d, a[0].big, a[1].big, a[2].big, a[3].big, b0.big, b1.big);
 }
 
+/* Splits a step's fp32 column tile (raw: ROWS keys x COLS values as load_tile stored it)
+ * into tf32 planes, once for all the warps that multiply it: big at out, small ROWS * COLS
+ * values after (ONE, precision(tf32): the rounded values alone). TRANS, a P.V operand
+ * (dot_tile): stored transposed, COLS rows of ROWS keys, the keys of each 8 in the order
+ * dot_tile_f32 gives P's (2t, 2t + 1 at t, t + 4), so that ldmatrix reads B fragments as
+ * it does a dot's. Lane = key: the reads (chunk c of 32 rows) and the transposed stores
+ * (32 keys of one row) touch every bank once. */
+template <int ROWS, int COLS, int THREADS, class T, bool TRANS>
+__device__ __forceinline__ void split_tile(uint16_t *out, const uint16_t *raw)
+{
+	constexpr bool ONE = is_tf32<T>::value;
+	constexpr int CH = COLS / 4, N = (ROWS * CH + THREADS - 1) / THREADS;
+	static_assert(!TRANS || ROWS % 32 == 0, "transposed planes are rows of 32-key slabs");
+#pragma unroll
+	for (int i = 0; i < N; i++) {
+		const int idx = threadIdx.x + i * THREADS, r = idx % ROWS, c = idx / ROWS;
+		if (ROWS * CH % THREADS && idx >= ROWS * CH)
+			break;
+		const uint4 x = *reinterpret_cast<const uint4 *>(raw + soff<ROWS, 2 * COLS>(r, c));
+		const uint32_t v[4] = {x.x, x.y, x.z, x.w};
+		tf32x2 h[4];
+#pragma unroll
+		for (int e = 0; e < 4; e++)
+			h[e] = split_tf32<ONE>(__uint_as_float(v[e]));
+		if (TRANS) {
+			const int pos = (r & ~7) | (r & 1) << 2 | (r & 7) >> 1;
+#pragma unroll
+			for (int e = 0; e < 4; e++) {
+				uint32_t *at = reinterpret_cast<uint32_t *>(out + soff<COLS, 2 * ROWS>(4 * c + e, pos >> 2) + 2 * (pos & 3));
+				at[0] = h[e].big;
+				if (!ONE)
+					at[ROWS * COLS] = h[e].small;
+			}
+		} else {
+			uint4 *at = reinterpret_cast<uint4 *>(out + soff<ROWS, 2 * COLS>(r, c));
+			at[0] = make_uint4(h[0].big, h[1].big, h[2].big, h[3].big);
+			if (!ONE)
+				at[ROWS * COLS / 4] = make_uint4(h[0].small, h[1].small, h[2].small, h[3].small);
+		}
+	}
+}
+
+/* The B fragments of k8 step k for rows 16 n .. + 15 of an fp32 tile [N][K] (16-bit
+ * [N][2K]: the 8 x 4 fp32 blocks are ldmatrix's 8 x 8 matrices): bf[0], bf[1] of the
+ * n8 block 2n, bf[2], bf[3] of 2n + 1. Split here, or (PRE) read from the planes
+ * split_tile wrote, big at b and small N * K values after (ONE: no small). */
+template <int N, int K, bool ONE, bool PRE>
+__device__ __forceinline__ void b_frags(tf32x2 (&bf)[4], const uint16_t *b, int n, int k)
+{
+	uint32_t r[4];
+	const int at = soff<N, 2 * K>(16 * n + (lane() >> 4) * 8 + (lane() & 7), 2 * k + ((lane() >> 3) & 1));
+	ldmatrix_x4(r, b + at);
+#pragma unroll
+	for (int e = 0; e < 4; e++)
+		bf[e] = PRE ? tf32x2{r[e], 0} : split_tf32<ONE>(__uint_as_float(r[e]));
+	if (PRE && !ONE) {
+		ldmatrix_x4(r, b + 2 * N * K + at);
+#pragma unroll
+		for (int e = 0; e < 4; e++)
+			bf[e].small = r[e];
+	}
+}
+
 #if FX_WGMMA
 /* wgmma: d (a 64-row tile's part of this warp, N / 2 floats) += A * B (= A * B when an
  * _SS call's accumulate is 0, so a product needs no zeroed registers); A from shared
@@ -370,8 +433,9 @@ template <int ROWS, int THREADS, int N> __device__ __forceinline__ constexpr boo
  * fragments. The tensor cores truncate as they accumulate: each run of four k8 steps is
  * summed in a zeroed tile and added to acc in fp32 (at D = 256, 96 truncating additions
  * into one score gave errors of 1e-4 in the output).
- * ONE (precision(tf32)): one tf32 product of the values rounded, not three. */
-template <int MT, int N, int K, int BM, bool ONE>
+ * ONE (precision(tf32)): one tf32 product of the values rounded, not three. PRE: B is
+ * split_tile's planes. */
+template <int MT, int N, int K, int BM, bool ONE, bool PRE>
 __device__ __forceinline__ void dot_rows_f32(float (&acc)[MT][N / 8][4], const uint16_t *a, int row0, const uint16_t *b)
 {
 	clear(acc);
@@ -392,14 +456,8 @@ __device__ __forceinline__ void dot_rows_f32(float (&acc)[MT][N / 8][4], const u
 			}
 			tf32x2 bf[N / 16][4];
 #pragma unroll
-			for (int n = 0; n < N / 16; n++) {
-				uint32_t r[4];
-				int br = 16 * n + (lane() >> 4) * 8 + (lane() & 7);
-				ldmatrix_x4(r, b + soff<N, 2 * K>(br, 2 * k + ((lane() >> 3) & 1)));
-#pragma unroll
-				for (int e = 0; e < 4; e++)
-					bf[n][e] = split_tf32<ONE>(__uint_as_float(r[e]));
-			}
+			for (int n = 0; n < N / 16; n++)
+				b_frags<N, K, ONE, PRE>(bf[n], b, n, k);
 #pragma unroll
 			for (int t = ONE ? 2 : 0; t < 3; t++)
 #pragma unroll
@@ -475,48 +533,58 @@ __device__ __forceinline__ void dot_rows_16(float (&acc)[MT][N / 8][4], const ui
  * rows), B a shared tile [N][K] (the column operand indexed by the result's columns: keys
  * for q.k). Each B fragment serves the MT row tiles. PARTS = 2: A is the sum of two 16-bit
  * tiles [BM][K] one after the other (an fp32 row operand split by load_rows_split), and
- * each B fragment serves both. */
-template <class T, int MT, int N, int K, int BM, int THREADS, int PARTS = 1>
+ * each B fragment serves both. PRE (fp32): B is split_tile's planes. */
+template <class T, int MT, int N, int K, int BM, int THREADS, int PARTS = 1, bool PRE = false>
 __device__ __forceinline__ void dot_rows(float (&acc)[MT][N / 8][4], const uint16_t *a, int row0, const uint16_t *b)
 {
 	if constexpr (is_f32<T>())
-		dot_rows_f32<MT, N, K, BM, is_tf32<T>::value>(acc, a, row0, b);
+		dot_rows_f32<MT, N, K, BM, is_tf32<T>::value, PRE>(acc, a, row0, b);
 	else
 		dot_rows_16<is_bf16<T>::value, MT, N, K, BM, THREADS, PARTS>(acc, a, row0, b);
 }
 
 /* dot_tile for fp32 tiles. k8 step k is P's columns 8k .. + 7, taken in the order the
  * accumulator layout gives a lane (its columns 2t, 2t + 1 are the fragment's k = t, t +
- * 4), and B's rows in the same order: b0 = B[8k + 2t][n], b1 = B[8k + 2t + 1][n], single
- * fp32 reads, conflict-free under the swizzle (rows 2t differ in their low bits).
+ * 4), and B's rows in the same order: b0 = B[8k + 2t][n], b1 = B[8k + 2t + 1][n]. PRE:
+ * from split_tile's transposed planes (ldmatrix, as dot_rows_f32); else single fp32 reads
+ * of the tile as loaded, conflict-free under the swizzle (rows 2t differ in their low
+ * bits), split here. P is split once (K / 2 registers a row tile).
  * The tensor cores add into their accumulator without rounding to nearest (truncating),
  * and acc collects every step of the pass: a step's products are summed in a zeroed tile
  * of four column blocks, which is then added to acc in fp32 (else the error grows with
- * the number of steps, 1e-4 at 8K keys). P is split again for each block group: fewer
- * registers than keeping its K / 2 split values. ONE: one tf32 product, as dot_rows_f32. */
-template <int MT, int N, int K, bool ONE>
+ * the number of steps, 1e-4 at 8K keys). ONE: one tf32 product, as dot_rows_f32. */
+template <int MT, int N, int K, bool ONE, bool PRE>
 __device__ __forceinline__ void dot_tile_f32(float (&acc)[MT][N / 8][4], const float (&p)[MT][K / 8][4], const uint16_t *b)
 {
+	tf32x2 af[MT][K / 8][4];
+#pragma unroll
+	for (int m = 0; m < MT; m++)
+#pragma unroll
+		for (int k = 0; k < K / 8; k++) {
+			af[m][k][0] = split_tf32<ONE>(p[m][k][0]);
+			af[m][k][1] = split_tf32<ONE>(p[m][k][2]);
+			af[m][k][2] = split_tf32<ONE>(p[m][k][1]);
+			af[m][k][3] = split_tf32<ONE>(p[m][k][3]);
+		}
 	const int br = 2 * (lane() & 3);
 #pragma unroll
-	for (int n0 = 0; n0 < N / 8; n0 += 4) {
+	for (int n0 = 0; n0 < N / 16; n0 += 2) {
 		float part[MT][4][4];
 		clear(part);
 #pragma unroll
 		for (int k = 0; k < K / 8; k++) {
-			tf32x2 af[MT][4], s[4][2];
+			tf32x2 bf[2][4]; /* n16 block n0 + n: b0, b1 of its two n8 blocks */
 #pragma unroll
-			for (int m = 0; m < MT; m++) {
-				af[m][0] = split_tf32<ONE>(p[m][k][0]);
-				af[m][1] = split_tf32<ONE>(p[m][k][2]);
-				af[m][2] = split_tf32<ONE>(p[m][k][1]);
-				af[m][3] = split_tf32<ONE>(p[m][k][3]);
-			}
+			for (int n = 0; n < 2; n++) {
+				if (PRE) {
+					b_frags<N, K, ONE, true>(bf[n], b, n0 + n, k);
+					continue;
+				}
 #pragma unroll
-			for (int n = 0; n < 4; n++) {
-				const int c = 8 * (n0 + n) + (lane() >> 2);
-				s[n][0] = split_tf32<ONE>(*reinterpret_cast<const float *>(b + soff<K, 2 * N>(8 * k + br, c >> 2) + 2 * (c & 3)));
-				s[n][1] = split_tf32<ONE>(*reinterpret_cast<const float *>(b + soff<K, 2 * N>(8 * k + br + 1, c >> 2) + 2 * (c & 3)));
+				for (int e = 0; e < 4; e++) {
+					const int c = 16 * (n0 + n) + 8 * (e >> 1) + (lane() >> 2);
+					bf[n][e] = split_tf32<ONE>(*reinterpret_cast<const float *>(b + soff<K, 2 * N>(8 * k + br + (e & 1), c >> 2) + 2 * (c & 3)));
+				}
 			}
 #pragma unroll
 			for (int t = ONE ? 2 : 0; t < 3; t++)
@@ -524,7 +592,7 @@ __device__ __forceinline__ void dot_tile_f32(float (&acc)[MT][N / 8][4], const f
 				for (int n = 0; n < 4; n++)
 #pragma unroll
 					for (int m = 0; m < MT; m++)
-						mma_3xtf32(t, part[m][n], af[m], s[n][0], s[n][1]);
+						mma_3xtf32(t, part[m][n], af[m][k], bf[n >> 1][2 * (n & 1)], bf[n >> 1][2 * (n & 1) + 1]);
 		}
 #pragma unroll
 		for (int m = 0; m < MT; m++)
@@ -532,7 +600,7 @@ __device__ __forceinline__ void dot_tile_f32(float (&acc)[MT][N / 8][4], const f
 			for (int n = 0; n < 4; n++)
 #pragma unroll
 				for (int e = 0; e < 4; e++)
-					acc[m][n0 + n][e] += part[m][n][e];
+					acc[m][2 * n0 + n][e] += part[m][n][e];
 	}
 }
 
@@ -582,12 +650,12 @@ __device__ __forceinline__ void dot_tile_16(float (&acc)[MT][N / 8][4], const fl
 
 /* acc[MT x 16 x N] += P (MT x 16 x K, the fp32 register tile p, rounded to 16 bits unless
  * T is float) * B, B a shared tile [K][N] (the column operand indexed by the reduction:
- * values for p.v). */
-template <class T, int MT, int N, int K, int THREADS>
+ * values for p.v). PRE (fp32): B is split_tile's transposed planes. */
+template <class T, int MT, int N, int K, int THREADS, bool PRE = false>
 __device__ __forceinline__ void dot_tile(float (&acc)[MT][N / 8][4], const float (&p)[MT][K / 8][4], const uint16_t *b)
 {
 	if constexpr (is_f32<T>())
-		dot_tile_f32<MT, N, K, is_tf32<T>::value>(acc, p, b);
+		dot_tile_f32<MT, N, K, is_tf32<T>::value, PRE>(acc, p, b);
 	else
 		dot_tile_16<is_bf16<T>::value, MT, N, K, THREADS>(acc, p, b);
 }

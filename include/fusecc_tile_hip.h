@@ -1,6 +1,6 @@
 /* fusecc_tile_hip.h: the device tile primitives that fusecc's HIP kernels are written in
  * (CDNA GPUs: gfx908, gfx90a, gfx94x; 64-lane wavefronts, mfma 16x16x16 with fp32
- * accumulation). The same functions, with the same meaning, as fusecc_tile_cuda.h: one
+ * accumulation; fp32 operands through mfma 16x16x4f32, fp32 products). The same functions, with the same meaning, as fusecc_tile_cuda.h: one
  * lowering prints both.
  *
  * Layouts. A wavefront owns MT * 16 rows of every register tile (MT row tiles of 16). A
@@ -18,7 +18,7 @@
  * the B operand of the next product: no shuffle between the two products.
  *
  * Shared memory (LDS) tiles hold 16-bit elements, rows of COLS elements, swizzled by
- * fx::swz. There is no asynchronous copy to LDS here: tiles are loaded
+ * fx::swz; an fp32 tile is a 16-bit one of twice the columns. There is no asynchronous copy to LDS here: tiles are loaded
  * through registers, and the kernels keep one tile of each column operand. */
 #ifndef FUSECC_TILE_HIP_H
 #define FUSECC_TILE_HIP_H
@@ -66,6 +66,18 @@ template <bool BF16> __device__ __forceinline__ void mfma16(float (&d)[4], uint6
 	d[2] = c[2];
 	d[3] = c[3];
 }
+
+/* d += A * B, 16 x 16 x 4 in fp32 (v_mfma_f32_16x16x4f32): a is A[L % 16][L / 16], b is
+ * B[L / 16][L % 16]; d as mfma16's. */
+__device__ __forceinline__ void mfma4f32(float (&d)[4], float a, float b)
+{
+	f32x4 c = {d[0], d[1], d[2], d[3]};
+	c = __builtin_amdgcn_mfma_f32_16x16x4f32(a, b, c, 0, 0, 0);
+	d[0] = c[0];
+	d[1] = c[1];
+	d[2] = c[2];
+	d[3] = c[3];
+}
 } /* namespace wave */
 #endif
 
@@ -89,22 +101,23 @@ __device__ __forceinline__ constexpr int col_step(int c) { return 16 * (c >> 2) 
 __device__ __forceinline__ int col(int c) { return col_step(c) + col_lane(); }
 
 /* Loads rows [0, ROWS) of a tile: row r comes from rowptr(r) when r < nvalid (DATA
- * contiguous 16-bit elements, 16-byte aligned), else it is zero; columns DATA .. COLS are
- * zero. */
+ * contiguous elements of T, 16-byte aligned), else it is zero; columns DATA .. COLS are
+ * zero. An fp32 tile is laid out as a 16-bit one of twice the columns (the same bytes). */
 template <int ROWS, int COLS, int THREADS, class T, int DATA = COLS, class F>
 __device__ __forceinline__ void load_tile(uint16_t *s, F rowptr, int nvalid)
 {
-	static_assert(DATA % 8 == 0 && DATA <= COLS, "a tile's data is whole 16-byte chunks");
-	constexpr int CH = COLS / 8, N = (ROWS * CH + THREADS - 1) / THREADS;
+	constexpr int EPC = 16 / sizeof(T); /* elements per 16-byte chunk */
+	static_assert(DATA % EPC == 0 && DATA <= COLS, "a tile's data is whole 16-byte chunks");
+	constexpr int CH = COLS / EPC, N = (ROWS * CH + THREADS - 1) / THREADS;
 #pragma unroll
 	for (int k = 0; k < N; k++) {
 		int idx = threadIdx.x + k * THREADS;
 		if (ROWS * CH % THREADS == 0 || idx < ROWS * CH) {
 			int r = idx / CH, c = idx % CH;
 			uint4 v = make_uint4(0, 0, 0, 0);
-			if (r < nvalid && (DATA == COLS || c < DATA / 8))
-				v = *reinterpret_cast<const uint4 *>(col_at(rowptr, r, 8 * c));
-			*reinterpret_cast<uint4 *>(s + swz<COLS>(r, c)) = v;
+			if (r < nvalid && (DATA == COLS || c < DATA / EPC))
+				v = *reinterpret_cast<const uint4 *>(col_at(rowptr, r, EPC * c));
+			*reinterpret_cast<uint4 *>(s + swz<COLS * sizeof(T) / 2>(r, c)) = v;
 		}
 	}
 }
@@ -141,21 +154,78 @@ __device__ __forceinline__ void load_rows_split(uint16_t *s, F rowptr, int nvali
 	load_rows_split_at<ROWS, COLS, THREADS, T, DATA>(s, rowptr, nvalid, [](int r, int c) { return swz<COLS>(r, c); });
 }
 
-template <int COLS> __device__ __forceinline__ uint64_t load4(const uint16_t *s, int r, int k)
+/* Four values of a lane's k slice of a product operand (k = 4 * (L / 16) .. + 3 of a
+ * 16-deep step): 16-bit ones packed in 64 bits, the first in the low bits (mfma
+ * 16x16x16's operand), or fp32 ones, one for each of four mfma 16x16x4f32 (F32). */
+template <bool F32> struct Frag4 {
+	uint64_t v;
+};
+template <> struct Frag4<true> {
+	float v[4];
+};
+
+/* Elements k .. k + 3 (k a multiple of 4) of row r of a shared tile of COLS elements of T. */
+template <class T, int COLS> __device__ __forceinline__ Frag4<is_f32<T>()> load4(const uint16_t *s, int r, int k)
 {
-	return *reinterpret_cast<const uint64_t *>(s + swz<COLS>(r, k >> 3) + (k & 7));
+	Frag4<is_f32<T>()> f;
+	if constexpr (is_f32<T>()) {
+		const float4 x = *reinterpret_cast<const float4 *>(s + swz<2 * COLS>(r, k >> 2));
+		f.v[0] = x.x, f.v[1] = x.y, f.v[2] = x.z, f.v[3] = x.w;
+	} else {
+		f.v = *reinterpret_cast<const uint64_t *>(s + swz<COLS>(r, k >> 3) + (k & 7));
+	}
+	return f;
 }
 
-/* Four floats rounded to 16 bits (to nearest) and packed, the first in the low bits. */
-template <bool BF16> __device__ __forceinline__ uint64_t pack4(const float (&x)[4])
+/* Elements [r + e][c], e < 4, of a shared tile of COLS elements of T: four rows of a column. */
+template <class T, int COLS> __device__ __forceinline__ Frag4<is_f32<T>()> column4(const uint16_t *s, int r, int c)
 {
-	uint64_t r = 0;
+	Frag4<is_f32<T>()> f;
+	if constexpr (is_f32<T>()) {
 #pragma unroll
-	for (int e = 0; e < 4; e++) {
-		uint64_t bits = BF16 ? fusecc_float_to_bf16(x[e]).bits : __half_as_ushort(__float2half_rn(x[e]));
-		r |= bits << (16 * e);
+		for (int e = 0; e < 4; e++)
+			f.v[e] = *reinterpret_cast<const float *>(s + swz<2 * COLS>(r + e, c >> 2) + 2 * (c & 3));
+	} else {
+		f.v = 0;
+#pragma unroll
+		for (int e = 0; e < 4; e++)
+			f.v |= (uint64_t)s[swz<COLS>(r + e, c >> 3) + (c & 7)] << (16 * e);
 	}
-	return r;
+	return f;
+}
+
+/* Four floats as a fragment of T: rounded to 16 bits (to nearest) and packed, or as
+ * they are for fp32. */
+template <class T> __device__ __forceinline__ Frag4<is_f32<T>()> pack4(const float (&x)[4])
+{
+	Frag4<is_f32<T>()> f;
+	if constexpr (is_f32<T>()) {
+#pragma unroll
+		for (int e = 0; e < 4; e++)
+			f.v[e] = x[e];
+	} else {
+		f.v = 0;
+#pragma unroll
+		for (int e = 0; e < 4; e++) {
+			uint64_t bits = is_bf16<T>::value ? fusecc_float_to_bf16(x[e]).bits : __half_as_ushort(__float2half_rn(x[e]));
+			f.v |= bits << (16 * e);
+		}
+	}
+	return f;
+}
+
+/* d += A * B, 16 x 16 x 16, the fragments a of A and b of B (mfma16's layout). fp32 (also
+ * precision(tf32), which asks for no more than fp32 gives): four mfma 16x16x4f32, call e
+ * taking k = 4 * (L / 16) + e in lane L, which covers the same 16 k as the 16-bit layout. */
+template <class T> __device__ __forceinline__ void mma(float (&d)[4], const Frag4<is_f32<T>()> &a, const Frag4<is_f32<T>()> &b)
+{
+	if constexpr (is_f32<T>()) {
+#pragma unroll
+		for (int e = 0; e < 4; e++)
+			wave::mfma4f32(d, a.v[e], b.v[e]);
+	} else {
+		wave::mfma16<is_bf16<T>::value>(d, a.v, b.v);
+	}
 }
 
 /* acc[MT x 16 x N] = A * B^T: A the wavefront's MT * 16 rows of a shared tile [rows][K]
@@ -166,56 +236,49 @@ template <bool BF16> __device__ __forceinline__ uint64_t pack4(const float (&x)[
 template <class T, int MT, int N, int K, int BM, int THREADS, int PARTS = 1>
 __device__ __forceinline__ void dot_rows(float (&acc)[MT][N / 16][4], const uint16_t *a, int row0, const uint16_t *b)
 {
-	static_assert(!is_f32<T>(), "the HIP tiles multiply 16-bit operands");
-	constexpr bool BF16 = is_bf16<T>::value;
 	clear(acc);
 	const int r = lane() & 15, kq = 4 * (lane() >> 4);
 #pragma unroll
 	for (int k = 0; k < K; k += 16) {
-		uint64_t af[PARTS][MT];
+		Frag4<is_f32<T>()> af[PARTS][MT];
 #pragma unroll
 		for (int p = 0; p < PARTS; p++)
 #pragma unroll
 			for (int m = 0; m < MT; m++)
-				af[p][m] = load4<K>(a + p * BM * K, row0 + 16 * m + r, k + kq);
+				af[p][m] = load4<T, K>(a + p * BM * K, row0 + 16 * m + r, k + kq);
 #pragma unroll
 		for (int n = 0; n < N / 16; n++) {
-			uint64_t bf = load4<K>(b, 16 * n + r, k + kq);
+			const Frag4<is_f32<T>()> bf = load4<T, K>(b, 16 * n + r, k + kq);
 #pragma unroll
 			for (int p = 0; p < PARTS; p++)
 #pragma unroll
 				for (int m = 0; m < MT; m++)
-					wave::mfma16<BF16>(acc[m][n], bf, af[p][m]);
+					mma<T>(acc[m][n], bf, af[p][m]);
 		}
 	}
 }
 
-/* acc[MT x 16 x N] += P (MT x 16 x K, the fp32 register tile p, rounded to 16 bits) * B,
- * B a shared tile [K][N] (the column operand indexed by the reduction: values for p.v).
- * Computed as B^T * P^T: a lane's four elements of P in a 16-column block are the B
- * operand as they are. */
+/* acc[MT x 16 x N] += P (MT x 16 x K, the fp32 register tile p, rounded to 16 bits unless
+ * T is fp32) * B, B a shared tile [K][N] (the column operand indexed by the reduction:
+ * values for p.v). Computed as B^T * P^T: a lane's four elements of P in a 16-column
+ * block are the B operand as they are. */
 template <class T, int MT, int N, int K, int THREADS>
 __device__ __forceinline__ void dot_tile(float (&acc)[MT][N / 16][4], const float (&p)[MT][K / 16][4], const uint16_t *b)
 {
-	static_assert(!is_f32<T>(), "the HIP tiles multiply 16-bit operands");
-	constexpr bool BF16 = is_bf16<T>::value;
 	const int c = lane() & 15, kq = 4 * (lane() >> 4);
 #pragma unroll
 	for (int k = 0; k < K / 16; k++) {
-		uint64_t pf[MT];
+		Frag4<is_f32<T>()> pf[MT];
 #pragma unroll
 		for (int m = 0; m < MT; m++)
-			pf[m] = pack4<BF16>(p[m][k]);
+			pf[m] = pack4<T>(p[m][k]);
 #pragma unroll
 		for (int n = 0; n < N / 16; n++) {
 			/* B^T's row 16n + c, columns 16k + kq .. + 3: a column of B, four rows. */
-			uint64_t bf = 0;
-#pragma unroll
-			for (int e = 0; e < 4; e++)
-				bf |= (uint64_t)b[swz<N>(16 * k + kq + e, (16 * n + c) >> 3) + (c & 7)] << (16 * e);
+			const Frag4<is_f32<T>()> bf = column4<T, N>(b, 16 * k + kq, 16 * n + c);
 #pragma unroll
 			for (int m = 0; m < MT; m++)
-				wave::mfma16<BF16>(acc[m][n], bf, pf[m]);
+				mma<T>(acc[m][n], bf, pf[m]);
 		}
 	}
 }

@@ -21,17 +21,18 @@ static const GpuTarget targets[] = {
 	              "cudaErrorInvalidValue", "cudaGetLastError()", "cudaMallocAsync", "cudaFreeAsync", "cudaGetDevice", "cudaDeviceGetAttribute",
 	              "cudaDevAttrMultiProcessorCount", "cudaDevAttrMaxSharedMemoryPerMultiprocessor", "cudaFuncSetAttribute", "",
 	              "cudaFuncAttributeMaxDynamicSharedMemorySize", "cudaDevAttrMaxSharedMemoryPerBlockOptin",
-	              "cudaOccupancyMaxActiveBlocksPerMultiprocessor", "tensor-core tiles", "warp",
+	              "cudaOccupancyMaxActiveBlocksPerMultiprocessor", "tensor-core tiles", "warp", "three tf32 products each",
 	              /* mma.sync m16n8k16 (m16n8k8 tf32 for fp32), cp.async; 227 KB of shared
 	               * memory per CTA on sm_90; wgmma on sm_90a for 64-row warpgroups */
-	              {32, 2, 8, 2, 227 * 1024, true, true}},
+	              {32, 2, 8, 2, 227 * 1024, true, true, true}},
 	[GPU_HIP] = {"HIP", "#include <hip/hip_runtime.h>\n#include <hip/hip_fp16.h>\n#include <stdint.h>\n#include \"fusecc_tile_hip.h\"\n", "hipError_t", "hipStream_t",
 	             "hipSuccess", "hipErrorInvalidValue", "hipGetLastError()", "hipMallocAsync", "hipFreeAsync", "hipGetDevice", "hipDeviceGetAttribute",
 	             "hipDeviceAttributeMultiprocessorCount", "hipDeviceAttributeMaxSharedMemoryPerMultiprocessor",
 	             "hipFuncSetAttribute", "(const void *)", "hipFuncAttributeMaxDynamicSharedMemorySize", "hipDeviceAttributeMaxSharedMemoryPerBlock",
-	             "hipOccupancyMaxActiveBlocksPerMultiprocessor", "matrix-core (MFMA) tiles", "wavefront",
-	             /* mfma 16x16x16 on a 64-lane wavefront, loads through registers; 64 KB of LDS on CDNA */
-	             {64, 1, 16, 1, 64 * 1024, false, false}},
+	             "hipOccupancyMaxActiveBlocksPerMultiprocessor", "matrix-core (MFMA) tiles", "wavefront", "mfma 16x16x4f32",
+	             /* mfma 16x16x16 on a 64-lane wavefront (16x16x4f32 for fp32), loads through
+	              * registers; 64 KB of LDS on CDNA */
+	             {64, 1, 16, 1, 64 * 1024, true, false, false}},
 };
 
 enum { THREADS = 128 };
@@ -401,10 +402,16 @@ static bool emit_kernel(StrBuf *out, const GpuTarget *tg, const Program *p, cons
 		else
 			sb_printf(out, "\n * lowering: %s: %d rows of '%s' per CTA (%d %s%s)", tg->lowering, tp->bm, tp->grid[tp->rowdim].var->name, tp->warps,
 			          tg->wave_name, tp->warps > 1 ? "s" : "");
-		sb_printf(out, ", steps of %d over '%s'; %s", tp->bn, tp->c->axis,
-		          tp->elem == TY_FLOAT        ? "fp32 products (three tf32 products each)"
-		          : tp->row_parts > 1 ? "16-bit products with fp32 accumulation, the fp32 row operand as two 16-bit parts (hi + lo: two products each)"
-		                              : "16-bit products with fp32 accumulation");
+		sb_printf(out, ", steps of %d over '%s'; ", tp->bn, tp->c->axis);
+		if (tp->elem != TY_FLOAT)
+			sb_puts(out, tp->row_parts > 1 ? "16-bit products with fp32 accumulation, the fp32 row operand as two 16-bit parts (hi + lo: two products each)"
+			                               : "16-bit products with fp32 accumulation");
+		else if (tp->tf32 && tp->tt->presplit)
+			sb_puts(out, "fp32 products (one tf32 product each, precision(tf32))");
+		else
+			sb_printf(out, "fp32 products (%s)", tg->f32_products);
+		if (tp->presplit)
+			sb_puts(out, ", the column tiles split into tf32 once per step");
 		if (tp->splitk)
 			sb_printf(out, "\n *   split-k: one CTA per chunk of '%s' (partials in fp32 in a workspace), then %s_merge", tp->c->axis, r->name);
 		sb_puts(out, " */\n");

@@ -39,6 +39,7 @@ typedef struct TileEmit {
 	Var *jlane, *jstep; /* printed as the lane's first column, and fx::col_step(c) */
 	int line_last;      /* --line: the last source line written */
 	const char *colop_smem[MAX_OPERANDS];
+	const char *colop_split[MAX_OPERANDS]; /* presplit: the tf32 planes of each step's tiles */
 	Var *ring[MAX_OPERANDS]; /* gather g's ring of index values in shared memory (TilePlan.gather) */
 	Var *slot;               /* while printing row pointers: the ring slot their rows' values are in */
 	/* column operand k's (part's) row pointers of a step in shared memory, for operands
@@ -521,6 +522,10 @@ static void row_stmts(TileEmit *te, Stmt *const *s, int n, int ind, bool valid_o
 	line(te, ind - valid_only, "}\n");
 }
 
+/* The shared tile the products read for column operand k: its tf32 planes where the
+ * plan splits the tiles once per step, else the tile as loaded. */
+static const char *colop_tile(const TileEmit *te, int k) { return te->tp->presplit ? te->colop_split[k] : te->colop_smem[k]; }
+
 /* ---- per-element loops ---- */
 
 static int red_index(const TileEmit *te, const Var *v)
@@ -708,8 +713,7 @@ static void elem_group(TileEmit *te, Stmt **loops, int nl, int ind)
 			if (d >= 0 && !te->dot_done[d]) {
 				te->dot_done[d] = true;
 				line(te, ind, "fx::dot_rows<%s, %d, %d, %d, %d, %d%s>(%s, %s, %s, %s);\n", product_type(tp), tp->mt, tp->bn, tp->kdim, tp->bm, tp->threads,
-				     tp->row_parts > 1 ? ", 2" : "", te->dot_name[d],
-				     te->qa, te->rbase, te->colop_smem[tp->dots[d].colop]);
+				     tp->row_parts > 1 ? ", 2" : tp->presplit ? ", 1, true" : "", te->dot_name[d], te->qa, te->rbase, colop_tile(te, tp->dots[d].colop));
 			}
 		}
 		for (int i = 0; i < n; i++)
@@ -797,8 +801,8 @@ static void elem_group(TileEmit *te, Stmt **loops, int nl, int ind)
 		}
 	}
 	for (int k = 0; k < te->npv; k++)
-		line(te, ind, "fx::dot_tile<%s, %d, %d, %d, %d>(%s, %s, %s);\n", product_type(tp), tp->mt, tp->ncols, tp->bn, tp->threads, te->pv_acc[k]->name,
-		     te->pv_name[k], te->colop_smem[te->pv_colop[k]]);
+		line(te, ind, "fx::dot_tile<%s, %d, %d, %d, %d%s>(%s, %s, %s);\n", product_type(tp), tp->mt, tp->ncols, tp->bn, tp->threads, tp->presplit ? ", true" : "",
+		     te->pv_acc[k]->name, te->pv_name[k], colop_tile(te, te->pv_colop[k]));
 	te->nred = te->npv = 0;
 }
 
@@ -1244,6 +1248,11 @@ void emit_tile_kernel(StrBuf *out, const GpuTarget *tg, TilePlan *tp, void (*pri
 		     tp->colop_cols[k]);
 		off += w * tp->stages * tp->bn * tp->colop_cols[k];
 	}
+	for (int k = 0; k < tp->ncolop && tp->presplit; k++) {
+		te.colop_split[k] = fresh(&te, arena_printf(&tp->c->prog->arena, "%s_tf32", te.colop_smem[k]));
+		line(&te, 1, "uint16_t *%s = %s + %d; /* its tf32 %s */\n", te.colop_split[k], te.smem, off, tp->tf32 ? "values" : "big and small halves");
+		off += w * (tp->tf32 ? 1 : 2) * tp->bn * tp->colop_cols[k];
+	}
 	for (int g = 0; g < tp->ngather; g++) {
 		const Expr *x = tp->gather[g];
 		Var *v = te.ring[g] = fresh_var(tp->c, arena_printf(&tp->c->prog->arena, "s_%s", x->var->name), x->ty, VAR_LOCAL);
@@ -1392,6 +1401,26 @@ void emit_tile_kernel(StrBuf *out, const GpuTarget *tg, TilePlan *tp, void (*pri
 			index_step(&te, load_ix, later3, ring, 2);
 		line(&te, 2, "fx::cp_async_commit();\n");
 		line(&te, 2, "fx::cp_async_wait<1>();\n");
+	} else if (tp->presplit) {
+		/* One tile, split into its tf32 planes at the start of its step (after the step
+		 * before has read the planes), and then free: the next step's tile loads while
+		 * this one's products run. */
+		line(&te, 1, "if (%s < %s)\n", start, te.je);
+		line(&te, 2, "%s(%s);\n", load, start);
+		line(&te, 1, "fx::cp_async_commit();\n");
+		if (tp->skip_hidden)
+			line(&te, 1, "for (int %s = %s; %s < %s; %s = %s) {\n", j0, start, j0, te.je, j0, after);
+		else
+			line(&te, 1, "for (int %s = %s; %s < %s; %s += %d) {\n", j0, start, j0, te.je, j0, tp->bn);
+		line(&te, 2, "fx::cp_async_wait<0>();\n");
+		line(&te, 2, "__syncthreads();\n");
+		for (int k = 0; k < tp->ncolop; k++)
+			line(&te, 2, "fx::split_tile<%d, %d, %d, %s, %s>(%s, %s);\n", tp->bn, tp->colop_cols[k], tp->threads, product_type(tp), tp->colop_pv[k] ? "true" : "false",
+			     te.colop_split[k], te.colop_smem[k]);
+		line(&te, 2, "__syncthreads();\n");
+		line(&te, 2, "if (%s < %s)\n", after, te.je);
+		line(&te, 3, "%s(%s);\n", load, after);
+		line(&te, 2, "fx::cp_async_commit();\n");
 	} else {
 		/* One tile: loaded at the start of its step (after the step before has read it). */
 		if (tp->skip_hidden)
@@ -1405,7 +1434,8 @@ void emit_tile_kernel(StrBuf *out, const GpuTarget *tg, TilePlan *tp, void (*pri
 			line(&te, 2, "fx::cp_async_wait<0>();\n");
 		}
 	}
-	line(&te, 2, "__syncthreads();\n");
+	if (!tp->presplit)
+		line(&te, 2, "__syncthreads();\n");
 	/* Within the step, the column operands are this stage's tiles. */
 	for (int k = 0; k < tp->ncolop && two; k++) {
 		const char *nm = te.colop_smem[k];
@@ -1443,7 +1473,10 @@ void emit_tile_kernel(StrBuf *out, const GpuTarget *tg, TilePlan *tp, void (*pri
 	line(&te, 2, "});\n");
 	if (ring)
 		index_step(&te, ptrs, later2, arena_printf(&tp->c->prog->arena, "(%s + 2) %% %d", ring, TILE_INDEX_RING), 2);
-	line(&te, 2, "__syncthreads();\n");
+	/* (presplit: the next step's first barrier keeps its split from the planes until
+	 * every warp is done with them) */
+	if (!tp->presplit)
+		line(&te, 2, "__syncthreads();\n");
 	if (two)
 		line(&te, 2, "%s ^= 1;\n", te.st);
 	if (ring)

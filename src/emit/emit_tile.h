@@ -16,6 +16,7 @@ typedef struct GpuTarget {
 	const char *attr_smem_per_block; /* the shared memory a CTA may have (opted in) */
 	const char *occupancy;           /* CTAs of a kernel that fit on a multiprocessor */
 	const char *lowering, *wave_name;              /* for the kernel's comment */
+	const char *f32_products;                      /* how fp32 products run, for the comment */
 	TileTarget tile;
 } GpuTarget;
 

@@ -485,6 +485,7 @@ int tile_match_pv(TilePlan *tp, const Stmt *f, Var *jvar, Expr **g, Var **acc, b
 			if (!set_role(tp, lhs->var, TR_ROWTILE))
 				return -1;
 			tp->ncols = tp->ndata = (int)NC;
+			tp->colop_pv[cb] = true;
 		}
 		*g = other;
 		*acc = lhs->var;
@@ -1368,7 +1369,7 @@ int tile_smem_bytes(const TilePlan *tp)
 {
 	int elems = tp->row_parts * tp->bm * tp->kdim;
 	for (int k = 0; k < tp->ncolop; k++)
-		elems += tp->stages * tp->bn * tp->colop_cols[k];
+		elems += (tp->stages + (tp->presplit ? tp->tf32 ? 1 : 2 : 0)) * tp->bn * tp->colop_cols[k];
 	int bytes = (tp->elem == TY_FLOAT ? 4 : 2) * elems;
 	for (int g = 0; g < tp->ngather; g++)
 		bytes += tile_index_ring_bytes(tp, g);
@@ -1648,6 +1649,29 @@ StrVec *tile_names(const Region *r)
 	return c->names = names;
 }
 
+/* Whether fp32 column tiles can be split once per step into shared tf32 planes (tile.h,
+ * presplit) for the plan's shapes: the target does it, steps of 32 keys (the transposed
+ * planes of a P.V operand are rows of 32 fp32 keys, one 128-byte swizzled slab), each
+ * operand read by one kind of product (dots read the planes as stored, P.V transposed),
+ * and the planes fit next to the row tile without fewer rows per CTA (D = 128: 160 KB;
+ * not D = 192 or 256, where the old split per warp keeps 128 rows). */
+static bool presplit_fits(TilePlan *tp)
+{
+	if (!tp->tt->presplit || tp->bn != 32 || tp->row_parts != 1)
+		return false;
+	for (int k = 0; k < tp->ncolop; k++) {
+		bool dot = false;
+		for (int d = 0; d < tp->ndots; d++)
+			dot |= tp->dots[d].colop == k;
+		if (tp->colop_t[k] || dot == tp->colop_pv[k])
+			return false;
+	}
+	tp->presplit = true;
+	bool fits = tile_smem_bytes(tp) <= tp->tt->smem_max;
+	tp->presplit = false;
+	return fits;
+}
+
 bool tile_plan(TilePlan *tp, const Region *r, const TileTarget *tt, const char **why)
 {
 	memset(tp, 0, sizeof *tp);
@@ -1819,7 +1843,7 @@ bool tile_plan(TilePlan *tp, const Region *r, const TileTarget *tt, const char *
 		tp->colop_cols[k] = (tp->colop_cols[k] + 63) / 64 * 64;
 	/* Where the tiles do not fit (fp32, wide heads, 64 KB of LDS), one stage of column
 	 * tiles (their loads no longer overlap the step before), then fewer rows per CTA,
-	 * then steps of 32 columns (D = 256 in 64 KB). */
+	 * then narrower steps (D = 256 in 64 KB). */
 	tp->stages = tt->stages;
 	if (tp->elem == TY_FLOAT) {
 		/* fp32 operands take twice the registers and shared memory of 16-bit ones (and a
@@ -1829,9 +1853,13 @@ bool tile_plan(TilePlan *tp, const Region *r, const TileTarget *tt, const char *
 		if (tp->bn > 32 && tp->bn % 32 == 0)
 			tp->bn = 32;
 		tp->stages = 1;
+		tp->presplit = presplit_fits(tp);
 	}
 	int need = tile_smem_bytes(tp);
-	while (tile_smem_bytes(tp) > tt->smem_max && (tp->stages > 1 || tp->bm > 16 || tp->bn > 32)) {
+	/* the narrowest step: 32 on CUDA; one fragment block on HIP, 16 wide (fp32 at D = 256
+	 * fits its 64 KB in steps of 16) */
+	const int bn_min = tt->frag_cols == 16 ? 16 : 32;
+	while (tile_smem_bytes(tp) > tt->smem_max && (tp->stages > 1 || tp->bm > 16 || tp->bn > bn_min)) {
 		if (tp->stages > 1)
 			tp->stages = 1;
 		else if (tp->bm > 16)
@@ -1849,6 +1877,9 @@ bool tile_plan(TilePlan *tp, const Region *r, const TileTarget *tt, const char *
 	if (tp->elem == TY_FLOAT)
 		tp->mt = 1;
 	tp->warps = tp->bm / (16 * tp->mt);
+	/* one warp would split the tiles for itself alone, as it does without (decode) */
+	if (tp->warps < 2)
+		tp->presplit = false;
 	tp->threads = tt->wave * tp->warps;
 	return true;
 }

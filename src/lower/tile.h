@@ -75,9 +75,11 @@ typedef struct TileTarget {
 	int frag_cols; /* columns of a tile that one [4]-float fragment block covers: 8 or 16 */
 	int stages;    /* column-operand tiles in shared memory: 2 when copies are asynchronous, else 1 */
 	int smem_max;  /* shared memory one CTA may have, in bytes */
-	bool f32;      /* fp32 products (three tf32 products each, fp32 accuracy): else 16-bit only */
+	bool f32;      /* fp32 products to fp32 accuracy (CUDA: three tf32 products each; HIP: mfma
+	                * 16x16x4f32): else 16-bit only */
 	bool group64;  /* 64-row tiles are multiplied by a group of 4 warps of 16 rows (sm_90a wgmma):
 	                * a CTA of 64 rows has 4 warps of one 16-row tile, not 2 of two */
+	bool presplit; /* fp32 column tiles may be split into tf32 planes once per step (split_tile) */
 } TileTarget;
 
 typedef enum TileRole {
@@ -113,6 +115,9 @@ typedef struct TilePlan {
 	Var *jc, *kc;     /* canonical fused and k iterators of the operand references */
 	int bm, bn, warps, threads; /* warps: tt->wave threads each (a wavefront on HIP) */
 	int stages;       /* column-operand tiles in shared memory: tt->stages, or 1 where two do not fit */
+	bool presplit;    /* fp32: each step's column tiles are split into tf32 planes in shared
+	                   * memory by the CTA, once, instead of by every warp at every product;
+	                   * the next step's tiles load meanwhile (tile_presplit) */
 	int mt;           /* 16-row tiles per warp: 2 shares each column operand fragment between two */
 	int kdim;         /* k extent of the products with the row operand */
 	int ncols;        /* extent of the accumulator tiles (the second product's columns) */
@@ -136,6 +141,7 @@ typedef struct TilePlan {
 	/* column operand k stored transposed, its k index before its row's (kT[..][k][j], a
 	 * key cache kept as K^T): loaded column by column (fx::load_tile_t), 16-bit only */
 	bool colop_t[MAX_OPERANDS];
+	bool colop_pv[MAX_OPERANDS]; /* read by a P.V product (dot_tile), not only by dots */
 	int colop_cols[MAX_OPERANDS], colop_data[MAX_OPERANDS]; /* padded, and holding data */
 	int ncolop;
 	/* Reads of read-only int arrays in the column operands' row addresses that move

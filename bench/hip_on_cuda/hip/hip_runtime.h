@@ -5,7 +5,8 @@
  * wavefront primitives of include/fusecc_tile_hip.h (fx::wave) are emulated: a wavefront
  * is 64 threads (two warps) that meet at a named barrier for every cross-lane operation,
  * and mfma 16x16x16 is computed from its documented operand layout (lane L holds A[L % 16]
- * [4 * (L / 16) + e], B[4 * (L / 16) + e][L % 16] and D[4 * (L / 16) + e][L % 16]). This
+ * [4 * (L / 16) + e], B[4 * (L / 16) + e][L % 16] and D[4 * (L / 16) + e][L % 16]), as is
+ * mfma 16x16x4f32 (A[L % 16][L / 16], B[L / 16][L % 16], D the same). This
  * checks everything fusecc prints for HIP and everything the tile library does with the
  * lanes, against that documented layout; not hipcc's code nor the hardware. */
 #ifndef FUSECC_HIP_ON_CUDA_H
@@ -90,7 +91,9 @@ template <bool BF16> __device__ __forceinline__ float elem(uint64_t v, int e)
 	return BF16 ? __bfloat162float(__ushort_as_bfloat16(bits)) : __half2float(__ushort_as_half(bits));
 }
 
-template <bool BF16> __device__ __forceinline__ void mfma16(float (&d)[4], uint64_t a, uint64_t b)
+/* d += A * B, 16 x 16 x K: lane L's operands a and b exchanged, A[i][k] = at(a's of every
+ * lane, i, k) and B[k][j] = at(b's, j, k); lane L's d[e] is D[4 * (L / 16) + e][L % 16]. */
+template <int K, class F> __device__ __forceinline__ void product(float (&d)[4], uint64_t a, uint64_t b, F at)
 {
 	Scratch &s = scratch();
 	s.a[lane()] = a;
@@ -100,11 +103,24 @@ template <bool BF16> __device__ __forceinline__ void mfma16(float (&d)[4], uint6
 	for (int e = 0; e < 4; e++) {
 		const int i = i0 + e;
 		float acc = d[e];
-		for (int k = 0; k < 16; k++)
-			acc = fmaf(elem<BF16>(s.a[i + 16 * (k >> 2)], k & 3), elem<BF16>(s.b[j + 16 * (k >> 2)], k & 3), acc);
+		for (int k = 0; k < K; k++)
+			acc = fmaf(at(s.a, i, k), at(s.b, j, k), acc);
 		d[e] = acc;
 	}
 	sync();
+}
+
+/* mfma 16x16x16 (f16 or bf16): lane L holds A[L % 16][4 * (L / 16) + e] and B[4 * (L / 16)
+ * + e][L % 16] as 16-bit element e of its 64 bits. */
+template <bool BF16> __device__ __forceinline__ void mfma16(float (&d)[4], uint64_t a, uint64_t b)
+{
+	product<16>(d, a, b, [](const uint64_t *x, int r, int k) { return elem<BF16>(x[r + 16 * (k >> 2)], k & 3); });
+}
+
+/* v_mfma_f32_16x16x4f32: lane L holds A[L % 16][L / 16] and B[L / 16][L % 16], fp32. */
+__device__ __forceinline__ void mfma4f32(float (&d)[4], float a, float b)
+{
+	product<4>(d, __float_as_uint(a), __float_as_uint(b), [](const uint64_t *x, int r, int k) { return __uint_as_float((uint32_t)x[r + 16 * k]); });
 }
 
 } /* namespace wave */
