@@ -132,3 +132,36 @@ const Accum *arg_accum_of_at(const Cascade *c, const Var *v)
 			return &c->accums[i];
 	return NULL;
 }
+
+/* Whether s (an if's arm: a statement or a block) assigns v. */
+static bool arm_assigns(const Stmt *s, const Var *v)
+{
+	if (!s)
+		return false;
+	if (s->kind == ST_ASSIGN && s->lhs->kind == EX_VAR && s->lhs->var == v)
+		return true;
+	for (int i = 0; s->kind == ST_BLOCK && i < s->nbody; i++)
+		if (arm_assigns(s->body[i], v))
+			return true;
+	return false;
+}
+
+void arg_nest_guards(Program *p, Stmt *s)
+{
+	if (!s)
+		return;
+	for (int i = 0; i < s->nbody; i++)
+		arg_nest_guards(p, s->body[i]);
+	if (s->kind != ST_IF || s->nbody != 1 || s->cond->kind != EX_BIN || s->cond->bop != OP_LAND)
+		return;
+	const Expr *b = s->cond->args[1];
+	if (b->kind != EX_BIN || (b->bop != OP_GT && b->bop != OP_GE && b->bop != OP_LT && b->bop != OP_LE) || b->args[1]->kind != EX_VAR ||
+	    !arm_assigns(s->body[0], b->args[1]->var) || expr_reads_var(s->cond->args[0], b->args[1]->var))
+		return;
+	Stmt *inner = st_new(p, ST_IF, s->loc);
+	inner->cond = s->cond->args[1];
+	st_set_body(p, inner, s->body, 1);
+	s->cond = s->cond->args[0];
+	st_set_body(p, s, &inner, 1);
+}
+

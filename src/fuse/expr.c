@@ -131,6 +131,7 @@ static double call(MathFn fn, const double *a)
 	case FN_ISFINITE: return isfinite(a[0]);
 	case FN_ISNAN: return isnan(a[0]);
 	case FN_ISINF: return isinf(a[0]) != 0;
+	case FN_SIGNBIT: return signbit(a[0]) != 0;
 	case FN_LOG1P: return log1p(a[0]);
 	case FN_EXPM1: return expm1(a[0]);
 	case FN_FMA: return fma(a[0], a[1], a[2]);

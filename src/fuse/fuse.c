@@ -3283,6 +3283,7 @@ static bool fuse_region(Program *p, Region *r, StrVec *names)
 	c->names = names;
 	narrow_scratch_arrays(p, r->loop);
 	fold_row_updates(p, r->loop);
+	arg_nest_guards(p, r->loop);
 	StmtVec outer = {0};
 	split_fill_loops(c, r->loop, &outer);
 	vec_free(outer);

@@ -176,6 +176,11 @@ bool arg_check(const Stmt *lvl, const Stmt *s, const ArgStep *m);
  * local, declared with the inits at a sentinel: no element taken) instead of the user's
  * index, which is set from the position after the pass (the first statement of post). */
 void arg_positions(Cascade *c);
+/* A best value and its index kept under a guard as well, `if (e != i1 && p > p2) { p2 =
+ * p; i2 = e; }` (the second of a top-2, skipping the first), becomes the guard around the
+ * update, `if (e != i1) { if (p > p2) { ... } }`: the same statement in C (&& does not
+ * evaluate its right side when its left is false), in the form the update is read in. */
+void arg_nest_guards(Program *p, Stmt *s);
 /* Split-k: the declaration of accumulator a's position partial (int at_part[nchunks]). */
 Stmt *arg_part_decl(Cascade *c, Accum *a, Var *nchunks);
 /* Split-k: store chunk ch's pair (store), or merge it into the pair: the larger (smaller)

@@ -10,14 +10,14 @@ const MathFnInfo mathfn_info[FN_COUNT] = {
 };
 
 /* Whether fn classifies its argument (an int, whatever the argument's type). */
-bool mathfn_classifies(MathFn fn) { return fn == FN_ISFINITE || fn == FN_ISNAN || fn == FN_ISINF; }
+bool mathfn_classifies(MathFn fn) { return fn == FN_ISFINITE || fn == FN_ISNAN || fn == FN_ISINF || fn == FN_SIGNBIT; }
 
 bool mathfn_lookup(const char *name, MathFn *fn, bool *is_double)
 {
 	/* <math.h>'s classification macros expand to builtins (glibc: `isfinite(x)` is
 	 * `__builtin_isfinite(x)`, `isinf(x)` is `__builtin_isinf_sign(x)`, whose sign a
 	 * truth value ignores): the names the user wrote */
-	static const char *const builtins[][2] = {{"__builtin_isfinite", "isfinite"}, {"__builtin_isnan", "isnan"}, {"__builtin_isinf", "isinf"}, {"__builtin_isinf_sign", "isinf"}};
+	static const char *const builtins[][2] = {{"__builtin_isfinite", "isfinite"}, {"__builtin_isnan", "isnan"}, {"__builtin_isinf", "isinf"}, {"__builtin_isinf_sign", "isinf"}, {"__builtin_signbit", "signbit"}};
 	for (size_t k = 0; k < sizeof builtins / sizeof builtins[0]; k++)
 		if (!strcmp(name, builtins[k][0]))
 			name = builtins[k][1];

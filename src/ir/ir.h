@@ -87,7 +87,7 @@ typedef struct MathFnInfo {
 extern const MathFnInfo mathfn_info[FN_COUNT];
 /* Looks up a C function name; sets *fn and *is_double. false when unknown. */
 bool mathfn_lookup(const char *name, MathFn *fn, bool *is_double);
-/* Whether fn is a classification (isfinite, isnan, isinf): an int result. */
+/* Whether fn is a classification (isfinite, isnan, isinf, signbit): an int result. */
 bool mathfn_classifies(MathFn fn);
 
 typedef enum ExprKind {
