@@ -103,6 +103,75 @@ __device__ __forceinline__ void cta_order(long long &head, int &tile)
 	}
 }
 
+/* The target's wavefront (fusecc_tile_cuda.h, fusecc_tile_hip.h): a thread's lane, the
+ * lanes per wavefront, and lane ^ mask's value of x. */
+__device__ int lane();
+__device__ int wave_width();
+__device__ int lane_xor(int x, int mask);
+
+/* op over f(x) for x in [lo, hi), op a sum or max of values >= 0 (0 when empty), in every
+ * lane: each wavefront computes it on its own, its lanes taking every wave_width()-th x,
+ * then a butterfly. Every lane of the wavefront must call it alike. */
+template <class F, class Op> __device__ __forceinline__ int wave_reduce(int lo, int hi, F f, Op op)
+{
+	int c = 0;
+	for (long long x = (long long)lo + lane(); x < hi; x += wave_width())
+		c = op(c, f((int)x));
+	for (int o = 1; o < wave_width(); o <<= 1)
+		c = op(c, lane_xor(c, o));
+	return c;
+}
+
+/* Packed rows (a varlen batch: sequence s in [lo, hi) has rows(s) rows, all sequences'
+ * rows stored one after the other): the CTA of tile t of the batch's BM-row tiles finds
+ * its sequence *seq and its row tile *tile in it (rows tile * BM ...); false when t is past
+ * the batch's last tile. The tiles are numbered longest first: by their index in their
+ * sequence, from the last down (a causal row tile's work grows with it; without a mask
+ * only the long sequences have the high indices), then by sequence. cap (gridDim.y, the
+ * launcher's bound on the tile count, > t) saturates every count: offsets that give more
+ * are the caller's broken contract, and no count overflows. The launcher cannot read the
+ * lengths without a copy to the host, so every CTA scans them: each wavefront alone (no
+ * barrier, no shared memory), a few passes over hi - lo lengths that stay in L1: the
+ * count and the longest, then two binary searches, on the index and the sequence. */
+template <int BM, class F> __device__ __forceinline__ bool packed_tile(int lo, int hi, int t, int cap, F rows, int &seq, int &tile)
+{
+	auto tiles = [&](int s) {
+		const int n = rows(s);
+		return n > 0 ? min((n - 1) / BM + 1, cap) : 0;
+	};
+	auto sum = [&](int a, int b) { return min(a + b, cap); };
+	auto top = [](int a, int b) { return max(a, b); };
+	if (wave_reduce(lo, hi, tiles, sum) <= t)
+		return false;
+	/* from(r): the tiles at index r or later in their sequence; from(a) > t >= from(b) */
+	auto from = [&](int r) { return wave_reduce(lo, hi, [&](int s) { return max(tiles(s) - r, 0); }, sum); };
+	int a = 0, b = wave_reduce(lo, hi, tiles, top), at_b = 0;
+	while (b - a > 1) {
+		const int m = a + (b - a) / 2, c = from(m);
+		if (c > t) {
+			a = m;
+		} else {
+			b = m;
+			at_b = c;
+		}
+	}
+	/* tile t is index a of the (t - at_b)-th sequence (from 0) with more than a tiles: the
+	 * first s at which upto(s), their count in [lo, s], exceeds t - at_b */
+	const int k = t - at_b;
+	auto upto = [&](int s) { return wave_reduce(lo, s + 1, [&](int x) { return tiles(x) > a ? 1 : 0; }, sum); };
+	int sl = lo, sh = hi - 1;
+	while (sl < sh) {
+		const int m = sl + (sh - sl) / 2;
+		if (upto(m) > k)
+			sh = m;
+		else
+			sl = m + 1;
+	}
+	seq = sl;
+	tile = a;
+	return true;
+}
+
 /* tanh through exp2 (e2, the target's fast 2^x): 1 - 2 / (e^2x + 1), absolute error
  * about 1e-7 (tanhf costs several times more and dominates a soft-capped score). |x| >= 9
  * rounds to +-1. */
