@@ -1071,7 +1071,7 @@ static const char *packed_coords(TileEmit *te, const char *tile)
 	Program *p = tp->c->prog;
 	Var *x = fresh_var(tp->c, "seq", TY_INT, VAR_LOCAL);
 	const char *rt = fresh(te, "seq_tile");
-	line(te, 1, "/* the row tiles of the packed batch, longest first: this CTA's sequence and tile in it */\n");
+	line(te, 1, "/* the row tiles of the packed batch, each sequence's last first: this CTA's sequence and tile in it */\n");
 	line(te, 1, "int %s, %s;\n", gs->var->name, rt);
 	line(te, 1, "if (!fx::packed_tile<%d>(", tp->bm);
 	expr(te, gs->lo);
