@@ -662,6 +662,7 @@ __device__ __forceinline__ void dot_tile(float (&acc)[MT][N / 8][4], const float
 
 __device__ __forceinline__ float lane_xor(float x, int mask) { return __shfl_xor_sync(0xffffffffu, x, mask); }
 __device__ __forceinline__ double lane_xor(double x, int mask) { return __shfl_xor_sync(0xffffffffu, x, mask); }
+__device__ __forceinline__ int lane_xor(int x, int mask) { return __shfl_xor_sync(0xffffffffu, x, mask); }
 __device__ __forceinline__ int wave_width() { return 32; }
 
 /* Completes a row reduction: the four lanes of a quad hold one row's partial values. */

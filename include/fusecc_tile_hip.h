@@ -51,6 +51,7 @@ __device__ __forceinline__ int lane() { return (int)__lane_id(); }
 __device__ __forceinline__ int index() { return (int)threadIdx.x / warpSize; }
 __device__ __forceinline__ float shfl_xor(float x, int mask) { return __shfl_xor(x, mask); }
 __device__ __forceinline__ double shfl_xor(double x, int mask) { return __shfl_xor(x, mask); }
+__device__ __forceinline__ int shfl_xor(int x, int mask) { return __shfl_xor(x, mask); }
 
 /* d += A * B, 16 x 16 x 16: a holds A[L % 16][4 * (L / 16) + e] and b holds B[4 * (L / 16)
  * + e][L % 16] as 16-bit element e of the 64-bit value; d gets D[4 * (L / 16) + e][L % 16]. */
@@ -285,6 +286,7 @@ __device__ __forceinline__ void dot_tile(float (&acc)[MT][N / 16][4], const floa
 
 __device__ __forceinline__ float lane_xor(float x, int mask) { return wave::shfl_xor(x, mask); }
 __device__ __forceinline__ double lane_xor(double x, int mask) { return wave::shfl_xor(x, mask); }
+__device__ __forceinline__ int lane_xor(int x, int mask) { return wave::shfl_xor(x, mask); }
 __device__ __forceinline__ int wave_width() { return wave::size(); }
 
 /* Completes a row reduction: lanes L, L ^ 16, L ^ 32, ... (every 16th lane of the

@@ -1049,7 +1049,7 @@ static void print_cta_coords(TileEmit *te, const char *src)
 	const char *bx = fresh(te, "cta");
 	line(te, 1, "long long %s = %s;\n", bx, src);
 	for (int g = tp->ngrid - 1; g >= 0; g--) {
-		if (g == tp->rowdim)
+		if (g == tp->rowdim || g == tp->pack)
 			continue;
 		line(te, 1, "const int %s = ", tp->grid[g].var->name);
 		if (!(tp->grid[g].lo->kind == EX_INT && tp->grid[g].lo->ival == 0)) {
@@ -1063,6 +1063,31 @@ static void print_cta_coords(TileEmit *te, const char *src)
 		print_extent(te->out, &tp->grid[g], &te->pt);
 		sb_puts(te->out, ";\n");
 	}
+}
+
+/* Packed rows (tile.h, pack): the CTA's sequence (its loop variable, declared here) and
+ * row tile (returned, a name), from its tile of the batch's (fx::packed_tile); a CTA past
+ * the last tile returns. */
+static const char *packed_coords(TileEmit *te, const char *tile)
+{
+	const TilePlan *tp = te->tp;
+	const GridLoop *gs = &tp->grid[tp->pack], *gi = &tp->grid[tp->rowdim];
+	Program *p = tp->c->prog;
+	Var *x = fresh_var(tp->c, "seq", TY_INT, VAR_LOCAL);
+	const char *rt = fresh(te, "seq_tile");
+	line(te, 1, "/* the row tiles of the packed batch, each sequence's last first: this CTA's sequence and tile in it */\n");
+	line(te, 1, "int %s, %s;\n", gs->var->name, rt);
+	line(te, 1, "if (!fx::packed_tile<%d>(", tp->bm);
+	expr(te, gs->lo);
+	sb_puts(te->out, ", ");
+	expr(te, gs->hi);
+	sb_printf(te->out, ", %s, gridDim.y, [&](int %s) { return ", tile, x->name);
+	Expr *rows = expr_subst_var(p, gi->hi, gs->var, x);
+	if (!(gi->lo->kind == EX_INT && gi->lo->ival == 0))
+		rows = ex_bin(p, OP_SUB, rows, gi->lo, gi->hi->loc);
+	expr(te, rows);
+	sb_printf(te->out, "; }, %s, %s))\n\t\treturn;\n", gs->var->name, rt);
+	return rt;
 }
 
 /* Split-k: the kernels' extra parameters. */
@@ -1190,6 +1215,7 @@ void emit_tile_kernel(StrBuf *out, const GpuTarget *tg, TilePlan *tp, void (*pri
 	line(&te, 1, "int %s;\n", tile);
 	line(&te, 1, "fx::cta_order(%s, %s);\n", head, tile);
 	print_cta_coords(&te, head);
+	const char *rtile = tp->pack >= 0 ? packed_coords(&te, tile) : NULL;
 	stmt_any_expr(&te, tp->step, collect_hoists);
 	int nhoist = te.nhoist;
 	te.nhoist = 0; /* printed as loads here, as their names from here on */
@@ -1212,14 +1238,18 @@ void emit_tile_kernel(StrBuf *out, const GpuTarget *tg, TilePlan *tp, void (*pri
 		sb_printf(out, " : %s;\n", h->ty == TY_DOUBLE ? "0.0" : h->ty == TY_FLOAT ? "0.0f" : "0");
 	}
 	te.nhoist = nhoist;
-	line(&te, 1, "/* rows of '%s': the last tiles (the longest under a causal mask) first */\n", iv->name);
+	if (!rtile)
+		line(&te, 1, "/* rows of '%s': the last tiles (the longest under a causal mask) first */\n", iv->name);
 	line(&te, 1, "const int %s = ", te.i0);
 	expr(&te, gi->lo);
-	sb_printf(out, " + (int)(gridDim.y - 1 - %s) * %d;\n", tile, tp->bm);
+	if (rtile)
+		sb_printf(out, " + %s * %d;\n", rtile, tp->bm);
+	else
+		sb_printf(out, " + (int)(gridDim.y - 1 - %s) * %d;\n", tile, tp->bm);
 	line(&te, 1, "const int %s = min(%d, ", te.nrows, tp->bm);
 	expr(&te, gi->hi);
 	sb_printf(out, " - %s);\n", te.i0);
-	if (tp->rows_host) /* the launcher counted tiles up to the extent: this CTA's may be past its end */
+	if (tp->rows_host && !rtile) /* the launcher counted tiles up to the extent: this CTA's may be past its end */
 		line(&te, 1, "if (%s <= 0)\n\t\treturn;\n", te.nrows);
 	line(&te, 1, "const int %s = fx::warp() * %d;\n", te.rbase, 16 * tp->mt);
 	if (tp->splitk) {
@@ -1599,7 +1629,7 @@ void emit_tile_launch(StrBuf *out, const GpuTarget *tg, TilePlan *tp, const char
 	}
 	sb_puts(out, "\t{\n\t\tlong long @ctas = 1LL");
 	for (int g = 0; g < tp->ngrid; g++)
-		if (g != tp->rowdim) {
+		if (g != tp->rowdim && g != tp->pack) {
 			sb_puts(out, " * ");
 			print_extent(out, &tp->grid[g], &te.pt);
 		}
@@ -1608,8 +1638,17 @@ void emit_tile_launch(StrBuf *out, const GpuTarget *tg, TilePlan *tp, const char
 	if (tp->rows_host)
 		rows.hi = tp->rows_host;
 	print_extent(out, &rows, &te.pt);
-	sb_printf(out, ";\n\t\tlong long @tiles = (@rows + %d) / %d;\n", tp->bm - 1, tp->bm);
-	sb_printf(out, "\t\tif (@ctas > 0 && @rows > 0) {\n\t\t\tif (@ctas > 2147483647LL || @tiles > 65535LL)\n\t\t\t\treturn %s;\n", tg->invalid);
+	if (tp->pack >= 0) {
+		/* packed rows: sum over s of ceil(len_s / bm) <= (rows + seqs * (bm - 1)) / bm */
+		sb_puts(out, ";\n\t\tlong long @seqs = ");
+		print_extent(out, &tp->grid[tp->pack], &te.pt);
+		sb_printf(out, ";\n\t\tlong long @tiles = (@rows + @seqs * %d) / %d;\n", tp->bm - 1, tp->bm);
+		sb_puts(out, "\t\tif (@ctas > 0 && @rows > 0 && @seqs > 0) {\n");
+	} else {
+		sb_printf(out, ";\n\t\tlong long @tiles = (@rows + %d) / %d;\n", tp->bm - 1, tp->bm);
+		sb_puts(out, "\t\tif (@ctas > 0 && @rows > 0) {\n");
+	}
+	sb_printf(out, "\t\t\tif (@ctas > 2147483647LL || @tiles > 65535LL)\n\t\t\t\treturn %s;\n", tg->invalid);
 	/* Tiles are copied 16 bytes at a time: every operand must start on a 16-byte boundary. */
 	sb_puts(out, "\t\t\tif (((uintptr_t)");
 	sb_puts(out, tp->rowop->var->name);

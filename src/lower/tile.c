@@ -1638,6 +1638,59 @@ static bool row_subscript(const Expr *e, const Var *i)
 	return false;
 }
 
+/* Whether s, a statement of the epilogue, runs a store to `a[..][x][..]` (x equal to
+ * sub, the other subscripts reading neither seq nor the row) every time the epilogue
+ * runs: at its top, or in loops of constant bounds that run at least once. */
+static bool stores_at(const TilePlan *tp, const Stmt *s, const Expr *sub, Var *seq)
+{
+	if (s->kind == ST_FOR)
+		return s->lo->kind == EX_INT && s->hi->kind == EX_INT && s->lo->ival < s->hi->ival && stores_at(tp, s->body[0], sub, seq);
+	if (s->kind == ST_BLOCK) {
+		for (int i = 0; i < s->nbody; i++)
+			if (stores_at(tp, s->body[i], sub, seq))
+				return true;
+		return false;
+	}
+	if (s->kind != ST_ASSIGN || s->lhs->kind != EX_INDEX || s->lhs->var->kind != VAR_PARAM)
+		return false;
+	int at = -1;
+	for (int d = 0; d < s->lhs->nargs; d++) {
+		const Expr *x = s->lhs->args[d];
+		if (at < 0 && expr_equal(x, sub))
+			at = d;
+		else if (reads_through_pro(tp, x, seq) || reads_through_pro(tp, x, tp->grid[tp->rowdim].var))
+			return false;
+	}
+	return at >= 0;
+}
+
+/* Packed rows (tile.h, pack), where the row loop's end is read per CTA and rows_host
+ * bounds it through the row operand's subscript d: that subscript is `off + i` with off
+ * read per value of one other parallel loop, seq (q[cu[s] + i]), and the epilogue stores
+ * every row at that same subscript, its other subscripts reading neither seq nor the row
+ * (o[cu[s] + i][h][d]). The loops being parallel, no two (seq, i) of the same other
+ * coordinates store the same element, so their values of cu[s] + i are distinct, and
+ * each lies in the row operand's extent: the rows of all sequences together are at most
+ * rows_host. Returns seq's index in the grid, -1 if there is none. */
+static int packed_seq(const TilePlan *tp, int d)
+{
+	const Expr *sub = tp->rowop->args[d];
+	int seq = -1;
+	for (int g = 0; g < tp->ngrid; g++) {
+		if (g == tp->rowdim || !reads_through_pro(tp, sub, tp->grid[g].var))
+			continue;
+		if (seq >= 0)
+			return -1;
+		seq = g;
+	}
+	if (seq < 0)
+		return -1;
+	for (int i = 0; i < tp->nepi; i++)
+		if (stores_at(tp, tp->epi[i], sub, tp->grid[seq].var))
+			return seq;
+	return -1;
+}
+
 StrVec *tile_names(const Region *r)
 {
 	Cascade *c = fuse_cascade_of(r);
@@ -1771,6 +1824,7 @@ bool tile_plan(TilePlan *tp, const Region *r, const TileTarget *tt, const char *
 	 * column operand does (i for prefill, the group for GQA decode). Without one (decode's
 	 * single query row) it gets a row loop of one row. */
 	tp->rowdim = -1;
+	tp->pack = -1;
 	for (int g = 0; g < tp->ngrid; g++) {
 		bool shared = expr_reads_var(tp->rowop, tp->grid[g].var);
 		for (int k = 0; k < tp->ncolop; k++)
@@ -1809,8 +1863,10 @@ bool tile_plan(TilePlan *tp, const Region *r, const TileTarget *tt, const char *
 		return fail(tp, why, arena_printf(&p->arena, "the start of the row loop '%s' is not known on the host", iv->name));
 	if (!tile_host_expr(gr->hi)) {
 		for (int d = 0; d < tp->rowop->nargs && !tp->rows_host; d++)
-			if (row_subscript(tp->rowop->args[d], iv) && tp->rowop->var->dims[d] && tile_host_expr(tp->rowop->var->dims[d]))
+			if (row_subscript(tp->rowop->args[d], iv) && tp->rowop->var->dims[d] && tile_host_expr(tp->rowop->var->dims[d])) {
 				tp->rows_host = tp->rowop->var->dims[d];
+				tp->pack = packed_seq(tp, d);
+			}
 		if (!tp->rows_host || tp->splitk)
 			return fail(tp, why, arena_printf(&p->arena, "the end of the row loop '%s' is read per CTA and no array extent bounds it on the host", iv->name));
 	}

@@ -109,6 +109,11 @@ typedef struct TilePlan {
 	Expr *rows_host;  /* the row loop's end as the launcher counts tiles, where its own end is
 	                   * read per CTA (i < len[b]): the extent of the row operand's dimension
 	                   * the row indexes; NULL when the end is the launcher's own */
+	int pack;         /* packed rows (a varlen batch, q[cu[s] + i], tile.c packed_seq): the
+	                   * index in grid of the sequence loop s, whose sequences' rows together
+	                   * are at most rows_host; the grid then has a CTA per row tile of the
+	                   * batch (at most rows_host / bm + one per sequence), not per row tile
+	                   * and sequence, and each finds its own (fx::packed_tile). -1: none */
 	Stmt **pro, **epi; /* the row block's statements before and after the pass */
 	int npro, nepi;
 	Stmt *step;       /* for (j0 = lo; j0 < hi; j0 += bn) */

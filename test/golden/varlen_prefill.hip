@@ -18,15 +18,14 @@ __global__ void __launch_bounds__(256) varlen_prefill_kernel(int S, int TOTAL, i
 	long long cta = head;
 	const int h = (int)(cta % (H));
 	cta /= (H);
-	const int s = (int)(cta % (S));
-	cta /= (S);
+	/* the row tiles of the packed batch, each sequence's last first: this CTA's sequence and tile in it */
+	int s, seq_tile;
+	if (!fx::packed_tile<128>(0, S, tile, gridDim.y, [&](int seq) { return cu_seqlens[(long long)(seq + 1)] - cu_seqlens[(long long)seq]; }, s, seq_tile))
+		return;
 	/* loaded once, where every step's barriers would load them again */
 	const int cu_seqlens_cta = 0 <= s && s < S + 1 ? cu_seqlens[(long long)s] : 0;
-	/* rows of 'i': the last tiles (the longest under a causal mask) first */
-	const int row0 = 0 + (int)(gridDim.y - 1 - tile) * 128;
+	const int row0 = 0 + seq_tile * 128;
 	const int nrows = min(128, cu_seqlens[(long long)(s + 1)] - cu_seqlens_cta - row0);
-	if (nrows <= 0)
-		return;
 	const int wrow = fx::warp() * 32;
 	uint16_t *s_rows = smem;
 	uint16_t *s_k = smem + 16384; /* one tile of 64 x 128 */
@@ -168,10 +167,11 @@ extern "C" hipError_t varlen_prefill_launch(int S, int TOTAL, int H, float scale
 	if ((uintptr_t)o % sizeof(__half))
 		return hipErrorInvalidValue;
 	{
-		long long ctas = 1LL * (S) * (H);
+		long long ctas = 1LL * (H);
 		long long rows = (TOTAL);
-		long long tiles = (rows + 127) / 128;
-		if (ctas > 0 && rows > 0) {
+		long long seqs = (S);
+		long long tiles = (rows + seqs * 127) / 128;
+		if (ctas > 0 && rows > 0 && seqs > 0) {
 			if (ctas > 2147483647LL || tiles > 65535LL)
 				return hipErrorInvalidValue;
 			if (((uintptr_t)q | (uintptr_t)k | (uintptr_t)v) & 15)

@@ -85,6 +85,8 @@ __device__ __forceinline__ double shfl_xor(double x, int mask)
 	return y;
 }
 
+__device__ __forceinline__ int shfl_xor(int x, int mask) { return __float_as_int(shfl_xor(__int_as_float(x), mask)); }
+
 template <bool BF16> __device__ __forceinline__ float elem(uint64_t v, int e)
 {
 	unsigned short bits = (unsigned short)(v >> (16 * e));
