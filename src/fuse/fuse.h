@@ -261,12 +261,15 @@ bool stmt_all_exprs(const Stmt *s, ExprTest f, void *ctx);
  * result of the row, that a later loop over the same range rewrites in place (y /= s):
  * the loop reads the value it computed instead, and the rewrite computes it again. */
 void fuse_defer_stores(Program *p, Stmt *s);
-/* In each block of s (stores.c): moves each store to an output row, made in a loop over
- * `axis` with a value that reads a result of the row where the fused pass would see it
- * partial, to a copy of its loop after the row (computing the value again there), later
- * reads of the row reading a local row instead; then each loop over `axis` after the
+/* In each block of s (stores.c): first gives a row of products that a later loop over
+ * `axis` overwrites in place (scores turned into probabilities in the same array) a local
+ * row of its own up to the overwrite; then moves each store to an output row, made in a
+ * loop over `axis` with a value that reads a result of the row where the fused pass would
+ * see it partial, to a copy of its loop after the row (computing the value again there),
+ * later reads of the row reading a local row instead; then each loop over `axis` after the
  * pass that reads a local row defined by a product in an earlier loop (scores s[j] =
- * q.k[j]) computes the row's element again, so that the row need not outlive the pass. */
+ * q.k[j]), or by values of such a row, computes the row's element again, so that the row
+ * need not outlive the pass. */
 void fuse_store_rows(Cascade *c, Stmt *s, const char *axis);
 
 /* ---- online.c ---- */
