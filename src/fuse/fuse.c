@@ -968,10 +968,10 @@ static void narrow_scratch_arrays(Program *p, Stmt *s)
 		Stmt *d = s->body[i];
 		if (d->kind != ST_DECL || d->rhs || d->var->ndim < 2 || d->var->kind != VAR_LOCAL)
 			continue;
-		int at = -1;
+		int at = -1; /* the one statement using it; -2: more than one */
 		for (int k = i + 1; k < s->nbody; k++)
 			if (stmt_reads_var(s->body[k], d->var) || stmt_count_stores(s->body[k], d->var))
-				at = at < 0 ? k : -2;
+				at = at == -1 ? k : -2;
 		if (at < 0)
 			continue;
 		Stmt *l = s->body[at];
