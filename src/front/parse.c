@@ -601,8 +601,9 @@ static const Expr *abs_of(const Expr *e)
 /* A comparison of an int's absolute value (a local attention window, `abs(i - j) > W`) as
  * the two comparisons it means, `i - j > W || j - i > W` (for `<` and `<=`: both hold),
  * which bound the iterator on each side as the tile lowering reads them; NULL when
- * neither side is an absolute value. */
-static Expr *window_compare(Program *p, BinOp op, Expr *a, Expr *b, Loc loc)
+ * neither side is an absolute value. Not inlined: convert_binary recurses once per
+ * operator of a machine-written sum, and its frame is what bounds that depth. */
+__attribute__((noinline)) static Expr *window_compare(Program *p, BinOp op, Expr *a, Expr *b, Loc loc)
 {
 	if (op != OP_LT && op != OP_LE && op != OP_GT && op != OP_GE)
 		return NULL;
@@ -769,7 +770,7 @@ static bool iterator_only(Parser *ps, CXCursor decl);
  * 128;` at file scope, const-qualified, int, float or double, with a value the compiler
  * computes: that value as a literal of its type (an int one is a constant extent, as a
  * macro's is). NULL for anything else. */
-static Expr *file_constant(Parser *ps, CXCursor d, Loc loc)
+__attribute__((noinline)) static Expr *file_constant(Parser *ps, CXCursor d, Loc loc)
 {
 	CXType t = clang_getCursorType(d);
 	ScalarType ty;
@@ -964,7 +965,7 @@ static Expr *square(Program *p, Expr *e, ScalarType ty, Loc loc)
 
 /* `abs(e)` of an int (stdlib's abs, labs, llabs): `e < 0 ? -e : e`, which a comparison
  * splits into two (window_compare). */
-static Expr *int_abs(Parser *ps, CXCursor c, Loc loc)
+__attribute__((noinline)) static Expr *int_abs(Parser *ps, CXCursor c, Loc loc)
 {
 	Expr *e = convert_expr(ps, clang_Cursor_getArgument(c, 0));
 	if (!e)
