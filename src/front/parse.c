@@ -612,7 +612,7 @@ __attribute__((noinline)) static Expr *window_compare(Program *p, BinOp op, Expr
 		Expr *t = a;
 		a = b;
 		b = t;
-		op = op == OP_LT ? OP_GT : op == OP_LE ? OP_GE : op == OP_GT ? OP_LT : OP_LE;
+		op = binop_mirror(op);
 	}
 	if (!x)
 		return NULL;
@@ -1874,7 +1874,7 @@ static Expr *upper_bound_of(Program *p, const Expr *c, const Var *v)
 		const Expr *t = l;
 		l = r;
 		r = t;
-		op = op == OP_GT ? OP_LT : op == OP_GE ? OP_LE : op == OP_LT ? OP_GT : op == OP_LE ? OP_GE : op;
+		op = binop_mirror(op);
 	}
 	if (l->kind != EX_VAR || l->var != v || expr_reads_var(r, v) || (op != OP_LT && op != OP_LE))
 		return NULL;
@@ -2984,7 +2984,7 @@ static Expr *clamp_value(Program *p, const Stmt *s, const Var *x, const Expr *e)
 		const Expr *t = l;
 		l = r;
 		r = t;
-		op = op == OP_LT ? OP_GT : op == OP_GT ? OP_LT : op == OP_LE ? OP_GE : op == OP_GE ? OP_LE : op;
+		op = binop_mirror(op);
 	}
 	if (!is_var(l, x) || !expr_equal(r, a->rhs) || (op != OP_LT && op != OP_GT && op != OP_LE && op != OP_GE))
 		return NULL;

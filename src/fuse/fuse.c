@@ -635,29 +635,27 @@ static void hoist_guarded_loops(Program *p, Stmt *s)
 			 * up to the last loop of the run before it when that holds a nest of loops
 			 * (a row's passes, `for (j) for (d)`; the stores after them stay under the
 			 * condition) */
-			int last = -1, run = -1, lastloop = -1;
+			int last = -1, lastloop = -1, k;
 			bool nest = false;
+			for (k = 0; k < b->nbody; k++)
+				if (b->body[k]->kind == ST_FOR)
+					lastloop = k;
 			VarVec mine = {0}, others = {0};
 			collect_writes(other, &others);
-			for (int k = 0; k < b->nbody; k++) {
+			for (k = 0; k < b->nbody; k++) {
 				Stmt *t = b->body[k];
-				if (t->kind == ST_FOR)
-					lastloop = k;
-				if (run < k - 1)
-					continue;
 				bool ok = (t->kind == ST_DECL || t->kind == ST_FOR || t->kind == ST_ASSIGN) && writes_own_locals(t, &mine) && stmt_plain_subscripts(t);
 				for (int v = 0; ok && v < others.n; v++)
 					ok = !stmt_reads_var(t, others.v[v]);
 				if (!ok)
-					continue;
-				run = k;
+					break;
 				if (t->kind == ST_FOR) {
 					last = k;
 					nest |= stmt_has_loop(t->body[0]);
 				}
 			}
-			if (run < lastloop && !nest)
-				last = -1;
+			if (k <= lastloop && !nest)
+				last = -1; /* stopped before the last loop, and no passes in the run */
 			bool ok = last >= 0;
 			for (int v = 0; ok && v < mine.n; v++)
 				ok = !expr_reads_var(f->cond, mine.v[v]);
@@ -714,10 +712,9 @@ static void stmt_subst_elem(Program *p, Stmt *s, const Expr *elem, const Expr *t
  * to the element's type, as the store into it did. */
 static Expr *folded_update(Program *p, const Stmt *u, const Expr *elem, Expr *val)
 {
-	static const BinOp op[] = {[AS_ADD] = OP_ADD, [AS_SUB] = OP_SUB, [AS_MUL] = OP_MUL, [AS_DIV] = OP_DIV};
 	Expr *r = expr_subst_equal(p, u->rhs, elem, val);
 	if (u->aop != AS_SET)
-		r = ex_bin(p, op[u->aop], val, r, u->loc);
+		r = ex_bin(p, assignop_binop(u->aop), val, r, u->loc);
 	return ex_as_type(p, elem->var->ty, r);
 }
 
@@ -1084,7 +1081,7 @@ static Expr *branch_point(Program *p, const Expr *cond, const Var *v, const Var 
 		const Expr *t = l;
 		l = r;
 		r = t;
-		op = op == OP_GT ? OP_LT : op == OP_GE ? OP_LE : op == OP_LT ? OP_GT : op == OP_LE ? OP_GE : op;
+		op = binop_mirror(op);
 	}
 	if (l->kind != EX_VAR || l->var != v || r->kind != EX_VAR || r->var != w)
 		return NULL;
@@ -1930,8 +1927,7 @@ static void split_finalised(Cascade *c, StmtVec *kids, VarVec *renamed, StrVec *
 		vec_push(*old_names, old);
 		Var *nv = var_new(p, VAR_LOCAL, old, v->ty, v->loc);
 		v->name = fresh_var(c, arena_printf(&p->arena, "%s_%s", old, red == RED_ADD ? "sum" : red == RED_MAX ? "max" : "min"), v->ty, VAR_LOCAL)->name;
-		static const BinOp op[] = {[AS_ADD] = OP_ADD, [AS_SUB] = OP_SUB, [AS_MUL] = OP_MUL, [AS_DIV] = OP_DIV};
-		Expr *val = s->aop == AS_SET ? s->rhs : ex_bin(p, op[s->aop], ex_var(p, v, s->loc), s->rhs, s->loc);
+		Expr *val = s->aop == AS_SET ? s->rhs : ex_bin(p, assignop_binop(s->aop), ex_var(p, v, s->loc), s->rhs, s->loc);
 		kids->v[i] = st_decl(p, nv, val, s->loc);
 		for (int k = i + 1; k < kids->n; k++)
 			kids->v[k] = stmt_subst_var(p, kids->v[k], v, nv);
@@ -2152,11 +2148,10 @@ static Expr *fold_defs(Cascade *c, Expr *e, int k, const Stmt *at, Expr *before,
 		if (d->in_loop)
 			*bad = true;
 		if (d->s->kind == ST_ASSIGN && d->s->aop != AS_SET) {
-			static const BinOp ops[] = {[AS_ADD] = OP_ADD, [AS_SUB] = OP_SUB, [AS_MUL] = OP_MUL, [AS_DIV] = OP_DIV};
 			if (!cur)
 				*bad = true;
 			else
-				rhs = ex_bin(p, ops[d->s->aop], cur, rhs, d->s->loc);
+				rhs = ex_bin(p, assignop_binop(d->s->aop), cur, rhs, d->s->loc);
 		}
 		if (cond) {
 			if (!cur)

@@ -151,10 +151,8 @@ static bool defer_store(Program *p, Stmt *blk, int i, int k)
 		if (v3->ty != y->ty)
 			v3 = ex_cast(p, y->ty, v3, v3->loc);
 		Expr *val = t->rhs;
-		if (t->aop != AS_SET) {
-			static const BinOp ops[] = {[AS_ADD] = OP_ADD, [AS_SUB] = OP_SUB, [AS_MUL] = OP_MUL, [AS_DIV] = OP_DIV};
-			val = ex_bin(p, ops[t->aop], ex_copy(p, elem3), t->rhs, t->loc);
-		}
+		if (t->aop != AS_SET)
+			val = ex_bin(p, assignop_binop(t->aop), ex_copy(p, elem3), t->rhs, t->loc);
 		Stmt *nt = st_assign(p, ex_copy(p, t->lhs), AS_SET, expr_subst_equal(p, val, elem3, v3), t->loc);
 		/* the step reads the value it computed (as y's type holds it) */
 		Expr *v2 = v->ty != y->ty ? ex_cast(p, y->ty, v, v->loc) : v;
@@ -750,10 +748,9 @@ static void version_rows(Cascade *c, Stmt *blk, const char *axis)
 			if (q < k) {
 				t = stmt_map_exprs(p, t, to_local_row, &rs);
 			} else if (q == k) {
-				static const BinOp ops[] = {[AS_ADD] = OP_ADD, [AS_SUB] = OP_SUB, [AS_MUL] = OP_MUL, [AS_DIV] = OP_DIV};
 				Expr *v = t->rhs;
 				if (t->aop != AS_SET)
-					v = ex_bin(p, ops[t->aop], ex_copy(p, t->lhs), v, t->loc);
+					v = ex_bin(p, assignop_binop(t->aop), ex_copy(p, t->lhs), v, t->loc);
 				t = st_assign(p, ex_copy(p, t->lhs), AS_SET, to_local_row(p, v, &rs), t->loc);
 			}
 			vec_push(nb, t);

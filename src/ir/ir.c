@@ -74,6 +74,23 @@ static ScalarType promote(ScalarType t) { return t == TY_U8 || t == TY_BOOL ? TY
  * in _Float16 per C (gcc and clang agree on x86-64 with excess precision float), but we
  * model it as C does: the wider operand wins. Integers promote, and int64 wins over int.
  * Comparisons and logic give int. */
+BinOp binop_mirror(BinOp op)
+{
+	switch (op) {
+	case OP_LT: return OP_GT;
+	case OP_LE: return OP_GE;
+	case OP_GT: return OP_LT;
+	case OP_GE: return OP_LE;
+	default: return op;
+	}
+}
+
+BinOp assignop_binop(AssignOp op)
+{
+	static const BinOp ops[] = {[AS_ADD] = OP_ADD, [AS_SUB] = OP_SUB, [AS_MUL] = OP_MUL, [AS_DIV] = OP_DIV};
+	return ops[op];
+}
+
 ScalarType binop_result(BinOp op, ScalarType a, ScalarType b)
 {
 	if (op >= OP_LT)

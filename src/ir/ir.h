@@ -245,6 +245,10 @@ Var *var_new(Program *p, VarKind kind, const char *name, ScalarType ty, Loc loc)
 Stmt *st_new(Program *p, StmtKind kind, Loc loc);
 void st_set_body(Program *p, Stmt *s, Stmt **body, int n); /* copies the array */
 ScalarType binop_result(BinOp op, ScalarType a, ScalarType b);
+/* The comparison with its sides swapped (`a < b` is `b > a`); other operators as they are. */
+BinOp binop_mirror(BinOp op);
+/* The operator a compound assignment applies (`x += e` adds); AS_SET has none. */
+BinOp assignop_binop(AssignOp op);
 bool expr_equal(const Expr *a, const Expr *b);
 /* Whether e reads v (as a scalar or any element), and whether s does: reads include the
  * subscripts of a written element and, for compound assignments, the element itself. */

@@ -2260,7 +2260,7 @@ static bool isolate_jc(TilePlan *tp, const Expr **a, BinOp *op, const Expr **b)
 		const Expr *t = *a;
 		*a = *b;
 		*b = t;
-		*op = *op == OP_LT ? OP_GT : *op == OP_LE ? OP_GE : *op == OP_GT ? OP_LT : OP_LE;
+		*op = binop_mirror(*op);
 	}
 	if (expr_reads_var(*b, tp->jc))
 		return false;
@@ -2280,7 +2280,7 @@ static bool isolate_jc(TilePlan *tp, const Expr **a, BinOp *op, const Expr **b)
 		} else { /* t - x op b: x op' t - b */
 			*b = ex_bin(p, OP_SUB, ex_copy(p, e->args[0]), ex_copy(p, *b), e->loc);
 			*a = e->args[1];
-			*op = *op == OP_LT ? OP_GT : *op == OP_LE ? OP_GE : *op == OP_GT ? OP_LT : OP_LE;
+			*op = binop_mirror(*op);
 		}
 	}
 	return true;
