@@ -59,6 +59,11 @@ static void emit_function(StrBuf *out, const Func *f, const PrintTarget *pt)
 	if (!f->nparams)
 		sb_puts(out, "void");
 	sb_puts(out, ")\n{\n");
+	if (f->exit_when) {
+		sb_puts(out, "\tif (");
+		print_expr_to(out, f->exit_when, pt);
+		sb_puts(out, ")\n\t\treturn;\n");
+	}
 	/* The subscripts read a set-up quotient (`int hs = C / NH;`) as exact: C = NH * hs. */
 	for (int i = 0; i < f->ndivs; i++)
 		sb_printf(out, "\tassert(%s %% %s == 0); /* %s = %s / %s is read as exact */\n", f->divs[i].num->name, f->divs[i].den->name, f->divs[i].q->name,

@@ -619,6 +619,11 @@ static void emit_launcher(StrBuf *out, const GpuTarget *tg, const Func *f, TileP
 		print_stmt_to(out, f->setup[i], 1, &device_print);
 	}
 	emit_ptr_checks(out, tg, f, true);
+	if (f->exit_when) { /* the C function's early return, once the arguments are checked */
+		sb_puts(out, "\tif (");
+		print_expr_to(out, f->exit_when, &device_print);
+		sb_printf(out, ")\n\t\treturn %s;\n", tg->success);
+	}
 	StrBuf args = {0};
 	for (int i = 0; i < func_nkparams(f); i++)
 		sb_printf(&args, "%s%s", i ? ", " : "", func_kparam(f, i)->name);

@@ -518,7 +518,7 @@ static bool plan_pass(RowPlan *rp, Program *p, Stmt *l, RowPass *ps, StrVec *mad
 
 static bool passes_plan(RowPlan *rp, Program *p, const char **why)
 {
-	Stmt *body = grid_loops(rp->region, rp->grid, &rp->ngrid);
+	Stmt *body = grid_and_row_loops(rp->region, rp->grid, &rp->ngrid);
 	if (!rp->ngrid)
 		return fail(why, "no parallel loop over rows");
 	/* the row's statements, kept in rp for the printer: a body of one statement gets an
@@ -856,7 +856,7 @@ static bool plan_arrays(RowPlan *rp, Program *p, StrVec *made, const char **why)
 			/* a row of one step of the fused pass (shrink_step_arrays: indexed from the
 			 * step's start) holds each thread's elements of its own step: as one row of
 			 * shared memory the threads' steps would overwrite each other's */
-			if (rp->c && v->ndim == 1 && v->dims[0]->kind == EX_INT && v->dims[0]->ival == rp->c->tile) {
+			if (rp->c && v->step_row) {
 				vec_free(keeps);
 				return fail(why, arena_printf(&p->arena, "the fused pass keeps one step of the local row '%s', which the CTA's threads do not share", v->name));
 			}
@@ -1001,7 +1001,7 @@ bool rows_plan(RowPlan *rp, Program *p, const Region *r, const char **why)
 		return passes_plan(rp, p, why);
 	if (rp->c->strategy != STRAT_SPLITK)
 		return fail(why, "not a split row reduction");
-	Stmt *body = grid_loops(r, rp->grid, &rp->ngrid);
+	Stmt *body = grid_and_row_loops(r, rp->grid, &rp->ngrid);
 	if (!split_block(body, &rp->sb))
 		return fail(why, "the row is not a split-k block");
 	rp->block = body;

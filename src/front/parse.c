@@ -9,6 +9,7 @@
 #include "front.h"
 
 #include <clang-c/Index.h>
+#include <ctype.h>
 #include <errno.h>
 #include <limits.h>
 #include <math.h>
@@ -663,6 +664,39 @@ out:
 	return r;
 }
 
+static Expr *element_of(Parser *ps, CXCursor base, const CXCursor *idx, Expr *at, int n, Loc loc);
+
+/* `*p` as p[0], `*(p + e)` and `*(e + p)` as p[e] (a scalar output `*loss = ...`, a
+ * scalar read through a pointer `x / *temperature`, ggml's `*s = sumf`); other
+ * dereferences are refused. */
+static Expr *deref(Parser *ps, CXCursor c, Loc loc)
+{
+	if (clang_getCursorKind(c) == CXCursor_DeclRefExpr && clang_getCursorType(c).kind == CXType_Pointer)
+		return element_of(ps, c, NULL, ex_int(ps->prog, 0, loc), 1, loc);
+	if (clang_getCursorKind(c) == CXCursor_BinaryOperator) {
+		CursorVec ch = children(c);
+		Expr *r = NULL;
+		bool done = false;
+		for (int k = 0; ch.n == 2 && k < 2 && !done; k++) {
+			CXCursor p = strip(ch.v[k]);
+			if (clang_getCursorKind(p) != CXCursor_DeclRefExpr || clang_getCursorType(p).kind != CXType_Pointer ||
+			    clang_getCursorType(strip(ch.v[1 - k])).kind == CXType_Pointer)
+				continue;
+			Loc oploc;
+			const char *op = binary_operator(ps, c, ch.v[0], &oploc);
+			if (!op || strcmp(op, "+"))
+				break;
+			Expr *e = convert_expr(ps, ch.v[1 - k]);
+			r = e ? element_of(ps, p, NULL, e, 1, loc) : NULL;
+			done = true;
+		}
+		vec_free(ch);
+		if (done)
+			return r;
+	}
+	return fail(ps, loc, "'*' is supported on a pointer ('*p') and on a pointer plus an offset ('*(p + i)'): subscript it ('p[i]')"), NULL;
+}
+
 static Expr *convert_unary(Parser *ps, CXCursor c)
 {
 	Loc loc = loc_of(ps, c);
@@ -691,7 +725,7 @@ static Expr *convert_unary(Parser *ps, CXCursor c)
 	} else if (!strcmp(op, "++") || !strcmp(op, "--")) {
 		fail(ps, loc, "'%s' is only supported as the increment of a for loop", op);
 	} else if (!strcmp(op, "*")) {
-		fail(ps, loc, "'*' on a pointer is not supported: subscript it ('p[0]')");
+		r = ch.n == 1 ? deref(ps, strip(ch.v[0]), loc) : NULL;
 	} else if (!strcmp(op, "&")) {
 		fail(ps, loc, "'&' is supported only in the initialiser of a pointer local ('const float *qi = &q[b][h][i][0];')");
 	} else {
@@ -729,6 +763,15 @@ static Expr *convert_subscript(Parser *ps, CXCursor c)
 		cur = strip(ch.v[0]);
 		vec_free(ch);
 	}
+	return element_of(ps, cur, idx, NULL, n, loc);
+}
+
+/* The element of the array (or pointer local) named by cursor `base` at the n subscripts
+ * idx (cursors, innermost first), or at *at (already converted, n == 1) where idx is
+ * NULL: `p[e]` and `*(p + e)` alike. */
+static Expr *element_of(Parser *ps, CXCursor base, const CXCursor *idx, Expr *at, int n, Loc loc)
+{
+	CXCursor cur = base;
 	if (clang_getCursorKind(cur) != CXCursor_DeclRefExpr)
 		return fail(ps, loc, "only named arrays may be subscripted"), NULL;
 	const PtrAlias *al = lookup_alias(ps, clang_getCursorReferenced(cur));
@@ -737,7 +780,7 @@ static Expr *convert_subscript(Parser *ps, CXCursor c)
 			return ps->failed = true, NULL;
 		if (n != 1)
 			return fail(ps, loc, "a pointer local takes one subscript"), NULL;
-		Expr *e = convert_expr(ps, idx[0]);
+		Expr *e = idx ? convert_expr(ps, idx[0]) : at;
 		if (!e)
 			return NULL;
 		if (!scalar_is_int(e->ty))
@@ -755,7 +798,7 @@ static Expr *convert_subscript(Parser *ps, CXCursor c)
 		return fail(ps, loc, "'%s' has %d dimensions but %d subscripts: index every dimension", v->name, v->ndim, n), NULL;
 	Expr *args[16];
 	for (int i = 0; i < n; i++) {
-		args[n - 1 - i] = convert_expr(ps, idx[i]);
+		args[n - 1 - i] = idx ? convert_expr(ps, idx[i]) : at;
 		if (!args[n - 1 - i])
 			return NULL;
 		if (!scalar_is_int(args[n - 1 - i]->ty))
@@ -1188,6 +1231,7 @@ static Expr *convert_expr_(Parser *ps, CXCursor c)
 /* ---- statements ---- */
 
 static Stmt *convert_stmt(Parser *ps, CXCursor c);
+static bool unchecked_expr(Parser *ps, CXCursor c);
 static Stmt *convert_loop_body(Parser *ps, CXCursor c);
 static Stmt *convert_own_stmt(Parser *ps, CXCursor c);
 static bool reversible(const Stmt *body, const Var *v, Loc *why);
@@ -2541,6 +2585,8 @@ static Stmt *convert_stmt(Parser *ps, CXCursor c)
 	case CXCursor_CallExpr: return convert_call_stmt(ps, c);
 	case CXCursor_UnaryOperator: return fail(ps, loc, "'++' and '--' are only supported as the increment of a for loop: write 'x += 1'"), NULL;
 	default:
+		if (unchecked_expr(ps, c))
+			return st_new(ps->prog, ST_BLOCK, loc);
 		if (clang_isExpression(clang_getCursorKind(c)))
 			return fail(ps, loc, "expression statement has no effect: a statement must be an assignment"), NULL;
 		return fail(ps, loc, "unsupported statement in a fuse region"), NULL;
@@ -3424,13 +3470,88 @@ static void bind_spec_setup(Parser *ps, CXCursor c, const Var *v)
 	}
 }
 
+/* Whether expression statement c is one a CPU reference keeps for its own checking:
+ * `assert(e)` (the macro, also as NDEBUG leaves it) or a cast to void (`(void)flags;`).
+ * It has no effect on the results: fusecc leaves it out of what it prints. */
+static bool unchecked_expr(Parser *ps, CXCursor c)
+{
+	if (!clang_isExpression(clang_getCursorKind(c)))
+		return false;
+	CXCursor e = strip(c);
+	if (clang_getCursorKind(e) == CXCursor_CStyleCastExpr && clang_getCursorType(e).kind == CXType_Void)
+		return true;
+	/* a macro's expansion has no tokens of its own: read the source at the invocation */
+	CXFile file;
+	unsigned off;
+	clang_getExpansionLocation(clang_getCursorLocation(c), &file, NULL, NULL, &off);
+	size_t size;
+	const char *text = file ? clang_getFileContents(ps->tu, file, &size) : NULL;
+	bool is_assert = text && off + 6 < size && !strncmp(text + off, "assert", 6) && !(isalnum((unsigned char)text[off + 6]) || text[off + 6] == '_');
+	return is_assert;
+}
+
+/* Whether e reads no array and no variable other than scalar parameters. */
+static bool reads_scalar_params_only(const Expr *e)
+{
+	if ((e->kind == EX_VAR || e->kind == EX_INDEX) && (e->var->kind != VAR_PARAM || e->var->ndim))
+		return false;
+	for (int i = 0; i < e->nargs; i++)
+		if (!reads_scalar_params_only(e->args[i]))
+			return false;
+	return true;
+}
+
+/* `if (cond) return;` (no else; the return alone or in braces) before the first region:
+ * cond, which must read only scalar parameters, is or-ed into *exit_when (Func.exit_when)
+ * and true returned. false, with nothing reported, for an if of another shape; after a
+ * region, or with another condition, reported. */
+static bool early_return(Parser *ps, CXCursor c, int nregions, Expr **exit_when)
+{
+	CursorVec ch = children(c);
+	bool ret = false;
+	if (ch.n == 2) {
+		CXCursor t = ch.v[1];
+		if (clang_getCursorKind(t) == CXCursor_CompoundStmt) {
+			CursorVec tb = children(t);
+			if (tb.n == 1)
+				t = tb.v[0];
+			vec_free(tb);
+		}
+		ret = clang_getCursorKind(t) == CXCursor_ReturnStmt;
+		CursorVec rv = ret ? children(t) : (CursorVec){0};
+		ret = ret && rv.n == 0;
+		vec_free(rv);
+	}
+	if (!ret) {
+		vec_free(ch);
+		return false;
+	}
+	Loc loc = loc_of(ps, c);
+	if (nregions) {
+		vec_free(ch);
+		return fail(ps, loc, "a 'return' after a '#pragma fuse kernel' region: fusecc runs every region of a function; return only before the first"), true;
+	}
+	Expr *cond = convert_expr(ps, ch.v[0]);
+	vec_free(ch);
+	if (!cond)
+		return true;
+	if (!reads_scalar_params_only(cond))
+		return fail(ps, cond->loc, "the condition of an early 'return' may read only scalar parameters (the launcher tests it before any kernel)"), true;
+	*exit_when = *exit_when ? ex_bin(ps->prog, OP_LOR, *exit_when, cond, loc) : cond;
+	return true;
+}
+
 /* A statement of the function body that is not a region: scalar set-up (declarations,
  * assignments and ifs of scalar locals computed from parameters) is kept in order in
  * *setup; anything else is refused with the reason. */
-static void convert_setup(Parser *ps, CXCursor c, Region *const *regions, int nregions, StmtVec *setup, VarVec *svars)
+static void convert_setup(Parser *ps, CXCursor c, Region *const *regions, int nregions, StmtVec *setup, VarVec *svars, Expr **exit_when)
 {
 	StmtVec got = {0};
 	enum CXCursorKind k = clang_getCursorKind(c);
+	if (unchecked_expr(ps, c))
+		return;
+	if (k == CXCursor_IfStmt && early_return(ps, c, nregions, exit_when))
+		return;
 	if (k == CXCursor_DeclStmt) {
 		if (!convert_decl(ps, c, &got)) {
 			vec_free(got);
@@ -3632,7 +3753,7 @@ static void convert_function(Parser *ps, CXCursor fn, CXCursor body)
 		PragmaGroup *g = pragma_for(ps, s);
 		if (!g) {
 			if (clang_getCursorKind(s) != CXCursor_NullStmt)
-				convert_setup(ps, s, regions.v, regions.n, &setup, &svars);
+				convert_setup(ps, s, regions.v, regions.n, &setup, &svars, &f->exit_when);
 			continue;
 		}
 		g->used = true;

@@ -73,6 +73,17 @@ static void collect_names(const Stmt *s, StrVec *names)
 		collect_names(s->body[i], names);
 }
 
+/* Every ST_FOR in s, in textual order. */
+static void find_all_loops(Stmt *s, StmtVec *out)
+{
+	if (!s)
+		return;
+	if (s->kind == ST_FOR)
+		vec_push(*out, s);
+	for (int i = 0; i < s->nbody; i++)
+		find_all_loops(s->body[i], out);
+}
+
 /* Every ST_FOR named `name` in s, in textual order. */
 static void find_loops(Stmt *s, const char *name, StmtVec *out)
 {
@@ -113,8 +124,10 @@ static bool loop_reduces(Program *p, Stmt *loop, Stmt *const *anc, int nanc, Stm
 
 /* Counts the loops named `name` (or, with range, the loops over range's lo and hi) that
  * reduce (loop_reduces); anc holds the enclosing loops below the region's grid (the loops
- * the schedule makes parallel are not). */
-static void count_reducing(Program *p, const Schedule *sc, Stmt *s, StmtVec *anc, const char *name, const Stmt *range, int *n)
+ * the schedule makes parallel are not, nor `row`, when not NULL). */
+static bool maps_rows(const Stmt *l);
+
+static void count_reducing(Program *p, const Schedule *sc, Stmt *s, StmtVec *anc, const char *name, const Stmt *range, const Stmt *row, int *n)
 {
 	if (!s)
 		return;
@@ -126,13 +139,13 @@ static void count_reducing(Program *p, const Schedule *sc, Stmt *s, StmtVec *anc
 		bool grid = false;
 		for (int i = 0; i < sc->nparallel; i++)
 			grid |= !strcmp(sc->parallel[i].loop, s->var->name);
-		if (!grid) {
+		if (!grid && s != row) {
 			vec_push(*anc, s);
 			pushed = true;
 		}
 	}
 	for (int i = 0; i < s->nbody; i++)
-		count_reducing(p, sc, s->body[i], anc, name, range, n);
+		count_reducing(p, sc, s->body[i], anc, name, range, row, n);
 	if (pushed)
 		anc->n--;
 }
@@ -152,8 +165,31 @@ static bool runtime_local(const Stmt *s)
 	return false;
 }
 
+/* The loop right inside the region's parallel loops when it is their only statement and
+ * maps over its rows (`for (i)` under `parallel(b, h)`, the rows of the whole nest,
+ * which sibling nests fused into one, fuse_sibling_loops, often are); NULL when there
+ * is none. */
+static const Stmt *only_row_loop(const Stmt *region)
+{
+	const Schedule *sc = region->sched;
+	const Stmt *l = region;
+	for (;;) {
+		bool par = false;
+		for (int i = 0; l->kind == ST_FOR && i < sc->nparallel; i++)
+			par |= !strcmp(sc->parallel[i].loop, l->var->name);
+		if (!par)
+			break;
+		l = l->body[0];
+		while (l->kind == ST_BLOCK && l->nbody == 1)
+			l = l->body[0];
+	}
+	return l != region && l->kind == ST_FOR && maps_rows(l) ? l : NULL;
+}
+
 /* The fused axis when neither rolling nor splitk names it: the name of the loops that
- * hold reductions and come in the largest sibling group (the cascade's passes). Where no
+ * hold reductions and come in the largest sibling group (the cascade's passes); where
+ * none has two, the row loop holding the whole nest (only_row_loop) counts as the
+ * grid's too, and its loops over one range count together as below. Where no
  * name has two and the row as written would keep a local array of run-time size (which
  * no GPU kernel holds), loops over one range count together (a helper's `for (i <
  * size)` loops inlined beside the caller's `for (t <= pos)`, as llama2.c's softmax(att,
@@ -164,14 +200,17 @@ static const char *choose_axis(Program *p, Stmt *region)
 	collect_names(region, &names);
 	const char *best = NULL;
 	int best_n = 0;
-	for (int by_range = 0; by_range < (runtime_local(region) ? 2 : 1) && best_n < 2; by_range++)
+	const Stmt *row_loop = NULL;
+	for (int rows = 0; rows < 2 && best_n < 2; rows++, row_loop = only_row_loop(region))
+	for (int by_range = 0; by_range < (runtime_local(region) || row_loop ? 2 : 1) && best_n < 2; by_range++)
 		for (int i = 0; i < names.n; i++) {
 			StmtVec anc = {0}, loops = {0};
 			int n = 0;
 			find_loops(region, names.v[i], &loops);
-			if (!by_range || loops.n)
+			/* the row loop is the grid's: not a range of the row's loops */
+			if ((!by_range || loops.n) && !(row_loop && !strcmp(names.v[i], row_loop->var->name)))
 				for (int k = 0; k < region->nbody; k++)
-					count_reducing(p, region->sched, region->body[k], &anc, names.v[i], by_range ? loops.v[0] : NULL, &n);
+					count_reducing(p, region->sched, region->body[k], &anc, names.v[i], by_range ? loops.v[0] : NULL, row_loop, &n);
 			vec_free(anc);
 			vec_free(loops);
 			if (n > best_n) {
@@ -866,7 +905,9 @@ static void forward_index_locals(Program *p, Stmt *s)
  * m = fmaxf(m, x[r][c]);`, or a sum seeded the same way) starts from the reducer's
  * identity over the whole range instead (m = -INFINITY; c from 0): the same value (max(-inf,
  * x0) = x0, 0 + x0 = x0), and the loop now has the range of the row's other loops over c,
- * which fusion needs. */
+ * which fusion needs. A max or min seeded with the element its loop starts at (`m =
+ * x[0]; for (c = 0; ...)`, the textbook form) counts it twice, which they ignore: it
+ * starts from the identity too. */
 static void unpeel_reductions(Program *p, Stmt *s)
 {
 	if (!s)
@@ -889,7 +930,7 @@ static void unpeel_reductions(Program *p, Stmt *s)
 			r = r->body[0];
 		Expr *target, *g;
 		Reducer red;
-		if (!first || !reduce_match(p, r, &target, &red, &g) || target->kind != EX_VAR)
+		if (!reduce_match(p, r, &target, &red, &g) || target->kind != EX_VAR)
 			continue;
 		/* the nearest earlier statement that writes the accumulator seeds it */
 		int k = i - 1;
@@ -900,8 +941,14 @@ static void unpeel_reductions(Program *p, Stmt *s)
 		Stmt *seed = s->body[k];
 		Expr *init = seed->kind == ST_DECL && seed->var == target->var ? seed->rhs
 		             : seed->kind == ST_ASSIGN && seed->aop == AS_SET && seed->lhs->kind == EX_VAR && seed->lhs->var == target->var ? seed->rhs : NULL;
-		if (!init || !expr_equal(init, expr_subst_expr(p, g, l->var, first)))
+		if (!init)
 			continue;
+		if (!first || !expr_equal(init, expr_subst_expr(p, g, l->var, first))) {
+			/* max/min seeded with the element at lo itself: idempotent */
+			if (!((red == RED_MAX || red == RED_MIN) && expr_equal(init, expr_subst_expr(p, g, l->var, l->lo))))
+				continue;
+			first = l->lo;
+		}
 		seed->rhs = reducer_identity(p, red, target->var->ty, init->loc);
 		l->lo = ex_copy(p, first);
 	}
@@ -945,13 +992,16 @@ static Expr *to_slice(Program *p, const Expr *e, void *ctx)
 		c->var = vs[1];
 		c->nargs--;
 		c->args++;
+		if (!c->nargs)
+			c->kind = EX_VAR;
 	}
 	return c;
 }
 
 /* A scratch array with a slice per iteration of a loop (`float p[G][L]` before
- * `for (g) { ... p[g][j] ... }`, scores of a GQA group), used nowhere else, becomes one
- * slice declared inside the loop (`float p[L]`): no iteration reads another's slice, so
+ * `for (g) { ... p[g][j] ... }`, scores of a GQA group; `float m[N]` before `for (i) {
+ * ... m[i] ... }`, a row's statistic), used nowhere else, becomes one slice declared
+ * inside the loop (`float p[L]`, `float m`): no iteration reads another's slice, so
  * each needs its own only while it runs. The loop then holds its scratch, as the nest's
  * other loops do (sink_nest_locals), and the fuser sees the row inside it. */
 static void narrow_scratch_arrays(Program *p, Stmt *s)
@@ -963,7 +1013,7 @@ static void narrow_scratch_arrays(Program *p, Stmt *s)
 		return;
 	for (int i = 0; i < s->nbody; i++) {
 		Stmt *d = s->body[i];
-		if (d->kind != ST_DECL || d->rhs || d->var->ndim < 2 || d->var->kind != VAR_LOCAL)
+		if (d->kind != ST_DECL || d->rhs || !d->var->ndim || d->var->kind != VAR_LOCAL)
 			continue;
 		int at = -1; /* the one statement using it; -2: more than one */
 		for (int k = i + 1; k < s->nbody; k++)
@@ -1451,6 +1501,164 @@ static bool stmt_reads_name(const Stmt *s, const char *name, const Var *except)
 		if (stmt_reads_name(s->body[i], name, except))
 			return true;
 	return false;
+}
+
+/* ---- sibling loops over the same rows ---- */
+
+/* The subscript positions (bit k: subscript k) at which every access to array v in e is
+ * exactly the iterator `it`; all bits when e does not access v. */
+static unsigned row_positions(const Expr *e, const Var *v, const Var *it)
+{
+	if (!e)
+		return ~0u;
+	unsigned m = ~0u;
+	if ((e->kind == EX_VAR || e->kind == EX_INDEX) && e->var == v) {
+		m = 0;
+		for (int k = 0; e->kind == EX_INDEX && k < e->nargs && k < 32; k++)
+			if (e->args[k]->kind == EX_VAR && e->args[k]->var == it)
+				m |= 1u << k;
+	}
+	for (int i = 0; i < e->nargs; i++)
+		m &= row_positions(e->args[i], v, it);
+	return m;
+}
+
+static unsigned stmt_row_positions(const Stmt *s, const Var *v, const Var *it)
+{
+	if (!s)
+		return ~0u;
+	unsigned m = row_positions(s->lhs, v, it) & row_positions(s->rhs, v, it) & row_positions(s->cond, v, it) & row_positions(s->lo, v, it) &
+	             row_positions(s->hi, v, it);
+	for (int i = 0; i < s->nbody; i++)
+		m &= stmt_row_positions(s->body[i], v, it);
+	return m;
+}
+
+/* Whether loop l, holding a loop, writes of what lives outside it only arrays, each at
+ * the row of l's iterator (one subscript is the iterator, the same one in every access
+ * of the array in l): a map over l's iterator, no reduction over it. */
+static bool maps_rows(const Stmt *l)
+{
+	if (l->kind != ST_FOR || !stmt_has_loop(l->body[0]))
+		return false;
+	VarVec w = {0};
+	collect_writes(l, &w);
+	bool ok = true;
+	for (int i = 0; ok && i < w.n; i++)
+		ok = stmt_declares(l, w.v[i]) || (w.v[i]->ndim > 0 && stmt_row_positions(l, w.v[i], l->var));
+	vec_free(w);
+	return ok;
+}
+
+/* Whether loops a and b (b right after a) can run as one loop: the same range, both maps
+ * over their rows, and each array one writes and both access is accessed at the same
+ * subscript by both iterators, so that iteration r of b depends only on iteration r of
+ * a; at least one such array has two or more dimensions (a matrix of rows, the full
+ * S[N][N] of the literal `softmax(Q K^T) V`: the reason to fuse them). */
+static bool same_rows(const Stmt *a, const Stmt *b)
+{
+	if (a->step != b->step || !expr_equal(a->lo, b->lo) || !expr_equal(a->hi, b->hi) || !maps_rows(a) || !maps_rows(b))
+		return false;
+	if (stmt_stores_read_by(a, b->lo) || stmt_stores_read_by(a, b->hi) || stmt_stores_read_by(b, b->lo) || stmt_stores_read_by(b, b->hi))
+		return false;
+	if (strcmp(a->var->name, b->var->name) && stmt_reads_name(b, a->var->name, b->var))
+		return false;
+	VarVec w = {0};
+	collect_writes(a, &w);
+	collect_writes(b, &w);
+	bool ok = true, matrix = false;
+	for (int i = 0; ok && i < w.n; i++) {
+		Var *x = w.v[i];
+		if (!(stmt_reads_var(a, x) || stmt_writes_var(a, x)) || !(stmt_reads_var(b, x) || stmt_writes_var(b, x)))
+			continue;
+		ok = x->ndim > 0 && (stmt_row_positions(a, x, a->var) & stmt_row_positions(b, x, b->var));
+		matrix |= x->ndim > 1;
+	}
+	vec_free(w);
+	return ok && matrix;
+}
+
+/* Whether a clause of sc names a loop `name`. */
+static bool clause_names(const Schedule *sc, const char *name)
+{
+	const LoopArg *lists[] = {sc->parallel, sc->tile, sc->rolling, sc->splitk};
+	const int ns[] = {sc->nparallel, sc->ntile, sc->nrolling, sc->nsplitk};
+	for (int l = 0; l < 4; l++)
+		for (int i = 0; i < ns[l]; i++)
+			if (!strcmp(lists[l][i].loop, name))
+				return true;
+	for (int i = 0; i < sc->ntune; i++)
+		if (!strcmp(sc->tune[i].key, name))
+			return true;
+	return false;
+}
+
+/* The loops of `from` that count over the range of a loop of `to` under another name
+ * and read what that loop writes (the softmax's `for (c < N)` over the scores that
+ * `for (j < N)` stored) take its name, which no clause gives them: the loops over a
+ * row's keys are one axis, whatever each nest called them. */
+static void adopt_loop_names(const Schedule *sc, Stmt *to, Stmt *from)
+{
+	if (from->kind == ST_FOR && !clause_names(sc, from->var->name)) {
+		StmtVec loops = {0};
+		find_all_loops(to, &loops);
+		for (int i = 0; i < loops.n; i++) {
+			Stmt *k = loops.v[i];
+			if (k->step != from->step || !expr_equal(k->lo, from->lo) || !expr_equal(k->hi, from->hi) || !strcmp(k->var->name, from->var->name) ||
+			    stmt_reads_name(from, k->var->name, from->var))
+				continue;
+			VarVec w = {0};
+			collect_writes(k, &w);
+			bool reads = false;
+			for (int v = 0; v < w.n && !reads; v++)
+				reads = !stmt_declares(k, w.v[v]) && stmt_reads_var(from, w.v[v]);
+			vec_free(w);
+			if (reads) {
+				from->var->name = k->var->name;
+				break;
+			}
+		}
+		vec_free(loops);
+	}
+	for (int i = 0; i < from->nbody; i++)
+		if (from->body[i])
+			adopt_loop_names(sc, to, from->body[i]);
+}
+
+/* Sibling loops over the same rows that pass whole rows to each other through an array
+ * (`for (i) S[i][j] = q.k; for (i) softmax of S[i]; for (i) O[i] = S[i] V`) run as one
+ * loop over the rows, so that each row's scratch narrows to one row
+ * (narrow_scratch_arrays) and the fuser sees the reductions of a row side by side. A
+ * local declared at the top of an earlier body that a later body's name would meet is
+ * renamed. */
+static void fuse_sibling_loops(Cascade *c, Stmt *s)
+{
+	Program *p = c->prog;
+	if (s->kind == ST_BLOCK)
+		for (int i = 0; i + 1 < s->nbody; i++) {
+			Stmt *a = s->body[i], *b = s->body[i + 1];
+			if (a->kind != ST_FOR || b->kind != ST_FOR || !same_rows(a, b))
+				continue;
+			int na, nb;
+			Stmt **sa = slot_stmts(&a->body[0], &na);
+			for (int k = 0; k < na; k++)
+				if (sa[k]->kind == ST_DECL && stmt_reads_name(b, sa[k]->var->name, NULL))
+					sa[k]->var->name = fresh_var(c, sa[k]->var->name, TY_INT, VAR_LOCAL)->name;
+			Stmt *tail = stmt_subst_var(p, b->body[0], b->var, a->var);
+			adopt_loop_names(c->region->loop->sched, a->body[0], tail);
+			Stmt **sb = slot_stmts(&tail, &nb);
+			Stmt **all = arena_alloc(&p->arena, sizeof(Stmt *) * (size_t)(na + nb));
+			memcpy(all, sa, sizeof(Stmt *) * (size_t)na);
+			memcpy(all + na, sb, sizeof(Stmt *) * (size_t)nb);
+			Stmt *body = st_block(p, all, na + nb, a->body[0]->loc);
+			st_set_body(p, a, &body, 1);
+			memmove(s->body + i + 1, s->body + i + 2, sizeof(Stmt *) * (size_t)(s->nbody - i - 2));
+			s->nbody--;
+			i--;
+		}
+	for (int i = 0; i < s->nbody; i++)
+		if (s->body[i])
+			fuse_sibling_loops(c, s->body[i]);
 }
 
 /* A loop of the row that another iterator counts over the same range as the loops over
@@ -2674,17 +2882,24 @@ static bool check_kept_arrays(Cascade *c, int lv, const Stmt *s, Loc *at)
 	return true;
 }
 
+static bool is_row_reduction(const Cascade *c);
+
 /* Elimination of intermediate arrays: a local array of the row that only ever holds the
  * current step's values (the scores s[j] of attention) shrinks to one tile, s[T] indexed
- * by j - j0, so nothing of size N is left in the fused program. */
+ * by j - j0, so nothing of size N is left in the fused program. Not for the GPU's
+ * CTA-per-row kernels of a row reduction: their threads share the row, one step each,
+ * and keep it whole in shared memory. */
 static void shrink_step_arrays(Cascade *c, Stmt *pass, Var *j0)
 {
+	if (c->prog->split_rows && is_row_reduction(c))
+		return;
 	for (int i = 0; i < c->npre + c->ninit; i++) {
 		Stmt *d = i < c->npre ? c->pre[i] : c->init[i - c->npre];
 		if (!row_array_decl(d) || !step_array(c, d))
 			continue;
 		Var *v = d->var;
 		v->dims[0] = ex_int(c->prog, c->tile, v->loc);
+		v->step_row = true;
 		rebase_stmt(c->prog, pass, v, j0);
 	}
 }
@@ -3276,6 +3491,7 @@ static bool fuse_region(Program *p, Region *r, StrVec *names)
 	c->prog = p;
 	c->region = r;
 	c->names = names;
+	fuse_sibling_loops(c, r->loop);
 	narrow_scratch_arrays(p, r->loop);
 	fold_row_updates(p, r->loop);
 	arg_nest_guards(p, r->loop);

@@ -778,7 +778,11 @@ static bool undo_loop(Program *p, Stmt *parent, int idx)
 {
 	Stmt *loop = parent->body[idx];
 	Stmt *body = loop->body[0];
-	if (loop->kind != ST_FOR || !body || body->kind != ST_BLOCK)
+	if (loop->kind != ST_FOR || !body)
+		return false;
+	if (body->kind == ST_IF) /* `if (c) continue;` first: the body is the guard alone */
+		body = st_block(p, &loop->body[0], 1, body->loc);
+	if (body->kind != ST_BLOCK)
 		return false;
 	/* a rescale under `if (x > m)`: read unconditionally, on a copy until it undoes */
 	body = st_block(p, body->body, body->nbody, body->loc);

@@ -56,6 +56,9 @@ struct Var {
 	 * be NULL: an outermost extent nothing in the function bounds. */
 	bool flat;
 	Expr *flat_extent;
+	/* A local row the fuser shrank to one step of its pass, indexed from the step's start
+	 * (shrink_step_arrays). */
+	bool step_row;
 	int id;        /* unique within the Program, in declaration order */
 	Loc loc;
 };
@@ -203,6 +206,10 @@ struct Func {
 	int nsetup;
 	Var **svars;
 	int nsvars;
+	/* The function returns before doing anything when this holds (`if (N <= 0) return;`
+	 * written before the first region; several are or-ed): it reads only scalar
+	 * parameters. NULL: never. */
+	Expr *exit_when;
 	SizeDiv *divs; /* the set-up divisions the subscripts read as exact */
 	int ndivs;
 	Region **regions;

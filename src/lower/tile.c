@@ -278,6 +278,9 @@ typedef struct Factors {
 static bool factor(TilePlan *tp, Expr *e, Var *k, const Var *j, Factors *f, bool inverse)
 {
 	Program *p = tp->c->prog;
+	/* (double)(x * y) of float x and y: a float product is exact in double */
+	if (e->kind == EX_CAST && e->ty == TY_DOUBLE && e->args[0]->ty == TY_FLOAT && expr_reads_var(e, k))
+		return factor(tp, e->args[0], k, j, f, inverse);
 	if (e->kind == EX_BIN && e->bop == OP_MUL)
 		return factor(tp, e->args[0], k, j, f, inverse) && factor(tp, e->args[1], k, j, f, inverse);
 	if (e->kind == EX_BIN && e->bop == OP_DIV && !expr_reads_var(e->args[1], k))
@@ -375,21 +378,44 @@ static bool stmts_read_as_sum(Stmt *const *body, int n, const Var *x, const Var 
 	return true;
 }
 
+/* Whether e reads array elements, and only 16-bit ones (fp16, bf16). */
+static bool reads_only_16bit(const Expr *e)
+{
+	if (e->kind == EX_INDEX)
+		return e->var->ty == TY_HALF || e->var->ty == TY_BF16;
+	if (e->kind == EX_VAR)
+		return false;
+	bool any = false;
+	for (int i = 0; i < e->nargs; i++) {
+		bool leaf = e->args[i]->kind == EX_INT || e->args[i]->kind == EX_FLT;
+		if (!leaf && !reads_only_16bit(e->args[i]))
+			return false;
+		any |= !leaf;
+	}
+	return any;
+}
+
 int tile_match_dot(TilePlan *tp, Stmt **body, int n, int i, Var *jvar, bool add, Expr **scale, int *len)
 {
 	if (i + 1 >= n)
 		return -1;
 	Stmt *d = body[i], *f = body[i + 1];
 	long long K, K2 = 0;
-	if (d->kind != ST_DECL || d->var->ndim || d->var->ty != TY_FLOAT || !d->rhs || !k_loop(f, &K)) {
-		if (add && d->kind == ST_DECL && !d->var->ndim && d->var->ty == TY_DOUBLE && d->rhs && k_loop(f, &K) && !tp->why)
-			tp->why = "a dot product over the pass accumulates in double, which the tensor cores do not (declare its accumulator float)";
+	bool dbl = d->kind == ST_DECL && !d->var->ndim && d->var->ty == TY_DOUBLE && d->rhs && k_loop(f, &K);
+	if (!dbl && (d->kind != ST_DECL || d->var->ndim || d->var->ty != TY_FLOAT || !d->rhs || !k_loop(f, &K)))
 		return -1;
-	}
 	Expr *a, *b, *sc, *a2 = NULL, *b2 = NULL, *sc2 = NULL;
 	bool trans, trans2 = false;
 	if (!dot_loop(tp, f, d->var, jvar, add, &a, &b, &trans, &K, &sc))
 		return -1;
+	/* A double sum of 16-bit products (ggml's ggml_vec_dot_f16) is summed in fp32 by the
+	 * tensor cores: each product is exact in fp32, and the tiles reorder the sum anyway.
+	 * fp32 products summed in double keep the fallback, which sums them in double. */
+	if (dbl && !(reads_only_16bit(a) && reads_only_16bit(b))) {
+		if (add && !tp->why)
+			tp->why = "a dot product of fp32 values over the pass accumulates in double, which the tensor cores do not (declare its accumulator float)";
+		return -1;
+	}
 	/* a second part: into x, or into y read only in x + y */
 	int taken = 2;
 	Stmt *y = i + 3 < n ? body[i + 2] : NULL;
@@ -895,6 +921,27 @@ static bool writes_own_rows(const Stmt *l, const Stmt *s)
 }
 
 bool tile_independent_loop(const Stmt *l) { return writes_own_rows(l, l->body[0]); }
+
+/* Whether s is or holds a loop. */
+static bool holds_loop(const Stmt *s)
+{
+	if (s->kind == ST_FOR)
+		return true;
+	for (int i = 0; i < s->nbody; i++)
+		if (s->body[i] && holds_loop(s->body[i]))
+			return true;
+	return false;
+}
+
+Stmt *grid_and_row_loops(const Region *r, GridLoop *out, int *n)
+{
+	Stmt *body = grid_loops(r, out, n);
+	if (body->kind == ST_FOR && body->step == 1 && *n < MAX_GRID && holds_loop(body->body[0]) && tile_independent_loop(body)) {
+		out[(*n)++] = (GridLoop){body->var, body->lo, body->hi, 0};
+		body = single(body->body[0]);
+	}
+	return body;
+}
 
 /* e reads parameters and the listed variables only. */
 static bool reads_only(const Expr *e, Var *const *ok, int n)

@@ -35,6 +35,9 @@ enum { TILE_INDEX_RING = 3 };
 /* The outer nest of parallel loops (a row-tile pair counts as its inner loop over the
  * outer's range) and the statement they wrap. */
 Stmt *grid_loops(const Region *r, GridLoop *out, int *n);
+/* grid_loops, then a loop over rows right inside them whose iterations are independent
+ * and hold loops (`for (i)` under parallel(b, h)): it joins the grid. */
+Stmt *grid_and_row_loops(const Region *r, GridLoop *out, int *n);
 
 /* The row block of a split-k region, as build_splitk (src/fuse/fuse.c) writes it: [pre...,
  * int nchunks = ..., int chunk = ..., partials X_part[nchunks][cols]..., for (ch = 0; ch <
