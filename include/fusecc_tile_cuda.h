@@ -150,8 +150,8 @@ __device__ __forceinline__ void load_rows_as(uint16_t *s, F rowptr, int nvalid, 
 	}
 }
 
-/* Starts copying the index values of a step's rows [0, nvalid), nvalid <= ROWS, into
- * s[0, nvalid): row r's is *idxptr(r), an int of 4 or 8 bytes (a page table's entry).
+/* Starts copying the index values of a step's rows [0, min(nvalid, ROWS)) into s: row
+ * r's is *idxptr(r), an int of 4 or 8 bytes (a page table's entry).
  * The copies join the caller's next commit group; the tile loads of a later step read
  * s for their rows' addresses, so that they wait on no global load. */
 template <int ROWS, int THREADS, class T, class F>
@@ -161,21 +161,22 @@ __device__ __forceinline__ void load_index(T *s, F idxptr, int nvalid)
 #pragma unroll
 	for (int k = 0; k < (ROWS + THREADS - 1) / THREADS; k++) {
 		int r = threadIdx.x + k * THREADS;
-		if (r < nvalid)
+		if (r < ROWS && r < nvalid) /* a CTA may have more threads than the step rows */
 			asm volatile("cp.async.ca.shared.global [%0], [%1], %2;\n" ::"r"(smem_addr(s + r)), "l"(idxptr(r)), "n"((int)sizeof(T)));
 	}
 }
 
-/* Stores the row pointers of a step's tile, s[r] = rowptr(r) for rows [0, nvalid), each
- * computed by one thread: the tile loads read them (`[&](int r) { return s[r]; }`) after
- * the caller's next barrier, instead of each thread computing every row it copies. */
+/* Stores the row pointers of a step's tile, s[r] = rowptr(r) for rows [0, min(nvalid,
+ * ROWS)), each computed by one thread: the tile loads read them (`[&](int r) { return
+ * s[r]; }`) after the caller's next barrier, instead of each thread computing every row
+ * it copies. */
 template <int ROWS, int THREADS, class T, class F>
 __device__ __forceinline__ void row_ptrs(const T **s, F rowptr, int nvalid)
 {
 #pragma unroll
 	for (int k = 0; k < (ROWS + THREADS - 1) / THREADS; k++) {
 		int r = threadIdx.x + k * THREADS;
-		if (r < nvalid)
+		if (r < ROWS && r < nvalid)
 			s[r] = rowptr(r);
 	}
 }

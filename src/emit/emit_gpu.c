@@ -43,6 +43,7 @@ const char *gpu_type(ScalarType t) { return t == TY_HALF ? "__half" : t == TY_BO
 static PrintTarget device_print = {gpu_type, true};
 static int device_line_last;
 static bool warn_fallback;
+static Loc warned_slow; /* the last slow epilogue warned about: once for all head dims */
 
 static bool expr_constant(const Expr *e)
 {
@@ -73,6 +74,38 @@ static bool check_local_arrays(const GpuTarget *tg, const Stmt *s, const char *w
 		if (!check_local_arrays(tg, s->body[i], why))
 			return false;
 	return true;
+}
+
+/* The first of the tiles' epilogue statements epi[0 .. n) that is a loop holding a loop:
+ * an output stored after the pass from a value computed again per element (a row of
+ * probabilities recomputed from the scores, stores.c's recompute_row), which the
+ * epilogue runs one row per thread. NULL when there is none. */
+static const Stmt *recomputing_loop(Stmt *const *epi, int n)
+{
+	for (int i = 0; i < n; i++) {
+		const Stmt *s = epi[i];
+		if (s->kind != ST_FOR)
+			continue;
+		const Stmt *b = s->body[0];
+		for (int k = 0; k < (b->kind == ST_BLOCK ? b->nbody : 1); k++)
+			if ((b->kind == ST_BLOCK ? b->body[k] : b)->kind == ST_FOR)
+				return s;
+	}
+	return NULL;
+}
+
+/* The name of the array s stores into (its last assignment to an element). */
+static const char *stored_array(const Stmt *s)
+{
+	const char *name = "?";
+	if (s->kind == ST_ASSIGN && s->lhs->kind == EX_INDEX)
+		name = s->lhs->var->name;
+	for (int i = 0; i < s->nbody; i++) {
+		const char *in = s->body[i] ? stored_array(s->body[i]) : "?";
+		if (strcmp(in, "?"))
+			name = in;
+	}
+	return name;
 }
 
 /* The launcher's parameters (the C function's), or a kernel's: those and the set-up
@@ -659,6 +692,7 @@ void emit_gpu_begin(StrBuf *out, const char *input_name, GpuKind kind, const Gpu
 	device_line_last = 0;
 	device_print.line_last = o->line_directives ? &device_line_last : NULL;
 	warn_fallback = o->warn_fallback;
+	warned_slow = (Loc){0};
 	emit_banner(out, "/*", input_name);
 	sb_puts(out, targets[kind].includes);
 	sb_puts(out, "#include <math.h>\n");
@@ -709,6 +743,12 @@ bool emit_gpu_function(StrBuf *out, const Program *p, const Func *fn, GpuKind ki
 		if (printed && !tiled[r] && !by_rows[r] && !elementwise_rows(fn->regions[r]) && warn_fallback)
 			warning_at(fn->regions[r]->loc, "%s kernel '%s' falls back to one thread per row (FMA code, far slower than the %s): %s (-Wno-fallback silences this)",
 			           tg->name, fn->regions[r]->name, tg->lowering, why ? why : "no tile lowering for this region");
+		const Stmt *slow = tiled[r] ? recomputing_loop(plans[r].epi, plans[r].nepi) : NULL;
+		if (printed && slow && warn_fallback && !(slow->loc.line == warned_slow.line && slow->loc.col == warned_slow.col)) {
+			warned_slow = slow->loc;
+			warning_at(slow->loc, "%s kernel '%s' stores '%s' after the pass one row per thread, computing each element again in FMA code (far slower than the %s): keep the pass's values in an array the pass writes, or leave '%s' out (-Wno-fallback silences this)",
+			           tg->name, fn->regions[r]->name, stored_array(slow), tg->lowering, stored_array(slow));
+		}
 		const Schedule *sc = fn->regions[r]->loop->sched;
 		if (printed && sc->tf32 && (tiled[r] ? !plans[r].tf32 : by_rows[r]))
 			warning_at(sc->precision_loc, "precision(tf32) has no effect on %s kernel '%s': %s", tg->name, fn->regions[r]->name,

@@ -623,8 +623,11 @@ static void elem_stmts(TileEmit *te, Stmt **body, int n, Var *j, int ind)
 		if (!tp->skip_hidden && tile_mask_stmt(tp, s, &kept)) {
 			/* The mask is the element's range now: inside it, the mask keeps the value. */
 			if (kept) {
+				const Stmt *a = s;
+				while (a->kind == ST_IF || (a->kind == ST_BLOCK && a->nbody == 1))
+					a = a->body[0]; /* `if (c) x = -INFINITY; else x = y;`: x */
 				sb_indent(te->out, ind);
-				expr(te, s->lhs);
+				expr(te, a->lhs);
 				sb_puts(te->out, " = ");
 				expr(te, kept);
 				sb_puts(te->out, ";\n");

@@ -1550,32 +1550,33 @@ static bool maps_rows(const Stmt *l)
 	return ok;
 }
 
-/* Whether loops a and b (b right after a) can run as one loop: the same range, both maps
- * over their rows, and each array one writes and both access is accessed at the same
- * subscript by both iterators, so that iteration r of b depends only on iteration r of
- * a; at least one such array has two or more dimensions (a matrix of rows, the full
- * S[N][N] of the literal `softmax(Q K^T) V`: the reason to fuse them). */
-static bool same_rows(const Stmt *a, const Stmt *b)
+/* Whether loops a and b (b after a, with only such loops between) can run as one loop:
+ * the same range, both maps over their rows, and each array one writes and both access
+ * is accessed at the same subscript by both iterators, so that iteration r of b depends
+ * only on iteration r of a. *matrix is set when such an array has two or more
+ * dimensions (a matrix of rows, the full S[N][N] of the literal `softmax(Q K^T) V`: the
+ * reason to fuse them). */
+static bool rows_compatible(const Stmt *a, const Stmt *b, bool *matrix)
 {
-	if (a->step != b->step || !expr_equal(a->lo, b->lo) || !expr_equal(a->hi, b->hi) || !maps_rows(a) || !maps_rows(b))
+	if (b->kind != ST_FOR || a->step != b->step || !expr_equal(a->lo, b->lo) || !expr_equal(a->hi, b->hi) || !maps_rows(a) || !maps_rows(b))
 		return false;
 	if (stmt_stores_read_by(a, b->lo) || stmt_stores_read_by(a, b->hi) || stmt_stores_read_by(b, b->lo) || stmt_stores_read_by(b, b->hi))
 		return false;
-	if (strcmp(a->var->name, b->var->name) && stmt_reads_name(b, a->var->name, b->var))
+	if (strcmp(a->var->name, b->var->name) && (stmt_reads_name(b, a->var->name, b->var) || stmt_reads_name(a, b->var->name, a->var)))
 		return false;
 	VarVec w = {0};
 	collect_writes(a, &w);
 	collect_writes(b, &w);
-	bool ok = true, matrix = false;
+	bool ok = true;
 	for (int i = 0; ok && i < w.n; i++) {
 		Var *x = w.v[i];
 		if (!(stmt_reads_var(a, x) || stmt_writes_var(a, x)) || !(stmt_reads_var(b, x) || stmt_writes_var(b, x)))
 			continue;
 		ok = x->ndim > 0 && (stmt_row_positions(a, x, a->var) & stmt_row_positions(b, x, b->var));
-		matrix |= x->ndim > 1;
+		*matrix |= x->ndim > 1;
 	}
 	vec_free(w);
-	return ok && matrix;
+	return ok;
 }
 
 /* Whether a clause of sc names a loop `name`. */
@@ -1634,11 +1635,22 @@ static void adopt_loop_names(const Schedule *sc, Stmt *to, Stmt *from)
 static void fuse_sibling_loops(Cascade *c, Stmt *s)
 {
 	Program *p = c->prog;
-	if (s->kind == ST_BLOCK)
-		for (int i = 0; i + 1 < s->nbody; i++) {
-			Stmt *a = s->body[i], *b = s->body[i + 1];
-			if (a->kind != ST_FOR || b->kind != ST_FOR || !same_rows(a, b))
-				continue;
+	for (int i = 0; s->kind == ST_BLOCK && i + 1 < s->nbody; i++) {
+		/* the run of loops after s->body[i] each compatible with every earlier one */
+		int end = i + 1;
+		bool matrix = false, ok = s->body[i]->kind == ST_FOR;
+		for (; ok && end < s->nbody; end++)
+			for (int k = i; ok && k < end; k++)
+				ok = rows_compatible(s->body[k], s->body[end], &matrix);
+		end -= !ok;
+		matrix = false;
+		for (int b = i + 1; b < end; b++)
+			for (int k = i; k < b; k++)
+				rows_compatible(s->body[k], s->body[b], &matrix);
+		if (end - i < 2 || !matrix)
+			continue;
+		for (int at = i + 1; at < end; at++) {
+			Stmt *a = s->body[i], *b = s->body[at];
 			int na, nb;
 			Stmt **sa = slot_stmts(&a->body[0], &na);
 			for (int k = 0; k < na; k++)
@@ -1652,10 +1664,10 @@ static void fuse_sibling_loops(Cascade *c, Stmt *s)
 			memcpy(all + na, sb, sizeof(Stmt *) * (size_t)nb);
 			Stmt *body = st_block(p, all, na + nb, a->body[0]->loc);
 			st_set_body(p, a, &body, 1);
-			memmove(s->body + i + 1, s->body + i + 2, sizeof(Stmt *) * (size_t)(s->nbody - i - 2));
-			s->nbody--;
-			i--;
 		}
+		memmove(s->body + i + 1, s->body + end, sizeof(Stmt *) * (size_t)(s->nbody - end));
+		s->nbody -= end - i - 1;
+	}
 	for (int i = 0; i < s->nbody; i++)
 		if (s->body[i])
 			fuse_sibling_loops(c, s->body[i]);

@@ -646,13 +646,14 @@ static Stmt *mask_product_loop(Program *p, const Stmt *s, Expr *c)
  * element of a per-step array (subscripted by the element, s[j - j0]): what the masked
  * elements store there is never read where the original read it (an element it never
  * wrote), so the store may run unguarded, when it is the only store to that array in
- * per-element loop elem (not `if (!keep[j]) s[j - j0] = -INFINITY` after s[j - j0] = x). */
-static bool writes_only_own(const Stmt *s, const Stmt *elem, const Expr *c, const LocalList *own)
+ * the step, whose per-element loop elem holds s (not `if (!keep[j]) s[j - j0] =
+ * -INFINITY` after s[j - j0] = x, in the same loop or an earlier one). */
+static bool writes_only_own(const Stmt *s, const Stmt *elem, const Stmt *step, const Expr *c, const LocalList *own)
 {
 	if (s->kind == ST_ASSIGN) {
 		const Expr *l = s->lhs;
 		if (l->kind == EX_INDEX) /* and the step's only store to it */
-			return l->var->kind == VAR_LOCAL && l->nargs == 1 && expr_reads_var(l->args[0], elem->var) && stmt_count_stores(elem, l->var) == 1;
+			return l->var->kind == VAR_LOCAL && l->nargs == 1 && expr_reads_var(l->args[0], elem->var) && stmt_count_stores(step, l->var) == 1;
 		for (int i = 0; i < own->n; i++) /* declared under this very guard */
 			if (own->v[i].var == l->var && own->v[i].guard == c)
 				return true;
@@ -661,7 +662,7 @@ static bool writes_only_own(const Stmt *s, const Stmt *elem, const Expr *c, cons
 	if (s->kind == ST_DECL)
 		return false;
 	for (int i = 0; i < s->nbody; i++)
-		if (s->body[i] && !writes_only_own(s->body[i], elem, c, own))
+		if (s->body[i] && !writes_only_own(s->body[i], elem, step, c, own))
 			return false;
 	return s->kind == ST_FOR || s->kind == ST_BLOCK;
 }
@@ -673,16 +674,16 @@ static bool writes_only_own(const Stmt *s, const Stmt *elem, const Expr *c, cons
  * (and `for (d) if (c) acc[d] += p * v` the same loop). Declarations and the locals the
  * guarded block declares run unguarded: they only read the step's elements. An if whose
  * body writes what its condition reads stays as it is. */
-static void distribute_guard(Program *p, Stmt *s, const Stmt *elem, Expr *c, StmtList *out, LocalList *own)
+static void distribute_guard(Program *p, Stmt *s, const Stmt *elem, const Stmt *step, Expr *c, StmtList *out, LocalList *own)
 {
 	if (s->kind == ST_BLOCK) {
 		for (int i = 0; i < s->nbody; i++)
-			distribute_guard(p, s->body[i], elem, c, out, own);
+			distribute_guard(p, s->body[i], elem, step, c, out, own);
 		return;
 	}
 	if (s->kind == ST_IF && (s->nbody == 1 || !s->body[1]) && cond_stable(s->cond, s->body[0])) {
 		Expr *g = c ? ex_bin(p, OP_LAND, ex_copy(p, c), ex_copy(p, s->cond), s->loc) : s->cond;
-		distribute_guard(p, s->body[0], elem, g, out, own);
+		distribute_guard(p, s->body[0], elem, step, g, out, own);
 		return;
 	}
 	if (s->kind == ST_FOR && !c) { /* for (d) if (c) X[d] += g * w */
@@ -704,7 +705,7 @@ static void distribute_guard(Program *p, Stmt *s, const Stmt *elem, Expr *c, Stm
 		mine = true;
 	}
 	if (s->kind == ST_ASSIGN || s->kind == ST_FOR)
-		mine = writes_only_own(s, elem, c, own);
+		mine = writes_only_own(s, elem, step, c, own);
 	Stmt *m = !mine && s->kind == ST_FOR ? mask_product_loop(p, s, c) : NULL;
 	if (mine || m) {
 		vec_push(*out, m ? m : s);
@@ -716,12 +717,12 @@ static void distribute_guard(Program *p, Stmt *s, const Stmt *elem, Expr *c, Stm
 	vec_push(*out, g);
 }
 
-/* distribute_guard over the body of per-element loop l. */
-static void distribute_guards(Program *p, Stmt *l)
+/* distribute_guard over the body of per-element loop l of the pass's step. */
+static void distribute_guards(Program *p, Stmt *l, const Stmt *step)
 {
 	StmtList out = {0};
 	LocalList own = {0};
-	distribute_guard(p, l->body[0], l, NULL, &out, &own);
+	distribute_guard(p, l->body[0], l, step, NULL, &out, &own);
 	Stmt *b = out.n == 1 ? out.v[0] : st_block(p, out.v, out.n, l->body[0]->loc);
 	st_set_body(p, l, &b, 1);
 	vec_free(out);
@@ -1831,7 +1832,7 @@ bool tile_plan(TilePlan *tp, const Region *r, const TileTarget *tt, const char *
 		Stmt *s = steps[i];
 		if (!tile_is_elem_loop(tp, s))
 			continue;
-		distribute_guards(p, s);
+		distribute_guards(p, s, tp->step);
 		Stmt *eb = s->body[0];
 		if (!(eb->kind == ST_BLOCK ? scan_elem_stmts(tp, eb->body, eb->nbody, s->var, true) : scan_elem_stmts(tp, &eb, 1, s->var, true)))
 			return fail(tp, why, "a statement of the pass has no tile form");
@@ -2169,13 +2170,34 @@ static int neg_inf_arm(const Stmt *s)
 	return a == b ? 0 : a ? 1 : 2;
 }
 
+/* For `if (c) x = -INFINITY; else x = y;` (or the arms the other way round): the arm's
+ * value y, *hides_when_true saying whether c hides; NULL for another statement. */
+static Expr *if_else_mask(const Stmt *s, bool *hides_when_true)
+{
+	if (s->kind != ST_IF || s->nbody < 2 || !s->body[1])
+		return NULL;
+	const Stmt *a = single(s->body[0]), *b = single(s->body[1]);
+	if (a->kind != ST_ASSIGN || b->kind != ST_ASSIGN || a->aop != AS_SET || b->aop != AS_SET || !expr_equal(a->lhs, b->lhs) ||
+	    is_neg_inf(a->rhs) == is_neg_inf(b->rhs))
+		return NULL;
+	*hides_when_true = is_neg_inf(a->rhs);
+	return *hides_when_true ? b->rhs : a->rhs;
+}
+
 /* The hidden-when condition of a mask statement of loop variable j, canonical; NULL if s
- * is none: `if (c) x = -INFINITY`, `x = c ? y : -INFINITY` or `x = c ? -INFINITY : y`
- * (*kept gets y). */
+ * is none: `if (c) x = -INFINITY`, `x = c ? y : -INFINITY`, `x = c ? -INFINITY : y` or
+ * `if (c) x = -INFINITY; else x = y;` either way round (*kept gets y). */
 static Expr *mask_cond(TilePlan *tp, const Stmt *s, const Var *j, Expr **kept)
 {
 	Program *p = tp->c->prog;
 	*kept = NULL;
+	bool hides;
+	Expr *y = if_else_mask(s, &hides);
+	if (y && expr_reads_var(s->cond, j)) {
+		*kept = y;
+		Expr *c = expr_subst_var(p, s->cond, j, tp->jc);
+		return hides ? c : ex_un(p, UOP_NOT, c, s->loc);
+	}
 	if (s->kind == ST_IF && s->nbody >= 1 && !(s->nbody > 1 && s->body[1])) {
 		Stmt *a = single(s->body[0]);
 		if (a->kind == ST_ASSIGN && a->aop == AS_SET && is_neg_inf(a->rhs) && expr_reads_var(s->cond, j))
@@ -2195,7 +2217,8 @@ bool tile_mask_stmt(const TilePlan *tp, const Stmt *s, Expr **kept)
 {
 	for (int i = 0; i < tp->nmask; i++)
 		if (tp->mask_stmts[i] == s) {
-			*kept = s->kind == ST_ASSIGN ? s->rhs->args[3 - neg_inf_arm(s)] : NULL;
+			bool hides;
+			*kept = s->kind == ST_ASSIGN ? s->rhs->args[3 - neg_inf_arm(s)] : if_else_mask(s, &hides);
 			return true;
 		}
 	return false;

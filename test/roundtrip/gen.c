@@ -189,7 +189,7 @@ static void print_launch(StrBuf *b, const Func *f, const Var *neg, const Var *mi
 		if (v == misaligned)
 			sb_printf(b, "%s(void *)((char *)%s_d + 1)", i ? ", " : "", v->name);
 		else
-			sb_printf(b, "%s%s%s%s", i ? ", " : "", v == neg ? "-" : "", v->name, v->ndim ? "_d" : "");
+			sb_printf(b, "%s%s%s%s", i ? ", " : "", v == neg ? "-1 - " : "", v->name, v->ndim ? "_d" : ""); /* negative for a size of 0 too */
 	}
 	sb_puts(b, ", 0)");
 }
