@@ -76,15 +76,16 @@ static bool check_local_arrays(const GpuTarget *tg, const Stmt *s, const char *w
 	return true;
 }
 
-/* The first of the tiles' epilogue statements epi[0 .. n) that is a loop holding a loop:
- * an output stored after the pass from a value computed again per element (a row of
- * probabilities recomputed from the scores, stores.c's recompute_row), which the
- * epilogue runs one row per thread. NULL when there is none. */
-static const Stmt *recomputing_loop(Stmt *const *epi, int n)
+/* The first of tp's epilogue statements that is a loop holding a loop and no second pass
+ * over the tiles (tile_store_pass): an output stored after the pass from a value
+ * computed again per element (a row of probabilities recomputed from the scores,
+ * stores.c's recompute_row), which the epilogue runs one row per thread. NULL when there
+ * is none. */
+static const Stmt *recomputing_loop(TilePlan *tp)
 {
-	for (int i = 0; i < n; i++) {
-		const Stmt *s = epi[i];
-		if (s->kind != ST_FOR)
+	for (int i = 0; i < tp->nepi; i++) {
+		Stmt *s = tp->epi[i];
+		if (s->kind != ST_FOR || tile_store_pass(tp, s))
 			continue;
 		const Stmt *b = s->body[0];
 		for (int k = 0; k < (b->kind == ST_BLOCK ? b->nbody : 1); k++)
@@ -743,7 +744,7 @@ bool emit_gpu_function(StrBuf *out, const Program *p, const Func *fn, GpuKind ki
 		if (printed && !tiled[r] && !by_rows[r] && !elementwise_rows(fn->regions[r]) && warn_fallback)
 			warning_at(fn->regions[r]->loc, "%s kernel '%s' falls back to one thread per row (FMA code, far slower than the %s): %s (-Wno-fallback silences this)",
 			           tg->name, fn->regions[r]->name, tg->lowering, why ? why : "no tile lowering for this region");
-		const Stmt *slow = tiled[r] ? recomputing_loop(plans[r].epi, plans[r].nepi) : NULL;
+		const Stmt *slow = tiled[r] ? recomputing_loop(&plans[r]) : NULL;
 		if (printed && slow && warn_fallback && !(slow->loc.line == warned_slow.line && slow->loc.col == warned_slow.col)) {
 			warned_slow = slow->loc;
 			warning_at(slow->loc, "%s kernel '%s' stores '%s' after the pass one row per thread, computing each element again in FMA code (far slower than the %s): keep the pass's values in an array the pass writes, or leave '%s' out (-Wno-fallback silences this)",

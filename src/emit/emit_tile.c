@@ -32,6 +32,7 @@ typedef struct TileEmit {
 	const char *smem, *qa, *i0, *nrows, *rbase, *rf, *rl, *jb, *je, *lom, *him, *st, *masked;
 	const char *whole;  /* the lambda that tells a step the mask keeps whole (skip_steps) */
 	bool as_written;    /* printing a mask statement as written (see skip_hidden) */
+	bool rows_in_tile;  /* elements of rows past the tile's last row are skipped (stores) */
 	bool merge;         /* printing the split-k merge kernel: one row per CTA, columns over threads */
 	bool in_col;        /* inside a loop over accumulator columns (merge kernel) */
 	const char *rowid;  /* the row's index among all rows of the grid (workspace) */
@@ -576,6 +577,19 @@ static void elem_body(TileEmit *te, Stmt *s, Var *j, int ind)
 	line(te, ind, "}\n");
 }
 
+/* `x = kept;` for mask statement s (`x = c ? -INFINITY : kept`, `if (c) x = -INFINITY;
+ * else x = kept;`): what it assigns where the mask keeps the element. */
+static void kept_value(TileEmit *te, const Stmt *s, const Expr *kept, int ind)
+{
+	while (s->kind == ST_IF || (s->kind == ST_BLOCK && s->nbody == 1))
+		s = s->body[0];
+	sb_indent(te->out, ind);
+	expr(te, s->lhs);
+	sb_puts(te->out, " = ");
+	expr(te, kept);
+	sb_puts(te->out, ";\n");
+}
+
 static void elem_stmts(TileEmit *te, Stmt **body, int n, Var *j, int ind)
 {
 	TilePlan *tp = te->tp;
@@ -612,26 +626,23 @@ static void elem_stmts(TileEmit *te, Stmt **body, int n, Var *j, int ind)
 		Var *acc;
 		int r;
 		if (tp->skip_hidden && !te->as_written && tile_mask_stmt(tp, s, &kept)) {
-			/* A step the mask keeps whole is unmasked: the statement has nothing to do. */
+			/* A step the mask keeps whole is unmasked: the statement keeps the value (a
+			 * select, an if/else) or has nothing to do. */
 			line(te, ind, "if (decltype(%s)::value) {\n", te->masked);
 			te->as_written = true;
 			elem_stmts(te, &s, 1, j, ind + 1);
 			te->as_written = false;
+			if (kept) {
+				line(te, ind, "} else {\n");
+				kept_value(te, s, kept, ind + 1);
+			}
 			line(te, ind, "}\n");
 			continue;
 		}
 		if (!tp->skip_hidden && tile_mask_stmt(tp, s, &kept)) {
 			/* The mask is the element's range now: inside it, the mask keeps the value. */
-			if (kept) {
-				const Stmt *a = s;
-				while (a->kind == ST_IF || (a->kind == ST_BLOCK && a->nbody == 1))
-					a = a->body[0]; /* `if (c) x = -INFINITY; else x = y;`: x */
-				sb_indent(te->out, ind);
-				expr(te, a->lhs);
-				sb_puts(te->out, " = ");
-				expr(te, kept);
-				sb_puts(te->out, ";\n");
-			}
+			if (kept)
+				kept_value(te, s, kept, ind);
 			continue;
 		}
 		if ((s->kind == ST_ASSIGN || s->kind == ST_IF) && reduce_match(p, s, &target, &red, &g) && target->kind == EX_VAR &&
@@ -765,7 +776,10 @@ static void elem_group(TileEmit *te, Stmt **loops, int nl, int ind)
 		frag(te->out, te, te->pv_name[k]);
 		sb_puts(te->out, " = 0.0f;\n");
 	}
-	line(te, ind + 2, "if (!decltype(%s)::value || (%s >= ", te->masked, j->name);
+	if (te->rows_in_tile) /* not the last row again, with the padding rows' values */
+		line(te, ind + 2, "if (%s + fx::row(%s) < %s && (!decltype(%s)::value || (%s >= ", te->rbase, te->h, te->nrows, te->masked, j->name);
+	else
+		line(te, ind + 2, "if (!decltype(%s)::value || (%s >= ", te->masked, j->name);
 	operand(te, tp->step->lo, OP_GE);
 	sb_printf(te->out, " && %s < ", j->name);
 	operand(te, tp->step->hi, OP_LT);
@@ -777,7 +791,7 @@ static void elem_group(TileEmit *te, Stmt **loops, int nl, int ind)
 		sb_printf(te->out, " && %s < ", j->name);
 		operand(te, tp->mask_hi, OP_LT);
 	}
-	sb_puts(te->out, ")) {\n");
+	sb_puts(te->out, te->rows_in_tile ? "))) {\n" : ")) {\n");
 	for (int l = 0; l < nl; l++) {
 		int n;
 		Stmt **body = loop_body(loops[l], &n);
@@ -1171,6 +1185,52 @@ static const char *skip_steps(TileEmit *te)
 	return next;
 }
 
+/* Epilogue loop s (tile_store_pass) as a second pass over the column tiles after the
+ * first: each step loads its tiles (`load`, the first pass's loader, into stage 0), takes
+ * the products on the tensor cores again and runs s's statements for every element of
+ * its range, the row values final; the masks the statements hold run as written.
+ * colop_base: the column tiles' shared memory (stage 0). */
+static void store_pass(TileEmit *te, Stmt *s, const char *load, const char *const *colop_base)
+{
+	TilePlan *tp = te->tp;
+	const char *j0 = tp->step->var->name;
+	bool two = tp->stages == 2;
+	line(te, 1, "/* line %d: the stored row again, a second pass over the column tiles */\n", s->loc.line);
+	line(te, 1, "for (int %s = ", j0);
+	expr(te, s->lo);
+	sb_printf(te->out, "; %s < ", j0);
+	expr(te, s->hi);
+	sb_printf(te->out, "; %s += %d) {\n", j0, tp->bn);
+	line(te, 2, two ? "%s(%s, 0);\n" : "%s(%s);\n", load, j0);
+	if (two || tp->tt->stages == 2) {
+		line(te, 2, "fx::cp_async_commit();\n");
+		line(te, 2, "fx::cp_async_wait<0>();\n");
+	}
+	line(te, 2, "__syncthreads();\n");
+	for (int k = 0; k < tp->ncolop && tp->presplit; k++)
+		line(te, 2, "fx::split_tile<%d, %d, %d, %s, %s>(%s, %s);\n", tp->bn, tp->colop_cols[k], tp->threads, product_type(tp), tp->colop_pv[k] ? "true" : "false",
+		     te->colop_split[k], te->colop_smem[k]);
+	if (tp->presplit)
+		line(te, 2, "__syncthreads();\n");
+	for (int k = 0; k < tp->ncolop && two; k++)
+		line(te, 2, "const uint16_t *%s = %s;\n", te->colop_smem[k], colop_base[k]);
+	line(te, 2, "fx::dispatch(!(%s + %d <= ", j0, tp->bn);
+	expr(te, s->hi);
+	sb_printf(te->out, "), [&](auto %s) {\n", te->masked);
+	memset(te->dot_done, 0, sizeof te->dot_done);
+	/* every element of the range: the masks are the statements' own here */
+	Expr *lo = tp->mask_lo, *hi = tp->mask_hi;
+	tp->mask_lo = tp->mask_hi = NULL;
+	te->rows_in_tile = true;
+	elem_group(te, &s, 1, 3);
+	te->rows_in_tile = false;
+	tp->mask_lo = lo;
+	tp->mask_hi = hi;
+	line(te, 2, "});\n");
+	line(te, 2, "__syncthreads();\n");
+	line(te, 1, "}\n");
+}
+
 void emit_tile_kernel(StrBuf *out, const GpuTarget *tg, TilePlan *tp, void (*print_params)(StrBuf *, const Func *, bool))
 {
 	const Region *r = tp->region;
@@ -1470,6 +1530,8 @@ void emit_tile_kernel(StrBuf *out, const GpuTarget *tg, TilePlan *tp, void (*pri
 	if (!tp->presplit)
 		line(&te, 2, "__syncthreads();\n");
 	/* Within the step, the column operands are this stage's tiles. */
+	const char *colop_base[MAX_TILE_VARS];
+	memcpy(colop_base, te.colop_smem, sizeof(const char *) * (size_t)tp->ncolop);
 	for (int k = 0; k < tp->ncolop && two; k++) {
 		const char *nm = te.colop_smem[k];
 		te.colop_smem[k] = fresh(&te, arena_printf(&tp->c->prog->arena, "%s_now", nm));
@@ -1515,7 +1577,16 @@ void emit_tile_kernel(StrBuf *out, const GpuTarget *tg, TilePlan *tp, void (*pri
 	if (ring)
 		line(&te, 2, "%s = (%s + 1) %% %d;\n", ring, ring, TILE_INDEX_RING);
 	line(&te, 1, "}\n");
-	row_stmts(&te, tp->epi, tp->nepi, 1, true, false);
+	/* The rows stored from the products again: a second pass over the tiles; then the
+	 * rest of the epilogue, one row at a time. */
+	Stmt **rest = arena_alloc(&tp->c->prog->arena, sizeof(Stmt *) * (size_t)(tp->nepi + 1));
+	int nrest = 0;
+	for (int i = 0; i < tp->nepi; i++)
+		if (tile_store_pass(tp, tp->epi[i]))
+			store_pass(&te, tp->epi[i], load, colop_base);
+		else
+			rest[nrest++] = tp->epi[i];
+	row_stmts(&te, rest, nrest, 1, true, false);
 	sb_puts(out, "}\n");
 }
 

@@ -934,6 +934,43 @@ static bool holds_loop(const Stmt *s)
 	return false;
 }
 
+/* Whether an assignment in w stores a variable that s reads. */
+static bool stmt_stores_read_by_stmt(const Stmt *w, const Stmt *s)
+{
+	if (!w)
+		return false;
+	if (w->kind == ST_ASSIGN && stmt_reads_var(s, w->lhs->var))
+		return true;
+	for (int i = 0; i < w->nbody; i++)
+		if (stmt_stores_read_by_stmt(w->body[i], s))
+			return true;
+	return false;
+}
+
+bool tile_store_pass(TilePlan *tp, Stmt *s)
+{
+	const Var *iv = tp->grid[tp->rowdim].var;
+	if (tp->splitk || tp->ngather || tp->skip_hidden || s->kind != ST_FOR || s->step != 1 || !expr_equal(s->lo, tp->step->lo) ||
+	    !expr_equal(s->hi, tp->step->hi) || expr_reads_var(s->lo, iv) || expr_reads_var(s->hi, iv))
+		return false;
+	/* It runs before the rest of the epilogue: it may read nothing that writes. */
+	for (int k = 0; k < tp->nepi; k++)
+		if (tp->epi[k] != s && ((tp->epi[k]->kind == ST_DECL && stmt_reads_var(s, tp->epi[k]->var)) || stmt_stores_read_by_stmt(tp->epi[k], s)))
+			return false;
+	Stmt *b = s->body[0];
+	Stmt **body = b->kind == ST_BLOCK ? b->body : &s->body[0];
+	int n = b->kind == ST_BLOCK ? b->nbody : 1, len, dots = 0;
+	for (int i = 0; i < n; i++) {
+		if (tile_match_dot(tp, body, n, i, s->var, false, NULL, &len) >= 0) {
+			dots++;
+			i += len - 1;
+		} else if (holds_loop(body[i])) {
+			return false;
+		}
+	}
+	return dots > 0;
+}
+
 Stmt *grid_and_row_loops(const Region *r, GridLoop *out, int *n)
 {
 	Stmt *body = grid_loops(r, out, n);

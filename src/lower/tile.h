@@ -209,6 +209,12 @@ typedef struct TilePlan {
 	StrVec *names;   /* every name of the function, the printer's own included */
 } TilePlan;
 
+/* Whether epilogue statement s of tp is a loop over the pass's range that stores a row
+ * computed again from the pass's products (`for (j) { float s = q.k; P[i][j] = e^(s - m)
+ * / l; }`, stores.c's recompute_row): the tiles run it as a second pass over the column
+ * tiles, products on the tensor cores, instead of one row per thread. */
+bool tile_store_pass(TilePlan *tp, Stmt *s);
+
 /* Fills tp for region r (fused rolling) on target tt. false with *why set (a phrase for
  * the echo) when the region's shape does not map onto tensor-core tiles. */
 bool tile_plan(TilePlan *tp, const Region *r, const TileTarget *tt, const char **why);
