@@ -1114,45 +1114,96 @@ static const char *data_arg(const TilePlan *tp, int data, int cols)
 	return data == cols ? "" : arena_printf(&tp->c->prog->arena, ", %d", data);
 }
 
-/* Prints lambda `name(at)`: whether the mask keeps some element (any) or every element
- * (!any) of the CTA's rows over the step at `at`; flag names its accumulator. */
-static void skip_test(TileEmit *te, const char *name, const char *at, const char *flag, bool any)
+/* Prints the loops of a skip test at indent 2: over the blocks of the CTA's rows (when
+ * the mask reads them) and the step at `at`'s blocks, or its columns, a thread's share
+ * (a mask read by column). Returns the indent of their body. */
+static int skip_loops(TileEmit *te, const char *at)
 {
 	const TilePlan *tp = te->tp;
 	const char *bj = tp->skip_bj->name;
-	bool by_thread = tp->skip_cj == 1;
-	line(te, 1, "auto %s = [&](int %s) -> bool {\n", name, at);
-	line(te, 2, "int %s = %d;\n", flag, any ? 0 : 1);
 	int ind = 2;
 	if (tp->skip_bi) {
 		const char *bi = tp->skip_bi->name;
 		line(te, 2, "for (int %s = %s / %d; %s <= (%s + %s - 1) / %d; %s++)\n", bi, te->i0, tp->skip_ci, bi, te->i0, te->nrows, tp->skip_ci, bi);
 		ind++;
 	}
-	if (by_thread)
+	if (tp->skip_cj == 1)
 		line(te, ind, "for (int %s = %s + (int)threadIdx.x; %s < min(%s + %d, %s); %s += blockDim.x)\n", bj, at, bj, at, tp->bn, te->je, bj);
 	else
 		line(te, ind, "for (int %s = %s / %d; %s <= (min(%s + %d, %s) - 1) / %d; %s++)\n", bj, at, tp->skip_cj, bj, at, tp->bn, te->je, tp->skip_cj, bj);
-	const Expr *h = tp->skip_hidden;
+	return ind + 1;
+}
+
+/* Prints `(kept) != 0` for the hidden-when condition h (`(c) != 0` for h = !c), or
+ * `!(h)`, after `pre`. */
+static void kept_cond(TileEmit *te, const char *pre)
+{
+	const Expr *h = te->tp->skip_hidden;
 	bool neg = h->kind == EX_UN && h->uop == UOP_NOT;
-	line(te, ind + 1, neg ? "%s %s= (" : "%s %s= !(", flag, any ? "|" : "&");
+	sb_printf(te->out, neg ? "%s(" : "%s!(", pre);
 	expr(te, neg ? h->args[0] : h);
-	sb_puts(te->out, neg ? ") != 0;\n" : ");\n");
-	if (by_thread)
-		line(te, 2, "return __syncthreads_%s(%s) != 0;\n", any ? "or" : "and", flag);
-	else
-		line(te, 2, "return %s != 0;\n", flag);
+	sb_puts(te->out, neg ? ") != 0" : ")");
+}
+
+/* Prints lambda `name(at)` for a mask read by column (a key padding mask): whether it
+ * keeps some element (any) or every element (!any) of the CTA's rows over the step at
+ * `at`, the CTA's threads testing its columns together; flag names its accumulator. */
+static void skip_test(TileEmit *te, const char *name, const char *at, const char *flag, bool any)
+{
+	line(te, 1, "auto %s = [&](int %s) -> bool {\n", name, at);
+	line(te, 2, "int %s = %d;\n", flag, any ? 0 : 1);
+	int ind = skip_loops(te, at);
+	sb_indent(te->out, ind);
+	kept_cond(te, arena_printf(&te->tp->c->prog->arena, "%s %s= ", flag, any ? "|" : "&"));
+	sb_puts(te->out, ";\n");
+	line(te, 2, "return __syncthreads_%s(%s) != 0;\n", any ? "or" : "and", flag);
+	line(te, 1, "};\n");
+}
+
+/* Prints lambda `name(at)` for a block layout: bit 0 when it keeps some element of the
+ * CTA's rows over the step at `at`, bit 1 when it keeps every element (each thread
+ * alone: a few blocks). */
+static void kept_test(TileEmit *te, const char *name, const char *at)
+{
+	const char *any = fresh(te, "any"), *all = fresh(te, "all");
+	line(te, 1, "auto %s = [&](int %s) -> int {\n", name, at);
+	line(te, 2, "int %s = 0, %s = 1;\n", any, all);
+	int ind = skip_loops(te, at);
+	sb_indent(te->out, ind);
+	kept_cond(te, "if (");
+	sb_puts(te->out, ")\n");
+	line(te, ind + 1, "%s = 1;\n", any);
+	line(te, ind, "else\n");
+	line(te, ind + 1, "%s = 0;\n", all);
+	line(te, 2, "return %s | %s << 1;\n", any, all);
 	line(te, 1, "};\n");
 }
 
 /* Prints the lambdas that skip the steps a mask hides whole (see skip_hidden in tile.h)
  * and returns the name of the one that gives the first step at or after its argument
  * that is not skipped. A mask read by column (a key padding mask) is tested by the
- * CTA's threads together, a block layout by each thread alone (a few blocks). */
-static const char *skip_steps(TileEmit *te)
+ * CTA's threads together, step by step. A block layout's steps are tested a window at a
+ * time by the CTA's threads, each step by a thread alone, and marked in shared memory
+ * after the plan's tiles (fx::KeptSteps): the walk finds the next kept step there, where
+ * a test per step would wait on its load, once per step skipped. */
+static const char *skip_steps(TileEmit *te, int off)
 {
 	const TilePlan *tp = te->tp;
-	const char *live = fresh(te, "live"), *next = fresh(te, "next_live"), *at = fresh(te, "at"), *any = fresh(te, "any");
+	const char *next = fresh(te, "next_live"), *at = fresh(te, "at");
+	if (tile_kept_window(tp)) {
+		const char *kept = fresh(te, "kept"), *steps = fresh(te, "kept_steps");
+		line(te, 1, "/* steps where the layout hides every element of the CTA's rows are skipped, found %d steps at a time */\n", TILE_KEPT_WINDOW);
+		kept_test(te, kept, at);
+		line(te, 1, "fx::KeptSteps<%d, %d> %s{(unsigned *)(%s + %d), %s, %s, %d};\n", TILE_KEPT_WINDOW, tp->threads, steps, te->smem, off, te->jb, te->je, tp->bn);
+		line(te, 1, "auto %s = [&](int %s) { return %s.next(%s, %s); };\n", next, at, steps, at, kept);
+		if (tp->nmask) {
+			/* whether the layout keeps every element of the step: then it runs unmasked */
+			te->whole = fresh(te, "whole");
+			line(te, 1, "auto %s = [&](int %s) { return %s.whole(%s, %s); };\n", te->whole, at, steps, at, kept);
+		}
+		return next;
+	}
+	const char *live = fresh(te, "live"), *any = fresh(te, "any");
 	line(te, 1, "/* steps where the mask hides every element of the CTA's rows are skipped */\n");
 	skip_test(te, live, at, any, true);
 	if (tp->nmask) {
@@ -1374,7 +1425,7 @@ void emit_tile_kernel(StrBuf *out, const GpuTarget *tg, TilePlan *tp, void (*pri
 	/* The first step, the step after j0 (an expression of j0), and the loop's update. */
 	const char *start = te.jb, *after = arena_printf(&tp->c->prog->arena, "%s + %d", j0, tp->bn), *jn = NULL, *next = NULL;
 	if (tp->skip_hidden) {
-		next = skip_steps(&te);
+		next = skip_steps(&te, off);
 		start = fresh(&te, "first_step");
 		line(&te, 1, "const int %s = %s(%s);\n", start, next, te.jb);
 		after = arena_printf(&tp->c->prog->arena, "%s(%s + %d)", next, j0, tp->bn);

@@ -1377,8 +1377,12 @@ int tile_smem_bytes(const TilePlan *tp)
 		for (int part = 0; part < 2; part++)
 			if (tile_row_table(tp, k, part))
 				bytes += tp->bn * 8; /* a device pointer a row */
+	if (tile_kept_window(tp))
+		bytes += 2 * TILE_KEPT_WINDOW / 8;
 	return bytes;
 }
+
+bool tile_kept_window(const TilePlan *tp) { return tp->skip_hidden && tp->skip_cj != 1; }
 
 /* Whether e (NULL: false) reads one of the plan's gathers. */
 static bool reads_gather(const TilePlan *tp, const Expr *e)
