@@ -244,6 +244,30 @@ template <int STEPS, int THREADS> struct KeptSteps {
 	}
 };
 
+/* Stores the first DATA columns of rows r < nvalid of the ROWS-row tile s (rows of
+ * PITCH elements of T in shared memory) to rowptr(r), by the CTA's THREADS threads, each
+ * 16 bytes of a row at a time, consecutive threads on consecutive bytes of a row (an
+ * accumulator fragment's own stores write an element each, strided over 8 rows); a row
+ * not 16-byte aligned element by element. DATA is a multiple of 16 bytes; the caller
+ * has synchronised the tile's writes. */
+template <int ROWS, int PITCH, int DATA, int THREADS, class T, class F> __device__ __forceinline__ void store_rows(const T *s, F rowptr, int nvalid)
+{
+	constexpr int V = 16 / sizeof(T), CHUNKS = DATA / V;
+	static_assert(DATA % V == 0 && PITCH % V == 0, "rows of whole 16-byte chunks");
+	for (int c = threadIdx.x; c < ROWS * CHUNKS; c += THREADS) {
+		const int r = c / CHUNKS, k = c % CHUNKS;
+		if (r >= nvalid)
+			return; /* the rows go in order */
+		T *p = rowptr(r) + k * V;
+		const T *q = s + r * PITCH + k * V;
+		if ((reinterpret_cast<uintptr_t>(p) & 15) == 0)
+			*reinterpret_cast<uint4 *>(p) = *reinterpret_cast<const uint4 *>(q);
+		else
+			for (int e = 0; e < V; e++)
+				p[e] = q[e];
+	}
+}
+
 /* tanh through exp2 (e2, the target's fast 2^x): 1 - 2 / (e^2x + 1), absolute error
  * about 1e-7 (tanhf costs several times more and dominates a soft-capped score). |x| >= 9
  * rounds to +-1. */

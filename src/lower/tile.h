@@ -216,8 +216,9 @@ bool tile_plan(TilePlan *tp, const Region *r, const TileTarget *tt, const char *
 /* Dynamic shared memory of the plan's kernel, in bytes. */
 int tile_smem_bytes(const TilePlan *tp);
 /* Whether the steps a block layout keeps (skip_hidden, read by block of columns) are
- * found from a window of TILE_KEPT_WINDOW steps in shared memory, at the end of the
- * plan's (a key padding mask, read by column, is tested step by step by the CTA). */
+ * found from a window of TILE_KEPT_WINDOW steps in shared memory, after the plan's
+ * tiles where they leave room (a key padding mask, read by column, is tested step by
+ * step by the CTA). */
 bool tile_kept_window(const TilePlan *tp);
 /* Bytes of gather g's ring of index values (a multiple of 16). */
 int tile_index_ring_bytes(const TilePlan *tp, int g);
