@@ -174,6 +174,100 @@ template <int BM, class F> __device__ __forceinline__ bool packed_tile(int lo, i
 	return true;
 }
 
+/* The steps of a pass that a block layout keeps (a mask that hides whole steps of the
+ * CTA's rows: tile.h, skip_hidden), steps at begin + n * bn up to end. A test read at
+ * each step would wait on the layout's load before the next step's tiles could be asked
+ * for, once per step skipped and again for each step kept. Instead the CTA's threads
+ * test a window of STEPS steps together (STEPS / THREADS each, every thread's loads in
+ * flight at once) and mark in `bits` (2 * STEPS / 32 words of shared memory) the steps
+ * that keep some element (live) and, after them, those that keep every element (whole);
+ * the walk then finds the next live step in shared memory, 32 steps a word, as Flex's
+ * kv_indices list it. kept(at) tests the step at `at`: bit 0 some element kept, bit 1
+ * every element. next refills the window between barriers when the walk leaves it:
+ * every thread of the CTA must call it alike. */
+template <int STEPS, int THREADS> struct KeptSteps {
+	unsigned *bits;
+	int begin, end, bn;
+	int win = -1; /* the window's first step n; -1 before the first fill */
+
+	/* The first step at or after step `at` that the layout keeps, or end. */
+	template <class F> __device__ __forceinline__ int next(int at, F kept)
+	{
+		for (long long x = at; x < end;) {
+			const int n = (int)((x - begin) / bn);
+			if (win < 0 || n < win || n >= win + STEPS)
+				fill(n, kept);
+			const int o = n - win;
+			const unsigned w = bits[o >> 5] >> (o & 31);
+			if (w) /* no step at or past end is marked */
+				return (int)(x + (long long)(__ffs(w) - 1) * bn);
+			x += (long long)(32 - (o & 31)) * bn; /* the next word's first step */
+		}
+		return end;
+	}
+
+	/* Whether the layout keeps every element of step `at` (tested again when the window
+	 * has moved past it: the walk looked ahead of the step being computed). */
+	template <class F> __device__ __forceinline__ bool whole(int at, F kept) const
+	{
+		const int o = (at - begin) / bn - win;
+		if (o < 0 || o >= STEPS)
+			return (kept(at) & 2) != 0;
+		return (bits[STEPS / 32 + (o >> 5)] >> (o & 31)) & 1;
+	}
+
+	/* The window from step n: the tests first (their loads overlap the barrier's wait). */
+	template <class F> __device__ __forceinline__ void fill(int n, F kept)
+	{
+		constexpr int PER = (STEPS + THREADS - 1) / THREADS;
+		int k[PER];
+#pragma unroll
+		for (int r = 0; r < PER; r++) {
+			const int o = r * THREADS + (int)threadIdx.x;
+			const long long at = begin + (long long)(n + o) * bn;
+			k[r] = o < STEPS && at < end ? kept((int)at) : 0;
+		}
+		__syncthreads(); /* every thread is done with the window held */
+		for (int w = threadIdx.x; w < 2 * STEPS / 32; w += THREADS)
+			bits[w] = 0;
+		__syncthreads();
+#pragma unroll
+		for (int r = 0; r < PER; r++) {
+			const int o = r * THREADS + (int)threadIdx.x;
+			if (k[r] & 1)
+				atomicOr(&bits[o >> 5], 1u << (o & 31));
+			if (k[r] & 2)
+				atomicOr(&bits[STEPS / 32 + (o >> 5)], 1u << (o & 31));
+		}
+		__syncthreads();
+		win = n;
+	}
+};
+
+/* Stores the first DATA columns of rows r < nvalid of the ROWS-row tile s (rows of
+ * PITCH elements of T in shared memory) to rowptr(r), by the CTA's THREADS threads, each
+ * 16 bytes of a row at a time, consecutive threads on consecutive bytes of a row (an
+ * accumulator fragment's own stores write an element each, strided over 8 rows); a row
+ * not 16-byte aligned element by element. DATA is a multiple of 16 bytes; the caller
+ * has synchronised the tile's writes. */
+template <int ROWS, int PITCH, int DATA, int THREADS, class T, class F> __device__ __forceinline__ void store_rows(const T *s, F rowptr, int nvalid)
+{
+	constexpr int V = 16 / sizeof(T), CHUNKS = DATA / V;
+	static_assert(DATA % V == 0 && PITCH % V == 0, "rows of whole 16-byte chunks");
+	for (int c = threadIdx.x; c < ROWS * CHUNKS; c += THREADS) {
+		const int r = c / CHUNKS, k = c % CHUNKS;
+		if (r >= nvalid)
+			return; /* the rows go in order */
+		T *p = rowptr(r) + k * V;
+		const T *q = s + r * PITCH + k * V;
+		if ((reinterpret_cast<uintptr_t>(p) & 15) == 0)
+			*reinterpret_cast<uint4 *>(p) = *reinterpret_cast<const uint4 *>(q);
+		else
+			for (int e = 0; e < V; e++)
+				p[e] = q[e];
+	}
+}
+
 /* tanh through exp2 (e2, the target's fast 2^x): 1 - 2 / (e^2x + 1), absolute error
  * about 1e-7 (tanhf costs several times more and dominates a soft-capped score). |x| >= 9
  * rounds to +-1. */

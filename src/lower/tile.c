@@ -1450,7 +1450,8 @@ static bool fail(TilePlan *tp, const char **why, const char *msg)
 	return false;
 }
 
-int tile_smem_bytes(const TilePlan *tp)
+/* Bytes of the plan's tiles, rings of index values and row tables. */
+static int tiles_bytes(const TilePlan *tp)
 {
 	int elems = tp->row_parts * tp->bm * tp->kdim;
 	for (int k = 0; k < tp->ncolop; k++)
@@ -1463,6 +1464,15 @@ int tile_smem_bytes(const TilePlan *tp)
 			if (tile_row_table(tp, k, part))
 				bytes += tp->bn * 8; /* a device pointer a row */
 	return bytes;
+}
+
+int tile_smem_bytes(const TilePlan *tp) { return tiles_bytes(tp) + (tile_kept_window(tp) ? 2 * TILE_KEPT_WINDOW / 8 : 0); }
+
+/* Where the tiles leave no room for the window (HIP's 64 KB at 128 rows), it would cost
+ * half the rows: the steps are tested one by one instead. */
+bool tile_kept_window(const TilePlan *tp)
+{
+	return tp->skip_hidden && tp->skip_cj != 1 && tiles_bytes(tp) + 2 * TILE_KEPT_WINDOW / 8 <= tp->tt->smem_max;
 }
 
 /* Whether e (NULL: false) reads one of the plan's gathers. */

@@ -31,6 +31,9 @@ enum { MAX_GRID = 16, MAX_TILE_VARS = 32, MAX_OPERANDS = 4 };
  * before the barrier after which step n - 1 would copy step n + 2's into the slot); the
  * kernels checked on the GPU have three. */
 enum { TILE_INDEX_RING = 3 };
+/* The steps a block layout keeps are found from a window of this many steps marked in
+ * shared memory (tile_kept_window, fx::KeptSteps): two bits a step. */
+enum { TILE_KEPT_WINDOW = 512 };
 
 /* The outer nest of parallel loops (a row-tile pair counts as its inner loop over the
  * outer's range) and the statement they wrap. */
@@ -221,6 +224,11 @@ bool tile_plan(TilePlan *tp, const Region *r, const TileTarget *tt, const char *
 
 /* Dynamic shared memory of the plan's kernel, in bytes. */
 int tile_smem_bytes(const TilePlan *tp);
+/* Whether the steps a block layout keeps (skip_hidden, read by block of columns) are
+ * found from a window of TILE_KEPT_WINDOW steps in shared memory, after the plan's
+ * tiles where they leave room (a key padding mask, read by column, is tested step by
+ * step by the CTA). */
+bool tile_kept_window(const TilePlan *tp);
 /* Bytes of gather g's ring of index values (a multiple of 16). */
 int tile_index_ring_bytes(const TilePlan *tp, int g);
 /* Whether column operand k's part (0, or 1: colop2) has its tiles' row pointers in

@@ -52,26 +52,20 @@ __global__ void __launch_bounds__(128) blocksparse_prefill_kernel(int B, int H, 
 		fx::load_tile<64, 128, 128, __half>(s_k + into * 8192, [&](int r) { return &k[((((long long)b * H + h) * N + (at + r)) * 128 + 0)]; }, end - at);
 		fx::load_tile<64, 128, 128, __half>(s_v + into * 8192, [&](int r) { return &v[((((long long)b * H + h) * N + (at + r)) * 128 + 0)]; }, end - at);
 	};
-	/* steps where the mask hides every element of the CTA's rows are skipped */
-	auto live = [&](int at2) -> bool {
-		int any = 0;
+	/* steps where the layout hides every element of the CTA's rows are skipped, found 512 steps at a time */
+	auto kept = [&](int at2) -> int {
+		int any = 0, all = 1;
 		for (int blk_i = row0 / 128; blk_i <= (row0 + nrows - 1) / 128; blk_i++)
 			for (int blk_j = at2 / 128; blk_j <= (min(at2 + 64, end) - 1) / 128; blk_j++)
-				any |= (layout[(((long long)h * NB + blk_i) * NB + blk_j)]) != 0;
-		return any != 0;
+				if ((layout[(((long long)h * NB + blk_i) * NB + blk_j)]) != 0)
+					any = 1;
+				else
+					all = 0;
+		return any | all << 1;
 	};
-	auto whole = [&](int at2) -> bool {
-		int any = 1;
-		for (int blk_i = row0 / 128; blk_i <= (row0 + nrows - 1) / 128; blk_i++)
-			for (int blk_j = at2 / 128; blk_j <= (min(at2 + 64, end) - 1) / 128; blk_j++)
-				any &= (layout[(((long long)h * NB + blk_i) * NB + blk_j)]) != 0;
-		return any != 0;
-	};
-	auto next_live = [&](int at2) {
-		while (at2 < end && !live(at2))
-			at2 += 64;
-		return at2;
-	};
+	fx::KeptSteps<512, 128> kept_steps{(unsigned *)(smem + 49152), begin, end, 64};
+	auto next_live = [&](int at2) { return kept_steps.next(at2, kept); };
+	auto whole = [&](int at2) { return kept_steps.whole(at2, kept); };
 	const int first_step = next_live(begin);
 	if (first_step < end)
 		load_columns(first_step, 0);
@@ -164,6 +158,10 @@ __global__ void __launch_bounds__(128) blocksparse_prefill_kernel(int B, int H, 
 		__syncthreads();
 		stage ^= 1;
 	}
+	/* the output rows through shared memory, 16 bytes a thread (every tile has been read) */
+	fx::cp_async_wait<0>();
+	__syncthreads();
+	__half *s_out = (__half *)smem;
 	#pragma unroll
 	for (int hf = 0; hf < 4; hf++) {
 		const int i = row0 + wrow + fx::row(hf);
@@ -171,10 +169,12 @@ __global__ void __launch_bounds__(128) blocksparse_prefill_kernel(int B, int H, 
 			#pragma unroll
 			for (int e = 0; e < 32; e++) {
 				const int d = fx::col(e);
-				o[((((long long)b * H + h) * N + i) * 128 + d)] = (__half)(acc[hf >> 1][e >> 1][2 * (hf & 1) + (e & 1)] * __frcp_rn(l[hf]));
+				s_out[(wrow + fx::row(hf)) * 136 + d] = (__half)(acc[hf >> 1][e >> 1][2 * (hf & 1) + (e & 1)] * __frcp_rn(l[hf]));
 			}
 		}
 	}
+	__syncthreads();
+	fx::store_rows<128, 136, 128, 128>(s_out, [&](int r) { return &o[((((long long)b * H + h) * N + (row0 + r)) * 128 + 0)]; }, nrows);
 }
 
 /* Runs blocksparse_prefill on the GPU: arrays are device pointers; sizes as in the C function. */
@@ -215,10 +215,10 @@ extern "C" cudaError_t blocksparse_prefill_launch(int B, int H, int N, int NB, f
 				return cudaErrorInvalidValue;
 			if (((uintptr_t)q | (uintptr_t)k | (uintptr_t)v) & 15)
 				return cudaErrorInvalidValue;
-			cudaError_t err = cudaFuncSetAttribute(blocksparse_prefill_kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, 98304);
+			cudaError_t err = cudaFuncSetAttribute(blocksparse_prefill_kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, 98432);
 			if (err != cudaSuccess)
 				return err;
-			blocksparse_prefill_kernel<<<dim3((unsigned)ctas, (unsigned)tiles), 128, 98304, stream>>>(B, H, N, NB, scale, layout, q, k, v, o);
+			blocksparse_prefill_kernel<<<dim3((unsigned)ctas, (unsigned)tiles), 128, 98432, stream>>>(B, H, N, NB, scale, layout, q, k, v, o);
 			err = cudaGetLastError();
 			if (err != cudaSuccess)
 				return err;

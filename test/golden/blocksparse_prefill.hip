@@ -147,6 +147,9 @@ __global__ void __launch_bounds__(256) blocksparse_prefill_kernel(int B, int H, 
 		});
 		__syncthreads();
 	}
+	/* the output rows through shared memory, 16 bytes a thread (every tile has been read) */
+	__syncthreads();
+	__half *s_out = (__half *)smem;
 	#pragma unroll
 	for (int hf = 0; hf < 2; hf++) {
 		const int i = row0 + wrow + fx::row(hf);
@@ -154,10 +157,12 @@ __global__ void __launch_bounds__(256) blocksparse_prefill_kernel(int B, int H, 
 			#pragma unroll
 			for (int e = 0; e < 32; e++) {
 				const int d = fx::col(e);
-				o[((((long long)b * H + h) * N + i) * 128 + d)] = (__half)(acc[hf][e >> 2][e & 3] * __frcp_rn(l[hf]));
+				s_out[(wrow + fx::row(hf)) * 136 + d] = (__half)(acc[hf][e >> 2][e & 3] * __frcp_rn(l[hf]));
 			}
 		}
 	}
+	__syncthreads();
+	fx::store_rows<128, 136, 128, 256>(s_out, [&](int r) { return &o[((((long long)b * H + h) * N + (row0 + r)) * 128 + 0)]; }, nrows);
 }
 
 /* Runs blocksparse_prefill on the GPU: arrays are device pointers; sizes as in the C function. */
