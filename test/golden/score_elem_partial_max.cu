@@ -18,14 +18,14 @@ __global__ void __launch_bounds__(128) f_D64_kernel(int H, int N, int D, const f
 	int i = (int)(row % (N));
 	row /= (N);
 	int h = (int)row;
-	float s[64];
 	float m = -INFINITY;
 	for (int j0 = 0; j0 < N; j0 += 64) {
 		for (int j = j0; j < (j0 + 64 < N ? j0 + 64 : N); j++) {
-			s[j - j0] = 0.0f;
+			float s;
+			s = 0.0f;
 			for (int d = 0; d < 64; d++) {
-				s[j - j0] += q[(((long long)h * N + i) * 64 + d)] * k[(((long long)h * N + j) * 64 + d)];
-				m = fmaxf(m, s[j - j0]);
+				s += q[(((long long)h * N + i) * 64 + d)] * k[(((long long)h * N + j) * 64 + d)];
+				m = fmaxf(m, s);
 			}
 		}
 	}
@@ -76,14 +76,14 @@ __global__ void __launch_bounds__(128) f_D96_kernel(int H, int N, int D, const f
 	int i = (int)(row % (N));
 	row /= (N);
 	int h = (int)row;
-	float s[64];
 	float m = -INFINITY;
 	for (int j0 = 0; j0 < N; j0 += 64) {
 		for (int j = j0; j < (j0 + 64 < N ? j0 + 64 : N); j++) {
-			s[j - j0] = 0.0f;
+			float s;
+			s = 0.0f;
 			for (int d = 0; d < 96; d++) {
-				s[j - j0] += q[(((long long)h * N + i) * 96 + d)] * k[(((long long)h * N + j) * 96 + d)];
-				m = fmaxf(m, s[j - j0]);
+				s += q[(((long long)h * N + i) * 96 + d)] * k[(((long long)h * N + j) * 96 + d)];
+				m = fmaxf(m, s);
 			}
 		}
 	}
@@ -134,14 +134,14 @@ __global__ void __launch_bounds__(128) f_D128_kernel(int H, int N, int D, const 
 	int i = (int)(row % (N));
 	row /= (N);
 	int h = (int)row;
-	float s[64];
 	float m = -INFINITY;
 	for (int j0 = 0; j0 < N; j0 += 64) {
 		for (int j = j0; j < (j0 + 64 < N ? j0 + 64 : N); j++) {
-			s[j - j0] = 0.0f;
+			float s;
+			s = 0.0f;
 			for (int d = 0; d < 128; d++) {
-				s[j - j0] += q[(((long long)h * N + i) * 128 + d)] * k[(((long long)h * N + j) * 128 + d)];
-				m = fmaxf(m, s[j - j0]);
+				s += q[(((long long)h * N + i) * 128 + d)] * k[(((long long)h * N + j) * 128 + d)];
+				m = fmaxf(m, s);
 			}
 		}
 	}
@@ -192,14 +192,14 @@ __global__ void __launch_bounds__(128) f_D192_kernel(int H, int N, int D, const 
 	int i = (int)(row % (N));
 	row /= (N);
 	int h = (int)row;
-	float s[64];
 	float m = -INFINITY;
 	for (int j0 = 0; j0 < N; j0 += 64) {
 		for (int j = j0; j < (j0 + 64 < N ? j0 + 64 : N); j++) {
-			s[j - j0] = 0.0f;
+			float s;
+			s = 0.0f;
 			for (int d = 0; d < 192; d++) {
-				s[j - j0] += q[(((long long)h * N + i) * 192 + d)] * k[(((long long)h * N + j) * 192 + d)];
-				m = fmaxf(m, s[j - j0]);
+				s += q[(((long long)h * N + i) * 192 + d)] * k[(((long long)h * N + j) * 192 + d)];
+				m = fmaxf(m, s);
 			}
 		}
 	}
@@ -250,14 +250,14 @@ __global__ void __launch_bounds__(128) f_D256_kernel(int H, int N, int D, const 
 	int i = (int)(row % (N));
 	row /= (N);
 	int h = (int)row;
-	float s[64];
 	float m = -INFINITY;
 	for (int j0 = 0; j0 < N; j0 += 64) {
 		for (int j = j0; j < (j0 + 64 < N ? j0 + 64 : N); j++) {
-			s[j - j0] = 0.0f;
+			float s;
+			s = 0.0f;
 			for (int d = 0; d < 256; d++) {
-				s[j - j0] += q[(((long long)h * N + i) * 256 + d)] * k[(((long long)h * N + j) * 256 + d)];
-				m = fmaxf(m, s[j - j0]);
+				s += q[(((long long)h * N + i) * 256 + d)] * k[(((long long)h * N + j) * 256 + d)];
+				m = fmaxf(m, s);
 			}
 		}
 	}

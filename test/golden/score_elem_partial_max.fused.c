@@ -7,14 +7,14 @@ void f_fused(int H, int N, int D, const float q[H][N][D], const float k[H][N][D]
 	 * fused over 'j' in steps of 64; rolling: as requested */
 	for (int h = 0; h < H; h++)
 		for (int i = 0; i < N; i++) {
-			float s[64];
 			float m = -INFINITY;
 			for (int j0 = 0; j0 < N; j0 += 64) {
 				for (int j = j0; j < (j0 + 64 < N ? j0 + 64 : N); j++) {
-					s[j - j0] = 0.0f;
+					float s;
+					s = 0.0f;
 					for (int d = 0; d < D; d++) {
-						s[j - j0] += q[h][i][d] * k[h][j][d];
-						m = fmaxf(m, s[j - j0]);
+						s += q[h][i][d] * k[h][j][d];
+						m = fmaxf(m, s);
 					}
 				}
 			}

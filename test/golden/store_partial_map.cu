@@ -7,76 +7,212 @@
 
 /* kernel(softmax_temperature) parallel(r) rolling(c)
  * fused over 'c' in steps of 64; split-k: a row reduction, for the CTA-per-row lowering
- * lowering: split-k, one thread per row (r) and chunk of 'c', partials in fp32 in a workspace, then softmax_temperature_merge, one thread per row; FMA code
- *   (no tile lowering: no product of a row operand with a column operand over the pass) */
-__global__ void __launch_bounds__(128) softmax_temperature_kernel(int R, int C, float temperature, const float *__restrict__ logits, float *__restrict__ e, float *__restrict__ y, float *__restrict__ ws, long long nrow, int nchunks, int chunk)
+ * lowering: one CTA per row (r) of 128, 256 or 512 threads (FX_T, chosen at launch), each taking vectors of 4 elements,
+ *   its threads the chunks of 'c', partials merged in shared memory;
+ *   kept in shared memory between the loops: e_row (a local array), logits (when the GPU gives a CTA that much) */
+template <int FX_T, bool FX_KEEP>
+__global__ void __launch_bounds__(FX_T) softmax_temperature_kernel(int R, int C, float temperature, const float *__restrict__ logits, float *__restrict__ e, float *__restrict__ y, unsigned char *__restrict__ fx_ws)
 {
-	fx::let_next_start(); /* the merge may launch now */
-	long long row = (long long)blockIdx.x * blockDim.x + threadIdx.x;
-	if (row >= nrow * nchunks)
-		return;
-	const int ch = (int)(row % nchunks);
-	row /= nchunks;
-	const long long rid = row;
-	int r = (int)row;
-	float *m_part = (float *)(ws + 0LL * nrow * nchunks);
-	float *sum_part = (float *)(ws + 1LL * nrow * nchunks);
-	float *m_used_part = (float *)(ws + 2LL * nrow * nchunks);
-	float e_row[64];
-	int c_lo = 0 + ch * chunk;
-	int c_hi = c_lo + chunk < C ? c_lo + chunk : C;
+	__shared__ float fx_scratch[32];
+	__shared__ float m_part[FX_T];
+	__shared__ float sum_part[FX_T];
+	__shared__ float m_used_part[FX_T];
+	long long row_ = blockIdx.x;
+	unsigned char *fx_smem = fx::dyn_smem(); /* the rows kept between the loops over them */
+	unsigned char *fx_local = FX_KEEP ? fx_smem : fx_ws + (size_t)row_ * (fx::row_bytes(C, sizeof(float)) + fx::row_bytes(C, sizeof(float))); /* the local arrays */
+	float *e_row = (float *)(fx_local);
+	float *logits_row = (float *)(fx_smem + fx::row_bytes(C, sizeof(float)));
+	int r = (int)row_;
+	const int nchunks = FX_T;
+	const int ch = threadIdx.x;
+	{ /* the thread's chunk */
 	float m = -INFINITY;
 	float sum = 0.0f;
 	float m_used = isfinite(m) ? m : 0.0f;
 	float m_prev = m_used;
-	for (int c0 = c_lo; c0 < c_hi; c0 += 64) {
-		for (int c = c0; c < (c0 + 64 < c_hi ? c0 + 64 : c_hi); c++)
-			m = fmaxf(m, logits[((long long)r * C + c)]);
-		m_prev = m_used;
-		m_used = isfinite(m) ? m : 0.0f;
-		if (m_prev != m_used) {
-			float sum_rescale = expf(-(1.0f / temperature) * (m_used - m_prev));
-			sum = sum != 0.0f ? sum * sum_rescale : sum;
-		}
-		for (int c = c0; c < (c0 + 64 < c_hi ? c0 + 64 : c_hi); c++) {
-			e_row[c - c0] = expf((logits[((long long)r * C + c)] - m_used) / temperature);
-			sum += e_row[c - c0];
+	{ /* the pass, 16 elements per thread and step */
+		for (int c0 = 0; c0 < C; c0 += 16 * FX_T) {
+			alignas(16) float logits_v[16];
+			alignas(16) float e_row_v[16];
+			if (c0 + 16 * FX_T <= C && fx::aligned16(&logits[((long long)r * C + c0)])) {
+				#pragma unroll
+				for (int v_ = 0; v_ < 4; v_++) {
+					const int c = c0 + (v_ * FX_T + (int)threadIdx.x) * 4;
+					fx::copy<16>(&logits_v[v_ * 4], &logits[((long long)r * C + c)]);
+					if (FX_KEEP)
+						fx::copy<16>(&logits_row[c], &logits_v[v_ * 4]);
+				}
+				#pragma unroll
+				for (int k_ = 0; k_ < 16; k_++) {
+					m = fmaxf(m, logits_v[k_]);
+				}
+				m_prev = m_used;
+				m_used = isfinite(m) ? m : 0.0f;
+				if (m_prev != m_used) {
+					float sum_rescale = fx::exp(-(1.0f * __frcp_rn(temperature)) * (m_used - m_prev));
+					sum = sum != 0.0f ? sum * sum_rescale : sum;
+				}
+				#pragma unroll
+				for (int k_ = 0; k_ < 16; k_++) {
+					{
+						e_row_v[k_] = fx::exp((logits_v[k_] - m_used) * __frcp_rn(temperature));
+						sum += e_row_v[k_];
+					}
+				}
+				#pragma unroll
+				for (int v_ = 0; v_ < 4; v_++) {
+					const int c = c0 + (v_ * FX_T + (int)threadIdx.x) * 4;
+					fx::copy<16>(&e_row[c], &e_row_v[v_ * 4]);
+				}
+			} else {
+				#pragma unroll
+				for (int k_ = 0; k_ < 16; k_++) {
+					const int c = c0 + (k_ / 4 * FX_T + (int)threadIdx.x) * 4 + k_ % 4;
+					if (c < C) {
+						logits_v[k_] = logits[((long long)r * C + c)];
+						if (FX_KEEP)
+							logits_row[c] = logits_v[k_];
+					}
+				}
+				#pragma unroll
+				for (int k_ = 0; k_ < 16; k_++) {
+					const int c = c0 + (k_ / 4 * FX_T + (int)threadIdx.x) * 4 + k_ % 4;
+					if (c < C) m = fmaxf(m, logits_v[k_]);
+				}
+				m_prev = m_used;
+				m_used = isfinite(m) ? m : 0.0f;
+				if (m_prev != m_used) {
+					float sum_rescale = fx::exp(-(1.0f * __frcp_rn(temperature)) * (m_used - m_prev));
+					sum = sum != 0.0f ? sum * sum_rescale : sum;
+				}
+				#pragma unroll
+				for (int k_ = 0; k_ < 16; k_++) {
+					const int c = c0 + (k_ / 4 * FX_T + (int)threadIdx.x) * 4 + k_ % 4;
+					if (c < C) {
+						e_row_v[k_] = fx::exp((logits_v[k_] - m_used) * __frcp_rn(temperature));
+						sum += e_row_v[k_];
+					}
+				}
+				#pragma unroll
+				for (int k_ = 0; k_ < 16; k_++) {
+					const int c = c0 + (k_ / 4 * FX_T + (int)threadIdx.x) * 4 + k_ % 4;
+					if (c < C) {
+						e_row[c] = e_row_v[k_];
+					}
+				}
+			}
 		}
 	}
-	m_part[(rid * nchunks + ch)] = m;
-	sum_part[(rid * nchunks + ch)] = sum;
-	m_used_part[(rid * nchunks + ch)] = m_used;
-}
-
-__global__ void __launch_bounds__(128) softmax_temperature_merge(int R, int C, float temperature, const float *__restrict__ logits, float *__restrict__ e, float *__restrict__ y, const float *__restrict__ ws, long long nrow, int nchunks)
-{
-	fx::after_previous(); /* the chunks' partials (launched before they are done) */
-	long long row = (long long)blockIdx.x * blockDim.x + threadIdx.x;
-	if (row >= nrow)
-		return;
-	const long long rid = row;
-	int r = (int)row;
-	const float *m_part = (const float *)(ws + 0LL * nrow * nchunks);
-	const float *sum_part = (const float *)(ws + 1LL * nrow * nchunks);
-	const float *m_used_part = (const float *)(ws + 2LL * nrow * nchunks);
-	float e_row[64];
+	m_part[ch] = m;
+	sum_part[ch] = sum;
+	m_used_part[ch] = m_used;
+	}
 	float m = -INFINITY;
 	float sum = 0.0f;
-	for (int ch = 0; ch < nchunks; ch++) {
-		m = fmaxf(m, m_part[(rid * nchunks + ch)]);
+	{
+		const int ch = threadIdx.x;
+		m = fmaxf(m, fx::cta_max(m_part[ch], fx_scratch));
 	}
 	float m_used = isfinite(m) ? m : 0.0f;
-	for (int ch = 0; ch < nchunks; ch++) {
-		float m_chunk = m_used_part[(rid * nchunks + ch)];
-		float sum_rescale2 = m_chunk != m_used ? expf(-(1.0f / temperature) * (m_used - m_chunk)) : 1.0f;
-		sum += sum_part[(rid * nchunks + ch)] != 0.0f ? sum_part[(rid * nchunks + ch)] * sum_rescale2 : sum_part[(rid * nchunks + ch)];
+	{
+		const int ch = threadIdx.x;
+		float m_chunk = m_used_part[ch];
+		float sum_rescale2 = m_chunk != m_used ? fx::exp(-(1.0f * __frcp_rn(temperature)) * (m_used - m_chunk)) : 1.0f;
+		sum += fx::cta_sum(sum_part[ch] != 0.0f ? sum_part[ch] * sum_rescale2 : sum_part[ch], fx_scratch);
 	}
-	for (int c = 0; c < C; c++) {
-		float e_row2 = expf((logits[((long long)r * C + c)] - m) / temperature);
-		y[((long long)r * C + c)] = e_row2 / sum;
+	{ /* line 21: for (c ...): the elements over the threads, 16 elements per thread and step */
+		for (int c02 = 0; c02 < C; c02 += 16 * FX_T) {
+			alignas(16) float logits_v[16];
+			alignas(16) float y_v[16];
+			if (c02 + 16 * FX_T <= C && fx::aligned16(&logits[((long long)r * C + c02)]) && fx::aligned16(&y[((long long)r * C + c02)])) {
+				#pragma unroll
+				for (int v_ = 0; v_ < 4; v_++) {
+					const int c = c02 + (v_ * FX_T + (int)threadIdx.x) * 4;
+					fx::copy<16>(&logits_v[v_ * 4], FX_KEEP ? &logits_row[c] : &logits[((long long)r * C + c)]);
+				}
+				#pragma unroll
+				for (int k_ = 0; k_ < 16; k_++) {
+					{
+						float e_row2 = fx::exp((logits_v[k_] - m) * __frcp_rn(temperature));
+						y_v[k_] = e_row2 * __frcp_rn(sum);
+					}
+				}
+				#pragma unroll
+				for (int v_ = 0; v_ < 4; v_++) {
+					const int c = c02 + (v_ * FX_T + (int)threadIdx.x) * 4;
+					fx::copy<16>(&y[((long long)r * C + c)], &y_v[v_ * 4]);
+				}
+			} else {
+				#pragma unroll
+				for (int k_ = 0; k_ < 16; k_++) {
+					const int c = c02 + (k_ / 4 * FX_T + (int)threadIdx.x) * 4 + k_ % 4;
+					if (c < C) {
+						logits_v[k_] = FX_KEEP ? logits_row[c] : logits[((long long)r * C + c)];
+					}
+				}
+				#pragma unroll
+				for (int k_ = 0; k_ < 16; k_++) {
+					const int c = c02 + (k_ / 4 * FX_T + (int)threadIdx.x) * 4 + k_ % 4;
+					if (c < C) {
+						float e_row2 = fx::exp((logits_v[k_] - m) * __frcp_rn(temperature));
+						y_v[k_] = e_row2 * __frcp_rn(sum);
+					}
+				}
+				#pragma unroll
+				for (int k_ = 0; k_ < 16; k_++) {
+					const int c = c02 + (k_ / 4 * FX_T + (int)threadIdx.x) * 4 + k_ % 4;
+					if (c < C) {
+						y[((long long)r * C + c)] = y_v[k_];
+					}
+				}
+			}
+		}
 	}
-	for (int c = 0; c < C; c++) {
-		e[((long long)r * C + c)] = expf((logits[((long long)r * C + c)] - m) / temperature);
+	{ /* line 17: for (c ...): the elements over the threads, 16 elements per thread and step */
+		for (int c02 = 0; c02 < C; c02 += 16 * FX_T) {
+			alignas(16) float logits_v[16];
+			alignas(16) float e_v[16];
+			if (c02 + 16 * FX_T <= C && fx::aligned16(&logits[((long long)r * C + c02)]) && fx::aligned16(&e[((long long)r * C + c02)])) {
+				#pragma unroll
+				for (int v_ = 0; v_ < 4; v_++) {
+					const int c = c02 + (v_ * FX_T + (int)threadIdx.x) * 4;
+					fx::copy<16>(&logits_v[v_ * 4], FX_KEEP ? &logits_row[c] : &logits[((long long)r * C + c)]);
+				}
+				#pragma unroll
+				for (int k_ = 0; k_ < 16; k_++) {
+					{
+						e_v[k_] = fx::exp((logits_v[k_] - m) * __frcp_rn(temperature));
+					}
+				}
+				#pragma unroll
+				for (int v_ = 0; v_ < 4; v_++) {
+					const int c = c02 + (v_ * FX_T + (int)threadIdx.x) * 4;
+					fx::copy<16>(&e[((long long)r * C + c)], &e_v[v_ * 4]);
+				}
+			} else {
+				#pragma unroll
+				for (int k_ = 0; k_ < 16; k_++) {
+					const int c = c02 + (k_ / 4 * FX_T + (int)threadIdx.x) * 4 + k_ % 4;
+					if (c < C) {
+						logits_v[k_] = FX_KEEP ? logits_row[c] : logits[((long long)r * C + c)];
+					}
+				}
+				#pragma unroll
+				for (int k_ = 0; k_ < 16; k_++) {
+					const int c = c02 + (k_ / 4 * FX_T + (int)threadIdx.x) * 4 + k_ % 4;
+					if (c < C) {
+						e_v[k_] = fx::exp((logits_v[k_] - m) * __frcp_rn(temperature));
+					}
+				}
+				#pragma unroll
+				for (int k_ = 0; k_ < 16; k_++) {
+					const int c = c02 + (k_ / 4 * FX_T + (int)threadIdx.x) * 4 + k_ % 4;
+					if (c < C) {
+						e[((long long)r * C + c)] = e_v[k_];
+					}
+				}
+			}
+		}
 	}
 }
 
@@ -101,21 +237,46 @@ extern "C" cudaError_t softmax_temperature_launch(int R, int C, float temperatur
 		return cudaErrorInvalidValue;
 	{
 		long long rows = (long long)(R);
+		if (rows > 2147483647LL)
+			return cudaErrorInvalidValue;
 		if (rows > 0) {
-			int nchunks = (C - 0 + 255) / 256 < 1 ? 1 : (C - 0 + 255) / 256;
-			int chunk = (C - 0 + (nchunks - 1)) / nchunks;
-			if (nchunks < 1 || (rows * nchunks + 127) / 128 > 2147483647LL)
-				return cudaErrorInvalidValue;
-			cudaError_t err;
-			float *ws = NULL;
-			if ((err = cudaMallocAsync((void **)&ws, sizeof(float) * 3ULL * (size_t)rows * (size_t)nchunks, stream)) != cudaSuccess)
+			cudaError_t err = cudaSuccess;
+			/* the rows kept in shared memory between the loops over them: e_row, logits */
+			size_t smem = fx::row_bytes(C, sizeof(float)) + fx::row_bytes(C, sizeof(float));
+			int dev = 0, most = 0;
+			if ((err = cudaGetDevice(&dev)) != cudaSuccess || (err = cudaDeviceGetAttribute(&most, cudaDevAttrMaxSharedMemoryPerBlockOptin, dev)) != cudaSuccess)
 				return err;
-			softmax_temperature_kernel<<<(unsigned)((rows * nchunks + 127) / 128), 128, 0, stream>>>(R, C, temperature, logits, e, y, ws, rows, nchunks, chunk);
-			err = cudaGetLastError();
-			if (err == cudaSuccess)
-				err = fx::launch_after(softmax_temperature_merge, (unsigned)((rows + 127) / 128), 128, 0, stream, R, C, temperature, logits, e, y, ws, rows, nchunks);
-			cudaError_t freed = cudaFreeAsync(ws, stream);
-			if (err != cudaSuccess || (err = freed) != cudaSuccess)
+			bool keep = smem + 6272 <= (size_t)most; /* else the arrays are read again from global memory, the local arrays held in a workspace */
+			unsigned char *ws = NULL;
+			if (!keep && (err = cudaMallocAsync((void **)&ws, smem * (size_t)rows, stream)) != cudaSuccess)
+				return err;
+			size_t dyn = keep ? smem : 0;
+			auto kernel = [&](int t) {
+				return t == 512 ? (keep ? softmax_temperature_kernel<512, true> : softmax_temperature_kernel<512, false>)
+				     : t == 256 ? (keep ? softmax_temperature_kernel<256, true> : softmax_temperature_kernel<256, false>)
+				     : (keep ? softmax_temperature_kernel<128, true> : softmax_temperature_kernel<128, false>);
+			};
+			/* 128, 256 or 512 threads (16 elements each a step): the size that works on the most elements at once */
+			static fx::RowThreads choice;
+			int threads = choice.get((long long)dyn, C - 0, 16, [&](int t) {
+				int n = 0;
+				if (dyn > 48 * 1024 && cudaFuncSetAttribute(kernel(t), cudaFuncAttributeMaxDynamicSharedMemorySize, (int)dyn) != cudaSuccess)
+					return 0;
+				return cudaOccupancyMaxActiveBlocksPerMultiprocessor(&n, kernel(t), t, dyn) == cudaSuccess ? n : 0;
+			});
+			if (dyn > 48 * 1024)
+				err = cudaFuncSetAttribute(kernel(threads), cudaFuncAttributeMaxDynamicSharedMemorySize, (int)dyn);
+			if (err == cudaSuccess) {
+				auto k = kernel(threads);
+				k<<<(unsigned)rows, threads, dyn, stream>>>(R, C, temperature, logits, e, y, ws);
+				err = cudaGetLastError();
+			}
+			if (ws) {
+				cudaError_t freed = cudaFreeAsync(ws, stream);
+				if (err == cudaSuccess)
+					err = freed;
+			}
+			if (err != cudaSuccess)
 				return err;
 		}
 	}
