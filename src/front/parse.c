@@ -668,8 +668,9 @@ static Expr *element_of(Parser *ps, CXCursor base, const CXCursor *idx, Expr *at
 
 /* `*p` as p[0], `*(p + e)` and `*(e + p)` as p[e] (a scalar output `*loss = ...`, a
  * scalar read through a pointer `x / *temperature`, ggml's `*s = sumf`); other
- * dereferences are refused. */
-static Expr *deref(Parser *ps, CXCursor c, Loc loc)
+ * dereferences are refused. Not inlined: its frame would join convert_expr's, which
+ * bounds how deep a machine-written sum can nest (see window_compare). */
+__attribute__((noinline)) static Expr *deref(Parser *ps, CXCursor c, Loc loc)
 {
 	if (clang_getCursorKind(c) == CXCursor_DeclRefExpr && clang_getCursorType(c).kind == CXType_Pointer)
 		return element_of(ps, c, NULL, ex_int(ps->prog, 0, loc), 1, loc);
