@@ -1660,8 +1660,10 @@ static void fuse_sibling_loops(Cascade *c, Stmt *s)
 			adopt_loop_names(c->region->loop->sched, a->body[0], tail);
 			Stmt **sb = slot_stmts(&tail, &nb);
 			Stmt **all = arena_alloc(&p->arena, sizeof(Stmt *) * (size_t)(na + nb));
-			memcpy(all, sa, sizeof(Stmt *) * (size_t)na);
-			memcpy(all + na, sb, sizeof(Stmt *) * (size_t)nb);
+			if (na) /* an empty body may have no array */
+				memcpy(all, sa, sizeof(Stmt *) * (size_t)na);
+			if (nb)
+				memcpy(all + na, sb, sizeof(Stmt *) * (size_t)nb);
 			Stmt *body = st_block(p, all, na + nb, a->body[0]->loc);
 			st_set_body(p, a, &body, 1);
 		}

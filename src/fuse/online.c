@@ -837,7 +837,8 @@ static bool undo_loop(Program *p, Stmt *parent, int idx)
 	for (int i = 0; i < body->nbody; i++)
 		if (i != o.at && i != o.set)
 			vec_push(nb, stmt_map_exprs(p, body->body[i], rename_map, &(RenameCtx){&o, i < o.set}));
-	memcpy(pre, nb.v, sizeof(Stmt *) * (size_t)o.npre); /* P's statements, renamed */
+	if (o.npre) /* P's statements, renamed */
+		memcpy(pre, nb.v, sizeof(Stmt *) * (size_t)o.npre);
 	Stmt *rest = st_block(p, nb.v, nb.n, body->loc);
 	vec_free(nb);
 	collect_defs(&o, rest, rest);
