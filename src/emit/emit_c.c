@@ -82,6 +82,12 @@ static void emit_function(StrBuf *out, const Func *f, const PrintTarget *pt)
 		sb_puts(out, " */\n\t");
 		print_stmt_to(out, reg->loop, 1, pt);
 	}
+	if (f->ntail)
+		sb_putc(out, '\n');
+	for (int i = 0; i < f->ntail; i++) {
+		sb_putc(out, '\t');
+		print_stmt_to(out, f->tail[i], 1, pt);
+	}
 	sb_puts(out, "}\n");
 }
 

@@ -756,6 +756,14 @@ bool emit_gpu_function(StrBuf *out, const Program *p, const Func *fn, GpuKind ki
 			           tiled[r] ? "its tiles multiply 16-bit operands" : "a row kernel has no products");
 		ok &= printed;
 	}
+	/* The statements after the last region run in its sum kernel (emit_rows.c). */
+	int last = fn->nregions - 1;
+	if (ok && fn->ntail && (!by_rows[last] || !rows[last].gs.n)) {
+		error_at(fn->tail[0]->loc, "the statements after the last region run, on a GPU, in the kernel that adds up the region's sums across its rows (`total += ...` into a scalar set up before it, or `loss[0] += ...`), and region '%s' %s: "
+		         "store the result inside the region",
+		         fn->regions[last]->name, by_rows[last] ? "has no such sum" : "gets another kernel than one CTA per row");
+		ok = false;
+	}
 	if (ok)
 		emit_launcher(out, tg, fn, plans, tiled, sfs, rows, by_rows, suffix);
 	for (int r = 0; r < fn->nregions; r++) {

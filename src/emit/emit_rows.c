@@ -1162,7 +1162,7 @@ static const RowArr *arr_of(const RowSweep *sw, const Stmt *item, const Expr *e)
 static bool row_hook(StrBuf *b, const Expr *e, const PrintTarget *t)
 {
 	const HookCtx *h = t->ctx;
-	for (int i = 0; h->rp && e->kind == EX_INDEX && i < h->rp->gs.n; i++)
+	for (int i = 0; h->rp && (e->kind == EX_INDEX || e->var->accum) && i < h->rp->gs.n; i++)
 		if (e->var == h->rp->gs.vars[i]) {
 			sb_puts(b, h->rp->gs_acc[i]); /* the row's part of a grid sum */
 			return true;
@@ -1731,6 +1731,16 @@ static void print_keep_total(StrBuf *out, const RowPlan *rp, int n, const PrintT
 		sb_putc(out, '0');
 }
 
+/* The workspace's element type: float while every grid sum adds floats; else double,
+ * which holds the integer counts exactly (to 2^53). */
+static const char *gs_type(const RowPlan *rp)
+{
+	for (int i = 0; i < rp->gs.n; i++)
+		if (rp->gs.vars[i]->ty != TY_FLOAT)
+			return "double";
+	return "float";
+}
+
 /* The template, the name and the parameters; the kept rows' pointers (before the row's
  * coordinates, which consume row_). */
 static void print_kernel_head(StrBuf *out, const RowPlan *rp, void (*print_params)(StrBuf *, const Func *, bool))
@@ -1745,16 +1755,40 @@ static void print_kernel_head(StrBuf *out, const RowPlan *rp, void (*print_param
 	if (ws)
 		sb_printf(out, ", unsigned char *__restrict__ %s", rp->ws_name);
 	if (rp->gs.n)
-		sb_printf(out, ", float *__restrict__ %s", rp->gs_name);
+		sb_printf(out, ", %s *__restrict__ %s", gs_type(rp), rp->gs_name);
 	sb_puts(out, ")\n{\n");
+}
+
+/* Whether the sum kernel runs the function's own code: a set-up sum it adds to, or the
+ * statements after the last region. It then takes the kernel's parameters. */
+static bool gsum_runs_tail(const RowPlan *rp)
+{
+	const Func *f = rp->region->fn;
+	bool last = f->regions[f->nregions - 1] == rp->region;
+	for (int i = 0; i < rp->gs.n; i++)
+		if (rp->gs.vars[i]->accum)
+			return true;
+	return last && f->ntail > 0;
+}
+
+/* `loss[0]` or `total`: what grid sum i adds to. */
+static void print_gs_elem(StrBuf *out, const RowPlan *rp, int i)
+{
+	sb_puts(out, rp->gs.vars[i]->name);
+	if (rp->gs.elems[i]->kind == EX_INDEX)
+		sb_printf(out, "[%lld]", rp->gs.elems[i]->args[0]->ival);
 }
 
 /* The row's parts of the grid sums: from 0 at the start; at the end, thread 0's (the
  * thread that runs the row's stores) to the workspace. */
 static void print_gs_start(StrBuf *out, const RowPlan *rp)
 {
-	for (int i = 0; i < rp->gs.n; i++)
-		sb_printf(out, "	float %s = 0.0f; /* this row's part of %s[%lld] */\n", rp->gs_acc[i], rp->gs.vars[i]->name, rp->gs.elems[i]->args[0]->ival);
+	for (int i = 0; i < rp->gs.n; i++) {
+		ScalarType t = grid_sum_type(rp->gs.vars[i]);
+		sb_printf(out, "	%s %s = %s; /* this row's part of ", gpu_type(t), rp->gs_acc[i], t == TY_FLOAT ? "0.0f" : "0");
+		print_gs_elem(out, rp, i);
+		sb_puts(out, " */\n");
+	}
 }
 
 static void print_gs_end(StrBuf *out, const RowPlan *rp)
@@ -1763,28 +1797,53 @@ static void print_gs_end(StrBuf *out, const RowPlan *rp)
 		return;
 	sb_puts(out, "\tif (threadIdx.x == 0) {\n");
 	for (int i = 0; i < rp->gs.n; i++)
-		sb_printf(out, "\t\t%s[%dLL * gridDim.x + blockIdx.x] = %s;\n", rp->gs_name, i, rp->gs_acc[i]);
+		sb_printf(out, "\t\t%s[%dLL * gridDim.x + blockIdx.x] = %s%s;\n", rp->gs_name, i, grid_sum_type(rp->gs.vars[i]) == TY_I64 ? "(double)" : "", rp->gs_acc[i]);
 	sb_puts(out, "\t}\n");
 }
 
 /* `<region>_gsum`: one CTA adds the rows' parts of each grid sum, each thread over rows
- * t, t + 256, ... in order, then the CTA's tree: a fixed order, the same sum every run. */
-static void emit_gsum_kernel(StrBuf *out, const RowPlan *rp)
+ * t, t + 256, ... in order, then the CTA's tree: a fixed order, the same sum every run.
+ * Thread 0 adds each sum to its element, or to its set-up value, and runs the statements
+ * after the last region when this is the last region. */
+static void emit_gsum_kernel(StrBuf *out, const RowPlan *rp, void (*print_params)(StrBuf *, const Func *, bool))
 {
 	if (!rp->gs.n)
 		return;
 	size_t start = out->len;
-	sb_printf(out, "\n__global__ void __launch_bounds__(256) %s_gsum(const float *__restrict__ %s, long long @rows", rp->region->name, rp->gs_name);
-	for (int i = 0; i < rp->gs.n; i++)
-		sb_printf(out, ", float *__restrict__ %s", rp->gs.vars[i]->name);
-	sb_printf(out, ")\n{\n\t__shared__ float %s[32];\n", rp->scratch_name);
+	const char *ws = gs_type(rp);
+	const Func *f = rp->region->fn;
+	bool tail = gsum_runs_tail(rp);
+	sb_printf(out, "\n__global__ void __launch_bounds__(256) %s_gsum(const %s *__restrict__ %s, long long @rows", rp->region->name, ws, rp->gs_name);
+	if (tail) {
+		sb_puts(out, ", ");
+		print_params(out, f, true);
+	}
+	for (int i = 0; !tail && i < rp->gs.n; i++)
+		sb_printf(out, ", %s *__restrict__ %s", gpu_type(rp->gs.vars[i]->ty), rp->gs.vars[i]->name);
+	sb_printf(out, ")\n{\n\t__shared__ %s %s[32];\n", ws, rp->scratch_name);
 	for (int i = 0; i < rp->gs.n; i++) {
-		sb_printf(out, "\t{\n\t\tfloat @s = 0.0f;\n\t\tfor (long long @k = threadIdx.x; @k < @rows; @k += blockDim.x)\n\t\t\t@s += %s[%dLL * @rows + @k];\n", rp->gs_name, i);
-		sb_printf(out, "\t\t@s = fx::cta_sum(@s, %s);\n\t\tif (threadIdx.x == 0)\n\t\t\t%s[%lld] += @s;\n\t}\n", rp->scratch_name, rp->gs.vars[i]->name,
-		          rp->gs.elems[i]->args[0]->ival);
+		const Var *v = rp->gs.vars[i];
+		sb_printf(out, "\t{\n\t\t%s @s = 0.0%s;\n\t\tfor (long long @k = threadIdx.x; @k < @rows; @k += blockDim.x)\n\t\t\t@s += %s[%dLL * @rows + @k];\n", ws, *ws == 'f' ? "f" : "",
+		          rp->gs_name, i);
+		sb_printf(out, "\t\t@s = fx::cta_sum(@s, %s);\n\t\tif (threadIdx.x == 0)\n\t\t\t", rp->scratch_name);
+		print_gs_elem(out, rp, i);
+		if (strcmp(gpu_type(v->ty), ws))
+			sb_printf(out, " += (%s)@s;\n\t}\n", gpu_type(v->ty));
+		else
+			sb_puts(out, " += @s;\n\t}\n");
+	}
+	if (tail && f->regions[f->nregions - 1] == rp->region && f->ntail) {
+		HookCtx none = {0};
+		PrintTarget pt = row_print(&none);
+		sb_puts(out, "\tif (threadIdx.x == 0) { /* the statements after the last region */\n");
+		for (int i = 0; i < f->ntail; i++) {
+			sb_puts(out, "\t\t");
+			print_stmt_to(out, f->tail[i], 2, &pt);
+		}
+		sb_puts(out, "\t}\n");
 	}
 	sb_puts(out, "}\n");
-	name_generated(out, start, rp->region->fn);
+	name_generated(out, start, f);
 }
 
 static void print_kept_rows(StrBuf *out, const RowPlan *rp, const PrintTarget *pt)
@@ -1867,7 +1926,7 @@ void emit_rows_kernel(StrBuf *out, const GpuTarget *tg, const RowPlan *rp, void 
 	vec_free(wr);
 	print_gs_end(out, rp);
 	sb_puts(out, "}\n");
-	emit_gsum_kernel(out, rp);
+	emit_gsum_kernel(out, rp, print_params);
 }
 
 bool rows_plan_reduces(const RowPlan *rp)
@@ -1897,7 +1956,18 @@ static void emit_passes_kernel(StrBuf *out, const RowPlan *rp, void (*print_para
 	vec_free(wr);
 	print_gs_end(out, rp);
 	sb_puts(out, "}\n");
-	emit_gsum_kernel(out, rp);
+	emit_gsum_kernel(out, rp, print_params);
+}
+
+/* The launch of `<region>_gsum` (its statement and newline) over workspace and rows ws. */
+static void print_gsum_launch(StrBuf *out, const RowPlan *rp, const char *ws, const char *args)
+{
+	sb_printf(out, "%s_gsum<<<1, 256, 0, @stream>>>(%s", rp->region->name, ws);
+	if (gsum_runs_tail(rp))
+		sb_printf(out, ", %s", args);
+	for (int i = 0; !gsum_runs_tail(rp) && i < rp->gs.n; i++)
+		sb_printf(out, ", %s", rp->gs.vars[i]->name);
+	sb_puts(out, ");\n");
 }
 
 /* `name_kernel<T[, keep]>`. */
@@ -1968,20 +2038,25 @@ void emit_rows_launch(StrBuf *out, const GpuTarget *tg, const RowPlan *rp, const
 	if (launch)
 		sb_printf(out, "\t\t\tif (@dyn > 48 * 1024)\n\t\t\t\t@err = %s(%s@kernel(@threads), %s, (int)@dyn);\n", tg->func_set_attr, tg->kernel_cast, tg->attr_max_dyn_smem);
 	if (rp->gs.n) {
-		sb_printf(out, "\t\t\tfloat *@gs = NULL; /* the rows' parts of the sums across them */\n");
-		sb_printf(out, "\t\t\tif (@err == %s)\n\t\t\t\t@err = %s((void **)&@gs, sizeof(float) * %d * (size_t)@rows, @stream);\n", ok, tg->malloc_async, rp->gs.n);
+		sb_printf(out, "\t\t\t%s *@gs = NULL; /* the rows' parts of the sums across them */\n", gs_type(rp));
+		sb_printf(out, "\t\t\tif (@err == %s)\n\t\t\t\t@err = %s((void **)&@gs, sizeof(%s) * %d * (size_t)@rows, @stream);\n", ok, tg->malloc_async, gs_type(rp), rp->gs.n);
 	}
 	sb_printf(out, "\t\t\tif (@err == %s) {\n\t\t\t\tauto @k = @kernel(@threads);\n", ok);
 	sb_printf(out, "\t\t\t\t@k<<<(unsigned)@rows, @threads, @dyn, @stream>>>(%s%s%s);\n", args, ws ? ", @ws" : "", rp->gs.n ? ", @gs" : "");
 	sb_printf(out, "\t\t\t\t@err = %s;\n\t\t\t}\n", tg->last_error);
 	if (rp->gs.n) {
-		sb_printf(out, "\t\t\tif (@err == %s) {\n\t\t\t\t%s_gsum<<<1, 256, 0, @stream>>>(@gs, @rows", ok, rp->region->name);
-		for (int i = 0; i < rp->gs.n; i++)
-			sb_printf(out, ", %s", rp->gs.vars[i]->name);
-		sb_printf(out, ");\n\t\t\t\t@err = %s;\n\t\t\t}\n", tg->last_error);
+		sb_printf(out, "\t\t\tif (@err == %s) {\n\t\t\t\t", ok);
+		print_gsum_launch(out, rp, "@gs, @rows", args);
+		sb_printf(out, "\t\t\t\t@err = %s;\n\t\t\t}\n", tg->last_error);
 		sb_printf(out, "\t\t\tif (@gs) {\n\t\t\t\t%s @freed = %s(@gs, @stream);\n\t\t\t\tif (@err == %s)\n\t\t\t\t\t@err = @freed;\n\t\t\t}\n", tg->err_t, tg->free_async, ok);
 	}
 	if (ws)
 		sb_printf(out, "\t\t\tif (@ws) {\n\t\t\t\t%s @freed = %s(@ws, @stream);\n\t\t\t\tif (@err == %s)\n\t\t\t\t\t@err = @freed;\n\t\t\t}\n", tg->err_t, tg->free_async, ok);
-	sb_printf(out, "\t\t\tif (@err != %s)\n\t\t\t\treturn @err;\n\t\t}\n\t}\n", ok);
+	sb_printf(out, "\t\t\tif (@err != %s)\n\t\t\t\treturn @err;\n\t\t}", ok);
+	if (gsum_runs_tail(rp)) { /* no rows: the sums are their set-up values, the tail still runs */
+		sb_puts(out, " else {\n\t\t\t");
+		print_gsum_launch(out, rp, "NULL, 0", args);
+		sb_printf(out, "\t\t\t%s @err = %s;\n\t\t\tif (@err != %s)\n\t\t\t\treturn @err;\n\t\t}", tg->err_t, tg->last_error, ok);
+	}
+	sb_puts(out, "\n\t}\n");
 }

@@ -1858,6 +1858,23 @@ out:
 	return ok;
 }
 
+/* The statement `lhs aop rhs`, or NULL with the reason reported: iterators, parameters
+ * and const arrays are not assigned. */
+static Stmt *assign_stmt(Parser *ps, Loc loc, Expr *lhs, AssignOp aop, Expr *rhs)
+{
+	if (lhs->kind == EX_VAR && lhs->var->kind != VAR_LOCAL)
+		return fail(ps, loc, lhs->var->kind == VAR_LOOP ? "the loop iterator '%s' may not be assigned" : "parameter '%s' may not be assigned: write results to arrays", lhs->var->name), NULL;
+	if (lhs->kind == EX_INDEX && lhs->var->is_const)
+		return fail(ps, loc, "'%s' is const", lhs->var->name), NULL;
+	if (lhs->kind == EX_VAR && !unsigned_store(ps, lhs->var, aop, rhs))
+		return NULL;
+	Stmt *s = st_new(ps->prog, ST_ASSIGN, loc);
+	s->lhs = lhs;
+	s->rhs = rhs;
+	s->aop = aop;
+	return s;
+}
+
 static Stmt *convert_assign(Parser *ps, CXCursor c)
 {
 	Loc loc = loc_of(ps, c), oploc = loc;
@@ -1876,18 +1893,34 @@ static Stmt *convert_assign(Parser *ps, CXCursor c)
 	} else {
 		Expr *lhs = convert_expr(ps, ch.v[0]);
 		Expr *rhs = lhs ? convert_expr(ps, ch.v[1]) : NULL;
-		if (rhs) {
-			if (lhs->kind == EX_VAR && lhs->var->kind != VAR_LOCAL) {
-				fail(ps, loc, lhs->var->kind == VAR_LOOP ? "the loop iterator '%s' may not be assigned" : "parameter '%s' may not be assigned: write results to arrays", lhs->var->name);
-			} else if (lhs->kind == EX_INDEX && lhs->var->is_const) {
-				fail(ps, loc, "'%s' is const", lhs->var->name);
-			} else if (lhs->kind != EX_VAR || unsigned_store(ps, lhs->var, (AssignOp)aop, rhs)) {
-				s = st_new(ps->prog, ST_ASSIGN, loc);
-				s->lhs = lhs;
-				s->rhs = rhs;
-				s->aop = (AssignOp)aop;
-			}
-		}
+		if (rhs)
+			s = assign_stmt(ps, loc, lhs, (AssignOp)aop, rhs);
+	}
+	vec_free(ch);
+	return s;
+}
+
+/* `x++;`, `++x;` as a statement: `x += 1;` (`--`: `-= 1`), as counters are written. */
+__attribute__((noinline)) static Stmt *convert_incdec(Parser *ps, CXCursor c)
+{
+	Loc loc = loc_of(ps, c);
+	CXToken *toks;
+	unsigned n;
+	clang_tokenize(ps->tu, clang_getCursorExtent(c), &toks, &n);
+	int aop = -1;
+	for (unsigned i = 0; n && i < 2; i++) {
+		const char *t = token_text(ps, toks[i ? n - 1 : 0]);
+		aop = !strcmp(t, "++") ? AS_ADD : !strcmp(t, "--") ? AS_SUB : aop;
+	}
+	clang_disposeTokens(ps->tu, toks, n);
+	CursorVec ch = children(c);
+	Stmt *s = NULL;
+	if (aop < 0 || ch.n != 1) {
+		fail(ps, loc, "expression statement has no effect: a statement must be an assignment");
+	} else {
+		Expr *lhs = convert_expr(ps, ch.v[0]);
+		if (lhs)
+			s = assign_stmt(ps, loc, lhs, (AssignOp)aop, ex_int(ps->prog, 1, loc));
 	}
 	vec_free(ch);
 	return s;
@@ -2584,7 +2617,7 @@ static Stmt *convert_stmt(Parser *ps, CXCursor c)
 		return r;
 	}
 	case CXCursor_CallExpr: return convert_call_stmt(ps, c);
-	case CXCursor_UnaryOperator: return fail(ps, loc, "'++' and '--' are only supported as the increment of a for loop: write 'x += 1'"), NULL;
+	case CXCursor_UnaryOperator: return convert_incdec(ps, c);
 	default:
 		if (unchecked_expr(ps, c))
 			return st_new(ps->prog, ST_BLOCK, loc);
@@ -3414,19 +3447,22 @@ static const Expr *setup_array_read(const Expr *e)
 
 /* Checks one converted set-up statement: scalars computed from scalars, nothing else.
  * A set-up scalar may not change once a region has read it (the kernels see one value). */
-static bool setup_check(Parser *ps, const Stmt *s, Region *const *regions, int nregions)
+static bool setup_check(Parser *ps, const Stmt *s, Region *const *regions, int nregions, bool top)
 {
 	const Expr *bad = NULL;
+	bool elem = s->kind == ST_ASSIGN && s->lhs->kind == EX_INDEX && top;
+	for (int i = 0; elem && i < s->lhs->nargs; i++)
+		elem = s->lhs->args[i]->kind == EX_INT;
 	switch (s->kind) {
 	case ST_BLOCK:
 		for (int i = 0; i < s->nbody; i++)
-			if (!setup_check(ps, s->body[i], regions, nregions))
+			if (!setup_check(ps, s->body[i], regions, nregions, false))
 				return false;
 		return true;
 	case ST_IF:
 		bad = setup_array_read(s->cond);
 		for (int i = 0; !bad && i < s->nbody; i++)
-			if (!setup_check(ps, s->body[i], regions, nregions))
+			if (!setup_check(ps, s->body[i], regions, nregions, false))
 				return false;
 		break;
 	case ST_DECL:
@@ -3434,8 +3470,12 @@ static bool setup_check(Parser *ps, const Stmt *s, Region *const *regions, int n
 		bad = setup_array_read(s->rhs);
 		break;
 	case ST_ASSIGN:
-		if (s->lhs->kind == EX_INDEX)
+		if (s->lhs->kind == EX_INDEX && !elem)
 			return fail(ps, s->loc, "'%s' is written outside a '#pragma fuse kernel' region: only scalar set-up may go there; write arrays inside a region", s->lhs->var->name);
+		if (s->lhs->kind == EX_INDEX) { /* the start of a sum, maybe: element_sums decides */
+			bad = setup_array_read(s->rhs);
+			break;
+		}
 		for (int r = 0; r < nregions; r++)
 			if (stmt_reads_var(regions[r]->loop, s->lhs->var))
 				return fail(ps, s->loc, "'%s' is changed after region '%s' reads it: the kernels see one value, so finish setting it up before the first region", s->lhs->var->name, regions[r]->name);
@@ -3571,7 +3611,7 @@ static void convert_setup(Parser *ps, CXCursor c, Region *const *regions, int nr
 		return;
 	}
 	for (int i = 0; i < got.n; i++) {
-		if (!setup_check(ps, got.v[i], regions, nregions))
+		if (!setup_check(ps, got.v[i], regions, nregions, true))
 			continue;
 		vec_push(*setup, got.v[i]);
 		if (got.v[i]->kind == ST_DECL) {
@@ -3580,6 +3620,174 @@ static void convert_setup(Parser *ps, CXCursor c, Region *const *regions, int nr
 		}
 	}
 	vec_free(got);
+}
+
+/* ---- statements after the last region (Func.tail) ---- */
+
+/* Checks one statement after the last region: no loops, no arrays declared. It runs
+ * once, after the kernels, so it may read and store any element. */
+static bool tail_check(Parser *ps, const Stmt *s)
+{
+	if (s->kind == ST_FOR)
+		return fail(ps, s->loc, "a loop outside a '#pragma fuse kernel' region: fusecc compiles only regions; put '#pragma fuse kernel' before it, or move it into a region");
+	if (s->kind == ST_DECL && s->var->ndim)
+		return fail(ps, s->loc, "array '%s' is declared after the last '#pragma fuse kernel' region: declare it inside a region", s->var->name);
+	for (int i = 0; i < s->nbody; i++)
+		if (s->body[i] && !tail_check(ps, s->body[i]))
+			return false;
+	return true;
+}
+
+/* Whether s stores to an array: a tail that does not has no effect, and is left out. */
+static bool stores_array(const Stmt *s)
+{
+	if (s->kind == ST_ASSIGN && s->lhs->kind == EX_INDEX)
+		return true;
+	for (int i = 0; i < s->nbody; i++)
+		if (s->body[i] && stores_array(s->body[i]))
+			return true;
+	return false;
+}
+
+/* A statement after the last region: kept in *tail when it is of the form tail_check
+ * allows, else reported. */
+static void convert_tail(Parser *ps, CXCursor c, int nregions, StmtVec *tail)
+{
+	StmtVec got = {0};
+	enum CXCursorKind k = clang_getCursorKind(c);
+	if (unchecked_expr(ps, c) || k == CXCursor_NullStmt)
+		return;
+	Expr *never = NULL;
+	if (k == CXCursor_IfStmt && early_return(ps, c, nregions, &never))
+		return;
+	if (k == CXCursor_DeclStmt) {
+		if (!convert_decl(ps, c, &got)) {
+			vec_free(got);
+			return;
+		}
+	} else {
+		Stmt *s = convert_stmt(ps, c);
+		if (s)
+			vec_push(got, s);
+	}
+	for (int i = 0; i < got.n; i++)
+		if (tail_check(ps, got.v[i]))
+			vec_push(*tail, got.v[i]);
+	vec_free(got);
+}
+
+/* Whether target t (a set-up scalar, or an array element at constant subscripts) is only
+ * added to in s (`t += e;`, `t -= e;`, e not reading t's variable), its variable neither
+ * read nor set otherwise: a sum across the iterations. */
+static bool only_adds_to(const Stmt *s, const Expr *t)
+{
+	if (!s)
+		return true;
+	const Var *v = t->var;
+	switch (s->kind) {
+	case ST_ASSIGN:
+		if (s->lhs->var == v && (t->kind == EX_VAR ? s->lhs->kind == EX_VAR : expr_equal(s->lhs, t)))
+			return (s->aop == AS_ADD || s->aop == AS_SUB) && !expr_reads_var(s->rhs, v);
+		return !stmt_reads_var(s, v) && s->lhs->var != v;
+	case ST_DECL:
+		return s->var != v && (!s->rhs || !expr_reads_var(s->rhs, v));
+	case ST_IF:
+		if (expr_reads_var(s->cond, v))
+			return false;
+		break;
+	case ST_FOR:
+		if (expr_reads_var(s->lo, v) || expr_reads_var(s->hi, v))
+			return false;
+		break;
+	case ST_BLOCK:
+		break;
+	}
+	for (int i = 0; i < s->nbody; i++)
+		if (!only_adds_to(s->body[i], t))
+			return false;
+	return true;
+}
+
+/* Whether set-up scalar v (the function's svars) accumulates in the last of the regions
+ * (Var.accum): a number the last region only adds to, which no other region assigns. */
+static bool region_accum(const Var *v, Region *const *regions, int nregions)
+{
+	if (v->ndim || !nregions || (!scalar_is_float(v->ty) && v->ty != TY_INT && v->ty != TY_I64))
+		return false;
+	for (int r = 0; r + 1 < nregions; r++)
+		if (stmt_writes_var(regions[r]->loop, v))
+			return false;
+	Expr t = {.kind = EX_VAR, .var = (Var *)v};
+	return only_adds_to(regions[nregions - 1]->loop, &t);
+}
+
+/* Whether no identifier of the function's source is spelled name. */
+static bool name_free(Parser *ps, const char *name)
+{
+	CXToken *toks;
+	unsigned n;
+	clang_tokenize(ps->tu, ps->fn_extent, &toks, &n);
+	bool free_ = true;
+	for (unsigned i = 0; free_ && i < n; i++) {
+		CXString sp = clang_getTokenSpelling(ps->tu, toks[i]);
+		free_ = strcmp(clang_getCString(sp), name) != 0;
+		clang_disposeString(sp);
+	}
+	clang_disposeTokens(ps->tu, toks, n);
+	return free_;
+}
+
+/* In s, `t += e` (t an element) becomes `acc += e`. */
+static void sum_into(Program *p, Stmt *s, const Expr *t, Var *acc)
+{
+	if (!s)
+		return;
+	if (s->kind == ST_ASSIGN && s->lhs->var == t->var && expr_equal(s->lhs, t))
+		s->lhs = ex_var(p, acc, s->lhs->loc);
+	for (int i = 0; i < s->nbody; i++)
+		sum_into(p, s->body[i], t, acc);
+}
+
+/* An output element set before the last region and added to in it (`*loss = 0;` ...
+ * `*loss += l;` ... `*loss /= n;`) is a sum across the rows from a set-up value: read as a
+ * set-up scalar the region adds to (Var.accum), stored to the element first thing after
+ * the regions. Set-up stores of another kind are refused. */
+static void element_sums(Parser *ps, Region *const *regions, int nregions, StmtVec *setup, VarVec *svars, StmtVec *tail)
+{
+	for (int k = 0; k < setup->n; k++) {
+		Stmt *s = setup->v[k];
+		if (s->kind != ST_ASSIGN || s->lhs->kind != EX_INDEX)
+			continue;
+		Var *a = s->lhs->var;
+		bool ok = nregions > 0 && s->aop == AS_SET && only_adds_to(regions[nregions - 1]->loop, s->lhs);
+		for (int r = 0; ok && r + 1 < nregions; r++)
+			ok = !touches(regions[r]->loop, a);
+		for (int t = 0; ok && t < setup->n; t++)
+			ok = t == k || !touches(setup->v[t], a);
+		if (!ok) {
+			fail(ps, s->loc, "'%s' is written outside a '#pragma fuse kernel' region: only scalar set-up may go there, or the start of a sum that only the last region adds to (`%s[0] = 0;` before it, `%s[0] += x;` in it); write arrays inside a region",
+			     a->name, a->name, a->name);
+			continue;
+		}
+		char *name = arena_printf(&ps->prog->arena, "%s_sum", a->name);
+		for (int i = 2; !name_free(ps, name); i++)
+			name = arena_printf(&ps->prog->arena, "%s_sum%d", a->name, i);
+		Var *acc = var_new(ps->prog, VAR_LOCAL, name, a->ty, s->loc);
+		acc->ctype = a->ctype;
+		Stmt *d = st_new(ps->prog, ST_DECL, s->loc);
+		d->var = acc;
+		d->rhs = s->rhs;
+		setup->v[k] = d;
+		vec_push(*svars, acc);
+		sum_into(ps->prog, regions[nregions - 1]->loop, s->lhs, acc);
+		Stmt *st = st_new(ps->prog, ST_ASSIGN, s->loc);
+		st->lhs = s->lhs;
+		st->rhs = ex_var(ps->prog, acc, s->loc);
+		st->aop = AS_SET;
+		vec_push(*tail, st);
+		memmove(&tail->v[1], &tail->v[0], sizeof(Stmt *) * (size_t)(tail->n - 1));
+		tail->v[0] = st;
+	}
 }
 
 /* ---- locals declared before a region, the C89 way ---- */
@@ -3685,11 +3893,13 @@ static void finish_setup(Parser *ps, Func *f, StmtVec *setup, VarVec *svars, Var
 	for (int i = 0; i < setup->n; i++)
 		if (setup->v[i]->kind == ST_DECL && setup->v[i]->var->ndim)
 			fail(ps, setup->v[i]->loc, "array '%s' is declared outside a '#pragma fuse kernel' region: declare it inside the region", setup->v[i]->var->name);
-	for (int i = 0; i < svars->n; i++)
-		for (int r = 0; r < f->nregions; r++)
+	for (int i = 0; i < svars->n; i++) {
+		svars->v[i]->accum = region_accum(svars->v[i], f->regions, f->nregions);
+		for (int r = 0; r < f->nregions && !svars->v[i]->accum; r++)
 			if (stmt_writes_var(f->regions[r]->loop, svars->v[i]))
-				fail(ps, svars->v[i]->loc, "'%s' is set up outside region '%s' and assigned inside it: declare a local copy inside the region", svars->v[i]->name,
-				     f->regions[r]->name);
+				fail(ps, svars->v[i]->loc, "'%s' is set up outside region '%s' and assigned inside it: declare a local copy inside the region (a sum that only the last region adds to is allowed)",
+				     svars->v[i]->name, f->regions[r]->name);
+	}
 	for (int i = 0; i < svars->n; i++)
 		svars->v[i]->kind = VAR_PARAM;
 	f->nsetup = setup->n;
@@ -3747,11 +3957,19 @@ static void convert_function(Parser *ps, CXCursor fn, CXCursor body)
 		return;
 	}
 	VEC(Region *) regions = {0};
-	StmtVec setup = {0};
+	StmtVec setup = {0}, tail = {0};
 	VarVec svars = {0}, moved = {0};
+	int last = 0;
+	for (int i = 0; i < stmts.n; i++)
+		if (pragma_for(ps, stmts.v[i]))
+			last = i;
 	for (int i = 0; i < stmts.n; i++) {
 		CXCursor s = stmts.v[i];
 		PragmaGroup *g = pragma_for(ps, s);
+		if (!g && i > last) {
+			convert_tail(ps, s, regions.n, &tail);
+			continue;
+		}
 		if (!g) {
 			if (clang_getCursorKind(s) != CXCursor_NullStmt)
 				convert_setup(ps, s, regions.v, regions.n, &setup, &svars, &f->exit_when);
@@ -3800,8 +4018,18 @@ static void convert_function(Parser *ps, CXCursor fn, CXCursor body)
 	if (regions.n)
 		memcpy(f->regions, regions.v, sizeof(Region *) * (size_t)regions.n);
 	f->nregions = regions.n;
+	element_sums(ps, regions.v, regions.n, &setup, &svars, &tail);
 	finish_setup(ps, f, &setup, &svars, &moved);
 	vec_free(moved);
+	bool stores = false;
+	for (int i = 0; i < tail.n; i++)
+		stores |= stores_array(tail.v[i]);
+	if (stores) {
+		f->ntail = tail.n;
+		f->tail = arena_alloc(&ps->prog->arena, sizeof(Stmt *) * (size_t)tail.n);
+		memcpy(f->tail, tail.v, sizeof(Stmt *) * (size_t)tail.n);
+	}
+	vec_free(tail);
 	if (!ps->failed && !front_delinearize(ps->prog, f, ps->opt))
 		ps->failed = true;
 	vec_free(regions);

@@ -3327,6 +3327,21 @@ static void settle_expansions(Cascade *c)
 
 /* ---- analysis of one region ---- */
 
+/* The assignment of s at loc, or NULL. */
+static const Stmt *assign_at(const Stmt *s, Loc loc)
+{
+	if (!s)
+		return NULL;
+	if (s->kind == ST_ASSIGN && s->loc.line == loc.line && s->loc.col == loc.col)
+		return s;
+	for (int i = 0; i < s->nbody; i++) {
+		const Stmt *a = assign_at(s->body[i], loc);
+		if (a)
+			return a;
+	}
+	return NULL;
+}
+
 /* Parallel loops may carry dependences through grid sums only (gridsum.c). */
 static bool check_parallel(Schedule *s, DepInfo *deps, Stmt *region)
 {
@@ -3339,8 +3354,15 @@ static bool check_parallel(Schedule *s, DepInfo *deps, Stmt *region)
 		for (int k = 0; k < loops.n; k++) {
 			Loc w = loops.v[k]->loc;
 			if (deps_loop_carries(deps, loops.v[k], gs.vars, gs.n, &w)) {
+				const Stmt *a = assign_at(region, w);
 				error_at(s->parallel[i].loc, "loop '%s' cannot be parallel: it carries a dependence", s->parallel[i].loop);
-				note_at(w, "this statement depends on itself (or another) across iterations of '%s'", s->parallel[i].loop);
+				if (a && a->lhs->kind == EX_INDEX && (a->aop == AS_ADD || a->aop == AS_SUB) && !expr_reads_var(a->lhs, loops.v[k]->var))
+					note_at(w, "every iteration of '%s' adds to the same element of '%s': a sum across the parallel loops is allowed only into one element of a one-dimensional output at a constant subscript (`%s[0] += ...`)",
+					        s->parallel[i].loop, a->lhs->var->name, a->lhs->var->name);
+				else if (a)
+					note_at(w, "this statement writes '%s', which another iteration of '%s' reads or writes", a->lhs->var->name, s->parallel[i].loop);
+				else
+					note_at(w, "this statement depends on itself (or another) across iterations of '%s'", s->parallel[i].loop);
 				ok = false;
 				break;
 			}

@@ -193,15 +193,19 @@ const Accum *arg_accum_of_at(const Cascade *c, const Var *v);
 /* ---- gridsum.c: sums across the rows into one output element ---- */
 enum { MAX_GRID_SUMS = 8 };
 /* The parameter arrays a region adds to at one element from every row (`loss[0] += l;`,
- * `-=`): a float array of one dimension, a literal subscript, and no other access to the
- * array in the region. Such a sum carries no dependence that stops a loop from being
- * parallel (any order gives the sum up to rounding). elems[i]: the element. */
+ * `-=`): a float, double or integer array of one dimension, a literal subscript, and no
+ * other access to the array in the region; or a set-up scalar only added to (Var.accum).
+ * Such a sum carries no dependence that stops a loop from being parallel (any order
+ * gives the sum up to rounding). elems[i]: the element (the EX_VAR of a scalar). */
 typedef struct GridSums {
 	Var *vars[MAX_GRID_SUMS];
 	const Expr *elems[MAX_GRID_SUMS];
 	int n;
 } GridSums;
 void grid_sums(const Stmt *region, GridSums *g);
+/* The type a row's part of a grid sum into v adds in: v's own float type; 64-bit
+ * integers for integer counts. */
+ScalarType grid_sum_type(const Var *v);
 
 /* ---- expression helpers (expr.c) ---- */
 /* Whether s declares v (a local, or the iterator of a loop in s). */

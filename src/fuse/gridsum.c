@@ -13,14 +13,18 @@
  * every run, never atomics. */
 #include "fuse.h"
 
-/* `P[lit] += e` or `-=`: P a float parameter array of one dimension, the subscript an
- * integer literal, e not reading P. */
+/* `P[lit] += e` or `-=`: P a parameter array of one dimension of float, double or
+ * integers, the subscript an integer literal, e not reading P; or `v += e` of a set-up
+ * scalar the front end found only added to (Var.accum: `total += l;`). */
 static bool grid_sum_stmt(const Stmt *s)
 {
-	if (s->kind != ST_ASSIGN || (s->aop != AS_ADD && s->aop != AS_SUB) || s->lhs->kind != EX_INDEX)
+	if (s->kind != ST_ASSIGN || (s->aop != AS_ADD && s->aop != AS_SUB))
 		return false;
 	const Var *v = s->lhs->var;
-	return v->kind == VAR_PARAM && !v->is_const && v->ty == TY_FLOAT && v->ndim == 1 && s->lhs->args[0]->kind == EX_INT && !expr_reads_var(s->rhs, v);
+	if (s->lhs->kind == EX_VAR)
+		return v->accum && !expr_reads_var(s->rhs, v);
+	bool number = v->ty == TY_FLOAT || v->ty == TY_DOUBLE || v->ty == TY_INT || v->ty == TY_I64;
+	return s->lhs->kind == EX_INDEX && v->kind == VAR_PARAM && !v->is_const && number && v->ndim == 1 && s->lhs->args[0]->kind == EX_INT && !expr_reads_var(s->rhs, v);
 }
 
 /* Whether every access of v in s is a grid sum into element `*at` (the first one sets
@@ -87,3 +91,5 @@ void grid_sums(const Stmt *region, GridSums *g)
 	g->n = 0;
 	collect(region, region, g);
 }
+
+ScalarType grid_sum_type(const Var *v) { return v->ty == TY_FLOAT || v->ty == TY_DOUBLE ? v->ty : TY_I64; }

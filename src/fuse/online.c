@@ -772,6 +772,8 @@ static void select_factors(Program *p, Stmt *body)
 	}
 }
 
+static bool starts_at_zero(Stmt *parent, int idx, const Var *v);
+
 /* Undoes the hand-written online softmax of loop parent->body[idx], if it is one: the loop
  * becomes two, the max's and the rest's with the rescales gone. false: left as written. */
 static bool undo_loop(Program *p, Stmt *parent, int idx)
@@ -870,12 +872,71 @@ static bool undo_loop(Program *p, Stmt *parent, int idx)
 		ok = !stmt_reads_or_stores(rest, o.old);
 	}
 	Stmt *first = ok ? max_loop(&o, loop, body) : NULL;
+	/* A rescaled value seeded with t0 != 0 (Triton's l_i = 1, a sink's l = 1 with m = sink)
+	 * holds t0 * F(m0, m) + sum G at the end, not t0 + sum G: after the max loop, the seed
+	 * is rescaled once from the max's seed m0 to the final max (kept when they are equal:
+	 * an empty row leaves t0 as the original does). */
+	StmtList seeds = {0};
+	Var *mseed = NULL;
+	for (int k = 0; first && k < o.rescales.n; k++) {
+		Rescale *r = &o.rescales.v[k];
+		Expr *t = r->s->lhs;
+		if (t->kind != EX_VAR || starts_at_zero(parent, idx, t->var))
+			continue;
+		/* the seed's declaration `T t = t0;` becomes `T t;`, t0 kept in t_seed */
+		Stmt *dcl = NULL;
+		for (int q = idx - 1; q >= 0 && !dcl; q--) {
+			Stmt *u = parent->body[q];
+			if (u->kind == ST_DECL && u->var == t->var)
+				dcl = u;
+			else if (stmt_writes_var(u, t->var))
+				break;
+		}
+		if (!dcl || !dcl->rhs) {
+			first = NULL; /* left as written: the fuser says what it cannot take */
+			break;
+		}
+		if (!mseed)
+			mseed = var_new(p, VAR_LOCAL, "m_seed", o.m->ty, o.m->loc);
+		Loc l = loop->loc;
+		Var *tseed = var_new(p, VAR_LOCAL, "t_seed", t->ty, l);
+		vec_push(seeds, st_decl(p, tseed, dcl->rhs, l)); /* printed before the loop, below */
+		dcl->rhs = NULL;
+		Expr *f = expr_subst_expr(p, inline_defs(&o, r->f, 0), o.old, ex_var(p, mseed, l));
+		Expr *c = ex_bin(p, OP_EQ, ex_var(p, mseed, l), ex_copy(p, o.m), l);
+		Expr *v = ex_cond(p, c, ex_var(p, tseed, l), ex_bin(p, OP_MUL, ex_var(p, tseed, l), f, l), l);
+		vec_push(seeds, st_assign(p, ex_copy(p, t), AS_SET, ex_as_type(p, t->ty, v), l));
+	}
 	vec_free(o.defv);
 	vec_free(o.defe);
 	vec_free(o.rescales);
 	if (!first)
 		return false;
 	Stmt *second = st_for(p, loop->var, loop->lo, loop->hi, loop->step, rest, loop->loc);
+	if (mseed) {
+		Stmt **nb = arena_alloc(&p->arena, sizeof(Stmt *) * (size_t)(seeds.n + 4));
+		int n = 0;
+		/* m's seed: its declaration's value (the fuser moves m's declaration) */
+		Expr *m0 = NULL;
+		for (int q = idx - 1; q >= 0 && o.m->kind == EX_VAR && !m0; q--) {
+			Stmt *u = parent->body[q];
+			if (u->kind == ST_DECL && u->var == o.m->var)
+				m0 = u->rhs;
+			else if (stmt_writes_var(u, o.m->var))
+				break;
+		}
+		nb[n++] = st_decl(p, mseed, m0 ? ex_copy(p, m0) : ex_copy(p, o.m), loop->loc);
+		for (int k = 0; k < seeds.n; k += 2)
+			nb[n++] = seeds.v[k];
+		nb[n++] = first;
+		for (int k = 1; k < seeds.n; k += 2)
+			nb[n++] = seeds.v[k];
+		nb[n++] = second;
+		stmt_replace(p, parent, loop, nb, n);
+		vec_free(seeds);
+		return true;
+	}
+	vec_free(seeds);
 	stmt_replace(p, parent, loop, (Stmt *[]){first, second}, 2);
 	return true;
 }

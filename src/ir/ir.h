@@ -59,6 +59,10 @@ struct Var {
 	/* A local row the fuser shrank to one step of its pass, indexed from the step's start
 	 * (shrink_step_arrays). */
 	bool step_row;
+	/* A set-up scalar (VAR_PARAM) that the function's last region only adds to
+	 * (`total += l;`, `count++`) and its tail reads (`*loss = total / count;`): a sum
+	 * across the rows (gridsum.c), started from its set-up value. */
+	bool accum;
 	int id;        /* unique within the Program, in declaration order */
 	Loc loc;
 };
@@ -210,6 +214,12 @@ struct Func {
 	 * written before the first region; several are or-ed): it reads only scalar
 	 * parameters. NULL: never. */
 	Expr *exit_when;
+	/* Statements after the last region (`*loss = count ? total / count : 0;`): scalar
+	 * locals, stores to output elements at constant subscripts, ifs; they read scalars
+	 * only (parameters, set-up, accumulators). They run once, after the regions: at the
+	 * end of the fused C, and on a GPU by the last region's sum kernel. */
+	Stmt **tail;
+	int ntail;
 	SizeDiv *divs; /* the set-up divisions the subscripts read as exact */
 	int ndivs;
 	Region **regions;

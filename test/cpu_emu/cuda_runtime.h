@@ -122,6 +122,41 @@ inline cudaError_t cudaMemcpy(void *d, const void *s, size_t n, cudaMemcpyKind)
 	return cudaSuccess;
 }
 inline cudaError_t cudaDeviceSynchronize() { return cudaSuccess; }
+/* CUDA's integer min and max of device code. */
+inline int min(int a, int b) { return a < b ? a : b; }
+inline long long min(long long a, long long b) { return a < b ? a : b; }
+inline int max(int a, int b) { return a > b ? a : b; }
+inline long long max(long long a, long long b) { return a > b ? a : b; }
+inline int __ffs(int x) { return __builtin_ffs(x); }
+inline unsigned atomicOr(unsigned *p, unsigned v) { return __atomic_fetch_or(p, v, __ATOMIC_RELAXED); }
+inline int atomicOr(int *p, int v) { return __atomic_fetch_or(p, v, __ATOMIC_RELAXED); }
+/* The harness's timing (its time= option): wall-clock times on the host. */
+typedef struct CUevent_st {
+	double ms;
+} *cudaEvent_t;
+inline cudaError_t cudaEventCreate(cudaEvent_t *e)
+{
+	*e = (cudaEvent_t)calloc(1, sizeof **e);
+	return *e ? cudaSuccess : cudaErrorInvalidValue;
+}
+inline cudaError_t cudaEventRecord(cudaEvent_t e, cudaStream_t)
+{
+	struct timespec t;
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	e->ms = t.tv_sec * 1e3 + t.tv_nsec / 1e6;
+	return cudaSuccess;
+}
+inline cudaError_t cudaEventSynchronize(cudaEvent_t) { return cudaSuccess; }
+inline cudaError_t cudaEventElapsedTime(float *ms, cudaEvent_t a, cudaEvent_t b)
+{
+	*ms = (float)(b->ms - a->ms);
+	return cudaSuccess;
+}
+inline cudaError_t cudaEventDestroy(cudaEvent_t e)
+{
+	free(e);
+	return cudaSuccess;
+}
 inline cudaError_t cudaGetDevice(int *d)
 {
 	*d = 0;
