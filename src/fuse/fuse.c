@@ -3765,7 +3765,13 @@ static bool fuse_region(Program *p, Region *r, StrVec *names)
 						ok = false;
 					}
 				vec_free(w);
-				vec_push(init, k);
+				/* A row array declared between the loops (`float e[n];` after the max's)
+				 * is the row's, as if declared before them: the split-k block keeps it out
+				 * of the chunks. */
+				if (row_array_decl(k))
+					vec_push(pre, k);
+				else
+					vec_push(init, k);
 			}
 		}
 	}
@@ -3814,13 +3820,13 @@ static bool fuse_region(Program *p, Region *r, StrVec *names)
 	}
 	for (int k = 0; ok && k < c->nlevels; k++)
 		ok &= check_stored_maps(c, k, c->levels[k]);
-	/* For the GPU (split_rows) with neither clause: a row reduction whose repairs cannot be
-	 * derived (a variance, sum of (x - mean)^2) is left as written, the refusal becoming a
-	 * warning; emit_rows.c runs its loops one after another. Only a row not rewritten (no
-	 * interchange); the fused C (no split_rows) keeps the refusal. The repairs' diagnostics
-	 * are held until it is known which; a held error stays counted in error_count(), which
-	 * the driver reads only before fusing. */
-	bool rows_unfused = ok && p->split_rows && !s->nrolling && !s->nsplitk && is_row_reduction(c) && as_written;
+	/* With neither clause, a row reduction whose repairs cannot be derived (a variance, sum
+	 * of (x - mean)^2) is left as written, the refusal becoming a warning: emit_rows.c runs
+	 * its loops one after another, and the fused C is the original's loops (every target
+	 * prints what the other does). Only a row not rewritten (no interchange). The repairs'
+	 * diagnostics are held until it is known which; a held error stays counted in
+	 * error_count(), which the driver reads only before fusing. */
+	bool rows_unfused = ok && !s->nrolling && !s->nsplitk && is_row_reduction(c) && as_written;
 	FILE *diag_saved = diag_stream;
 	char *held = NULL;
 	size_t nheld = 0;
@@ -3915,7 +3921,8 @@ static bool fuse_region(Program *p, Region *r, StrVec *names)
 			for (int i = 0; i < renamed.n; i++)
 				renamed.v[i]->name = old_names.v[i];
 			m += strlen(": error: ");
-			warning_at(at, "%.*s; with neither 'rolling' nor 'splitk' the region is left as written: its GPU kernel runs the row's loops one after another", (int)strcspn(m, "\n"), m);
+			warning_at(at, "%.*s; with neither 'rolling' nor 'splitk' the region is left as written: %s runs the row's loops one after another", (int)strcspn(m, "\n"), m,
+			           p->split_rows ? "its GPU kernel" : "the fused C");
 			free(held);
 			vec_free(row_loops);
 			vec_free(kids);

@@ -261,6 +261,22 @@ static bool reads_result(const Expr *e, void *loop)
 }
 static bool no_result(const Expr *e, void *loop) { return !reads_result(e, loop); }
 
+/* Whether the locals of the row that e reads and `loop` does not declare are scalars
+ * that `loop` does not assign: results of earlier loops (m of softmax's `e[c] = expf(x[c]
+ * - m)`), final after the pass as they were at the loop. */
+static bool earlier_results_only(const Expr *e, void *loop)
+{
+	if (!e)
+		return true;
+	if ((e->kind == EX_VAR || e->kind == EX_INDEX) && e->var->kind == VAR_LOCAL && !stmt_declares(loop, e->var) &&
+	    (e->kind == EX_INDEX || stmt_writes_var(loop, e->var)))
+		return false;
+	for (int i = 0; i < e->nargs; i++)
+		if (!earlier_results_only(e->args[i], loop))
+			return false;
+	return true;
+}
+
 /* Whether every access to rs->y in e reads the row: elem's subscripts, but at `at` an
  * iterator among iters (loops over the storing loop's range). */
 static bool row_reads_ok(const Expr *e, const RowStore *rs, const VarList *iters)
@@ -877,13 +893,19 @@ static bool recompute_row(Cascade *c, Stmt *blk, int di, const char *axis, const
 	/* the value may read results of earlier loops (they are final after the pass as they
 	 * were at its loop), not what its own loop accumulates; a row of products reads
 	 * none but a row of products' elements */
-	bool chained = ok && !made && stmts_read_product_row(b1, si + 1, blk, l1, axis, 0);
+	bool chained = ok && !made && stmts_read_product_row(b1, si + 1, blk, l1, axis, 0), earlier = false;
 	for (int q = 0; ok && q <= si; q++) {
-		ok = !need[q] || made || chained || (q == si ? no_result(b1[q]->rhs, l1) : stmt_all_exprs(b1[q], no_result, l1));
+		bool plain = q == si ? no_result(b1[q]->rhs, l1) : stmt_all_exprs(b1[q], no_result, l1);
+		bool before = q == si ? earlier_results_only(b1[q]->rhs, l1) : stmt_all_exprs(b1[q], earlier_results_only, l1);
+		ok = !need[q] || made || chained || plain || before;
+		earlier |= need[q] && !plain && !made && !chained;
 		product |= need[q] && b1[q]->kind == ST_FOR;
 	}
-	product |= chained;
-	for (int q = 0; ok && (made || chained) && q < n1; q++)
+	/* A row of values of earlier results (e[c] = expf(x[c] - m), the exponentials kept
+	 * for the normalisation) is computed again after the pass as a row of products is:
+	 * kept, it would hold the pass's partial m. */
+	product |= chained || earlier;
+	for (int q = 0; ok && (made || chained || earlier) && q < n1; q++)
 		if (!need[q])
 			writes_of(b1[q], &w);
 	for (int r = li + 1; ok && r < blk->nbody; r++)
