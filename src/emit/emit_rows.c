@@ -839,6 +839,62 @@ static bool reduces_double(const RowPlan *rp)
 	return false;
 }
 
+/* Whether s is or holds statement x. */
+static bool holds_stmt(const Stmt *s, const Stmt *x)
+{
+	if (!s)
+		return false;
+	if (s == x)
+		return true;
+	for (int i = 0; i < s->nbody; i++)
+		if (holds_stmt(s->body[i], x))
+			return true;
+	return false;
+}
+
+/* A local row that one sweep stores before it reads it, each thread at its own elements,
+ * and that nothing else touches lives in that sweep's registers: no row is kept for it,
+ * nothing stored (numpy's temporaries read back in the same step, `shifted[c] = x[c] - m;
+ * ex[c] = expf(shifted[c]); s += ex[c];`). Drops such rows from *keeps (the local rows,
+ * in rp->keeps' order) and renumbers the sweeps' references to the others. */
+static void register_rows(RowPlan *rp, void *keeps_vec)
+{
+	VEC(RowKeep) *keeps = keeps_vec;
+	Stmt **st = rp->c ? rp->block->body : rp->stmts;
+	int nst = rp->c ? rp->block->nbody : rp->nstmts;
+	for (int k = 0; k < keeps->n; k++) {
+		const Var *v = keeps->v[k].var;
+		const RowSweep *in = NULL;
+		int touching = 0;
+		for (int i = 0; i < rp->nsweeps; i++)
+			if (stmt_reads_var(rp->sweeps[i]->loop, v) || stmt_writes_var(rp->sweeps[i]->loop, v))
+				in = rp->sweeps[i], touching++;
+		bool regs = touching == 1;
+		for (int i = 0; regs && i < nst; i++)
+			regs = holds_stmt(st[i], in->loop) || st[i]->kind == ST_DECL || !(stmt_reads_var(st[i], v) || stmt_writes_var(st[i], v));
+		const RowArr *a = NULL;
+		for (int i = 0; regs && i < in->narrs; i++)
+			if (in->arrs[i].var == v)
+				a = &in->arrs[i];
+		if (!regs || !a || a->load || !a->store)
+			continue;
+		memmove(&keeps->v[k], &keeps->v[k + 1], sizeof(RowKeep) * (size_t)(keeps->n - k - 1));
+		keeps->n--;
+		k--;
+	}
+	rp->keeps = keeps->v;
+	rp->nkeeps = keeps->n;
+	for (int i = 0; i < rp->nsweeps; i++)
+		for (int k = 0; k < rp->sweeps[i]->narrs; k++) {
+			RowArr *a = &rp->sweeps[i]->arrs[k];
+			if (a->var->kind != VAR_LOCAL)
+				continue;
+			a->keep = local_keep(rp, a->var);
+			if (a->keep < 0)
+				a->load = a->store = false;
+		}
+}
+
 static bool plan_arrays(RowPlan *rp, Program *p, StrVec *made, const char **why)
 {
 	const Region *r = rp->region;
@@ -891,6 +947,8 @@ static bool plan_arrays(RowPlan *rp, Program *p, StrVec *made, const char **why)
 		}
 		vec_free(sv);
 	}
+	register_rows(rp, &keeps);
+	rp->locals = keeps.n > 0;
 	rp->vw = min_es ? 16 / min_es : 1;
 	/* Vectors per thread and step: 4 (8 elements without vectors), fewer where the
 	 * sweep's registers would take more than 128 bytes a thread. */

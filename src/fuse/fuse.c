@@ -3765,10 +3765,13 @@ static bool fuse_region(Program *p, Region *r, StrVec *names)
 						ok = false;
 					}
 				vec_free(w);
-				/* A row array declared between the loops (`float e[n];` after the max's)
-				 * is the row's, as if declared before them: the split-k block keeps it out
-				 * of the chunks. */
-				if (row_array_decl(k))
+				/* A row array declared between the loops (`float e[n];` after the max's),
+				 * not an accumulator (each chunk has its own), is the row's, as if declared
+				 * before them: the split-k block keeps it out of the chunks. */
+				bool accum = false;
+				for (int a = 0; a < c->naccums; a++)
+					accum |= k->kind == ST_DECL && c->accums[a].var == k->var;
+				if (row_array_decl(k) && !accum)
 					vec_push(pre, k);
 				else
 					vec_push(init, k);
