@@ -108,7 +108,8 @@ static void layout_why(TilePlan *tp, const Expr *a, const Var *k)
  * once they are all known (operand_types). */
 static Expr *operand_ref(TilePlan *tp, Expr *e, const Var *k, const Var *j, bool *trans)
 {
-	if (e->kind == EX_CAST && e->ty == TY_FLOAT)
+	/* (float)v, and (double)v of a 16-bit v: exact, the element the tiles load */
+	if (e->kind == EX_CAST && (e->ty == TY_FLOAT || (e->ty == TY_DOUBLE && (e->args[0]->ty == TY_HALF || e->args[0]->ty == TY_BF16))))
 		e = e->args[0];
 	Expr *a = e;
 	*trans = false;
