@@ -3325,6 +3325,98 @@ static void settle_expansions(Cascade *c)
 	vec_free(moved);
 }
 
+/* ---- a flat loop's sums across its iterations as a row ----
+ *
+ * `for (i) { losses[i] = ...; mean += losses[i]; }` with parallel(i) (llm.c's mean loss, a
+ * dot product of two vectors, a global norm) gives the CTA-per-row kernels no loop to
+ * spread over a CTA: each iteration is a row of one element. For the GPU, the innermost
+ * parallel loop of such a region becomes the row's loop: the outer parallel loops, or a
+ * loop of its own over runs of the iterations, are the grid; each grid sum adds up the
+ * row's part in a local and adds that once, after the loop:
+ *     for (fx_row < ceil(n / E)) { float mean_part = 0; for (i in run fx_row) { ...; mean_part += losses[i]; } mean += mean_part; }
+ * The fused C keeps the loop as written. */
+
+/* In s, each `G += e` of grid sum G (gs.vars[k]) adds to parts[k] instead. */
+static void add_to_parts(Program *p, Stmt *s, const GridSums *gs, Var **parts)
+{
+	if (!s)
+		return;
+	for (int k = 0; s->kind == ST_ASSIGN && k < gs->n; k++)
+		if (s->lhs->var == gs->vars[k])
+			s->lhs = ex_var(p, parts[k], s->lhs->loc);
+	for (int i = 0; i < s->nbody; i++)
+		add_to_parts(p, s->body[i], gs, parts);
+}
+
+static void sums_as_rows(Cascade *c, Region *r)
+{
+	Program *p = c->prog;
+	Schedule *s = r->loop->sched;
+	GridSums gs;
+	grid_sums(r->loop, &gs);
+	if (!gs.n || s->nrolling || s->nsplitk)
+		return;
+	/* the nest of the parallel loops, each the only statement of the one around it */
+	Stmt *outer = NULL, *in = r->loop;
+	int depth = 0;
+	for (;;) {
+		bool par = false;
+		for (int i = 0; i < s->nparallel; i++)
+			par |= !strcmp(s->parallel[i].loop, in->var->name);
+		if (!par)
+			return;
+		depth++;
+		Stmt *b = in->body[0];
+		while (b->kind == ST_BLOCK && b->nbody == 1)
+			b = b->body[0];
+		if (b->kind != ST_FOR)
+			break;
+		outer = in;
+		in = b;
+	}
+	if (depth != s->nparallel || stmt_has_loop(in->body[0]))
+		return;
+	Var *parts[MAX_GRID_SUMS];
+	Stmt *row[MAX_GRID_SUMS * 2 + 1];
+	int n = 0;
+	for (int k = 0; k < gs.n; k++) {
+		ScalarType t = gs.vars[k]->ty;
+		parts[k] = fresh_var(c, arena_printf(&p->arena, "%s_part", gs.vars[k]->name), t, VAR_LOCAL);
+		row[n++] = st_decl(p, parts[k], scalar_is_float(t) ? ex_flt(p, 0.0, t, in->loc) : ex_int(p, 0, in->loc), in->loc);
+	}
+	add_to_parts(p, in->body[0], &gs, parts);
+	row[n++] = in;
+	for (int k = 0; k < gs.n; k++)
+		row[n++] = st_assign(p, ex_copy(p, gs.elems[k]), AS_ADD, ex_var(p, parts[k], in->loc), in->loc);
+	Stmt *blk = st_block(p, row, n, in->loc);
+	/* in leaves the parallel loops: the row's loop */
+	for (int i = 0; i < s->nparallel; i++)
+		if (!strcmp(s->parallel[i].loop, in->var->name))
+			s->parallel[i--] = s->parallel[--s->nparallel];
+	if (outer) {
+		st_set_body(p, outer, &blk, 1);
+		return;
+	}
+	/* rows of ROW_ELEMS iterations each, so that a long vector has CTAs to spread over:
+	 * for (fx_row < ceil((hi - lo) / E)) for (i = lo + fx_row * E; i < min(that + E, hi)) */
+	enum { ROW_ELEMS = 16384 };
+	Loc lc = in->loc;
+	Var *one = fresh_var(c, "fx_row", TY_INT, VAR_LOOP);
+	Expr *len = ex_bin(p, OP_SUB, ex_copy(p, in->hi), ex_copy(p, in->lo), lc);
+	Expr *rows = ex_bin(p, OP_DIV, ex_bin(p, OP_ADD, len, ex_int(p, ROW_ELEMS - 1, lc), lc), ex_int(p, ROW_ELEMS, lc), lc);
+	Expr *start = ex_bin(p, OP_ADD, ex_copy(p, in->lo), ex_bin(p, OP_MUL, ex_var(p, one, lc), ex_int(p, ROW_ELEMS, lc), lc), lc);
+	in->hi = ex_min(p, ex_bin(p, OP_ADD, ex_copy(p, start), ex_int(p, ROW_ELEMS, lc), lc), in->hi, lc);
+	in->lo = start;
+	Stmt *l = st_for(p, one, ex_int(p, 0, lc), rows, 1, blk, lc);
+	l->sched = s;
+	in->sched = NULL;
+	r->loop = l;
+	LoopArg *pl = arena_alloc(&p->arena, sizeof(LoopArg) * (size_t)(s->nparallel + 1));
+	memcpy(pl, s->parallel, sizeof(LoopArg) * (size_t)s->nparallel);
+	pl[s->nparallel++] = (LoopArg){one->name, 0, s->loc};
+	s->parallel = pl;
+}
+
 /* ---- analysis of one region ---- */
 
 /* The assignment of s at loc, or NULL. */
@@ -3545,6 +3637,8 @@ static bool fuse_region(Program *p, Region *r, StrVec *names)
 	fuse_store_rows(c, r->loop, axis);
 	picks_as_sums(p, r->loop, axis);
 	hoist_guarded_loops(p, r->loop);
+	if (p->split_rows)
+		sums_as_rows(c, r);
 	/* Every region is checked, fused or not: parallel loops must carry no dependence. */
 	DepInfo *deps = deps_compute(p, r);
 	if (!deps)
