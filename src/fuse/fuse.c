@@ -3325,6 +3325,116 @@ static void settle_expansions(Cascade *c)
 	vec_free(moved);
 }
 
+/* ---- a loop over blocks and a loop inside each block as one loop ----
+ *
+ * Block-sparse layouts in CSR (`for (kb = row_ptr[ib]; kb < row_ptr[ib + 1]; kb++) for
+ * (jj = 0; jj < BLK; jj++) { j = col_idx[kb] * BLK + jj; ... }`) and KV caches walked page
+ * by page visit the keys in a nest whose inner loop has a constant extent E. The fusion
+ * and the online softmax's undoing see one loop level: the nest becomes one loop,
+ *     for (kb_jj = lo * E; kb_jj < hi * E; kb_jj++) { kb -> kb_jj / E, jj -> kb_jj % E }
+ * which visits the same iterations in the same order. Scalars the outer body declares
+ * before the inner loop (`int page = table[kb];`) move into it, computed per element.
+ * A clause naming either loop (rolling(kb)) names the new one. */
+
+/* Whether e reads no integer array at a subscript that reads iterator ctx. */
+static bool no_table_at(const Expr *e, void *ctx)
+{
+	if (!e)
+		return true;
+	if (e->kind == EX_INDEX && scalar_is_int(e->var->ty))
+		for (int i = 0; i < e->nargs; i++)
+			if (expr_reads_var(e->args[i], ctx))
+				return false;
+	for (int i = 0; i < e->nargs; i++)
+		if (!no_table_at(e->args[i], ctx))
+			return false;
+	return true;
+}
+
+/* Whether loop o is a non-parallel loop whose body is scalar declarations, then one loop
+ * from 0 to a constant, step 1, that writes none of them; *in, *npre: that loop, how many
+ * declarations before it. */
+static bool block_nest(const Schedule *sc, Stmt *o, Stmt **in, int *npre)
+{
+	for (int i = 0; i < sc->nparallel; i++)
+		if (!strcmp(sc->parallel[i].loop, o->var->name))
+			return false;
+	if (o->step != 1)
+		return false;
+	int n;
+	Stmt **b = slot_stmts(&o->body[0], &n);
+	if (!n)
+		return false;
+	Stmt *l = b[n - 1];
+	if (l->kind != ST_FOR || l->step != 1 || l->lo->kind != EX_INT || l->lo->ival != 0 || l->hi->kind != EX_INT || l->hi->ival <= 0)
+		return false;
+	for (int i = 0; i < n - 1; i++)
+		if (b[i]->kind != ST_DECL || b[i]->var->ndim || !b[i]->rhs || stmt_writes_var(l, b[i]->var) || expr_reads_var(b[i]->rhs, l->var))
+			return false;
+	/* Only a walk over keys: an index table read at the block (col_idx[kb], a page
+	 * table), and a scalar from outside the nest carried across it (a reduction). */
+	const Var *ov = o->var;
+	if (!stmt_all_exprs(o, no_table_at, (void *)ov)) {
+		VarVec w = {0};
+		collect_writes(l->body[0], &w);
+		bool carried = false;
+		for (int v = 0; v < w.n; v++)
+			carried |= !w.v[v]->ndim && w.v[v]->kind == VAR_LOCAL && !stmt_declares(o, w.v[v]);
+		vec_free(w);
+		if (carried) {
+			*in = l;
+			*npre = n - 1;
+			return true;
+		}
+	}
+	return false;
+}
+
+static void rename_clause(LoopArg *a, int n, const char *from, const char *to)
+{
+	for (int i = 0; i < n; i++)
+		if (!strcmp(a[i].loop, from))
+			a[i].loop = to;
+}
+
+static void collapse_block_loops(Cascade *c, Stmt *s, Schedule *sc)
+{
+	Program *p = c->prog;
+	for (int i = 0; i < s->nbody; i++)
+		if (s->body[i])
+			collapse_block_loops(c, s->body[i], sc);
+	Stmt *in;
+	int npre;
+	if (s->kind != ST_FOR || !block_nest(sc, s, &in, &npre))
+		return;
+	Loc l = s->loc;
+	Expr *E = ex_int(p, in->hi->ival, l);
+	Var *t = fresh_var(c, arena_printf(&p->arena, "%s_%s", s->var->name, in->var->name), TY_INT, VAR_LOOP);
+	Expr *outer = ex_bin(p, OP_DIV, ex_var(p, t, l), E, l), *inner = ex_bin(p, OP_MOD, ex_var(p, t, l), ex_copy(p, E), l);
+	const Expr *po[2] = {ex_var(p, s->var, l), outer}, *pi[2] = {ex_var(p, in->var, l), inner};
+	int n;
+	Stmt **b = slot_stmts(&s->body[0], &n), **ib;
+	int ni;
+	ib = slot_stmts(&in->body[0], &ni);
+	Stmt **nb = arena_alloc(&p->arena, sizeof(Stmt *) * (size_t)(npre + ni));
+	for (int k = 0; k < npre; k++)
+		nb[k] = stmt_map_exprs(p, b[k], expr_subst_equal_map, po);
+	for (int k = 0; k < ni; k++)
+		nb[npre + k] = stmt_map_exprs(p, stmt_map_exprs(p, ib[k], expr_subst_equal_map, pi), expr_subst_equal_map, po);
+	Stmt *body = st_block(p, nb, npre + ni, in->loc);
+	const char *from_o = s->var->name, *from_i = in->var->name;
+	s->var = t;
+	s->lo = ex_bin(p, OP_MUL, s->lo, ex_copy(p, E), l);
+	s->hi = ex_bin(p, OP_MUL, s->hi, ex_copy(p, E), l);
+	st_set_body(p, s, &body, 1);
+	rename_clause(sc->rolling, sc->nrolling, from_o, t->name);
+	rename_clause(sc->rolling, sc->nrolling, from_i, t->name);
+	rename_clause(sc->splitk, sc->nsplitk, from_o, t->name);
+	rename_clause(sc->splitk, sc->nsplitk, from_i, t->name);
+	rename_clause(sc->tile, sc->ntile, from_o, t->name);
+	rename_clause(sc->tile, sc->ntile, from_i, t->name);
+}
+
 /* ---- a flat loop's sums across its iterations as a row ----
  *
  * `for (i) { losses[i] = ...; mean += losses[i]; }` with parallel(i) (llm.c's mean loss, a
@@ -3630,6 +3740,7 @@ static bool fuse_region(Program *p, Region *r, StrVec *names)
 		collapse_trailing_nests(c, r->loop);
 	sink_nest_locals(p, r->loop);
 	forward_index_locals(p, r->loop);
+	collapse_block_loops(c, r->loop, s);
 	unpeel_reductions(p, r->loop);
 	fuse_undo_online(p, r->loop);
 	fuse_defer_stores(p, r->loop);
