@@ -547,6 +547,42 @@ static bool check_elem_expr(TilePlan *tp, const Expr *e, const Var *jvar)
 
 static bool scan_elem_stmts(TilePlan *tp, Stmt **body, int n, Var *jvar, bool top);
 
+/* The first array e reads; *other: whether it reads one at a subscript without j. */
+static const Var *column_array(const Expr *e, const Var *j, bool *other)
+{
+	if (!e)
+		return NULL;
+	const Var *a = NULL;
+	if (e->kind == EX_INDEX) {
+		if (!expr_reads_var(e, j))
+			*other = true;
+		a = e->var;
+	}
+	for (int i = 0; i < e->nargs; i++) {
+		const Var *b = column_array(e->args[i], j, other);
+		a = a ? a : b;
+	}
+	return a;
+}
+
+/* Why loop l of the pass has no tile form, when one of its sums reads only the column
+ * operand (`kn += k[j][d] * k[j][d]`, cosine attention's key norm): NULL otherwise. */
+static const char *column_sum_why(TilePlan *tp, const Stmt *l, const Var *j)
+{
+	int n;
+	Stmt **b = slot_stmts((Stmt **)&l->body[0], &n);
+	for (int i = 0; i < n; i++) {
+		const Stmt *a = b[i];
+		bool other = false;
+		const Var *arr = a->kind == ST_ASSIGN && a->aop == AS_ADD && a->lhs->kind == EX_VAR ? column_array(a->rhs, j, &other) : NULL;
+		if (arr && !other)
+			return arena_printf(&tp->c->prog->arena,
+			                    "'%s' sums over '%s' what row '%s' of '%s' holds alone (a norm of the column operand): the tiles multiply the row operand by the columns; normalise '%s' in a region before this one, so that the score is a product",
+			                    a->lhs->var->name, l->var->name, j->name, arr->name, arr->name);
+	}
+	return NULL;
+}
+
 static bool scan_elem_stmt(TilePlan *tp, Stmt *s, Var *jvar)
 {
 	Program *p = tp->c->prog;
@@ -576,6 +612,8 @@ static bool scan_elem_stmt(TilePlan *tp, Stmt *s, Var *jvar)
 		Var *acc;
 		if (tile_match_pv(tp, s, jvar, &g, &acc, true) >= 0)
 			return check_elem_expr(tp, g, jvar);
+		if (!tp->why)
+			tp->why = column_sum_why(tp, s, jvar);
 		if (!tp->why)
 			tp->why = "a loop inside the pass is neither a product with the row operand nor one accumulated over the pass";
 		return false;
