@@ -318,6 +318,80 @@ static void hoist_invariants(Program *p, Stmt *s)
 	}
 }
 
+/* In the loops inside s: a loop whose whole body is `if (g) { T x = c; for (..) x += ...;
+ * rest }` (no else), g reading neither its iterator nor what the body writes, and the
+ * statements before rest not reading the iterator: they move before the loop, the
+ * declaration as it is and the loops under a copy of the guard, `T x = c; if (g) for (..)
+ * ...; for (d) if (g) { rest }`. The interchanged P.V of a masked row with the score
+ * recomputed (`for (d) if (j <= i) { x = q.k[j]; acc[d] += e^(x - m) * v[j][d]; }`) then
+ * computes the score once per j, still only where the guard holds: the reads it does are
+ * those the original does (a gather at `off[b] + j` may be out of range elsewhere). */
+static void hoist_guarded_invariants(Program *p, Stmt *s)
+{
+	for (int i = 0; i < s->nbody; i++)
+		if (s->body[i])
+			hoist_guarded_invariants(p, s->body[i]);
+	if (s->kind != ST_BLOCK)
+		return;
+	for (int i = 0; i < s->nbody; i++) {
+		Stmt *l = s->body[i];
+		if (l->kind != ST_FOR)
+			continue;
+		Stmt *g = l->body[0];
+		while (g->kind == ST_BLOCK && g->nbody == 1)
+			g = g->body[0];
+		if (g->kind != ST_IF || g->nbody != 1 || g->body[0]->kind != ST_BLOCK || expr_reads_var(g->cond, l->var))
+			continue;
+		Stmt *b = g->body[0];
+		VarVec mine = {0}, w = {0};
+		int k = 0;
+		for (; k < b->nbody - 1; k++) {
+			Stmt *t = b->body[k];
+			if (stmt_reads_var(t, l->var) || (t->kind != ST_DECL && t->kind != ST_FOR) || (t->kind == ST_DECL && (t->var->ndim || (t->rhs && !reads_inputs_only(t->rhs)))) ||
+			    !writes_own_locals(t, &mine))
+				break;
+		}
+		collect_writes(b, &w);
+		for (int v = 0; v < w.n && k; v++)
+			if (expr_reads_var(g->cond, w.v[v]))
+				k = 0;
+		vec_free(w);
+		for (int r = k; r < b->nbody && k; r++) {
+			VarVec rw = {0};
+			collect_writes(b->body[r], &rw);
+			for (int v = 0; v < rw.n && k; v++)
+				for (int t = 0; t < k && k; t++)
+					if (in_vars(&mine, rw.v[v]) || stmt_reads_var(b->body[t], rw.v[v]))
+						k = 0;
+			vec_free(rw);
+		}
+		vec_free(mine);
+		StmtVec decls = {0}, loops = {0};
+		for (int t = 0; t < k; t++)
+			vec_push(*(b->body[t]->kind == ST_DECL ? &decls : &loops), b->body[t]);
+		if (!loops.n) {
+			vec_free(decls);
+			continue;
+		}
+		/* s: [..., decls..., if (g) {loops...}, for (if (g) {rest}), ...] */
+		Stmt *lb = st_block(p, loops.v, loops.n, g->loc);
+		Stmt *pre = st_new(p, ST_IF, g->loc);
+		pre->cond = ex_copy(p, g->cond);
+		st_set_body(p, pre, &lb, 1);
+		Stmt *rb = st_block(p, b->body + k, b->nbody - k, b->loc);
+		st_set_body(p, g, &rb, 1);
+		Stmt **nb = arena_alloc(&p->arena, sizeof(Stmt *) * (size_t)(s->nbody + decls.n + 1));
+		memcpy(nb, s->body, sizeof(Stmt *) * (size_t)i);
+		memcpy(nb + i, decls.v, sizeof(Stmt *) * (size_t)decls.n);
+		nb[i + decls.n] = pre;
+		memcpy(nb + i + decls.n + 1, s->body + i, sizeof(Stmt *) * (size_t)(s->nbody - i));
+		st_set_body(p, s, nb, s->nbody + decls.n + 1);
+		i += decls.n + 1;
+		vec_free(decls);
+		vec_free(loops);
+	}
+}
+
 /* Whether the statements of block b (assignments only) touch nothing of each other: none
  * reads or writes the variable another writes. Then each may run as a loop of its own. */
 static bool independent_assigns(const Stmt *b)
@@ -3835,6 +3909,7 @@ static bool fuse_region(Program *p, Region *r, StrVec *names)
 		inline_elem_locals(p, blk);
 		distribute_products(p, blk);
 		hoist_invariants(p, blk);
+		hoist_guarded_invariants(p, blk);
 		if_convert_masks(p, blk);
 		if (blk != k->body[0] && blk->nbody > 1)
 			st_set_body(p, k, &blk, 1);

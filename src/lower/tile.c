@@ -687,6 +687,24 @@ static Stmt *mask_product_loop(Program *p, const Stmt *s, Expr *c)
  * wrote), so the store may run unguarded, when it is the only store to that array in
  * the step, whose per-element loop elem holds s (not `if (!keep[j]) s[j - j0] =
  * -INFINITY` after s[j - j0] = x, in the same loop or an earlier one). */
+/* Whether every read of v in s is under an if whose condition is c (or its body). */
+static bool read_only_under(const Stmt *s, const Var *v, const Expr *c)
+{
+	if (!s)
+		return true;
+	if (s->kind == ST_IF && expr_equal(s->cond, c))
+		return true;
+	if (s->kind == ST_ASSIGN)
+		return !expr_reads_var(s->rhs, v) && (s->lhs->kind != EX_INDEX || !expr_reads_var(s->lhs, v));
+	if ((s->kind == ST_DECL && s->rhs && expr_reads_var(s->rhs, v)) || (s->kind == ST_IF && expr_reads_var(s->cond, v)) ||
+	    (s->kind == ST_FOR && (expr_reads_var(s->lo, v) || expr_reads_var(s->hi, v))))
+		return false;
+	for (int i = 0; i < s->nbody; i++)
+		if (!read_only_under(s->body[i], v, c))
+			return false;
+	return true;
+}
+
 static bool writes_only_own(const Stmt *s, const Stmt *elem, const Stmt *step, const Expr *c, const LocalList *own)
 {
 	if (s->kind == ST_ASSIGN) {
@@ -695,6 +713,12 @@ static bool writes_only_own(const Stmt *s, const Stmt *elem, const Stmt *step, c
 			return l->var->kind == VAR_LOCAL && l->nargs == 1 && expr_reads_var(l->args[0], elem->var) && stmt_count_stores(step, l->var) == 1;
 		for (int i = 0; i < own->n; i++) /* declared under this very guard */
 			if (own->v[i].var == l->var && own->v[i].guard == c)
+				return true;
+		/* declared before any guard, and read only under this one (the score fuse.c
+		 * computes under the mask of the P.V it feeds): what masked elements leave there
+		 * is never read */
+		for (int i = 0; i < own->n; i++)
+			if (own->v[i].var == l->var && !own->v[i].guard && read_only_under(elem->body[0], l->var, c))
 				return true;
 		return false;
 	}
@@ -735,6 +759,8 @@ static void distribute_guard(Program *p, Stmt *s, const Stmt *elem, const Stmt *
 		return;
 	}
 	if (!c) {
+		if (s->kind == ST_DECL && !s->var->ndim)
+			vec_push(*own, ((OwnLocal){s->var, NULL}));
 		vec_push(*out, s);
 		return;
 	}
