@@ -3676,37 +3676,19 @@ static void convert_tail(Parser *ps, CXCursor c, int nregions, StmtVec *tail)
 	vec_free(got);
 }
 
-/* Whether target t (a set-up scalar, or an array element at constant subscripts) is only
- * added to in s (`t += e;`, `t -= e;`, e not reading t's variable), its variable neither
- * read nor set otherwise: a sum across the iterations. */
-static bool only_adds_to(const Stmt *s, const Expr *t)
+/* For stmt_only_accesses: an assignment to target ctx (a set-up scalar, or an array
+ * element at constant subscripts) is `t += e;` or `t -= e;`, e not reading t's variable. */
+static int adds_to(const Stmt *s, void *ctx)
 {
-	if (!s)
-		return true;
-	const Var *v = t->var;
-	switch (s->kind) {
-	case ST_ASSIGN:
-		if (s->lhs->var == v && (t->kind == EX_VAR ? s->lhs->kind == EX_VAR : expr_equal(s->lhs, t)))
-			return (s->aop == AS_ADD || s->aop == AS_SUB) && !expr_reads_var(s->rhs, v);
-		return !stmt_reads_var(s, v) && s->lhs->var != v;
-	case ST_DECL:
-		return s->var != v && (!s->rhs || !expr_reads_var(s->rhs, v));
-	case ST_IF:
-		if (expr_reads_var(s->cond, v))
-			return false;
-		break;
-	case ST_FOR:
-		if (expr_reads_var(s->lo, v) || expr_reads_var(s->hi, v))
-			return false;
-		break;
-	case ST_BLOCK:
-		break;
-	}
-	for (int i = 0; i < s->nbody; i++)
-		if (!only_adds_to(s->body[i], t))
-			return false;
-	return true;
+	const Expr *t = ctx;
+	if (s->lhs->var != t->var || !(t->kind == EX_VAR ? s->lhs->kind == EX_VAR : expr_equal(s->lhs, t)))
+		return -1;
+	return (s->aop == AS_ADD || s->aop == AS_SUB) && !expr_reads_var(s->rhs, t->var);
 }
+
+/* Whether target t is only added to in s, its variable neither read nor set otherwise:
+ * a sum across the iterations. */
+static bool only_adds_to(const Stmt *s, const Expr *t) { return stmt_only_accesses(s, t->var, adds_to, (void *)t); }
 
 /* Whether set-up scalar v (the function's svars) accumulates in the last of the regions
  * (Var.accum): a number the last region only adds to, which no other region assigns. */

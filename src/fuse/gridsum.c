@@ -27,43 +27,29 @@ static bool grid_sum_stmt(const Stmt *s)
 	return s->lhs->kind == EX_INDEX && v->kind == VAR_PARAM && !v->is_const && number && v->ndim == 1 && s->lhs->args[0]->kind == EX_INT && !expr_reads_var(s->rhs, v);
 }
 
+typedef struct SumAt {
+	const Var *v;
+	const Expr **at;
+} SumAt;
+
+/* For stmt_only_accesses: a grid sum into v at *at (the first one sets it), else v's. */
+static int sums_at(const Stmt *s, void *ctx)
+{
+	SumAt *a = ctx;
+	if (!grid_sum_stmt(s) || s->lhs->var != a->v)
+		return -1;
+	if (*a->at && !expr_equal(*a->at, s->lhs))
+		return 0;
+	*a->at = s->lhs;
+	return 1;
+}
+
 /* Whether every access of v in s is a grid sum into element `*at` (the first one sets
  * it). */
 static bool only_grid_sums(const Stmt *s, const Var *v, const Expr **at)
 {
-	if (!s)
-		return true;
-	if (grid_sum_stmt(s) && s->lhs->var == v) {
-		if (*at && !expr_equal(*at, s->lhs))
-			return false;
-		*at = s->lhs;
-		return true;
-	}
-	switch (s->kind) {
-	case ST_ASSIGN:
-		if (s->lhs->var == v || expr_reads_var(s->rhs, v))
-			return false;
-		for (int i = 0; i < s->lhs->nargs; i++)
-			if (expr_reads_var(s->lhs->args[i], v))
-				return false;
-		return true;
-	case ST_DECL:
-		return !s->rhs || !expr_reads_var(s->rhs, v);
-	case ST_IF:
-		if (expr_reads_var(s->cond, v))
-			return false;
-		break;
-	case ST_FOR:
-		if (expr_reads_var(s->lo, v) || expr_reads_var(s->hi, v))
-			return false;
-		break;
-	case ST_BLOCK:
-		break;
-	}
-	for (int i = 0; i < s->nbody; i++)
-		if (!only_grid_sums(s->body[i], v, at))
-			return false;
-	return true;
+	SumAt a = {v, at};
+	return stmt_only_accesses(s, v, sums_at, &a);
 }
 
 static void collect(const Stmt *region, const Stmt *s, GridSums *g)

@@ -323,6 +323,36 @@ bool stmt_writes_var(const Stmt *s, const Var *v)
 	return false;
 }
 
+bool stmt_only_accesses(const Stmt *s, const Var *v, int (*mine)(const Stmt *s, void *ctx), void *ctx)
+{
+	if (!s)
+		return true;
+	switch (s->kind) {
+	case ST_ASSIGN: {
+		int m = mine(s, ctx);
+		if (m >= 0)
+			return m;
+		return !stmt_reads_var(s, v) && s->lhs->var != v;
+	}
+	case ST_DECL:
+		return s->var != v && (!s->rhs || !expr_reads_var(s->rhs, v));
+	case ST_IF:
+		if (expr_reads_var(s->cond, v))
+			return false;
+		break;
+	case ST_FOR:
+		if (expr_reads_var(s->lo, v) || expr_reads_var(s->hi, v))
+			return false;
+		break;
+	case ST_BLOCK:
+		break;
+	}
+	for (int i = 0; i < s->nbody; i++)
+		if (!stmt_only_accesses(s->body[i], v, mine, ctx))
+			return false;
+	return true;
+}
+
 bool extents_read_setup(const Func *f, const Var *a)
 {
 	for (int k = 0; k < f->nsvars; k++) {

@@ -275,6 +275,10 @@ bool expr_reads_element(const Expr *e);
 bool stmt_reads_var(const Stmt *s, const Var *v);
 /* Whether s assigns v, or declares it with an initialiser. */
 bool stmt_writes_var(const Stmt *s, const Var *v);
+/* Whether v is accessed in s only by assignments that mine(s, ctx) accepts (1), none it
+ * rejects (0); at an assignment it leaves (-1), and at every other statement, v is neither
+ * read nor written. */
+bool stmt_only_accesses(const Stmt *s, const Var *v, int (*mine)(const Stmt *s, void *ctx), void *ctx);
 /* Whether local v, declared before loop l and used only in it, is private to l: every
  * iteration writes each scalar or element it reads before reading it (scalars set, or
  * array elements written at a loop's iterator over a range later loops read again), so
