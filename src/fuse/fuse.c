@@ -3532,6 +3532,62 @@ static void add_to_parts(Program *p, Stmt *s, const GridSums *gs, Var **parts)
 		add_to_parts(p, s->body[i], gs, parts);
 }
 
+/* Whether s holds, inside a loop, a grid sum into v. */
+static bool sums_in_loop(const Stmt *s, const Var *v, bool in_loop)
+{
+	if (!s)
+		return false;
+	if (in_loop && s->kind == ST_ASSIGN && s->lhs->var == v)
+		return true;
+	for (int i = 0; i < s->nbody; i++)
+		if (sums_in_loop(s->body[i], v, in_loop || s->kind == ST_FOR))
+			return true;
+	return false;
+}
+
+/* A sum across the rows added to inside a loop over the row's elements (`for (c) total +=
+ * y[r][c] * (lse - x[r][c]);`, an MSE over a matrix) is the row's sum, added once: the row
+ * sums into `<total>_row` (a reduction of the row like any other, fused with the row's
+ * max and sums), then `total += total_row;` ends the row. The sum's order changes as the
+ * GPU's does; the value, up to rounding, does not. */
+static void sums_in_row_parts(Cascade *c, Region *r)
+{
+	Program *p = c->prog;
+	Schedule *s = r->loop->sched;
+	GridSums gs;
+	grid_sums(r->loop, &gs);
+	/* the innermost of the parallel loops around the row */
+	Stmt *row = NULL;
+	for (Stmt *l = r->loop; l && l->kind == ST_FOR;) {
+		bool par = false;
+		for (int i = 0; i < s->nparallel; i++)
+			par |= !strcmp(s->parallel[i].loop, l->var->name);
+		if (!par)
+			break;
+		row = l;
+		Stmt *b = l->body[0];
+		while (b->kind == ST_BLOCK && b->nbody == 1)
+			b = b->body[0];
+		l = b;
+	}
+	for (int k = 0; row && k < gs.n; k++) {
+		if (!sums_in_loop(row->body[0], gs.vars[k], false))
+			continue;
+		ScalarType t = gs.vars[k]->ty;
+		Var *part = fresh_var(c, arena_printf(&p->arena, "%s_row", gs.vars[k]->name), t, VAR_LOCAL);
+		GridSums one = {.vars = {gs.vars[k]}, .elems = {gs.elems[k]}, .n = 1};
+		add_to_parts(p, row->body[0], &one, &part);
+		int n;
+		Stmt **b = slot_stmts(&row->body[0], &n);
+		Stmt **nb = arena_alloc(&p->arena, sizeof(Stmt *) * (size_t)(n + 2));
+		nb[0] = st_decl(p, part, scalar_is_float(t) ? ex_flt(p, 0.0, t, row->loc) : ex_int(p, 0, row->loc), row->loc);
+		memcpy(nb + 1, b, sizeof(Stmt *) * (size_t)n);
+		nb[n + 1] = st_assign(p, ex_copy(p, gs.elems[k]), AS_ADD, ex_var(p, part, row->loc), row->loc);
+		Stmt *blk = st_block(p, nb, n + 2, row->loc);
+		st_set_body(p, row, &blk, 1);
+	}
+}
+
 static void sums_as_rows(Cascade *c, Region *r)
 {
 	Program *p = c->prog;
@@ -3822,6 +3878,7 @@ static bool fuse_region(Program *p, Region *r, StrVec *names)
 	fuse_store_rows(c, r->loop, axis);
 	picks_as_sums(p, r->loop, axis);
 	hoist_guarded_loops(p, r->loop);
+	sums_in_row_parts(c, r);
 	if (p->split_rows)
 		sums_as_rows(c, r);
 	/* Every region is checked, fused or not: parallel loops must carry no dependence. */
