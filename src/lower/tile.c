@@ -103,6 +103,21 @@ static void layout_why(TilePlan *tp, const Expr *a, const Var *k)
 	sb_free(&b);
 }
 
+/* Whether integer expression e is a multiple of m whatever its variables: a literal
+ * multiple, a product with one, a sum or difference of such. */
+static bool multiple_of(const Expr *e, long long m)
+{
+	if (e->kind == EX_INT)
+		return e->ival % m == 0;
+	if (e->kind == EX_BIN && e->bop == OP_MUL)
+		return multiple_of(e->args[0], m) || multiple_of(e->args[1], m);
+	if (e->kind == EX_BIN && (e->bop == OP_ADD || e->bop == OP_SUB))
+		return multiple_of(e->args[0], m) && multiple_of(e->args[1], m);
+	if (e->kind == EX_CAST)
+		return multiple_of(e->args[0], m);
+	return false;
+}
+
 /* `(float)A[..][k]` (or A[..][k] alone, promoted) with A a 16-bit or fp32 parameter array
  * whose last subscript is k alone (or 0 + k, given as k). Whether the operands' types go together is decided
  * once they are all known (operand_types). */
@@ -136,6 +151,18 @@ static Expr *operand_ref(TilePlan *tp, Expr *e, const Var *k, const Var *j, bool
 			last = x;
 		}
 	}
+	/* a head's columns in a hidden dim, q[b][i][h * 64 + d] of q[B][N][NH * 64] (BERT, GPT-2
+	 * without the transpose): the rows start at &q[b][i][h * 64], 16-byte aligned when the
+	 * offset is a multiple of 16 bytes' elements */
+	bool offset = false;
+	if (last->kind == EX_BIN && last->bop == OP_ADD && (a->ty == TY_HALF || a->ty == TY_BF16 || a->ty == TY_FLOAT)) {
+		int side = last->args[1]->kind == EX_VAR && last->args[1]->var == k ? 1 : last->args[0]->kind == EX_VAR && last->args[0]->var == k ? 0 : -1;
+		const Expr *off = side >= 0 ? last->args[1 - side] : NULL;
+		if (off && !expr_reads_var(off, k) && (!j || !expr_reads_var(off, j)) && multiple_of(off, 16 / scalar_size(a->ty))) {
+			last = last->args[side];
+			offset = true;
+		}
+	}
 	bool other = false;
 	for (int i = 0; i < a->nargs - 1; i++)
 		other |= expr_reads_var(a->args[i], k);
@@ -144,7 +171,7 @@ static Expr *operand_ref(TilePlan *tp, Expr *e, const Var *k, const Var *j, bool
 		return NULL;
 	}
 	const Expr *dim = a->var->dims[a->nargs - 1];
-	if (dim->kind != EX_INT)
+	if (dim->kind != EX_INT && !offset)
 		return NULL;
 	if (a->ty == TY_DOUBLE) {
 		if (!tp->why)
