@@ -592,13 +592,14 @@ static const Var *column_array(const Expr *e, const Var *j, bool *other)
 	return a;
 }
 
-/* Why loop l of the pass has no tile form, when one of its sums reads only the column
- * operand (`kn += k[j][d] * k[j][d]`, cosine attention's key norm): NULL otherwise. */
+/* Why loop l of the pass has no tile form, when the pass has a product and one of l's sums
+ * reads only the column operand (`kn += k[j][d] * k[j][d]`, cosine attention's key norm):
+ * NULL otherwise. */
 static const char *column_sum_why(TilePlan *tp, const Stmt *l, const Var *j)
 {
 	int n;
 	Stmt **b = slot_stmts((Stmt **)&l->body[0], &n);
-	for (int i = 0; i < n; i++) {
+	for (int i = 0; tp->ndots && i < n; i++) { /* beside attention's score */
 		const Stmt *a = b[i];
 		bool other = false;
 		const Var *arr = a->kind == ST_ASSIGN && a->aop == AS_ADD && a->lhs->kind == EX_VAR ? column_array(a->rhs, j, &other) : NULL;
