@@ -1830,8 +1830,10 @@ static bool convert_decl(Parser *ps, CXCursor c, StmtVec *out)
 				init = dc.v[j];
 		vec_free(dc);
 		Expr *e = NULL;
-		if (!is_array && !clang_Cursor_isNull(init) && !(e = convert_expr(ps, init)))
+		if (!is_array && !clang_Cursor_isNull(init) && !(e = convert_expr(ps, init))) {
+			declare_var(ps, d, VAR_LOCAL); /* declared all the same: its uses are not reported again */
 			goto out;
+		}
 		Var *v = declare_var(ps, d, VAR_LOCAL);
 		if (!v || (e && !unsigned_store(ps, v, AS_SET, e)))
 			goto out;
@@ -2604,7 +2606,7 @@ static Stmt *convert_stmt(Parser *ps, CXCursor c)
 		return fail(ps, loc, "'continue' is supported only as 'if (c) continue;' (or a block that ends with it) directly in a loop's body: guard the statements after it with 'if (!c) { ... }'"), NULL;
 	case CXCursor_ReturnStmt:
 		if (ps->inlining)
-			return fail(ps, loc, "this helper returns before the end of its body: fusecc inlines a helper whose body runs to its end (one 'return', last)"), NULL;
+			return fail(ps, loc, "this helper returns before the end of its body from inside a loop or a branch: fusecc inlines a helper whose returns are its last statement and 'if (c) return e;' statements of its body's top level"), NULL;
 		return fail(ps, loc, "'return' is not supported in a fuse region"), NULL;
 	case CXCursor_SwitchStmt: return fail(ps, loc, "'switch' is not supported in a fuse region"), NULL;
 	case CXCursor_UnexposedStmt: {
@@ -2710,11 +2712,161 @@ static bool bind_helper_params(Parser *ps, CXCursor def, CXCursor body, CXCursor
 	return true;
 }
 
+/* Whether c is `if (cond) return e;` (the return alone or in braces, no else): *cond, *e. */
+static bool early_return_value(CXCursor c, CXCursor *cond, CXCursor *e)
+{
+	if (clang_getCursorKind(c) != CXCursor_IfStmt)
+		return false;
+	CursorVec ch = children(c);
+	bool ok = ch.n == 2;
+	CXCursor t = ok ? ch.v[1] : clang_getNullCursor();
+	if (ok && clang_getCursorKind(t) == CXCursor_CompoundStmt) {
+		CursorVec tb = children(t);
+		ok = tb.n == 1;
+		t = ok ? tb.v[0] : t;
+		vec_free(tb);
+	}
+	ok = ok && clang_getCursorKind(t) == CXCursor_ReturnStmt;
+	if (ok) {
+		*cond = ch.v[0];
+		*e = last_expression(t);
+		ok = !clang_Cursor_isNull(*e);
+	}
+	vec_free(ch);
+	return ok;
+}
+
+/* Whether c is `if (cond) return;` (the return alone or in braces, no else): *cond. */
+static bool early_return_void(CXCursor c, CXCursor *cond)
+{
+	if (clang_getCursorKind(c) != CXCursor_IfStmt)
+		return false;
+	CursorVec ch = children(c);
+	bool ok = ch.n == 2;
+	CXCursor t = ok ? ch.v[1] : clang_getNullCursor();
+	if (ok && clang_getCursorKind(t) == CXCursor_CompoundStmt) {
+		CursorVec tb = children(t);
+		ok = tb.n == 1;
+		t = ok ? tb.v[0] : t;
+		vec_free(tb);
+	}
+	if (ok && clang_getCursorKind(t) == CXCursor_ReturnStmt) {
+		CursorVec rv = children(t);
+		ok = rv.n == 0;
+		vec_free(rv);
+	} else {
+		ok = false;
+	}
+	if (ok)
+		*cond = ch.v[0];
+	vec_free(ch);
+	return ok;
+}
+
+/* The statements st[from..] of a void helper with `if (c) return;` among them, into *out:
+ * what follows each such return runs under `if (!c)`. */
+static bool convert_void_returns(Parser *ps, CursorVec *st, int from, StmtVec *out)
+{
+	int k = from;
+	CXCursor cond_c;
+	while (k < st->n && !early_return_void(st->v[k], &cond_c))
+		k++;
+	CursorVec head = {st->v + from, k - from, k - from};
+	if (k > from && !convert_stmts(ps, &head, 0, false, false, out))
+		return false;
+	if (k == st->n)
+		return true;
+	StmtVec *saved = ps->pre;
+	ps->pre = NULL;
+	Expr *cond = convert_expr(ps, cond_c);
+	ps->pre = saved;
+	StmtVec rest = {0};
+	bool ok = cond && convert_void_returns(ps, st, k + 1, &rest);
+	if (ok) {
+		Stmt *b = st_new(ps->prog, ST_BLOCK, cond->loc);
+		st_set_body(ps->prog, b, rest.v, rest.n);
+		Stmt *f = st_new(ps->prog, ST_IF, cond->loc);
+		f->cond = ex_un(ps->prog, UOP_NOT, cond, cond->loc);
+		st_set_body(ps->prog, f, &b, 1);
+		vec_push(*out, f);
+	}
+	vec_free(rest);
+	return ok;
+}
+
+/* The statements st[from..] of a helper returning a value with `if (c) return e;` among
+ * them, into *out, each return an assignment to res: `if (c) res = e; else { the rest }`. */
+static bool convert_returns(Parser *ps, CursorVec *st, int from, Var *res, ScalarType rty, StmtVec *out)
+{
+	int k = from;
+	CXCursor cond_c, e_c;
+	while (k < st->n && !early_return_value(st->v[k], &cond_c, &e_c) && clang_getCursorKind(st->v[k]) != CXCursor_ReturnStmt)
+		k++;
+	CursorVec head = {st->v + from, k - from, k - from};
+	if (k > from && !convert_stmts(ps, &head, 0, false, false, out))
+		return false;
+	if (k == st->n)
+		return fail(ps, loc_of(ps, st->v[st->n - 1]), "this helper's body must end with 'return e;'");
+	bool last = clang_getCursorKind(st->v[k]) == CXCursor_ReturnStmt;
+	if (last && clang_Cursor_isNull(e_c = last_expression(st->v[k])))
+		return fail(ps, loc_of(ps, st->v[k]), "this helper returns no value");
+	StmtVec then = {0}, *saved = ps->pre;
+	Expr *cond = last ? NULL : convert_expr(ps, cond_c);
+	ps->pre = &then;
+	Expr *v = (last || cond) ? convert_expr(ps, e_c) : NULL;
+	ps->pre = saved;
+	bool ok = v != NULL;
+	if (ok) {
+		Stmt *a = st_new(ps->prog, ST_ASSIGN, v->loc);
+		a->lhs = ex_var(ps->prog, res, v->loc);
+		a->rhs = as_type(ps, v, rty);
+		a->aop = AS_SET;
+		vec_push(then, a);
+	}
+	if (ok && last) {
+		for (int i = 0; i < then.n; i++)
+			vec_push(*out, then.v[i]);
+	} else if (ok) {
+		StmtVec rest = {0};
+		ok = convert_returns(ps, st, k + 1, res, rty, &rest);
+		Stmt *body[2] = {st_new(ps->prog, ST_BLOCK, cond->loc), st_new(ps->prog, ST_BLOCK, cond->loc)};
+		st_set_body(ps->prog, body[0], then.v, then.n);
+		st_set_body(ps->prog, body[1], rest.v, rest.n);
+		Stmt *f = st_new(ps->prog, ST_IF, cond->loc);
+		f->cond = cond;
+		st_set_body(ps->prog, f, body, 2);
+		vec_push(*out, f);
+		vec_free(rest);
+	}
+	vec_free(then);
+	return ok && (last || k + 1 <= st->n);
+}
+
 /* The statements of helper body `body` into *out: all of them, a last `return;` aside, for
- * a void helper (ret NULL); else all but the last, which must be `return e;` (e in *ret). */
-static bool convert_helper_body(Parser *ps, CXCursor body, const char *name, Loc loc, CXCursor *ret, StmtVec *out)
+ * a void helper (ret NULL); else all but the last, which must be `return e;` (e in *ret).
+ * A value helper with `if (c) return e;` in its body (res not NULL) returns through a
+ * local instead: its value is in *res, *ret is null. */
+static bool convert_helper_body(Parser *ps, CXCursor body, const char *name, Loc loc, CXCursor *ret, StmtVec *out, Var **res, ScalarType rty)
 {
 	CursorVec st = children(body);
+	CXCursor ec, ee;
+	bool early = false;
+	for (int i = 0; ret && res && i < st.n; i++)
+		early |= early_return_value(st.v[i], &ec, &ee);
+	if (early) {
+		IterScan sc = {ps, {0}};
+		iter_scan(&sc, body);
+		vec_free(sc.active);
+		macro_ops_scan(ps->mops, body);
+		*res = var_new(ps->prog, VAR_LOCAL, local_name(ps, arena_printf(&ps->prog->arena, "%s_ret", name)), rty, loc);
+		Stmt *d = st_new(ps->prog, ST_DECL, loc);
+		d->var = *res;
+		vec_push(*out, d);
+		*ret = clang_getNullCursor();
+		bool ok = convert_returns(ps, &st, 0, *res, rty, out);
+		vec_free(st);
+		return ok;
+	}
 	CXCursor last = st.n ? st.v[st.n - 1] : clang_getNullCursor();
 	bool ends = !clang_Cursor_isNull(last) && clang_getCursorKind(last) == CXCursor_ReturnStmt;
 	if (ret) {
@@ -2731,7 +2883,7 @@ static bool convert_helper_body(Parser *ps, CXCursor body, const char *name, Loc
 	iter_scan(&sc, body);
 	vec_free(sc.active);
 	macro_ops_scan(ps->mops, body);
-	bool ok = convert_stmts(ps, &st, 0, false, false, out);
+	bool ok = ret ? convert_stmts(ps, &st, 0, false, false, out) : convert_void_returns(ps, &st, 0, out);
 	vec_free(st);
 	return ok;
 }
@@ -2747,8 +2899,11 @@ static bool inline_helper(Parser *ps, CXCursor call, CXCursor def, CXCursor body
 	int mb = ps->binds.n, ma = ps->aliases.n;
 	ps->inlining++;
 	CXCursor ret;
-	bool ok = bind_helper_params(ps, def, body, call, name, loc, out) && convert_helper_body(ps, body, name, loc, returns ? &ret : NULL, out);
-	if (ok && val) {
+	Var *res = NULL;
+	bool ok = bind_helper_params(ps, def, body, call, name, loc, out) && convert_helper_body(ps, body, name, loc, returns ? &ret : NULL, out, val ? &res : NULL, rty);
+	if (ok && val && res) {
+		*val = ex_var(ps->prog, res, loc);
+	} else if (ok && val) {
 		StmtVec *saved = ps->pre;
 		ps->pre = out;
 		*val = convert_expr(ps, ret);

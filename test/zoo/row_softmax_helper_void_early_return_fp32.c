@@ -1,4 +1,7 @@
-/* A void helper that returns before the end of its body: fusecc inlines helpers whose body runs to its end. */
+/* row_softmax_helper_void_early_return_fp32: an in-place softmax helper that returns early
+ * for an empty row (`if (n == 0) return;`), called per row: the rest of the helper runs
+ * under `if (!(n == 0))`. The guard around the whole row keeps the GPU on one thread per
+ * row (the row's loops are under an if). */
 #include <math.h>
 static void softmax(float *x, int n)
 {
