@@ -3399,6 +3399,111 @@ static void settle_expansions(Cascade *c)
 	vec_free(moved);
 }
 
+/* ---- a guard around the rest of a row ----
+ *
+ * `if (!valid[r]) continue;` before a row's loops (rows left out by a mask, an empty row)
+ * puts the loops under `if (valid[r]) { ... }`, where no fusion sees them. When the guard
+ * reads only what the row cannot change (parameters, iterators, inputs), it goes into each
+ * statement instead (an else branch's under its negation, first): loops keep it inside (`for (c) if (g) m = fmaxf(m, x[r][c]);`),
+ * assignments and ifs get their own, declarations run unguarded when their value reads only
+ * constants and parameters, else are declared unguarded and assigned under it. The same
+ * statements run on the same values; loops run their iterations to no effect where the
+ * guard is off, reading nothing. */
+
+/* Whether e reads only literals and scalar parameters (no iterator, local or array). */
+static bool constant_value(const Expr *e)
+{
+	if ((e->kind == EX_VAR && e->var->kind != VAR_PARAM) || e->kind == EX_INDEX)
+		return false;
+	for (int i = 0; i < e->nargs; i++)
+		if (!constant_value(e->args[i]))
+			return false;
+	return true;
+}
+
+/* Statement t under guard g, the guard pushed inside its loops, appended to out. */
+static void guard_into(Program *p, Stmt *t, const Expr *g, StmtVec *out)
+{
+	Loc l = t->loc;
+	if (t->kind == ST_BLOCK) {
+		for (int i = 0; i < t->nbody; i++)
+			guard_into(p, t->body[i], g, out);
+		return;
+	}
+	if (t->kind == ST_DECL) {
+		if (t->var->ndim || !t->rhs || constant_value(t->rhs)) {
+			vec_push(*out, t);
+			return;
+		}
+		Stmt *a = st_assign(p, ex_var(p, t->var, l), AS_SET, t->rhs, l);
+		vec_push(*out, st_decl(p, t->var, NULL, l));
+		t = a;
+	}
+	if (t->kind == ST_FOR) {
+		StmtVec in = {0};
+		int n;
+		Stmt **b = slot_stmts(&t->body[0], &n);
+		for (int i = 0; i < n; i++)
+			guard_into(p, b[i], g, &in);
+		Stmt *blk = in.n == 1 ? in.v[0] : st_block(p, in.v, in.n, l);
+		st_set_body(p, t, &blk, 1);
+		vec_free(in);
+		vec_push(*out, t);
+		return;
+	}
+	Stmt *f = st_new(p, ST_IF, l);
+	f->cond = ex_copy(p, g);
+	st_set_body(p, f, &t, 1);
+	vec_push(*out, f);
+}
+
+/* Whether expression e reads only parameters and iterators (arrays: const parameters). */
+static bool row_invariant(const Expr *e)
+{
+	if ((e->kind == EX_VAR && e->var->kind == VAR_LOCAL) || (e->kind == EX_INDEX && !(e->var->kind == VAR_PARAM && e->var->is_const)))
+		return false;
+	for (int i = 0; i < e->nargs; i++)
+		if (!row_invariant(e->args[i]))
+			return false;
+	return true;
+}
+
+static void distribute_row_guard(Program *p, Region *r)
+{
+	Schedule *sc = r->loop->sched;
+	Stmt *row = NULL;
+	for (Stmt *l = r->loop; l && l->kind == ST_FOR;) {
+		bool par = false;
+		for (int i = 0; i < sc->nparallel; i++)
+			par |= !strcmp(sc->parallel[i].loop, l->var->name);
+		if (!par)
+			break;
+		row = l;
+		Stmt *b = l->body[0];
+		while (b->kind == ST_BLOCK && b->nbody == 1)
+			b = b->body[0];
+		l = b;
+	}
+	if (!row)
+		return;
+	int n;
+	Stmt **b = slot_stmts(&row->body[0], &n);
+	Stmt *f = n ? b[n - 1] : NULL;
+	if (!f || f->kind != ST_IF || !stmt_has_loop(f) || !row_invariant(f->cond))
+		return;
+	StmtVec out = {0};
+	for (int i = 0; i < n - 1; i++)
+		vec_push(out, b[i]);
+	/* `else`: under the negated guard (`if (!valid[r]) { zeros; continue; }` puts the
+	 * row's loops there) */
+	if (f->nbody > 1 && f->body[1])
+		guard_into(p, f->body[1], ex_un(p, UOP_NOT, ex_copy(p, f->cond), f->loc), &out);
+	guard_into(p, f->body[0], f->cond, &out);
+	Stmt *blk = st_block(p, out.v, out.n, row->loc);
+	st_set_body(p, row, &blk, 1);
+	vec_free(out);
+}
+
 /* ---- a loop over blocks and a loop inside each block as one loop ----
  *
  * Block-sparse layouts in CSR (`for (kb = row_ptr[ib]; kb < row_ptr[ib + 1]; kb++) for
@@ -3878,6 +3983,7 @@ static bool fuse_region(Program *p, Region *r, StrVec *names)
 	fuse_store_rows(c, r->loop, axis);
 	picks_as_sums(p, r->loop, axis);
 	hoist_guarded_loops(p, r->loop);
+	distribute_row_guard(p, r);
 	sums_in_row_parts(c, r);
 	if (p->split_rows)
 		sums_as_rows(c, r);
