@@ -150,8 +150,12 @@ static Expr *operand_ref(TilePlan *tp, Expr *e, const Var *k, const Var *j, bool
 			tp->why = "the products read fp64 operands: the tile kernels multiply fp16, bf16 or fp32";
 		return NULL;
 	}
-	if (a->ty != TY_HALF && a->ty != TY_BF16 && a->ty != TY_FLOAT)
+	if (a->ty != TY_HALF && a->ty != TY_BF16 && a->ty != TY_FLOAT) {
+		if (!tp->why)
+			tp->why = arena_printf(&tp->c->prog->arena, "the products read %s operands ('%s'): the tile kernels multiply fp16, bf16 or fp32", scalar_type_c(a->ty),
+			                       a->var->name);
 		return NULL;
+	}
 	return a;
 }
 
