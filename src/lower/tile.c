@@ -186,12 +186,17 @@ static bool byte_operands(TilePlan *tp)
 	for (int k = 0; k < tp->ncolop; k++) {
 		if (!is_byte(tp->colop[k]->ty))
 			continue;
-		const char *why = tp->colop_t[k] ? "is stored transposed" : tp->colop2[k] ? "is a product of two parts" : tp->colop_data[k] % 16 ? "has rows that are not whole 16-byte chunks" : NULL;
+		/* (uint8: no input with a uint8 cache multiplied as it is has been checked on a GPU) */
+		const char *why = tp->colop[k]->ty == TY_U8 ? "is unsigned (a uint8 cache comes with a zero point; int8 ones are widened)"
+		                : tp->colop_t[k]       ? "is stored transposed"
+		                : tp->colop2[k]        ? "is a product of two parts"
+		                : tp->colop_data[k] % 16 ? "has rows that are not whole 16-byte chunks"
+		                                         : NULL;
 		if (tp->elem == TY_FLOAT && !why)
 			why = "meets fp32 column operands";
 		if (why) {
-			tp->why = arena_printf(&p->arena, "the byte column operand '%s' %s (the tiles widen a cache of %s rows of a multiple of 16 bytes to 16 bits)", tp->colop[k]->var->name, why,
-			                       scalar_type_c(tp->colop[k]->ty));
+			tp->why = arena_printf(&p->arena, "the byte column operand '%s' %s: the tiles widen an int8_t cache stored [..][key][k], rows of a multiple of 16 bytes, to 16 bits",
+			                       tp->colop[k]->var->name, why);
 			return false;
 		}
 	}
