@@ -360,6 +360,74 @@ __device__ __forceinline__ void load_rows_split_at(uint16_t *s, F rowptr, int nv
 	}
 }
 
+/* The 16-bit values (T: fp16 or bf16) of the four bytes of q (Q: int8_t or uint8_t, the
+ * first in the low byte), exactly, in full-rate integer ops and adds: a conversion
+ * instruction per byte (int to float, float to half) runs at a quarter of the rate, and a
+ * decode CTA widens 512 bytes a thread per step. The byte u (x + 128 for int8) as the low
+ * mantissa bits of 1024 (fp16) or 2^23 (fp32) is 1024 + u (2^23 + u), exactly; less the
+ * offset, x. A float that holds an integer below 2^8 is a bf16's bits in its high half. */
+template <class T, class Q> __device__ __forceinline__ void widen4(uint32_t q, uint16_t *w)
+{
+	constexpr bool sgn = (Q)-1 < 0;
+	if (sgn)
+		q ^= 0x80808080u;
+	if (is_bf16<T>::value) {
+#pragma unroll
+		for (int i = 0; i < 4; i++) {
+			float f = __uint_as_float(0x4B000000u | ((q >> (8 * i)) & 0xffu)) - (sgn ? 8388736.0f : 8388608.0f);
+			w[i] = (uint16_t)(__float_as_uint(f) >> 16);
+		}
+		return;
+	}
+	uint32_t lo = 0x64006400u | (q & 0xffu) | ((q & 0xff00u) << 8), hi = 0x64006400u | ((q >> 16) & 0xffu) | ((q >> 8) & 0xff0000u);
+	__half2 off = __float2half2_rn(sgn ? 1152.0f : 1024.0f), a, b;
+	__builtin_memcpy(&a, &lo, 4);
+	__builtin_memcpy(&b, &hi, 4);
+	a = __hsub2(a, off);
+	b = __hsub2(b, off);
+	__builtin_memcpy(w, &a, 4);
+	__builtin_memcpy(w + 2, &b, 4);
+}
+
+/* load_tile_q8: a column operand stored as bytes (an int8 KV cache, Q int8_t or uint8_t),
+ * as a 16-bit tile of T (fp16 or bf16): every byte's value is exact in either, so the
+ * products are those of the C, and the per-row scales the C multiplies by stay outside
+ * them (on the scores, on P). Row r comes from rowptr(r) (DATA contiguous bytes, 16-byte
+ * aligned) when r < nvalid, else it is zero; columns DATA .. COLS are zero; chunk c (8
+ * elements, 16 bytes of the 16-bit tile) of row r goes to element at(r, c). Plain loads,
+ * up to 16 chunks of 16 bytes in flight per thread before any is widened (a one-warp
+ * decode CTA's whole 64 x 128 tile): half the bytes of a 16-bit cache cross the bus, the
+ * widening is in registers. */
+template <int ROWS, int COLS, int THREADS, class T, class Q, int DATA, class F, class At>
+__device__ __forceinline__ void load_tile_q8_at(uint16_t *s, F rowptr, int nvalid, At at)
+{
+	static_assert(sizeof(Q) == 1 && DATA % 16 == 0 && DATA <= COLS && COLS % 16 == 0, "a byte tile's data is whole 16-byte chunks");
+	constexpr int CH = COLS / 16, N = (ROWS * CH + THREADS - 1) / THREADS, G = N > 16 ? 16 : N;
+#pragma unroll 1
+	for (int k0 = 0; k0 < N; k0 += G) {
+		uint4 raw[G];
+#pragma unroll
+		for (int g = 0; g < G; g++) {
+			int idx = threadIdx.x + (k0 + g) * THREADS, r = idx / CH, c = idx % CH;
+			bool valid = k0 + g < N && (ROWS * CH % THREADS == 0 || idx < ROWS * CH) && r < nvalid && (DATA == COLS || c < DATA / 16);
+			raw[g] = valid ? *reinterpret_cast<const uint4 *>(col_at(rowptr, r, 16 * c)) : make_uint4(0, 0, 0, 0);
+		}
+#pragma unroll
+		for (int g = 0; g < G; g++) {
+			int idx = threadIdx.x + (k0 + g) * THREADS, r = idx / CH, c = idx % CH;
+			if (k0 + g >= N || (ROWS * CH % THREADS != 0 && idx >= ROWS * CH))
+				continue;
+			alignas(16) uint16_t w[16];
+			widen4<T, Q>(raw[g].x, w);
+			widen4<T, Q>(raw[g].y, w + 4);
+			widen4<T, Q>(raw[g].z, w + 8);
+			widen4<T, Q>(raw[g].w, w + 12);
+			*reinterpret_cast<uint4 *>(s + at(r, 2 * c)) = *reinterpret_cast<const uint4 *>(w);
+			*reinterpret_cast<uint4 *>(s + at(r, 2 * c + 1)) = *reinterpret_cast<const uint4 *>(w + 8);
+		}
+	}
+}
+
 /* The target's lane exchange and wave width (defined by fusecc_tile_cuda.h or
  * fusecc_tile_hip.h). */
 __device__ __forceinline__ float lane_xor(float x, int mask);

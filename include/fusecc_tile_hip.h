@@ -133,6 +133,13 @@ __device__ __forceinline__ void load_tile(uint16_t *s, F rowptr, int nvalid, L2P
 	load_tile<ROWS, COLS, THREADS, T, DATA>(s, rowptr, nvalid);
 }
 
+/* A column operand stored as bytes, widened to T (load_tile_q8_at in fusecc_tile_common.h). */
+template <int ROWS, int COLS, int THREADS, class T, class Q, int DATA = COLS, class F>
+__device__ __forceinline__ void load_tile_q8(uint16_t *s, F rowptr, int nvalid)
+{
+	load_tile_q8_at<ROWS, COLS, THREADS, T, Q, DATA>(s, rowptr, nvalid, [](int r, int c) { return swz<COLS>(r, c); });
+}
+
 /* A column operand's tile stored transposed (load_tile_t_at in fusecc_tile_common.h). */
 template <int ROWS, int COLS, int THREADS, class T, int DATA = COLS, class F>
 __device__ __forceinline__ void load_tile_t(uint16_t *s, F colptr, int nvalid)

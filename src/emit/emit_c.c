@@ -45,7 +45,7 @@ static bool params_spelled_from(const Program *p, const char *header)
  * them as, and for parameters the user declared with fixed-width names. */
 static bool needs_stdint(const Program *p)
 {
-	return (program_types(p) & (1u << TY_I64 | 1u << TY_U8)) || params_spelled_from(p, "stdint.h");
+	return (program_types(p) & (1u << TY_I64 | 1u << TY_U8 | 1u << TY_I8)) || params_spelled_from(p, "stdint.h");
 }
 
 static void emit_function(StrBuf *out, const Func *f, const PrintTarget *pt)

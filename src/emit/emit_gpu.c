@@ -446,6 +446,9 @@ static bool emit_kernel(StrBuf *out, const GpuTarget *tg, const Program *p, cons
 			sb_printf(out, "fp32 products (%s)", tg->f32_products);
 		if (tp->presplit)
 			sb_puts(out, ", the column tiles split into tf32 once per step");
+		for (int k = 0; k < tp->ncolop; k++)
+			if (scalar_size(tp->colop[k]->ty) == 1)
+				sb_printf(out, "; '%s' (%s) widened to %s as loaded", tp->colop[k]->var->name, scalar_type_c(tp->colop[k]->ty), scalar_type_c(tp->elem));
 		if (tp->splitk)
 			sb_printf(out, "\n *   split-k: one CTA per chunk of '%s' (partials in fp32 in a workspace), then %s_merge", tp->c->axis, r->name);
 		sb_puts(out, " */\n");

@@ -1542,8 +1542,10 @@ void emit_tile_kernel(StrBuf *out, const GpuTarget *tg, TilePlan *tp, void (*pri
 	for (int k = 0; k < tp->ncolop; k++) {
 		/* a transposed operand's tile column by column (plain loads), its elements c of
 		 * rows at .. at + bn from &A[..][c][at] */
-		line(&te, 2, "fx::load_tile%s<%d, %d, %d, %s%s>(%s", tp->colop_t[k] ? "_t" : "", tp->bn, tp->colop_cols[k], tp->threads, T,
-		     data_arg(tp, tp->colop_data[k], tp->colop_cols[k]), te.colop_smem[k]);
+		/* a byte operand (a quantised cache) widened to T as loaded (plain loads, no L2 policy) */
+		bool byte = scalar_size(tp->colop[k]->ty) == 1;
+		line(&te, 2, "fx::load_tile%s<%d, %d, %d, %s%s%s>(%s", tp->colop_t[k] ? "_t" : byte ? "_q8" : "", tp->bn, tp->colop_cols[k], tp->threads, T,
+		     byte ? arena_printf(&tp->c->prog->arena, ", %s", gpu_type(tp->colop[k]->ty)) : "", data_arg(tp, tp->colop_data[k], tp->colop_cols[k]), te.colop_smem[k]);
 		if (two)
 			sb_printf(out, " + %s * %d", ls, w * tp->bn * tp->colop_cols[k]);
 		sb_puts(out, ", ");
@@ -1551,7 +1553,7 @@ void emit_tile_kernel(StrBuf *out, const GpuTarget *tg, TilePlan *tp, void (*pri
 			print_ptr_lambda(&te, tp->colop[k], tp->jc, jt, false);
 		else
 			print_operand_rows(&te, tp->colop[k], tp->colop2[k], tp->jc, jt);
-		sb_printf(out, ", %s - %s%s%s);\n", te.je, jt, pol && !tp->colop_t[k] ? ", " : "", pol && !tp->colop_t[k] ? pol : "");
+		sb_printf(out, ", %s - %s%s%s);\n", te.je, jt, pol && !tp->colop_t[k] && !byte ? ", " : "", pol && !tp->colop_t[k] && !byte ? pol : "");
 	}
 	line(&te, 1, "};\n");
 	te.from_rows = false;

@@ -41,6 +41,7 @@ static const TorchType torch_types[] = {
 	{TY_INT, "torch.int32", "at::kInt", "int", "int", "int64_t"},
 	{TY_I64, "torch.int64", "at::kLong", "int64_t", "int", "int64_t"},
 	{TY_U8, "torch.uint8", "at::kByte", "uint8_t", "int", "int64_t"},
+	{TY_I8, "torch.int8", "at::kChar", "int8_t", "int", "int64_t"},
 	{TY_BOOL, "torch.bool", "at::kBool", "bool", "bool", "bool"},
 };
 enum { NTYPES = sizeof torch_types / sizeof torch_types[0] };

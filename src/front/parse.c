@@ -228,6 +228,7 @@ static bool scalar_type(CXType t, ScalarType *out)
 		*out = TY_I64;
 		return clang_Type_getSizeOf(t) == 8;
 	case CXType_UChar: *out = TY_U8; return true;
+	case CXType_SChar: *out = TY_I8; return true;
 	case CXType_Bool: *out = TY_BOOL; return true;
 	case CXType_Float: *out = TY_FLOAT; return true;
 	case CXType_Double: *out = TY_DOUBLE; return true;
@@ -281,7 +282,7 @@ static const char *type_spelling(Parser *ps, CXType t)
  * the fused C does not see. */
 static const char *int_spelling(Parser *ps, CXType t)
 {
-	static const char *const std_names[] = {"int32_t", "int64_t", "uint8_t", "uint32_t", "uint64_t", "size_t", "ptrdiff_t"};
+	static const char *const std_names[] = {"int32_t", "int64_t", "int8_t", "uint8_t", "uint32_t", "uint64_t", "size_t", "ptrdiff_t"};
 	for (;;) {
 		if (t.kind == CXType_Elaborated)
 			t = clang_Type_getNamedType(t);
@@ -430,7 +431,7 @@ static Var *declare_var(Parser *ps, CXCursor decl, VarKind kind)
 		st = TY_I64;
 	else if (!scalar_type(elem, &st)) {
 		fail(ps, loc,
-		     "'%s' has type '%s': the input language has int, float, double, _Float16 and fusecc_bf16 scalars, arrays of them and pointers to them, and const arrays of (or pointers to) int32_t, int64_t, uint8_t and bool",
+		     "'%s' has type '%s': the input language has int, float, double, _Float16 and fusecc_bf16 scalars, arrays of them and pointers to them, and const arrays of (or pointers to) int32_t, int64_t, int8_t, uint8_t and bool",
 		     clang_getCString(name), type_spelling(ps, t));
 		clang_disposeString(name);
 		return NULL;
@@ -486,11 +487,12 @@ static Var *declare_var(Parser *ps, CXCursor decl, VarKind kind)
 	if (unsigned_local)
 		vec_push(ps->nonneg, v);
 	/* int64, byte and bool parameters are what frameworks pass index, offset and mask
-	 * arrays in: bytes and bools read-only; int64 also an output (torch.argmax's indices),
-	 * as int is. The sizes are int scalars. The parameter stays declared, so that its
+	 * arrays in, and int8 and uint8 quantised values (an int8 KV cache with its scales):
+	 * bytes and bools read-only (a quantised output needs rounding and saturation the
+	 * regions do not model); int64 also an output (torch.argmax's indices), as int is. The sizes are int scalars. The parameter stays declared, so that its
 	 * uses are not reported again. */
 	if (kind == VAR_PARAM && scalar_is_int(st) && st != TY_INT && (!ndim || (!v->is_const && st != TY_I64)))
-		fail(ps, loc, ndim ? "'%s' is an array of %s that is not const: arrays of %s are read-only inputs (mask arrays) and a region writes float, int and int64_t arrays; declare it const if the region only reads it"
+		fail(ps, loc, ndim ? "'%s' is an array of %s that is not const: arrays of %s are read-only inputs (masks, quantised values read as numbers) and a region writes float, int and int64_t arrays; declare it const if the region only reads it"
 		                   : "parameter '%s' has type %s: integer scalar parameters are sizes (int, long, int64_t, size_t, unsigned, ...), bytes and bools are not",
 		     v->name, v->ctype, v->ctype);
 	return v;

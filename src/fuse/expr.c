@@ -183,6 +183,7 @@ double expr_eval(const Expr *e, LeafFn leaf, void *ctx)
 		case TY_INT:
 		case TY_I64: return trunc(a[0]);
 		case TY_U8: return fmod(fmod(trunc(a[0]), 256) + 256, 256); /* from an integer: modulo 256 */
+		case TY_I8: return fmod(fmod(trunc(a[0]) + 128, 256) + 256, 256) - 128;
 		case TY_BOOL: return a[0] != 0;
 		default: return a[0];
 		}

@@ -43,19 +43,21 @@ const char *scalar_type_c(ScalarType t)
 	case TY_I64: return "int64_t";
 	case TY_U8: return "uint8_t";
 	case TY_BOOL: return "_Bool";
+	case TY_I8: return "int8_t";
 	}
 	return "?";
 }
 
 bool scalar_is_float(ScalarType t) { return t == TY_FLOAT || t == TY_DOUBLE || t == TY_HALF || t == TY_BF16; }
 
-bool scalar_is_int(ScalarType t) { return t == TY_INT || t == TY_I64 || t == TY_U8 || t == TY_BOOL; }
+bool scalar_is_int(ScalarType t) { return t == TY_INT || t == TY_I64 || t == TY_U8 || t == TY_I8 || t == TY_BOOL; }
 
 int scalar_size(ScalarType t)
 {
 	switch (t) {
 	case TY_VOID: return 0;
 	case TY_U8:
+	case TY_I8:
 	case TY_BOOL: return 1;
 	case TY_HALF:
 	case TY_BF16: return 2;
@@ -68,7 +70,7 @@ int scalar_size(ScalarType t)
 }
 
 /* C's integer promotions: bool and bytes compute as int. */
-static ScalarType promote(ScalarType t) { return t == TY_U8 || t == TY_BOOL ? TY_INT : t; }
+static ScalarType promote(ScalarType t) { return t == TY_U8 || t == TY_I8 || t == TY_BOOL ? TY_INT : t; }
 
 /* C's usual arithmetic conversions for the types we have: _Float16 arithmetic happens
  * in _Float16 per C (gcc and clang agree on x86-64 with excess precision float), but we

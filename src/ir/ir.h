@@ -24,11 +24,12 @@ typedef enum ScalarType {
 	TY_I64,    /* int64_t, long, long long (64 bits) */
 	TY_U8,     /* uint8_t, unsigned char */
 	TY_BOOL,   /* _Bool (bool from stdbool.h) */
+	TY_I8,     /* int8_t, signed char: quantised values (an int8 KV cache), read only */
 } ScalarType;
 
 const char *scalar_type_c(ScalarType t); /* spelling in C: "float", "_Float16", "int64_t", ... */
 bool scalar_is_float(ScalarType t);
-bool scalar_is_int(ScalarType t); /* int, int64, uint8 or bool */
+bool scalar_is_int(ScalarType t); /* int, int64, int8, uint8 or bool */
 int scalar_size(ScalarType t);    /* bytes of an element */
 
 typedef enum VarKind {

@@ -118,7 +118,10 @@ static bool multiple_of(const Expr *e, long long m)
 	return false;
 }
 
-/* `(float)A[..][k]` (or A[..][k] alone, promoted) with A a 16-bit or fp32 parameter array
+/* Whether t is a byte type read as a number (int8_t, uint8_t: a quantised cache). */
+static bool is_byte(ScalarType t) { return t == TY_I8 || t == TY_U8; }
+
+/* `(float)A[..][k]` (or A[..][k] alone, promoted) with A a 16-bit, fp32 or byte parameter array
  * whose last subscript is k alone (or 0 + k, given as k). Whether the operands' types go together is decided
  * once they are all known (operand_types). */
 static Expr *operand_ref(TilePlan *tp, Expr *e, const Var *k, const Var *j, bool *trans)
@@ -178,13 +181,58 @@ static Expr *operand_ref(TilePlan *tp, Expr *e, const Var *k, const Var *j, bool
 			tp->why = "the products read fp64 operands: the tile kernels multiply fp16, bf16 or fp32";
 		return NULL;
 	}
-	if (a->ty != TY_HALF && a->ty != TY_BF16 && a->ty != TY_FLOAT)
+	if (a->ty != TY_HALF && a->ty != TY_BF16 && a->ty != TY_FLOAT && !is_byte(a->ty)) {
+		if (!tp->why)
+			tp->why = arena_printf(&tp->c->prog->arena, "the products read %s operands ('%s'): the tile kernels multiply fp16, bf16 or fp32", scalar_type_c(a->ty),
+			                       a->var->name);
 		return NULL;
+	}
 	return a;
 }
 
+/* Sets tp->elem, the type the tiles hold: the column operands' that are not bytes; with
+ * bytes only (an int8 or uint8 cache), the row operand's where it is 16-bit, else fp16.
+ * Byte column operands are widened to it as they are loaded (fx::load_tile_q8): every
+ * byte value is exact in fp16 and bf16, so the products are the C's, and the scales the C
+ * multiplies them by depend on the key alone and stay outside (on the scores, on P).
+ * False, with the reason, where bytes cannot be loaded so: a transposed cache, a product
+ * of two parts, rows that are not whole 16-byte chunks, a byte row operand. */
+static bool byte_operands(TilePlan *tp)
+{
+	Program *p = tp->c->prog;
+	tp->elem = TY_VOID;
+	for (int k = 0; k < tp->ncolop && tp->elem == TY_VOID; k++)
+		if (!is_byte(tp->colop[k]->ty))
+			tp->elem = tp->colop[k]->ty;
+	if (tp->elem == TY_VOID)
+		tp->elem = tp->rowop->ty == TY_BF16 ? TY_BF16 : TY_HALF;
+	if (is_byte(tp->rowop->ty)) {
+		tp->why = arena_printf(&p->arena, "the row operand '%s' is %s: the tiles widen byte column operands (a quantised cache), not the rows", tp->rowop->var->name,
+		                       scalar_type_c(tp->rowop->ty));
+		return false;
+	}
+	for (int k = 0; k < tp->ncolop; k++) {
+		if (!is_byte(tp->colop[k]->ty))
+			continue;
+		/* (uint8: no input with a uint8 cache multiplied as it is has been checked on a GPU) */
+		const char *why = tp->colop[k]->ty == TY_U8 ? "is unsigned (a uint8 cache comes with a zero point; int8 ones are widened)"
+		                : tp->colop_t[k]       ? "is stored transposed"
+		                : tp->colop2[k]        ? "is a product of two parts"
+		                : tp->colop_data[k] % 16 ? "has rows that are not whole 16-byte chunks"
+		                                         : NULL;
+		if (tp->elem == TY_FLOAT && !why)
+			why = "meets fp32 column operands";
+		if (why) {
+			tp->why = arena_printf(&p->arena, "the byte column operand '%s' %s: the tiles widen an int8_t cache stored [..][key][k], rows of a multiple of 16 bytes, to 16 bits",
+			                       tp->colop[k]->var->name, why);
+			return false;
+		}
+	}
+	return true;
+}
+
 /* Whether the operands' types fit the tiles, which hold one type, tp->elem (the column
- * operands'): 16-bit, or fp32 on targets with fp32 products. The row operand has that
+ * operands', byte ones widened: byte_operands): 16-bit, or fp32 on targets with fp32 products. The row operand has that
  * type too, or is fp32 against 16-bit column operands (a query from an fp32 projection
  * against an fp16 or bf16 cache): its tile then holds x = hi + lo, hi = x rounded to the
  * 16-bit type and lo = x - hi rounded again (exact in fp32), converted once per CTA as
@@ -194,9 +242,10 @@ static Expr *operand_ref(TilePlan *tp, Expr *e, const Var *k, const Var *j, bool
 static bool operand_types(TilePlan *tp)
 {
 	Program *p = tp->c->prog;
-	tp->elem = tp->colop[0]->ty;
-	for (int k = 1; k < tp->ncolop; k++)
-		if (tp->colop[k]->ty != tp->elem) {
+	if (!byte_operands(tp))
+		return false;
+	for (int k = 0; k < tp->ncolop; k++)
+		if (!is_byte(tp->colop[k]->ty) && tp->colop[k]->ty != tp->elem) {
 			tp->why = arena_printf(&p->arena, "the products mix %s and %s column operands (the tiles hold one type: declare them alike)", scalar_type_c(tp->elem),
 			                       scalar_type_c(tp->colop[k]->ty));
 			return false;
@@ -511,6 +560,16 @@ static Stmt *k_loop_inlined(TilePlan *tp, Stmt *f, long long *extent)
 	return st_assign(tp->c->prog, a->lhs, a->aop, rhs, a->loc);
 }
 
+/* The factors of a product of products (8 at most: the rest stay grouped) into fs from
+ * n; the new count. */
+static int mul_factors(Expr *e, Expr **fs, int n)
+{
+	if (e->kind == EX_BIN && e->bop == OP_MUL && n < 7)
+		return mul_factors(e->args[1], fs, mul_factors(e->args[0], fs, n));
+	fs[n] = e;
+	return n + 1;
+}
+
 int tile_match_pv(TilePlan *tp, const Stmt *f, Var *jvar, Expr **g, Var **acc, bool add)
 {
 	long long NC;
@@ -523,11 +582,25 @@ int tile_match_pv(TilePlan *tp, const Stmt *f, Var *jvar, Expr **g, Var **acc, b
 	Expr *prod = accumulated(s);
 	if (!prod || prod->kind != EX_BIN || prod->bop != OP_MUL)
 		return -1;
-	for (int side = 0; side < 2; side++) {
+	/* The factors of the product, in any grouping (`p * v[j][d] * vs[j]`: a per-key scale
+	 * after the value): one reads the column, the others make P. */
+	Expr *fs[8];
+	int nf = mul_factors(prod, fs, 0), col = -1;
+	for (int i = 0; i < nf; i++)
+		if (expr_reads_var(fs[i], f->var))
+			col = col < 0 ? i : nf;
+	if (col < 0 || col == nf)
+		return -1;
+	Expr *rest[8];
+	int nrest = 0;
+	for (int i = 0; i < nf; i++)
+		if (i != col)
+			rest[nrest++] = fs[i];
+	{
 		bool trans;
-		Expr *v = operand_ref(tp, prod->args[side], f->var, jvar, &trans), *other = prod->args[1 - side];
-		if (!v || !expr_reads_var(v, jvar) || expr_reads_var(other, f->var) || expr_reads_var(other, lhs->var))
-			continue;
+		Expr *v = operand_ref(tp, fs[col], f->var, jvar, &trans), *other = product(tp->c->prog, rest, nrest);
+		if (!v || !expr_reads_var(v, jvar) || expr_reads_var(other, lhs->var))
+			return -1;
 		if (tp->ndata && tp->ndata != NC) {
 			tp->why = "the accumulator tiles have different extents";
 			return -1;
@@ -545,7 +618,6 @@ int tile_match_pv(TilePlan *tp, const Stmt *f, Var *jvar, Expr **g, Var **acc, b
 		*acc = lhs->var;
 		return cb;
 	}
-	return -1;
 }
 
 bool tile_is_elem_loop(const TilePlan *tp, const Stmt *s)
@@ -2099,6 +2171,12 @@ bool tile_plan(TilePlan *tp, const Region *r, const TileTarget *tt, const char *
 		tp->stages = 1;
 		tp->presplit = presplit_fits(tp);
 	}
+	/* Byte column operands are loaded with plain loads and widened as they arrive
+	 * (fx::load_tile_q8): a second stage would overlap nothing, and its shared memory
+	 * would halve the CTAs an SM holds, whose loads are what overlaps. */
+	for (int k = 0; k < tp->ncolop; k++)
+		if (is_byte(tp->colop[k]->ty))
+			tp->stages = 1;
 	int need = tile_smem_bytes(tp);
 	/* the narrowest step: 32 on CUDA; one fragment block on HIP, 16 wide (fp32 at D = 256
 	 * fits its 64 KB in steps of 16) */

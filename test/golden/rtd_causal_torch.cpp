@@ -79,6 +79,7 @@ const char *dtype_name(at::ScalarType t)
 	case at::kInt: return "torch.int32";
 	case at::kLong: return "torch.int64";
 	case at::kByte: return "torch.uint8";
+	case at::kChar: return "torch.int8";
 	case at::kBool: return "torch.bool";
 	default: return c10::toString(t);
 	}

@@ -266,7 +266,10 @@ static void gen_function(StrBuf *b, const Func *f)
 			sb_printf(b, "\tint lo_%s = 0, hi_%s = 0, is_%s = irange(argc, argv, \"%s\", &lo_%s, &hi_%s);\n", v->name, v->name, v->name, v->name, v->name,
 			          v->name);
 		sb_printf(b, "\tfor (size_t k = 0; k < n_%s; k++) {\n", v->name);
-		if (index && scalar_size(v->ty) == 1) /* a mask */
+		if (v->ty == TY_I8 && v->is_const) /* quantised values: the whole signed range unless NAME=LO..HI */
+			sb_printf(b, "\t\t%s_a[k] = %s_b[k] = is_%s ? lo_%s + (int)(urand() * (hi_%s - lo_%s)) : -127 + (int)(urand() * 255);\n", v->name, v->name, v->name, v->name,
+			          v->name, v->name);
+		else if (index && scalar_size(v->ty) == 1) /* a mask */
 			sb_printf(b, "\t\t%s_a[k] = %s_b[k] = is_%s ? lo_%s + (int)(urand() * (hi_%s - lo_%s)) : urand() < 0.5;\n", v->name, v->name, v->name, v->name,
 			          v->name, v->name);
 		else if (index)
