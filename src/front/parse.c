@@ -3973,6 +3973,99 @@ static bool region_scratch(Stmt *l, const Var *v)
 	return v->ndim ? loop_private(l, v) : loop_sets_first(l, v);
 }
 
+/* Whether every access of array v in s has the iterators of chain[0..m) as its first m
+ * subscripts (S[i][j] in the loop over i). */
+static bool accessed_at_rows(const Expr *e, const Var *v, Var *const *chain, int m)
+{
+	if (!e)
+		return true;
+	if (e->kind == EX_INDEX && e->var == v) {
+		if (e->nargs <= m)
+			return false;
+		for (int k = 0; k < m; k++)
+			if (e->args[k]->kind != EX_VAR || e->args[k]->var != chain[k])
+				return false;
+	}
+	for (int i = 0; i < e->nargs; i++)
+		if (!accessed_at_rows(e->args[i], v, chain, m))
+			return false;
+	return true;
+}
+
+static bool stmt_accessed_at_rows(const Stmt *s, const Var *v, Var *const *chain, int m)
+{
+	if (!s)
+		return true;
+	if (!accessed_at_rows(s->lhs, v, chain, m) || !accessed_at_rows(s->rhs, v, chain, m) || !accessed_at_rows(s->cond, v, chain, m) ||
+	    !accessed_at_rows(s->lo, v, chain, m) || !accessed_at_rows(s->hi, v, chain, m))
+		return false;
+	for (int i = 0; i < s->nbody; i++)
+		if (!stmt_accessed_at_rows(s->body[i], v, chain, m))
+			return false;
+	return true;
+}
+
+/* Drops the first m subscripts of every access of v in e (and what it nests). */
+static void drop_row_subscripts(Expr *e, const Var *v, int m)
+{
+	if (!e)
+		return;
+	if (e->kind == EX_INDEX && e->var == v) {
+		e->args += m;
+		e->nargs -= m;
+	}
+	for (int i = 0; i < e->nargs; i++)
+		drop_row_subscripts(e->args[i], v, m);
+}
+
+static void stmt_drop_row_subscripts(Stmt *s, const Var *v, int m)
+{
+	if (!s)
+		return;
+	drop_row_subscripts(s->lhs, v, m);
+	drop_row_subscripts(s->rhs, v, m);
+	drop_row_subscripts(s->cond, v, m);
+	drop_row_subscripts(s->lo, v, m);
+	drop_row_subscripts(s->hi, v, m);
+	for (int i = 0; i < s->nbody; i++)
+		stmt_drop_row_subscripts(s->body[i], v, m);
+}
+
+/* A student's matrices declared at the top of the function (`float S[SEQ][SEQ];`) and
+ * read and written by region loop l only at its own rows (S[i][j] in the loop over i; with
+ * `for (b) for (h) for (i)`, S[b][h][i][j]): each iteration has a slice of its own, so the
+ * slice is all an iteration needs. The array loses those dimensions (S[j]) and is then a
+ * local of the region like a row declared at the top (localise_scratch). Only when no
+ * other set-up statement touches it. */
+static void narrow_row_matrices(Stmt *l, StmtVec *setup)
+{
+	Var *chain[8];
+	int nchain = 0;
+	for (Stmt *t = l; t && t->kind == ST_FOR && nchain < 8;) {
+		chain[nchain++] = t->var;
+		Stmt *b = t->body[0];
+		while (b->kind == ST_BLOCK && b->nbody == 1)
+			b = b->body[0];
+		t = b->kind == ST_FOR ? b : NULL;
+	}
+	for (int k = 0; k < setup->n; k++) {
+		Stmt *d = setup->v[k];
+		if (d->kind != ST_DECL || d->var->ndim < 2 || d->var->kind != VAR_LOCAL || d->rhs || !stmt_reads_var(l, d->var))
+			continue;
+		bool alone = true;
+		for (int t = 0; alone && t < setup->n; t++)
+			alone = t == k || !touches(setup->v[t], d->var);
+		int m = d->var->ndim - 1 < nchain ? d->var->ndim - 1 : nchain;
+		while (m > 0 && !stmt_accessed_at_rows(l, d->var, chain, m))
+			m--;
+		if (!alone || !m)
+			continue;
+		stmt_drop_row_subscripts(l, d->var, m);
+		d->var->dims += m;
+		d->var->ndim -= m;
+	}
+}
+
 /* Locals declared before region loop l at the top of the function (`float m, s;`,
  * `float acc[E];`, set-up so far in *setup) that the region assigns and that are scratch
  * of its iterations (region_scratch) become locals of the region: the declaration (its
@@ -4129,6 +4222,7 @@ static void convert_function(Parser *ps, CXCursor fn, CXCursor body)
 			continue;
 		}
 		loop->sched = sched;
+		narrow_row_matrices(loop, &setup);
 		localise_scratch(ps, loop, &setup, &svars, &moved);
 		sink_decls(ps->prog, loop);
 		fold_clamped_bounds(ps->prog, loop);

@@ -13,11 +13,29 @@ typedef struct Written {
 	VEC(const Stmt *) covers;
 } Written;
 
-/* Whether loop l iterates over the range of a loop that wrote every element there. */
+/* Whether a <= b for sure: equal, or literals in order. */
+static bool not_above(const Expr *a, const Expr *b)
+{
+	return expr_equal(a, b) || (a->kind == EX_INT && b->kind == EX_INT && a->ival <= b->ival);
+}
+
+/* Whether loop l iterates over (part of) the range of a loop that wrote every element
+ * there: the same end, a start at or after its start (a max from the second element). */
 static bool range_written(const Written *w, const Stmt *l)
 {
 	for (int i = 0; i < w->covers.n; i++)
-		if (expr_equal(w->covers.v[i]->lo, l->lo) && expr_equal(w->covers.v[i]->hi, l->hi))
+		if (not_above(w->covers.v[i]->lo, l->lo) && expr_equal(w->covers.v[i]->hi, l->hi))
+			return true;
+	return false;
+}
+
+/* Whether element x (a literal) is in the range of a loop that wrote it: at or after the
+ * start (an element past the end the original does not write either: reading it there is
+ * the original's own undefined read). */
+static bool element_written(const Written *w, const Expr *x)
+{
+	for (int i = 0; i < w->covers.n; i++)
+		if (not_above(w->covers.v[i]->lo, x) && (w->covers.v[i]->hi->kind != EX_INT || x->ival < w->covers.v[i]->hi->ival))
 			return true;
 	return false;
 }
@@ -33,6 +51,8 @@ static bool reads_written(const Expr *e, const Var *v, const Written *w, const S
 		return w->scalar;
 	if (e->kind == EX_INDEX && e->var == v) {
 		const Expr *x = e->args[0];
+		if (v->ndim == 1 && x->kind == EX_INT && element_written(w, x))
+			return true;
 		if (v->ndim != 1 || x->kind != EX_VAR)
 			return false;
 		bool ok = x->var == own;

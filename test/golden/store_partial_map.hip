@@ -10,9 +10,9 @@
  * fused over 'c' in steps of 64; split-k: a row reduction, for the CTA-per-row lowering
  * lowering: one CTA per row (r) of 128, 256 or 512 threads (FX_T, chosen at launch), each taking vectors of 4 elements,
  *   its threads the chunks of 'c', partials merged in shared memory;
- *   kept in shared memory between the loops: e_row (a local array), logits (when the GPU gives a CTA that much) */
+ *   kept in shared memory between the loops: logits (when the GPU gives a CTA that much) */
 template <int FX_T, bool FX_KEEP>
-__global__ void __launch_bounds__(FX_T) softmax_temperature_kernel(int R, int C, float temperature, const float *__restrict__ logits, float *__restrict__ e, float *__restrict__ y, unsigned char *__restrict__ fx_ws)
+__global__ void __launch_bounds__(FX_T) softmax_temperature_kernel(int R, int C, float temperature, const float *__restrict__ logits, float *__restrict__ e, float *__restrict__ y)
 {
 	__shared__ float fx_scratch[32];
 	__shared__ float m_part[FX_T];
@@ -20,9 +20,7 @@ __global__ void __launch_bounds__(FX_T) softmax_temperature_kernel(int R, int C,
 	__shared__ float m_used_part[FX_T];
 	long long row_ = blockIdx.x;
 	unsigned char *fx_smem = fx::dyn_smem(); /* the rows kept between the loops over them */
-	unsigned char *fx_local = FX_KEEP ? fx_smem : fx_ws + (size_t)row_ * (fx::row_bytes(C, sizeof(float)) + fx::row_bytes(C, sizeof(float))); /* the local arrays */
-	float *e_row = (float *)(fx_local);
-	float *logits_row = (float *)(fx_smem + fx::row_bytes(C, sizeof(float)));
+	float *logits_row = (float *)(fx_smem);
 	int r = (int)row_;
 	const int nchunks = FX_T;
 	const int ch = threadIdx.x;
@@ -60,11 +58,6 @@ __global__ void __launch_bounds__(FX_T) softmax_temperature_kernel(int R, int C,
 						sum += e_row_v[k_];
 					}
 				}
-				#pragma unroll
-				for (int v_ = 0; v_ < 4; v_++) {
-					const int c = c0 + (v_ * FX_T + (int)threadIdx.x) * 4;
-					fx::copy<16>(&e_row[c], &e_row_v[v_ * 4]);
-				}
 			} else {
 				#pragma unroll
 				for (int k_ = 0; k_ < 16; k_++) {
@@ -92,13 +85,6 @@ __global__ void __launch_bounds__(FX_T) softmax_temperature_kernel(int R, int C,
 					if (c < C) {
 						e_row_v[k_] = fx::exp((logits_v[k_] - m_used) * __frcp_rn(temperature));
 						sum += e_row_v[k_];
-					}
-				}
-				#pragma unroll
-				for (int k_ = 0; k_ < 16; k_++) {
-					const int c = c0 + (k_ / 4 * FX_T + (int)threadIdx.x) * 4 + k_ % 4;
-					if (c < C) {
-						e_row[c] = e_row_v[k_];
 					}
 				}
 			}
@@ -242,15 +228,12 @@ extern "C" hipError_t softmax_temperature_launch(int R, int C, float temperature
 			return hipErrorInvalidValue;
 		if (rows > 0) {
 			hipError_t err = hipSuccess;
-			/* the rows kept in shared memory between the loops over them: e_row, logits */
-			size_t smem = fx::row_bytes(C, sizeof(float)) + fx::row_bytes(C, sizeof(float));
+			/* the rows kept in shared memory between the loops over them: logits */
+			size_t smem = fx::row_bytes(C, sizeof(float));
 			int dev = 0, most = 0;
 			if ((err = hipGetDevice(&dev)) != hipSuccess || (err = hipDeviceGetAttribute(&most, hipDeviceAttributeMaxSharedMemoryPerBlock, dev)) != hipSuccess)
 				return err;
-			bool keep = smem + 6272 <= (size_t)most; /* else the arrays are read again from global memory, the local arrays held in a workspace */
-			unsigned char *ws = NULL;
-			if (!keep && (err = hipMallocAsync((void **)&ws, smem * (size_t)rows, stream)) != hipSuccess)
-				return err;
+			bool keep = smem + 6272 <= (size_t)most; /* else the arrays are read again from global memory */
 			size_t dyn = keep ? smem : 0;
 			auto kernel = [&](int t) {
 				return t == 512 ? (keep ? softmax_temperature_kernel<512, true> : softmax_temperature_kernel<512, false>)
@@ -269,13 +252,8 @@ extern "C" hipError_t softmax_temperature_launch(int R, int C, float temperature
 				err = hipFuncSetAttribute((const void *)kernel(threads), hipFuncAttributeMaxDynamicSharedMemorySize, (int)dyn);
 			if (err == hipSuccess) {
 				auto k = kernel(threads);
-				k<<<(unsigned)rows, threads, dyn, stream>>>(R, C, temperature, logits, e, y, ws);
+				k<<<(unsigned)rows, threads, dyn, stream>>>(R, C, temperature, logits, e, y);
 				err = hipGetLastError();
-			}
-			if (ws) {
-				hipError_t freed = hipFreeAsync(ws, stream);
-				if (err == hipSuccess)
-					err = freed;
 			}
 			if (err != hipSuccess)
 				return err;
