@@ -4066,6 +4066,40 @@ static void narrow_row_matrices(Stmt *l, StmtVec *setup)
 	}
 }
 
+/* The same for a matrix declared inside the region (`for (i) { float S[SEQ][SEQ]; ...
+ * S[i][j] ... }`): its leading subscripts the iterators of the loops around its
+ * declaration, innermost last (chain[0..nchain)). */
+static void narrow_inner_row_matrices(Stmt *s, Var **chain, int nchain)
+{
+	if (!s)
+		return;
+	if (s->kind == ST_FOR && nchain < 8)
+		chain[nchain++] = s->var;
+	for (int i = 0; i < s->nbody; i++)
+		narrow_inner_row_matrices(s->body[i], chain, nchain);
+	if (s->kind != ST_BLOCK)
+		return;
+	for (int i = 0; i < s->nbody; i++) {
+		Stmt *d = s->body[i];
+		if (d->kind != ST_DECL || d->var->ndim < 2 || d->rhs || !nchain)
+			continue;
+		int m = d->var->ndim - 1 < nchain ? d->var->ndim - 1 : nchain;
+		for (; m > 0; m--) {
+			bool ok = true;
+			for (int k = i + 1; ok && k < s->nbody; k++)
+				ok = stmt_accessed_at_rows(s->body[k], d->var, chain + nchain - m, m);
+			if (ok)
+				break;
+		}
+		if (!m)
+			continue;
+		for (int k = i + 1; k < s->nbody; k++)
+			stmt_drop_row_subscripts(s->body[k], d->var, m);
+		d->var->dims += m;
+		d->var->ndim -= m;
+	}
+}
+
 /* Locals declared before region loop l at the top of the function (`float m, s;`,
  * `float acc[E];`, set-up so far in *setup) that the region assigns and that are scratch
  * of its iterations (region_scratch) become locals of the region: the declaration (its
@@ -4223,6 +4257,8 @@ static void convert_function(Parser *ps, CXCursor fn, CXCursor body)
 		}
 		loop->sched = sched;
 		narrow_row_matrices(loop, &setup);
+		Var *chain[8];
+		narrow_inner_row_matrices(loop, chain, 0);
 		localise_scratch(ps, loop, &setup, &svars, &moved);
 		sink_decls(ps->prog, loop);
 		fold_clamped_bounds(ps->prog, loop);
