@@ -252,20 +252,20 @@ static void gen_function(StrBuf *b, const Func *f)
 		if (!v->ndim)
 			continue;
 		const char *t = host_type(v->ty);
-		sb_printf(b, "\tsize_t n_%s = ", v->name);
+		sb_printf(b, "\tsize_t fxh_n_%s = ", v->name);
 		print_count(b, v);
-		sb_printf(b, ";\n\t%s *%s_a = (%s *)malloc(n_%s * sizeof(%s) + 1), *%s_b = (%s *)malloc(n_%s * sizeof(%s) + 1);\n", t, v->name, t, v->name, t, v->name, t, v->name, t);
+		sb_printf(b, ";\n\t%s *%s_a = (%s *)malloc(fxh_n_%s * sizeof(%s) + 1), *%s_b = (%s *)malloc(fxh_n_%s * sizeof(%s) + 1);\n", t, v->name, t, v->name, t, v->name, t, v->name, t);
 		const char *rt = host_type(ref_type(v->ty));
 		if (!v->is_const) /* _u: the original's outputs again, poisoned with a number */
-			sb_printf(b, "\t%s *%s_u = (%s *)malloc(n_%s * sizeof(%s) + 1), %s_poison = FROM_DOUBLE(%s, 777.0);\n", t, v->name, t, v->name, t, v->name, t);
+			sb_printf(b, "\t%s *%s_u = (%s *)malloc(fxh_n_%s * sizeof(%s) + 1), %s_poison = FROM_DOUBLE(%s, 777.0);\n", t, v->name, t, v->name, t, v->name, t);
 		if (gpu) /* _r: the fp64 reference's copy (float arrays as double arrays) */
-			sb_printf(b, "\t%s *%s_r = (%s *)malloc(n_%s * sizeof(%s) + 1);\n", rt, v->name, rt, v->name, rt);
+			sb_printf(b, "\t%s *%s_r = (%s *)malloc(fxh_n_%s * sizeof(%s) + 1);\n", rt, v->name, rt, v->name, rt);
 		bool index = v->is_const && scalar_is_int(v->ty);
 		bool inout = !v->is_const && reads_array(f, v);
 		if (index) /* an index array: NAME=LO..HI on the command line gives its values */
 			sb_printf(b, "\tint lo_%s = 0, hi_%s = 0, is_%s = irange(argc, argv, \"%s\", &lo_%s, &hi_%s);\n", v->name, v->name, v->name, v->name, v->name,
 			          v->name);
-		sb_printf(b, "\tfor (size_t k = 0; k < n_%s; k++) {\n", v->name);
+		sb_printf(b, "\tfor (size_t k = 0; k < fxh_n_%s; k++) {\n", v->name);
 		if (v->ty == TY_I8 && v->is_const) /* quantised values: the whole signed range unless NAME=LO..HI */
 			sb_printf(b, "\t\t%s_a[k] = %s_b[k] = is_%s ? lo_%s + (int)(urand() * (hi_%s - lo_%s)) : -127 + (int)(urand() * 255);\n", v->name, v->name, v->name, v->name,
 			          v->name, v->name);
@@ -297,8 +297,8 @@ static void gen_function(StrBuf *b, const Func *f)
 			const Var *v = f->params[i];
 			if (!v->ndim)
 				continue;
-			sb_printf(b, "\tvoid *%s_d = NULL;\n\tCHECK(cudaMalloc(&%s_d, n_%s * sizeof(*%s_b) + 1));\n", v->name, v->name, v->name, v->name);
-			sb_printf(b, "\tCHECK(cudaMemcpy(%s_d, %s_b, n_%s * sizeof(*%s_b), cudaMemcpyHostToDevice));\n", v->name, v->name, v->name, v->name);
+			sb_printf(b, "\tvoid *%s_d = NULL;\n\tCHECK(cudaMalloc(&%s_d, fxh_n_%s * sizeof(*%s_b) + 1));\n", v->name, v->name, v->name, v->name);
+			sb_printf(b, "\tCHECK(cudaMemcpy(%s_d, %s_b, fxh_n_%s * sizeof(*%s_b), cudaMemcpyHostToDevice));\n", v->name, v->name, v->name, v->name);
 		}
 		/* First a launch with a negative size, which must be refused untouched. */
 		const Var *sz = NULL;
@@ -326,7 +326,7 @@ static void gen_function(StrBuf *b, const Func *f)
 			/* Poisoned again: whatever that launch did, the real one starts from NaN. */
 			for (int i = 0; i < f->nparams; i++)
 				if (f->params[i]->ndim && !f->params[i]->is_const)
-					sb_printf(b, "\tCHECK(cudaMemcpy(%s_d, %s_b, n_%s * sizeof(*%s_b), cudaMemcpyHostToDevice));\n", f->params[i]->name, f->params[i]->name,
+					sb_printf(b, "\tCHECK(cudaMemcpy(%s_d, %s_b, fxh_n_%s * sizeof(*%s_b), cudaMemcpyHostToDevice));\n", f->params[i]->name, f->params[i]->name,
 					          f->params[i]->name, f->params[i]->name);
 		}
 		sb_puts(b, "\tCHECK(");
@@ -346,7 +346,7 @@ static void gen_function(StrBuf *b, const Func *f)
 			if (!v->ndim)
 				continue;
 			if (!v->is_const)
-				sb_printf(b, "\tCHECK(cudaMemcpy(%s_b, %s_d, n_%s * sizeof(*%s_b), cudaMemcpyDeviceToHost));\n", v->name, v->name, v->name, v->name);
+				sb_printf(b, "\tCHECK(cudaMemcpy(%s_b, %s_d, fxh_n_%s * sizeof(*%s_b), cudaMemcpyDeviceToHost));\n", v->name, v->name, v->name, v->name);
 			sb_printf(b, "\tcudaFree(%s_d);\n", v->name);
 		}
 	}
@@ -370,12 +370,12 @@ static void gen_function(StrBuf *b, const Func *f)
 		if (!v->ndim || v->is_const)
 			continue;
 		if (gpu) {
-			sb_printf(b, "\tbad += compare_ref64(\"%s\", \"%s\", n_%s, %s, %s_r, to_double_%s, ", f->name, v->name, v->name, tol_gpu_of(gpu_tol_type(f, v->ty)), v->name,
+			sb_printf(b, "\tbad += compare_ref64(\"%s\", \"%s\", fxh_n_%s, %s, %s_r, to_double_%s, ", f->name, v->name, v->name, tol_gpu_of(gpu_tol_type(f, v->ty)), v->name,
 			          getter_of(ref_type(v->ty)));
 			sb_printf(b, "%s_b, %s_a, %s_u, &%s_poison, to_double_%s);\n", v->name, v->name, v->name, v->name, getter_of(v->ty));
 			continue;
 		}
-		sb_printf(b, "\tbad += compare(\"%s\", \"%s\", n_%s, %s, ", f->name, v->name, v->name, tol_of(v->ty));
+		sb_printf(b, "\tbad += compare(\"%s\", \"%s\", fxh_n_%s, %s, ", f->name, v->name, v->name, tol_of(v->ty));
 		sb_printf(b, "%s_a, %s_b, %s_u, &%s_poison, to_double_%s);\n", v->name, v->name, v->name, v->name, getter_of(v->ty));
 	}
 	if (gpu)
