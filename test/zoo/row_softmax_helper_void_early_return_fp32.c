@@ -1,7 +1,7 @@
 /* row_softmax_helper_void_early_return_fp32: an in-place softmax helper that returns early
  * for an empty row (`if (n == 0) return;`), called per row: the rest of the helper runs
- * under `if (!(n == 0))`. The guard around the whole row keeps the GPU on one thread per
- * row (the row's loops are under an if). */
+ * under `if (!(n == 0))`, a guard around the whole row that goes into the row's
+ * statements (it reads parameters only): one CTA per row. */
 #include <math.h>
 static void softmax(float *x, int n)
 {
