@@ -145,10 +145,11 @@ START_TEST(test_refusals)
 	expect_error(REGION("x[i] = (float)(~(int)x[i]);"), "operator '~' is not supported");
 	expect_error("void f(int N, float **x) {\n#pragma fuse kernel\nfor (int i = 0; i < N; i++) x[i][0] = 0;\n}\n", "'x' has type 'float **'");
 	expect_error("void f(int N, float x[N]) {\n#pragma fuse kernel\nx[0] = 1;\n}\n", "must be followed by a for statement");
-	expect_error("void f(int N, float x[N]) {\n#pragma fuse kernel\nfor (int i = 0; i < N; i++) x[i] = 0;\nx[0] = 1;\n}\n", "only scalar set-up may go there");
+	expect_error("void f(int N, float x[N]) {\nx[0] = 1;\n#pragma fuse kernel\nfor (int i = 0; i < N; i++) x[i] = 0;\n}\n", "only scalar set-up may go there");
+	expect_error("void f(int N, float x[N]) {\n#pragma fuse kernel\nfor (int i = 0; i < N; i++) x[i] = 0;\nfor (int i = 0; i < N; i++) x[i] = 1;\n}\n", "a loop outside");
 	/* Scalar set-up outside a region: reads only scalars, set before a region reads it. */
 	expect_error("void f(int N, const float y[N], float x[N]) {\nfloat s = y[0];\n#pragma fuse kernel\nfor (int i = 0; i < N; i++) x[i] = s;\n}\n", "may read only scalars");
-	expect_error("void f(int N, float x[N]) {\nfloat s = 1;\n#pragma fuse kernel\nfor (int i = 0; i < N; i++) x[i] = s;\ns = 2;\n}\n", "is changed after region");
+	expect_error("void f(int N, float x[N]) {\nfloat s = 1;\n#pragma fuse kernel\nfor (int i = 0; i < N; i++) x[i] = s;\ns = 2;\n#pragma fuse kernel\nfor (int i = 0; i < N; i++) x[i] += s;\n}\n", "is changed after region");
 	expect_error("void f(int N, float x[N]) {\nfloat s = 1;\n#pragma fuse kernel\nfor (int i = 0; i < N; i++) { x[i] = s; s = 3; }\n}\n", "assigned inside it");
 	expect_error("void f(int N, float x[N], float y[N]) {\nfloat s;\n#pragma fuse kernel\nfor (int i = 0; i < N; i++) { s = 3; x[i] = s; }\nconst float t = s;\n"
 	             "#pragma fuse kernel\nfor (int i = 0; i < N; i++) y[i] = t;\n}\n", "declared before a region that assigns it, and used outside it");
