@@ -1476,9 +1476,10 @@ static bool declared_iterator(CXCursor decl, CXCursor *iv, CXCursor *lo)
 	return !clang_Cursor_isNull(*iv) && clang_getCursorKind(*iv) == CXCursor_VarDecl && size_type(clang_getCursorType(*iv), &uns) && nexpr == 1;
 }
 
-/* The operand of `e--` (or `e++`, as *op says), or a null cursor when c is no postfix
- * step. libclang names no unary operator: the last token of the extent tells. */
-static CXCursor postfix_operand(Parser *ps, CXCursor c, const char **op)
+/* The operand of `e--` (or `e++`, `--e`, `++e`, as *op says: "--", "++", "--e", "++e"),
+ * or a null cursor when c is no step. libclang names no unary operator: the first and
+ * last tokens of the extent tell. */
+static CXCursor step_operand(Parser *ps, CXCursor c, const char **op)
 {
 	c = strip(c);
 	CXCursor r = clang_getNullCursor();
@@ -1487,11 +1488,13 @@ static CXCursor postfix_operand(Parser *ps, CXCursor c, const char **op)
 	CXToken *toks;
 	unsigned n;
 	clang_tokenize(ps->tu, clang_getCursorExtent(c), &toks, &n);
-	const char *last = n ? token_text(ps, toks[n - 1]) : "";
+	const char *first = n ? token_text(ps, toks[0]) : "", *last = n ? token_text(ps, toks[n - 1]) : "";
 	clang_disposeTokens(ps->tu, toks, n);
 	CursorVec ch = children(c);
 	if (ch.n == 1 && (!strcmp(last, "--") || !strcmp(last, "++")))
 		r = ch.v[0], *op = last;
+	else if (ch.n == 1 && (!strcmp(first, "--") || !strcmp(first, "++")))
+		r = ch.v[0], *op = first[0] == '-' ? "--e" : "++e";
 	vec_free(ch);
 	return r;
 }
@@ -1503,7 +1506,7 @@ static bool steps_in_cond(Parser *ps, CXCursor c)
 	CursorVec ch = children(c);
 	const char *op;
 	bool r = clang_getCursorKind(c) == CXCursor_BinaryOperator && ch.n == 2 &&
-	         (!clang_Cursor_isNull(postfix_operand(ps, ch.v[0], &op)) || !clang_Cursor_isNull(postfix_operand(ps, ch.v[1], &op)));
+	         (!clang_Cursor_isNull(step_operand(ps, ch.v[0], &op)) || !clang_Cursor_isNull(step_operand(ps, ch.v[1], &op)));
 	vec_free(ch);
 	return r;
 }
@@ -1543,8 +1546,8 @@ static Expr *loop_end(Parser *ps, CXCursor cond, CXCursor iv, bool down, const c
 	const char *pop = "";
 	CXCursor side[2] = {cc.n == 2 ? cc.v[0] : cond, cc.n == 2 ? cc.v[1] : cond};
 	for (int i = 0; down && i < 2; i++)
-		if (!clang_Cursor_isNull(postfix_operand(ps, cc.v[i], &pop)))
-			side[i] = postfix_operand(ps, cc.v[i], &pop);
+		if (!clang_Cursor_isNull(step_operand(ps, cc.v[i], &pop)))
+			side[i] = step_operand(ps, cc.v[i], &pop);
 	int at = cc.n == 2 && refers_to(side[0], iv) ? 0 : cc.n == 2 && refers_to(side[1], iv) ? 1 : -1;
 	static const char *const flipped[][2] = {{"<", ">"}, {"<=", ">="}, {">", "<"}, {">=", "<="}, {"!=", "!="}};
 	*rel = NULL;
