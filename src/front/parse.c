@@ -2644,14 +2644,17 @@ static bool convert_stmts(Parser *ps, const CursorVec *ch, int from, bool loop_b
 		if (k == CXCursor_NullStmt)
 			continue;
 		StmtVec pend = {0}, *saved = ps->pre;
+		/* a counted while: its set-up `v = lo;` is its start (a declaration `int v = lo;`
+		 * goes as C89 iterators' do), the while the loop */
 		LoopHead wh;
-		if (counted_while(ps, ch, i, &wh)) {
+		if (k != CXCursor_DeclStmt && counted_while(ps, ch, i, &wh))
+			continue;
+		if (k == CXCursor_WhileStmt && i > from && counted_while(ps, ch, i - 1, &wh)) {
 			Stmt *w = convert_while(ps, &wh);
 			if (w)
 				vec_push(*out, w);
 			ok &= w != NULL;
 			at_start = false;
-			i++;
 			continue;
 		}
 		if (k == CXCursor_DeclStmt) {
