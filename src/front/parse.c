@@ -376,6 +376,16 @@ static Expr *macro_constant(Parser *ps, CXCursor c)
 	return e;
 }
 
+/* The refusal of an array of 16-bit unsigned integers, which llm.c and ggml use to store
+ * bf16 and fp16 as raw bits (converted by a shift through memcpy or a union, or by a
+ * table): it names the declarations that say what the bits are. */
+static const char *raw_half_help(Parser *ps, const char *name, CXType t)
+{
+	return arena_printf(&ps->prog->arena,
+	                    "'%s' has type '%s': fusecc does not read 16-bit floats stored as raw bits (a uint16_t array converted by a shift, memcpy, a union or a table); declare what the bits are: bf16 as 'fusecc_bf16' from fusecc.h (the same 16 bits; read 'fusecc_bf16_to_float(%s[...])', write '%s[...] = fusecc_float_to_bf16(value)') or fp16 as '_Float16' (read '(float)%s[...]'); integers as int32_t",
+	                    name, type_spelling(ps, t), name, name, name);
+}
+
 /* Builds the Var of a parameter or local declaration `decl`: a scalar or an array of
  * scalars whose extents are expressions over parameters (VLA) or constants. libclang
  * lists the written extents as the declaration's children, innermost first. */
@@ -428,7 +438,11 @@ static Var *declare_var(Parser *ps, CXCursor decl, VarKind kind)
 		st = TY_INT;
 	else if (unsigned_local)
 		st = TY_I64;
-	else if (!scalar_type(elem, &st)) {
+	else if (!scalar_type(elem, &st) && ndim && clang_getCanonicalType(elem).kind == CXType_UShort) {
+		fail(ps, loc, "%s", raw_half_help(ps, clang_getCString(name), t));
+		clang_disposeString(name);
+		return NULL;
+	} else if (!scalar_type(elem, &st)) {
 		fail(ps, loc,
 		     "'%s' has type '%s': the input language has int, float, double, _Float16 and fusecc_bf16 scalars, arrays of them and pointers to them, and const arrays of (or pointers to) int32_t, int64_t, uint8_t and bool",
 		     clang_getCString(name), type_spelling(ps, t));
