@@ -451,8 +451,135 @@ static void scan_expr(MacroOps *m, CXCursor c)
 	vec_free(out);
 }
 
+/* ---- loop macros: `#define FOR(i, n) for (int i = 0; i < (n); ++i)` ---- */
+
+/* The tokens of the macro invocation `NAME ( ... )` at toks[0..n), expanded onto *out;
+ * false if toks does not start with one or fusecc cannot expand it. */
+static bool expand_invocation(MacroOps *m, const CXToken *toks, unsigned n, TokVec *out)
+{
+	TokVec in = {0};
+	int level = 0;
+	for (unsigned i = 0; i < n; i++) {
+		MTok t = {tok_text(m, toks[i]), clang_getTokenKind(toks[i]), clang_getTokenLocation(m->tu, toks[i])};
+		if (t.kind == CXToken_Comment)
+			continue;
+		vec_push(in, t);
+		level += !strcmp(t.text, "(") - !strcmp(t.text, ")");
+		if (in.n > 1 && level == 0)
+			break;
+	}
+	bool ok = in.n >= 3 && !strcmp(in.v[1].text, "(") && level == 0 && find_def(m, &in.v[0]) && expand(m, in.v, in.n, NULL, NULL, 0, out);
+	vec_free(in);
+	return ok;
+}
+
+/* The end of the balanced run of t[from..n) that closes with `)` at level 0, or -1. */
+static int close_paren(const MTok *t, int from, int n)
+{
+	for (int i = from, level = 0; i < n; i++) {
+		level += !strcmp(t[i].text, "(") - !strcmp(t[i].text, ")");
+		if (level < 0)
+			return i;
+	}
+	return -1;
+}
+
+bool macro_expands_to_for(MacroOps *m, const CXToken *toks, unsigned n)
+{
+	TokVec out = {0};
+	bool ok = expand_invocation(m, toks, n, &out) && out.n >= 2 && !strcmp(out.v[0].text, "for") && !strcmp(out.v[1].text, "(");
+	vec_free(out);
+	return ok;
+}
+
+/* Walks expression c along t[0..n) exactly, recording its operators on success. */
+static void walk_part(MacroOps *m, CXCursor c, const MTok *t, int n)
+{
+	Walk w = {m, t, n, 0, {0}};
+	if (walk(&w, c) && w.pos == w.n)
+		for (int i = 0; i < w.got.n; i++)
+			vec_push(m->ops, w.got.v[i]);
+	vec_free(w.got);
+}
+
+/* A header part `int v = e` (declaration child c): e along the tokens after the `=`. */
+static void walk_decl_part(MacroOps *m, CXCursor c, const MTok *t, int n)
+{
+	CursorVec vars = {0}, ch = {0};
+	clang_visitChildren(c, collect_child, &vars);
+	if (vars.n == 1)
+		clang_visitChildren(vars.v[0], collect_child, &ch);
+	int eq = 0;
+	while (eq < n && strcmp(t[eq].text, "="))
+		eq++;
+	if (ch.n && clang_isExpression(clang_getCursorKind(ch.v[ch.n - 1])) && eq < n)
+		walk_part(m, ch.v[ch.n - 1], t + eq + 1, n - eq - 1);
+	vec_free(vars);
+	vec_free(ch);
+}
+
+/* The operators of for statement c's header when a macro spells it (`FOR(c, C) body`):
+ * the invocation expanded, the header split at its two `;`, and each part libclang gives
+ * (it omits the missing ones) walked along its tokens. */
+static void scan_loop_header(MacroOps *m, CXCursor c)
+{
+	CXFile f;
+	unsigned start;
+	clang_getExpansionLocation(clang_getRangeStart(clang_getCursorExtent(c)), &f, NULL, NULL, &start);
+	CXToken *toks;
+	unsigned n;
+	clang_tokenize(m->tu, clang_getRange(clang_getLocationForOffset(m->tu, f, start), m->body_end), &toks, &n);
+	TokVec out = {0};
+	CursorVec ch = {0};
+	clang_visitChildren(c, collect_child, &ch);
+	int close = -1;
+	if (expand_invocation(m, toks, n, &out) && out.n >= 2 && !strcmp(out.v[0].text, "for") && !strcmp(out.v[1].text, "("))
+		close = close_paren(out.v, 2, out.n);
+	/* the parts [from, to) between the header's parentheses, split at level-0 `;` */
+	int from[3], to[3], np = 0, nonempty = 0;
+	for (int i = 2, level = 0, at = 2; close >= 0 && i <= close && np < 3; i++) {
+		const char *t = out.v[i].text;
+		if (i == close || (level == 0 && !strcmp(t, ";"))) {
+			from[np] = at, to[np] = i, nonempty += i > at, np++;
+			at = i + 1;
+		}
+		level += !strcmp(t, "(") - !strcmp(t, ")");
+	}
+	if (np == 3 && nonempty + 1 == ch.n)
+		for (int p = 0, k = 0; p < 3; p++) {
+			if (to[p] == from[p])
+				continue;
+			CXCursor part = ch.v[k++];
+			if (clang_getCursorKind(part) == CXCursor_DeclStmt)
+				walk_decl_part(m, part, out.v + from[p], to[p] - from[p]);
+			else
+				walk_part(m, part, out.v + from[p], to[p] - from[p]);
+		}
+	vec_free(ch);
+	vec_free(out);
+	clang_disposeTokens(m->tu, toks, n);
+}
+
+/* Whether statement c starts with a macro's name rather than its keyword. libclang 16
+ * locates a macro body's tokens at the invocation, so the first token tells. */
+static bool spelled_by_macro(MacroOps *m, CXCursor c)
+{
+	CXSourceLocation l = clang_getRangeStart(clang_getCursorExtent(c));
+	CXFile f;
+	unsigned off;
+	clang_getExpansionLocation(l, &f, NULL, NULL, &off);
+	CXToken *toks;
+	unsigned n;
+	clang_tokenize(m->tu, clang_getRange(clang_getLocationForOffset(m->tu, f, off), clang_getLocationForOffset(m->tu, f, off + 1)), &toks, &n);
+	bool r = n >= 1 && clang_getTokenKind(toks[0]) == CXToken_Identifier;
+	clang_disposeTokens(m->tu, toks, n);
+	return r;
+}
+
 static enum CXChildVisitResult scan_visit(CXCursor c, CXCursor parent, CXClientData d)
 {
+	if (clang_getCursorKind(c) == CXCursor_ForStmt && spelled_by_macro(d, c))
+		scan_loop_header(d, c);
 	if (clang_isExpression(clang_getCursorKind(c)) && !clang_isExpression(clang_getCursorKind(parent))) {
 		scan_expr(d, c);
 		return CXChildVisit_Continue;

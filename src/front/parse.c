@@ -377,6 +377,16 @@ static Expr *macro_constant(Parser *ps, CXCursor c)
 	return e;
 }
 
+/* The refusal of an array of 16-bit unsigned integers, which llm.c and ggml use to store
+ * bf16 and fp16 as raw bits (converted by a shift through memcpy or a union, or by a
+ * table): it names the declarations that say what the bits are. */
+static const char *raw_half_help(Parser *ps, const char *name, CXType t)
+{
+	return arena_printf(&ps->prog->arena,
+	                    "'%s' has type '%s': fusecc does not read 16-bit floats stored as raw bits (a uint16_t array converted by a shift, memcpy, a union or a table); declare what the bits are: bf16 as 'fusecc_bf16' from fusecc.h (the same 16 bits; read 'fusecc_bf16_to_float(%s[...])', write '%s[...] = fusecc_float_to_bf16(value)') or fp16 as '_Float16' (read '(float)%s[...]'); integers as int32_t",
+	                    name, type_spelling(ps, t), name, name, name);
+}
+
 /* Builds the Var of a parameter or local declaration `decl`: a scalar or an array of
  * scalars whose extents are expressions over parameters (VLA) or constants. libclang
  * lists the written extents as the declaration's children, innermost first. */
@@ -429,7 +439,11 @@ static Var *declare_var(Parser *ps, CXCursor decl, VarKind kind)
 		st = TY_INT;
 	else if (unsigned_local)
 		st = TY_I64;
-	else if (!scalar_type(elem, &st)) {
+	else if (!scalar_type(elem, &st) && ndim && clang_getCanonicalType(elem).kind == CXType_UShort) {
+		fail(ps, loc, "%s", raw_half_help(ps, clang_getCString(name), t));
+		clang_disposeString(name);
+		return NULL;
+	} else if (!scalar_type(elem, &st)) {
 		fail(ps, loc,
 		     "'%s' has type '%s': the input language has int, float, double, _Float16 and fusecc_bf16 scalars, arrays of them and pointers to them, and const arrays of (or pointers to) int32_t, int64_t, int8_t, uint8_t and bool",
 		     clang_getCString(name), type_spelling(ps, t));
@@ -1235,7 +1249,21 @@ static Expr *convert_expr_(Parser *ps, CXCursor c)
 
 static Stmt *convert_stmt(Parser *ps, CXCursor c);
 static bool unchecked_expr(Parser *ps, CXCursor c);
-static Stmt *convert_loop_body(Parser *ps, CXCursor c);
+static Stmt *convert_loop_body(Parser *ps, CXCursor c, int drop);
+/* The parts of a counted loop. A for gives its header's; a counted while (see
+ * counted_while) the statement before it as init and its body's last statement as inc. */
+typedef struct LoopHead {
+	Loc loc;
+	CXCursor init; /* `int v = lo` or `v = lo` */
+	bool own;      /* init is the for's own declaration: v is declared in the header */
+	CXCursor cond;
+	CXCursor inc;  /* null for the count-down idiom `for (v = hi; v-- > lo;)` */
+	CXCursor body;
+	int drop;      /* statements at the end of body that inc already is (a while's step) */
+} LoopHead;
+
+static Stmt *convert_loop(Parser *ps, const LoopHead *h);
+static bool counted_while(Parser *ps, const CursorVec *ch, int i, LoopHead *h);
 static Stmt *convert_own_stmt(Parser *ps, CXCursor c);
 static bool reversible(const Stmt *body, const Var *v, Loc *why);
 
@@ -1266,7 +1294,12 @@ static int unit_step(Parser *ps, CXCursor inc, CXCursor iv)
 	CursorVec ch = children(inc);
 	int step = 0;
 	Loc dummy;
-	if (k == CXCursor_UnaryOperator && ch.n == 1 && refers_to(ch.v[0], iv)) {
+	const char *mop;
+	CXSourceLocation ml;
+	if (k == CXCursor_UnaryOperator && ch.n == 1 && refers_to(ch.v[0], iv) && macro_ops_lookup(ps->mops, inc, &mop, &ml)) {
+		/* a loop macro's `++i` (macro.c read the header's operators) */
+		step = !strcmp(mop, "++") ? 1 : !strcmp(mop, "--") ? -1 : 0;
+	} else if (k == CXCursor_UnaryOperator && ch.n == 1 && refers_to(ch.v[0], iv)) {
 		CXToken *toks;
 		unsigned n;
 		clang_tokenize(ps->tu, clang_getCursorExtent(inc), &toks, &n);
@@ -1362,6 +1395,8 @@ typedef struct IterScan {
 } IterScan;
 
 static void iter_scan(IterScan *sc, CXCursor c);
+static void iter_scan_block(IterScan *sc, CXCursor block);
+static bool declared_iterator(CXCursor decl, CXCursor *iv, CXCursor *lo);
 
 /* Records, for each local, whether a `for (v = lo; ...)` counts it and whether it is used
  * outside such loops: inside one, its cond, increment and body read the loop's iterator;
@@ -1385,6 +1420,9 @@ static enum CXChildVisitResult iter_scan_visit(CXCursor c, CXCursor parent, CXCl
 			return CXChildVisit_Continue;
 		}
 		vec_free(ch);
+	} else if (k == CXCursor_CompoundStmt) {
+		iter_scan_block(sc, c);
+		return CXChildVisit_Continue;
 	} else if (k == CXCursor_DeclRefExpr && is_local_decl(clang_getCursorReferenced(c))) {
 		CXCursor d = clang_getCursorReferenced(c);
 		bool inside = false;
@@ -1397,6 +1435,27 @@ static enum CXChildVisitResult iter_scan_visit(CXCursor c, CXCursor parent, CXCl
 		}
 	}
 	return CXChildVisit_Recurse;
+}
+
+/* iter_scan_visit for a block, where a counted while (see counted_while) counts the
+ * local that the statement before it sets, as `for (v = lo; ...)` does. */
+static void iter_scan_block(IterScan *sc, CXCursor block)
+{
+	CursorVec ch = children(block);
+	for (int i = 0; i < ch.n; i++) {
+		LoopHead h;
+		CXCursor d, lo;
+		if (!counted_while(sc->ps, &ch, i, &h) || !(assigned_iterator(sc->ps, h.init, &d, &lo) || declared_iterator(h.init, &d, &lo))) {
+			iter_scan(sc, ch.v[i]);
+			continue;
+		}
+		iter_entry(sc->ps, d)->counts = true;
+		iter_scan(sc, lo);
+		vec_push(sc->active, d);
+		iter_scan(sc, ch.v[++i]);
+		sc->active.n--;
+	}
+	vec_free(ch);
 }
 
 static void iter_scan(IterScan *sc, CXCursor c)
@@ -1414,33 +1473,150 @@ static void scan_iterators(Parser *ps, CXCursor body)
 	vec_free(sc.active);
 }
 
+/* `int v = lo` (one integer local with its value): *iv and *lo. */
+static bool declared_iterator(CXCursor decl, CXCursor *iv, CXCursor *lo)
+{
+	if (clang_getCursorKind(decl) != CXCursor_DeclStmt)
+		return false;
+	CursorVec init = children(decl);
+	*iv = init.n == 1 ? init.v[0] : clang_getNullCursor();
+	vec_free(init);
+	CursorVec ivc = clang_Cursor_isNull(*iv) ? (CursorVec){0} : children(*iv);
+	/* the initial value: the one expression child (a typedef's name is a TypeRef child) */
+	int nexpr = 0;
+	for (int i = 0; i < ivc.n; i++)
+		if (clang_isExpression(clang_getCursorKind(ivc.v[i])))
+			*lo = ivc.v[i], nexpr++;
+	vec_free(ivc);
+	bool uns;
+	return !clang_Cursor_isNull(*iv) && clang_getCursorKind(*iv) == CXCursor_VarDecl && size_type(clang_getCursorType(*iv), &uns) && nexpr == 1;
+}
+
+/* The operand of `e--` (or `e++`, `--e`, `++e`, as *op says: "--", "++", "--e", "++e"),
+ * or a null cursor when c is no step. libclang names no unary operator: the first and
+ * last tokens of the extent tell. */
+static CXCursor step_operand(Parser *ps, CXCursor c, const char **op)
+{
+	c = strip(c);
+	CXCursor r = clang_getNullCursor();
+	if (clang_getCursorKind(c) != CXCursor_UnaryOperator)
+		return r;
+	CXToken *toks;
+	unsigned n;
+	clang_tokenize(ps->tu, clang_getCursorExtent(c), &toks, &n);
+	const char *first = n ? token_text(ps, toks[0]) : "", *last = n ? token_text(ps, toks[n - 1]) : "";
+	clang_disposeTokens(ps->tu, toks, n);
+	CursorVec ch = children(c);
+	if (ch.n == 1 && (!strcmp(last, "--") || !strcmp(last, "++")))
+		r = ch.v[0], *op = last;
+	else if (ch.n == 1 && (!strcmp(first, "--") || !strcmp(first, "++")))
+		r = ch.v[0], *op = first[0] == '-' ? "--e" : "++e";
+	vec_free(ch);
+	return r;
+}
+
+/* Whether for-condition c steps its iterator itself (`c-- > 0`): the count-down idiom. */
+static bool steps_in_cond(Parser *ps, CXCursor c)
+{
+	c = strip(c);
+	CursorVec ch = children(c);
+	const char *op;
+	bool r = clang_getCursorKind(c) == CXCursor_BinaryOperator && ch.n == 2 &&
+	         (!clang_Cursor_isNull(step_operand(ps, ch.v[0], &op)) || !clang_Cursor_isNull(step_operand(ps, ch.v[1], &op)));
+	vec_free(ch);
+	return r;
+}
+
+static const char countdown_help[] = "the count-down idiom must read 'for (v = hi; v-- > lo;)' (the loop over [lo, hi) from the top), with nothing else stepping 'v'";
+
+/* The end of loop condition cond on iterator iv, converted: *rel gets the relation with the
+ * iterator on the left (`hi > v` is `v < hi`) and *uns whether the comparison is unsigned.
+ * `v < a && v <= b` (two ends) is `v < min(a, b + 1)`, written as the ternary the bound
+ * analysis reads. With `down` the iterator is compared as `v--` (the count-down idiom).
+ * NULL (reported) for any other condition. */
+static Expr *loop_end(Parser *ps, CXCursor cond, CXCursor iv, bool down, const char **rel, bool *uns)
+{
+	cond = strip(cond);
+	CursorVec cc = children(cond);
+	Loc oploc = loc_of(ps, cond);
+	const char *op = clang_getCursorKind(cond) == CXCursor_BinaryOperator && cc.n == 2 ? binary_operator(ps, cond, cc.v[0], &oploc) : NULL;
+	Expr *r = NULL;
+	if (op && !strcmp(op, "&&") && !down) {
+		const char *r0, *r1;
+		bool u0, u1;
+		Expr *a = loop_end(ps, cc.v[0], iv, false, &r0, &u0);
+		Expr *b = a ? loop_end(ps, cc.v[1], iv, false, &r1, &u1) : NULL;
+		if (b && (!strcmp(r0, "<") || !strcmp(r0, "<=")) && (!strcmp(r1, "<") || !strcmp(r1, "<="))) {
+			a = r0[1] ? plus_one(ps, a) : a;
+			b = r1[1] ? plus_one(ps, b) : b;
+			r = ex_cond(ps->prog, ex_bin(ps->prog, OP_LT, a, b, oploc), ex_copy(ps->prog, a), ex_copy(ps->prog, b), oploc);
+			*rel = "<";
+			*uns = u0 || u1;
+		} else if (b) {
+			fail(ps, oploc, "a loop condition with two ends must bound the iterator from above in both ('v < a && v <= b', read as 'v < min(a, b + 1)'); %s", canonical_loop_help);
+		}
+		vec_free(cc);
+		return r;
+	}
+	/* `hi > v` is `v < hi`: the iterator on the left, the other operand the end */
+	const char *pop = "";
+	CXCursor side[2] = {cc.n == 2 ? cc.v[0] : cond, cc.n == 2 ? cc.v[1] : cond};
+	for (int i = 0; down && i < 2; i++)
+		if (!clang_Cursor_isNull(step_operand(ps, cc.v[i], &pop)))
+			side[i] = step_operand(ps, cc.v[i], &pop);
+	int at = cc.n == 2 && refers_to(side[0], iv) ? 0 : cc.n == 2 && refers_to(side[1], iv) ? 1 : -1;
+	static const char *const flipped[][2] = {{"<", ">"}, {"<=", ">="}, {">", "<"}, {">=", "<="}, {"!=", "!="}};
+	*rel = NULL;
+	for (int i = 0; op && at >= 0 && i < 5; i++)
+		if (!strcmp(op, flipped[i][0]))
+			*rel = flipped[i][at];
+	if (down && (!*rel || strcmp(*rel, ">") || strcmp(pop, "--")))
+		fail(ps, oploc, "%s", countdown_help);
+	else if (!*rel)
+		fail(ps, loc_of(ps, cond), "the loop condition must compare the iterator with its end ('v < e', 'v <= e', 'v != e', 'e > v', or two ends 'v < a && v <= b'); %s", canonical_loop_help);
+	else if ((r = convert_expr(ps, cc.v[1 - at])))
+		/* `j < N` with N unsigned compares j unsigned: the same as int while j >= 0 */
+		*uns = unsigned_size(clang_getCursorType(cc.v[at]));
+	vec_free(cc);
+	return r;
+}
+
 /* `for (int v = lo; v < hi; v++) body` (or the other forms of canonical_loop_help):
  * anything else is refused. libclang omits the missing parts of a for, so a canonical
- * loop is exactly four children. A C89 iterator (`for (v = lo; ...)`, v declared before)
- * is bound to a Var of this loop alone. */
+ * loop is exactly four children, and the count-down idiom `for (v = hi; v-- > lo;)`
+ * three. A C89 iterator (`for (v = lo; ...)`, v declared before) is bound to a Var of
+ * this loop alone. */
 static Stmt *convert_for(Parser *ps, CXCursor c)
 {
-	Loc loc = loc_of(ps, c);
+	CursorVec ch = children(c);
+	LoopHead h = {loc_of(ps, c), clang_getNullCursor(), false, clang_getNullCursor(), clang_getNullCursor(), clang_getNullCursor(), 0};
+	Stmt *s = NULL;
+	if (ch.n == 4)
+		h.init = ch.v[0], h.cond = ch.v[1], h.inc = ch.v[2], h.body = ch.v[3];
+	else if (ch.n == 3 && steps_in_cond(ps, ch.v[1]))
+		h.init = ch.v[0], h.cond = ch.v[1], h.body = ch.v[2];
+	if (clang_Cursor_isNull(h.init))
+		fail(ps, h.loc, "%s", canonical_loop_help);
+	else
+		h.own = clang_getCursorKind(h.init) == CXCursor_DeclStmt, s = convert_loop(ps, &h);
+	vec_free(ch);
+	return s;
+}
+
+/* The loop that head h describes (convert_for's contract). */
+static Stmt *convert_loop(Parser *ps, const LoopHead *h)
+{
+	Loc loc = h->loc;
 	if (ps->depth == MAX_LOOP_DEPTH)
 		return fail(ps, loc, "loops nest more than %d deep here: a region may nest at most %d loops", MAX_LOOP_DEPTH, MAX_LOOP_DEPTH), NULL;
-	CursorVec ch = children(c);
 	Stmt *s = NULL;
 	int bound = -1; /* the binding of a C89 iterator, undone after the loop */
 	CXCursor iv = clang_getNullCursor(), lo_c = clang_getNullCursor();
 	bool uns, init_ok = false;
-	if (ch.n == 4 && clang_getCursorKind(ch.v[0]) == CXCursor_DeclStmt) {
-		CursorVec init = children(ch.v[0]);
-		iv = init.n == 1 ? init.v[0] : clang_getNullCursor();
-		vec_free(init);
-		CursorVec ivc = clang_Cursor_isNull(iv) ? (CursorVec){0} : children(iv);
-		/* the initial value: the one expression child (a typedef's name is a TypeRef child) */
-		int nexpr = 0;
-		for (int i = 0; i < ivc.n; i++)
-			if (clang_isExpression(clang_getCursorKind(ivc.v[i])))
-				lo_c = ivc.v[i], nexpr++;
-		init_ok = !clang_Cursor_isNull(iv) && clang_getCursorKind(iv) == CXCursor_VarDecl && size_type(clang_getCursorType(iv), &uns) && nexpr == 1;
-		vec_free(ivc);
-	} else if (ch.n == 4 && assigned_iterator(ps, ch.v[0], &iv, &lo_c)) {
+	bool down = clang_Cursor_isNull(h->inc);
+	if (h->own) {
+		init_ok = declared_iterator(h->init, &iv, &lo_c);
+	} else if (assigned_iterator(ps, h->init, &iv, &lo_c) || declared_iterator(h->init, &iv, &lo_c)) {
 		IterDecl *it = iter_entry(ps, iv);
 		CXString nm = clang_getCursorSpelling(iv);
 		const char *name = arena_strdup(&ps->prog->arena, clang_getCString(nm));
@@ -1455,12 +1631,12 @@ static Stmt *convert_for(Parser *ps, CXCursor c)
 			goto out;
 		}
 		if (outer && outer->kind == VAR_LOOP) {
-			fail(ps, loc_of(ps, ch.v[0]), "'%s' already counts a loop around this one: give this loop its own iterator", name);
+			fail(ps, loc_of(ps, h->init), "'%s' already counts a loop around this one: give this loop its own iterator", name);
 			goto out;
 		}
 		init_ok = size_type(clang_getCursorType(iv), &uns);
-	} else if (ch.n == 4 && clang_getCursorKind(strip(ch.v[0])) == CXCursor_BinaryOperator) {
-		fail(ps, loc_of(ps, ch.v[0]), "the loop must start by assigning its iterator, a local integer ('for (v = lo; ...)'); %s", canonical_loop_help);
+	} else if (clang_getCursorKind(strip(h->init)) == CXCursor_BinaryOperator) {
+		fail(ps, loc_of(ps, h->init), "the loop must start by assigning its iterator, a local integer ('for (v = lo; ...)'); %s", canonical_loop_help);
 		goto out;
 	}
 	if (clang_Cursor_isNull(iv) && !init_ok) {
@@ -1468,42 +1644,24 @@ static Stmt *convert_for(Parser *ps, CXCursor c)
 		goto out;
 	}
 	if (!init_ok) {
-		fail(ps, loc_of(ps, ch.v[0]), "the loop must declare one integer iterator (int, long, size_t, unsigned, ...) with an initial value; %s", canonical_loop_help);
+		fail(ps, loc_of(ps, h->init), "the loop must declare one integer iterator (int, long, size_t, unsigned, ...) with an initial value; %s", canonical_loop_help);
 		goto out;
 	}
 	Expr *lo = convert_expr(ps, lo_c);
 	if (!lo)
 		goto out;
-	CXCursor cond = strip(ch.v[1]);
-	CursorVec cc = children(cond);
-	Loc oploc = loc_of(ps, cond);
-	const char *op = clang_getCursorKind(cond) == CXCursor_BinaryOperator && cc.n == 2 ? binary_operator(ps, cond, cc.v[0], &oploc) : NULL;
-	/* `hi > v` is `v < hi`: the iterator on the left, the other operand the end */
-	int at = cc.n == 2 && refers_to(cc.v[0], iv) ? 0 : cc.n == 2 && refers_to(cc.v[1], iv) ? 1 : -1;
-	static const char *const flipped[][2] = {{"<", ">"}, {"<=", ">="}, {">", "<"}, {">=", "<="}, {"!=", "!="}};
-	const char *rel = NULL;
-	for (int i = 0; op && at >= 0 && i < 5; i++)
-		if (!strcmp(op, flipped[i][0]))
-			rel = flipped[i][at];
-	bool cond_ok = rel != NULL;
-	CXCursor hi_c = cond_ok ? cc.v[1 - at] : clang_getNullCursor();
-	/* `j < N` with N unsigned compares j unsigned: the same as int while j >= 0 */
-	bool iv_unsigned = cond_ok && unsigned_size(clang_getCursorType(cc.v[at]));
-	vec_free(cc);
-	if (!cond_ok) {
-		fail(ps, loc_of(ps, ch.v[1]), "the loop condition must compare the iterator with its end ('v < e', 'v <= e', 'v != e', 'e > v'); %s", canonical_loop_help);
-		goto out;
-	}
-	Expr *hi = convert_expr(ps, hi_c);
+	const char *rel;
+	bool iv_unsigned = false;
+	Expr *hi = loop_end(ps, h->cond, iv, down, &rel, &iv_unsigned);
 	if (!hi)
 		goto out;
 	if (!scalar_is_int(hi->ty) || !scalar_is_int(lo->ty)) {
 		fail(ps, !scalar_is_int(hi->ty) ? hi->loc : lo->loc, "loop bounds must be integer expressions");
 		goto out;
 	}
-	int step = unit_step(ps, ch.v[2], iv);
+	int step = down ? -1 : unit_step(ps, h->inc, iv);
 	if (!step) {
-		fail(ps, loc_of(ps, ch.v[2]), "the loop must step by one; %s", canonical_loop_help);
+		fail(ps, loc_of(ps, h->inc), "the loop must step by one; %s", canonical_loop_help);
 		goto out;
 	}
 	/* `v != e` ends the loop where `v < e` (counting up) or `v > e` (down) would: it
@@ -1511,21 +1669,26 @@ static Stmt *convert_for(Parser *ps, CXCursor c)
 	if (!strcmp(rel, "!="))
 		rel = step > 0 ? "<" : ">";
 	if ((step > 0) != (rel[0] == '<')) {
-		fail(ps, loc_of(ps, ch.v[1]), "the loop counts %s while its condition wants the iterator %s its end: it never runs or never ends; %s", step > 0 ? "up" : "down", step > 0 ? "above" : "below", canonical_loop_help);
+		fail(ps, loc_of(ps, h->cond), "the loop counts %s while its condition wants the iterator %s its end: it never runs or never ends; %s", step > 0 ? "up" : "down", step > 0 ? "above" : "below", canonical_loop_help);
 		goto out;
 	}
 	if (iv_unsigned && step > 0 && !nonneg(ps, lo)) {
 		fail(ps, lo->loc, "the loop compares its iterator unsigned (its end is unsigned), which C does not do as int when the iterator starts below zero, and fusecc cannot show this start is never negative: compare in int ('v < (int)N')");
 		goto out;
 	}
-	if (iv_unsigned && step < 0 && (strcmp(rel, ">") || !nonneg(ps, hi))) {
-		fail(ps, loc_of(ps, ch.v[1]), "the loop counts an unsigned iterator down to a condition fusecc cannot show stops it above zero (C wraps the iterator around below zero): count up ('for (v = lo; v < hi; v++)'), or end it with 'v > e'");
+	if (iv_unsigned && step < 0 && !down && (strcmp(rel, ">") || !nonneg(ps, hi))) {
+		fail(ps, loc_of(ps, h->cond), "the loop counts an unsigned iterator down to a condition fusecc cannot show stops it above zero (C wraps the iterator around below zero): count up ('for (v = lo; v < hi; v++)'), or end it with 'v > e'");
 		goto out;
 	}
 	/* The range as [lo, hi): `v <= e` ends at e + 1; a loop counting down from lo to
 	 * `v > e` (`v >= e`) covers [e + 1, lo + 1) ([e, lo + 1)), which it runs upward when
-	 * its iterations may run in any order (checked on the body below). */
-	if (step < 0) {
+	 * its iterations may run in any order (checked on the body below). The idiom `for (v =
+	 * hi; v-- > e;)` tests before it steps: its body sees [e, hi), even unsigned. */
+	if (down) {
+		Expr *top = lo;
+		lo = hi;
+		hi = top;
+	} else if (step < 0) {
 		/* `for (v = N - 1; ...)` ends at N, not N - 1 + 1 */
 		Expr *top = lo;
 		lo = !strcmp(rel, ">") ? plus_one(ps, hi) : hi;
@@ -1536,10 +1699,10 @@ static Stmt *convert_for(Parser *ps, CXCursor c)
 	/* Bind the iterator only now: its bounds may not mention it. */
 	CXString nm = clang_getCursorSpelling(iv);
 	/* a C89 iterator is located where its loop assigns it, not where it was declared */
-	Loc vloc = clang_getCursorKind(ch.v[0]) == CXCursor_DeclStmt ? loc_of_location(ps, clang_getCursorLocation(iv)) : loc_of(ps, ch.v[0]);
+	Loc vloc = h->own ? loc_of_location(ps, clang_getCursorLocation(iv)) : loc_of(ps, h->init);
 	Var *v = var_new(ps->prog, VAR_LOOP, local_name(ps, clang_getCString(nm)), TY_INT, vloc);
 	clang_disposeString(nm);
-	if (clang_getCursorKind(ch.v[0]) != CXCursor_DeclStmt)
+	if (!h->own)
 		bound = ps->vars.n;
 	bind_var(ps, iv, v);
 	if (nonneg(ps, lo))
@@ -1547,7 +1710,7 @@ static Stmt *convert_for(Parser *ps, CXCursor c)
 	LoopCtx outer_loop = ps->loop;
 	ps->loop = (LoopCtx){v, step, ps->vars.n, &hi, &outer_loop};
 	ps->depth++;
-	Stmt *body = convert_loop_body(ps, ch.v[3]);
+	Stmt *body = convert_loop_body(ps, h->body, h->drop);
 	ps->depth--;
 	ps->loop = outer_loop;
 	if (!body)
@@ -1571,8 +1734,50 @@ static Stmt *convert_for(Parser *ps, CXCursor c)
 out:
 	if (bound >= 0)
 		ps->vars.v[bound].decl = clang_getNullCursor();
-	vec_free(ch);
 	return s;
+}
+
+/* Whether a statement of c (loops inside it left out) is a `continue`. */
+static enum CXChildVisitResult find_continue(CXCursor c, CXCursor parent, CXClientData found)
+{
+	(void)parent;
+	enum CXCursorKind k = clang_getCursorKind(c);
+	if (k == CXCursor_ContinueStmt)
+		*(bool *)found = true;
+	bool loop = k == CXCursor_ForStmt || k == CXCursor_WhileStmt || k == CXCursor_DoStmt;
+	return *(bool *)found ? CXChildVisit_Break : loop ? CXChildVisit_Continue : CXChildVisit_Recurse;
+}
+
+/* Whether ch->v[i] and ch->v[i + 1] are a counted while, `int v = lo;` (or `v = lo;`)
+ * then `while (cond) { ...; v++; }` with the step (any of unit_step's) last: *h gets it
+ * as a loop whose body leaves the step out. The condition and the rest of the body are
+ * checked as a for's are (convert_loop): nothing else may step v. */
+static bool counted_while(Parser *ps, const CursorVec *ch, int i, LoopHead *h)
+{
+	if (i + 1 >= ch->n || clang_getCursorKind(ch->v[i + 1]) != CXCursor_WhileStmt)
+		return false;
+	CXCursor iv, lo;
+	if (!assigned_iterator(ps, ch->v[i], &iv, &lo) && !declared_iterator(ch->v[i], &iv, &lo))
+		return false;
+	CursorVec w = children(ch->v[i + 1]);
+	CursorVec b = w.n == 2 && clang_getCursorKind(w.v[1]) == CXCursor_CompoundStmt ? children(w.v[1]) : (CursorVec){0};
+	bool ok = b.n >= 1 && unit_step(ps, b.v[b.n - 1], iv);
+	if (ok)
+		*h = (LoopHead){loc_of(ps, ch->v[i + 1]), ch->v[i], false, w.v[0], b.v[b.n - 1], w.v[1], 1};
+	vec_free(b);
+	vec_free(w);
+	return ok;
+}
+
+/* The counted while at ch->v[i] (counted_while's h): refused where a `continue` would skip
+ * its step. */
+static Stmt *convert_while(Parser *ps, const LoopHead *h)
+{
+	bool cont = false;
+	clang_visitChildren(h->body, find_continue, &cont);
+	if (cont)
+		return fail(ps, h->loc, "this while loop steps its iterator last, which a 'continue' in its body skips (a for loop steps after 'continue'): write it as a for loop, or guard the statements instead of 'continue'"), NULL;
+	return convert_loop(ps, h);
 }
 
 static const char alias_help[] = "a pointer local must point into an array parameter: 'const float *qi = q + i * D;', '= &q[b][h][i][0];' or '= x[t];' (a row of x[T][V])";
@@ -2155,8 +2360,8 @@ static Stmt *convert_block(Parser *ps, CXCursor c)
 }
 
 /* A loop's body, where `if (c) continue;` and `if (c) break;` may guard the statements
- * after them (convert_stmts). */
-static Stmt *convert_loop_body(Parser *ps, CXCursor c)
+ * after them (convert_stmts), less its last `drop` statements (a while's step). */
+static Stmt *convert_loop_body(Parser *ps, CXCursor c, int drop)
 {
 	if (clang_getCursorKind(c) != CXCursor_CompoundStmt && clang_getCursorKind(c) != CXCursor_IfStmt)
 		return convert_own_stmt(ps, c);
@@ -2165,6 +2370,7 @@ static Stmt *convert_loop_body(Parser *ps, CXCursor c)
 		ch = children(c);
 	else
 		vec_push(ch, c);
+	ch.n -= drop;
 	StmtVec body = {0};
 	Stmt *r = NULL;
 	if (convert_stmts(ps, &ch, 0, true, true, &body)) {
@@ -2456,6 +2662,19 @@ static bool convert_stmts(Parser *ps, const CursorVec *ch, int from, bool loop_b
 		if (k == CXCursor_NullStmt)
 			continue;
 		StmtVec pend = {0}, *saved = ps->pre;
+		/* a counted while: its set-up `v = lo;` is its start (a declaration `int v = lo;`
+		 * goes as C89 iterators' do), the while the loop */
+		LoopHead wh;
+		if (k != CXCursor_DeclStmt && counted_while(ps, ch, i, &wh))
+			continue;
+		if (k == CXCursor_WhileStmt && i > from && counted_while(ps, ch, i - 1, &wh)) {
+			Stmt *w = convert_while(ps, &wh);
+			if (w)
+				vec_push(*out, w);
+			ok &= w != NULL;
+			at_start = false;
+			continue;
+		}
 		if (k == CXCursor_DeclStmt) {
 			ps->pre = &pend;
 			ok &= convert_decl(ps, ch->v[i], out);
@@ -2598,7 +2817,8 @@ static Stmt *convert_stmt(Parser *ps, CXCursor c)
 		vec_free(ch);
 		return s;
 	}
-	case CXCursor_WhileStmt: return fail(ps, loc, "'while' loops are not supported in a fuse region: write a canonical for loop"), NULL;
+	case CXCursor_WhileStmt:
+		return fail(ps, loc, "fusecc reads a while loop as a for loop only when the statement just before it sets its iterator ('int v = lo;' or 'v = lo;') and its body ends with the step ('v++;'); else write 'for (int v = lo; v < hi; v++)'"), NULL;
 	case CXCursor_DoStmt: return fail(ps, loc, "'do' loops are not supported in a fuse region: write a canonical for loop"), NULL;
 	case CXCursor_GotoStmt:
 	case CXCursor_IndirectGotoStmt: return fail(ps, loc, "'goto' is not supported in a fuse region"), NULL;
@@ -3166,7 +3386,7 @@ static bool scan_pragmas(Parser *ps, const char *text, size_t len)
 			continue;
 		}
 		if (open) {
-			if (!strcmp(t, "for")) {
+			if (!strcmp(t, "for") || macro_expands_to_for(ps->mops, toks + i, n - i)) {
 				open->for_offset = off;
 			} else {
 				fail(ps, open->loc, "'#pragma fuse' must be followed by a for statement");
