@@ -5,6 +5,35 @@
 
 #include <cuda_runtime.h>
 #include <fusecc.h>
+#include <cuda_fp16.h>
+#include <cstdint>
+#include <cstring>
+
+/* The device intrinsics fusecc_tile_common.h's byte widening (fx::widen4) names. */
+inline float __uint_as_float(uint32_t u)
+{
+	float f;
+	std::memcpy(&f, &u, 4);
+	return f;
+}
+inline uint32_t __float_as_uint(float f)
+{
+	uint32_t u;
+	std::memcpy(&u, &f, 4);
+	return u;
+}
+struct __half2 {
+	__half x, y;
+};
+inline __half2 __float2half2_rn(float f) { return __half2{__half(f), __half(f)}; }
+inline __half2 __hsub2(__half2 a, __half2 b) { return __half2{__half((float)a.x - (float)b.x), __half((float)a.y - (float)b.y)}; }
+inline uint4 make_uint4(unsigned a, unsigned b, unsigned c, unsigned d)
+{
+	uint4 r;
+	r.x = a, r.y = b, r.z = c, r.w = d;
+	return r;
+}
+
 #include <fusecc_tile_common.h>
 
 namespace fx {
