@@ -3678,7 +3678,8 @@ static void sums_in_row_parts(Cascade *c, Region *r)
 	for (int k = 0; row && k < gs.n; k++) {
 		if (!sums_in_loop(row->body[0], gs.vars[k], false))
 			continue;
-		ScalarType t = gs.vars[k]->ty;
+		/* a count's row part in double: exact to 2^53, and the CTA reductions take it */
+		ScalarType t = scalar_is_float(gs.vars[k]->ty) ? gs.vars[k]->ty : TY_DOUBLE;
 		Var *part = fresh_var(c, arena_printf(&p->arena, "%s_row", gs.vars[k]->name), t, VAR_LOCAL);
 		GridSums one = {.vars = {gs.vars[k]}, .elems = {gs.elems[k]}, .n = 1};
 		add_to_parts(p, row->body[0], &one, &part);
