@@ -718,6 +718,8 @@ __attribute__((noinline)) static Expr *deref(Parser *ps, CXCursor c, Loc loc)
 		if (done)
 			return r;
 	}
+	if (clang_getCursorKind(c) == CXCursor_UnaryOperator && clang_getCursorType(c).kind == CXType_Pointer)
+		return fail(ps, loc, "'*p++' reads a pointer and advances it in one expression: advance it in a statement of its own after the read ('s += *p; p++;'), which fusecc reads as a walk"), NULL;
 	return fail(ps, loc, "'*' is supported on a pointer ('*p') and on a pointer plus an offset ('*(p + i)'): subscript it ('p[i]')"), NULL;
 }
 
@@ -1771,17 +1773,22 @@ static bool name_unused(Parser *ps, const char *name)
 
 /* `T a[D0][D1] = {0};` after its declaration: the loops that assign zero to every
  * element, `for (int a_i0 = 0; a_i0 < D0; a_i0++) for (...) a[a_i0][a_i1] = 0;`, with
- * iterator names no identifier of the function has. */
-static Stmt *zero_fill(Parser *ps, Var *a, Loc loc)
+ * iterator names no identifier of the function has. The loops run over the n extents
+ * ext, a's dims or, for a one-dimensional a of their product (a calloc'd `a[N * N]`),
+ * its factors, the subscript then `a_i0 * N + a_i1`, which flat.c reads as it reads a's
+ * other subscripts. */
+static Stmt *zero_fill(Parser *ps, Var *a, Expr *const *ext, int n, Loc loc)
 {
 	Expr *idx[16];
 	Var *iv[16];
-	for (int d = 0; d < a->ndim; d++) {
+	for (int d = 0; d < n; d++) {
 		char *name = arena_printf(&ps->prog->arena, "%s_i%d", a->name, d);
 		for (int k = 1; !name_unused(ps, name); k++)
 			name = arena_printf(&ps->prog->arena, "%s_i%d_%d", a->name, d, k);
 		iv[d] = var_new(ps->prog, VAR_LOOP, name, TY_INT, loc);
 		idx[d] = ex_var(ps->prog, iv[d], loc);
+		if (d && n != a->ndim) /* ((i0 * e1 + i1) * e2 + i2) ... */
+			idx[0] = ex_bin(ps->prog, OP_ADD, ex_bin(ps->prog, OP_MUL, idx[0], ex_copy(ps->prog, ext[d]), loc), idx[d], loc);
 	}
 	Expr *zero = scalar_is_int(a->ty) ? ex_int(ps->prog, 0, loc)
 	             : a->ty == TY_FLOAT || a->ty == TY_DOUBLE ? ex_flt(ps->prog, 0.0, a->ty, loc)
@@ -1790,11 +1797,11 @@ static Stmt *zero_fill(Parser *ps, Var *a, Loc loc)
 	s->lhs = ex_index(ps->prog, a, idx, loc);
 	s->rhs = zero;
 	s->aop = AS_SET;
-	for (int d = a->ndim - 1; d >= 0; d--) {
+	for (int d = n - 1; d >= 0; d--) {
 		Stmt *f = st_new(ps->prog, ST_FOR, loc);
 		f->var = iv[d];
 		f->lo = ex_int(ps->prog, 0, loc);
-		f->hi = ex_copy(ps->prog, a->dims[d]);
+		f->hi = ex_copy(ps->prog, ext[d]);
 		f->step = 1;
 		st_set_body(ps->prog, f, &s, 1);
 		s = f;
@@ -1885,7 +1892,7 @@ static bool convert_decl(Parser *ps, CXCursor c, StmtVec *out)
 			ps->pre->n = 0;
 		vec_push(*out, s);
 		if (is_array && !clang_Cursor_isNull(init))
-			vec_push(*out, zero_fill(ps, v, loc));
+			vec_push(*out, zero_fill(ps, v, v->dims, v->ndim, loc));
 	}
 	ok = true;
 out:
@@ -2567,8 +2574,8 @@ static int pointer_assign(Parser *ps, CXCursor c, CXCursor *stride, bool *fwd)
 }
 
 static const char walk_help[] =
-	"fusecc reads a pointer advanced once per iteration of a loop counting up, by a stride the loop does not change ('kp += D;' a statement of the loop's body, after the last read of kp in it, "
-	"kp declared in the body of the loop around that one) as its start plus the iteration times the stride; or subscript it from its start ('k[t * D + d]')";
+	"fusecc reads a pointer advanced once per iteration of a loop counting up ('kp += D;' a statement of the loop's body after the last read of kp there, kp declared just outside the loop, "
+	"the stride fixed while the loop runs) as its start plus the iteration times the stride; or subscript it from its start ('k[t * D + d]')";
 
 /* The offset of pointer local al while the body of the loop over v from lo is converted,
  * when the loop advances it by stride: its start plus (v - lo) strides. */
@@ -2719,7 +2726,21 @@ static bool walked_read(Parser *ps, const PtrAlias *al, Loc loc)
 }
 
 static Expr *element_count(Parser *ps, CXCursor size, int esize, const char *name);
-static Stmt *zero_fill(Parser *ps, Var *a, Loc loc);
+static Stmt *zero_fill(Parser *ps, Var *a, Expr *const *ext, int n, Loc loc);
+
+/* The factors of product e, left to right, into f[0..max): their count, 0 when e is
+ * no product or has more. */
+static int product_of(Expr *e, Expr **f, int max)
+{
+	if (e->kind != EX_BIN || e->bop != OP_MUL) {
+		if (max < 1)
+			return 0;
+		f[0] = e;
+		return 1;
+	}
+	int a = product_of(e->args[0], f, max), b = a ? product_of(e->args[1], f + a, max - a) : 0;
+	return b ? a + b : 0;
+}
 
 /* `T *p = malloc(n * sizeof(T));` (also `(T *)malloc(...)`, `calloc(n, sizeof(T))`): the
  * local array `T p[n]`, declared into *out (calloc's filled with zeros). Its block frees
@@ -2751,23 +2772,29 @@ static int heap_local(Parser *ps, CXCursor d, CXCursor init, StmtVec *out)
 		if (r)
 			clang_EvalResult_dispose(r);
 		if (size && !(n = convert_expr(ps, strip(clang_Cursor_getArgument(c, (unsigned)(1 - k))))))
-			return -1;
+			break;
 	}
-	if (!n)
-		return ps->failed ? -1 : (fail(ps, loc, "calloc's arguments must be a count and the element's size ('calloc(n, sizeof(float))')"), -1);
-	if (!scalar_is_int(n->ty))
-		return fail(ps, n->loc, "the size of a scratch array must be an integer expression"), -1;
+	if (!n && !ps->failed)
+		fail(ps, loc, "calloc's arguments must be a count and the element's size ('calloc(n, sizeof(float))')");
+	else if (n && !scalar_is_int(n->ty))
+		fail(ps, n->loc, "the size of a scratch array must be an integer expression"), n = NULL;
+	/* declared all the same: its uses and its free are not reported again */
 	Var *v = var_new(ps->prog, VAR_LOCAL, local_name(ps, decl_name(ps, d)), st, loc_of_location(ps, clang_getCursorLocation(d)));
 	v->ndim = 1;
 	v->dims = arena_alloc(&ps->prog->arena, sizeof(Expr *));
-	v->dims[0] = n;
+	v->dims[0] = n ? n : ex_int(ps->prog, 1, loc);
 	bind_var(ps, d, v);
 	vec_push(ps->heap, ((HeapLocal){d, v}));
+	if (!n)
+		return -1;
 	Stmt *s = st_new(ps->prog, ST_DECL, loc);
 	s->var = v;
 	vec_push(*out, s);
-	if (zeroed)
-		vec_push(*out, zero_fill(ps, v, loc));
+	if (zeroed) {
+		Expr *f[16];
+		int nf = product_of(n, f, 16);
+		vec_push(*out, nf ? zero_fill(ps, v, f, nf, loc) : zero_fill(ps, v, v->dims, 1, loc));
+	}
 	return 1;
 }
 
@@ -3244,7 +3271,7 @@ static Stmt *convert_mem_call(Parser *ps, CXCursor c, const char *name, Loc loc)
 		Var *v = lookup_var(ps, clang_getCursorReferenced(a0));
 		if (v && v->ndim && v->kind == VAR_LOCAL && !clang_Cursor_isNull(opnd) && clang_getCursorKind(opnd) == CXCursor_DeclRefExpr &&
 		    clang_equalCursors(clang_getCursorReferenced(opnd), clang_getCursorReferenced(a0)))
-			return zero_fill(ps, v, loc);
+			return zero_fill(ps, v, v->dims, v->ndim, loc);
 	}
 	PtrAlias dst = {clang_getNullCursor(), NULL, 0, NULL, NULL}, src = dst;
 	bool was = ps->alias_locals;
