@@ -3087,6 +3087,7 @@ static bool bind_helper_params(Parser *ps, CXCursor def, CXCursor body, CXCursor
 			ps->alias_locals = was;
 			if (!ok)
 				return false;
+			al.depth = ps->depth; /* the helper's loops may walk it */
 			vec_push(ps->aliases, al);
 			continue;
 		}
