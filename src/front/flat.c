@@ -15,6 +15,12 @@
  * their head size so), is a size of its own when the strides have it as a factor: C reads
  * as NH * hs, so that `t * 3 * C + h * hs + C` nests as [T][3][NH][hs]. That holds when NH
  * divides C, which the fused C asserts and the launcher checks (Func.divs).
+ *
+ * A one-dimensional local array, `float S[N * N]` subscripted `S[i * N + j]` (a scratch
+ * matrix kept flat, or a malloc'd one, which the parser declares so), is read the same way,
+ * `S[N][N]`, when its declared size is the product of the dims and every subscript but
+ * the outermost stays within its dim: the region writes and reads a local again, and
+ * the dependences between those are computed from the subscripts as dims.
  */
 #include "front.h"
 
@@ -656,8 +662,9 @@ static void refuse_local(const Var *v, const Misfit *m)
 /* Rewrites every access of flat parameter v into one subscript per link of its strides'
  * chain and sets v's dims. False (reported) when the strides do not nest. A local
  * array v[n] (VAR_LOCAL, flat_extent n) is rewritten only when n is the product of the
- * dims and every subscript lies within its dim (local_fits); it stays one-dimensional
- * otherwise. */
+ * dims and every subscript lies within its dim (local_misfit); otherwise it stays
+ * one-dimensional, and is refused (reported, false) when its strides have a size
+ * parameter, which no one-dimensional subscript can be affine with. */
 static bool delinearize(Flat *fl, Var *v)
 {
 	fl->access.n = 0;
