@@ -15,6 +15,12 @@
  * their head size so), is a size of its own when the strides have it as a factor: C reads
  * as NH * hs, so that `t * 3 * C + h * hs + C` nests as [T][3][NH][hs]. That holds when NH
  * divides C, which the fused C asserts and the launcher checks (Func.divs).
+ *
+ * A one-dimensional local array, `float S[N * N]` subscripted `S[i * N + j]` (a scratch
+ * matrix kept flat, or a malloc'd one, which the parser declares so), is read the same way,
+ * `S[N][N]`, when its declared size is the product of the dims and every subscript but
+ * the outermost stays within its dim: the region writes and reads a local again, and
+ * the dependences between those are computed from the subscripts as dims.
  */
 #include "front.h"
 
@@ -525,9 +531,141 @@ static Expr *declared_outer(Flat *fl, const Expr *extent, const Stride *outer)
 	return r;
 }
 
+/* The subscripts, outermost first, that flat subscript p reads along the links (the
+ * strides' chain, innermost first): each term on the link of its stride. */
+static Expr **link_subscripts(Flat *fl, const Poly *p, const Stride *links, int nlinks, Loc loc)
+{
+	Piece pieces[MAX_LINKS][MAX_TERMS];
+	int npieces[MAX_LINKS] = {0};
+	long long rest = 0; /* the constant terms */
+	for (int k = 0; k < p->n; k++) {
+		const Term *t = &p->t[k];
+		Stride s = stride_of(t);
+		if (!t->nidx && !t->nsize) {
+			rest += t->coef;
+			continue;
+		}
+		bool on_link = t->nidx || size_term_stride(t, links, nlinks, &s);
+		int l = on_link ? 0 : nlinks; /* a size term with no stride of its own matches no link */
+		while (l < nlinks && !stride_equal(&s, &links[l]))
+			l++;
+		if (l == nlinks) /* a size-only term no link is a multiple of: on link 0 */
+			pieces[0][npieces[0]++] = (Piece){t->coef, t, true};
+		else if (t->nidx) /* on the link of its own stride */
+			pieces[l][npieces[l]++] = (Piece){t->coef < 0 ? -1 : 1, t, false};
+		else /* c x S on the link S */
+			pieces[l][npieces[l]++] = (Piece){t->coef / s.coef, NULL, false};
+	}
+	/* Constants go down the links of constant stride, largest first. */
+	for (int l = nlinks - 1; l >= 0 && rest; l--)
+		if (!links[l].nsize && rest / links[l].coef) {
+			pieces[l][npieces[l]++] = (Piece){rest / links[l].coef, NULL};
+			rest %= links[l].coef;
+		}
+	Expr **args = arena_alloc(&fl->p->arena, sizeof(Expr *) * (size_t)nlinks);
+	for (int l = 0; l < nlinks; l++)
+		args[nlinks - 1 - l] = sum_expr(fl->p, pieces[l], npieces[l], loc);
+	return args;
+}
+
+static const Stmt *loop_of(Flat *fl, const Var *v)
+{
+	for (int i = 0; i < fl->loops.n; i++)
+		if (fl->loops.v[i]->var == v)
+			return fl->loops.v[i];
+	return NULL;
+}
+
+static bool below(Flat *fl, const Expr *e, const Expr *dim, int depth);
+
+/* Whether end hi <= dim: the same expression or literals in order, or an iterator
+ * below dim (plus one: `j <= i`, causal, over rows i < N). */
+static bool end_within(Flat *fl, const Expr *hi, const Expr *dim, int depth)
+{
+	if (expr_equal(hi, dim))
+		return true;
+	if (hi->kind == EX_INT && dim->kind == EX_INT)
+		return hi->ival <= dim->ival;
+	if (hi->kind == EX_BIN && hi->bop == OP_ADD && hi->args[1]->kind == EX_INT && hi->args[1]->ival == 1)
+		hi = hi->args[0];
+	return hi->kind == EX_VAR && below(fl, hi, dim, depth + 1);
+}
+
+/* Whether 0 <= e < dim wherever e is read: a literal (0 below any extent, the array
+ * being read), or an iterator of a loop from a literal >= 0 to an end within dim. */
+static bool below(Flat *fl, const Expr *e, const Expr *dim, int depth)
+{
+	if (e->kind == EX_INT)
+		return !e->ival || (e->ival > 0 && dim->kind == EX_INT && e->ival < dim->ival);
+	const Stmt *l = e->kind == EX_VAR && e->var->kind == VAR_LOOP && depth < MAX_INLINE_DEPTH ? loop_of(fl, e->var) : NULL;
+	return l && l->lo->kind == EX_INT && l->lo->ival >= 0 && end_within(fl, l->hi, dim, depth);
+}
+
+/* Why a local array does not read as dims: where, the subscript that may leave its
+ * dimension (NULL: the declared extent is no product of the dims), the dims. */
+typedef struct Misfit {
+	Loc loc;
+	const Expr *sub, *dim;
+	Expr **dims;
+	int ndim;
+} Misfit;
+
+/* The first access (-1: none) of a local array read as dims through subscripts
+ * subs[0..n) whose subscript in some dimension but the outermost may leave it (*m gets
+ * which): while none does, no two elements (i, j) are one, and the dims address the
+ * elements the flat subscripts did. Unlike a parameter, a local is written and read
+ * again in the region, and the dependences between those are taken from the
+ * subscripts as dims. */
+static int local_misfit(Flat *fl, Expr *const *dims, int ndim, Expr **const *subs, int n, Misfit *m)
+{
+	for (int a = 0; a < n; a++)
+		for (int d = 1; d < ndim; d++)
+			if (!below(fl, subs[a][d], dims[d], 0)) {
+				m->sub = subs[a][d], m->dim = dims[d];
+				return a;
+			}
+	return -1;
+}
+
+/* Reports local v, read through flat subscripts with size-parameter strides
+ * (`S[i * N + j]`), that does not read as dims (*m), with the declaration to write. */
+static void refuse_local(const Var *v, const Misfit *m)
+{
+	StrBuf why = {0}, decl = {0};
+	if (m->sub) {
+		sb_puts(&why, "its subscript '");
+		print_expr(&why, m->sub);
+		sb_puts(&why, "' is not shown to stay within its dimension of ");
+		print_expr(&why, m->dim);
+		sb_puts(&why, " elements (a loop's iterator from 0 to that extent)");
+	} else if (m->dims) {
+		sb_puts(&why, "its declared extent ");
+		print_expr(&why, v->flat_extent);
+		sb_puts(&why, " is not the product of the dimensions its subscripts step by");
+	} else {
+		sb_puts(&why, "its subscripts step by strides that do not nest");
+	}
+	sb_printf(&decl, "%s %s", scalar_type_c(v->ty), v->name);
+	for (int d = 0; d < (m->dims ? m->ndim : 2); d++) {
+		sb_putc(&decl, '[');
+		if (m->dims && m->dims[d])
+			print_expr(&decl, m->dims[d]);
+		else
+			sb_puts(&decl, !m->dims ? (d ? "D" : "N") : "...");
+		sb_putc(&decl, ']');
+	}
+	error_at(m->loc, "fusecc reads the flat subscripts of local array '%s' as one per dimension, and %s: declare it with its dimensions ('%s') and subscript each one", v->name, why.s, decl.s);
+	sb_free(&why);
+	sb_free(&decl);
+}
+
 /* Rewrites every access of flat parameter v into one subscript per link of its strides'
- * chain and sets v's dims. False (reported) when the strides do not nest. */
-static bool delinearize_param(Flat *fl, Var *v)
+ * chain and sets v's dims. False (reported) when the strides do not nest. A local
+ * array v[n] (VAR_LOCAL, flat_extent n) is rewritten only when n is the product of the
+ * dims and every subscript lies within its dim (local_misfit); otherwise it stays
+ * one-dimensional, and is refused (reported, false) when its strides have a size
+ * parameter, which no one-dimensional subscript can be affine with. */
+static bool delinearize(Flat *fl, Var *v)
 {
 	fl->access.n = 0;
 	for (int r = 0; r < fl->f->nregions; r++)
@@ -541,6 +679,7 @@ static bool delinearize_param(Flat *fl, Var *v)
 		return true;
 	}
 	Poly **polys = calloc((size_t)n, sizeof *polys);
+	Misfit misfit = {v->loc, NULL, NULL}; /* why a local does not delinearize */
 	Stride links[MAX_LINKS];
 	int nlinks = 1;
 	links[0] = (Stride){1, 0, {0}};
@@ -608,60 +747,57 @@ static bool delinearize_param(Flat *fl, Var *v)
 			v->flat = false, v->flat_extent = NULL;
 	} else if (ok) {
 		/* The dims, outermost first: link j is dimension nlinks-1-j. */
-		v->ndim = nlinks;
-		v->dims = arena_alloc(&fl->p->arena, sizeof(Expr *) * (size_t)nlinks);
-		v->dims[0] = NULL;
+		Expr **dims = arena_alloc(&fl->p->arena, sizeof(Expr *) * (size_t)nlinks);
+		dims[0] = NULL;
 		for (int j = 0; j + 1 < nlinks; j++) {
 			Stride q;
 			stride_divides(&links[j], &links[j + 1], &q);
-			v->dims[nlinks - 1 - j] = stride_expr(fl, &q, v->loc);
+			dims[nlinks - 1 - j] = stride_expr(fl, &q, v->loc);
 		}
-		for (int a = 0; a < n; a++) {
-			Expr *e = fl->access.v[a];
-			const Poly *p = polys[a];
-			Piece pieces[MAX_LINKS][MAX_TERMS];
-			int npieces[MAX_LINKS] = {0};
-			long long rest = 0; /* the constant terms */
-			for (int k = 0; k < p->n; k++) {
-				const Term *t = &p->t[k];
-				Stride s = stride_of(t);
-				if (!t->nidx && !t->nsize) {
-					rest += t->coef;
-					continue;
-				}
-				bool on_link = t->nidx || size_term_stride(t, links, nlinks, &s);
-				int l = on_link ? 0 : nlinks; /* a size term with no stride of its own matches no link */
-				while (l < nlinks && !stride_equal(&s, &links[l]))
-					l++;
-				if (l == nlinks) /* a size-only term no link is a multiple of: on link 0 */
-					pieces[0][npieces[0]++] = (Piece){t->coef, t, true};
-				else if (t->nidx) /* on the link of its own stride */
-					pieces[l][npieces[l]++] = (Piece){t->coef < 0 ? -1 : 1, t, false};
-				else /* c x S on the link S */
-					pieces[l][npieces[l]++] = (Piece){t->coef / s.coef, NULL, false};
+		Expr ***subs = calloc((size_t)n, sizeof *subs);
+		for (int a = 0; a < n; a++)
+			subs[a] = link_subscripts(fl, polys[a], links, nlinks, fl->access.v[a]->loc);
+		if (v->kind == VAR_LOCAL) {
+			dims[0] = declared_outer(fl, v->flat_extent, &links[nlinks - 1]);
+			int bad = dims[0] ? local_misfit(fl, dims, nlinks, subs, n, &misfit) : 0;
+			ok = bad < 0;
+			if (!dims[0])
+				misfit = (Misfit){fl->access.v[0]->loc, NULL, NULL};
+			else if (!ok)
+				misfit.loc = fl->access.v[bad]->loc;
+			misfit.dims = dims, misfit.ndim = nlinks;
+		}
+		if (ok) {
+			v->ndim = nlinks;
+			v->dims = dims;
+			for (int a = 0; a < n; a++) {
+				fl->access.v[a]->args = subs[a];
+				fl->access.v[a]->nargs = nlinks;
+				if (!v->dims[0])
+					v->dims[0] = outer_extent(fl, subs[a][0]);
 			}
-			/* Constants go down the links of constant stride, largest first. */
-			for (int l = nlinks - 1; l >= 0 && rest; l--)
-				if (!links[l].nsize && rest / links[l].coef) {
-					pieces[l][npieces[l]++] = (Piece){rest / links[l].coef, NULL};
-					rest %= links[l].coef;
-				}
-			Expr **args = arena_alloc(&fl->p->arena, sizeof(Expr *) * (size_t)nlinks);
-			for (int l = 0; l < nlinks; l++)
-				args[nlinks - 1 - l] = sum_expr(fl->p, pieces[l], npieces[l], e->loc);
-			e->args = args;
-			e->nargs = nlinks;
-			if (!v->dims[0])
-				v->dims[0] = outer_extent(fl, args[0]);
+			/* no access names the outermost extent (q[(cu[b] + i) * H * D + ...]): the
+			 * declared size does */
+			if (!v->dims[0] && v->flat_extent)
+				v->dims[0] = declared_outer(fl, v->flat_extent, &links[nlinks - 1]);
+			if (v->kind == VAR_LOCAL) /* an array of its dims, as if declared so */
+				v->flat = false, v->flat_extent = NULL;
 		}
-		/* no access names the outermost extent (q[(cu[b] + i) * H * D + ...]): the
-		 * declared size does */
-		if (!v->dims[0] && v->flat_extent)
-			v->dims[0] = declared_outer(fl, v->flat_extent, &links[nlinks - 1]);
+		free(subs);
 	}
-	for (int a = 0; a < n; a++)
+	bool sized = false; /* a subscript with a size-parameter stride: not affine as 1-D */
+	for (int a = 0; a < n; a++) {
+		for (int k = 0; polys[a] && k < polys[a]->n; k++)
+			sized |= polys[a]->t[k].nidx && polys[a]->t[k].nsize;
 		free(polys[a]);
+	}
 	free(polys);
+	if (!ok && v->kind == VAR_LOCAL && sized) {
+		refuse_local(v, &misfit);
+		v->dims[0] = v->flat_extent;
+		v->flat = false, v->flat_extent = NULL;
+		return false;
+	}
 	if (!ok && v->flat_extent) {
 		v->dims[0] = v->flat_extent;
 		v->flat = false, v->flat_extent = NULL;
@@ -758,9 +894,29 @@ static void mark_used_divs(Flat *fl)
 	}
 }
 
+typedef VEC(Var *) VarVec;
+
+/* The one-dimensional local arrays declared in s (`float S[N * N];`, a malloc'd
+ * scratch matrix): each marked flat, with its declared extent, for delinearize. */
+static void flat_locals(Stmt *s, VarVec *out)
+{
+	if (!s)
+		return;
+	if (s->kind == ST_DECL && s->var->kind == VAR_LOCAL && s->var->ndim == 1 && !s->var->flat) {
+		s->var->flat = true;
+		s->var->flat_extent = s->var->dims[0];
+		vec_push(*out, s->var);
+	}
+	for (int i = 0; i < s->nbody; i++)
+		flat_locals(s->body[i], out);
+}
+
 bool front_delinearize(Program *p, Func *f, const FrontOptions *o)
 {
-	bool any = false;
+	VarVec locals = {0};
+	for (int r = 0; r < f->nregions; r++)
+		flat_locals(f->regions[r]->loop, &locals);
+	bool any = locals.n > 0;
 	for (int i = 0; i < f->nparams; i++)
 		any |= f->params[i]->flat;
 	if (!any)
@@ -780,7 +936,9 @@ bool front_delinearize(Program *p, Func *f, const FrontOptions *o)
 	bool ok = true;
 	for (int i = 0; i < f->nparams; i++)
 		if (f->params[i]->flat)
-			ok &= delinearize_param(&fl, f->params[i]);
+			ok &= delinearize(&fl, f->params[i]);
+	for (int i = 0; i < locals.n; i++)
+		ok &= delinearize(&fl, locals.v[i]);
 	for (int r = 0; ok && r < f->nregions; r++)
 		drop_unused(&fl, f->regions[r]->loop);
 	vec_free(fl.defs);
@@ -788,5 +946,6 @@ bool front_delinearize(Program *p, Func *f, const FrontOptions *o)
 	vec_free(fl.loops);
 	vec_free(fl.access);
 	vec_free(fl.inlined);
+	vec_free(locals);
 	return ok;
 }

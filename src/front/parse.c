@@ -50,7 +50,26 @@ typedef struct PtrAlias {
 	int nlead;    /* base->ndim - 1 leading subscripts */
 	Expr **lead;
 	Expr *off;    /* subscript of base's last dimension, before the local's own */
+	int depth;    /* loops around its declaration */
+	Loc walked;   /* the loop that advanced it (walk_begin), once ended (line 0: none) */
 } PtrAlias;
+
+/* A pointer local advanced once per iteration of a loop (`kp += D;` in the loop's body
+ * after its last read, ggml's and llama2.c's walk): while the body is converted, the
+ * alias reads from its start plus (v - lo) strides; the step itself is no statement. */
+typedef struct Walk {
+	int alias;      /* index in Parser.aliases */
+	CXCursor step;  /* the statement that advances it */
+	Expr *stride;
+	Expr *off;      /* the alias's offset before the loop */
+} Walk;
+
+/* A scratch array a block allocates, `float *S = malloc(sizeof(float) * N * N);`, which
+ * fusecc reads as the local array `float S[N * N];` (heap_local). */
+typedef struct HeapLocal {
+	CXCursor decl;
+	Var *var;
+} HeapLocal;
 
 /* An integer local that counts loops the C89 way, `int j;` declared before
  * `for (j = 0; j < N; j++)`: each such loop gets an iterator of its own (a fresh Var, as
@@ -100,6 +119,8 @@ typedef struct Parser {
 	 * body of a helper called in one of its expressions); NULL where there is no such
 	 * place (a loop's bounds, a 'continue' condition, set-up). */
 	StmtVec *pre;
+	VEC(Walk) walks;     /* of the loops being converted */
+	VEC(HeapLocal) heap; /* of the function being converted */
 } Parser;
 
 /* The size of a region, far above what real operators need (the samples nest at most 6
@@ -681,6 +702,8 @@ out:
 }
 
 static Expr *element_of(Parser *ps, CXCursor base, const CXCursor *idx, Expr *at, int n, Loc loc);
+static bool walked_read(Parser *ps, const PtrAlias *al, Loc loc);
+static int heap_local(Parser *ps, CXCursor d, CXCursor init, StmtVec *out);
 
 /* `*p` as p[0], `*(p + e)` and `*(e + p)` as p[e] (a scalar output `*loss = ...`, a
  * scalar read through a pointer `x / *temperature`, ggml's `*s = sumf`); other
@@ -711,6 +734,8 @@ __attribute__((noinline)) static Expr *deref(Parser *ps, CXCursor c, Loc loc)
 		if (done)
 			return r;
 	}
+	if (clang_getCursorKind(c) == CXCursor_UnaryOperator && clang_getCursorType(c).kind == CXType_Pointer)
+		return fail(ps, loc, "'*p++' reads a pointer and advances it in one expression: advance it in a statement of its own after the read ('s += *p; p++;'), which fusecc reads as a walk"), NULL;
 	return fail(ps, loc, "'*' is supported on a pointer ('*p') and on a pointer plus an offset ('*(p + i)'): subscript it ('p[i]')"), NULL;
 }
 
@@ -793,7 +818,7 @@ static Expr *element_of(Parser *ps, CXCursor base, const CXCursor *idx, Expr *at
 		return fail(ps, loc, "only named arrays may be subscripted"), NULL;
 	const PtrAlias *al = lookup_alias(ps, clang_getCursorReferenced(cur));
 	if (al) {
-		if (!al->base)
+		if (!al->base || walked_read(ps, al, loc))
 			return ps->failed = true, NULL;
 		if (n != 1)
 			return fail(ps, loc, "a pointer local takes one subscript"), NULL;
@@ -1265,6 +1290,8 @@ typedef struct LoopHead {
 static Stmt *convert_loop(Parser *ps, const LoopHead *h);
 static bool counted_while(Parser *ps, const CursorVec *ch, int i, LoopHead *h);
 static Stmt *convert_own_stmt(Parser *ps, CXCursor c);
+static int walk_begin(Parser *ps, CXCursor loop, Var *v, Expr *lo, int step);
+static void walk_end(Parser *ps, int mark, const Stmt *body, const Var *v, int first, Loc loc);
 static bool reversible(const Stmt *body, const Var *v, Loc *why);
 
 static bool refers_to(CXCursor e, CXCursor decl)
@@ -1709,9 +1736,11 @@ static Stmt *convert_loop(Parser *ps, const LoopHead *h)
 		vec_push(ps->nonneg, v);
 	LoopCtx outer_loop = ps->loop;
 	ps->loop = (LoopCtx){v, step, ps->vars.n, &hi, &outer_loop};
+	int walks = walk_begin(ps, c, v, lo, step);
 	ps->depth++;
 	Stmt *body = convert_loop_body(ps, h->body, h->drop);
 	ps->depth--;
+	walk_end(ps, walks, body, v, ps->loop.first, loc);
 	ps->loop = outer_loop;
 	if (!body)
 		goto out;
@@ -1801,6 +1830,8 @@ static bool convert_pointer(Parser *ps, CXCursor e, PtrAlias *a)
 	if (k == CXCursor_DeclRefExpr) {
 		CXCursor d = clang_getCursorReferenced(e);
 		const PtrAlias *al = lookup_alias(ps, d);
+		if (al && walked_read(ps, al, loc))
+			return false;
 		if (al) {
 			*a = (PtrAlias){a->decl, al->base, al->nlead, al->lead, al->off}; /* the alias keeps its own declaration */
 			return true;
@@ -1949,17 +1980,22 @@ static bool name_unused(Parser *ps, const char *name)
 
 /* `T a[D0][D1] = {0};` after its declaration: the loops that assign zero to every
  * element, `for (int a_i0 = 0; a_i0 < D0; a_i0++) for (...) a[a_i0][a_i1] = 0;`, with
- * iterator names no identifier of the function has. */
-static Stmt *zero_fill(Parser *ps, Var *a, Loc loc)
+ * iterator names no identifier of the function has. The loops run over the n extents
+ * ext, a's dims or, for a one-dimensional a of their product (a calloc'd `a[N * N]`),
+ * its factors, the subscript then `a_i0 * N + a_i1`, which flat.c reads as it reads a's
+ * other subscripts. */
+static Stmt *zero_fill(Parser *ps, Var *a, Expr *const *ext, int n, Loc loc)
 {
 	Expr *idx[16];
 	Var *iv[16];
-	for (int d = 0; d < a->ndim; d++) {
+	for (int d = 0; d < n; d++) {
 		char *name = arena_printf(&ps->prog->arena, "%s_i%d", a->name, d);
 		for (int k = 1; !name_unused(ps, name); k++)
 			name = arena_printf(&ps->prog->arena, "%s_i%d_%d", a->name, d, k);
 		iv[d] = var_new(ps->prog, VAR_LOOP, name, TY_INT, loc);
 		idx[d] = ex_var(ps->prog, iv[d], loc);
+		if (d && n != a->ndim) /* ((i0 * e1 + i1) * e2 + i2) ... */
+			idx[0] = ex_bin(ps->prog, OP_ADD, ex_bin(ps->prog, OP_MUL, idx[0], ex_copy(ps->prog, ext[d]), loc), idx[d], loc);
 	}
 	Expr *zero = scalar_is_int(a->ty) ? ex_int(ps->prog, 0, loc)
 	             : a->ty == TY_FLOAT || a->ty == TY_DOUBLE ? ex_flt(ps->prog, 0.0, a->ty, loc)
@@ -1968,11 +2004,11 @@ static Stmt *zero_fill(Parser *ps, Var *a, Loc loc)
 	s->lhs = ex_index(ps->prog, a, idx, loc);
 	s->rhs = zero;
 	s->aop = AS_SET;
-	for (int d = a->ndim - 1; d >= 0; d--) {
+	for (int d = n - 1; d >= 0; d--) {
 		Stmt *f = st_new(ps->prog, ST_FOR, loc);
 		f->var = iv[d];
 		f->lo = ex_int(ps->prog, 0, loc);
-		f->hi = ex_copy(ps->prog, a->dims[d]);
+		f->hi = ex_copy(ps->prog, ext[d]);
 		f->step = 1;
 		st_set_body(ps->prog, f, &s, 1);
 		s = f;
@@ -2006,9 +2042,15 @@ static bool convert_decl(Parser *ps, CXCursor c, StmtVec *out)
 				fail(ps, loc, alias_help);
 				goto out;
 			}
+			int heap = heap_local(ps, d, init, out);
+			if (heap < 0)
+				goto out;
+			if (heap)
+				continue;
 			bool good = convert_pointer(ps, init, &a);
 			if (!good)
 				a.base = NULL; /* its uses fail quietly: the declaration was reported */
+			a.depth = ps->depth;
 			vec_push(ps->aliases, a);
 			if (!good)
 				goto out;
@@ -2059,7 +2101,7 @@ static bool convert_decl(Parser *ps, CXCursor c, StmtVec *out)
 			ps->pre->n = 0;
 		vec_push(*out, s);
 		if (is_array && !clang_Cursor_isNull(init))
-			vec_push(*out, zero_fill(ps, v, loc));
+			vec_push(*out, zero_fill(ps, v, v->dims, v->ndim, loc));
 	}
 	ok = true;
 out:
@@ -2644,6 +2686,363 @@ static bool reversible(const Stmt *body, const Var *v, Loc *why)
 	return ok;
 }
 
+/* ---- pointer walks and scratch arrays ---- */
+
+/* What search looks for: a reference to decl; or, decl null, one to a variable declared
+ * at offsets [lo, hi) of the main file; or (cont) a 'continue' of the loop searched. */
+typedef struct Search {
+	CXCursor decl;
+	unsigned lo, hi;
+	bool cont;
+	bool found;
+} Search;
+
+static enum CXChildVisitResult search_visit(CXCursor c, CXCursor parent, CXClientData data)
+{
+	(void)parent;
+	Search *sr = data;
+	enum CXCursorKind k = clang_getCursorKind(c);
+	if (sr->cont) {
+		if (k == CXCursor_ForStmt || k == CXCursor_WhileStmt || k == CXCursor_DoStmt)
+			return CXChildVisit_Continue; /* its continues are its own */
+		sr->found = k == CXCursor_ContinueStmt;
+	} else if (k == CXCursor_DeclRefExpr) {
+		CXCursor d = clang_getCursorReferenced(c);
+		unsigned off = offset_of(clang_getCursorLocation(d));
+		sr->found = clang_Cursor_isNull(sr->decl) ? clang_getCursorKind(d) == CXCursor_VarDecl && off >= sr->lo && off < sr->hi : clang_equalCursors(d, sr->decl);
+	}
+	return sr->found ? CXChildVisit_Break : CXChildVisit_Recurse;
+}
+
+/* Whether c holds what sr asks for (Search). */
+static bool search(CXCursor c, Search sr)
+{
+	if (search_visit(c, clang_getNullCursor(), &sr) == CXChildVisit_Recurse)
+		clang_visitChildren(c, search_visit, &sr);
+	return sr.found;
+}
+
+static int alias_index(Parser *ps, CXCursor decl)
+{
+	for (int i = 0; i < ps->aliases.n; i++)
+		if (clang_equalCursors(ps->aliases.v[i].decl, decl))
+			return i;
+	return -1;
+}
+
+static const char *decl_name(Parser *ps, CXCursor decl)
+{
+	CXString s = clang_getCursorSpelling(decl);
+	const char *n = arena_strdup(&ps->prog->arena, clang_getCString(s));
+	clang_disposeString(s);
+	return n;
+}
+
+/* If statement c assigns a pointer local: the index of its alias, with *fwd set when it
+ * advances it (`p += e;`, `p++;`, `++p;`, `p = p + e;`) and *stride the cursor of e
+ * (null for ++: 1); -1 if c assigns no pointer local. */
+static int pointer_assign(Parser *ps, CXCursor c, CXCursor *stride, bool *fwd)
+{
+	enum CXCursorKind k = clang_getCursorKind(c);
+	*stride = clang_getNullCursor();
+	*fwd = false;
+	if (k != CXCursor_CompoundAssignOperator && k != CXCursor_BinaryOperator && k != CXCursor_UnaryOperator)
+		return -1;
+	CursorVec ch = children(c);
+	CXCursor lhs = ch.n ? strip(ch.v[0]) : clang_getNullCursor();
+	int a = ch.n && clang_getCursorKind(lhs) == CXCursor_DeclRefExpr ? alias_index(ps, clang_getCursorReferenced(lhs)) : -1;
+	const char *op = NULL;
+	Loc oploc;
+	if (a >= 0 && k == CXCursor_UnaryOperator) {
+		CXToken *toks;
+		unsigned n;
+		clang_tokenize(ps->tu, clang_getCursorExtent(c), &toks, &n);
+		for (unsigned i = 0; n && i < 2 && !op; i++) {
+			const char *t = token_text(ps, toks[i ? n - 1 : 0]);
+			op = !strcmp(t, "++") || !strcmp(t, "--") ? t : NULL;
+		}
+		clang_disposeTokens(ps->tu, toks, n);
+	} else if (a >= 0 && ch.n == 2) {
+		op = binary_operator(ps, c, ch.v[0], &oploc);
+	}
+	if (!op || (strcmp(op, "++") && strcmp(op, "--") && strcmp(op, "=") && strcmp(op, "+=") && strcmp(op, "-="))) {
+		vec_free(ch);
+		return -1;
+	}
+	*fwd = !strcmp(op, "++") || !strcmp(op, "+=");
+	if (!strcmp(op, "+="))
+		*stride = ch.v[1];
+	CXCursor r = !strcmp(op, "=") ? strip(ch.v[1]) : clang_getNullCursor();
+	CursorVec rc = clang_Cursor_isNull(r) ? (CursorVec){0} : children(r);
+	const char *rop = clang_getCursorKind(r) == CXCursor_BinaryOperator && rc.n == 2 ? binary_operator(ps, r, rc.v[0], &oploc) : NULL;
+	for (int side = 0; rop && !strcmp(rop, "+") && side < 2 && !*fwd; side++)
+		if (refers_to(rc.v[side], ps->aliases.v[a].decl)) /* p = p + e, p = e + p */
+			*fwd = true, *stride = rc.v[1 - side];
+	vec_free(rc);
+	vec_free(ch);
+	return a;
+}
+
+static const char walk_help[] =
+	"fusecc reads a pointer advanced once per iteration of a loop counting up ('kp += D;' a statement of the loop's body after the last read of kp there, kp declared just outside the loop, "
+	"the stride fixed while the loop runs) as its start plus the iteration times the stride; or subscript it from its start ('k[t * D + d]')";
+
+/* The offset of pointer local al while the body of the loop over v from lo is converted,
+ * when the loop advances it by stride: its start plus (v - lo) strides. */
+static Expr *walk_offset(Parser *ps, const PtrAlias *al, Var *v, Expr *lo, Expr *stride, Loc loc)
+{
+	Expr *it = ex_var(ps->prog, v, loc);
+	if (!is_zero(lo))
+		it = ex_bin(ps->prog, OP_SUB, it, ex_copy(ps->prog, lo), loc);
+	if (stride->kind != EX_INT || stride->ival != 1)
+		it = ex_bin(ps->prog, OP_MUL, it, stride, loc);
+	return add_offset(ps, al->off ? ex_copy(ps->prog, al->off) : NULL, it, OP_ADD, loc);
+}
+
+/* Why step st[i] of the body of loop `loop` cannot be read as a walk of alias a (NULL:
+ * it can): the pointer is advanced by another loop too or twice here, declared outside
+ * the loop around this one (its start would move with each iteration of that one), the
+ * loop counts down, a 'continue' before the step may skip it, the pointer is read after
+ * the step, or the stride reads a variable of the loop. */
+static const char *walk_refusal(Parser *ps, CXCursor loop, const CursorVec *st, int i, int a, CXCursor stride, int step, int mark)
+{
+	const PtrAlias *al = &ps->aliases.v[a];
+	for (int k = mark; k < ps->walks.n; k++)
+		if (ps->walks.v[k].alias == a)
+			return "it is advanced twice in one iteration";
+	if (al->walked.line)
+		return arena_printf(&ps->prog->arena, "the loop at line %d advances it too", al->walked.line);
+	if (al->depth != ps->depth)
+		return "it is declared outside the loop around this loop, so that where it starts in each iteration of that loop depends on how far this loop advanced it";
+	if (step < 0)
+		return "the loop counts down";
+	for (int k = 0; k < i; k++)
+		if (search(st->v[k], (Search){.cont = true}))
+			return "a 'continue' before the step may skip it";
+	for (int k = i + 1; k < st->n; k++)
+		if (search(st->v[k], (Search){.decl = al->decl}))
+			return "it is read after the step in the same iteration";
+	CXSourceRange ext = clang_getCursorExtent(loop);
+	if (!clang_Cursor_isNull(stride) &&
+	    search(stride, (Search){.decl = clang_getNullCursor(), .lo = offset_of(clang_getRangeStart(ext)), .hi = offset_of(clang_getRangeEnd(ext))}))
+		return "its stride reads a variable of the loop";
+	return NULL;
+}
+
+/* Finds the pointer locals that the body of for statement `loop` (iterator v from lo,
+ * counting by step) advances once per iteration, and reads each as its start plus (v -
+ * lo) strides while the body is converted; refuses (located) a step walk_refusal
+ * rejects. Returns the mark that walk_end takes. */
+static int walk_begin(Parser *ps, CXCursor loop, Var *v, Expr *lo, int step)
+{
+	int mark = ps->walks.n;
+	CursorVec ch = children(loop), st = {0};
+	CXCursor body = ch.n ? ch.v[ch.n - 1] : clang_getNullCursor();
+	vec_free(ch);
+	if (clang_getCursorKind(body) == CXCursor_CompoundStmt)
+		st = children(body);
+	else if (!clang_Cursor_isNull(body))
+		vec_push(st, body);
+	for (int i = 0; i < st.n; i++) {
+		CXCursor sc;
+		bool fwd;
+		int a = pointer_assign(ps, st.v[i], &sc, &fwd);
+		if (a < 0 || !fwd || !ps->aliases.v[a].base)
+			continue;
+		Loc loc = loc_of(ps, st.v[i]);
+		const char *why = walk_refusal(ps, loop, &st, i, a, sc, step, mark);
+		if (why) {
+			fail(ps, loc, "pointer '%s' is advanced here but %s: %s", decl_name(ps, ps->aliases.v[a].decl), why, walk_help);
+			vec_push(ps->walks, ((Walk){a, st.v[i], NULL, NULL})); /* its step is not reported again */
+			continue;
+		}
+		Expr *s = clang_Cursor_isNull(sc) ? ex_int(ps->prog, 1, loc) : convert_expr(ps, sc);
+		if (s && !scalar_is_int(s->ty))
+			fail(ps, s->loc, "a pointer's stride must be an integer expression"), s = NULL;
+		PtrAlias *al = &ps->aliases.v[a]; /* after convert_expr, which may add aliases */
+		vec_push(ps->walks, ((Walk){a, st.v[i], s, al->off}));
+		if (s)
+			al->off = walk_offset(ps, al, v, lo, s, loc);
+	}
+	vec_free(st);
+	return mark;
+}
+
+/* Ends the walks walk_begin started (from mark) for the loop over v at loc whose body
+ * (converted) is body, and whose body's variables are bound from ps->vars[first]: each
+ * pointer reads from its start again, and is refused where read after the loop; a
+ * stride the body changes is refused. */
+static void walk_end(Parser *ps, int mark, const Stmt *body, const Var *v, int first, Loc loc)
+{
+	for (int i = mark; i < ps->walks.n; i++) {
+		Walk *w = &ps->walks.v[i];
+		PtrAlias *al = &ps->aliases.v[w->alias];
+		if (!w->stride)
+			continue;
+		al->off = w->off;
+		al->walked = loc;
+		const Expr *bad = expr_reads_var(w->stride, v) ? w->stride : body ? loop_variant_read(ps, w->stride, v, first, &body, 1) : NULL;
+		if (bad)
+			fail(ps, bad->loc, "pointer '%s' is advanced by a stride that changes while the loop runs ('%s'): %s", decl_name(ps, al->decl), bad->var ? bad->var->name : "?", walk_help);
+	}
+	ps->walks.n = mark;
+}
+
+/* Whether statement c is the step of a walk (walk_begin), which is no statement. */
+static bool walk_step(Parser *ps, CXCursor c)
+{
+	for (int i = 0; i < ps->walks.n; i++)
+		if (ps->walks.v[i].stride && clang_equalCursors(ps->walks.v[i].step, c))
+			return true;
+	return false;
+}
+
+/* If statement c assigns a pointer local: *r gets what it is (the step of a walk: no
+ * statement, an empty block; any other assignment: NULL, reported) and true; false
+ * when c assigns no pointer local. */
+static bool pointer_stmt(Parser *ps, CXCursor c, Stmt **r)
+{
+	CXCursor sc;
+	bool fwd;
+	int a = pointer_assign(ps, c, &sc, &fwd);
+	if (a < 0)
+		return false;
+	*r = NULL;
+	for (int i = 0; i < ps->walks.n; i++)
+		if (clang_equalCursors(ps->walks.v[i].step, c)) {
+			if (!ps->walks.v[i].stride)
+				return ps->failed = true;
+			*r = st_new(ps->prog, ST_BLOCK, loc_of(ps, c));
+			st_set_body(ps->prog, *r, NULL, 0);
+			return true;
+		}
+	if (!ps->aliases.v[a].base)
+		return ps->failed = true;
+	const char *nm = decl_name(ps, ps->aliases.v[a].decl);
+	if (fwd)
+		fail(ps, loc_of(ps, c), "pointer '%s' is advanced here, not as a statement of a loop's body (under a condition, or in a block of its own): %s", nm, walk_help);
+	else
+		fail(ps, loc_of(ps, c), "pointer '%s' is assigned here: a pointer local keeps the value it is declared with, except for the walk of a loop (%s)", nm, walk_help);
+	return true;
+}
+
+/* Whether alias al, advanced by a loop that has ended, is read (reported): fusecc reads
+ * a walk only inside its loop. */
+static bool walked_read(Parser *ps, const PtrAlias *al, Loc loc)
+{
+	if (!al->walked.line)
+		return false;
+	return fail(ps, loc, "pointer '%s' is read after the loop at line %d that advances it: read it inside that loop, or subscript it from its start ('k[t * D + d]')", decl_name(ps, al->decl), al->walked.line);
+}
+
+static Expr *element_count(Parser *ps, CXCursor size, int esize, const char *name);
+static Stmt *zero_fill(Parser *ps, Var *a, Expr *const *ext, int n, Loc loc);
+
+/* The factors of product e, left to right, into f[0..max): their count, 0 when e is
+ * no product or has more. */
+static int product_of(Expr *e, Expr **f, int max)
+{
+	if (e->kind != EX_BIN || e->bop != OP_MUL) {
+		if (max < 1)
+			return 0;
+		f[0] = e;
+		return 1;
+	}
+	int a = product_of(e->args[0], f, max), b = a ? product_of(e->args[1], f + a, max - a) : 0;
+	return b ? a + b : 0;
+}
+
+/* `T *p = malloc(n * sizeof(T));` (also `(T *)malloc(...)`, `calloc(n, sizeof(T))`): the
+ * local array `T p[n]`, declared into *out (calloc's filled with zeros). Its block frees
+ * it (heap_free): a scratch array the size of a local one. 0: init is no malloc or
+ * calloc call; 1: declared; -1: refused (reported). */
+static int heap_local(Parser *ps, CXCursor d, CXCursor init, StmtVec *out)
+{
+	CXCursor c = strip(init);
+	while (clang_getCursorKind(c) == CXCursor_CStyleCastExpr)
+		c = strip(last_expression(c));
+	if (clang_getCursorKind(c) != CXCursor_CallExpr)
+		return 0;
+	const char *fn = decl_name(ps, c);
+	bool zeroed = !strcmp(fn, "calloc");
+	if (strcmp(fn, "malloc") && !zeroed)
+		return 0;
+	Loc loc = loc_of(ps, c);
+	CXType elem = clang_getPointeeType(clang_getCursorType(d));
+	ScalarType st;
+	if (!scalar_type(elem, &st))
+		return fail(ps, loc, "'%s' points to '%s': a scratch array holds int, float, double, _Float16 or fusecc_bf16 elements", decl_name(ps, d), type_spelling(ps, elem)), -1;
+	int esize = (int)clang_Type_getSizeOf(elem), nargs = clang_Cursor_getNumArguments(c);
+	Expr *n = NULL;
+	if (!zeroed && nargs == 1)
+		n = element_count(ps, clang_Cursor_getArgument(c, 0), esize, "malloc");
+	for (int k = 1; zeroed && nargs == 2 && k >= 0 && !n; k--) { /* calloc(n, sizeof(T)), or the other way */
+		CXEvalResult r = clang_Cursor_Evaluate(clang_Cursor_getArgument(c, (unsigned)k));
+		bool size = r && clang_EvalResult_getKind(r) == CXEval_Int && clang_EvalResult_getAsLongLong(r) == esize;
+		if (r)
+			clang_EvalResult_dispose(r);
+		if (size && !(n = convert_expr(ps, strip(clang_Cursor_getArgument(c, (unsigned)(1 - k))))))
+			break;
+	}
+	if (!n && !ps->failed)
+		fail(ps, loc, "calloc's arguments must be a count and the element's size ('calloc(n, sizeof(float))')");
+	else if (n && !scalar_is_int(n->ty))
+		fail(ps, n->loc, "the size of a scratch array must be an integer expression"), n = NULL;
+	/* declared all the same: its uses and its free are not reported again */
+	Var *v = var_new(ps->prog, VAR_LOCAL, local_name(ps, decl_name(ps, d)), st, loc_of_location(ps, clang_getCursorLocation(d)));
+	v->ndim = 1;
+	v->dims = arena_alloc(&ps->prog->arena, sizeof(Expr *));
+	v->dims[0] = n ? n : ex_int(ps->prog, 1, loc);
+	bind_var(ps, d, v);
+	vec_push(ps->heap, ((HeapLocal){d, v}));
+	if (!n)
+		return -1;
+	Stmt *s = st_new(ps->prog, ST_DECL, loc);
+	s->var = v;
+	vec_push(*out, s);
+	if (zeroed) {
+		Expr *f[16];
+		int nf = product_of(n, f, 16);
+		vec_push(*out, nf ? zero_fill(ps, v, f, nf, loc) : zero_fill(ps, v, v->dims, 1, loc));
+	}
+	return 1;
+}
+
+/* The scratch array (heap_local) that statement c frees, `free(S);`; NULL if c is none. */
+static const HeapLocal *freed_array(Parser *ps, CXCursor c)
+{
+	if (clang_getCursorKind(c) != CXCursor_CallExpr || clang_Cursor_getNumArguments(c) != 1 || strcmp(decl_name(ps, c), "free"))
+		return NULL;
+	CXCursor a = strip(clang_Cursor_getArgument(c, 0));
+	while (clang_getCursorKind(a) == CXCursor_CStyleCastExpr)
+		a = strip(last_expression(a));
+	for (int i = 0; clang_getCursorKind(a) == CXCursor_DeclRefExpr && i < ps->heap.n; i++)
+		if (clang_equalCursors(ps->heap.v[i].decl, clang_getCursorReferenced(a)))
+			return &ps->heap.v[i];
+	return NULL;
+}
+
+/* Whether statement ch[i] of a block frees a scratch array that a declaration of the
+ * same block before it allocates, and no statement after it reads: the end of the
+ * array, which the local array has at the block's end anyway (no statement). */
+static bool heap_free(Parser *ps, const CursorVec *ch, int i)
+{
+	const HeapLocal *h = freed_array(ps, ch->v[i]);
+	if (!h)
+		return false;
+	bool here = false;
+	for (int k = 0; k < i && !here; k++)
+		if (clang_getCursorKind(ch->v[k]) == CXCursor_DeclStmt) {
+			CursorVec ds = children(ch->v[k]);
+			for (int j = 0; j < ds.n; j++)
+				here |= clang_equalCursors(ds.v[j], h->decl);
+			vec_free(ds);
+		}
+	for (int k = i + 1; k < ch->n && here; k++)
+		here = !search(ch->v[k], (Search){.decl = h->decl});
+	return here;
+}
+
 static const char break_help[] =
 	"'break' is supported only as 'if (c) break;' at the top of a loop's body, with c true from some iteration on (such as 'if (j > i) break;' counting up): write the end in the loop's condition ('for (j = 0; j <= i; j++)') or guard the statements with an if";
 
@@ -2682,6 +3081,8 @@ static bool convert_stmts(Parser *ps, const CursorVec *ch, int from, bool loop_b
 			vec_free(pend);
 			continue;
 		}
+		if (heap_free(ps, ch, i) || walk_step(ps, ch->v[i]))
+			continue;
 		CXCursor cond_c, jump;
 		CursorVec pre = {0};
 		if (loop_body && jump_if(ch->v[i], &cond_c, &jump, &pre)) {
@@ -2779,6 +3180,9 @@ static Stmt *convert_call_stmt(Parser *ps, CXCursor c);
 static Stmt *convert_stmt(Parser *ps, CXCursor c)
 {
 	Loc loc = loc_of(ps, c);
+	Stmt *walk;
+	if (pointer_stmt(ps, c, &walk))
+		return walk;
 	switch (clang_getCursorKind(c)) {
 	case CXCursor_CompoundStmt: return convert_block(ps, c);
 	case CXCursor_ForStmt: {
@@ -2907,6 +3311,7 @@ static bool bind_helper_params(Parser *ps, CXCursor def, CXCursor body, CXCursor
 			ps->alias_locals = was;
 			if (!ok)
 				return false;
+			al.depth = ps->depth; /* the helper's loops may walk it */
 			vec_push(ps->aliases, al);
 			continue;
 		}
@@ -3158,39 +3563,58 @@ static Expr *inline_body_call(Parser *ps, CXCursor call, CXCursor def, CXCursor 
 	return r;
 }
 
-/* The size argument of memset or memcpy as a count of elements of esize bytes:
- * `n * sizeof(T)`, `sizeof(T) * n`, `n * sizeof *p`, or a constant; NULL (reported)
- * otherwise. */
+/* The factors of product c, left to right (`a * b * c` nests as (a * b) * c), into *out. */
+static void product_factors(Parser *ps, CXCursor c, CursorVec *out)
+{
+	c = strip(c);
+	CursorVec ch = children(c);
+	Loc oploc;
+	const char *op = clang_getCursorKind(c) == CXCursor_BinaryOperator && ch.n == 2 ? binary_operator(ps, c, ch.v[0], &oploc) : NULL;
+	if (op && !strcmp(op, "*")) {
+		product_factors(ps, ch.v[0], out);
+		product_factors(ps, ch.v[1], out);
+	} else {
+		vec_push(*out, c);
+	}
+	vec_free(ch);
+}
+
+/* The size argument of memset, memcpy or malloc as a count of elements of esize bytes:
+ * a product with one factor `sizeof(T)` (`n * sizeof(T)`, `sizeof(float) * N * N`,
+ * `n * sizeof *p`), or a constant; NULL (reported) otherwise. */
 static Expr *element_count(Parser *ps, CXCursor size, int esize, const char *name)
 {
 	size = strip(size);
 	Loc loc = loc_of(ps, size);
-	/* `n * sizeof(T)` first: n as written, as the loops that use the row bound it
+	/* the factors other than sizeof as written, as the loops that use the row bound it
 	 * (clang would fold a const n into a number) */
-	CursorVec ch = children(size);
+	CursorVec fs = {0};
+	product_factors(ps, size, &fs);
+	int at = -1;
+	for (int k = 0; k < fs.n && fs.n > 1; k++)
+		if (clang_getCursorKind(fs.v[k]) == CXCursor_UnaryExpr)
+			at = at < 0 ? k : -2; /* two sizeofs: no count of elements */
 	Expr *count = NULL;
-	Loc oploc;
-	const char *op = clang_getCursorKind(size) == CXCursor_BinaryOperator && ch.n == 2 ? binary_operator(ps, size, ch.v[0], &oploc) : NULL;
-	for (int side = 0; op && !strcmp(op, "*") && side < 2 && !count; side++) {
-		CXCursor sz = strip(ch.v[side]);
-		if (clang_getCursorKind(sz) != CXCursor_UnaryExpr)
-			continue;
-		CXEvalResult e = clang_Cursor_Evaluate(sz);
+	if (at >= 0) {
+		CXEvalResult e = clang_Cursor_Evaluate(fs.v[at]);
 		long long bytes = e && clang_EvalResult_getKind(e) == CXEval_Int ? clang_EvalResult_getAsLongLong(e) : -1;
 		if (e)
 			clang_EvalResult_dispose(e);
 		if (bytes != esize) {
-			fail(ps, loc_of(ps, sz), "%s counts elements of %lld bytes but the array's are %d bytes", name, bytes, esize);
-			vec_free(ch);
+			fail(ps, loc_of(ps, fs.v[at]), "%s counts elements of %lld bytes but the array's are %d bytes", name, bytes, esize);
+			vec_free(fs);
 			return NULL;
 		}
-		count = convert_expr(ps, strip(ch.v[1 - side])); /* as the int it is before C widens it */
-		if (!count) {
-			vec_free(ch);
-			return NULL;
+		for (int k = 0; k < fs.n; k++) {
+			Expr *f = k == at ? NULL : convert_expr(ps, fs.v[k]); /* as the int it is before C widens it */
+			if (k != at && !f) {
+				vec_free(fs);
+				return NULL;
+			}
+			count = !f ? count : count ? ex_bin(ps->prog, OP_MUL, count, f, f->loc) : f;
 		}
 	}
-	vec_free(ch);
+	vec_free(fs);
 	if (count)
 		return count;
 	CXEvalResult r = clang_Cursor_Evaluate(size);
@@ -3225,7 +3649,7 @@ static Stmt *convert_mem_call(Parser *ps, CXCursor c, const char *name, Loc loc)
 		Var *v = lookup_var(ps, clang_getCursorReferenced(a0));
 		if (v && v->ndim && v->kind == VAR_LOCAL && !clang_Cursor_isNull(opnd) && clang_getCursorKind(opnd) == CXCursor_DeclRefExpr &&
 		    clang_equalCursors(clang_getCursorReferenced(opnd), clang_getCursorReferenced(a0)))
-			return zero_fill(ps, v, loc);
+			return zero_fill(ps, v, v->dims, v->ndim, loc);
 	}
 	PtrAlias dst = {clang_getNullCursor(), NULL, 0, NULL, NULL}, src = dst;
 	bool was = ps->alias_locals;
@@ -3272,6 +3696,8 @@ static Stmt *convert_call_stmt(Parser *ps, CXCursor c)
 	clang_disposeString(s);
 	if (!strcmp(name, "memset") || !strcmp(name, "memcpy"))
 		return convert_mem_call(ps, c, name, loc);
+	if (freed_array(ps, c))
+		return fail(ps, loc, "'free' of a scratch array, which fusecc reads as a local array: free it in the block that declares it, after its last use there"), NULL;
 	CXCursor def, body = helper_body(c, &def);
 	if (clang_Cursor_isNull(body))
 		return fail(ps, loc, "call to '%s' as a statement: fusecc inlines the helper functions defined in this file (and memset and memcpy of rows), and '%s' is not one", name, name), NULL;
@@ -4673,6 +5099,8 @@ Program *front_parse(const char *path, const FrontOptions *opt, StrVec *deps)
 	vec_free(ps.vars);
 	vec_free(ps.binds);
 	vec_free(ps.aliases);
+	vec_free(ps.walks);
+	vec_free(ps.heap);
 	vec_free(ps.iters);
 	vec_free(ps.nonneg);
 	macro_ops_free(ps.mops);
