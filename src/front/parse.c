@@ -1290,7 +1290,7 @@ typedef struct LoopHead {
 static Stmt *convert_loop(Parser *ps, const LoopHead *h);
 static bool counted_while(Parser *ps, const CursorVec *ch, int i, LoopHead *h);
 static Stmt *convert_own_stmt(Parser *ps, CXCursor c);
-static int walk_begin(Parser *ps, CXCursor loop, Var *v, Expr *lo, int step);
+static int walk_begin(Parser *ps, CXCursor body, unsigned from, unsigned to, Var *v, Expr *lo, int step);
 static void walk_end(Parser *ps, int mark, const Stmt *body, const Var *v, int first, Loc loc);
 static bool reversible(const Stmt *body, const Var *v, Loc *why);
 
@@ -1736,7 +1736,9 @@ static Stmt *convert_loop(Parser *ps, const LoopHead *h)
 		vec_push(ps->nonneg, v);
 	LoopCtx outer_loop = ps->loop;
 	ps->loop = (LoopCtx){v, step, ps->vars.n, &hi, &outer_loop};
-	int walks = walk_begin(ps, c, v, lo, step);
+	CXCursor first = clang_Cursor_isNull(h->init) ? h->cond : h->init;
+	unsigned from = offset_of(clang_getRangeStart(clang_getCursorExtent(first))), to = offset_of(clang_getRangeEnd(clang_getCursorExtent(h->body)));
+	int walks = walk_begin(ps, h->body, from, to, v, lo, step);
 	ps->depth++;
 	Stmt *body = convert_loop_body(ps, h->body, h->drop);
 	ps->depth--;
@@ -2799,12 +2801,12 @@ static Expr *walk_offset(Parser *ps, const PtrAlias *al, Var *v, Expr *lo, Expr 
 	return add_offset(ps, al->off ? ex_copy(ps->prog, al->off) : NULL, it, OP_ADD, loc);
 }
 
-/* Why step st[i] of the body of loop `loop` cannot be read as a walk of alias a (NULL:
- * it can): the pointer is advanced by another loop too or twice here, declared outside
+/* Why step st[i] of the body of the loop spanning source offsets [from, to) cannot be
+ * read as a walk of alias a (NULL: it can): the pointer is advanced by another loop too or twice here, declared outside
  * the loop around this one (its start would move with each iteration of that one), the
  * loop counts down, a 'continue' before the step may skip it, the pointer is read after
  * the step, or the stride reads a variable of the loop. */
-static const char *walk_refusal(Parser *ps, CXCursor loop, const CursorVec *st, int i, int a, CXCursor stride, int step, int mark)
+static const char *walk_refusal(Parser *ps, unsigned from, unsigned to, const CursorVec *st, int i, int a, CXCursor stride, int step, int mark)
 {
 	const PtrAlias *al = &ps->aliases.v[a];
 	for (int k = mark; k < ps->walks.n; k++)
@@ -2822,23 +2824,19 @@ static const char *walk_refusal(Parser *ps, CXCursor loop, const CursorVec *st, 
 	for (int k = i + 1; k < st->n; k++)
 		if (search(st->v[k], (Search){.decl = al->decl}))
 			return "it is read after the step in the same iteration";
-	CXSourceRange ext = clang_getCursorExtent(loop);
-	if (!clang_Cursor_isNull(stride) &&
-	    search(stride, (Search){.decl = clang_getNullCursor(), .lo = offset_of(clang_getRangeStart(ext)), .hi = offset_of(clang_getRangeEnd(ext))}))
+	if (!clang_Cursor_isNull(stride) && search(stride, (Search){.decl = clang_getNullCursor(), .lo = from, .hi = to}))
 		return "its stride reads a variable of the loop";
 	return NULL;
 }
 
-/* Finds the pointer locals that the body of for statement `loop` (iterator v from lo,
- * counting by step) advances once per iteration, and reads each as its start plus (v -
+/* Finds the pointer locals that loop body `body` (of the loop whose text spans source
+ * offsets [from, to), iterator v from lo, counting by step) advances once per iteration, and reads each as its start plus (v -
  * lo) strides while the body is converted; refuses (located) a step walk_refusal
  * rejects. Returns the mark that walk_end takes. */
-static int walk_begin(Parser *ps, CXCursor loop, Var *v, Expr *lo, int step)
+static int walk_begin(Parser *ps, CXCursor body, unsigned from, unsigned to, Var *v, Expr *lo, int step)
 {
 	int mark = ps->walks.n;
-	CursorVec ch = children(loop), st = {0};
-	CXCursor body = ch.n ? ch.v[ch.n - 1] : clang_getNullCursor();
-	vec_free(ch);
+	CursorVec st = {0};
 	if (clang_getCursorKind(body) == CXCursor_CompoundStmt)
 		st = children(body);
 	else if (!clang_Cursor_isNull(body))
@@ -2850,7 +2848,7 @@ static int walk_begin(Parser *ps, CXCursor loop, Var *v, Expr *lo, int step)
 		if (a < 0 || !fwd || !ps->aliases.v[a].base)
 			continue;
 		Loc loc = loc_of(ps, st.v[i]);
-		const char *why = walk_refusal(ps, loop, &st, i, a, sc, step, mark);
+		const char *why = walk_refusal(ps, from, to, &st, i, a, sc, step, mark);
 		if (why) {
 			fail(ps, loc, "pointer '%s' is advanced here but %s: %s", decl_name(ps, ps->aliases.v[a].decl), why, walk_help);
 			vec_push(ps->walks, ((Walk){a, st.v[i], NULL, NULL})); /* its step is not reported again */
