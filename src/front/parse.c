@@ -3337,8 +3337,9 @@ static bool bind_helper_params(Parser *ps, CXCursor def, CXCursor body, CXCursor
 	return true;
 }
 
-/* Whether c is `if (cond) return e;` (the return alone or in braces, no else): *cond, *e. */
-static bool early_return_value(CXCursor c, CXCursor *cond, CXCursor *e)
+/* Whether c is `if (cond) return e;` (the return alone or in braces, no else): *cond, and
+ * *e (null for `return;`). */
+static bool early_return_stmt(CXCursor c, CXCursor *cond, CXCursor *e)
 {
 	if (clang_getCursorKind(c) != CXCursor_IfStmt)
 		return false;
@@ -3355,37 +3356,19 @@ static bool early_return_value(CXCursor c, CXCursor *cond, CXCursor *e)
 	if (ok) {
 		*cond = ch.v[0];
 		*e = last_expression(t);
-		ok = !clang_Cursor_isNull(*e);
 	}
 	vec_free(ch);
 	return ok;
 }
 
-/* Whether c is `if (cond) return;` (the return alone or in braces, no else): *cond. */
+/* `if (cond) return e;` with a value e. */
+static bool early_return_value(CXCursor c, CXCursor *cond, CXCursor *e) { return early_return_stmt(c, cond, e) && !clang_Cursor_isNull(*e); }
+
+/* `if (cond) return;`. */
 static bool early_return_void(CXCursor c, CXCursor *cond)
 {
-	if (clang_getCursorKind(c) != CXCursor_IfStmt)
-		return false;
-	CursorVec ch = children(c);
-	bool ok = ch.n == 2;
-	CXCursor t = ok ? ch.v[1] : clang_getNullCursor();
-	if (ok && clang_getCursorKind(t) == CXCursor_CompoundStmt) {
-		CursorVec tb = children(t);
-		ok = tb.n == 1;
-		t = ok ? tb.v[0] : t;
-		vec_free(tb);
-	}
-	if (ok && clang_getCursorKind(t) == CXCursor_ReturnStmt) {
-		CursorVec rv = children(t);
-		ok = rv.n == 0;
-		vec_free(rv);
-	} else {
-		ok = false;
-	}
-	if (ok)
-		*cond = ch.v[0];
-	vec_free(ch);
-	return ok;
+	CXCursor e;
+	return early_return_stmt(c, cond, &e) && clang_Cursor_isNull(e);
 }
 
 /* The statements st[from..] of a void helper with `if (c) return;` among them, into *out:

@@ -3468,22 +3468,39 @@ static bool row_invariant(const Expr *e)
 	return true;
 }
 
-static void distribute_row_guard(Program *p, Region *r)
+/* The innermost of the parallel loops nesting from region r's loop, each the only
+ * statement of the one around it: the loop whose iterations are the rows (NULL when the
+ * region's loop is not parallel). *outer: the parallel loop around it (NULL: none);
+ * *depth: how many parallel loops the nest has. */
+static Stmt *row_loop(const Region *r, Stmt **outer, int *depth)
 {
-	Schedule *sc = r->loop->sched;
-	Stmt *row = NULL;
+	const Schedule *s = r->loop->sched;
+	Stmt *row = NULL, *up = NULL;
+	int n = 0;
 	for (Stmt *l = r->loop; l && l->kind == ST_FOR;) {
 		bool par = false;
-		for (int i = 0; i < sc->nparallel; i++)
-			par |= !strcmp(sc->parallel[i].loop, l->var->name);
+		for (int i = 0; i < s->nparallel; i++)
+			par |= !strcmp(s->parallel[i].loop, l->var->name);
 		if (!par)
 			break;
+		up = row;
 		row = l;
+		n++;
 		Stmt *b = l->body[0];
 		while (b->kind == ST_BLOCK && b->nbody == 1)
 			b = b->body[0];
 		l = b;
 	}
+	if (outer)
+		*outer = up;
+	if (depth)
+		*depth = n;
+	return row;
+}
+
+static void distribute_row_guard(Program *p, Region *r)
+{
+	Stmt *row = row_loop(r, NULL, NULL);
 	if (!row)
 		return;
 	int n;
@@ -3658,23 +3675,9 @@ static bool sums_in_loop(const Stmt *s, const Var *v, bool in_loop)
 static void sums_in_row_parts(Cascade *c, Region *r)
 {
 	Program *p = c->prog;
-	Schedule *s = r->loop->sched;
 	GridSums gs;
 	grid_sums(r->loop, &gs);
-	/* the innermost of the parallel loops around the row */
-	Stmt *row = NULL;
-	for (Stmt *l = r->loop; l && l->kind == ST_FOR;) {
-		bool par = false;
-		for (int i = 0; i < s->nparallel; i++)
-			par |= !strcmp(s->parallel[i].loop, l->var->name);
-		if (!par)
-			break;
-		row = l;
-		Stmt *b = l->body[0];
-		while (b->kind == ST_BLOCK && b->nbody == 1)
-			b = b->body[0];
-		l = b;
-	}
+	Stmt *row = row_loop(r, NULL, NULL);
 	for (int k = 0; row && k < gs.n; k++) {
 		if (!sums_in_loop(row->body[0], gs.vars[k], false))
 			continue;
@@ -3702,25 +3705,9 @@ static void sums_as_rows(Cascade *c, Region *r)
 	grid_sums(r->loop, &gs);
 	if (!gs.n || s->nrolling || s->nsplitk)
 		return;
-	/* the nest of the parallel loops, each the only statement of the one around it */
-	Stmt *outer = NULL, *in = r->loop;
-	int depth = 0;
-	for (;;) {
-		bool par = false;
-		for (int i = 0; i < s->nparallel; i++)
-			par |= !strcmp(s->parallel[i].loop, in->var->name);
-		if (!par)
-			return;
-		depth++;
-		Stmt *b = in->body[0];
-		while (b->kind == ST_BLOCK && b->nbody == 1)
-			b = b->body[0];
-		if (b->kind != ST_FOR)
-			break;
-		outer = in;
-		in = b;
-	}
-	if (depth != s->nparallel || stmt_has_loop(in->body[0]))
+	Stmt *outer, *in;
+	int depth;
+	if (!(in = row_loop(r, &outer, &depth)) || depth != s->nparallel || stmt_has_loop(in->body[0]))
 		return;
 	Var *parts[MAX_GRID_SUMS];
 	Stmt *row[MAX_GRID_SUMS * 2 + 1];
