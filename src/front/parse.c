@@ -4658,6 +4658,26 @@ static void stmt_drop_row_subscripts(Stmt *s, const Var *v, int m)
 		stmt_drop_row_subscripts(s->body[i], v, m);
 }
 
+/* Drops from matrix v, and from its accesses in body[0..n), the most leading subscripts
+ * (at most all but one) that every access has as the iterators of chain: its first ones
+ * (loops around the statements), or with innermost its last ones (loops around v's
+ * declaration, innermost last). */
+static void narrow_matrix(Stmt **body, int n, Var *v, Var *const *chain, int nchain, bool innermost)
+{
+	int m = v->ndim - 1 < nchain ? v->ndim - 1 : nchain;
+	for (; m > 0; m--) {
+		bool ok = true;
+		for (int k = 0; ok && k < n; k++)
+			ok = stmt_accessed_at_rows(body[k], v, innermost ? chain + nchain - m : chain, m);
+		if (ok)
+			break;
+	}
+	for (int k = 0; m && k < n; k++)
+		stmt_drop_row_subscripts(body[k], v, m);
+	v->dims += m;
+	v->ndim -= m;
+}
+
 /* A student's matrices declared at the top of the function (`float S[SEQ][SEQ];`) and
  * read and written by region loop l only at its own rows (S[i][j] in the loop over i; with
  * `for (b) for (h) for (i)`, S[b][h][i][j]): each iteration has a slice of its own, so the
@@ -4682,14 +4702,8 @@ static void narrow_row_matrices(Stmt *l, StmtVec *setup)
 		bool alone = true;
 		for (int t = 0; alone && t < setup->n; t++)
 			alone = t == k || !touches(setup->v[t], d->var);
-		int m = d->var->ndim - 1 < nchain ? d->var->ndim - 1 : nchain;
-		while (m > 0 && !stmt_accessed_at_rows(l, d->var, chain, m))
-			m--;
-		if (!alone || !m)
-			continue;
-		stmt_drop_row_subscripts(l, d->var, m);
-		d->var->dims += m;
-		d->var->ndim -= m;
+		if (alone)
+			narrow_matrix(&l, 1, d->var, chain, nchain, false);
 	}
 }
 
@@ -4708,22 +4722,8 @@ static void narrow_inner_row_matrices(Stmt *s, Var **chain, int nchain)
 		return;
 	for (int i = 0; i < s->nbody; i++) {
 		Stmt *d = s->body[i];
-		if (d->kind != ST_DECL || d->var->ndim < 2 || d->rhs || !nchain)
-			continue;
-		int m = d->var->ndim - 1 < nchain ? d->var->ndim - 1 : nchain;
-		for (; m > 0; m--) {
-			bool ok = true;
-			for (int k = i + 1; ok && k < s->nbody; k++)
-				ok = stmt_accessed_at_rows(s->body[k], d->var, chain + nchain - m, m);
-			if (ok)
-				break;
-		}
-		if (!m)
-			continue;
-		for (int k = i + 1; k < s->nbody; k++)
-			stmt_drop_row_subscripts(s->body[k], d->var, m);
-		d->var->dims += m;
-		d->var->ndim -= m;
+		if (d->kind == ST_DECL && d->var->ndim >= 2 && !d->rhs && nchain)
+			narrow_matrix(s->body + i + 1, s->nbody - i - 1, d->var, chain, nchain, true);
 	}
 }
 

@@ -269,6 +269,32 @@ static bool writes_own_locals(const Stmt *t, VarVec *mine)
 	return ok;
 }
 
+/* How many statements at the front of block b (all but its last, at most) may run once
+ * before the loop over `it` that b is the body of: each does not read it, is a scalar
+ * declaration, a loop or (unless guarded) an assignment, and writes only locals the run
+ * declares; the rest of b writes nothing the run declares or reads. guarded (the run
+ * moves out of an if): no assignments, and declarations whose values read inputs only. */
+static int invariant_prefix(const Stmt *b, const Var *it, bool guarded)
+{
+	VarVec mine = {0}, rest = {0};
+	int k = 0;
+	for (; k < b->nbody - 1; k++) {
+		const Stmt *t = b->body[k];
+		bool kind = t->kind == ST_DECL ? !t->var->ndim && (!guarded || !t->rhs || reads_inputs_only(t->rhs)) : t->kind == ST_FOR || (!guarded && t->kind == ST_ASSIGN);
+		if (stmt_reads_var(t, it) || !kind || !writes_own_locals(t, &mine))
+			break;
+	}
+	for (int r = k; r < b->nbody; r++)
+		collect_writes(b->body[r], &rest);
+	for (int v = 0; v < rest.n && k; v++)
+		for (int t = 0; t < k && k; t++)
+			if (in_vars(&mine, rest.v[v]) || stmt_reads_var(b->body[t], rest.v[v]))
+				k = 0;
+	vec_free(mine);
+	vec_free(rest);
+	return k;
+}
+
 /* In the loops inside s: the statements at the front of a loop's body that do not depend
  * on its iterator and write only locals they declare move before the loop. A score the
  * user recomputes inside the d loop of P.V (`for (d) { float s = 0; for (e) s += q * k;
@@ -287,22 +313,7 @@ static void hoist_invariants(Program *p, Stmt *s)
 		if (l->kind != ST_FOR || l->body[0]->kind != ST_BLOCK)
 			continue;
 		Stmt *b = l->body[0];
-		VarVec mine = {0}, rest = {0};
-		int k = 0;
-		for (; k < b->nbody - 1; k++) {
-			Stmt *t = b->body[k];
-			if (stmt_reads_var(t, l->var) || (t->kind != ST_DECL && t->kind != ST_FOR && t->kind != ST_ASSIGN) || (t->kind == ST_DECL && t->var->ndim) ||
-			    !writes_own_locals(t, &mine))
-				break;
-		}
-		for (int r = k; r < b->nbody; r++)
-			collect_writes(b->body[r], &rest);
-		for (int v = 0; v < rest.n && k; v++)
-			for (int t = 0; t < k && k; t++)
-				if (in_vars(&mine, rest.v[v]) || stmt_reads_var(b->body[t], rest.v[v]))
-					k = 0;
-		vec_free(mine);
-		vec_free(rest);
+		int k = invariant_prefix(b, l->var, false);
 		if (!k)
 			continue;
 		/* s: [..., prefix..., for (rest), ...] */
@@ -343,29 +354,13 @@ static void hoist_guarded_invariants(Program *p, Stmt *s)
 		if (g->kind != ST_IF || g->nbody != 1 || g->body[0]->kind != ST_BLOCK || expr_reads_var(g->cond, l->var))
 			continue;
 		Stmt *b = g->body[0];
-		VarVec mine = {0}, w = {0};
-		int k = 0;
-		for (; k < b->nbody - 1; k++) {
-			Stmt *t = b->body[k];
-			if (stmt_reads_var(t, l->var) || (t->kind != ST_DECL && t->kind != ST_FOR) || (t->kind == ST_DECL && (t->var->ndim || (t->rhs && !reads_inputs_only(t->rhs)))) ||
-			    !writes_own_locals(t, &mine))
-				break;
-		}
+		VarVec w = {0};
 		collect_writes(b, &w);
-		for (int v = 0; v < w.n && k; v++)
-			if (expr_reads_var(g->cond, w.v[v]))
-				k = 0;
+		bool stable = true;
+		for (int v = 0; v < w.n && stable; v++)
+			stable = !expr_reads_var(g->cond, w.v[v]);
 		vec_free(w);
-		for (int r = k; r < b->nbody && k; r++) {
-			VarVec rw = {0};
-			collect_writes(b->body[r], &rw);
-			for (int v = 0; v < rw.n && k; v++)
-				for (int t = 0; t < k && k; t++)
-					if (in_vars(&mine, rw.v[v]) || stmt_reads_var(b->body[t], rw.v[v]))
-						k = 0;
-			vec_free(rw);
-		}
-		vec_free(mine);
+		int k = stable ? invariant_prefix(b, l->var, true) : 0;
 		StmtVec decls = {0}, loops = {0};
 		for (int t = 0; t < k; t++)
 			vec_push(*(b->body[t]->kind == ST_DECL ? &decls : &loops), b->body[t]);
@@ -3586,11 +3581,15 @@ static bool block_nest(const Schedule *sc, Stmt *o, Stmt **in, int *npre)
 	return false;
 }
 
-static void rename_clause(LoopArg *a, int n, const char *from, const char *to)
+/* The rolling, splitk and tile clauses that name loop a or b name loop `to`. */
+static void rename_clauses(Schedule *sc, const char *a, const char *b, const char *to)
 {
-	for (int i = 0; i < n; i++)
-		if (!strcmp(a[i].loop, from))
-			a[i].loop = to;
+	LoopArg *lists[3] = {sc->rolling, sc->splitk, sc->tile};
+	int ns[3] = {sc->nrolling, sc->nsplitk, sc->ntile};
+	for (int k = 0; k < 3; k++)
+		for (int i = 0; i < ns[k]; i++)
+			if (!strcmp(lists[k][i].loop, a) || !strcmp(lists[k][i].loop, b))
+				lists[k][i].loop = to;
 }
 
 static void collapse_block_loops(Cascade *c, Stmt *s, Schedule *sc)
@@ -3623,12 +3622,7 @@ static void collapse_block_loops(Cascade *c, Stmt *s, Schedule *sc)
 	s->lo = ex_bin(p, OP_MUL, s->lo, ex_copy(p, E), l);
 	s->hi = ex_bin(p, OP_MUL, s->hi, ex_copy(p, E), l);
 	st_set_body(p, s, &body, 1);
-	rename_clause(sc->rolling, sc->nrolling, from_o, t->name);
-	rename_clause(sc->rolling, sc->nrolling, from_i, t->name);
-	rename_clause(sc->splitk, sc->nsplitk, from_o, t->name);
-	rename_clause(sc->splitk, sc->nsplitk, from_i, t->name);
-	rename_clause(sc->tile, sc->ntile, from_o, t->name);
-	rename_clause(sc->tile, sc->ntile, from_i, t->name);
+	rename_clauses(sc, from_o, from_i, t->name);
 }
 
 /* ---- a flat loop's sums across its iterations as a row ----

@@ -774,6 +774,20 @@ static void select_factors(Program *p, Stmt *body)
 
 static bool starts_at_zero(Stmt *parent, int idx, const Var *v);
 
+/* The declaration of v among parent->body[0..idx) when nothing after it there writes v;
+ * NULL otherwise. */
+static Stmt *decl_before(Stmt *parent, int idx, const Var *v)
+{
+	for (int q = idx - 1; q >= 0; q--) {
+		Stmt *u = parent->body[q];
+		if (u->kind == ST_DECL && u->var == v)
+			return u;
+		if (stmt_writes_var(u, v))
+			return NULL;
+	}
+	return NULL;
+}
+
 /* Undoes the hand-written online softmax of loop parent->body[idx], if it is one: the loop
  * becomes two, the max's and the rest's with the rescales gone. false: left as written. */
 static bool undo_loop(Program *p, Stmt *parent, int idx)
@@ -884,14 +898,7 @@ static bool undo_loop(Program *p, Stmt *parent, int idx)
 		if (t->kind != EX_VAR || starts_at_zero(parent, idx, t->var))
 			continue;
 		/* the seed's declaration `T t = t0;` becomes `T t;`, t0 kept in t_seed */
-		Stmt *dcl = NULL;
-		for (int q = idx - 1; q >= 0 && !dcl; q--) {
-			Stmt *u = parent->body[q];
-			if (u->kind == ST_DECL && u->var == t->var)
-				dcl = u;
-			else if (stmt_writes_var(u, t->var))
-				break;
-		}
+		Stmt *dcl = decl_before(parent, idx, t->var);
 		if (!dcl || !dcl->rhs) {
 			first = NULL; /* left as written: the fuser says what it cannot take */
 			break;
@@ -917,14 +924,8 @@ static bool undo_loop(Program *p, Stmt *parent, int idx)
 		Stmt **nb = arena_alloc(&p->arena, sizeof(Stmt *) * (size_t)(seeds.n + 4));
 		int n = 0;
 		/* m's seed: its declaration's value (the fuser moves m's declaration) */
-		Expr *m0 = NULL;
-		for (int q = idx - 1; q >= 0 && o.m->kind == EX_VAR && !m0; q--) {
-			Stmt *u = parent->body[q];
-			if (u->kind == ST_DECL && u->var == o.m->var)
-				m0 = u->rhs;
-			else if (stmt_writes_var(u, o.m->var))
-				break;
-		}
+		Stmt *md = o.m->kind == EX_VAR ? decl_before(parent, idx, o.m->var) : NULL;
+		Expr *m0 = md ? md->rhs : NULL;
 		nb[n++] = st_decl(p, mseed, m0 ? ex_copy(p, m0) : ex_copy(p, o.m), loop->loc);
 		for (int k = 0; k < seeds.n; k += 2)
 			nb[n++] = seeds.v[k];
