@@ -182,6 +182,23 @@ def softmax_inplace_f16(R, C, fn):
     return run, peer, check, 2 * R * C * 2
 
 
+def groupnorm_f16(R, C, fn):
+    """test/zoo/n08_groupnorm_nchw_rtHW_fp16: a diffusion UNet's GroupNorm, N x 320 channels
+    of 64 x 64, 32 groups (each (n, g) a row of 10 * 4096 elements through a channel nest);
+    R rows of groups: N = R / 32."""
+    N, G, CPG, HW = max(R // 32, 1), 32, 10, 4096
+    x = torch.randn(N, G * CPG, HW, device="cuda").half()
+    g = torch.randn(G * CPG, device="cuda")
+    b = torch.randn(G * CPG, device="cuda")
+    y = torch.full_like(x, float("nan"))
+    eps = 1e-5
+    run = lambda: fn(N, G, CPG, HW, ctypes.c_float(eps), ptr(x), ptr(g), ptr(b), ptr(y), stream())
+    peer = lambda: F.group_norm(x, G, g.half(), b.half(), eps)
+    ref = lambda: F.group_norm(x.double(), G, g.double(), b.double(), eps)
+    check = lambda: ((y.double() - ref()).abs() / (ref().abs() + 1)).max().item()
+    return run, peer, check, 2 * x.numel() * 2 + 2 * G * CPG * 4
+
+
 CASES = [
     ("safe_softmax", "safe_softmax", "softmax fp32", 32768, softmax_f32),
     ("row_safe_softmax_bf16", "softmax_bf16", "softmax bf16", 32768, softmax_bf16),
@@ -193,6 +210,7 @@ CASES = [
     ("r04_rmsnorm_bf16", "rmsnorm", "rmsnorm bf16 (1 pass)", 4096, rmsnorm_bf16_4096),
     ("row_layernorm_sumsq", "layernorm", "layernorm fp32 sumsq", 8192, layernorm(torch.float32)),
     ("row_layernorm_twopass_auto_bf16", "layernorm", "layernorm bf16 2-pass", 8192, layernorm(torch.bfloat16)),
+    ("n08_groupnorm_nchw_rtHW_fp16", "groupnorm", "groupnorm fp16 NCHW", 40960, groupnorm_f16),
 ]
 
 

@@ -609,6 +609,42 @@ static bool chunk_start(const Expr *e, Aff *lo)
 	return true;
 }
 
+/* The constraint `e <= v` (lower) or `v < e` on iterator v where bound e is `c ? x : y`
+ * with c a comparison of affine expressions and x, y such bounds in turn (a window's
+ * start from a helper's early returns, `i < W ? 0 : i - W + 1`): the two cases as a
+ * disjunction, which isl takes as it is. NULL when e is no such bound. */
+static char *piecewise_bound(const Expr *e, const Var *v, bool lower)
+{
+	StrBuf c = {0};
+	Aff a;
+	if (!affine(e, &a)) {
+		if (lower)
+			sb_printf(&c, "%s <= ", aff_text(&a));
+		put_name(&c, v);
+		if (!lower)
+			sb_printf(&c, " < %s", aff_text(&a));
+		sb_free(&a.s);
+		return c.s;
+	}
+	const Expr *k = e->kind == EX_COND ? e->args[0] : NULL;
+	static const char *const ops[][2] = {[OP_LT] = {"<", ">="}, [OP_LE] = {"<=", ">"}, [OP_GT] = {">", "<="}, [OP_GE] = {">=", "<"}};
+	if (!k || k->kind != EX_BIN || (k->bop != OP_LT && k->bop != OP_LE && k->bop != OP_GT && k->bop != OP_GE))
+		return NULL;
+	Aff l, r = {0};
+	char *x = NULL, *y = NULL;
+	if (!affine(k->args[0], &l) && !affine(k->args[1], &r) && (x = piecewise_bound(e->args[1], v, lower)) && (y = piecewise_bound(e->args[2], v, lower))) {
+		sb_printf(&c, "((%s %s ", aff_text(&l), ops[k->bop][0]);
+		sb_printf(&c, "%s and %s) or (", aff_text(&r), x);
+		sb_printf(&c, "%s %s ", aff_text(&l), ops[k->bop][1]);
+		sb_printf(&c, "%s and %s))", aff_text(&r), y);
+	}
+	sb_free(&l.s);
+	sb_free(&r.s);
+	free(x);
+	free(y);
+	return c.s;
+}
+
 /* The constraints of loop `s` on its iterator, or NULL after reporting a non-affine bound.
  * An end read from an array the region never stores (j < len[b]) constrains nothing, and
  * a chunk's start (chunk_start) only from below: the model's domain holds every iteration
@@ -620,6 +656,24 @@ static char *bounds_text(const Build *b, const Stmt *s)
 	bool free_hi = false;
 	if (bad && chunk_start(s->lo, &lo))
 		bad = NULL;
+	char *pw = bad && s->step == 1 ? piecewise_bound(s->lo, s->var, true) : NULL;
+	if (pw) { /* the start piecewise: the end is affine or data */
+		Aff e;
+		if (!affine(s->hi, &e)) {
+			StrBuf c = {0};
+			sb_printf(&c, "%s and ", pw);
+			put_name(&c, s->var);
+			sb_printf(&c, " < %s", aff_text(&e));
+			sb_free(&e.s);
+			free(pw);
+			return c.s;
+		}
+		free(pw);
+		if (data_bound(b, s->hi)) {
+			sb_free(&lo.s);
+			return piecewise_bound(s->lo, s->var, true);
+		}
+	}
 	if (!bad) {
 		bad = affine(s->hi, &hi);
 		which = s->hi;

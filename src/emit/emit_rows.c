@@ -341,8 +341,8 @@ static bool scan_others(PassScan *sc, Stmt *s)
 }
 
 /* An array access in loop l that moves with it along its last subscript only (the
- * iterator plus terms that do not move, or a gather), or not at all: the threads of a
- * warp then read neighbouring elements. Down a column (x[c][r], a matmul's b[k][j]), one
+ * iterator plus terms that do not move, a gather, a value per run of elements), or not
+ * at all: the threads of a warp then read neighbouring elements. Down a column (x[c][r], a matmul's b[k][j]), one
  * thread per row reads them coalesced instead: false then, with *bad the array. */
 static bool along_row(const Stmt *l, const Expr *e, const Var **bad)
 {
@@ -353,8 +353,11 @@ static bool along_row(const Stmt *l, const Expr *e, const Var **bad)
 			const Expr *a = e->args[i];
 			if (!expr_moves_with(l, a))
 				continue;
-			bool last = i == e->nargs - 1;
-			if (!last || !((offset_by(a, l->var) && !offset_rest_moves(l, a)) || expr_reads_element(a))) {
+			/* the last subscript may move in any way: a gather (x[r][idx[c]]) or a value
+			 * per run of elements (gamma[g * CPG + c / HW], GroupNorm's channels) reads
+			 * the same or nearby elements across a warp, and a store away from its own
+			 * element is refused by scan_others */
+			if (i != e->nargs - 1) {
 				*bad = e->var;
 				return false;
 			}

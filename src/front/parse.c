@@ -3467,6 +3467,7 @@ static bool convert_helper_body(Parser *ps, CXCursor body, const char *name, Loc
 		vec_free(sc.active);
 		macro_ops_scan(ps->mops, body);
 		*res = var_new(ps->prog, VAR_LOCAL, local_name(ps, arena_printf(&ps->prog->arena, "%s_ret", name)), rty, loc);
+		bind_var(ps, clang_getNullCursor(), *res); /* taken: a second call's result is named apart */
 		Stmt *d = st_new(ps->prog, ST_DECL, loc);
 		d->var = *res;
 		vec_push(*out, d);
@@ -3496,6 +3497,77 @@ static bool convert_helper_body(Parser *ps, CXCursor body, const char *name, Loc
 	return ok;
 }
 
+/* Whether helper body `body` is a chain of returns only: `if (c) return e;` statements,
+ * then `return e;` (a clamp, a mask predicate, a window's start). */
+static bool return_chain(CXCursor body)
+{
+	CursorVec st = children(body);
+	CXCursor c, e;
+	bool ok = st.n >= 2 && clang_getCursorKind(st.v[st.n - 1]) == CXCursor_ReturnStmt && !clang_Cursor_isNull(last_expression(st.v[st.n - 1]));
+	for (int i = 0; ok && i + 1 < st.n; i++)
+		ok = early_return_value(st.v[i], &c, &e);
+	vec_free(st);
+	return ok;
+}
+
+/* Whether e is a truth value: a comparison, a logical operation, 0 or 1. */
+static bool truth_value(const Expr *e)
+{
+	if (e->kind == EX_INT)
+		return e->ival == 0 || e->ival == 1;
+	if (e->kind == EX_UN)
+		return e->uop == UOP_NOT;
+	return e->kind == EX_BIN && (e->bop == OP_LT || e->bop == OP_LE || e->bop == OP_GT || e->bop == OP_GE || e->bop == OP_EQ || e->bop == OP_NE ||
+	                             e->bop == OP_LAND || e->bop == OP_LOR);
+}
+
+/* `c ? t : f` of truth values as `!c && f` (t = 0), `c || f` (t = 1), `c && t` (f = 0) or
+ * `!c || t` (f = 1): a mask predicate written with early returns (`if (j > i) return 0;
+ * if (i - j >= W) return 0; return 1;`) is then the conjunction of its conditions, which
+ * the loop bounds take in (a window's blocks skipped, not masked). Else as it is. */
+static Expr *truth_cond(Parser *ps, Expr *c, Expr *t, Expr *f)
+{
+	Program *p = ps->prog;
+	Loc l = c->loc;
+	if (!truth_value(t) || !truth_value(f) || (t->kind != EX_INT && f->kind != EX_INT))
+		return ex_cond(p, c, t, f, l);
+	Expr *notc = ex_un(p, UOP_NOT, c, l);
+	static const BinOp flip[] = {[OP_LT] = OP_GE, [OP_LE] = OP_GT, [OP_GT] = OP_LE, [OP_GE] = OP_LT, [OP_EQ] = OP_NE, [OP_NE] = OP_EQ};
+	if (c->kind == EX_BIN && c->bop >= OP_LT && c->bop <= OP_NE && scalar_is_int(c->args[0]->ty) && scalar_is_int(c->args[1]->ty))
+		notc = ex_bin(p, flip[c->bop], c->args[0], c->args[1], l); /* integers: no NaN */
+	if (t->kind == EX_INT && f->kind == EX_INT) /* c ? 1 : 0, c ? 0 : 1 */
+		return t->ival == f->ival ? t : t->ival ? c : notc;
+	if (t->kind == EX_INT)
+		return t->ival ? ex_bin(p, OP_LOR, c, f, l) : ex_bin(p, OP_LAND, notc, f, l);
+	return f->ival ? ex_bin(p, OP_LOR, notc, t, l) : ex_bin(p, OP_LAND, c, t, l);
+}
+
+/* The value of return chain `body` (return_chain) as one expression, `c1 ? e1 : c2 ? e2 :
+ * e`, of type rty: it evaluates what the calls would, and is an expression wherever the
+ * call is (a loop's bound, a `continue` condition, a mask), where the helper's
+ * statements would have no place. Statements its parts need go to *out. */
+static Expr *return_chain_value(Parser *ps, CXCursor body, ScalarType rty, StmtVec *out)
+{
+	CursorVec st = children(body);
+	IterScan sc = {ps, {0}};
+	iter_scan(&sc, body);
+	vec_free(sc.active);
+	macro_ops_scan(ps->mops, body);
+	StmtVec *saved = ps->pre;
+	ps->pre = out;
+	Expr *v = convert_expr(ps, last_expression(st.v[st.n - 1]));
+	v = v ? as_type(ps, v, rty) : NULL;
+	for (int i = st.n - 2; v && i >= 0; i--) {
+		CXCursor c, e;
+		early_return_value(st.v[i], &c, &e);
+		Expr *cv = convert_expr(ps, c), *ev = cv ? convert_expr(ps, e) : NULL;
+		v = ev ? truth_cond(ps, cv, as_type(ps, ev, rty), v) : NULL;
+	}
+	ps->pre = saved;
+	vec_free(st);
+	return v;
+}
+
 /* Inlines the call `call` of helper def (body `body`) into *out: the parameters bound
  * (bind_helper_params), the body's statements under names of their own, a helper that
  * returns a value ending with `return e;` (returns). With val, e is converted, to type
@@ -3508,7 +3580,13 @@ static bool inline_helper(Parser *ps, CXCursor call, CXCursor def, CXCursor body
 	ps->inlining++;
 	CXCursor ret;
 	Var *res = NULL;
-	bool ok = bind_helper_params(ps, def, body, call, name, loc, out) && convert_helper_body(ps, body, name, loc, returns ? &ret : NULL, out, val ? &res : NULL, rty);
+	bool ok = bind_helper_params(ps, def, body, call, name, loc, out);
+	if (ok && val && return_chain(body)) {
+		ok = (*val = return_chain_value(ps, body, rty, out)) != NULL;
+		val = NULL;
+	} else if (ok) {
+		ok = convert_helper_body(ps, body, name, loc, returns ? &ret : NULL, out, val ? &res : NULL, rty);
+	}
 	if (ok && val && res) {
 		*val = ex_var(ps->prog, res, loc);
 	} else if (ok && val) {
@@ -3530,8 +3608,9 @@ static bool inline_helper(Parser *ps, CXCursor call, CXCursor def, CXCursor body
  * statement being converted (ps->pre), and the call reads as its returned expression. */
 static Expr *inline_body_call(Parser *ps, CXCursor call, CXCursor def, CXCursor body, const char *name, Loc loc, ScalarType rty, const char **why)
 {
-	if (!ps->pre) {
-		*why = "its body has statements, which go before the statement that calls it, and this expression has no statement of its own (a loop's bounds, a 'continue' or 'break' condition, set-up outside a region): assign the call to a local first";
+	static const char nowhere[] = "its body has statements, which go before the statement that calls it, and this expression has no statement of its own (a loop's bounds, a 'continue' or 'break' condition, set-up outside a region): assign the call to a local first";
+	if (!ps->pre && !return_chain(body)) {
+		*why = nowhere;
 		return NULL;
 	}
 	if (ps->inlining >= MAX_INLINE_DEPTH) {
@@ -3539,8 +3618,14 @@ static Expr *inline_body_call(Parser *ps, CXCursor call, CXCursor def, CXCursor 
 		return NULL;
 	}
 	Expr *r = NULL;
-	if (!inline_helper(ps, call, def, body, name, loc, true, rty, &r, ps->pre))
+	StmtVec none = {0}; /* a return chain where statements have no place: it must need none */
+	if (!inline_helper(ps, call, def, body, name, loc, true, rty, &r, ps->pre ? ps->pre : &none))
 		ps->failed = true;
+	if (none.n) {
+		*why = nowhere;
+		r = NULL;
+	}
+	vec_free(none);
 	return r;
 }
 
@@ -4680,7 +4765,8 @@ static void narrow_matrix(Stmt **body, int n, Var *v, Var *const *chain, int nch
 
 /* A student's matrices declared at the top of the function (`float S[SEQ][SEQ];`) and
  * read and written by region loop l only at its own rows (S[i][j] in the loop over i; with
- * `for (b) for (h) for (i)`, S[b][h][i][j]): each iteration has a slice of its own, so the
+ * `for (b) for (h) for (i)`, S[b][h][i][j], or S[i][j] reused by every head): each
+ * iteration has a slice of its own (which localise_scratch checks it writes before it reads), so the
  * slice is all an iteration needs. The array loses those dimensions (S[j]) and is then a
  * local of the region like a row declared at the top (localise_scratch). Only when no
  * other set-up statement touches it. */
@@ -4702,8 +4788,13 @@ static void narrow_row_matrices(Stmt *l, StmtVec *setup)
 		bool alone = true;
 		for (int t = 0; alone && t < setup->n; t++)
 			alone = t == k || !touches(setup->v[t], d->var);
-		if (alone)
-			narrow_matrix(&l, 1, d->var, chain, nchain, false);
+		if (!alone)
+			continue;
+		int ndim = d->var->ndim;
+		narrow_matrix(&l, 1, d->var, chain, nchain, false);
+		/* `for (h) for (i)` around S[i][j]: the rows are the innermost loops' */
+		if (d->var->ndim == ndim)
+			narrow_matrix(&l, 1, d->var, chain, nchain, true);
 	}
 }
 

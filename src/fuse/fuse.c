@@ -697,6 +697,17 @@ static bool stmt_plain_subscripts(const Stmt *s)
 	return true;
 }
 
+/* Whether e reads only literals and scalar parameters (no iterator, local or array). */
+static bool constant_value(const Expr *e)
+{
+	if ((e->kind == EX_VAR && e->var->kind != VAR_PARAM) || e->kind == EX_INDEX)
+		return false;
+	for (int i = 0; i < e->nargs; i++)
+		if (!constant_value(e->args[i]))
+			return false;
+	return true;
+}
+
 /* Whether s is or holds a loop. */
 static bool stmt_has_loop(const Stmt *s)
 {
@@ -874,6 +885,85 @@ static void scalarise_elements(Cascade *c, Stmt *s)
 		memcpy(nb + last_loop + 2, s->body + end, sizeof(Stmt *) * (size_t)(s->nbody - end));
 		st_set_body(p, s, nb, n);
 		i = last_loop + 1;
+	}
+}
+
+/* ---- a row's result stored, then read back ----
+ *
+ * `lse[n] = mx + logf(z);` between two loops over the row, then `... lse[n] - x[n][v]` in
+ * the later loop (the log-sum-exp or the mean saved for the backward pass as soon as it is
+ * known): the later statements read the stored value, a local, and the store follows it,
+ *     float lse_n = mx + logf(z); lse[n] = lse_n; ... lse_n - x[n][v] ...
+ * which leaves the store free to move after the pass (sink_stores) and the value a scalar
+ * of the row. Only where the later statements read that element alone of the array and
+ * write none of it, nor what its subscripts read. */
+
+/* Whether s reads elem's array only at elem, and writes none of it nor any of vars. */
+static bool reads_elem_only(const Stmt *s, const Expr *elem, const VarVec *vars)
+{
+	if (!s)
+		return true;
+	if ((s->kind == ST_ASSIGN && s->lhs->var == elem->var) || (s->kind == ST_DECL && s->var == elem->var))
+		return false;
+	for (int i = 0; i < vars->n; i++)
+		if (stmt_writes_var(s, vars->v[i]))
+			return false;
+	if (!expr_reads_only_elem(s->rhs, elem) || !expr_reads_only_elem(s->cond, elem) || !expr_reads_only_elem(s->lo, elem) ||
+	    !expr_reads_only_elem(s->hi, elem) || (s->lhs && !expr_reads_only_elem(s->lhs, elem)))
+		return false;
+	for (int i = 0; i < s->nbody; i++)
+		if (!reads_elem_only(s->body[i], elem, vars))
+			return false;
+	return true;
+}
+
+/* Collects into out the variables that e reads. */
+static void collect_reads(const Expr *e, VarVec *out)
+{
+	if (!e)
+		return;
+	if (e->kind == EX_VAR || e->kind == EX_INDEX)
+		vec_push(*out, e->var);
+	for (int i = 0; i < e->nargs; i++)
+		collect_reads(e->args[i], out);
+}
+
+static void forward_stored_elements(Cascade *c, Stmt *s)
+{
+	Program *p = c->prog;
+	for (int i = 0; i < s->nbody; i++)
+		if (s->body[i])
+			forward_stored_elements(c, s->body[i]);
+	if (s->kind != ST_BLOCK)
+		return;
+	for (int i = 0; i < s->nbody; i++) {
+		Stmt *st = s->body[i];
+		if (st->kind != ST_ASSIGN || st->aop != AS_SET || st->lhs->kind != EX_INDEX)
+			continue;
+		Expr *elem = st->lhs;
+		if ((elem->var->ty != TY_FLOAT && elem->var->ty != TY_DOUBLE) || expr_reads_var(st->rhs, elem->var))
+			continue;
+		VarVec subs = {0};
+		for (int k = 0; k < elem->nargs; k++)
+			collect_reads(elem->args[k], &subs);
+		bool ok = true, loop = false;
+		for (int k = 0; ok && k < subs.n; k++)
+			ok = subs.v[k] != elem->var;
+		for (int k = i + 1; ok && k < s->nbody; k++) {
+			ok = reads_elem_only(s->body[k], elem, &subs);
+			loop |= stmt_reads_var(s->body[k], elem->var) && stmt_has_loop(s->body[k]);
+		}
+		vec_free(subs);
+		if (!ok || !loop)
+			continue;
+		const Expr *sub = elem->args[elem->nargs - 1];
+		Var *t = fresh_var(c, arena_printf(&p->arena, "%s_%s", elem->var->name, sub->kind == EX_VAR ? sub->var->name : "elem"), elem->var->ty, VAR_LOCAL);
+		Expr *val = ex_var(p, t, elem->loc);
+		for (int k = i + 1; k < s->nbody; k++)
+			stmt_subst_elem(p, s->body[k], elem, val);
+		Stmt *pair[2] = { st_decl(p, t, st->rhs, st->loc), st_assign(p, elem, AS_SET, ex_copy(p, val), st->loc) };
+		stmt_replace(p, s, st, pair, 2);
+		i++;
 	}
 }
 
@@ -1298,42 +1388,95 @@ static bool in_arrs(const ArrList *a, const Var *v)
 	return false;
 }
 
-/* Whether e reads h and w only as the two last subscripts of a parameter array of dims
- * [..][H][W] (the nest's bounds); such arrays go to *arrs, each access counted in *n. */
-static bool reads_hw_only(const Expr *e, const Nest *nt, ArrList *arrs, int *n)
+/* The arrays that nests read at their trailing dims: arrs, of which grouped are read at
+ * a group of rows (x[n][g * CPG + cc][p]); n: how many accesses. */
+typedef struct HwArrs {
+	ArrList arrs, grouped;
+	int n;
+} HwArrs;
+
+/* Whether the two last subscripts of access e are the nest's (h, w), or (x * H + h, w)
+ * with H the nest's outer bound and x reading neither iterator (a group's channels
+ * x[n][g * CPG + cc][p] in `for (cc < CPG) for (p < HW)`); *group: that x, or NULL. */
+static bool trailing_hw(const Expr *e, const Nest *nt, const Expr **group)
+{
+	Var *h = nt->outer->var, *w = nt->inner->var;
+	const Expr *r = e->args[e->nargs - 2], *c = e->args[e->nargs - 1];
+	*group = NULL;
+	if (c->kind != EX_VAR || c->var != w)
+		return false;
+	if (r->kind == EX_VAR && r->var == h)
+		return true;
+	if (r->kind != EX_BIN || r->bop != OP_ADD)
+		return false;
+	for (int s = 0; s < 2; s++) {
+		const Expr *m = r->args[1 - s];
+		if (r->args[s]->kind != EX_VAR || r->args[s]->var != h || m->kind != EX_BIN || m->bop != OP_MUL)
+			continue;
+		for (int f = 0; f < 2; f++)
+			if (expr_equal(m->args[f], nt->outer->hi) && !expr_reads_var(m->args[1 - f], h) && !expr_reads_var(m->args[1 - f], w)) {
+				*group = m->args[1 - f];
+				return true;
+			}
+	}
+	return false;
+}
+
+/* The factor of extent d other than H (d = G * H), NULL when d is no such product. */
+static Expr *groups_of(Expr *d, const Expr *H)
+{
+	if (d->kind != EX_BIN || d->bop != OP_MUL)
+		return NULL;
+	return expr_equal(d->args[1], H) ? d->args[0] : expr_equal(d->args[0], H) ? d->args[1] : NULL;
+}
+
+/* Whether e reads the arrays it reads at the nest's iterators only as their two last
+ * subscripts (trailing_hw), each array always in the same form, of a parameter array of
+ * dims [..][H][W] (the nest's bounds; [..][G * H][W] for a group); such arrays go to *hw.
+ * Elsewhere only inputs may read the iterators (a channel's gamma[g * CPG + cc]), which
+ * then read them from the collapsed one. */
+static bool reads_hw_only(const Expr *e, const Nest *nt, HwArrs *hw)
 {
 	if (!e)
 		return true;
-	Var *h = nt->outer->var, *w = nt->inner->var;
 	int k = e->nargs;
-	if (e->kind == EX_INDEX && k >= 2 && e->args[k - 2]->kind == EX_VAR && e->args[k - 2]->var == h && e->args[k - 1]->kind == EX_VAR &&
-	    e->args[k - 1]->var == w) {
-		Var *a = e->var;
-		if (a->kind != VAR_PARAM || a->flat_extent || !a->dims[k - 2] || !a->dims[k - 1] || !expr_equal(a->dims[k - 2], nt->outer->hi) ||
-		    !expr_equal(a->dims[k - 1], nt->inner->hi))
-			return false;
-		if (!in_arrs(arrs, a))
-			vec_push(*arrs, a);
-		(*n)++;
-		k -= 2;
-	} else if (e->kind == EX_VAR && (e->var == h || e->var == w)) {
+	const Expr *group;
+	if (e->kind == EX_VAR && (e->var == nt->outer->var || e->var == nt->inner->var))
 		return false;
+	if (e->kind == EX_INDEX && e->var->kind == VAR_PARAM && e->var->is_const && !(k >= 2 && trailing_hw(e, nt, &group)))
+		return true; /* an input read at any subscript, the iterators' included */
+	if (e->kind == EX_INDEX && k >= 2 && trailing_hw(e, nt, &group)) {
+		Var *a = e->var;
+		if (a->kind != VAR_PARAM || a->flat_extent || !a->dims[k - 2] || !a->dims[k - 1] || !expr_equal(a->dims[k - 1], nt->inner->hi) ||
+		    (group ? !groups_of(a->dims[k - 2], nt->outer->hi) : !expr_equal(a->dims[k - 2], nt->outer->hi)))
+			return false;
+		if (in_arrs(&hw->arrs, a) && in_arrs(&hw->grouped, a) != !!group)
+			return false;
+		if (!in_arrs(&hw->arrs, a)) {
+			vec_push(hw->arrs, a);
+			if (group)
+				vec_push(hw->grouped, a);
+		}
+		hw->n++;
+		k -= 2;
+		if (group && !reads_hw_only(group, nt, hw))
+			return false;
 	}
 	for (int i = 0; i < k; i++)
-		if (!reads_hw_only(e->args[i], nt, arrs, n))
+		if (!reads_hw_only(e->args[i], nt, hw))
 			return false;
 	return true;
 }
 
-static bool stmt_reads_hw_only(const Stmt *s, const Nest *nt, ArrList *arrs, int *n)
+static bool stmt_reads_hw_only(const Stmt *s, const Nest *nt, HwArrs *hw)
 {
 	if (!s)
 		return true;
-	if (!reads_hw_only(s->lhs, nt, arrs, n) || !reads_hw_only(s->rhs, nt, arrs, n) || !reads_hw_only(s->cond, nt, arrs, n) ||
-	    !reads_hw_only(s->lo, nt, arrs, n) || !reads_hw_only(s->hi, nt, arrs, n))
+	if (!reads_hw_only(s->lhs, nt, hw) || !reads_hw_only(s->rhs, nt, hw) || !reads_hw_only(s->cond, nt, hw) || !reads_hw_only(s->lo, nt, hw) ||
+	    !reads_hw_only(s->hi, nt, hw))
 		return false;
 	for (int i = 0; i < s->nbody; i++)
-		if (!stmt_reads_hw_only(s->body[i], nt, arrs, n))
+		if (!stmt_reads_hw_only(s->body[i], nt, hw))
 			return false;
 	return true;
 }
@@ -1360,7 +1503,7 @@ static bool scheduled(const Schedule *sc, const Var *v)
 
 /* The nests of s whose bodies read their iterators only through the arrays' trailing
  * dims (reads_hw_only), into *out; false when some loop over h or w reads them otherwise. */
-static void find_nests(Stmt *s, const Schedule *sc, NestList *out, ArrList *arrs, int *n)
+static void find_nests(Stmt *s, const Schedule *sc, NestList *out, HwArrs *hw)
 {
 	if (!s)
 		return;
@@ -1368,22 +1511,28 @@ static void find_nests(Stmt *s, const Schedule *sc, NestList *out, ArrList *arrs
 	Stmt **in = s->kind == ST_FOR ? slot_stmts(&s->body[0], &nb) : NULL;
 	if (in && nb == 1 && in[0]->kind == ST_FOR) {
 		Nest nt = {s, in[0]};
-		ArrList a = {0};
-		int c = 0;
-		if (zero(s->lo) && zero(nt.inner->lo) && s->step == 1 && nt.inner->step == 1 && !expr_reads_var(nt.inner->hi, s->var) && !reads_local(s->hi) &&
-		    !reads_local(nt.inner->hi) && !scheduled(sc, s->var) && !scheduled(sc, nt.inner->var) && stmt_reads_hw_only(nt.inner->body[0], &nt, &a, &c) && a.n) {
+		HwArrs a = {0};
+		bool ok = zero(s->lo) && zero(nt.inner->lo) && s->step == 1 && nt.inner->step == 1 && !expr_reads_var(nt.inner->hi, s->var) && !reads_local(s->hi) &&
+		          !reads_local(nt.inner->hi) && !scheduled(sc, s->var) && !scheduled(sc, nt.inner->var) && stmt_reads_hw_only(nt.inner->body[0], &nt, &a) && a.arrs.n;
+		for (int i = 0; ok && i < a.arrs.n; i++) /* each array in one form in every nest */
+			ok = !in_arrs(&hw->arrs, a.arrs.v[i]) || in_arrs(&hw->grouped, a.arrs.v[i]) == in_arrs(&a.grouped, a.arrs.v[i]);
+		if (ok) {
 			vec_push(*out, nt);
-			for (int i = 0; i < a.n; i++)
-				if (!in_arrs(arrs, a.v[i]))
-					vec_push(*arrs, a.v[i]);
-			*n += c;
-			vec_free(a);
-			return;
+			for (int i = 0; i < a.arrs.n; i++)
+				if (!in_arrs(&hw->arrs, a.arrs.v[i])) {
+					vec_push(hw->arrs, a.arrs.v[i]);
+					if (in_arrs(&a.grouped, a.arrs.v[i]))
+						vec_push(hw->grouped, a.arrs.v[i]);
+				}
+			hw->n += a.n;
 		}
-		vec_free(a);
+		vec_free(a.arrs);
+		vec_free(a.grouped);
+		if (ok)
+			return;
 	}
 	for (int i = 0; i < s->nbody; i++)
-		find_nests(s->body[i], sc, out, arrs, n);
+		find_nests(s->body[i], sc, out, hw);
 }
 
 /* How many accesses to the arrays of arrs s makes. */
@@ -1414,19 +1563,30 @@ typedef struct ViewCtx {
 	const ArrList *arrs, *views;
 } ViewCtx;
 
-/* e with a[..][h][w] read as view[..][it]. */
+/* e with a[..][h][w] read as view[..][it], a[..][x * H + h][w] as view[..][x][it], and h,
+ * w elsewhere as it / W, it % W. */
 static Expr *to_view(Program *p, const Expr *e, void *ctx)
 {
 	ViewCtx *vc = ctx;
+	const Nest *nt = vc->nt;
+	Loc l = e->loc;
+	if (e->kind == EX_VAR && (e->var == nt->outer->var || e->var == nt->inner->var))
+		return ex_bin(p, e->var == nt->outer->var ? OP_DIV : OP_MOD, ex_var(p, vc->it, l), ex_copy(p, nt->inner->hi), l);
 	Expr *c = ex_copy(p, e);
-	for (int i = 0; i < c->nargs; i++)
-		c->args[i] = to_view(p, e->args[i], ctx);
+	const Expr *group;
 	for (int i = 0; c->kind == EX_INDEX && i < vc->arrs->n; i++)
-		if (c->var == vc->arrs->v[i] && c->nargs >= 2 && c->args[c->nargs - 1]->kind == EX_VAR && c->args[c->nargs - 1]->var == vc->nt->inner->var) {
+		if (c->var == vc->arrs->v[i] && c->nargs >= 2 && trailing_hw(e, nt, &group)) {
 			c->var = vc->views->v[i];
-			c->nargs--;
-			c->args[c->nargs - 1] = ex_var(p, vc->it, e->loc);
+			if (group)
+				c->args[c->nargs - 2] = (Expr *)group;
+			else
+				c->nargs--;
+			c->args[c->nargs - 1] = ex_var(p, vc->it, l);
+			break;
 		}
+	for (int i = 0; i < c->nargs; i++)
+		if (c->args[i]->kind != EX_VAR || c->args[i]->var != vc->it)
+			c->args[i] = to_view(p, c->args[i], ctx);
 	return c;
 }
 
@@ -1441,32 +1601,41 @@ static void collapse_trailing_nests(Cascade *c, Stmt *region)
 {
 	Program *p = c->prog;
 	NestList nests = {0};
-	ArrList arrs = {0}, views = {0};
-	int n = 0;
-	find_nests(region, region->sched, &nests, &arrs, &n);
-	if (nests.n && n == stmt_count_accesses(region, &arrs)) {
-		for (int i = 0; i < arrs.n; i++) {
-			Var *a = arrs.v[i], *v = var_new(p, a->kind, a->name, a->ty, a->loc);
+	HwArrs hw = {0};
+	ArrList views = {0};
+	find_nests(region, region->sched, &nests, &hw);
+	ArrList *arrs = &hw.arrs;
+	/* a grouped array's nests count over the same rows of a group */
+	for (int i = 1; hw.grouped.n && i < nests.n; i++)
+		if (!expr_equal(nests.v[i].outer->hi, nests.v[0].outer->hi) || !expr_equal(nests.v[i].inner->hi, nests.v[0].inner->hi))
+			nests.n = 0;
+	if (nests.n && hw.n == stmt_count_accesses(region, arrs)) {
+		for (int i = 0; i < arrs->n; i++) {
+			Var *a = arrs->v[i], *v = var_new(p, a->kind, a->name, a->ty, a->loc);
 			int id = v->id;
+			bool grouped = in_arrs(&hw.grouped, a);
 			*v = *a;
 			v->id = id;
-			v->ndim = a->ndim - 1;
+			v->ndim = a->ndim - !grouped;
 			v->dims = arena_alloc(&p->arena, sizeof(Expr *) * (size_t)v->ndim);
-			memcpy(v->dims, a->dims, sizeof(Expr *) * (size_t)(v->ndim - 1));
-			v->dims[v->ndim - 1] = ex_bin(p, OP_MUL, a->dims[a->ndim - 2], a->dims[a->ndim - 1], a->loc);
+			memcpy(v->dims, a->dims, sizeof(Expr *) * (size_t)(a->ndim - 2));
+			if (grouped) /* [..][G * H][W] as [..][G][H * W] */
+				v->dims[v->ndim - 2] = groups_of(a->dims[a->ndim - 2], nests.v[0].outer->hi);
+			v->dims[v->ndim - 1] = ex_bin(p, OP_MUL, grouped ? nests.v[0].outer->hi : a->dims[a->ndim - 2], a->dims[a->ndim - 1], a->loc);
 			vec_push(views, v);
 		}
 		for (int i = 0; i < nests.n; i++) {
 			Nest *nt = &nests.v[i];
 			Var *it = fresh_var(c, arena_printf(&p->arena, "%s_%s", nt->outer->var->name, nt->inner->var->name), TY_INT, VAR_LOOP);
-			ViewCtx vc = {nt, it, &arrs, &views};
+			ViewCtx vc = {nt, it, arrs, &views};
 			Stmt *b = stmt_map_exprs(p, nt->inner->body[0], to_view, &vc);
 			Stmt *l = st_for(p, it, nt->outer->lo, ex_bin(p, OP_MUL, nt->outer->hi, nt->inner->hi, nt->outer->loc), 1, b, nt->outer->loc);
 			*nt->outer = *l;
 		}
 	}
 	vec_free(nests);
-	vec_free(arrs);
+	vec_free(hw.arrs);
+	vec_free(hw.grouped);
 	vec_free(views);
 }
 
@@ -1701,9 +1870,41 @@ static void adopt_loop_names(const Schedule *sc, Stmt *to, Stmt *from)
  * (narrow_scratch_arrays) and the fuser sees the reductions of a row side by side. A
  * local declared at the top of an earlier body that a later body's name would meet is
  * renamed. */
+/* Declarations without a value between sibling loops over the same rows (`float
+ * rowmax[N];` before the loop that fills it, as op-by-op code declares each result) move
+ * before the first loop, so that fuse_sibling_loops finds the loops adjacent: an array of
+ * constant or parameter extents, whose name no statement it moves over reads. */
+static void hoist_bare_decls(Stmt *s)
+{
+	for (int i = 0, first = -1; s->kind == ST_BLOCK && i < s->nbody; i++) {
+		Stmt *d = s->body[i];
+		if (d->kind == ST_FOR || first < 0 || d->kind != ST_DECL || d->rhs) {
+			/* the run of loops and bare declarations from the first loop */
+			first = d->kind == ST_FOR ? (first < 0 ? i : first) : -1;
+			continue;
+		}
+		int prev = i - 1, next = i + 1;
+		while (s->body[prev]->kind == ST_DECL)
+			prev--;
+		while (next < s->nbody && s->body[next]->kind == ST_DECL && !s->body[next]->rhs)
+			next++;
+		bool matrix = false;
+		bool ok = s->body[prev]->kind == ST_FOR && next < s->nbody && rows_compatible(s->body[prev], s->body[next], &matrix);
+		for (int k = 0; ok && k < d->var->ndim; k++)
+			ok = constant_value(d->var->dims[k]);
+		for (int k = first; ok && k < i; k++)
+			ok = !stmt_reads_name(s->body[k], d->var->name, NULL);
+		if (!ok)
+			continue;
+		memmove(s->body + first + 1, s->body + first, sizeof *s->body * (size_t)(i - first));
+		s->body[first++] = d;
+	}
+}
+
 static void fuse_sibling_loops(Cascade *c, Stmt *s)
 {
 	Program *p = c->prog;
+	hoist_bare_decls(s);
 	for (int i = 0; s->kind == ST_BLOCK && i + 1 < s->nbody; i++) {
 		/* the run of loops after s->body[i] each compatible with every earlier one */
 		int end = i + 1;
@@ -3405,29 +3606,56 @@ static void settle_expansions(Cascade *c)
  * statements run on the same values; loops run their iterations to no effect where the
  * guard is off, reading nothing. */
 
-/* Whether e reads only literals and scalar parameters (no iterator, local or array). */
-static bool constant_value(const Expr *e)
+
+/* Whether e can run where the guard is off: it reads no element (whose subscript the
+ * guard may keep in range) and divides no integers (by a length the guard keeps nonzero).
+ * A float result that the guard makes meaningless (`mu /= n` of an empty row) is harmless:
+ * only statements under the guard read it. */
+static bool safe_unguarded(const Expr *e)
 {
-	if ((e->kind == EX_VAR && e->var->kind != VAR_PARAM) || e->kind == EX_INDEX)
+	if (!e)
+		return true;
+	if (e->kind == EX_INDEX || (e->kind == EX_BIN && (e->bop == OP_DIV || e->bop == OP_MOD) && scalar_is_int(e->ty)))
 		return false;
 	for (int i = 0; i < e->nargs; i++)
-		if (!constant_value(e->args[i]))
+		if (!safe_unguarded(e->args[i]))
 			return false;
 	return true;
 }
 
-/* Statement t under guard g, the guard pushed inside its loops, appended to out. */
-static void guard_into(Program *p, Stmt *t, const Expr *g, StmtVec *out)
+/* Whether statement s (a guarded part of a row) declares v. */
+static bool declares_var(const Stmt *s, const Var *v)
+{
+	if (s->kind == ST_DECL && s->var == v)
+		return true;
+	for (int i = 0; i < s->nbody; i++)
+		if (s->body[i] && declares_var(s->body[i], v))
+			return true;
+	return false;
+}
+
+/* Statement t under guard g, the guard pushed inside its loops, appended to out. A scalar
+ * that the guarded part declares is assigned unguarded when its value is safe to compute
+ * (`mu /= C;` between the mean's and the variance's loops stays a scalar assignment the
+ * fusion takes); nothing outside the guarded part can read it. */
+static void guard_into(Program *p, Stmt *t, const Expr *g, const Stmt *part, StmtVec *out)
 {
 	Loc l = t->loc;
 	if (t->kind == ST_BLOCK) {
 		for (int i = 0; i < t->nbody; i++)
-			guard_into(p, t->body[i], g, out);
+			guard_into(p, t->body[i], g, part, out);
 		return;
 	}
 	if (t->kind == ST_DECL) {
-		if (t->var->ndim || !t->rhs || constant_value(t->rhs)) {
+		if (t->var->ndim || !t->rhs || constant_value(t->rhs) || safe_unguarded(t->rhs)) {
 			vec_push(*out, t);
+			return;
+		}
+		/* an element's value (`float d = x[t][c] - mu;` in a loop) stays one definition,
+		 * which the fusion follows: read only where the guard is on */
+		if (scalar_is_float(t->var->ty)) {
+			Expr *off = ex_flt(p, 0, t->var->ty, l);
+			vec_push(*out, st_decl(p, t->var, ex_cond(p, ex_copy(p, g), t->rhs, off, l), l));
 			return;
 		}
 		Stmt *a = st_assign(p, ex_var(p, t->var, l), AS_SET, t->rhs, l);
@@ -3439,10 +3667,14 @@ static void guard_into(Program *p, Stmt *t, const Expr *g, StmtVec *out)
 		int n;
 		Stmt **b = slot_stmts(&t->body[0], &n);
 		for (int i = 0; i < n; i++)
-			guard_into(p, b[i], g, &in);
+			guard_into(p, b[i], g, part, &in);
 		Stmt *blk = in.n == 1 ? in.v[0] : st_block(p, in.v, in.n, l);
 		st_set_body(p, t, &blk, 1);
 		vec_free(in);
+		vec_push(*out, t);
+		return;
+	}
+	if (t->kind == ST_ASSIGN && t->lhs->kind == EX_VAR && !t->lhs->var->ndim && declares_var(part, t->lhs->var) && safe_unguarded(t->rhs)) {
 		vec_push(*out, t);
 		return;
 	}
@@ -3493,6 +3725,40 @@ static Stmt *row_loop(const Region *r, Stmt **outer, int *depth)
 	return row;
 }
 
+/* The first local that e reads (NULL: none). */
+static Var *first_local(const Expr *e)
+{
+	if (e->kind == EX_VAR && e->var->kind == VAR_LOCAL)
+		return e->var;
+	for (int i = 0; i < e->nargs; i++) {
+		Var *v = first_local(e->args[i]);
+		if (v)
+			return v;
+	}
+	return NULL;
+}
+
+/* Guard g with each local that one of the row's statements b[0..n-2] declares from what
+ * the row cannot change, and no statement of the row writes again, read as its value
+ * (`int n = len[r]; if (n <= 0) continue;`, and a void helper's `if (n <= 0) return;`
+ * inlined with n = len[r]). NULL when g reads another local. */
+static Expr *guard_of_prefix(Program *p, Expr *g, Stmt **b, int n)
+{
+	for (Var *v; (v = first_local(g));) {
+		const Stmt *d = NULL;
+		for (int i = 0; i < n - 1 && !d; i++)
+			if (b[i]->kind == ST_DECL && b[i]->var == v)
+				d = b[i];
+		if (!d || v->ndim || !d->rhs || !row_invariant(d->rhs))
+			return NULL;
+		for (int i = 0; i < n; i++)
+			if (b[i] != d && stmt_writes_var(b[i], v))
+				return NULL;
+		g = expr_subst_expr(p, g, v, d->rhs);
+	}
+	return g;
+}
+
 static void distribute_row_guard(Program *p, Region *r)
 {
 	Stmt *row = row_loop(r, NULL, NULL);
@@ -3501,16 +3767,20 @@ static void distribute_row_guard(Program *p, Region *r)
 	int n;
 	Stmt **b = slot_stmts(&row->body[0], &n);
 	Stmt *f = n ? b[n - 1] : NULL;
-	if (!f || f->kind != ST_IF || !stmt_has_loop(f) || !row_invariant(f->cond))
+	if (!f || f->kind != ST_IF || !stmt_has_loop(f))
 		return;
+	Expr *g = guard_of_prefix(p, f->cond, b, n);
+	if (!g || !row_invariant(g))
+		return;
+	f->cond = g;
 	StmtVec out = {0};
 	for (int i = 0; i < n - 1; i++)
 		vec_push(out, b[i]);
 	/* `else`: under the negated guard (`if (!valid[r]) { zeros; continue; }` puts the
 	 * row's loops there) */
 	if (f->nbody > 1 && f->body[1])
-		guard_into(p, f->body[1], ex_un(p, UOP_NOT, ex_copy(p, f->cond), f->loc), &out);
-	guard_into(p, f->body[0], f->cond, &out);
+		guard_into(p, f->body[1], ex_un(p, UOP_NOT, ex_copy(p, f->cond), f->loc), f->body[1], &out);
+	guard_into(p, f->body[0], f->cond, f->body[0], &out);
 	Stmt *blk = st_block(p, out.v, out.n, row->loc);
 	st_set_body(p, row, &blk, 1);
 	vec_free(out);
@@ -3904,12 +4174,14 @@ static bool sink_stores(StmtVec *kids, int first, int *last)
 	bool moved = false;
 	for (int i = *last - 1; i > first; i--) {
 		Stmt *k = kids->v[i];
-		if (k->kind != ST_ASSIGN || k->lhs->kind != EX_INDEX)
+		/* a store under a row's guard (`if (keep[t]) mean[t] = mu;`) moves with it */
+		Stmt *a = k->kind == ST_IF && (k->nbody == 1 || !k->body[1]) ? k->body[0] : k;
+		if (a->kind != ST_ASSIGN || a->lhs->kind != EX_INDEX)
 			continue;
 		bool movable = true;
 		for (int q = i + 1; movable && q <= *last; q++) {
 			Stmt *t = kids->v[q];
-			movable = !stmt_reads_var(t, k->lhs->var) && !stmt_writes_var(t, k->lhs->var);
+			movable = !stmt_reads_var(t, a->lhs->var) && !stmt_writes_var(t, a->lhs->var);
 			VarVec w = {0};
 			collect_writes(t, &w);
 			for (int v = 0; movable && v < w.n; v++)
@@ -3953,10 +4225,10 @@ static bool fuse_region(Program *p, Region *r, StrVec *names)
 	StmtVec outer = {0};
 	split_fill_loops(c, r->loop, &outer);
 	vec_free(outer);
-	if (p->split_rows)
-		collapse_trailing_nests(c, r->loop);
 	sink_nest_locals(p, r->loop);
 	forward_index_locals(p, r->loop);
+	if (p->split_rows)
+		collapse_trailing_nests(c, r->loop);
 	collapse_block_loops(c, r->loop, s);
 	unpeel_reductions(p, r->loop);
 	fuse_undo_online(p, r->loop);
@@ -3965,6 +4237,7 @@ static bool fuse_region(Program *p, Region *r, StrVec *names)
 	fuse_store_rows(c, r->loop, axis);
 	picks_as_sums(p, r->loop, axis);
 	hoist_guarded_loops(p, r->loop);
+	forward_stored_elements(c, r->loop);
 	distribute_row_guard(p, r);
 	sums_in_row_parts(c, r);
 	if (p->split_rows)

@@ -773,6 +773,7 @@ static void select_factors(Program *p, Stmt *body)
 }
 
 static bool starts_at_zero(Stmt *parent, int idx, const Var *v);
+static bool array_starts_at_zero(Stmt *parent, int idx, const Var *v);
 
 /* The declaration of v among parent->body[0..idx) when nothing after it there writes v;
  * NULL otherwise. */
@@ -892,6 +893,15 @@ static bool undo_loop(Program *p, Stmt *parent, int idx)
 	 * an empty row leaves t0 as the original does). */
 	StmtList seeds = {0};
 	Var *mseed = NULL;
+	/* an array seeded with a value (`acc[d] = v0[d]`, a null key's value, a resumed state)
+	 * would need its seed rescaled per element: left as written, checked before any seed
+	 * below is taken out of its declaration */
+	for (int k = 0; first && k < o.rescales.n; k++) {
+		Expr *t = o.rescales.v[k].s->lhs;
+		Stmt *dcl = t->kind == EX_VAR ? decl_before(parent, idx, t->var) : NULL;
+		if (t->kind == EX_VAR ? !starts_at_zero(parent, idx, t->var) && (!dcl || !dcl->rhs) : !array_starts_at_zero(parent, idx, t->var))
+			first = NULL; /* left as written: the fuser says what it cannot take */
+	}
 	for (int k = 0; first && k < o.rescales.n; k++) {
 		Rescale *r = &o.rescales.v[k];
 		Expr *t = r->s->lhs;
@@ -899,14 +909,10 @@ static bool undo_loop(Program *p, Stmt *parent, int idx)
 			continue;
 		/* the seed's declaration `T t = t0;` becomes `T t;`, t0 kept in t_seed */
 		Stmt *dcl = decl_before(parent, idx, t->var);
-		if (!dcl || !dcl->rhs) {
-			first = NULL; /* left as written: the fuser says what it cannot take */
-			break;
-		}
 		if (!mseed)
-			mseed = var_new(p, VAR_LOCAL, "m_seed", o.m->ty, o.m->loc);
+			mseed = var_new(p, VAR_LOCAL, o.m->kind == EX_VAR ? arena_printf(&p->arena, "%s_seed", o.m->var->name) : "m_seed", o.m->ty, o.m->loc);
 		Loc l = loop->loc;
-		Var *tseed = var_new(p, VAR_LOCAL, "t_seed", t->ty, l);
+		Var *tseed = var_new(p, VAR_LOCAL, arena_printf(&p->arena, "%s_seed", t->var->name), t->ty, l);
 		vec_push(seeds, st_decl(p, tseed, dcl->rhs, l)); /* printed before the loop, below */
 		dcl->rhs = NULL;
 		Expr *f = expr_subst_expr(p, inline_defs(&o, r->f, 0), o.old, ex_var(p, mseed, l));
@@ -979,6 +985,33 @@ static bool starts_at_zero(Stmt *parent, int idx, const Var *v)
 			return s->aop == AS_SET && is_literal(uncast(s->rhs), 0);
 		if (stmt_writes_var(s, v) || stmt_reads_var(s, v))
 			return false;
+	}
+	return false;
+}
+
+/* Whether s writes array v only by `v[..] = 0` and reads none of it. */
+static bool zeroes_array(const Stmt *s, const Var *v)
+{
+	if (s->kind == ST_ASSIGN && s->lhs->var == v)
+		return s->aop == AS_SET && is_literal(uncast(s->rhs), 0) && !expr_reads_var(s->rhs, v);
+	if (expr_reads_var(s->cond, v) || expr_reads_var(s->rhs, v) || expr_reads_var(s->lo, v) || expr_reads_var(s->hi, v))
+		return false;
+	for (int i = 0; i < s->nbody; i++)
+		if (s->body[i] && !zeroes_array(s->body[i], v))
+			return false;
+	return true;
+}
+
+/* Whether the last statement of parent before idx that writes array v zeroes it (`float
+ * acc[D] = {0};`, `for (d) acc[d] = 0;`). */
+static bool array_starts_at_zero(Stmt *parent, int idx, const Var *v)
+{
+	for (int i = idx - 1; i >= 0; i--) {
+		Stmt *s = parent->body[i];
+		if ((s->kind == ST_DECL && s->var == v) || stmt_reads_var(s, v))
+			return false;
+		if (stmt_writes_var(s, v))
+			return zeroes_array(s, v);
 	}
 	return false;
 }

@@ -57,9 +57,9 @@ __global__ void __launch_bounds__(FX_T) maxsub_kernel(int R, int C, const float 
 		}
 		m = fmaxf(m, fx::cta_max(m_part, fx_scratch));
 	}
+	float mx_r = m;
 	if (threadIdx.x == 0)
-		mx[(long long)r] = m;
-	__syncthreads(); /* what other threads stored before is read or overwritten next */
+		mx[(long long)r] = mx_r;
 	{ /* line 20: for (c ...): the elements over the threads, 16 elements per thread and step */
 		for (int c0 = 0; c0 < C; c0 += 16 * FX_T) {
 			alignas(16) float x_v[16];
@@ -72,7 +72,7 @@ __global__ void __launch_bounds__(FX_T) maxsub_kernel(int R, int C, const float 
 				}
 				#pragma unroll
 				for (int k_ = 0; k_ < 16; k_++) {
-					y_v[k_] = x_v[k_] - mx[(long long)r];
+					y_v[k_] = x_v[k_] - mx_r;
 				}
 				#pragma unroll
 				for (int v_ = 0; v_ < 4; v_++) {
@@ -90,7 +90,7 @@ __global__ void __launch_bounds__(FX_T) maxsub_kernel(int R, int C, const float 
 				#pragma unroll
 				for (int k_ = 0; k_ < 16; k_++) {
 					const int c = c0 + (k_ / 4 * FX_T + (int)threadIdx.x) * 4 + k_ % 4;
-					if (c < C) y_v[k_] = x_v[k_] - mx[(long long)r];
+					if (c < C) y_v[k_] = x_v[k_] - mx_r;
 				}
 				#pragma unroll
 				for (int k_ = 0; k_ < 16; k_++) {

@@ -10,9 +10,10 @@ void maxsub_fused(int R, int C, const float x[R][C], float mx[R], float y[R][C])
 		for (int c = 0; c < C; c++)
 			if (x[r][c] > m)
 				m = x[r][c];
-		mx[r] = m;
+		float mx_r = m;
+		mx[r] = mx_r;
 		for (int c = 0; c < C; c++)
-			y[r][c] = x[r][c] - mx[r];
+			y[r][c] = x[r][c] - mx_r;
 	}
 }
 
