@@ -1962,7 +1962,8 @@ static Stmt *only_stmt(Stmt *l)
 }
 
 /* An output used as an accumulator: its elements of the row zeroed by a loop (`for (d) o[b][h][i][d]
- * = 0.0f;`), added to in the loops over the axis (`o[b][h][i][d] += p * v[b][h][j][d];`)
+ * = 0.0f;`, or a head's columns of a hidden dim, `o[b][i][h * 64 + d]`, the offset then the
+ * same in every access), added to in the loops over the axis (`o[b][h][i][d] += p * v[b][h][j][d];`)
  * and finalised after them (`for (d) o[b][h][i][d] /= l;`). Stored during the pass, they
  * would keep partial values that nothing repairs; a local array accumulates instead, the
  * form the fuser knows (`acc[d]`): `float o_acc[D]; for (d) o_acc[d] = 0.0f; ... o_acc[d]
