@@ -1085,8 +1085,13 @@ static bool undo_loop(Program *p, Stmt *parent, int idx)
 		Rescale *r = &o.rescales.v[k];
 		Expr *t = r->s->lhs;
 		if (t->kind != EX_VAR) {
-			if (!zeroed_before(parent, idx, t->var))
-				first = NULL; /* a seeded row (acc[d] = bias[d]): left as written */
+			if (!zeroed_before(parent, idx, t->var)) {
+				/* a seeded row (acc[d] = bias[d]): left as written, and the fuser refuses it */
+				note_at(r->s->loc, "'%s' is rescaled by a hand-written online softmax but does not start from zeros: only a row "
+				                   "that does can be undone (start it at zero, and add its seed rescaled to the final max after the loop)",
+				        t->var->name);
+				first = NULL;
+			}
 			if (!first)
 				break;
 			continue;
