@@ -2050,64 +2050,78 @@ static bool interchange(Cascade *c, Stmt *vloop, DepInfo *deps, StmtVec *out)
 
 /* ---- an output element used as an accumulator ---- */
 
-/* Whether e is P[lead...][x] (any x). */
-static bool is_out_elem(const Expr *e, const Var *P, Expr *const *lead, int nlead)
-{
-	if (e->kind != EX_INDEX || e->var != P || e->nargs != nlead + 1)
-		return false;
-	for (int i = 0; i < nlead; i++)
-		if (!expr_equal(e->args[i], lead[i]))
-			return false;
-	return true;
-}
-
-/* Copy of e with every P[lead][x] read as acc[x]. */
-static Expr *subst_out(Program *p, const Expr *e, const Var *P, Expr *const *lead, int nlead, Var *acc)
-{
-	if (!e)
-		return NULL;
-	if (is_out_elem(e, P, lead, nlead)) {
-		Expr *x = ex_copy(p, e->args[nlead]);
-		return ex_index(p, acc, &x, e->loc);
-	}
-	Expr *c = ex_copy(p, e);
-	for (int i = 0; i < e->nargs; i++)
-		c->args[i] = subst_out(p, e->args[i], P, lead, nlead, acc);
-	return c;
-}
-
-typedef struct OutSubst {
+/* An output row used as an accumulator: the elements P[lead...][off + x] (off NULL:
+ * P[lead...][x]), x running over the row's columns. */
+typedef struct OutRow {
 	const Var *P;
 	Expr *const *lead;
 	int nlead;
+	const Expr *off; /* a head's first column in a hidden dim (`h * 64`), or NULL */
+} OutRow;
+
+/* The column x of e when e is an element of the row, P[lead...][off + x] (or x + off;
+ * P[lead...][x], any x, without off); NULL otherwise. */
+static const Expr *out_col(const Expr *e, const OutRow *o)
+{
+	if (e->kind != EX_INDEX || e->var != o->P || e->nargs != o->nlead + 1)
+		return NULL;
+	for (int i = 0; i < o->nlead; i++)
+		if (!expr_equal(e->args[i], o->lead[i]))
+			return NULL;
+	const Expr *x = e->args[o->nlead];
+	if (!o->off)
+		return x;
+	if (x->kind != EX_BIN || x->bop != OP_ADD)
+		return NULL;
+	for (int k = 0; k < 2; k++)
+		if (expr_equal(x->args[k], o->off))
+			return x->args[1 - k];
+	return NULL;
+}
+
+typedef struct OutSubst {
+	const OutRow *o;
 	Var *acc;
 } OutSubst;
 
+/* Copy of e with every element of the row read as acc[x] (an ExprMap; ctx: the OutSubst). */
 static Expr *subst_out_map(Program *p, const Expr *e, void *ctx)
 {
-	const OutSubst *o = ctx;
-	return subst_out(p, e, o->P, o->lead, o->nlead, o->acc);
+	const OutSubst *os = ctx;
+	if (!e)
+		return NULL;
+	const Expr *x = out_col(e, os->o);
+	if (x) {
+		Expr *xc = ex_copy(p, x);
+		return ex_index(p, os->acc, &xc, e->loc);
+	}
+	Expr *c = ex_copy(p, e);
+	for (int i = 0; i < e->nargs; i++)
+		c->args[i] = subst_out_map(p, e->args[i], ctx);
+	return c;
 }
 
-/* s with every P[lead][x] read as acc[x]. */
-static Stmt *stmt_subst_out(Program *p, const Stmt *s, const Var *P, Expr *const *lead, int nlead, Var *acc)
+/* s with every element of the row read as acc[x]. */
+static Stmt *stmt_subst_out(Program *p, const Stmt *s, const OutRow *o, Var *acc)
 {
-	OutSubst o = {P, lead, nlead, acc};
-	return stmt_map_exprs(p, s, subst_out_map, &o);
+	OutSubst os = {o, acc};
+	return stmt_map_exprs(p, s, subst_out_map, &os);
 }
 
-/* Whether P's accesses in s (a loop over the axis) are reductions into P[lead][x], x the
- * iterator of an enclosing loop over the range of `range`, and nothing else reads P. */
-static bool out_reduced_in(Program *p, const Stmt *s, const Var *P, Expr *const *lead, int nlead, const Stmt *range, StmtVec *loops)
+/* Whether P's accesses in s (a loop over the axis) are reductions into elements of the
+ * row at x, x the iterator of an enclosing loop over the range of `range`, and nothing
+ * else reads P. */
+static bool out_reduced_in(Program *p, const Stmt *s, const OutRow *o, const Stmt *range, StmtVec *loops)
 {
+	const Var *P = o->P;
 	if (!s)
 		return true;
 	if (s->kind == ST_ASSIGN && s->lhs->var == P) {
 		Expr *t, *g;
 		Reducer red;
-		if (!is_out_elem(s->lhs, P, lead, nlead) || !reduce_match(p, (Stmt *)s, &t, &red, &g) || red != RED_ADD || expr_reads_var(g, P))
+		const Expr *x = out_col(s->lhs, o);
+		if (!x || !reduce_match(p, (Stmt *)s, &t, &red, &g) || red != RED_ADD || expr_reads_var(g, P))
 			return false;
-		const Expr *x = s->lhs->args[nlead];
 		bool bound = false;
 		for (int i = 0; i < loops->n && !bound; i++)
 			bound = x->kind == EX_VAR && loops->v[i]->var == x->var && expr_equal(loops->v[i]->lo, range->lo) && expr_equal(loops->v[i]->hi, range->hi);
@@ -2119,10 +2133,24 @@ static bool out_reduced_in(Program *p, const Stmt *s, const Var *P, Expr *const 
 		vec_push(*loops, (Stmt *)s);
 	bool ok = true;
 	for (int i = 0; ok && i < s->nbody; i++)
-		ok = out_reduced_in(p, s->body[i], P, lead, nlead, range, loops);
+		ok = out_reduced_in(p, s->body[i], o, range, loops);
 	if (s->kind == ST_FOR)
 		loops->n--;
 	return ok;
+}
+
+/* The offset of subscript x = `off + v` (or `v + off`), v the iterator of the loop
+ * zeroing an output row: a head's columns in a hidden dim, `out[b][t][h * 64 + i]` of
+ * out[B][T][NH * 64] (llm.c, BERT without the transpose); NULL for x = v or anything
+ * else. */
+static const Expr *hidden_offset(const Expr *x, const Var *v)
+{
+	if (x->kind != EX_BIN || x->bop != OP_ADD)
+		return NULL;
+	for (int k = 0; k < 2; k++)
+		if (x->args[k]->kind == EX_VAR && x->args[k]->var == v && !expr_reads_var(x->args[1 - k], v))
+			return x->args[1 - k];
+	return NULL;
 }
 
 /* The single statement of loop l's body (through blocks of one), or NULL. */
@@ -2135,7 +2163,8 @@ static Stmt *only_stmt(Stmt *l)
 }
 
 /* An output used as an accumulator: its elements of the row zeroed by a loop (`for (d) o[b][h][i][d]
- * = 0.0f;`), added to in the loops over the axis (`o[b][h][i][d] += p * v[b][h][j][d];`)
+ * = 0.0f;`, or a head's columns of a hidden dim, `o[b][i][h * 64 + d]`, the offset then the
+ * same in every access), added to in the loops over the axis (`o[b][h][i][d] += p * v[b][h][j][d];`)
  * and finalised after them (`for (d) o[b][h][i][d] /= l;`). Stored during the pass, they
  * would keep partial values that nothing repairs; a local array accumulates instead, the
  * form the fuser knows (`acc[d]`): `float o_acc[D]; for (d) o_acc[d] = 0.0f; ... o_acc[d]
@@ -2158,10 +2187,13 @@ static void localise_out_accums(Cascade *c, StmtVec *kids, VarVec *localised)
 			continue;
 		int nlead = e->nargs - 1;
 		Expr *const *lead = e->args;
-		const Expr *x = e->args[nlead];
-		bool ok = x->kind == EX_VAR && x->var == z->var;
+		OutRow o = {P, lead, nlead, hidden_offset(e->args[nlead], z->var)};
+		const Expr *x = out_col(e, &o);
+		bool ok = x && x->kind == EX_VAR && x->var == z->var;
 		for (int k = 0; ok && k < nlead; k++)
 			ok = !expr_reads_var(lead[k], z->var) && !expr_reads_var(lead[k], P);
+		for (int k = 0; ok && o.off && k < kids->n; k++)
+			ok = !expr_reads_var(o.off, P) && !stmt_stores_read_by(kids->v[k], o.off);
 		for (int k = 0; ok && k < i; k++)
 			ok = !stmt_reads_var(kids->v[k], P) && !stmt_writes_var(kids->v[k], P);
 		/* The loops over the axis that touch it reduce into it; nothing between them does. */
@@ -2174,7 +2206,7 @@ static void localise_out_accums(Cascade *c, StmtVec *kids, VarVec *localised)
 			if (!is_axis_loop(t, c->axis))
 				break;
 			StmtVec loops = {0};
-			ok = out_reduced_in(p, t, P, lead, nlead, z, &loops);
+			ok = out_reduced_in(p, t, &o, z, &loops);
 			vec_free(loops);
 			last = k;
 		}
@@ -2188,11 +2220,11 @@ static void localise_out_accums(Cascade *c, StmtVec *kids, VarVec *localised)
 		int fin = -1;
 		for (int k = last + 1; k < kids->n && fin < 0; k++) {
 			Stmt *t = kids->v[k], *u;
+			const Expr *ux;
 			if (!stmt_reads_var(t, P) && !stmt_writes_var(t, P))
 				continue;
 			if (t->kind == ST_FOR && expr_equal(t->lo, z->lo) && expr_equal(t->hi, z->hi) && (u = only_stmt(t)) && u->kind == ST_ASSIGN &&
-			    is_out_elem(u->lhs, P, lead, nlead) && u->lhs->args[nlead]->kind == EX_VAR && u->lhs->args[nlead]->var == t->var &&
-			    expr_reads_only_elem(u->rhs, u->lhs))
+			    (ux = out_col(u->lhs, &o)) && ux->kind == EX_VAR && ux->var == t->var && expr_reads_only_elem(u->rhs, u->lhs))
 				fin = k;
 			break;
 		}
@@ -2208,7 +2240,7 @@ static void localise_out_accums(Cascade *c, StmtVec *kids, VarVec *localised)
 			Expr *idx[17];
 			for (int k = 0; k < nlead && k < 16; k++)
 				idx[k] = ex_copy(p, lead[k]);
-			idx[nlead] = dx;
+			idx[nlead] = o.off ? ex_bin(p, OP_ADD, ex_copy(p, o.off), dx, z->loc) : dx;
 			store = st_for(p, d, ex_copy(p, z->lo), ex_copy(p, z->hi), 1,
 			               st_assign(p, ex_index(p, P, idx, z->loc), AS_SET, ex_index(p, acc, &dx2, z->loc), z->loc), z->loc);
 		}
@@ -2219,7 +2251,7 @@ static void localise_out_accums(Cascade *c, StmtVec *kids, VarVec *localised)
 			if (k == i)
 				vec_push(nk, st_decl(p, acc, NULL, z->loc));
 			if (k >= i && k <= last)
-				t = stmt_subst_out(p, t, P, lead, nlead, acc);
+				t = stmt_subst_out(p, t, &o, acc);
 			if (k == fin)
 				t = store;
 			vec_push(nk, t);

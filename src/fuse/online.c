@@ -430,12 +430,6 @@ static bool all_read(const Stmt *s, const VarList *dep)
 	return true;
 }
 
-/* `if (x > m) { rescales...; m = x; }` (the rescale done only when the max grows) becomes
- * the unconditional form undo_loop reads: `T m_new = fmaxf(m, x); rescales with x read as
- * m_new; m = m_new;`. Where the max does not grow, the rescales now run with m_new == m,
- * a factor of 1, which undo_loop's numeric check of each rescale (F(r, r) G(r) = G(r))
- * confirms before anything is kept. Every statement of the branch but the last must
- * depend on the max. */
 /* Whether a and b agree at random points (leaves fixed by their printed form). */
 static bool agree(const Expr *a, const Expr *b)
 {
@@ -451,35 +445,187 @@ static bool agree(const Expr *a, const Expr *b)
 	return valid >= 4;
 }
 
-/* With an else branch of sums (`if (x > m) { d = d * expf(m - x) + 1; m = x; } else
- * d += expf(x - m);`): each then-statement `t = t * F + G1` (st0, as written; st, with x read
- * as m_new) whose else is `t += G2` becomes `t = t * F + G2` at m_new, when G1 is G2 with the
- * max grown to x (checked at random points); the else branch goes. false when the branches
- * do not pair so. */
-static bool merge_else(Program *p, Stmt **st0, Stmt **st, int n, Stmt *els, const Expr *x, const Expr *m, const Expr *mnv)
+/* The two arms of `if (x > m)` being merged into one step (merge_arms): the new max mnv,
+ * each arm's locals of one definition (read through them), the else arm's loop iterators
+ * and the then arm's they are read as, and the variables the arms store but the max. */
+typedef struct Arms {
+	Program *p;
+	const Expr *x, *m, *mnv;
+	Online tdefs, edefs;
+	VarList from, to;
+	const Stmt *els;
+	Stmt **then0;
+	int nthen, at;
+} Arms;
+
+/* e of the else arm with its locals read through and its iterators renamed to the then
+ * arm's; NULL when a local cannot be read through. */
+static Expr *else_expr(Arms *a, const Expr *e)
 {
-	Stmt **es = els->kind == ST_BLOCK ? els->body : &els;
-	int ne = els->kind == ST_BLOCK ? els->nbody : 1;
+	Expr *r = inline_defs(&a->edefs, e, 0);
+	for (int i = 0; r && i < a->from.n; i++)
+		r = expr_subst_var(a->p, r, a->from.v[i], a->to.v[i]);
+	return r;
+}
+
+/* Whether e reads a variable that an arm stores, other than the max: an else contribution
+ * that does not, moved to its then twin's place, reads what it read where it stood. */
+static bool reads_arm_stores(const Arms *a, const Expr *e)
+{
+	if (stmt_stores_read_by(a->els, e))
+		return true;
+	for (int k = 0; k < a->nthen; k++)
+		if (k != a->at && stmt_stores_read_by(a->then0[k], e))
+			return true;
+	return false;
+}
+
+/* Whether s, of the then arm, only rescales (`t *= F`, `t /= F`, `t = t * F`, declarations
+ * and loops of those): a statement that may run where the max does not grow, where its
+ * factor is 1 (undo_loop checks each factor). */
+static bool only_rescales(const Stmt *s)
+{
+	if (s->kind == ST_DECL)
+		return true;
+	if (s->kind == ST_ASSIGN)
+		return s->aop == AS_MUL || s->aop == AS_DIV || (s->aop == AS_SET && factor_of(s->rhs, s->lhs));
+	if (s->kind != ST_FOR && s->kind != ST_BLOCK)
+		return false;
+	for (int i = 0; i < s->nbody; i++)
+		if (s->body[i] && !only_rescales(s->body[i]))
+			return false;
+	return true;
+}
+
+/* The unpaired then statement among st0[0..n) that pairs with else statement s: a loop
+ * over the same range for a loop, `t = ...` for a sum into t (*t); n when none. */
+static int twin(Arms *a, Stmt **st0, const bool *paired, int n, const Stmt *s, const Expr *t)
+{
+	for (int k = 0; k < n; k++) {
+		Stmt *u = st0[k];
+		if (paired[k] || u->kind != (t ? ST_ASSIGN : ST_FOR))
+			continue;
+		if (t && u->aop == AS_SET && expr_equal(u->lhs, t))
+			return k;
+		if (!t && u->step == s->step && expr_equal(u->lo, else_expr(a, s->lo)) && expr_equal(u->hi, else_expr(a, s->hi)))
+			return k;
+	}
+	return n;
+}
+
+static bool merge_stmts(Arms *a, Stmt **st0, Stmt **st, int n, Stmt **es, int ne);
+
+/* The else loop s paired with then loop st0[k] (st[k] with the max renamed): their bodies
+ * merged, st[k] replaced by a loop of the merged body. */
+static bool merge_loop(Arms *a, Stmt *st0k, Stmt **stk, Stmt *s)
+{
+	int nt, nt1, nb;
+	Stmt **t0 = slot_stmts(&st0k->body[0], &nt), **t1 = slot_stmts(&(*stk)->body[0], &nt1);
+	Stmt **eb = slot_stmts(&s->body[0], &nb);
+	Stmt **t1c = arena_alloc(&a->p->arena, sizeof(Stmt *) * (size_t)(nt + 1));
+	memcpy(t1c, t1, sizeof(Stmt *) * (size_t)nt);
+	vec_push(a->from, s->var);
+	vec_push(a->to, st0k->var);
+	bool ok = nt == nt1 && merge_stmts(a, t0, t1c, nt, eb, nb);
+	a->from.n--, a->to.n--;
+	if (!ok)
+		return false;
+	Stmt *c = st_new(a->p, ST_FOR, (*stk)->loc);
+	*c = **stk;
+	c->body = arena_alloc(&a->p->arena, sizeof(Stmt *));
+	c->nbody = 1;
+	c->body[0] = st_block(a->p, t1c, nt, (*stk)->loc);
+	*stk = c;
+	return true;
+}
+
+/* Pairs the else arm's statements es[0..ne) with the then arm's st0[0..n) (as written; st:
+ * with x, and the max after `m = x`, read as the new max mnv): each else `t += G2` with the
+ * then `t = t * F + G1`, which becomes `t = t * F + G2` at mnv when G1 is G2 with the max
+ * grown to x (checked at random points), so that it gives both arms' values; each else
+ * loop with a then loop over the same range, their bodies paired alike; the else arm's
+ * declarations are read through. Then statements left unpaired must only rescale. false
+ * when the arms do not pair so (the if is then left as written). */
+static bool merge_stmts(Arms *a, Stmt **st0, Stmt **st, int n, Stmt **es, int ne)
+{
+	Program *p = a->p;
+	bool *paired = arena_alloc(&p->arena, sizeof(bool) * (size_t)(n + 1));
+	memset(paired, 0, sizeof(bool) * (size_t)(n + 1));
 	for (int e = 0; e < ne; e++) {
+		Stmt *s = es[e];
+		if (s->kind == ST_DECL) {
+			bool def = false;
+			for (int i = 0; i < a->edefs.defv.n; i++)
+				def |= a->edefs.defv.v[i] == s->var;
+			if (!def)
+				return false;
+			continue;
+		}
+		if (s->kind == ST_FOR) {
+			int k = twin(a, st0, paired, n, s, NULL);
+			if (k == n || !merge_loop(a, st0[k], &st[k], s))
+				return false;
+			paired[k] = true;
+			continue;
+		}
 		Expr *t, *g2;
 		Reducer red;
-		if (!reduce_match(p, es[e], &t, &red, &g2) || red != RED_ADD)
+		if (!reduce_match(p, s, &t, &red, &g2) || red != RED_ADD || !(t = else_expr(a, t)) || !(g2 = else_expr(a, g2)) ||
+		    reads_arm_stores(a, g2))
 			return false;
-		int k = 0;
-		while (k < n && !(st0[k]->kind == ST_ASSIGN && st0[k]->aop == AS_SET && expr_equal(st0[k]->lhs, t)))
-			k++;
-		if (k == n || st0[k]->rhs->kind != EX_BIN || st0[k]->rhs->bop != OP_ADD)
+		int k = twin(a, st0, paired, n, s, t);
+		Expr *r = k < n ? st[k]->rhs : NULL;
+		if (!r || r->kind != EX_BIN || r->bop != OP_ADD)
 			return false;
-		Expr *r0 = st0[k]->rhs, *r = st[k]->rhs;
-		int side = factor_of(r0->args[0], t) ? 0 : factor_of(r0->args[1], t) ? 1 : -1;
-		if (side < 0 || !agree(r0->args[1 - side], expr_subst_equal(p, g2, m, x)))
+		int side = factor_of(r->args[0], st[k]->lhs) ? 0 : factor_of(r->args[1], st[k]->lhs) ? 1 : -1;
+		Expr *g1 = side < 0 ? NULL : inline_defs(&a->tdefs, r->args[1 - side], 0);
+		if (!g1 || !agree(expr_subst_equal(p, g1, a->mnv, a->x), expr_subst_equal(p, g2, a->m, a->x)))
 			return false;
 		Stmt *c = st_new(p, ST_ASSIGN, st[k]->loc);
 		*c = *st[k];
-		c->rhs = ex_bin(p, OP_ADD, r->args[side], expr_subst_equal(p, g2, m, mnv), r->loc);
+		c->rhs = ex_bin(p, OP_ADD, r->args[side], expr_subst_equal(p, g2, a->m, a->mnv), r->loc);
 		st[k] = c;
+		paired[k] = true;
 	}
+	for (int k = 0; k < n; k++)
+		if (!paired[k] && !only_rescales(st0[k]))
+			return false;
 	return true;
+}
+
+/* With an else branch of sums (`if (x > m) { d = d * expf(m - x) + 1; m = x; } else
+ * d += expf(x - m);`, or FlashAttention by hand: `if (s > m) { float c = expf(m - s);
+ * l = l * c + 1; for (d) acc[d] = acc[d] * c + v[j][d]; m = s; } else { float p =
+ * expf(s - m); l += p; for (d) acc[d] += p * v[j][d]; }`): the then arm st0[0..n) (at: its
+ * `m = x`), st its statements at the new max mnv, merged with the else arm els by
+ * merge_stmts into the one step that gives both arms' values; without an else, the then
+ * statements must only rescale (they run where the max does not grow). */
+static bool merge_arms(Program *p, Stmt **st0, Stmt **st, int n, int at, Stmt *els, const Expr *x, const Expr *m, const Expr *mnv)
+{
+	Arms a = {.p = p, .x = x, .m = m, .mnv = mnv, .tdefs = {.p = p}, .edefs = {.p = p}, .els = els, .then0 = st0, .nthen = n, .at = at};
+	int ne = 0;
+	Stmt **es = els ? slot_stmts(&els, &ne) : NULL;
+	Stmt *tb = st_block(p, st, n, st0[0]->loc);
+	collect_defs(&a.tdefs, tb, tb);
+	if (els)
+		collect_defs(&a.edefs, els, els);
+	/* the max's statement pairs with nothing and is kept out */
+	Stmt **s0 = arena_alloc(&p->arena, sizeof(Stmt *) * (size_t)n), **s1 = arena_alloc(&p->arena, sizeof(Stmt *) * (size_t)n);
+	int k1 = 0;
+	for (int k = 0; k < n; k++)
+		if (k != at)
+			s0[k1] = st0[k], s1[k1++] = st[k];
+	bool ok = merge_stmts(&a, s0, s1, k1, es, ne);
+	for (int k = 0, q = 0; ok && k < n; k++)
+		if (k != at)
+			st[k] = s1[q++];
+	vec_free(a.tdefs.defv);
+	vec_free(a.tdefs.defe);
+	vec_free(a.edefs.defv);
+	vec_free(a.edefs.defe);
+	vec_free(a.from);
+	vec_free(a.to);
+	return ok;
 }
 
 /* Whether s is `if (x > m)` (or >=, m < x, m <= x) with m a float scalar that x does
@@ -505,6 +651,13 @@ static Stmt *new_max_decl(Program *p, Var *mn, const Expr *m, const Expr *x, Loc
 	return st_decl(p, mn, ex_call(p, FN_FMAX, m->ty == TY_DOUBLE, args, l), l);
 }
 
+/* `if (x > m) { rescales...; m = x; }` (the rescale done only when the max grows) becomes
+ * the unconditional form undo_loop reads: `T m_new = fmaxf(m, x); rescales with x read as
+ * m_new; m = m_new;`. Where the max does not grow, the rescales now run with m_new == m,
+ * a factor of 1, which undo_loop's numeric check of each rescale (F(r, r) G(r) = G(r))
+ * confirms before anything is kept. `m = x` may stand anywhere in the branch (statements
+ * after it read the max as x); every other statement of the branch must depend on the
+ * old max. An else arm is merged in by merge_arms. */
 static void unbranch_max(Program *p, Stmt *body)
 {
 	for (int i = 0; i < body->nbody; i++) {
@@ -516,21 +669,28 @@ static void unbranch_max(Program *p, Stmt *body)
 		Stmt **st0 = slot_stmts(&f->body[0], &n);
 		if (n < 2)
 			continue;
-		/* the branch's statements with x read as the new max */
+		int at = -1;
+		for (int k = 0; k < n && at < 0; k++)
+			if (st0[k]->kind == ST_ASSIGN && st0[k]->aop == AS_SET && expr_equal(st0[k]->lhs, m) && expr_equal(st0[k]->rhs, x))
+				at = k;
+		if (at < 0)
+			continue;
+		/* the branch's statements with x, and the max after `m = x`, read as the new max */
 		Var *mn = var_new(p, VAR_LOCAL, "m_new", m->ty, f->loc);
 		Expr *mnv = ex_var(p, mn, f->loc);
 		Stmt **st = arena_alloc(&p->arena, sizeof(Stmt *) * (size_t)n);
-		for (int k = 0; k < n - 1; k++)
-			st[k] = stmt_map_exprs(p, st0[k], expr_subst_equal_map, (const Expr *[]){x, mnv});
-		if (f->nbody > 1 && f->body[1] && !merge_else(p, st0, st, n - 1, f->body[1], x, m, mnv))
-			continue;
-		Stmt *last = st0[n - 1];
-		if (last->kind != ST_ASSIGN || last->aop != AS_SET || !expr_equal(last->lhs, m) || !expr_equal(last->rhs, x))
+		for (int k = 0; k < n; k++) {
+			Stmt *s = k > at ? stmt_map_exprs(p, st0[k], expr_subst_equal_map, (const Expr *[]){m, x}) : st0[k];
+			st[k] = k == at ? s : stmt_map_exprs(p, s, expr_subst_equal_map, (const Expr *[]){x, mnv});
+		}
+		if (!merge_arms(p, st0, st, n, at, f->nbody > 1 ? f->body[1] : NULL, x, m, mnv))
 			continue;
 		VarList dep = {0};
 		vec_push(dep, m->var);
 		bool ok = true;
-		for (int k = 0; k < n - 1 && ok; k++) {
+		for (int k = 0; k < n && ok; k++) {
+			if (k == at)
+				continue;
 			if (st[k]->kind == ST_DECL && st[k]->rhs && !st[k]->var->ndim) {
 				for (int q = 0; q < dep.n; q++)
 					if (expr_reads_var(st[k]->rhs, dep.v[q])) {
@@ -547,9 +707,10 @@ static void unbranch_max(Program *p, Stmt *body)
 			continue;
 		StmtList out = {0};
 		vec_push(out, new_max_decl(p, mn, m, x, f->loc));
-		for (int k = 0; k < n - 1; k++)
-			vec_push(out, st[k]);
-		vec_push(out, st_assign(p, ex_copy(p, m), AS_SET, ex_copy(p, mnv), last->loc));
+		for (int k = 0; k < n; k++)
+			if (k != at)
+				vec_push(out, st[k]);
+		vec_push(out, st_assign(p, ex_copy(p, m), AS_SET, ex_copy(p, mnv), st0[at]->loc));
 		stmt_replace(p, body, f, out.v, out.n);
 		i += out.n - 1;
 		vec_free(out);
@@ -773,7 +934,7 @@ static void select_factors(Program *p, Stmt *body)
 }
 
 static bool starts_at_zero(Stmt *parent, int idx, const Var *v);
-static bool array_starts_at_zero(Stmt *parent, int idx, const Var *v);
+static bool is_literal(const Expr *e, double v);
 
 /* The declaration of v among parent->body[0..idx) when nothing after it there writes v;
  * NULL otherwise. */
@@ -787,6 +948,33 @@ static Stmt *decl_before(Stmt *parent, int idx, const Var *v)
 			return NULL;
 	}
 	return NULL;
+}
+
+/* Whether the last statement of parent before idx that writes array a sets all of it to
+ * zero: a nest of loops from 0 to a's extents, one per dimension, around `a[i0]...[in] =
+ * 0` (what `= {0}`, memset and a zeroing loop become). A rescaled array seeded otherwise
+ * would need its seed rescaled too. */
+static bool zeroed_before(Stmt *parent, int idx, const Var *a)
+{
+	Stmt *s = NULL;
+	for (int i = idx - 1; i >= 0 && !s; i--)
+		if (stmt_writes_var(parent->body[i], a))
+			s = parent->body[i];
+	Var *iv[16];
+	int n = 0;
+	while (s && s->kind == ST_FOR && n < 16 && n < a->ndim && is_literal(uncast(s->lo), 0) && expr_equal(s->hi, a->dims[n])) {
+		iv[n++] = s->var;
+		int nb;
+		Stmt **b = slot_stmts(&s->body[0], &nb);
+		s = nb == 1 ? b[0] : NULL;
+	}
+	if (!s || n != a->ndim || s->kind != ST_ASSIGN || s->aop != AS_SET || s->lhs->kind != EX_INDEX || s->lhs->var != a ||
+	    !is_literal(uncast(s->rhs), 0))
+		return false;
+	for (int k = 0; k < n; k++)
+		if (s->lhs->args[k]->kind != EX_VAR || s->lhs->args[k]->var != iv[k])
+			return false;
+	return true;
 }
 
 /* Undoes the hand-written online softmax of loop parent->body[idx], if it is one: the loop
@@ -893,19 +1081,28 @@ static bool undo_loop(Program *p, Stmt *parent, int idx)
 	 * an empty row leaves t0 as the original does). */
 	StmtList seeds = {0};
 	Var *mseed = NULL;
-	/* an array seeded with a value (`acc[d] = v0[d]`, a null key's value, a resumed state)
-	 * would need its seed rescaled per element: left as written, checked before any seed
-	 * below is taken out of its declaration */
+	/* every seed is checked before any is taken out of its declaration: left as written,
+	 * the loop must be as the user wrote it */
 	for (int k = 0; first && k < o.rescales.n; k++) {
-		Expr *t = o.rescales.v[k].s->lhs;
+		Rescale *r = &o.rescales.v[k];
+		Expr *t = r->s->lhs;
+		if (t->kind != EX_VAR && !zeroed_before(parent, idx, t->var)) {
+			/* a seeded row (acc[d] = bias[d]): left as written, and the fuser refuses it */
+			note_at(r->s->loc, "'%s' is rescaled by a hand-written online softmax but does not start from zeros: only a row "
+			                   "that does can be undone (start it at zero, and add its seed rescaled to the final max after the loop)",
+			        t->var->name);
+			first = NULL;
+		}
 		Stmt *dcl = t->kind == EX_VAR ? decl_before(parent, idx, t->var) : NULL;
-		if (t->kind == EX_VAR ? !starts_at_zero(parent, idx, t->var) && (!dcl || !dcl->rhs) : !array_starts_at_zero(parent, idx, t->var))
+		if (t->kind == EX_VAR && !starts_at_zero(parent, idx, t->var) && (!dcl || !dcl->rhs))
 			first = NULL; /* left as written: the fuser says what it cannot take */
 	}
 	for (int k = 0; first && k < o.rescales.n; k++) {
 		Rescale *r = &o.rescales.v[k];
 		Expr *t = r->s->lhs;
-		if (t->kind != EX_VAR || starts_at_zero(parent, idx, t->var))
+		if (t->kind != EX_VAR)
+			continue;
+		if (starts_at_zero(parent, idx, t->var))
 			continue;
 		/* the seed's declaration `T t = t0;` becomes `T t;`, t0 kept in t_seed */
 		Stmt *dcl = decl_before(parent, idx, t->var);
@@ -985,33 +1182,6 @@ static bool starts_at_zero(Stmt *parent, int idx, const Var *v)
 			return s->aop == AS_SET && is_literal(uncast(s->rhs), 0);
 		if (stmt_writes_var(s, v) || stmt_reads_var(s, v))
 			return false;
-	}
-	return false;
-}
-
-/* Whether s writes array v only by `v[..] = 0` and reads none of it. */
-static bool zeroes_array(const Stmt *s, const Var *v)
-{
-	if (s->kind == ST_ASSIGN && s->lhs->var == v)
-		return s->aop == AS_SET && is_literal(uncast(s->rhs), 0) && !expr_reads_var(s->rhs, v);
-	if (expr_reads_var(s->cond, v) || expr_reads_var(s->rhs, v) || expr_reads_var(s->lo, v) || expr_reads_var(s->hi, v))
-		return false;
-	for (int i = 0; i < s->nbody; i++)
-		if (s->body[i] && !zeroes_array(s->body[i], v))
-			return false;
-	return true;
-}
-
-/* Whether the last statement of parent before idx that writes array v zeroes it (`float
- * acc[D] = {0};`, `for (d) acc[d] = 0;`). */
-static bool array_starts_at_zero(Stmt *parent, int idx, const Var *v)
-{
-	for (int i = idx - 1; i >= 0; i--) {
-		Stmt *s = parent->body[i];
-		if ((s->kind == ST_DECL && s->var == v) || stmt_reads_var(s, v))
-			return false;
-		if (stmt_writes_var(s, v))
-			return zeroes_array(s, v);
 	}
 	return false;
 }
