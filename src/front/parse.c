@@ -2608,6 +2608,25 @@ static void stmt_own_positions(const Stmt *s, const Var *x, const Var *v, unsign
 
 enum { RED_NONE, RED_ADD, RED_MUL, RED_MAX, RED_MIN };
 
+/* The kind of `c ? t : f` as a reduction of x with e (x is one of t, f, e the other): a
+ * maximum where c holds when t is the greater (`x > e ? x : e`, `e > x ? e : x`), a
+ * minimum where c holds when t is the lesser; RED_NONE otherwise. */
+static int select_kind(const Expr *c, const Expr *t, const Expr *f, const Var *x)
+{
+	if (c->kind != EX_BIN || (c->bop != OP_LT && c->bop != OP_LE && c->bop != OP_GT && c->bop != OP_GE))
+		return RED_NONE;
+	bool gt = c->bop == OP_GT || c->bop == OP_GE;
+	const Expr *big = gt ? c->args[0] : c->args[1], *small = gt ? c->args[1] : c->args[0];
+	const Expr *e = t->kind == EX_VAR && t->var == x ? f : t;
+	if (expr_reads_var(e, x) || !((t->kind == EX_VAR && t->var == x) || (f->kind == EX_VAR && f->var == x)))
+		return RED_NONE;
+	if (expr_equal(big, t) && expr_equal(small, f))
+		return RED_MAX;
+	if (expr_equal(big, f) && expr_equal(small, t))
+		return RED_MIN;
+	return RED_NONE;
+}
+
 /* Which reduction assignment a is of its target x: `x += e`, `x -= e`, `x = x + e`,
  * `x = e + x`, `x = x - e` (sums), `x *= e`, `x = x * e` (products), `x = fmaxf(x, e)`
  * (either order; maxima), fminf (minima); e must not read x. RED_NONE otherwise. */
@@ -2620,6 +2639,8 @@ static int reduction_kind(const Stmt *a)
 	if (a->aop != AS_SET)
 		return expr_reads_var(a->rhs, x) ? RED_NONE : a->aop == AS_ADD || a->aop == AS_SUB ? RED_ADD : a->aop == AS_MUL ? RED_MUL : RED_NONE;
 	const Expr *r = a->rhs;
+	if (r->kind == EX_COND && a->lhs->kind == EX_VAR) /* x = x > e ? x : e */
+		return select_kind(r->args[0], r->args[1], r->args[2], x);
 	int kind = r->kind == EX_BIN && (r->bop == OP_ADD || r->bop == OP_SUB) ? RED_ADD
 	           : r->kind == EX_BIN && r->bop == OP_MUL                      ? RED_MUL
 	           : r->kind == EX_CALL && r->fn == FN_FMAX                     ? RED_MAX
@@ -2640,6 +2661,18 @@ static bool only_reduced(const Stmt *s, const Var *x, int *kind, Loc *where)
 {
 	if (!s)
 		return true;
+	/* `if (e > x) x = e;`: x = e > x ? e : x */
+	Stmt *a = s->kind == ST_IF && s->nbody == 1 ? s->body[0] : NULL;
+	while (a && a->kind == ST_BLOCK && a->nbody == 1)
+		a = a->body[0];
+	if (a && a->kind == ST_ASSIGN && a->aop == AS_SET && a->lhs->kind == EX_VAR && a->lhs->var == x) {
+		Expr xe = {.kind = EX_VAR, .ty = x->ty, .var = (Var *)x};
+		int k = select_kind(s->cond, a->rhs, &xe, x);
+		if (k == RED_NONE || (*kind != RED_NONE && k != *kind))
+			return *where = s->loc, false;
+		*kind = k;
+		return true;
+	}
 	const Expr *reads[] = {s->cond, s->lo, s->hi, s->kind == ST_DECL ? s->rhs : NULL};
 	for (size_t i = 0; i < sizeof reads / sizeof reads[0]; i++)
 		if (expr_reads_var(reads[i], x))

@@ -1275,6 +1275,63 @@ static bool undo_welford(Program *p, Stmt *parent, int idx)
 	return done;
 }
 
+/* Whether statement s declares or writes a variable that e reads. */
+static bool changes_reads_of(const Stmt *s, const Expr *e)
+{
+	if (!e)
+		return false;
+	if (e->kind == EX_VAR || e->kind == EX_INDEX)
+		if ((s->kind == ST_DECL && s->var == e->var) || stmt_writes_var(s, e->var))
+			return true;
+	for (int i = 0; i < e->nargs; i++)
+		if (changes_reads_of(s, e->args[i]))
+			return true;
+	return false;
+}
+
+/* Seeds set under a flag, `m = -INFINITY; l = 0; if (use_sinks) { m = sink[h]; l = 1; }`
+ * (gpt-oss's optional sinks), in block s: each assignment of the if folds into the
+ * scalar's last definition before it, `m = use_sinks ? sink[h] : -INFINITY`, so that the
+ * online softmax's seeds are one definition each (undo_loop). Only where the statements
+ * in between neither touch the scalar nor change what the condition and the value read,
+ * and the if's values and condition read none of the scalars it sets. */
+static void fold_flagged_seeds(Program *p, Stmt *s)
+{
+	for (int i = 0; i < s->nbody; i++) {
+		Stmt *f = s->body[i];
+		if (f->kind != ST_IF || (f->nbody > 1 && f->body[1]))
+			continue;
+		int n;
+		Stmt **b = slot_stmts(&f->body[0], &n);
+		bool ok = n > 0;
+		for (int k = 0; ok && k < n; k++)
+			ok = b[k]->kind == ST_ASSIGN && b[k]->aop == AS_SET && b[k]->lhs->kind == EX_VAR && !b[k]->lhs->var->ndim &&
+			     !expr_reads_var(f->cond, b[k]->lhs->var);
+		for (int k = 0; ok && k < n; k++)
+			for (int q = 0; ok && q < n; q++)
+				ok = !expr_reads_var(b[q]->rhs, b[k]->lhs->var);
+		Stmt **def = ok ? arena_alloc(&p->arena, sizeof(Stmt *) * (size_t)n) : NULL;
+		for (int k = 0; ok && k < n; k++) {
+			Var *x = b[k]->lhs->var;
+			int w = i - 1;
+			for (; w >= 0 && !stmt_writes_var(s->body[w], x) && !stmt_reads_var(s->body[w], x); w--)
+				;
+			def[k] = w >= 0 ? s->body[w] : NULL;
+			ok = def[k] && def[k]->rhs && ((def[k]->kind == ST_DECL && def[k]->var == x) || (def[k]->kind == ST_ASSIGN && def[k]->aop == AS_SET &&
+			                                                                                     def[k]->lhs->kind == EX_VAR && def[k]->lhs->var == x));
+			for (int q = w + 1; ok && q < i; q++)
+				ok = !changes_reads_of(s->body[q], f->cond) && !changes_reads_of(s->body[q], b[k]->rhs);
+		}
+		if (!ok)
+			continue;
+		for (int k = 0; k < n; k++)
+			def[k]->rhs = ex_cond(p, ex_copy(p, f->cond), ex_as_type(p, b[k]->lhs->var->ty, b[k]->rhs), def[k]->rhs, f->loc);
+		memmove(s->body + i, s->body + i + 1, sizeof(Stmt *) * (size_t)(s->nbody - i - 1));
+		s->nbody--;
+		i--;
+	}
+}
+
 void fuse_undo_online(Program *p, Stmt *s)
 {
 	if (!s)
@@ -1284,6 +1341,7 @@ void fuse_undo_online(Program *p, Stmt *s)
 			fuse_undo_online(p, s->body[i]);
 	if (s->kind != ST_BLOCK)
 		return;
+	fold_flagged_seeds(p, s);
 	for (int i = 0; i < s->nbody; i++) {
 		if (s->body[i]->kind != ST_FOR)
 			continue;
