@@ -62,6 +62,7 @@ typedef struct Walk {
 	CXCursor step;  /* the statement that advances it */
 	Expr *stride;
 	Expr *off;      /* the alias's offset before the loop */
+	Expr **lead;    /* and its leading subscripts */
 } Walk;
 
 /* A scratch array a block allocates, `float *S = malloc(sizeof(float) * N * N);`, which
@@ -1290,7 +1291,8 @@ typedef struct LoopHead {
 static Stmt *convert_loop(Parser *ps, const LoopHead *h);
 static bool counted_while(Parser *ps, const CursorVec *ch, int i, LoopHead *h);
 static Stmt *convert_own_stmt(Parser *ps, CXCursor c);
-static int walk_begin(Parser *ps, CXCursor body, unsigned from, unsigned to, Var *v, Expr *lo, int step);
+static int walk_begin(Parser *ps, CXCursor body, const CursorVec *header, unsigned from, unsigned to, Var *v, Expr *lo, int step);
+static int pointer_assign(Parser *ps, CXCursor c, CXCursor *stride, bool *fwd);
 static void walk_end(Parser *ps, int mark, const Stmt *body, const Var *v, int first, Loc loc);
 static bool reversible(const Stmt *body, const Var *v, Loc *why);
 
@@ -1355,6 +1357,39 @@ static int unit_step(Parser *ps, CXCursor inc, CXCursor iv)
 	}
 	vec_free(ch);
 	return step;
+}
+
+/* The step of a loop's increment `v++, p += D` (ggml's walk in the header, which runs on
+ * `continue` too): the iterator's unit step (unit_step) and pointer locals advanced
+ * (pointer_assign), whose advances go to *ptrs for walk_begin; 0 for anything else. */
+static int header_steps(Parser *ps, CXCursor inc, CXCursor iv, CursorVec *ptrs)
+{
+	CursorVec todo = {0};
+	vec_push(todo, strip(inc));
+	int step = 0, nsteps = 0;
+	bool ok = true;
+	Loc dummy;
+	while (ok && todo.n) {
+		CXCursor c = todo.v[--todo.n];
+		CursorVec ch = children(c);
+		const char *op = clang_getCursorKind(c) == CXCursor_BinaryOperator && ch.n == 2 ? binary_operator(ps, c, ch.v[0], &dummy) : NULL;
+		CXCursor sc;
+		bool fwd;
+		if (op && !strcmp(op, ",")) {
+			vec_push(todo, strip(ch.v[1]));
+			vec_push(todo, strip(ch.v[0]));
+		} else if (unit_step(ps, c, iv)) {
+			step = unit_step(ps, c, iv);
+			nsteps++;
+		} else if (pointer_assign(ps, c, &sc, &fwd) >= 0 && fwd) {
+			vec_push(*ptrs, c);
+		} else {
+			ok = false;
+		}
+		vec_free(ch);
+	}
+	vec_free(todo);
+	return ok && nsteps == 1 && ptrs->n ? step : 0;
 }
 
 static const char canonical_loop_help[] =
@@ -1686,7 +1721,10 @@ static Stmt *convert_loop(Parser *ps, const LoopHead *h)
 		fail(ps, !scalar_is_int(hi->ty) ? hi->loc : lo->loc, "loop bounds must be integer expressions");
 		goto out;
 	}
+	CursorVec hsteps = {0};
 	int step = down ? -1 : unit_step(ps, h->inc, iv);
+	if (!step && !down)
+		step = header_steps(ps, h->inc, iv, &hsteps);
 	if (!step) {
 		fail(ps, loc_of(ps, h->inc), "the loop must step by one; %s", canonical_loop_help);
 		goto out;
@@ -1738,7 +1776,8 @@ static Stmt *convert_loop(Parser *ps, const LoopHead *h)
 	ps->loop = (LoopCtx){v, step, ps->vars.n, &hi, &outer_loop};
 	CXCursor first = clang_Cursor_isNull(h->init) ? h->cond : h->init;
 	unsigned from = offset_of(clang_getRangeStart(clang_getCursorExtent(first))), to = offset_of(clang_getRangeEnd(clang_getCursorExtent(h->body)));
-	int walks = walk_begin(ps, h->body, from, to, v, lo, step);
+	int walks = walk_begin(ps, h->body, &hsteps, from, to, v, lo, step);
+	vec_free(hsteps);
 	ps->depth++;
 	Stmt *body = convert_loop_body(ps, h->body, h->drop);
 	ps->depth--;
@@ -2866,7 +2905,7 @@ static const char *walk_refusal(Parser *ps, unsigned from, unsigned to, const Cu
  * offsets [from, to), iterator v from lo, counting by step) advances once per iteration, and reads each as its start plus (v -
  * lo) strides while the body is converted; refuses (located) a step walk_refusal
  * rejects. Returns the mark that walk_end takes. */
-static int walk_begin(Parser *ps, CXCursor body, unsigned from, unsigned to, Var *v, Expr *lo, int step)
+static int walk_begin(Parser *ps, CXCursor body, const CursorVec *header, unsigned from, unsigned to, Var *v, Expr *lo, int step)
 {
 	int mark = ps->walks.n;
 	CursorVec st = {0};
@@ -2874,6 +2913,9 @@ static int walk_begin(Parser *ps, CXCursor body, unsigned from, unsigned to, Var
 		st = children(body);
 	else if (!clang_Cursor_isNull(body))
 		vec_push(st, body);
+	int nbody = st.n;
+	for (int i = 0; i < header->n; i++) /* the header's, after the body's */
+		vec_push(st, header->v[i]);
 	for (int i = 0; i < st.n; i++) {
 		CXCursor sc;
 		bool fwd;
@@ -2881,7 +2923,9 @@ static int walk_begin(Parser *ps, CXCursor body, unsigned from, unsigned to, Var
 		if (a < 0 || !fwd || !ps->aliases.v[a].base)
 			continue;
 		Loc loc = loc_of(ps, st.v[i]);
-		const char *why = walk_refusal(ps, from, to, &st, i, a, sc, step, mark);
+		/* a step in the header runs after the body whatever it does, `continue` included */
+		CursorVec in_body = {st.v, nbody, nbody}, none = {0};
+		const char *why = i < nbody ? walk_refusal(ps, from, to, &in_body, i, a, sc, step, mark) : walk_refusal(ps, from, to, &none, 0, a, sc, step, mark);
 		if (why) {
 			fail(ps, loc, "pointer '%s' is advanced here but %s: %s", decl_name(ps, ps->aliases.v[a].decl), why, walk_help);
 			vec_push(ps->walks, ((Walk){a, st.v[i], NULL, NULL})); /* its step is not reported again */
@@ -2891,9 +2935,17 @@ static int walk_begin(Parser *ps, CXCursor body, unsigned from, unsigned to, Var
 		if (s && !scalar_is_int(s->ty))
 			fail(ps, s->loc, "a pointer's stride must be an integer expression"), s = NULL;
 		PtrAlias *al = &ps->aliases.v[a]; /* after convert_expr, which may add aliases */
-		vec_push(ps->walks, ((Walk){a, st.v[i], s, al->off}));
-		if (s)
+		vec_push(ps->walks, ((Walk){a, st.v[i], s, al->off, al->lead}));
+		if (s && al->nlead && expr_equal(s, al->base->dims[al->base->ndim - 1])) {
+			/* a row at a time (`kp = &k[h][0][0]; ... kp += D;` over k[H][L][D]): the
+			 * row's subscript moves, the element stays within its row, as C wants */
+			Expr **lead = arena_alloc(&ps->prog->arena, sizeof(Expr *) * (size_t)al->nlead);
+			memcpy(lead, al->lead, sizeof(Expr *) * (size_t)al->nlead);
+			lead[al->nlead - 1] = walk_offset(ps, &(PtrAlias){.off = lead[al->nlead - 1]}, v, lo, ex_int(ps->prog, 1, loc), loc);
+			al->lead = lead;
+		} else if (s) {
 			al->off = walk_offset(ps, al, v, lo, s, loc);
+		}
 	}
 	vec_free(st);
 	return mark;
@@ -2911,6 +2963,7 @@ static void walk_end(Parser *ps, int mark, const Stmt *body, const Var *v, int f
 		if (!w->stride)
 			continue;
 		al->off = w->off;
+		al->lead = w->lead;
 		al->walked = loc;
 		const Expr *bad = expr_reads_var(w->stride, v) ? w->stride : body ? loop_variant_read(ps, w->stride, v, first, &body, 1) : NULL;
 		if (bad)
@@ -4964,6 +5017,15 @@ static void convert_function(Parser *ps, CXCursor fn, CXCursor body)
 			f->params[f->nparams++] = v;
 		else
 			params_ok = false;
+	}
+	/* A pointer parameter the function advances (`x += C;` at the end of each row, K&R's
+	 * walk of a matrix) is read as a pointer local set to it before the first region,
+	 * `const float *x = x;`, which the walks then follow. */
+	for (int i = 0; params_ok && i < f->nparams; i++) {
+		CXCursor pc = clang_Cursor_getArgument(fn, (unsigned)i);
+		Var *v = f->params[i];
+		if (clang_getCanonicalType(clang_getCursorType(pc)).kind == CXType_Pointer && v->ndim == 1 && assigns_name(ps, body, v->name))
+			vec_push(ps->aliases, ((PtrAlias){.decl = pc, .base = v, .depth = ps->depth}));
 	}
 	if (!params_ok) {
 		/* Every use of a refused parameter would be reported again: stop here. */
