@@ -3542,6 +3542,19 @@ static bool no_table_at(const Expr *e, void *ctx)
 	return true;
 }
 
+/* Whether s stores into array a at subscripts that read iterator in but not out. */
+static bool stores_along(const Stmt *s, const Var *a, const Var *in, const Var *out)
+{
+	if (!s)
+		return false;
+	if (s->kind == ST_ASSIGN && s->lhs->var == a && expr_reads_var(s->lhs, in) && !expr_reads_var(s->lhs, out))
+		return true;
+	for (int i = 0; i < s->nbody; i++)
+		if (stores_along(s->body[i], a, in, out))
+			return true;
+	return false;
+}
+
 /* Whether loop o is a non-parallel loop whose body is scalar declarations, then one loop
  * from 0 to a constant, step 1, that writes none of them; *in, *npre: that loop, how many
  * declarations before it. */
@@ -3563,15 +3576,17 @@ static bool block_nest(const Schedule *sc, Stmt *o, Stmt **in, int *npre)
 		if (b[i]->kind != ST_DECL || b[i]->var->ndim || !b[i]->rhs || stmt_writes_var(l, b[i]->var) || expr_reads_var(b[i]->rhs, l->var))
 			return false;
 	/* Only a walk over keys: an index table read at the block (col_idx[kb], a page
-	 * table), and a local from outside the nest carried across it (a reduction into a
-	 * scalar, or into an array: P.V's acc[d] walked page by page). */
+	 * table), and a local from outside the nest carried across it: a reduction into a
+	 * scalar, or an array whose elements the inner loop indexes only with the outer one
+	 * (scores stored by key, `s[p * PS + e]`) or not at all (P.V's acc[d] walked page by
+	 * page), not `for (t) for (d) acc[d] += ...`, whose inner loop is the head dim. */
 	const Var *ov = o->var;
 	if (!stmt_all_exprs(o, no_table_at, (void *)ov)) {
 		VarVec w = {0};
 		collect_writes(l->body[0], &w);
 		bool carried = false;
 		for (int v = 0; v < w.n; v++)
-			carried |= w.v[v]->kind == VAR_LOCAL && !stmt_declares(o, w.v[v]);
+			carried |= w.v[v]->kind == VAR_LOCAL && !stmt_declares(o, w.v[v]) && !(w.v[v]->ndim && stores_along(l->body[0], w.v[v], l->var, ov));
 		vec_free(w);
 		if (carried) {
 			*in = l;
