@@ -468,7 +468,7 @@ static bool emit_kernel(StrBuf *out, const GpuTarget *tg, const Program *p, cons
 			if (expr_reads_var(g[i].lo, g[k].var) || expr_reads_var(g[i].hi, g[k].var))
 				return error_at(r->loop->loc, "the %s printer's one-thread-per-row fallback needs the parallel loops' bounds to be independent of each other ('%s' depends on '%s')%s%s%s%s", tg->name,
 				                g[i].var->name, g[k].var->name, why && *why ? ", and the tiles did not apply (" : "", why && *why ? why : "", why && *why ? ")" : "",
-				                why && strstr(why, "no array extent") ? ": declare the arrays the rows index with their extents (q[total_q][H][D], or q[total_q * H * D])" : ""),
+				                why && strstr(why, "no array extent") && !strstr(why, ": declare") ? ": declare the arrays the rows index with their extents (q[total_q][H][D], or q[total_q * H * D])" : ""),
 				       false;
 	/* The thread's row index: `row`, unless the user named a loop, local or parameter so. */
 	StrVec none = {0};

@@ -1431,9 +1431,12 @@ void emit_tile_kernel(StrBuf *out, const GpuTarget *tg, TilePlan *tp, void (*pri
 		sb_printf(out, " + %s * %d;\n", rtile, tp->bm);
 	else
 		sb_printf(out, " + (int)(gridDim.y - 1 - %s) * %d;\n", tile, tp->bm);
-	line(&te, 1, "const int %s = min(%d, ", te.nrows, tp->bm);
+	/* an end read from int64 offsets (cu_seqlens[b + 1] - cu_seqlens[b]) is a count of
+	 * rows, an int: min's overloads take one type */
+	bool wide = gi->hi->ty != TY_INT;
+	line(&te, 1, "const int %s = min(%d, %s", te.nrows, tp->bm, wide ? "(int)(" : "");
 	expr(&te, gi->hi);
-	sb_printf(out, " - %s);\n", te.i0);
+	sb_printf(out, " - %s%s);\n", te.i0, wide ? ")" : "");
 	if (tp->rows_host && !rtile) /* the launcher counted tiles up to the extent: this CTA's may be past its end */
 		line(&te, 1, "if (%s <= 0)\n\t\treturn;\n", te.nrows);
 	line(&te, 1, "const int %s = fx::warp() * %d;\n", te.rbase, 16 * tp->mt);

@@ -1946,7 +1946,10 @@ static bool convert_pointer(Parser *ps, CXCursor e, PtrAlias *a)
 		if (ch.n == 2) {
 			Loc oploc;
 			const char *op = binary_operator(ps, e, ch.v[0], &oploc);
-			int ptr = clang_getCanonicalType(clang_getCursorType(ch.v[0])).kind == CXType_Pointer ? 0 : 1;
+			/* libclang types an array parameter's name as the array written
+			 * (`q[T * H * 64]`), not the pointer C adjusts it to */
+			enum CXTypeKind k0 = clang_getCanonicalType(clang_getCursorType(ch.v[0])).kind;
+			int ptr = k0 == CXType_Pointer || is_array_kind(k0) ? 0 : 1;
 			if (!op || !(!strcmp(op, "+") || (!strcmp(op, "-") && ptr == 0)))
 				fail(ps, loc, alias_help);
 			else if (convert_pointer(ps, ch.v[ptr], a)) {

@@ -3844,6 +3844,19 @@ static bool no_table_at(const Expr *e, void *ctx)
 	return true;
 }
 
+/* Whether s stores into array a at subscripts that read iterator in but not out. */
+static bool stores_along(const Stmt *s, const Var *a, const Var *in, const Var *out)
+{
+	if (!s)
+		return false;
+	if (s->kind == ST_ASSIGN && s->lhs->var == a && expr_reads_var(s->lhs, in) && !expr_reads_var(s->lhs, out))
+		return true;
+	for (int i = 0; i < s->nbody; i++)
+		if (stores_along(s->body[i], a, in, out))
+			return true;
+	return false;
+}
+
 /* Whether loop o is a non-parallel loop whose body is scalar declarations, then one loop
  * from 0 to a constant, step 1, that writes none of them; *in, *npre: that loop, how many
  * declarations before it. */
@@ -3865,14 +3878,17 @@ static bool block_nest(const Schedule *sc, Stmt *o, Stmt **in, int *npre)
 		if (b[i]->kind != ST_DECL || b[i]->var->ndim || !b[i]->rhs || stmt_writes_var(l, b[i]->var) || expr_reads_var(b[i]->rhs, l->var))
 			return false;
 	/* Only a walk over keys: an index table read at the block (col_idx[kb], a page
-	 * table), and a scalar from outside the nest carried across it (a reduction). */
+	 * table), and a local from outside the nest carried across it: a reduction into a
+	 * scalar, or an array whose elements the inner loop indexes only with the outer one
+	 * (scores stored by key, `s[p * PS + e]`) or not at all (P.V's acc[d] walked page by
+	 * page), not `for (t) for (d) acc[d] += ...`, whose inner loop is the head dim. */
 	const Var *ov = o->var;
 	if (!stmt_all_exprs(o, no_table_at, (void *)ov)) {
 		VarVec w = {0};
 		collect_writes(l->body[0], &w);
 		bool carried = false;
 		for (int v = 0; v < w.n; v++)
-			carried |= !w.v[v]->ndim && w.v[v]->kind == VAR_LOCAL && !stmt_declares(o, w.v[v]);
+			carried |= w.v[v]->kind == VAR_LOCAL && !stmt_declares(o, w.v[v]) && !(w.v[v]->ndim && stores_along(l->body[0], w.v[v], l->var, ov));
 		vec_free(w);
 		if (carried) {
 			*in = l;
@@ -3894,12 +3910,124 @@ static void rename_clauses(Schedule *sc, const char *a, const char *b, const cha
 				lists[k][i].loop = to;
 }
 
-static void collapse_block_loops(Cascade *c, Stmt *s, Schedule *sc)
+/* x when e is `x / E * E` or `E * (x / E)`, E a positive literal (*E gets it); else NULL. */
+static Expr *floor_multiple(Expr *e, long long *E)
+{
+	if (e->kind != EX_BIN || e->bop != OP_MUL)
+		return NULL;
+	for (int side = 0; side < 2; side++) {
+		Expr *q = e->args[side], *k = e->args[1 - side];
+		if (k->kind == EX_INT && k->ival > 0 && q->kind == EX_BIN && q->bop == OP_DIV && q->args[1]->kind == EX_INT && q->args[1]->ival == k->ival) {
+			*E = k->ival;
+			return q->args[0];
+		}
+	}
+	return NULL;
+}
+
+/* The terms of sum e (its OP_ADD tree, left to right) into t, at most max of them: a
+ * subtree past that stays one term. */
+static void sum_terms(Expr *e, Expr **t, int *n, int max)
+{
+	if (e->kind == EX_BIN && e->bop == OP_ADD && *n + 2 <= max) {
+		sum_terms(e->args[0], t, n, max - 1);
+		sum_terms(e->args[1], t, n, max);
+	} else {
+		t[(*n)++] = e;
+	}
+}
+
+/* e (a copy, changed in place) with every sum holding the terms `x / E * E` and `x % E`
+ * holding x instead: C's division truncates so that (x / E) * E + x % E is x for every
+ * x, and a collapsed nest's subscript `p * PS + s` (p -> p_s / PS, s -> p_s % PS) is the
+ * iterator itself again, the axis the later loops over the keys index. */
+static Expr *fold_divmod(Program *p, Expr *e)
+{
+	for (int i = 0; i < e->nargs; i++)
+		e->args[i] = fold_divmod(p, e->args[i]);
+	if (e->kind != EX_BIN || e->bop != OP_ADD)
+		return e;
+	Expr *t[16];
+	int n = 0;
+	sum_terms(e, t, &n, 16);
+	for (int i = 0; i < n; i++) {
+		long long E;
+		Expr *x = floor_multiple(t[i], &E);
+		for (int j = 0; x && j < n; j++) {
+			const Expr *m = t[j];
+			if (j == i || m->kind != EX_BIN || m->bop != OP_MOD || m->args[1]->kind != EX_INT || m->args[1]->ival != E || !expr_equal(m->args[0], x))
+				continue;
+			t[i] = x;
+			for (int k = j; k + 1 < n; k++)
+				t[k] = t[k + 1];
+			n--;
+			Expr *r = t[0];
+			for (int k = 1; k < n; k++)
+				r = ex_bin(p, OP_ADD, r, t[k], e->loc);
+			return r;
+		}
+	}
+	return e;
+}
+
+static Expr *fold_divmod_map(Program *p, const Expr *e, void *ctx)
+{
+	(void)ctx;
+	return fold_divmod(p, ex_copy(p, e));
+}
+
+/* Whether e names no variable called ctx (a name). */
+static bool not_named(const Expr *e, void *ctx)
+{
+	if ((e->kind == EX_VAR || e->kind == EX_INDEX) && !strcmp(e->var->name, ctx))
+		return false;
+	for (int i = 0; i < e->nargs; i++)
+		if (!not_named(e->args[i], ctx))
+			return false;
+	return true;
+}
+
+/* Whether s declares or reads no variable called name. */
+static bool stmt_not_named(const Stmt *s, const char *name)
+{
+	if (!s)
+		return true;
+	if ((s->kind == ST_DECL || s->kind == ST_FOR) && s->var && !strcmp(s->var->name, name))
+		return false;
+	const Expr *es[5] = {s->lo, s->hi, s->lhs, s->rhs, s->cond};
+	for (int i = 0; i < 5; i++)
+		if (es[i] && !not_named(es[i], (void *)name))
+			return false;
+	for (int i = 0; i < s->nbody; i++)
+		if (!stmt_not_named(s->body[i], name))
+			return false;
+	return true;
+}
+
+/* The loops of s (self's own left out) that run over self's range: *name gets their
+ * name, *clash is set when two of them differ. */
+static void same_range_loops(const Stmt *s, const Stmt *self, const char **name, bool *clash)
+{
+	if (!s || s == self)
+		return;
+	if (s->kind == ST_FOR && expr_equal(s->lo, self->lo) && expr_equal(s->hi, self->hi)) {
+		*clash |= *name && strcmp(*name, s->var->name);
+		*name = s->var->name;
+	}
+	for (int i = 0; i < s->nbody; i++)
+		same_range_loops(s->body[i], self, name, clash);
+}
+
+/* collapse_block_loops within scope, the region's loop: a collapsed nest whose range is
+ * that of other loops of the region that share one name (the key loops after a page walk,
+ * `for (t = 0; t < npages[b] * PS; t++)`) takes their name, so that the schedule sees one
+ * loop (DESIGN: sibling loops that share a name and a range are one loop). */
+static void collapse_nests(Cascade *c, Stmt *s, Schedule *sc, const Stmt *scope)
 {
 	Program *p = c->prog;
 	for (int i = 0; i < s->nbody; i++)
 		if (s->body[i])
-			collapse_block_loops(c, s->body[i], sc);
+			collapse_nests(c, s->body[i], sc, scope);
 	Stmt *in;
 	int npre;
 	if (s->kind != ST_FOR || !block_nest(sc, s, &in, &npre))
@@ -3915,16 +4043,26 @@ static void collapse_block_loops(Cascade *c, Stmt *s, Schedule *sc)
 	ib = slot_stmts(&in->body[0], &ni);
 	Stmt **nb = arena_alloc(&p->arena, sizeof(Stmt *) * (size_t)(npre + ni));
 	for (int k = 0; k < npre; k++)
-		nb[k] = stmt_map_exprs(p, b[k], expr_subst_equal_map, po);
+		nb[k] = stmt_map_exprs(p, stmt_map_exprs(p, b[k], expr_subst_equal_map, po), fold_divmod_map, NULL);
 	for (int k = 0; k < ni; k++)
-		nb[npre + k] = stmt_map_exprs(p, stmt_map_exprs(p, ib[k], expr_subst_equal_map, pi), expr_subst_equal_map, po);
+		nb[npre + k] = stmt_map_exprs(p, stmt_map_exprs(p, stmt_map_exprs(p, ib[k], expr_subst_equal_map, pi), expr_subst_equal_map, po), fold_divmod_map, NULL);
 	Stmt *body = st_block(p, nb, npre + ni, in->loc);
 	const char *from_o = s->var->name, *from_i = in->var->name;
 	s->var = t;
-	s->lo = ex_bin(p, OP_MUL, s->lo, ex_copy(p, E), l);
+	s->lo = s->lo->kind == EX_INT ? ex_int(p, s->lo->ival * E->ival, l) : ex_bin(p, OP_MUL, s->lo, ex_copy(p, E), l);
 	s->hi = ex_bin(p, OP_MUL, s->hi, ex_copy(p, E), l);
 	st_set_body(p, s, &body, 1);
+	const char *axis = NULL;
+	bool clash = false;
+	same_range_loops(scope, s, &axis, &clash);
+	if (axis && !clash && stmt_not_named(body, axis))
+		t->name = axis;
 	rename_clauses(sc, from_o, from_i, t->name);
+}
+
+static void collapse_block_loops(Cascade *c, Stmt *s, Schedule *sc)
+{
+	collapse_nests(c, s, sc, s);
 }
 
 /* ---- a flat loop's sums across its iterations as a row ----

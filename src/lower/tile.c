@@ -1951,6 +1951,80 @@ static int packed_seq(const TilePlan *tp, int d)
 	return -1;
 }
 
+/* An int parameter of f that nothing reads (no region, set-up statement or extent):
+ * the row count a caller passes beside pointers (`int total`), or NULL. */
+static const Var *unused_size(const Func *f)
+{
+	for (int i = 0; i < f->nparams; i++) {
+		const Var *v = f->params[i];
+		bool used = v->ndim || v->ty != TY_INT;
+		for (int k = 0; k < f->nregions && !used; k++)
+			used = stmt_reads_var(f->regions[k]->loop, v);
+		for (int k = 0; k < f->nsetup && !used; k++)
+			used = stmt_reads_var(f->setup[k], v);
+		for (int k = 0; k < f->nparams && !used; k++) {
+			const Var *a = f->params[k];
+			used = a->flat_extent && expr_reads_var(a->flat_extent, v);
+			for (int d = 0; d < a->ndim && !used; d++)
+				used = a->dims[d] && expr_reads_var(a->dims[d], v);
+		}
+		if (!used)
+			return v;
+	}
+	return NULL;
+}
+
+/* Why the row loop's end (read per CTA) has no host bound, and the declaration that
+ * gives one: the row operand declared with its size, its outermost extent the rows of
+ * every sequence together (`q[total * H * 128]`), which the launcher counts the row
+ * tiles by (packed rows: cu[S] for `i < cu[s + 1] - cu[s]`, s < S). */
+static const char *rows_extent_why(const TilePlan *tp, const Var *iv)
+{
+	const Var *q = tp->rowop->var;
+	const GridLoop *gr = &tp->grid[tp->rowdim];
+	const Var *total = unused_size(tp->region->fn);
+	StrBuf b = {0};
+	sb_printf(&b, "the end of the row loop '%s' is read per CTA and no array extent bounds it on the host", iv->name);
+	int d = 0;
+	while (d < tp->rowop->nargs && !row_subscript(tp->rowop->args[d], iv))
+		d++;
+	if (d != 0 || q->dims[0] || !q->flat) {
+		const char *s = arena_printf(&tp->c->prog->arena, "%s", b.s);
+		sb_free(&b);
+		return s;
+	}
+	sb_printf(&b, ": declare '%s' with its size, as '%s%s %s[%s", q->name, q->is_const ? "const " : "", q->ctype ? q->ctype : scalar_type_c(q->ty), q->name,
+	          total ? total->name : "TOTAL");
+	for (int k = 1; k < q->ndim; k++) {
+		sb_puts(&b, " * ");
+		print_expr(&b, q->dims[k]);
+	}
+	sb_puts(&b, "]'");
+	/* the packed batch's rows end at cu[S]: i < cu[s + 1] - cu[s] over s < S */
+	const Expr *hi = gr->hi;
+	while (hi->kind == EX_CAST)
+		hi = hi->args[0];
+	const char *end = NULL;
+	for (int g = 0; g < tp->ngrid && !end; g++) {
+		const GridLoop *gs = &tp->grid[g];
+		if (g == tp->rowdim || hi->kind != EX_BIN || hi->bop != OP_SUB || hi->args[1]->kind != EX_INDEX || hi->args[1]->var->ndim != 1 ||
+		    hi->args[1]->args[0]->kind != EX_VAR || hi->args[1]->args[0]->var != gs->var || !(gs->lo->kind == EX_INT && !gs->lo->ival))
+			continue;
+		StrBuf e = {0};
+		print_expr(&e, gs->hi);
+		end = arena_printf(&tp->c->prog->arena, "%s[%s]", hi->args[1]->var->name, e.s);
+		sb_free(&e);
+	}
+	if (total)
+		sb_printf(&b, " (%s: the rows of all sequences together%s%s%s)", total->name, end ? ", " : "", end ? end : "", end ? " or more" : "");
+	else
+		sb_printf(&b, ", with TOTAL a new int parameter, the rows of all sequences together%s%s%s", end ? " (" : "", end ? end : "", end ? " or more)" : "");
+	sb_puts(&b, ": the launcher counts the row tiles from that size");
+	const char *s = arena_printf(&tp->c->prog->arena, "%s", b.s);
+	sb_free(&b);
+	return s;
+}
+
 StrVec *tile_names(const Region *r)
 {
 	Cascade *c = fuse_cascade_of(r);
@@ -2128,7 +2202,7 @@ bool tile_plan(TilePlan *tp, const Region *r, const TileTarget *tt, const char *
 				tp->pack = packed_seq(tp, d);
 			}
 		if (!tp->rows_host || tp->splitk)
-			return fail(tp, why, arena_printf(&p->arena, "the end of the row loop '%s' is read per CTA and no array extent bounds it on the host", iv->name));
+			return fail(tp, why, tp->splitk ? arena_printf(&p->arena, "the end of the row loop '%s' is read per CTA and no array extent bounds it on the host", iv->name) : rows_extent_why(tp, iv));
 	}
 	for (int k = 0; k < tp->nvars; k++)
 		if (tp->roles[k] == TR_ROW && (expr_reads_var(tp->step->lo, tp->vars[k]) || expr_reads_var(tp->step->hi, tp->vars[k])))
