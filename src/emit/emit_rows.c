@@ -1042,7 +1042,7 @@ static bool plan_arrays(RowPlan *rp, Program *p, StrVec *made, const char **why)
 	rp->base_name = fresh_name(p, r, made, "fx_local");
 	grid_sums(r->loop, &rp->gs);
 	for (int i = 0; i < rp->gs.n; i++)
-		rp->gs_acc[i] = fresh_name(p, r, made, arena_printf(&p->arena, "%s_acc", rp->gs.vars[i]->name));
+		rp->gs_acc[i] = fresh_name(p, r, made, arena_printf(&p->arena, "%s_acc", grid_sum_base(p, &rp->gs, i)));
 	rp->gs_name = fresh_name(p, r, made, "fx_gs");
 	rp->scratch_d_name = reduces_double(rp) ? fresh_name(p, r, made, "fx_scratch_d") : NULL;
 	return true;
@@ -1220,11 +1220,11 @@ static const RowArr *arr_of(const RowSweep *sw, const Stmt *item, const Expr *e)
 static bool row_hook(StrBuf *b, const Expr *e, const PrintTarget *t)
 {
 	const HookCtx *h = t->ctx;
-	for (int i = 0; h->rp && (e->kind == EX_INDEX || e->var->accum) && i < h->rp->gs.n; i++)
-		if (e->var == h->rp->gs.vars[i]) {
-			sb_puts(b, h->rp->gs_acc[i]); /* the row's part of a grid sum */
-			return true;
-		}
+	int g = h->rp && (e->kind == EX_INDEX || e->var->accum) ? grid_sum_of(&h->rp->gs, e) : -1;
+	if (g >= 0) {
+		sb_puts(b, h->rp->gs_acc[g]); /* the row's part of a grid sum */
+		return true;
+	}
 	if (h->subst && e->kind == EX_VAR && e->var == h->subst) {
 		sb_puts(b, h->subst_name);
 		return true;
@@ -1829,6 +1829,15 @@ static bool gsum_runs_tail(const RowPlan *rp)
 	return last && f->ntail > 0;
 }
 
+/* Whether grid sum i is the first into its array (the sum kernel's parameter). */
+static bool first_sum_into(const RowPlan *rp, int i)
+{
+	for (int k = 0; k < i; k++)
+		if (rp->gs.vars[k] == rp->gs.vars[i])
+			return false;
+	return true;
+}
+
 /* `loss[0]` or `total`: what grid sum i adds to. */
 static void print_gs_elem(StrBuf *out, const RowPlan *rp, int i)
 {
@@ -1877,7 +1886,8 @@ static void emit_gsum_kernel(StrBuf *out, const RowPlan *rp, void (*print_params
 		print_params(out, f, true);
 	}
 	for (int i = 0; !tail && i < rp->gs.n; i++)
-		sb_printf(out, ", %s *__restrict__ %s", gpu_type(rp->gs.vars[i]->ty), rp->gs.vars[i]->name);
+		if (first_sum_into(rp, i))
+			sb_printf(out, ", %s *__restrict__ %s", gpu_type(rp->gs.vars[i]->ty), rp->gs.vars[i]->name);
 	sb_printf(out, ")\n{\n\t__shared__ %s %s[32];\n", ws, rp->scratch_name);
 	for (int i = 0; i < rp->gs.n; i++) {
 		const Var *v = rp->gs.vars[i];
@@ -2024,7 +2034,8 @@ static void print_gsum_launch(StrBuf *out, const RowPlan *rp, const char *ws, co
 	if (gsum_runs_tail(rp))
 		sb_printf(out, ", %s", args);
 	for (int i = 0; !gsum_runs_tail(rp) && i < rp->gs.n; i++)
-		sb_printf(out, ", %s", rp->gs.vars[i]->name);
+		if (first_sum_into(rp, i))
+			sb_printf(out, ", %s", rp->gs.vars[i]->name);
 	sb_puts(out, ");\n");
 }
 

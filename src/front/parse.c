@@ -4229,14 +4229,23 @@ static const Expr *setup_array_read(const Expr *e)
 	return NULL;
 }
 
+/* Whether e is an array element at constant subscripts (`stats[1]`, `*loss`). */
+static bool const_elem(const Expr *e)
+{
+	if (e->kind != EX_INDEX)
+		return false;
+	for (int i = 0; i < e->nargs; i++)
+		if (e->args[i]->kind != EX_INT)
+			return false;
+	return true;
+}
+
 /* Checks one converted set-up statement: scalars computed from scalars, nothing else.
  * A set-up scalar may not change once a region has read it (the kernels see one value). */
 static bool setup_check(Parser *ps, const Stmt *s, Region *const *regions, int nregions, bool top)
 {
 	const Expr *bad = NULL;
-	bool elem = s->kind == ST_ASSIGN && s->lhs->kind == EX_INDEX && top;
-	for (int i = 0; elem && i < s->lhs->nargs; i++)
-		elem = s->lhs->args[i]->kind == EX_INT;
+	bool elem = s->kind == ST_ASSIGN && top && const_elem(s->lhs);
 	switch (s->kind) {
 	case ST_BLOCK:
 		for (int i = 0; i < s->nbody; i++)
@@ -4461,11 +4470,13 @@ static void convert_tail(Parser *ps, CXCursor c, int nregions, StmtVec *tail)
 }
 
 /* For stmt_only_accesses: an assignment to target ctx (a set-up scalar, or an array
- * element at constant subscripts) is `t += e;` or `t -= e;`, e not reading t's variable. */
+ * element at constant subscripts) is `t += e;` or `t -= e;`, e not reading t's variable.
+ * For an element, so may be an assignment to another element at constant subscripts
+ * (`stats[0] += x; stats[1] += x * x;`): each element is a sum of its own. */
 static int adds_to(const Stmt *s, void *ctx)
 {
 	const Expr *t = ctx;
-	if (s->lhs->var != t->var || !(t->kind == EX_VAR ? s->lhs->kind == EX_VAR : expr_equal(s->lhs, t)))
+	if (s->lhs->var != t->var || !(t->kind == EX_VAR ? s->lhs->kind == EX_VAR : const_elem(s->lhs)))
 		return -1;
 	return (s->aop == AS_ADD || s->aop == AS_SUB) && !expr_reads_var(s->rhs, t->var);
 }
@@ -4503,6 +4514,31 @@ static bool name_free(Parser *ps, const char *name)
 	return free_;
 }
 
+/* Whether one of svars is spelled name. */
+static bool svar_named(const VarVec *svars, const char *name)
+{
+	for (int i = 0; i < svars->n; i++)
+		if (!strcmp(svars->v[i]->name, name))
+			return true;
+	return false;
+}
+
+/* The name of the scalar that sums into element t: `loss_sum`; with sums into several
+ * elements of the array, the subscripts too (`stats0_sum`, `stats1_sum`). Neither an
+ * identifier of the source nor a set-up scalar's name. */
+static char *sum_name(Parser *ps, const Expr *t, bool several, const VarVec *svars)
+{
+	StrBuf b = {0};
+	sb_puts(&b, t->var->name);
+	for (int i = 0; several && i < t->nargs; i++)
+		sb_printf(&b, "%s%lld", i ? "_" : "", t->args[i]->ival);
+	char *base = arena_printf(&ps->prog->arena, "%s", b.s), *name = arena_printf(&ps->prog->arena, "%s_sum", base);
+	sb_free(&b);
+	for (int i = 2; !name_free(ps, name) || svar_named(svars, name); i++)
+		name = arena_printf(&ps->prog->arena, "%s_sum%d", base, i);
+	return name;
+}
+
 /* In s, `t += e` (t an element) becomes `acc += e`. */
 static void sum_into(Program *p, Stmt *s, const Expr *t, Var *acc)
 {
@@ -4514,31 +4550,63 @@ static void sum_into(Program *p, Stmt *s, const Expr *t, Var *acc)
 		sum_into(p, s->body[i], t, acc);
 }
 
+/* Whether set-up statement s starts a sum into another element than t's, at constant
+ * subscripts (`stats[1] = 0;` beside `stats[0] = 0;`), not reading the array. */
+static bool other_elem_start(const Stmt *s, const Expr *t)
+{
+	return s->kind == ST_ASSIGN && s->aop == AS_SET && s->lhs->var == t->var && const_elem(s->lhs) && !expr_equal(s->lhs, t) && !expr_reads_var(s->rhs, t->var);
+}
+
+/* Why set-up store setup->v[k] (an element) does not start a sum across the rows of the
+ * last region, or NULL when it does: set with `=`, only added to in the last region,
+ * untouched by the other regions and by the other set-up statements (but the starts of
+ * other elements' sums). */
+static const char *element_sum_why(Parser *ps, Region *const *regions, int nregions, const StmtVec *setup, int k)
+{
+	const Stmt *s = setup->v[k];
+	const Var *a = s->lhs->var;
+	if (!nregions)
+		return "no region follows";
+	if (s->aop != AS_SET)
+		return "a sum starts with `=`";
+	for (int r = 0; r + 1 < nregions; r++)
+		if (touches(regions[r]->loop, a))
+			return arena_printf(&ps->prog->arena, "region '%s' uses it, and only the last region may", regions[r]->name);
+	if (!only_adds_to(regions[nregions - 1]->loop, s->lhs))
+		return arena_printf(&ps->prog->arena, "region '%s' reads it, or sets it other than by `+=` or `-=` at a constant element", regions[nregions - 1]->name);
+	for (int t = 0; t < setup->n; t++)
+		if (t != k && touches(setup->v[t], a) && !other_elem_start(setup->v[t], s->lhs))
+			return arena_printf(&ps->prog->arena, "the statement at line %d, before the region, sets or reads it too", setup->v[t]->loc.line);
+	return NULL;
+}
+
 /* An output element set before the last region and added to in it (`*loss = 0;` ...
  * `*loss += l;` ... `*loss /= n;`) is a sum across the rows from a set-up value: read as a
  * set-up scalar the region adds to (Var.accum), stored to the element first thing after
  * the regions. Set-up stores of another kind are refused. */
 static void element_sums(Parser *ps, Region *const *regions, int nregions, StmtVec *setup, VarVec *svars, StmtVec *tail)
 {
+	/* several[k]: another set-up statement starts another element of k's array */
+	bool *several = arena_alloc(&ps->prog->arena, sizeof(bool) * (size_t)(setup->n + 1));
+	int nstores = 0;
+	for (int k = 0; k < setup->n; k++) {
+		Stmt *s = setup->v[k];
+		several[k] = false;
+		for (int t = 0; s->kind == ST_ASSIGN && const_elem(s->lhs) && t < setup->n; t++)
+			several[k] |= other_elem_start(setup->v[t], s->lhs);
+	}
 	for (int k = 0; k < setup->n; k++) {
 		Stmt *s = setup->v[k];
 		if (s->kind != ST_ASSIGN || s->lhs->kind != EX_INDEX)
 			continue;
 		Var *a = s->lhs->var;
-		bool ok = nregions > 0 && s->aop == AS_SET && only_adds_to(regions[nregions - 1]->loop, s->lhs);
-		for (int r = 0; ok && r + 1 < nregions; r++)
-			ok = !touches(regions[r]->loop, a);
-		for (int t = 0; ok && t < setup->n; t++)
-			ok = t == k || !touches(setup->v[t], a);
-		if (!ok) {
-			fail(ps, s->loc, "'%s' is written outside a '#pragma fuse kernel' region: only scalar set-up may go there, or the start of a sum that only the last region adds to (`%s[0] = 0;` before it, `%s[0] += x;` in it); write arrays inside a region",
-			     a->name, a->name, a->name);
+		const char *why = element_sum_why(ps, regions, nregions, setup, k);
+		if (why) {
+			fail(ps, s->loc, "'%s' is written outside a '#pragma fuse kernel' region, and not as the start of a sum across the rows (%s): only scalar set-up may go there, or the start of a sum that only the last region adds to (`%s[0] = 0;` before it, `%s[0] += x;` in it); write arrays inside a region",
+			     a->name, why, a->name, a->name);
 			continue;
 		}
-		char *name = arena_printf(&ps->prog->arena, "%s_sum", a->name);
-		for (int i = 2; !name_free(ps, name); i++)
-			name = arena_printf(&ps->prog->arena, "%s_sum%d", a->name, i);
-		Var *acc = var_new(ps->prog, VAR_LOCAL, name, a->ty, s->loc);
+		Var *acc = var_new(ps->prog, VAR_LOCAL, sum_name(ps, s->lhs, several[k], svars), a->ty, s->loc);
 		acc->ctype = a->ctype;
 		Stmt *d = st_new(ps->prog, ST_DECL, s->loc);
 		d->var = acc;
@@ -4550,9 +4618,9 @@ static void element_sums(Parser *ps, Region *const *regions, int nregions, StmtV
 		st->lhs = s->lhs;
 		st->rhs = ex_var(ps->prog, acc, s->loc);
 		st->aop = AS_SET;
-		vec_push(*tail, st);
-		memmove(&tail->v[1], &tail->v[0], sizeof(Stmt *) * (size_t)(tail->n - 1));
-		tail->v[0] = st;
+		vec_push(*tail, st); /* after the stores before it, before the user's tail */
+		memmove(&tail->v[nstores + 1], &tail->v[nstores], sizeof(Stmt *) * (size_t)(tail->n - 1 - nstores));
+		tail->v[nstores++] = st;
 	}
 }
 

@@ -27,29 +27,27 @@ static bool grid_sum_stmt(const Stmt *s)
 	return s->lhs->kind == EX_INDEX && v->kind == VAR_PARAM && !v->is_const && number && v->ndim == 1 && s->lhs->args[0]->kind == EX_INT && !expr_reads_var(s->rhs, v);
 }
 
-typedef struct SumAt {
-	const Var *v;
-	const Expr **at;
-} SumAt;
-
-/* For stmt_only_accesses: a grid sum into v at *at (the first one sets it), else v's. */
-static int sums_at(const Stmt *s, void *ctx)
+/* For stmt_only_accesses: a grid sum into v (at any literal element), else v's. */
+static int sums_into(const Stmt *s, void *ctx)
 {
-	SumAt *a = ctx;
-	if (!grid_sum_stmt(s) || s->lhs->var != a->v)
-		return -1;
-	if (*a->at && !expr_equal(*a->at, s->lhs))
-		return 0;
-	*a->at = s->lhs;
-	return 1;
+	return grid_sum_stmt(s) && s->lhs->var == ctx ? 1 : -1;
 }
 
-/* Whether every access of v in s is a grid sum into element `*at` (the first one sets
- * it). */
-static bool only_grid_sums(const Stmt *s, const Var *v, const Expr **at)
+/* Whether every access of v in s is a grid sum into one of its elements (`stats[0] +=
+ * x; stats[1] += x * x;`: each element a sum of its own). */
+static bool only_grid_sums(const Stmt *s, const Var *v) { return stmt_only_accesses(s, v, sums_into, (void *)v); }
+
+/* Appends grid sum s's element to g, once each, when every access of its variable in the
+ * region is a grid sum. */
+static void add_sum(const Stmt *region, const Stmt *s, GridSums *g)
 {
-	SumAt a = {v, at};
-	return stmt_only_accesses(s, v, sums_at, &a);
+	for (int i = 0; i < g->n; i++)
+		if (g->vars[i] == s->lhs->var && expr_equal(g->elems[i], s->lhs))
+			return;
+	if (g->n < MAX_GRID_SUMS && only_grid_sums(region, s->lhs->var)) {
+		g->vars[g->n] = s->lhs->var;
+		g->elems[g->n++] = s->lhs;
+	}
 }
 
 static void collect(const Stmt *region, const Stmt *s, GridSums *g)
@@ -57,15 +55,7 @@ static void collect(const Stmt *region, const Stmt *s, GridSums *g)
 	if (!s)
 		return;
 	if (grid_sum_stmt(s)) {
-		Var *v = s->lhs->var;
-		bool seen = false;
-		for (int i = 0; i < g->n; i++)
-			seen |= g->vars[i] == v;
-		const Expr *at = NULL;
-		if (!seen && g->n < MAX_GRID_SUMS && only_grid_sums(region, v, &at)) {
-			g->vars[g->n] = v;
-			g->elems[g->n++] = at;
-		}
+		add_sum(region, s, g);
 		return;
 	}
 	for (int i = 0; i < s->nbody; i++)
@@ -76,6 +66,24 @@ void grid_sums(const Stmt *region, GridSums *g)
 {
 	g->n = 0;
 	collect(region, region, g);
+}
+
+int grid_sum_of(const GridSums *g, const Expr *e)
+{
+	for (int i = 0; i < g->n; i++)
+		if (e->var == g->vars[i] && (e->kind != EX_INDEX || expr_equal(e, g->elems[i])))
+			return i;
+	return -1;
+}
+
+const char *grid_sum_base(Program *p, const GridSums *g, int k)
+{
+	bool several = false;
+	for (int i = 0; i < g->n; i++)
+		several |= i != k && g->vars[i] == g->vars[k];
+	if (!several)
+		return g->vars[k]->name;
+	return arena_printf(&p->arena, "%s%lld", g->vars[k]->name, g->elems[k]->args[0]->ival);
 }
 
 ScalarType grid_sum_type(const Var *v) { return v->ty == TY_FLOAT || v->ty == TY_DOUBLE ? v->ty : TY_I64; }
