@@ -4469,33 +4469,126 @@ static void convert_tail(Parser *ps, CXCursor c, int nregions, StmtVec *tail)
 	vec_free(got);
 }
 
-/* For stmt_only_accesses: an assignment to target ctx (a set-up scalar, or an array
- * element at constant subscripts) is `t += e;` or `t -= e;`, e not reading t's variable.
- * For an element, so may be an assignment to another element at constant subscripts
- * (`stats[0] += x; stats[1] += x * x;`): each element is a sum of its own. */
-static int adds_to(const Stmt *s, void *ctx)
+typedef struct Steps {
+	const Expr *t;
+	AccumKind kind;
+} Steps;
+
+/* For stmt_only_accesses: an assignment to target t (a set-up scalar, or an array element
+ * at constant subscripts) is a step across the iterations (accum_step), of one kind at
+ * every assignment. For an element, so may be an assignment to another element at
+ * constant subscripts (`stats[0] += x; stats[1] += x * x;`): each element is a sum of its
+ * own, judged by its own. */
+static int steps_of(const Stmt *s, void *ctx)
 {
-	const Expr *t = ctx;
+	Steps *st = ctx;
+	const Expr *t = st->t;
 	if (s->lhs->var != t->var || !(t->kind == EX_VAR ? s->lhs->kind == EX_VAR : const_elem(s->lhs)))
 		return -1;
-	return (s->aop == AS_ADD || s->aop == AS_SUB) && !expr_reads_var(s->rhs, t->var);
+	AccumKind k = accum_step(s, s->lhs);
+	if (k == ACCUM_NONE || (k != ACCUM_SUM && s->lhs->ty != TY_FLOAT && s->lhs->ty != TY_DOUBLE))
+		return 0;
+	if (!expr_equal(s->lhs, t))
+		return 1;
+	if (st->kind != ACCUM_NONE && st->kind != k)
+		return 0;
+	st->kind = k;
+	return 1;
 }
 
-/* Whether target t is only added to in s, its variable neither read nor set otherwise:
- * a sum across the iterations. */
-static bool only_adds_to(const Stmt *s, const Expr *t) { return stmt_only_accesses(s, t->var, adds_to, (void *)t); }
+/* How target t is accumulated in s: every access of its variable a step of one kind
+ * into it (a sum where there is none), neither read nor set otherwise; ACCUM_NONE when
+ * not so. */
+static AccumKind region_steps(const Stmt *s, const Expr *t)
+{
+	Steps st = {t, ACCUM_NONE};
+	if (!stmt_only_accesses(s, t->var, steps_of, &st))
+		return ACCUM_NONE;
+	return st.kind == ACCUM_NONE ? ACCUM_SUM : st.kind;
+}
 
-/* Whether set-up scalar v (the function's svars) accumulates in the last of the regions
- * (Var.accum): a number the last region only adds to, which no other region assigns. */
-static bool region_accum(const Var *v, Region *const *regions, int nregions)
+/* How set-up scalar v (the function's svars) accumulates in the last of the regions
+ * (Var.accum): a number the last region only adds to (takes the maximum or minimum
+ * with), which no other region assigns; ACCUM_NONE if not so. */
+static AccumKind region_accum(const Var *v, Region *const *regions, int nregions)
 {
 	if (v->ndim || !nregions || (!scalar_is_float(v->ty) && v->ty != TY_INT && v->ty != TY_I64))
-		return false;
+		return ACCUM_NONE;
 	for (int r = 0; r + 1 < nregions; r++)
 		if (stmt_writes_var(regions[r]->loop, v))
-			return false;
-	Expr t = {.kind = EX_VAR, .var = (Var *)v};
-	return only_adds_to(regions[nregions - 1]->loop, &t);
+			return ACCUM_NONE;
+	Expr t = {.kind = EX_VAR, .var = (Var *)v, .ty = v->ty};
+	return region_steps(regions[nregions - 1]->loop, &t);
+}
+
+/* Whether e is what a step across the rows may go into: a set-up scalar (one of svars) or
+ * an element at constant subscripts of an array parameter. */
+static bool accum_target(const Expr *e, const VarVec *svars)
+{
+	if (e->kind == EX_INDEX)
+		return e->var->kind == VAR_PARAM && const_elem(e);
+	for (int i = 0; e->kind == EX_VAR && i < svars->n; i++)
+		if (svars->v[i] == e->var)
+			return true;
+	return false;
+}
+
+/* The step assignment s (to x) is, in the form accum_step reads, or NULL: `x = x + e`,
+ * `x = e + x` as `x += e`; `x = x - e` as `x -= e`; `x = fmaxf(e, x)` as
+ * `x = fmaxf(x, e)`; a select of the larger or smaller, `x = e > x ? e : x`, as fmaxf or
+ * fminf (float and double x). The same value, up to the sign of a zero and a NaN in x. */
+static Stmt *step_form(Program *p, const Stmt *s)
+{
+	Expr *x = s->lhs, *r = s->rhs;
+	if (s->aop != AS_SET || !expr_reads_var(r, x->var))
+		return NULL;
+	bool max;
+	Expr *e = NULL;
+	Stmt *n = NULL;
+	if (r->kind == EX_BIN && (r->bop == OP_ADD || r->bop == OP_SUB) && expr_equal(r->args[0], x) && !expr_reads_var(r->args[1], x->var)) {
+		n = accum_step_new(p, ACCUM_SUM, x, r->args[1], s->loc);
+		n->aop = r->bop == OP_ADD ? AS_ADD : AS_SUB;
+	} else if (r->kind == EX_BIN && r->bop == OP_ADD && expr_equal(r->args[1], x) && !expr_reads_var(r->args[0], x->var)) {
+		n = accum_step_new(p, ACCUM_SUM, x, r->args[0], s->loc);
+	} else if (r->kind == EX_CALL && (r->fn == FN_FMAX || r->fn == FN_FMIN) && expr_equal(r->args[1], x) && !expr_reads_var(r->args[0], x->var)) {
+		n = accum_step_new(p, r->fn == FN_FMAX ? ACCUM_MAX : ACCUM_MIN, x, r->args[0], s->loc);
+	} else if (scalar_is_float(x->ty) && (e = select_extreme(r, x, &max))) {
+		n = accum_step_new(p, max ? ACCUM_MAX : ACCUM_MIN, x, e, s->loc);
+	}
+	return n;
+}
+
+/* In s, the steps into set-up scalars and constant elements (accum_target) written
+ * long-hand take the forms accum_step reads (step_form); so does `if (e > x) x = e;`
+ * (no else): a select. */
+static void step_forms(Program *p, Stmt *s, const VarVec *svars)
+{
+	for (int i = 0; s && i < s->nbody; i++) {
+		Stmt *b = s->body[i];
+		if (!b)
+			continue;
+		if (b->kind == ST_IF && (b->nbody == 1 || !b->body[1])) { /* if (c) x = e; is x = c ? e : x; */
+			Stmt *t = b->body[0];
+			while (t->kind == ST_BLOCK && t->nbody == 1)
+				t = t->body[0];
+			if (t->kind == ST_ASSIGN && t->aop == AS_SET && accum_target(t->lhs, svars) && scalar_is_float(t->lhs->ty)) {
+				Stmt sel = *t;
+				sel.rhs = ex_cond(p, b->cond, t->rhs, t->lhs, b->loc);
+				Stmt *n = step_form(p, &sel);
+				if (n && n->aop == AS_SET) {
+					s->body[i] = n;
+					continue;
+				}
+			}
+		}
+		if (b->kind == ST_ASSIGN && accum_target(b->lhs, svars)) {
+			Stmt *n = step_form(p, b);
+			if (n)
+				s->body[i] = n;
+			continue;
+		}
+		step_forms(p, b, svars);
+	}
 }
 
 /* Whether no identifier of the function's source is spelled name. */
@@ -4523,29 +4616,32 @@ static bool svar_named(const VarVec *svars, const char *name)
 	return false;
 }
 
-/* The name of the scalar that sums into element t: `loss_sum`; with sums into several
- * elements of the array, the subscripts too (`stats0_sum`, `stats1_sum`). Neither an
- * identifier of the source nor a set-up scalar's name. */
-static char *sum_name(Parser *ps, const Expr *t, bool several, const VarVec *svars)
+/* The name of the scalar that sums into element t: `loss_sum` (`amax_max`, `lo_min` for
+ * a maximum, a minimum: kind k); with sums into several elements of the array, the
+ * subscripts too (`stats0_sum`, `stats1_sum`). Neither an identifier of the source nor a
+ * set-up scalar's name. */
+static char *sum_name(Parser *ps, const Expr *t, AccumKind k, bool several, const VarVec *svars)
 {
+	const char *what = k == ACCUM_MAX ? "max" : k == ACCUM_MIN ? "min" : "sum";
 	StrBuf b = {0};
 	sb_puts(&b, t->var->name);
 	for (int i = 0; several && i < t->nargs; i++)
 		sb_printf(&b, "%s%lld", i ? "_" : "", t->args[i]->ival);
-	char *base = arena_printf(&ps->prog->arena, "%s", b.s), *name = arena_printf(&ps->prog->arena, "%s_sum", base);
+	char *base = arena_printf(&ps->prog->arena, "%s", b.s), *name = arena_printf(&ps->prog->arena, "%s_%s", base, what);
 	sb_free(&b);
 	for (int i = 2; !name_free(ps, name) || svar_named(svars, name); i++)
-		name = arena_printf(&ps->prog->arena, "%s_sum%d", base, i);
+		name = arena_printf(&ps->prog->arena, "%s_%s%d", base, what, i);
 	return name;
 }
 
-/* In s, `t += e` (t an element) becomes `acc += e`. */
+/* In s, `t += e` (t an element) becomes `acc += e`, `t = fmaxf(t, e)` becomes
+ * `acc = fmaxf(acc, e)`. */
 static void sum_into(Program *p, Stmt *s, const Expr *t, Var *acc)
 {
 	if (!s)
 		return;
 	if (s->kind == ST_ASSIGN && s->lhs->var == t->var && expr_equal(s->lhs, t))
-		s->lhs = ex_var(p, acc, s->lhs->loc);
+		accum_retarget(p, s, acc);
 	for (int i = 0; i < s->nbody; i++)
 		sum_into(p, s->body[i], t, acc);
 }
@@ -4572,8 +4668,8 @@ static const char *element_sum_why(Parser *ps, Region *const *regions, int nregi
 	for (int r = 0; r + 1 < nregions; r++)
 		if (touches(regions[r]->loop, a))
 			return arena_printf(&ps->prog->arena, "region '%s' uses it, and only the last region may", regions[r]->name);
-	if (!only_adds_to(regions[nregions - 1]->loop, s->lhs))
-		return arena_printf(&ps->prog->arena, "region '%s' reads it, or sets it other than by `+=` or `-=` at a constant element", regions[nregions - 1]->name);
+	if (!region_steps(regions[nregions - 1]->loop, s->lhs))
+		return arena_printf(&ps->prog->arena, "region '%s' reads it, or sets it other than by `+=`, `-=` or `= fmaxf(it, ...)` at a constant element", regions[nregions - 1]->name);
 	for (int t = 0; t < setup->n; t++)
 		if (t != k && touches(setup->v[t], a) && !other_elem_start(setup->v[t], s->lhs))
 			return arena_printf(&ps->prog->arena, "the statement at line %d, before the region, sets or reads it too", setup->v[t]->loc.line);
@@ -4606,7 +4702,7 @@ static void element_sums(Parser *ps, Region *const *regions, int nregions, StmtV
 			     a->name, why, a->name, a->name);
 			continue;
 		}
-		Var *acc = var_new(ps->prog, VAR_LOCAL, sum_name(ps, s->lhs, several[k], svars), a->ty, s->loc);
+		Var *acc = var_new(ps->prog, VAR_LOCAL, sum_name(ps, s->lhs, region_steps(regions[nregions - 1]->loop, s->lhs), several[k], svars), a->ty, s->loc);
 		acc->ctype = a->ctype;
 		Stmt *d = st_new(ps->prog, ST_DECL, s->loc);
 		d->var = acc;
@@ -4858,7 +4954,7 @@ static void finish_setup(Parser *ps, Func *f, StmtVec *setup, VarVec *svars, Var
 		svars->v[i]->accum = region_accum(svars->v[i], f->regions, f->nregions);
 		for (int r = 0; r < f->nregions && !svars->v[i]->accum; r++)
 			if (stmt_writes_var(f->regions[r]->loop, svars->v[i]))
-				fail(ps, svars->v[i]->loc, "'%s' is set up outside region '%s' and assigned inside it: declare a local copy inside the region (a sum that only the last region adds to is allowed)",
+				fail(ps, svars->v[i]->loc, "'%s' is set up outside region '%s' and assigned inside it: declare a local copy inside the region (a sum, a maximum or a minimum across the rows is allowed when only the last region takes it and nothing in it reads it)",
 				     svars->v[i]->name, f->regions[r]->name);
 	}
 	for (int i = 0; i < svars->n; i++)
@@ -4982,6 +5078,8 @@ static void convert_function(Parser *ps, CXCursor fn, CXCursor body)
 	if (regions.n)
 		memcpy(f->regions, regions.v, sizeof(Region *) * (size_t)regions.n);
 	f->nregions = regions.n;
+	for (int r = 0; r < regions.n; r++)
+		step_forms(ps->prog, regions.v[r]->loop, &svars);
 	element_sums(ps, regions.v, regions.n, &setup, &svars, &tail);
 	finish_setup(ps, f, &setup, &svars, &moved);
 	vec_free(moved);

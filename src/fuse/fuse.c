@@ -3643,7 +3643,7 @@ static void add_to_parts(Program *p, Stmt *s, const GridSums *gs, Var **parts)
 		return;
 	int k = s->kind == ST_ASSIGN ? grid_sum_of(gs, s->lhs) : -1;
 	if (k >= 0)
-		s->lhs = ex_var(p, parts[k], s->lhs->loc);
+		accum_retarget(p, s, parts[k]);
 	for (int i = 0; i < s->nbody; i++)
 		add_to_parts(p, s->body[i], gs, parts);
 }
@@ -3678,14 +3678,14 @@ static void sums_in_row_parts(Cascade *c, Region *r)
 		/* a count's row part in double: exact to 2^53, and the CTA reductions take it */
 		ScalarType t = scalar_is_float(gs.vars[k]->ty) ? gs.vars[k]->ty : TY_DOUBLE;
 		Var *part = fresh_var(c, arena_printf(&p->arena, "%s_row", grid_sum_base(p, &gs, k)), t, VAR_LOCAL);
-		GridSums one = {.vars = {gs.vars[k]}, .elems = {gs.elems[k]}, .n = 1};
+		GridSums one = {.vars = {gs.vars[k]}, .elems = {gs.elems[k]}, .kinds = {gs.kinds[k]}, .n = 1};
 		add_to_parts(p, row->body[0], &one, &part);
 		int n;
 		Stmt **b = slot_stmts(&row->body[0], &n);
 		Stmt **nb = arena_alloc(&p->arena, sizeof(Stmt *) * (size_t)(n + 2));
-		nb[0] = st_decl(p, part, scalar_is_float(t) ? ex_flt(p, 0.0, t, row->loc) : ex_int(p, 0, row->loc), row->loc);
+		nb[0] = st_decl(p, part, grid_identity(p, gs.kinds[k], t, row->loc), row->loc);
 		memcpy(nb + 1, b, sizeof(Stmt *) * (size_t)n);
-		nb[n + 1] = st_assign(p, ex_copy(p, gs.elems[k]), AS_ADD, ex_var(p, part, row->loc), row->loc);
+		nb[n + 1] = accum_step_new(p, gs.kinds[k], ex_copy(p, gs.elems[k]), ex_var(p, part, row->loc), row->loc);
 		Stmt *blk = st_block(p, nb, n + 2, row->loc);
 		st_set_body(p, row, &blk, 1);
 	}
@@ -3709,12 +3709,12 @@ static void sums_as_rows(Cascade *c, Region *r)
 	for (int k = 0; k < gs.n; k++) {
 		ScalarType t = gs.vars[k]->ty;
 		parts[k] = fresh_var(c, arena_printf(&p->arena, "%s_part", grid_sum_base(p, &gs, k)), t, VAR_LOCAL);
-		row[n++] = st_decl(p, parts[k], scalar_is_float(t) ? ex_flt(p, 0.0, t, in->loc) : ex_int(p, 0, in->loc), in->loc);
+		row[n++] = st_decl(p, parts[k], grid_identity(p, gs.kinds[k], t, in->loc), in->loc);
 	}
 	add_to_parts(p, in->body[0], &gs, parts);
 	row[n++] = in;
 	for (int k = 0; k < gs.n; k++)
-		row[n++] = st_assign(p, ex_copy(p, gs.elems[k]), AS_ADD, ex_var(p, parts[k], in->loc), in->loc);
+		row[n++] = accum_step_new(p, gs.kinds[k], ex_copy(p, gs.elems[k]), ex_var(p, parts[k], in->loc), in->loc);
 	Stmt *blk = st_block(p, row, n, in->loc);
 	/* in leaves the parallel loops: the row's loop */
 	for (int i = 0; i < s->nparallel; i++)
