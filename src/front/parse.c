@@ -4488,7 +4488,7 @@ static int steps_of(const Stmt *s, void *ctx)
 	AccumKind k = accum_step(s, s->lhs);
 	if (k == ACCUM_NONE || (k != ACCUM_SUM && s->lhs->ty != TY_FLOAT && s->lhs->ty != TY_DOUBLE))
 		return 0;
-	if (!expr_equal(s->lhs, t))
+	if (t->kind == EX_INDEX && !expr_equal(s->lhs, t))
 		return 1;
 	if (st->kind != ACCUM_NONE && st->kind != k)
 		return 0;
@@ -4517,7 +4517,7 @@ static AccumKind region_accum(const Var *v, Region *const *regions, int nregions
 	for (int r = 0; r + 1 < nregions; r++)
 		if (stmt_writes_var(regions[r]->loop, v))
 			return ACCUM_NONE;
-	Expr t = {.kind = EX_VAR, .var = (Var *)v, .ty = v->ty};
+	Expr t = {.kind = EX_VAR, .var = (Var *)v};
 	return region_steps(regions[nregions - 1]->loop, &t);
 }
 

@@ -39,8 +39,8 @@ typedef struct StepsInto {
 	const GridSums *g; /* the steps seen so far, into elements of v among others */
 } StepsInto;
 
-/* For stmt_only_accesses: a grid step into v, of the kind of any earlier step into the
- * same element, else v's. */
+/* For stmt_only_accesses: a grid step into v, into an element g holds (not one left out
+ * when g was full), of the kind g holds for it; else v's. */
 static int steps_into(const Stmt *s, void *ctx)
 {
 	const StepsInto *a = ctx;
@@ -48,7 +48,7 @@ static int steps_into(const Stmt *s, void *ctx)
 	if (!k || s->lhs->var != a->v)
 		return -1;
 	int at = grid_sum_of(a->g, s->lhs);
-	return at < 0 || a->g->kinds[at] == k;
+	return at >= 0 && a->g->kinds[at] == k;
 }
 
 /* Whether every access of v in s is a grid step into one of its elements, each element

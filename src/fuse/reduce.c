@@ -11,11 +11,6 @@ Expr *reducer_identity(Program *p, Reducer r, ScalarType ty, Loc loc)
 	return ex_flt(p, r == RED_ADD ? 0.0 : r == RED_MAX ? -INFINITY : INFINITY, t, loc);
 }
 
-static bool same_lvalue(const Expr *a, const Expr *b)
-{
-	return a->kind == b->kind && (a->kind == EX_VAR || a->kind == EX_INDEX) && expr_equal(a, b);
-}
-
 /* `x op e` or `e op x` where x is the target: the other operand, or NULL. */
 static Expr *other_operand(Expr *bin, const Expr *x, bool commutative)
 {

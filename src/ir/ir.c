@@ -414,8 +414,7 @@ unsigned program_types(const Program *p)
 	return m;
 }
 
-/* Whether a and b are the same scalar or element. */
-static bool same_lvalue(const Expr *a, const Expr *b)
+bool same_lvalue(const Expr *a, const Expr *b)
 {
 	return a->kind == b->kind && (a->kind == EX_VAR || a->kind == EX_INDEX) && expr_equal(a, b);
 }

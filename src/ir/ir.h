@@ -299,6 +299,8 @@ bool loop_sets_first(const Stmt *l, const Var *v);
  * scalar of f (`const int nr = ne01 * ne02;` bounding a flat pointer's rows): code sizing
  * a before the set-up runs cannot name it. */
 bool extents_read_setup(const Func *f, const Var *a);
+/* Whether a and b are the same scalar or element. */
+bool same_lvalue(const Expr *a, const Expr *b);
 /* The step s takes into target t (a scalar's EX_VAR, or an element): `t += e;`, `t -= e;`
  * (ACCUM_SUM), `t = fmaxf(t, e);` (ACCUM_MAX), `t = fminf(t, e);` (ACCUM_MIN), e not
  * reading t's variable; ACCUM_NONE for any other statement. */
