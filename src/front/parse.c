@@ -4469,6 +4469,16 @@ static void convert_tail(Parser *ps, CXCursor c, int nregions, StmtVec *tail)
 	vec_free(got);
 }
 
+/* Whether step s of kind k (accum_step) may be taken in any order: a sum into a float
+ * (up to rounding), into an integer of integers (`n += 0.5f` truncates at every step:
+ * its order matters); a maximum or minimum of a float or a double. */
+static bool any_order_step(const Stmt *s, AccumKind k)
+{
+	if (k == ACCUM_SUM)
+		return scalar_is_float(s->lhs->ty) || scalar_is_int(s->rhs->ty);
+	return s->lhs->ty == TY_FLOAT || s->lhs->ty == TY_DOUBLE;
+}
+
 typedef struct Steps {
 	const Expr *t;
 	AccumKind kind;
@@ -4486,7 +4496,7 @@ static int steps_of(const Stmt *s, void *ctx)
 	if (s->lhs->var != t->var || !(t->kind == EX_VAR ? s->lhs->kind == EX_VAR : const_elem(s->lhs)))
 		return -1;
 	AccumKind k = accum_step(s, s->lhs);
-	if (k == ACCUM_NONE || (k != ACCUM_SUM && s->lhs->ty != TY_FLOAT && s->lhs->ty != TY_DOUBLE))
+	if (!k || !any_order_step(s, k))
 		return 0;
 	if (t->kind == EX_INDEX && !expr_equal(s->lhs, t))
 		return 1;
@@ -4954,7 +4964,7 @@ static void finish_setup(Parser *ps, Func *f, StmtVec *setup, VarVec *svars, Var
 		svars->v[i]->accum = region_accum(svars->v[i], f->regions, f->nregions);
 		for (int r = 0; r < f->nregions && !svars->v[i]->accum; r++)
 			if (stmt_writes_var(f->regions[r]->loop, svars->v[i]))
-				fail(ps, svars->v[i]->loc, "'%s' is set up outside region '%s' and assigned inside it: declare a local copy inside the region (a sum, a maximum or a minimum across the rows is allowed when only the last region takes it and nothing in it reads it)",
+				fail(ps, svars->v[i]->loc, "'%s' is set up outside region '%s' and assigned inside it: declare a local copy inside the region (a sum, a maximum or a minimum across the rows is allowed when only the last region takes it and nothing in it reads it; into an integer, a sum of integers)",
 				     svars->v[i]->name, f->regions[r]->name);
 	}
 	for (int i = 0; i < svars->n; i++)

@@ -3776,7 +3776,7 @@ static bool check_parallel(Schedule *s, DepInfo *deps, Stmt *region)
 				const Stmt *a = assign_at(region, w);
 				error_at(s->parallel[i].loc, "loop '%s' cannot be parallel: it carries a dependence", s->parallel[i].loop);
 				if (a && a->lhs->kind == EX_INDEX && (a->aop == AS_ADD || a->aop == AS_SUB) && !expr_reads_var(a->lhs, loops.v[k]->var))
-					note_at(w, "every iteration of '%s' adds to the same element of '%s': a sum across the parallel loops is allowed only into elements of a one-dimensional output at constant subscripts, nothing else reading or writing that output in the region (`%s[0] += ...`)",
+					note_at(w, "every iteration of '%s' adds to the same element of '%s': a sum across the parallel loops is allowed only into elements of a one-dimensional output at constant subscripts, nothing else reading or writing that output in the region, integer steps into an integer output (`%s[0] += ...`)",
 					        s->parallel[i].loop, a->lhs->var->name, a->lhs->var->name);
 				else if (a)
 					note_at(w, "this statement writes '%s', which another iteration of '%s' reads or writes", a->lhs->var->name, s->parallel[i].loop);

@@ -18,7 +18,7 @@
 
 /* The kind of grid step s is (ACCUM_NONE: none): `P[lit] += e` or `-=`, `P[lit] =
  * fmaxf(P[lit], e)` or fminf, P a parameter array of one dimension of float, double or
- * (sums only) integers, the subscript an integer literal, e not reading P; or such a
+ * (sums of integers only) integers, the subscript an integer literal, e not reading P; or such a
  * step of a set-up scalar the front end found only so accumulated (Var.accum: `total +=
  * l;`, `amax = fmaxf(amax, a);`). */
 static AccumKind grid_step(const Stmt *s)
@@ -29,7 +29,8 @@ static AccumKind grid_step(const Stmt *s)
 	AccumKind k = accum_step(s, s->lhs);
 	if (s->lhs->kind == EX_VAR)
 		return v->accum && k == v->accum ? k : ACCUM_NONE;
-	bool number = v->ty == TY_FLOAT || v->ty == TY_DOUBLE || (k == ACCUM_SUM && (v->ty == TY_INT || v->ty == TY_I64));
+	/* an integer's steps integers too: `n[0] += 0.5f` truncates at each, in C's order */
+	bool number = v->ty == TY_FLOAT || v->ty == TY_DOUBLE || (k == ACCUM_SUM && (v->ty == TY_INT || v->ty == TY_I64) && scalar_is_int(s->rhs->ty));
 	bool elem = s->lhs->kind == EX_INDEX && v->kind == VAR_PARAM && !v->is_const && v->ndim == 1 && s->lhs->args[0]->kind == EX_INT;
 	return elem && number ? k : ACCUM_NONE;
 }
