@@ -714,8 +714,9 @@ static bool rows_only_sums(const Region *r, const GpuTarget *tg, const char *how
 	grid_sums(r->loop, &gs);
 	if (!gs.n)
 		return true;
-	error_at(gs.elems[0]->loc, "'%s' is summed across the rows of '%s': the %s kernels do that only with one CTA per row (each row's part, then a kernel adding them in a fixed order), and this region gets another kernel (%s)",
-	         gs.vars[0]->name, r->name, tg->name, how);
+	const char *what = gs.kinds[0] == ACCUM_MAX ? "reduced to its maximum" : gs.kinds[0] == ACCUM_MIN ? "reduced to its minimum" : "summed";
+	error_at(gs.elems[0]->loc, "'%s' is %s across the rows of '%s': the %s kernels do that only with one CTA per row (each row's part, then a kernel adding them in a fixed order), and this region gets another kernel (%s)",
+	         gs.vars[0]->name, what, r->name, tg->name, how);
 	return false;
 }
 

@@ -1045,7 +1045,7 @@ static bool plan_arrays(RowPlan *rp, Program *p, StrVec *made, const char **why)
 	rp->base_name = fresh_name(p, r, made, "fx_local");
 	grid_sums(r->loop, &rp->gs);
 	for (int i = 0; i < rp->gs.n; i++)
-		rp->gs_acc[i] = fresh_name(p, r, made, arena_printf(&p->arena, "%s_acc", rp->gs.vars[i]->name));
+		rp->gs_acc[i] = fresh_name(p, r, made, arena_printf(&p->arena, "%s_acc", grid_sum_base(p, &rp->gs, i)));
 	rp->gs_name = fresh_name(p, r, made, "fx_gs");
 	rp->scratch_d_name = reduces_double(rp) ? fresh_name(p, r, made, "fx_scratch_d") : NULL;
 	return true;
@@ -1223,11 +1223,11 @@ static const RowArr *arr_of(const RowSweep *sw, const Stmt *item, const Expr *e)
 static bool row_hook(StrBuf *b, const Expr *e, const PrintTarget *t)
 {
 	const HookCtx *h = t->ctx;
-	for (int i = 0; h->rp && (e->kind == EX_INDEX || e->var->accum) && i < h->rp->gs.n; i++)
-		if (e->var == h->rp->gs.vars[i]) {
-			sb_puts(b, h->rp->gs_acc[i]); /* the row's part of a grid sum */
-			return true;
-		}
+	int g = h->rp && (e->kind == EX_INDEX || e->var->accum) ? grid_sum_of(&h->rp->gs, e) : -1;
+	if (g >= 0) {
+		sb_puts(b, h->rp->gs_acc[g]); /* the row's part of a grid sum */
+		return true;
+	}
 	if (h->subst && e->kind == EX_VAR && e->var == h->subst) {
 		sb_puts(b, h->subst_name);
 		return true;
@@ -1832,6 +1832,15 @@ static bool gsum_runs_tail(const RowPlan *rp)
 	return last && f->ntail > 0;
 }
 
+/* Whether grid sum i is the first into its array (the sum kernel's parameter). */
+static bool first_sum_into(const RowPlan *rp, int i)
+{
+	for (int k = 0; k < i; k++)
+		if (rp->gs.vars[k] == rp->gs.vars[i])
+			return false;
+	return true;
+}
+
 /* `loss[0]` or `total`: what grid sum i adds to. */
 static void print_gs_elem(StrBuf *out, const RowPlan *rp, int i)
 {
@@ -1840,13 +1849,31 @@ static void print_gs_elem(StrBuf *out, const RowPlan *rp, int i)
 		sb_printf(out, "[%lld]", rp->gs.elems[i]->args[0]->ival);
 }
 
+/* Where grid sum i's parts start: 0 (0.0f in a float), -INFINITY for a maximum, INFINITY
+ * for a minimum. */
+static const char *gs_identity(const RowPlan *rp, int i, bool f)
+{
+	AccumKind k = rp->gs.kinds[i];
+	return k == ACCUM_MAX ? "-INFINITY" : k == ACCUM_MIN ? "INFINITY" : f ? "0.0f" : "0";
+}
+
+/* `@s += x` for a sum, `@s = fmaxf(@s, x)` for a maximum (fmax in double), ... */
+static void print_gs_step(StrBuf *out, const RowPlan *rp, int i, const char *s, bool f, const char *x)
+{
+	AccumKind k = rp->gs.kinds[i];
+	if (k == ACCUM_SUM)
+		sb_printf(out, "%s += %s;\n", s, x);
+	else
+		sb_printf(out, "%s = %s%s(%s, %s);\n", s, k == ACCUM_MAX ? "fmax" : "fmin", f ? "f" : "", s, x);
+}
+
 /* The row's parts of the grid sums: from 0 at the start; at the end, thread 0's (the
  * thread that runs the row's stores) to the workspace. */
 static void print_gs_start(StrBuf *out, const RowPlan *rp)
 {
 	for (int i = 0; i < rp->gs.n; i++) {
 		ScalarType t = grid_sum_type(rp->gs.vars[i]);
-		sb_printf(out, "	%s %s = %s; /* this row's part of ", gpu_type(t), rp->gs_acc[i], t == TY_FLOAT ? "0.0f" : "0");
+		sb_printf(out, "	%s %s = %s; /* this row's part of ", gpu_type(t), rp->gs_acc[i], gs_identity(rp, i, t == TY_FLOAT));
 		print_gs_elem(out, rp, i);
 		sb_puts(out, " */\n");
 	}
@@ -1880,18 +1907,29 @@ static void emit_gsum_kernel(StrBuf *out, const RowPlan *rp, void (*print_params
 		print_params(out, f, true);
 	}
 	for (int i = 0; !tail && i < rp->gs.n; i++)
-		sb_printf(out, ", %s *__restrict__ %s", gpu_type(rp->gs.vars[i]->ty), rp->gs.vars[i]->name);
+		if (first_sum_into(rp, i))
+			sb_printf(out, ", %s *__restrict__ %s", gpu_type(rp->gs.vars[i]->ty), rp->gs.vars[i]->name);
 	sb_printf(out, ")\n{\n\t__shared__ %s %s[32];\n", ws, rp->scratch_name);
 	for (int i = 0; i < rp->gs.n; i++) {
 		const Var *v = rp->gs.vars[i];
-		sb_printf(out, "\t{\n\t\t%s @s = 0.0%s;\n\t\tfor (long long @k = threadIdx.x; @k < @rows; @k += blockDim.x)\n\t\t\t@s += %s[%dLL * @rows + @k];\n", ws, *ws == 'f' ? "f" : "",
-		          rp->gs_name, i);
-		sb_printf(out, "\t\t@s = fx::cta_sum(@s, %s);\n\t\tif (threadIdx.x == 0)\n\t\t\t", rp->scratch_name);
-		print_gs_elem(out, rp, i);
-		if (strcmp(gpu_type(v->ty), ws))
-			sb_printf(out, " += (%s)@s;\n\t}\n", gpu_type(v->ty));
+		AccumKind k = rp->gs.kinds[i];
+		bool f = *ws == 'f';
+		sb_printf(out, "\t{\n\t\t%s @s = %s;\n\t\tfor (long long @k = threadIdx.x; @k < @rows; @k += blockDim.x)\n\t\t\t", ws, k == ACCUM_SUM ? (f ? "0.0f" : "0.0") : gs_identity(rp, i, f));
+		StrBuf x = {0}, e = {0};
+		sb_printf(&x, "%s[%dLL * @rows + @k]", rp->gs_name, i);
+		print_gs_step(out, rp, i, "@s", f, x.s);
+		sb_printf(out, "\t\t@s = fx::cta_%s(@s, %s);\n\t\tif (threadIdx.x == 0)\n\t\t\t", k == ACCUM_SUM ? "sum" : k == ACCUM_MAX ? "max" : "min", rp->scratch_name);
+		print_gs_elem(&e, rp, i);
+		const char *vt = gpu_type(v->ty);
+		x.len = 0;
+		if (strcmp(vt, ws))
+			sb_printf(&x, "(%s)@s", vt);
 		else
-			sb_puts(out, " += @s;\n\t}\n");
+			sb_puts(&x, "@s");
+		print_gs_step(out, rp, i, e.s, v->ty == TY_FLOAT, x.s);
+		sb_free(&x);
+		sb_free(&e);
+		sb_puts(out, "\t}\n");
 	}
 	if (tail && f->regions[f->nregions - 1] == rp->region && f->ntail) {
 		HookCtx none = {0};
@@ -2027,7 +2065,8 @@ static void print_gsum_launch(StrBuf *out, const RowPlan *rp, const char *ws, co
 	if (gsum_runs_tail(rp))
 		sb_printf(out, ", %s", args);
 	for (int i = 0; !gsum_runs_tail(rp) && i < rp->gs.n; i++)
-		sb_printf(out, ", %s", rp->gs.vars[i]->name);
+		if (first_sum_into(rp, i))
+			sb_printf(out, ", %s", rp->gs.vars[i]->name);
 	sb_puts(out, ");\n");
 }
 

@@ -4403,14 +4403,23 @@ static const Expr *setup_array_read(const Expr *e)
 	return NULL;
 }
 
+/* Whether e is an array element at constant subscripts (`stats[1]`, `*loss`). */
+static bool const_elem(const Expr *e)
+{
+	if (e->kind != EX_INDEX)
+		return false;
+	for (int i = 0; i < e->nargs; i++)
+		if (e->args[i]->kind != EX_INT)
+			return false;
+	return true;
+}
+
 /* Checks one converted set-up statement: scalars computed from scalars, nothing else.
  * A set-up scalar may not change once a region has read it (the kernels see one value). */
 static bool setup_check(Parser *ps, const Stmt *s, Region *const *regions, int nregions, bool top)
 {
 	const Expr *bad = NULL;
-	bool elem = s->kind == ST_ASSIGN && s->lhs->kind == EX_INDEX && top;
-	for (int i = 0; elem && i < s->lhs->nargs; i++)
-		elem = s->lhs->args[i]->kind == EX_INT;
+	bool elem = s->kind == ST_ASSIGN && top && const_elem(s->lhs);
 	switch (s->kind) {
 	case ST_BLOCK:
 		for (int i = 0; i < s->nbody; i++)
@@ -4634,31 +4643,136 @@ static void convert_tail(Parser *ps, CXCursor c, int nregions, StmtVec *tail)
 	vec_free(got);
 }
 
-/* For stmt_only_accesses: an assignment to target ctx (a set-up scalar, or an array
- * element at constant subscripts) is `t += e;` or `t -= e;`, e not reading t's variable. */
-static int adds_to(const Stmt *s, void *ctx)
+/* Whether step s of kind k (accum_step) may be taken in any order: a sum into a float
+ * (up to rounding), into an integer of integers (`n += 0.5f` truncates at every step:
+ * its order matters); a maximum or minimum of a float or a double. */
+static bool any_order_step(const Stmt *s, AccumKind k)
 {
-	const Expr *t = ctx;
-	if (s->lhs->var != t->var || !(t->kind == EX_VAR ? s->lhs->kind == EX_VAR : expr_equal(s->lhs, t)))
-		return -1;
-	return (s->aop == AS_ADD || s->aop == AS_SUB) && !expr_reads_var(s->rhs, t->var);
+	if (k == ACCUM_SUM)
+		return scalar_is_float(s->lhs->ty) || scalar_is_int(s->rhs->ty);
+	return s->lhs->ty == TY_FLOAT || s->lhs->ty == TY_DOUBLE;
 }
 
-/* Whether target t is only added to in s, its variable neither read nor set otherwise:
- * a sum across the iterations. */
-static bool only_adds_to(const Stmt *s, const Expr *t) { return stmt_only_accesses(s, t->var, adds_to, (void *)t); }
+typedef struct Steps {
+	const Expr *t;
+	AccumKind kind;
+} Steps;
 
-/* Whether set-up scalar v (the function's svars) accumulates in the last of the regions
- * (Var.accum): a number the last region only adds to, which no other region assigns. */
-static bool region_accum(const Var *v, Region *const *regions, int nregions)
+/* For stmt_only_accesses: an assignment to target t (a set-up scalar, or an array element
+ * at constant subscripts) is a step across the iterations (accum_step), of one kind at
+ * every assignment. For an element, so may be an assignment to another element at
+ * constant subscripts (`stats[0] += x; stats[1] += x * x;`): each element is a sum of its
+ * own, judged by its own. */
+static int steps_of(const Stmt *s, void *ctx)
+{
+	Steps *st = ctx;
+	const Expr *t = st->t;
+	if (s->lhs->var != t->var || !(t->kind == EX_VAR ? s->lhs->kind == EX_VAR : const_elem(s->lhs)))
+		return -1;
+	AccumKind k = accum_step(s, s->lhs);
+	if (!k || !any_order_step(s, k))
+		return 0;
+	if (t->kind == EX_INDEX && !expr_equal(s->lhs, t))
+		return 1;
+	if (st->kind != ACCUM_NONE && st->kind != k)
+		return 0;
+	st->kind = k;
+	return 1;
+}
+
+/* How target t is accumulated in s: every access of its variable a step of one kind
+ * into it (a sum where there is none), neither read nor set otherwise; ACCUM_NONE when
+ * not so. */
+static AccumKind region_steps(const Stmt *s, const Expr *t)
+{
+	Steps st = {t, ACCUM_NONE};
+	if (!stmt_only_accesses(s, t->var, steps_of, &st))
+		return ACCUM_NONE;
+	return st.kind == ACCUM_NONE ? ACCUM_SUM : st.kind;
+}
+
+/* How set-up scalar v (the function's svars) accumulates in the last of the regions
+ * (Var.accum): a number the last region only adds to (takes the maximum or minimum
+ * with), which no other region assigns; ACCUM_NONE if not so. */
+static AccumKind region_accum(const Var *v, Region *const *regions, int nregions)
 {
 	if (v->ndim || !nregions || (!scalar_is_float(v->ty) && v->ty != TY_INT && v->ty != TY_I64))
-		return false;
+		return ACCUM_NONE;
 	for (int r = 0; r + 1 < nregions; r++)
 		if (stmt_writes_var(regions[r]->loop, v))
-			return false;
+			return ACCUM_NONE;
 	Expr t = {.kind = EX_VAR, .var = (Var *)v};
-	return only_adds_to(regions[nregions - 1]->loop, &t);
+	return region_steps(regions[nregions - 1]->loop, &t);
+}
+
+/* Whether e is what a step across the rows may go into: a set-up scalar (one of svars) or
+ * an element at constant subscripts of an array parameter. */
+static bool accum_target(const Expr *e, const VarVec *svars)
+{
+	if (e->kind == EX_INDEX)
+		return e->var->kind == VAR_PARAM && const_elem(e);
+	for (int i = 0; e->kind == EX_VAR && i < svars->n; i++)
+		if (svars->v[i] == e->var)
+			return true;
+	return false;
+}
+
+/* The step assignment s (to x) is, in the form accum_step reads, or NULL: `x = x + e`,
+ * `x = e + x` as `x += e`; `x = x - e` as `x -= e`; `x = fmaxf(e, x)` as
+ * `x = fmaxf(x, e)`; a select of the larger or smaller, `x = e > x ? e : x`, as fmaxf or
+ * fminf (float and double x). The same value, up to the sign of a zero and a NaN in x. */
+static Stmt *step_form(Program *p, const Stmt *s)
+{
+	Expr *x = s->lhs, *r = s->rhs;
+	if (s->aop != AS_SET || !expr_reads_var(r, x->var))
+		return NULL;
+	bool max;
+	Expr *e = NULL;
+	Stmt *n = NULL;
+	if (r->kind == EX_BIN && (r->bop == OP_ADD || r->bop == OP_SUB) && expr_equal(r->args[0], x) && !expr_reads_var(r->args[1], x->var)) {
+		n = accum_step_new(p, ACCUM_SUM, x, r->args[1], s->loc);
+		n->aop = r->bop == OP_ADD ? AS_ADD : AS_SUB;
+	} else if (r->kind == EX_BIN && r->bop == OP_ADD && expr_equal(r->args[1], x) && !expr_reads_var(r->args[0], x->var)) {
+		n = accum_step_new(p, ACCUM_SUM, x, r->args[0], s->loc);
+	} else if (r->kind == EX_CALL && (r->fn == FN_FMAX || r->fn == FN_FMIN) && expr_equal(r->args[1], x) && !expr_reads_var(r->args[0], x->var)) {
+		n = accum_step_new(p, r->fn == FN_FMAX ? ACCUM_MAX : ACCUM_MIN, x, r->args[0], s->loc);
+	} else if (scalar_is_float(x->ty) && (e = select_extreme(r, x, &max))) {
+		n = accum_step_new(p, max ? ACCUM_MAX : ACCUM_MIN, x, e, s->loc);
+	}
+	return n;
+}
+
+/* In s, the steps into set-up scalars and constant elements (accum_target) written
+ * long-hand take the forms accum_step reads (step_form); so does `if (e > x) x = e;`
+ * (no else): a select. */
+static void step_forms(Program *p, Stmt *s, const VarVec *svars)
+{
+	for (int i = 0; s && i < s->nbody; i++) {
+		Stmt *b = s->body[i];
+		if (!b)
+			continue;
+		if (b->kind == ST_IF && (b->nbody == 1 || !b->body[1])) { /* if (c) x = e; is x = c ? e : x; */
+			Stmt *t = b->body[0];
+			while (t->kind == ST_BLOCK && t->nbody == 1)
+				t = t->body[0];
+			if (t->kind == ST_ASSIGN && t->aop == AS_SET && accum_target(t->lhs, svars) && scalar_is_float(t->lhs->ty)) {
+				Stmt sel = *t;
+				sel.rhs = ex_cond(p, b->cond, t->rhs, t->lhs, b->loc);
+				Stmt *n = step_form(p, &sel);
+				if (n && n->aop == AS_SET) {
+					s->body[i] = n;
+					continue;
+				}
+			}
+		}
+		if (b->kind == ST_ASSIGN && accum_target(b->lhs, svars)) {
+			Stmt *n = step_form(p, b);
+			if (n)
+				s->body[i] = n;
+			continue;
+		}
+		step_forms(p, b, svars);
+	}
 }
 
 /* Whether no identifier of the function's source is spelled name. */
@@ -4677,15 +4791,73 @@ static bool name_free(Parser *ps, const char *name)
 	return free_;
 }
 
-/* In s, `t += e` (t an element) becomes `acc += e`. */
+/* Whether one of svars is spelled name. */
+static bool svar_named(const VarVec *svars, const char *name)
+{
+	for (int i = 0; i < svars->n; i++)
+		if (!strcmp(svars->v[i]->name, name))
+			return true;
+	return false;
+}
+
+/* The name of the scalar that sums into element t: `loss_sum` (`amax_max`, `lo_min` for
+ * a maximum, a minimum: kind k); with sums into several elements of the array, the
+ * subscripts too (`stats0_sum`, `stats1_sum`). Neither an identifier of the source nor a
+ * set-up scalar's name. */
+static char *sum_name(Parser *ps, const Expr *t, AccumKind k, bool several, const VarVec *svars)
+{
+	const char *what = k == ACCUM_MAX ? "max" : k == ACCUM_MIN ? "min" : "sum";
+	StrBuf b = {0};
+	sb_puts(&b, t->var->name);
+	for (int i = 0; several && i < t->nargs; i++)
+		sb_printf(&b, "%s%lld", i ? "_" : "", t->args[i]->ival);
+	char *base = arena_printf(&ps->prog->arena, "%s", b.s), *name = arena_printf(&ps->prog->arena, "%s_%s", base, what);
+	sb_free(&b);
+	for (int i = 2; !name_free(ps, name) || svar_named(svars, name); i++)
+		name = arena_printf(&ps->prog->arena, "%s_%s%d", base, what, i);
+	return name;
+}
+
+/* In s, `t += e` (t an element) becomes `acc += e`, `t = fmaxf(t, e)` becomes
+ * `acc = fmaxf(acc, e)`. */
 static void sum_into(Program *p, Stmt *s, const Expr *t, Var *acc)
 {
 	if (!s)
 		return;
 	if (s->kind == ST_ASSIGN && s->lhs->var == t->var && expr_equal(s->lhs, t))
-		s->lhs = ex_var(p, acc, s->lhs->loc);
+		accum_retarget(p, s, acc);
 	for (int i = 0; i < s->nbody; i++)
 		sum_into(p, s->body[i], t, acc);
+}
+
+/* Whether set-up statement s starts a sum into another element than t's, at constant
+ * subscripts (`stats[1] = 0;` beside `stats[0] = 0;`), not reading the array. */
+static bool other_elem_start(const Stmt *s, const Expr *t)
+{
+	return s->kind == ST_ASSIGN && s->aop == AS_SET && s->lhs->var == t->var && const_elem(s->lhs) && !expr_equal(s->lhs, t) && !expr_reads_var(s->rhs, t->var);
+}
+
+/* Why set-up store setup->v[k] (an element) does not start a sum across the rows of the
+ * last region, or NULL when it does: set with `=`, only added to in the last region,
+ * untouched by the other regions and by the other set-up statements (but the starts of
+ * other elements' sums). */
+static const char *element_sum_why(Parser *ps, Region *const *regions, int nregions, const StmtVec *setup, int k)
+{
+	const Stmt *s = setup->v[k];
+	const Var *a = s->lhs->var;
+	if (!nregions)
+		return "no region follows";
+	if (s->aop != AS_SET)
+		return "a sum starts with `=`";
+	for (int r = 0; r + 1 < nregions; r++)
+		if (touches(regions[r]->loop, a))
+			return arena_printf(&ps->prog->arena, "region '%s' uses it, and only the last region may", regions[r]->name);
+	if (!region_steps(regions[nregions - 1]->loop, s->lhs))
+		return arena_printf(&ps->prog->arena, "region '%s' reads it, or sets it other than by `+=`, `-=` or `= fmaxf(it, ...)` at a constant element", regions[nregions - 1]->name);
+	for (int t = 0; t < setup->n; t++)
+		if (t != k && touches(setup->v[t], a) && !other_elem_start(setup->v[t], s->lhs))
+			return arena_printf(&ps->prog->arena, "the statement at line %d, before the region, sets or reads it too", setup->v[t]->loc.line);
+	return NULL;
 }
 
 /* An output element set before the last region and added to in it (`*loss = 0;` ...
@@ -4694,25 +4866,27 @@ static void sum_into(Program *p, Stmt *s, const Expr *t, Var *acc)
  * the regions. Set-up stores of another kind are refused. */
 static void element_sums(Parser *ps, Region *const *regions, int nregions, StmtVec *setup, VarVec *svars, StmtVec *tail)
 {
+	/* several[k]: another set-up statement starts another element of k's array */
+	bool *several = arena_alloc(&ps->prog->arena, sizeof(bool) * (size_t)(setup->n + 1));
+	int nstores = 0;
+	for (int k = 0; k < setup->n; k++) {
+		Stmt *s = setup->v[k];
+		several[k] = false;
+		for (int t = 0; s->kind == ST_ASSIGN && const_elem(s->lhs) && t < setup->n; t++)
+			several[k] |= other_elem_start(setup->v[t], s->lhs);
+	}
 	for (int k = 0; k < setup->n; k++) {
 		Stmt *s = setup->v[k];
 		if (s->kind != ST_ASSIGN || s->lhs->kind != EX_INDEX)
 			continue;
 		Var *a = s->lhs->var;
-		bool ok = nregions > 0 && s->aop == AS_SET && only_adds_to(regions[nregions - 1]->loop, s->lhs);
-		for (int r = 0; ok && r + 1 < nregions; r++)
-			ok = !touches(regions[r]->loop, a);
-		for (int t = 0; ok && t < setup->n; t++)
-			ok = t == k || !touches(setup->v[t], a);
-		if (!ok) {
-			fail(ps, s->loc, "'%s' is written outside a '#pragma fuse kernel' region: only scalar set-up may go there, or the start of a sum that only the last region adds to (`%s[0] = 0;` before it, `%s[0] += x;` in it); write arrays inside a region",
-			     a->name, a->name, a->name);
+		const char *why = element_sum_why(ps, regions, nregions, setup, k);
+		if (why) {
+			fail(ps, s->loc, "'%s' is written outside a '#pragma fuse kernel' region, and not as the start of a sum across the rows (%s): only scalar set-up may go there, or the start of a sum that only the last region adds to (`%s[0] = 0;` before it, `%s[0] += x;` in it); write arrays inside a region",
+			     a->name, why, a->name, a->name);
 			continue;
 		}
-		char *name = arena_printf(&ps->prog->arena, "%s_sum", a->name);
-		for (int i = 2; !name_free(ps, name); i++)
-			name = arena_printf(&ps->prog->arena, "%s_sum%d", a->name, i);
-		Var *acc = var_new(ps->prog, VAR_LOCAL, name, a->ty, s->loc);
+		Var *acc = var_new(ps->prog, VAR_LOCAL, sum_name(ps, s->lhs, region_steps(regions[nregions - 1]->loop, s->lhs), several[k], svars), a->ty, s->loc);
 		acc->ctype = a->ctype;
 		Stmt *d = st_new(ps->prog, ST_DECL, s->loc);
 		d->var = acc;
@@ -4724,9 +4898,9 @@ static void element_sums(Parser *ps, Region *const *regions, int nregions, StmtV
 		st->lhs = s->lhs;
 		st->rhs = ex_var(ps->prog, acc, s->loc);
 		st->aop = AS_SET;
-		vec_push(*tail, st);
-		memmove(&tail->v[1], &tail->v[0], sizeof(Stmt *) * (size_t)(tail->n - 1));
-		tail->v[0] = st;
+		vec_push(*tail, st); /* after the stores before it, before the user's tail */
+		memmove(&tail->v[nstores + 1], &tail->v[nstores], sizeof(Stmt *) * (size_t)(tail->n - 1 - nstores));
+		tail->v[nstores++] = st;
 	}
 }
 
@@ -4970,7 +5144,7 @@ static void finish_setup(Parser *ps, Func *f, StmtVec *setup, VarVec *svars, Var
 		svars->v[i]->accum = region_accum(svars->v[i], f->regions, f->nregions);
 		for (int r = 0; r < f->nregions && !svars->v[i]->accum; r++)
 			if (stmt_writes_var(f->regions[r]->loop, svars->v[i]))
-				fail(ps, svars->v[i]->loc, "'%s' is set up outside region '%s' and assigned inside it: declare a local copy inside the region (a sum that only the last region adds to is allowed)",
+				fail(ps, svars->v[i]->loc, "'%s' is set up outside region '%s' and assigned inside it: declare a local copy inside the region (a sum, a maximum or a minimum across the rows is allowed when only the last region takes it and nothing in it reads it; into an integer, a sum of integers)",
 				     svars->v[i]->name, f->regions[r]->name);
 	}
 	for (int i = 0; i < svars->n; i++)
@@ -5103,6 +5277,8 @@ static void convert_function(Parser *ps, CXCursor fn, CXCursor body)
 	if (regions.n)
 		memcpy(f->regions, regions.v, sizeof(Region *) * (size_t)regions.n);
 	f->nregions = regions.n;
+	for (int r = 0; r < regions.n; r++)
+		step_forms(ps->prog, regions.v[r]->loop, &svars);
 	element_sums(ps, regions.v, regions.n, &setup, &svars, &tail);
 	finish_setup(ps, f, &setup, &svars, &moved);
 	vec_free(moved);

@@ -4076,27 +4076,27 @@ static void collapse_block_loops(Cascade *c, Stmt *s, Schedule *sc)
  *     for (fx_row < ceil(n / E)) { float mean_part = 0; for (i in run fx_row) { ...; mean_part += losses[i]; } mean += mean_part; }
  * The fused C keeps the loop as written. */
 
-/* In s, each `G += e` of grid sum G (gs.vars[k]) adds to parts[k] instead. */
+/* In s, each `G += e` of grid sum G (gs.elems[k]) adds to parts[k] instead. */
 static void add_to_parts(Program *p, Stmt *s, const GridSums *gs, Var **parts)
 {
 	if (!s)
 		return;
-	for (int k = 0; s->kind == ST_ASSIGN && k < gs->n; k++)
-		if (s->lhs->var == gs->vars[k])
-			s->lhs = ex_var(p, parts[k], s->lhs->loc);
+	int k = s->kind == ST_ASSIGN ? grid_sum_of(gs, s->lhs) : -1;
+	if (k >= 0)
+		accum_retarget(p, s, parts[k]);
 	for (int i = 0; i < s->nbody; i++)
 		add_to_parts(p, s->body[i], gs, parts);
 }
 
-/* Whether s holds, inside a loop, a grid sum into v. */
-static bool sums_in_loop(const Stmt *s, const Var *v, bool in_loop)
+/* Whether s holds, inside a loop, grid sum k of gs. */
+static bool sums_in_loop(const Stmt *s, const GridSums *gs, int k, bool in_loop)
 {
 	if (!s)
 		return false;
-	if (in_loop && s->kind == ST_ASSIGN && s->lhs->var == v)
+	if (in_loop && s->kind == ST_ASSIGN && grid_sum_of(gs, s->lhs) == k)
 		return true;
 	for (int i = 0; i < s->nbody; i++)
-		if (sums_in_loop(s->body[i], v, in_loop || s->kind == ST_FOR))
+		if (sums_in_loop(s->body[i], gs, k, in_loop || s->kind == ST_FOR))
 			return true;
 	return false;
 }
@@ -4113,19 +4113,19 @@ static void sums_in_row_parts(Cascade *c, Region *r)
 	grid_sums(r->loop, &gs);
 	Stmt *row = row_loop(r, NULL, NULL);
 	for (int k = 0; row && k < gs.n; k++) {
-		if (!sums_in_loop(row->body[0], gs.vars[k], false))
+		if (!sums_in_loop(row->body[0], &gs, k, false))
 			continue;
 		/* a count's row part in double: exact to 2^53, and the CTA reductions take it */
 		ScalarType t = scalar_is_float(gs.vars[k]->ty) ? gs.vars[k]->ty : TY_DOUBLE;
-		Var *part = fresh_var(c, arena_printf(&p->arena, "%s_row", gs.vars[k]->name), t, VAR_LOCAL);
-		GridSums one = {.vars = {gs.vars[k]}, .elems = {gs.elems[k]}, .n = 1};
+		Var *part = fresh_var(c, arena_printf(&p->arena, "%s_row", grid_sum_base(p, &gs, k)), t, VAR_LOCAL);
+		GridSums one = {.vars = {gs.vars[k]}, .elems = {gs.elems[k]}, .kinds = {gs.kinds[k]}, .n = 1};
 		add_to_parts(p, row->body[0], &one, &part);
 		int n;
 		Stmt **b = slot_stmts(&row->body[0], &n);
 		Stmt **nb = arena_alloc(&p->arena, sizeof(Stmt *) * (size_t)(n + 2));
-		nb[0] = st_decl(p, part, scalar_is_float(t) ? ex_flt(p, 0.0, t, row->loc) : ex_int(p, 0, row->loc), row->loc);
+		nb[0] = st_decl(p, part, grid_identity(p, gs.kinds[k], t, row->loc), row->loc);
 		memcpy(nb + 1, b, sizeof(Stmt *) * (size_t)n);
-		nb[n + 1] = st_assign(p, ex_copy(p, gs.elems[k]), AS_ADD, ex_var(p, part, row->loc), row->loc);
+		nb[n + 1] = accum_step_new(p, gs.kinds[k], ex_copy(p, gs.elems[k]), ex_var(p, part, row->loc), row->loc);
 		Stmt *blk = st_block(p, nb, n + 2, row->loc);
 		st_set_body(p, row, &blk, 1);
 	}
@@ -4148,13 +4148,13 @@ static void sums_as_rows(Cascade *c, Region *r)
 	int n = 0;
 	for (int k = 0; k < gs.n; k++) {
 		ScalarType t = gs.vars[k]->ty;
-		parts[k] = fresh_var(c, arena_printf(&p->arena, "%s_part", gs.vars[k]->name), t, VAR_LOCAL);
-		row[n++] = st_decl(p, parts[k], scalar_is_float(t) ? ex_flt(p, 0.0, t, in->loc) : ex_int(p, 0, in->loc), in->loc);
+		parts[k] = fresh_var(c, arena_printf(&p->arena, "%s_part", grid_sum_base(p, &gs, k)), t, VAR_LOCAL);
+		row[n++] = st_decl(p, parts[k], grid_identity(p, gs.kinds[k], t, in->loc), in->loc);
 	}
 	add_to_parts(p, in->body[0], &gs, parts);
 	row[n++] = in;
 	for (int k = 0; k < gs.n; k++)
-		row[n++] = st_assign(p, ex_copy(p, gs.elems[k]), AS_ADD, ex_var(p, parts[k], in->loc), in->loc);
+		row[n++] = accum_step_new(p, gs.kinds[k], ex_copy(p, gs.elems[k]), ex_var(p, parts[k], in->loc), in->loc);
 	Stmt *blk = st_block(p, row, n, in->loc);
 	/* in leaves the parallel loops: the row's loop */
 	for (int i = 0; i < s->nparallel; i++)
@@ -4216,7 +4216,7 @@ static bool check_parallel(Schedule *s, DepInfo *deps, Stmt *region)
 				const Stmt *a = assign_at(region, w);
 				error_at(s->parallel[i].loc, "loop '%s' cannot be parallel: it carries a dependence", s->parallel[i].loop);
 				if (a && a->lhs->kind == EX_INDEX && (a->aop == AS_ADD || a->aop == AS_SUB) && !expr_reads_var(a->lhs, loops.v[k]->var))
-					note_at(w, "every iteration of '%s' adds to the same element of '%s': a sum across the parallel loops is allowed only into one element of a one-dimensional output at a constant subscript (`%s[0] += ...`)",
+					note_at(w, "every iteration of '%s' adds to the same element of '%s': a sum across the parallel loops is allowed only into elements of a one-dimensional output at constant subscripts, nothing else reading or writing that output in the region, integer steps into an integer output (`%s[0] += ...`)",
 					        s->parallel[i].loop, a->lhs->var->name, a->lhs->var->name);
 				else if (a)
 					note_at(w, "this statement writes '%s', which another iteration of '%s' reads or writes", a->lhs->var->name, s->parallel[i].loop);

@@ -192,20 +192,30 @@ const Accum *arg_accum_of_at(const Cascade *c, const Var *v);
 
 /* ---- gridsum.c: sums across the rows into one output element ---- */
 enum { MAX_GRID_SUMS = 8 };
-/* The parameter arrays a region adds to at one element from every row (`loss[0] += l;`,
- * `-=`): a float, double or integer array of one dimension, a literal subscript, and no
- * other access to the array in the region; or a set-up scalar only added to (Var.accum).
+/* The elements of parameter arrays a region adds to from every row (`loss[0] += l;`,
+ * `-=`; or takes the maximum or minimum with, `amax[0] = fmaxf(amax[0], a);`): a float,
+ * double or (sums) integer array of one dimension, literal subscripts, and no other access
+ * to the array in the region (each element a sum of its own, one kind of step each); or
+ * a set-up scalar so accumulated (Var.accum).
  * Such a sum carries no dependence that stops a loop from being parallel (any order
  * gives the sum up to rounding). elems[i]: the element (the EX_VAR of a scalar). */
 typedef struct GridSums {
 	Var *vars[MAX_GRID_SUMS];
 	const Expr *elems[MAX_GRID_SUMS];
+	AccumKind kinds[MAX_GRID_SUMS]; /* a sum, or a maximum or minimum (fmaxf, fminf) */
 	int n;
 } GridSums;
 void grid_sums(const Stmt *region, GridSums *g);
 /* The type a row's part of a grid sum into v adds in: v's own float type; 64-bit
  * integers for integer counts. */
 ScalarType grid_sum_type(const Var *v);
+/* The start of a row's part of a grid step of kind k in type ty: 0, -INFINITY, INFINITY. */
+Expr *grid_identity(Program *p, AccumKind k, ScalarType ty, Loc loc);
+/* The grid sum of g that e (an element, or a set-up scalar) adds to, or -1. */
+int grid_sum_of(const GridSums *g, const Expr *e);
+/* The name grid sum k's locals start with: its variable's, with the subscript when g sums
+ * into another element of it too (`stats0`, `stats1`). */
+const char *grid_sum_base(Program *p, const GridSums *g, int k);
 
 /* ---- expression helpers (expr.c) ---- */
 /* Whether s declares v (a local, or the iterator of a loop in s). */

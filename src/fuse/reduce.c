@@ -11,11 +11,6 @@ Expr *reducer_identity(Program *p, Reducer r, ScalarType ty, Loc loc)
 	return ex_flt(p, r == RED_ADD ? 0.0 : r == RED_MAX ? -INFINITY : INFINITY, t, loc);
 }
 
-static bool same_lvalue(const Expr *a, const Expr *b)
-{
-	return a->kind == b->kind && (a->kind == EX_VAR || a->kind == EX_INDEX) && expr_equal(a, b);
-}
-
 /* `x op e` or `e op x` where x is the target: the other operand, or NULL. */
 static Expr *other_operand(Expr *bin, const Expr *x, bool commutative)
 {
@@ -29,22 +24,11 @@ static Expr *other_operand(Expr *bin, const Expr *x, bool commutative)
 /* `x > e ? x : e` and its variants: the reducer and e, or false. */
 static bool match_select(Expr *c, const Expr *x, Reducer *red, Expr **g)
 {
-	if (c->kind != EX_COND || c->args[0]->kind != EX_BIN)
+	bool max;
+	Expr *e = select_extreme(c, x, &max);
+	if (!e)
 		return false;
-	Expr *cmp = c->args[0], *a = c->args[1], *b = c->args[2];
-	BinOp op = cmp->bop;
-	if (op != OP_GT && op != OP_GE && op != OP_LT && op != OP_LE)
-		return false;
-	bool gt = op == OP_GT || op == OP_GE;
-	Expr *l = cmp->args[0], *r = cmp->args[1];
-	/* cond picks the larger of l and r when (gt and a == l) or (!gt and a == r). */
-	if (!(expr_equal(a, l) && expr_equal(b, r)) && !(expr_equal(a, r) && expr_equal(b, l)))
-		return false;
-	bool picks_max = gt == expr_equal(a, l);
-	Expr *e = same_lvalue(l, x) ? r : same_lvalue(r, x) ? l : NULL;
-	if (!e || expr_reads_var(e, x->var))
-		return false;
-	*red = picks_max ? RED_MAX : RED_MIN;
+	*red = max ? RED_MAX : RED_MIN;
 	*g = e;
 	return true;
 }

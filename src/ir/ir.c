@@ -413,3 +413,60 @@ unsigned program_types(const Program *p)
 	}
 	return m;
 }
+
+bool same_lvalue(const Expr *a, const Expr *b)
+{
+	return a->kind == b->kind && (a->kind == EX_VAR || a->kind == EX_INDEX) && expr_equal(a, b);
+}
+
+AccumKind accum_step(const Stmt *s, const Expr *t)
+{
+	if (s->kind != ST_ASSIGN || !same_lvalue(s->lhs, t))
+		return ACCUM_NONE;
+	const Expr *r = s->rhs;
+	if (s->aop == AS_ADD || s->aop == AS_SUB)
+		return expr_reads_var(r, t->var) ? ACCUM_NONE : ACCUM_SUM;
+	if (s->aop != AS_SET || r->kind != EX_CALL || (r->fn != FN_FMAX && r->fn != FN_FMIN) || !same_lvalue(r->args[0], t) || expr_reads_var(r->args[1], t->var))
+		return ACCUM_NONE;
+	return r->fn == FN_FMAX ? ACCUM_MAX : ACCUM_MIN;
+}
+
+Stmt *accum_step_new(Program *p, AccumKind k, Expr *t, Expr *e, Loc loc)
+{
+	Stmt *s = st_new(p, ST_ASSIGN, loc);
+	s->lhs = t;
+	s->aop = k == ACCUM_SUM ? AS_ADD : AS_SET;
+	s->rhs = e;
+	if (k != ACCUM_SUM) {
+		Expr *args[2] = {ex_copy(p, t), ex_as_type(p, t->ty, e)};
+		s->rhs = ex_call(p, k == ACCUM_MAX ? FN_FMAX : FN_FMIN, t->ty == TY_DOUBLE, args, loc);
+	}
+	return s;
+}
+
+void accum_retarget(Program *p, Stmt *s, Var *to)
+{
+	s->lhs = ex_var(p, to, s->lhs->loc);
+	if (s->aop == AS_SET) /* fmaxf(t, e) */
+		s->rhs->args[0] = ex_var(p, to, s->rhs->args[0]->loc);
+}
+
+Expr *select_extreme(Expr *c, const Expr *x, bool *max)
+{
+	if (c->kind != EX_COND || c->args[0]->kind != EX_BIN)
+		return NULL;
+	Expr *cmp = c->args[0], *a = c->args[1], *b = c->args[2];
+	BinOp op = cmp->bop;
+	if (op != OP_GT && op != OP_GE && op != OP_LT && op != OP_LE)
+		return NULL;
+	bool gt = op == OP_GT || op == OP_GE;
+	Expr *l = cmp->args[0], *r = cmp->args[1];
+	/* c picks the larger of l and r when (gt and a == l) or (!gt and a == r). */
+	if (!(expr_equal(a, l) && expr_equal(b, r)) && !(expr_equal(a, r) && expr_equal(b, l)))
+		return NULL;
+	Expr *e = same_lvalue(l, x) ? r : same_lvalue(r, x) ? l : NULL;
+	if (!e || expr_reads_var(e, x->var))
+		return NULL;
+	*max = gt == expr_equal(a, l);
+	return e;
+}

@@ -32,6 +32,10 @@ bool scalar_is_float(ScalarType t);
 bool scalar_is_int(ScalarType t); /* int, int64, int8, uint8 or bool */
 int scalar_size(ScalarType t);    /* bytes of an element */
 
+/* How the steps of a value across the rows combine (Var.accum, grid sums): none, a sum
+ * (`x += e;`, `x -= e;`), a maximum (`x = fmaxf(x, e);`), a minimum (fminf). */
+typedef enum AccumKind { ACCUM_NONE, ACCUM_SUM, ACCUM_MAX, ACCUM_MIN } AccumKind;
+
 typedef enum VarKind {
 	VAR_PARAM, /* a function parameter: scalar (ndim == 0) or array (ndim > 0); also a
 	              scalar set up from parameters outside the regions (Func.setup), which
@@ -62,8 +66,9 @@ struct Var {
 	bool step_row;
 	/* A set-up scalar (VAR_PARAM) that the function's last region only adds to
 	 * (`total += l;`, `count++`) and its tail reads (`*loss = total / count;`): a sum
-	 * across the rows (gridsum.c), started from its set-up value. */
-	bool accum;
+	 * across the rows (gridsum.c), started from its set-up value; or only takes the
+	 * maximum (minimum) with (`amax = fmaxf(amax, fabsf(x[i]));`). */
+	AccumKind accum;
 	int id;        /* unique within the Program, in declaration order */
 	Loc loc;
 };
@@ -294,6 +299,21 @@ bool loop_sets_first(const Stmt *l, const Var *v);
  * scalar of f (`const int nr = ne01 * ne02;` bounding a flat pointer's rows): code sizing
  * a before the set-up runs cannot name it. */
 bool extents_read_setup(const Func *f, const Var *a);
+/* Whether a and b are the same scalar or element. */
+bool same_lvalue(const Expr *a, const Expr *b);
+/* The step s takes into target t (a scalar's EX_VAR, or an element): `t += e;`, `t -= e;`
+ * (ACCUM_SUM), `t = fmaxf(t, e);` (ACCUM_MAX), `t = fminf(t, e);` (ACCUM_MIN), e not
+ * reading t's variable; ACCUM_NONE for any other statement. */
+AccumKind accum_step(const Stmt *s, const Expr *t);
+/* The statement that takes step k with e into t: `t += e;`, `t = fmaxf(t, e);`, ... */
+Stmt *accum_step_new(Program *p, AccumKind k, Expr *t, Expr *e, Loc loc);
+/* Step s (accum_step of its target) into scalar `to` instead: `to += e;`,
+ * `to = fmaxf(to, e);`. */
+void accum_retarget(Program *p, Stmt *s, Var *to);
+/* The operand beside lvalue x of a select that picks the larger or the smaller of the
+ * two: `x > e ? x : e` and its variants (`>=`, `<`, `<=`, the sides either way), with
+ * *max whether it picks the larger; NULL when c is no such select or e reads x. */
+Expr *select_extreme(Expr *c, const Expr *x, bool *max);
 /* How many assignments in s store to v (the scalar, or any element of the array). */
 int stmt_count_stores(const Stmt *s, const Var *v);
 /* The scalar types p uses (params, set-up, the regions' variables and values) as a mask
