@@ -63,6 +63,17 @@ static void expect_refusal(const char *src, const char *what)
 
 #define MAX_PASS "float m = -INFINITY; for (int c = 0; c < C; c++) m = fmaxf(m, x[r][c]);\n"
 
+START_TEST(test_seed_under_flag)
+{
+	/* a seed set under a flag of parameters is one definition: `v = sc > 0 ? sc : 1.0f` */
+	expect_repair(ROW("rolling(c)", "float mean = 0; for (int c = 0; c < C; c++) mean += x[r][c];\n"
+	                                "float v = 1.0f; if (sc > 0) v = sc; for (int c = 0; c < C; c++) v += (x[r][c] - mean) * (x[r][c] - mean); out[r] = v;"),
+	              "sum of separable terms");
+	expect_repair(ROW("rolling(c)", MAX_PASS "float l = 1.0f; if (sc > 0) l = sc; for (int c = 0; c < C; c++) l += expf(x[r][c] - m); out[r] = l;"),
+	              "repair: h(t) = t * expf(m - m')");
+}
+END_TEST
+
 START_TEST(test_softmax_sum)
 {
 	expect_repair(ROW("rolling(c)", MAX_PASS "float l = 0; for (int c = 0; c < C; c++) l += expf(x[r][c] - m); out[r] = l;"),
@@ -203,7 +214,7 @@ START_TEST(test_refusals)
 	                                 "float v = 0; for (int c = 0; c < C; c++) v += y[r][c] * fabsf(x[r][c] - mean) - mean; out[r] = v;"),
 	               "expands into 2 separately accumulated terms, and the term 'y[r][c] * fabsf(x[r][c] - mean)' has no repair");
 	expect_refusal(ROW("rolling(c)", "float mean = 0; for (int c = 0; c < C; c++) mean += x[r][c];\n"
-	                                 "float v = 1.0f; if (sc > 0) v = sc; for (int c = 0; c < C; c++) v += (x[r][c] - mean) * (x[r][c] - mean); out[r] = v;"),
+	                                 "float v = 1.0f; if (x[r][0] > 0) v = sc; for (int c = 0; c < C; c++) v += (x[r][c] - mean) * (x[r][c] - mean); out[r] = v;"),
 	               "is fused as a sum of separately accumulated terms: it must start at 0");
 	expect_refusal(ROW("rolling(c)", MAX_PASS "float l = 0; for (int c = 0; c < C; c++) l += expf(x[r][c] * m); out[r] = l;"),
 	               "multiplied by a value that changes along the loop");
@@ -211,7 +222,7 @@ START_TEST(test_refusals)
 	               "cannot fuse the reduction into 'l'");
 	expect_refusal(ROW("rolling(c)", MAX_PASS "float m2 = -INFINITY; for (int c = 0; c < C; c++) m2 = fmaxf(m2, x[r][c] * m); out[r] = m2;"),
 	               "for a max or min");
-	expect_refusal(ROW("rolling(c)", MAX_PASS "float l = 1.0f; if (sc > 0) l = sc; for (int c = 0; c < C; c++) l += expf(x[r][c] - m); out[r] = l;"),
+	expect_refusal(ROW("rolling(c)", MAX_PASS "float l = 1.0f; if (x[r][0] > 0) l = sc; for (int c = 0; c < C; c++) l += expf(x[r][c] - m); out[r] = l;"),
 	               "it must start at 0");
 	expect_refusal(ROW("rolling(c)", MAX_PASS "float w = sc; float l = expf(w - m); w = 2.0f; for (int c = 0; c < C; c++) l += expf(x[r][c] - m); out[r] = l + w;"),
 	               "it must start at 0");
@@ -228,6 +239,7 @@ Suite *fuse_suite(void)
 	tcase_set_timeout(tc, 60);
 	tcase_add_checked_fixture(tc, NULL, teardown);
 	tcase_add_test(tc, test_softmax_sum);
+	tcase_add_test(tc, test_seed_under_flag);
 	tcase_add_test(tc, test_scaled_exponent_and_exp2);
 	tcase_add_test(tc, test_two_producers_multiply);
 	tcase_add_test(tc, test_map_of_a_result);
