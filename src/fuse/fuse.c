@@ -3970,10 +3970,60 @@ static Expr *fold_divmod(Program *p, Expr *e)
 	return e;
 }
 
+/* The terms of integer sum e (its + and - tree) into t with their signs in neg, at most
+ * 16: a subtree past that stays one term. */
+static void signed_terms(Expr *e, bool minus, Expr **t, bool *neg, int *n)
+{
+	if (e->kind == EX_BIN && (e->bop == OP_ADD || e->bop == OP_SUB) && scalar_is_int(e->ty) && *n + 2 <= 16) {
+		signed_terms(e->args[0], minus, t, neg, n);
+		signed_terms(e->args[1], e->bop == OP_SUB ? !minus : minus, t, neg, n);
+	} else {
+		neg[*n] = minus;
+		t[(*n)++] = e;
+	}
+}
+
+/* e (a copy, changed in place) with a term added and subtracted in one integer sum
+ * dropped: a collapsed block walk's position from its start, `row_ptr[qb] + kb -
+ * row_ptr[qb]` (kb -> row_ptr[qb] + kb), is kb again, which the analyses read. */
+static Expr *cancel_terms(Program *p, Expr *e)
+{
+	for (int i = 0; i < e->nargs; i++)
+		e->args[i] = cancel_terms(p, e->args[i]);
+	if (e->kind != EX_BIN || (e->bop != OP_ADD && e->bop != OP_SUB) || !scalar_is_int(e->ty))
+		return e;
+	Expr *t[16];
+	bool neg[16], gone[16] = {0}, any = false;
+	int n = 0;
+	signed_terms(e, false, t, neg, &n);
+	for (int i = 0; i < n; i++)
+		for (int j = i + 1; j < n && !gone[i]; j++)
+			if (!gone[j] && neg[i] != neg[j] && expr_equal(t[i], t[j]))
+				gone[i] = gone[j] = any = true;
+	if (!any)
+		return e;
+	Expr *r = NULL;
+	for (int i = 0; i < n; i++) /* the first positive term leads where there is one */
+		if (!gone[i] && !neg[i] && !r) {
+			r = t[i];
+			gone[i] = true;
+		}
+	for (int i = 0; i < n; i++)
+		if (!gone[i])
+			r = r ? ex_bin(p, neg[i] ? OP_SUB : OP_ADD, r, t[i], e->loc) : ex_un(p, UOP_NEG, t[i], e->loc);
+	return r ? r : ex_int(p, 0, e->loc);
+}
+
+static Expr *cancel_terms_map(Program *p, const Expr *e, void *ctx)
+{
+	(void)ctx;
+	return cancel_terms(p, ex_copy(p, e));
+}
+
 static Expr *fold_divmod_map(Program *p, const Expr *e, void *ctx)
 {
 	(void)ctx;
-	return fold_divmod(p, ex_copy(p, e));
+	return fold_divmod(p, cancel_terms(p, ex_copy(p, e)));
 }
 
 /* Whether e names no variable called ctx (a name). */
@@ -4397,6 +4447,11 @@ static bool fuse_region(Program *p, Region *r, StrVec *names)
 	vec_free(outer);
 	sink_nest_locals(p, r->loop);
 	forward_index_locals(p, r->loop);
+	/* a position from a walk's start, `(row_ptr[qb] + kb) - row_ptr[qb]` once the front
+	 * end read kb from its start and qb through its definition: kb */
+	Stmt *cancelled = stmt_map_exprs(p, r->loop, cancel_terms_map, NULL);
+	cancelled->sched = r->loop->sched;
+	*r->loop = *cancelled;
 	if (p->split_rows)
 		collapse_trailing_nests(c, r->loop);
 	collapse_block_loops(c, r->loop, s);
