@@ -2650,23 +2650,12 @@ static void stmt_own_positions(const Stmt *s, const Var *x, const Var *v, unsign
 
 enum { RED_NONE, RED_ADD, RED_MUL, RED_MAX, RED_MIN };
 
-/* The kind of `c ? t : f` as a reduction of x with e (x is one of t, f, e the other): a
- * maximum where c holds when t is the greater (`x > e ? x : e`, `e > x ? e : x`), a
- * minimum where c holds when t is the lesser; RED_NONE otherwise. */
-static int select_kind(const Expr *c, const Expr *t, const Expr *f, const Var *x)
+/* The kind of select c (`x > e ? x : e`, either order) as a reduction of lvalue x:
+ * RED_MAX, RED_MIN (select_extreme), or RED_NONE. */
+static int select_kind(Expr *c, const Expr *x)
 {
-	if (c->kind != EX_BIN || (c->bop != OP_LT && c->bop != OP_LE && c->bop != OP_GT && c->bop != OP_GE))
-		return RED_NONE;
-	bool gt = c->bop == OP_GT || c->bop == OP_GE;
-	const Expr *big = gt ? c->args[0] : c->args[1], *small = gt ? c->args[1] : c->args[0];
-	const Expr *e = t->kind == EX_VAR && t->var == x ? f : t;
-	if (expr_reads_var(e, x) || !((t->kind == EX_VAR && t->var == x) || (f->kind == EX_VAR && f->var == x)))
-		return RED_NONE;
-	if (expr_equal(big, t) && expr_equal(small, f))
-		return RED_MAX;
-	if (expr_equal(big, f) && expr_equal(small, t))
-		return RED_MIN;
-	return RED_NONE;
+	bool max;
+	return select_extreme(c, x, &max) ? (max ? RED_MAX : RED_MIN) : RED_NONE;
 }
 
 /* Which reduction assignment a is of its target x: `x += e`, `x -= e`, `x = x + e`,
@@ -2682,7 +2671,7 @@ static int reduction_kind(const Stmt *a)
 		return expr_reads_var(a->rhs, x) ? RED_NONE : a->aop == AS_ADD || a->aop == AS_SUB ? RED_ADD : a->aop == AS_MUL ? RED_MUL : RED_NONE;
 	const Expr *r = a->rhs;
 	if (r->kind == EX_COND && a->lhs->kind == EX_VAR) /* x = x > e ? x : e */
-		return select_kind(r->args[0], r->args[1], r->args[2], x);
+		return select_kind(a->rhs, a->lhs);
 	int kind = r->kind == EX_BIN && (r->bop == OP_ADD || r->bop == OP_SUB) ? RED_ADD
 	           : r->kind == EX_BIN && r->bop == OP_MUL                      ? RED_MUL
 	           : r->kind == EX_CALL && r->fn == FN_FMAX                     ? RED_MAX
@@ -2708,8 +2697,9 @@ static bool only_reduced(const Stmt *s, const Var *x, int *kind, Loc *where)
 	while (a && a->kind == ST_BLOCK && a->nbody == 1)
 		a = a->body[0];
 	if (a && a->kind == ST_ASSIGN && a->aop == AS_SET && a->lhs->kind == EX_VAR && a->lhs->var == x) {
-		Expr xe = {.kind = EX_VAR, .ty = x->ty, .var = (Var *)x};
-		int k = select_kind(s->cond, a->rhs, &xe, x);
+		Expr *arms[3] = {s->cond, a->rhs, a->lhs};
+		Expr sel = {.kind = EX_COND, .ty = x->ty, .nargs = 3, .args = arms};
+		int k = select_kind(&sel, a->lhs);
 		if (k == RED_NONE || (*kind != RED_NONE && k != *kind))
 			return *where = s->loc, false;
 		*kind = k;
@@ -3620,10 +3610,7 @@ static Expr *truth_cond(Parser *ps, Expr *c, Expr *t, Expr *f)
 	Loc l = c->loc;
 	if (!truth_value(t) || !truth_value(f) || (t->kind != EX_INT && f->kind != EX_INT))
 		return ex_cond(p, c, t, f, l);
-	Expr *notc = ex_un(p, UOP_NOT, c, l);
-	static const BinOp flip[] = {[OP_LT] = OP_GE, [OP_LE] = OP_GT, [OP_GT] = OP_LE, [OP_GE] = OP_LT, [OP_EQ] = OP_NE, [OP_NE] = OP_EQ};
-	if (c->kind == EX_BIN && c->bop >= OP_LT && c->bop <= OP_NE && scalar_is_int(c->args[0]->ty) && scalar_is_int(c->args[1]->ty))
-		notc = ex_bin(p, flip[c->bop], c->args[0], c->args[1], l); /* integers: no NaN */
+	Expr *notc = negate_cond(ps, c);
 	if (t->kind == EX_INT && f->kind == EX_INT) /* c ? 1 : 0, c ? 0 : 1 */
 		return t->ival == f->ival ? t : t->ival ? c : notc;
 	if (t->kind == EX_INT)

@@ -303,6 +303,16 @@ Expr *expr_subst_equal_map(Program *p, const Expr *e, void *ctx)
 	return expr_subst_equal(p, e, xt[0], xt[1]);
 }
 
+bool expr_reads_params_only(const Expr *e)
+{
+	if ((e->kind == EX_VAR && (e->var->kind != VAR_PARAM || e->var->ndim)) || e->kind == EX_INDEX)
+		return false;
+	for (int i = 0; i < e->nargs; i++)
+		if (!expr_reads_params_only(e->args[i]))
+			return false;
+	return true;
+}
+
 bool expr_reads_only_elem(const Expr *e, const Expr *elem)
 {
 	if (!e)

@@ -697,17 +697,6 @@ static bool stmt_plain_subscripts(const Stmt *s)
 	return true;
 }
 
-/* Whether e reads only literals and scalar parameters (no iterator, local or array). */
-static bool constant_value(const Expr *e)
-{
-	if ((e->kind == EX_VAR && e->var->kind != VAR_PARAM) || e->kind == EX_INDEX)
-		return false;
-	for (int i = 0; i < e->nargs; i++)
-		if (!constant_value(e->args[i]))
-			return false;
-	return true;
-}
-
 /* Whether s is or holds a loop. */
 static bool stmt_has_loop(const Stmt *s)
 {
@@ -1891,7 +1880,7 @@ static void hoist_bare_decls(Stmt *s)
 		bool matrix = false;
 		bool ok = s->body[prev]->kind == ST_FOR && next < s->nbody && rows_compatible(s->body[prev], s->body[next], &matrix);
 		for (int k = 0; ok && k < d->var->ndim; k++)
-			ok = constant_value(d->var->dims[k]);
+			ok = expr_reads_params_only(d->var->dims[k]);
 		for (int k = first; ok && k < i; k++)
 			ok = !stmt_reads_name(s->body[k], d->var->name, NULL);
 		if (!ok)
@@ -3679,7 +3668,7 @@ static void guard_into(Program *p, Stmt *t, const Expr *g, const Stmt *part, Stm
 		return;
 	}
 	if (t->kind == ST_DECL) {
-		if (t->var->ndim || !t->rhs || constant_value(t->rhs) || safe_unguarded(t->rhs)) {
+		if (t->var->ndim || !t->rhs || expr_reads_params_only(t->rhs) || safe_unguarded(t->rhs)) {
 			vec_push(*out, t);
 			return;
 		}

@@ -1289,17 +1289,6 @@ static bool changes_reads_of(const Stmt *s, const Expr *e)
 	return false;
 }
 
-/* Whether e reads only literals and scalar parameters (a flag, not a mask). */
-static bool flag_only(const Expr *e)
-{
-	if ((e->kind == EX_VAR && (e->var->kind != VAR_PARAM || e->var->ndim)) || e->kind == EX_INDEX)
-		return false;
-	for (int i = 0; i < e->nargs; i++)
-		if (!flag_only(e->args[i]))
-			return false;
-	return true;
-}
-
 /* Seeds set under a flag, `m = -INFINITY; l = 0; if (use_sinks) { m = sink[h]; l = 1; }`
  * (gpt-oss's optional sinks), in block s: each assignment of the if folds into the
  * scalar's last definition before it, `m = use_sinks ? sink[h] : -INFINITY`, so that the
@@ -1311,7 +1300,7 @@ static void fold_flagged_seeds(Program *p, Stmt *s)
 {
 	for (int i = 0; i < s->nbody; i++) {
 		Stmt *f = s->body[i];
-		if (f->kind != ST_IF || (f->nbody > 1 && f->body[1]) || !flag_only(f->cond))
+		if (f->kind != ST_IF || (f->nbody > 1 && f->body[1]) || !expr_reads_params_only(f->cond))
 			continue;
 		int n;
 		Stmt **b = slot_stmts(&f->body[0], &n);
