@@ -12,8 +12,8 @@ build_one() {
 		kflags=
 	fi
 	# shellcheck disable=SC2086
-	gcc -std=c11 -O2 -Iinclude -Wno-unknown-pragmas -c "$src" -o "$t.orig.o" 2>"$t.gcc" &&
-		gcc -std=c11 -O2 -Iinclude -Wno-unknown-pragmas -include test/roundtrip/fp64.h $ref64_flags -c "$src" -o "$t.ref64.o" 2>>"$t.gcc" &&
+	gcc -std=gnu11 -O2 -Iinclude -Wno-unknown-pragmas -c "$src" -o "$t.orig.o" 2>"$t.gcc" &&
+		gcc -std=gnu11 -O2 -Iinclude -Wno-unknown-pragmas -include test/roundtrip/fp64.h $ref64_flags -c "$src" -o "$t.ref64.o" 2>>"$t.gcc" &&
 		"$NVCC" -std=c++17 -O3 -arch="$ARCH" $kflags -Iinclude -w -c "build/gpu/$name.$ext" -o "$t.kernel.o" 2>"$t.nvcc" &&
 		"$NVCC" -std=c++17 -O3 -arch="$ARCH" -Iinclude -w "$harness" "$t.kernel.o" "$t.orig.o" "$t.ref64.o" -lm -o "$t.run" 2>>"$t.nvcc" &&
 		touch "$t.built"

@@ -293,6 +293,14 @@ template <class T> __device__ __forceinline__ uint16_t round16(float x, float *v
 	return bits;
 }
 
+/* What rounding x to T leaves out: x = round16(x) + residual16(x), nearly exactly. */
+template <class T> __device__ __forceinline__ float residual16(float x)
+{
+	float v;
+	round16<T>(x, &v);
+	return x - v;
+}
+
 /* load_tile_t: a 16-bit column operand stored transposed, its element (r, c) at
  * colptr(c)[r] (a key cache kept as K^T, kT[..][d][j]): rows [0, ROWS) of the tile, zero at
  * rows from nvalid and columns from DATA; element (r, c) goes to at(r, c / 8) + c % 8 (at:

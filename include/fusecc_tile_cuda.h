@@ -612,19 +612,27 @@ __device__ __forceinline__ void dot_tile_f32(float (&acc)[MT][N / 8][4], const f
 	}
 }
 
-template <bool BF16, int MT, int N, int K, int THREADS>
+/* SPLIT: P is multiplied as two 16-bit tiles, its rounding and what the rounding left
+ * out (fp32's accuracy for weights that are not a softmax's, tile.h psplit). */
+template <bool BF16, int MT, int N, int K, int THREADS, bool SPLIT = false>
 __device__ __forceinline__ void dot_tile_16(float (&acc)[MT][N / 8][4], const float (&p)[MT][K / 8][4], const uint16_t *b)
 {
-	uint32_t a[K / 16][MT][4];
+	constexpr int PARTS = SPLIT ? 2 : 1;
+	uint32_t a[PARTS][K / 16][MT][4];
 #pragma unroll
 	for (int k = 0; k < K / 16; k++)
 #pragma unroll
-		for (int m = 0; m < MT; m++) {
-			a[k][m][0] = pack2<BF16>(p[m][2 * k][0], p[m][2 * k][1]);
-			a[k][m][1] = pack2<BF16>(p[m][2 * k][2], p[m][2 * k][3]);
-			a[k][m][2] = pack2<BF16>(p[m][2 * k + 1][0], p[m][2 * k + 1][1]);
-			a[k][m][3] = pack2<BF16>(p[m][2 * k + 1][2], p[m][2 * k + 1][3]);
-		}
+		for (int m = 0; m < MT; m++)
+#pragma unroll
+			for (int h = 0; h < 2; h++)
+#pragma unroll
+				for (int e = 0; e < 2; e++) {
+					const float x0 = p[m][2 * k + h][2 * e], x1 = p[m][2 * k + h][2 * e + 1];
+					a[0][k][m][2 * h + e] = pack2<BF16>(x0, x1);
+					if constexpr (SPLIT)
+						a[PARTS - 1][k][m][2 * h + e] = BF16 ? pack2<BF16>(residual16<fusecc_bf16>(x0), residual16<fusecc_bf16>(x1))
+						                                     : pack2<BF16>(residual16<__half>(x0), residual16<__half>(x1));
+				}
 #if FX_WGMMA
 	if constexpr (use_wgmma<MT * 16 * (THREADS / 32), THREADS, N>()) {
 		/* B = V [K][N], MN-major: 64-column slabs lbo = K * 128 bytes apart, 8-row groups
@@ -634,8 +642,10 @@ __device__ __forceinline__ void dot_tile_16(float (&acc)[MT][N / 8][4], const fl
 		for (int k = 0; k < K / 16; k++) {
 			uint64_t db = wgmma_desc(b + k * 16 * 64, K * 128, 1024);
 #pragma unroll
-			for (int m = 0; m < MT; m++)
-				wgmma_ra<BF16, N>(&acc[m][0][0], a[k][m], db);
+			for (int q = 0; q < PARTS; q++)
+#pragma unroll
+				for (int m = 0; m < MT; m++)
+					wgmma_ra<BF16, N>(&acc[m][0][0], a[q][k][m], db);
 		}
 		wgmma_commit_wait();
 	} else
@@ -648,24 +658,27 @@ __device__ __forceinline__ void dot_tile_16(float (&acc)[MT][N / 8][4], const fl
 			int br = 16 * k + ((lane() >> 3) & 1) * 8 + (lane() & 7);
 			ldmatrix_x4_trans(r, b + soff<K, N>(br, 2 * n + (lane() >> 4)));
 #pragma unroll
-			for (int m = 0; m < MT; m++) {
-				mma<BF16>(acc[m][2 * n], a[k][m], r[0], r[1]);
-				mma<BF16>(acc[m][2 * n + 1], a[k][m], r[2], r[3]);
-			}
+			for (int q = 0; q < PARTS; q++)
+#pragma unroll
+				for (int m = 0; m < MT; m++) {
+					mma<BF16>(acc[m][2 * n], a[q][k][m], r[0], r[1]);
+					mma<BF16>(acc[m][2 * n + 1], a[q][k][m], r[2], r[3]);
+				}
 		}
 	}
 }
 
 /* acc[MT x 16 x N] += P (MT x 16 x K, the fp32 register tile p, rounded to 16 bits unless
- * T is float) * B, B a shared tile [K][N] (the column operand indexed by the reduction:
- * values for p.v). PRE (fp32): B is split_tile's transposed planes. */
-template <class T, int MT, int N, int K, int THREADS, bool PRE = false>
+ * T is float, or as two 16-bit tiles with SPLIT) * B, B a shared tile [K][N] (the column
+ * operand indexed by the reduction: values for p.v). PRE (fp32): B is split_tile's
+ * transposed planes. */
+template <class T, int MT, int N, int K, int THREADS, bool PRE = false, bool SPLIT = false>
 __device__ __forceinline__ void dot_tile(float (&acc)[MT][N / 8][4], const float (&p)[MT][K / 8][4], const uint16_t *b)
 {
 	if constexpr (is_f32<T>())
 		dot_tile_f32<MT, N, K, is_tf32<T>::value, PRE>(acc, p, b);
 	else
-		dot_tile_16<is_bf16<T>::value, MT, N, K, THREADS>(acc, p, b);
+		dot_tile_16<is_bf16<T>::value, MT, N, K, THREADS, SPLIT>(acc, p, b);
 }
 
 __device__ __forceinline__ float lane_xor(float x, int mask) { return __shfl_xor_sync(0xffffffffu, x, mask); }

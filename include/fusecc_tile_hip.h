@@ -267,26 +267,38 @@ __device__ __forceinline__ void dot_rows(float (&acc)[MT][N / 16][4], const uint
 }
 
 /* acc[MT x 16 x N] += P (MT x 16 x K, the fp32 register tile p, rounded to 16 bits unless
- * T is fp32) * B, B a shared tile [K][N] (the column operand indexed by the reduction:
- * values for p.v). Computed as B^T * P^T: a lane's four elements of P in a 16-column
- * block are the B operand as they are. */
-template <class T, int MT, int N, int K, int THREADS>
+ * T is fp32, or as two 16-bit tiles, its rounding and what that left out, with SPLIT) * B,
+ * B a shared tile [K][N] (the column operand indexed by the reduction: values for p.v).
+ * Computed as B^T * P^T: a lane's four elements of P in a 16-column block are the B
+ * operand as they are. PRE is CUDA's (its fp32 planes); HIP has none. */
+template <class T, int MT, int N, int K, int THREADS, bool PRE = false, bool SPLIT = false>
 __device__ __forceinline__ void dot_tile(float (&acc)[MT][N / 16][4], const float (&p)[MT][K / 16][4], const uint16_t *b)
 {
+	constexpr int PARTS = SPLIT && !is_f32<T>() ? 2 : 1;
 	const int c = lane() & 15, kq = 4 * (lane() >> 4);
 #pragma unroll
 	for (int k = 0; k < K / 16; k++) {
-		Frag4<is_f32<T>()> pf[MT];
+		Frag4<is_f32<T>()> pf[PARTS][MT];
 #pragma unroll
-		for (int m = 0; m < MT; m++)
-			pf[m] = pack4<T>(p[m][k]);
+		for (int m = 0; m < MT; m++) {
+			pf[0][m] = pack4<T>(p[m][k]);
+			if constexpr (PARTS == 2) {
+				float r[4];
+#pragma unroll
+				for (int e = 0; e < 4; e++)
+					r[e] = residual16<T>(p[m][k][e]);
+				pf[PARTS - 1][m] = pack4<T>(r);
+			}
+		}
 #pragma unroll
 		for (int n = 0; n < N / 16; n++) {
 			/* B^T's row 16n + c, columns 16k + kq .. + 3: a column of B, four rows. */
 			const Frag4<is_f32<T>()> bf = column4<T, N>(b, 16 * k + kq, 16 * n + c);
 #pragma unroll
-			for (int m = 0; m < MT; m++)
-				mma<T>(acc[m][n], bf, pf[m]);
+			for (int q = 0; q < PARTS; q++)
+#pragma unroll
+				for (int m = 0; m < MT; m++)
+					mma<T>(acc[m][n], bf, pf[q][m]);
 		}
 	}
 }

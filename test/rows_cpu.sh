@@ -33,8 +33,8 @@ for src in samples/*.c test/fuse/*.c test/zoo/*.c; do
 	"$gen" --gpu "$src" >"$tmp/$name.harness.cu" || { echo "FAIL $name: harness"; fail=$((fail + 1)); continue; }
 	flags=$(sed -n 's|^// ref64-flags: ||p' "$tmp/$name.harness.cu")
 	# shellcheck disable=SC2086
-	if ! gcc -std=c11 -O1 -Iinclude -Wno-unknown-pragmas -c "$src" -o "$tmp/$name.orig.o" ||
-		! gcc -std=c11 -O1 -Iinclude -Wno-unknown-pragmas -include test/roundtrip/fp64.h $flags -c "$src" -o "$tmp/$name.ref64.o" ||
+	if ! gcc -std=gnu11 -O1 -Iinclude -Wno-unknown-pragmas -c "$src" -o "$tmp/$name.orig.o" ||
+		! gcc -std=gnu11 -O1 -Iinclude -Wno-unknown-pragmas -include test/roundtrip/fp64.h $flags -c "$src" -o "$tmp/$name.ref64.o" ||
 		! $CXX -std=c++20 -O1 -w -pthread $san -Itest/cpu_emu -Iinclude -x c++ -c "$tmp/$name.harness.cu" -o "$tmp/$name.harness.o"; then
 		echo "FAIL $name: build"
 		fail=$((fail + 1))

@@ -469,8 +469,10 @@ static bool plan_pass(RowPlan *rp, Program *p, Stmt *l, RowPass *ps, StrVec *mad
 	if (has_array_decl(l->body[0]))
 		return fail(why, "a loop over the row's elements declares a local array");
 	const Var *bad = NULL;
-	if (!stmt_along_row(l, l->body[0], &bad))
+	if (!stmt_along_row(l, l->body[0], &bad)) {
+		rp->columns = true;
 		return fail(why, arena_printf(&p->arena, "the loop over '%s' reads or stores '%s' across rows, not along one (one thread per row reads it coalesced)", l->var->name, bad->name));
+	}
 	PassScan sc = {.p = p, .loop = l};
 	bool ok = scan_reductions(&sc, l->body[0]) && scan_others(&sc, l->body[0]);
 	for (int k = 0; ok && k < sc.stores.n; k++) {
@@ -830,14 +832,16 @@ static long long static_smem(const RowPlan *rp)
 /* Fills each sweep's arrays, the kept rows, VW and NV, and the kernel's names. */
 /* Whether a reduction of the row is in double: a chunk partial of a fused row, or a
  * reduction of a loop into a double (merged in double, as the C adds). */
+static bool wide_sum(ScalarType ty);
+
 static bool reduces_double(const RowPlan *rp)
 {
 	for (int k = 0; rp->c && k < rp->sb.nparts; k++)
-		if (rp->sb.parts[k]->ty == TY_DOUBLE)
+		if (wide_sum(rp->sb.parts[k]->ty))
 			return true;
 	for (int i = 0; i < rp->nsweeps; i++)
 		for (int k = 0; k < rp->sweeps[i]->nreds; k++)
-			if (rp->sweeps[i]->reds[k].target->var->ty == TY_DOUBLE)
+			if (wide_sum(rp->sweeps[i]->reds[k].target->var->ty))
 				return true;
 	return false;
 }
@@ -1088,6 +1092,11 @@ bool rows_plan(RowPlan *rp, Program *p, const Region *r, const char **why)
 			for (int k = 0; k < ne; k++) {
 				if (elem_loop(s, pb[k]) ? !flat_stmt(pb[k]->body[0]) : !flat_stmt(pb[k]))
 					return fail(why, "a statement of the pass holds a loop or a local array");
+				const Var *bad = NULL;
+				if (elem_loop(s, pb[k]) && !stmt_along_row(pb[k], pb[k]->body[0], &bad)) {
+					rp->columns = true;
+					return fail(why, arena_printf(&p->arena, "the loop over '%s' reads or stores '%s' across rows, not along one (one thread per row reads it coalesced)", pb[k]->var->name, bad->name));
+				}
 			}
 		} else if (!flat_stmt(s)) {
 			return fail(why, "a statement of the chunk holds a loop");
@@ -1116,6 +1125,12 @@ bool rows_plan(RowPlan *rp, Program *p, const Region *r, const char **why)
 		 * row as written (stores to a local array of the row, reductions). */
 		RowSweep *sw = arena_alloc(&p->arena, sizeof *sw);
 		const char *pwhy = NULL;
+		const Var *bad = NULL;
+		if (s->kind == ST_FOR && !stmt_along_row(s, s->body[0], &bad)) {
+			rp->columns = true;
+			vec_free(made);
+			return fail(why, arena_printf(&p->arena, "the loop over '%s' reads or stores '%s' across rows, not along one (one thread per row reads it coalesced)", s->var->name, bad->name));
+		}
 		if (s->kind == ST_FOR && s->step == 1 && flat_stmt(s->body[0]) && tile_independent_loop(s)) {
 			*sw = (RowSweep){.loop = s, .lo = s->lo, .hi = s->hi};
 			sw->step = fresh_name(p, r, &made, arena_printf(&p->arena, "%s0", s->var->name));
@@ -1527,7 +1542,9 @@ static void print_arg_result(StrBuf *o, const RowPlan *rp, const RowSweep *sw, c
 /* A sweep: its partials, its steps, the partials merged over the CTA. */
 /* A CTA reduction of type ty (float or double): its scratch, and the suffix of the C
  * math functions (fmaxf, fmax). */
-static const char *scratch_of(const RowPlan *rp, ScalarType ty) { return ty == TY_DOUBLE ? rp->scratch_d_name : rp->scratch_name; }
+static bool wide_sum(ScalarType ty) { return ty == TY_DOUBLE || ty == TY_INT || ty == TY_I64; }
+/* (an integer count is merged in double: exact below 2^53, where float's scratch stops at 2^24) */
+static const char *scratch_of(const RowPlan *rp, ScalarType ty) { return wide_sum(ty) ? rp->scratch_d_name : rp->scratch_name; }
 static const char *fn_suffix(ScalarType ty) { return ty == TY_DOUBLE ? "" : "f"; }
 
 /* The shared scratch of the CTA reductions. */

@@ -830,7 +830,8 @@ static void elem_group(TileEmit *te, Stmt **loops, int nl, int ind)
 		}
 	}
 	for (int k = 0; k < te->npv; k++)
-		line(te, ind, "fx::dot_tile<%s, %d, %d, %d, %d%s>(%s, %s, %s);\n", product_type(tp), tp->mt, tp->ncols, tp->bn, tp->threads, tp->presplit ? ", true" : "",
+		line(te, ind, "fx::dot_tile<%s, %d, %d, %d, %d%s>(%s, %s, %s);\n", product_type(tp), tp->mt, tp->ncols, tp->bn, tp->threads,
+		     tp->psplit ? (tp->presplit ? ", true, true" : ", false, true") : tp->presplit ? ", true" : "",
 		     te->pv_acc[k]->name, te->pv_name[k], colop_tile(te, te->pv_colop[k]));
 	te->nred = te->npv = 0;
 }

@@ -111,6 +111,8 @@ typedef struct RowPlan {
 	GridLoop grid[MAX_GRID];
 	int ngrid;
 	Stmt *block; /* the row block */
+	bool columns; /* rows_plan failed: the row's elements lie down a column (x[b][c][p] over c),
+	               * where one thread per row, neighbouring rows contiguous, reads them coalesced */
 	SplitBlock sb;
 	Stmt *pass;   /* the chunk's pass */
 	Expr *lo, *hi; /* the fused axis's range */

@@ -5121,8 +5121,8 @@ static void finish_setup(Parser *ps, Func *f, StmtVec *setup, VarVec *svars, Var
 				fail(ps, setup->v[k]->loc, "'%s' is declared before a region that assigns it, and used outside it: declare a local copy inside the region", moved->v[i]->name);
 		for (int r = 0; r < f->nregions; r++)
 			if (touches(f->regions[r]->loop, moved->v[i]) && !declares(f->regions[r]->loop, moved->v[i]))
-				fail(ps, moved->v[i]->loc, "'%s' is assigned inside a region and read by region '%s', which does not set it first: declare a local copy inside each region", moved->v[i]->name,
-				     f->regions[r]->name);
+				fail(ps, moved->v[i]->loc, "'%s' is assigned inside a region and read by region '%s', which does not set it first: each region is its own kernel, so a value one computes for another must go through memory: make '%s' a parameter of the function (an output of one region, an input of the other), or compute it inside the region that reads it", moved->v[i]->name,
+				     f->regions[r]->name, moved->v[i]->name);
 	}
 	for (int i = 0; i < setup->n; i++)
 		if (setup->v[i]->kind == ST_DECL && setup->v[i]->var->ndim)
@@ -5382,7 +5382,9 @@ Program *front_parse(const char *path, const FrontOptions *opt, StrVec *deps)
 
 	VEC(const char *) args = {0};
 	vec_push(args, "-xc");
-	vec_push(args, "-std=c11");
+	/* gcc's default dialect is GNU C: <math.h> then declares M_PI and M_LOG2E, which
+	 * FlashAttention ports use (a -std= given on the command line comes later and wins) */
+	vec_push(args, "-std=gnu11");
 	vec_push(args, "-Wno-unknown-pragmas");
 	for (int i = 0; i < opt->nclang_args; i++)
 		vec_push(args, opt->clang_args[i]);

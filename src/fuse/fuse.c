@@ -97,6 +97,21 @@ static void find_loops(Stmt *s, const char *name, StmtVec *out)
 
 /* ---- choosing the axis and the strategy ---- */
 
+/* Whether e reads v other than in a subscript (j <= i reads i; len[b] does not read b). */
+static bool reads_var_unindexed(const Expr *e, const Var *v)
+{
+	if (!e)
+		return false;
+	if (e->kind == EX_VAR && e->var == v)
+		return true;
+	if (e->kind == EX_INDEX)
+		return false;
+	for (int i = 0; i < e->nargs; i++)
+		if (reads_var_unindexed(e->args[i], v))
+			return true;
+	return false;
+}
+
 /* Whether s (inside loop `loop`, below the enclosing loops anc[0..nanc)) holds a
  * reduction over `loop`: into a variable declared outside it, at an element that does not
  * move with it (acc[c] += ... over c is a map), and not local to a step of an enclosing
@@ -186,6 +201,74 @@ static const Stmt *only_row_loop(const Stmt *region)
 	return l != region && l->kind == ST_FOR && maps_rows(l) ? l : NULL;
 }
 
+/* Whether loop l's body holds a loop that reduces into a local of l's step (the dot
+ * product over d of a pass over j). */
+static bool steps_hold_dot(Program *p, Stmt *l, Stmt *s)
+{
+	if (!s)
+		return false;
+	if (s != l && s->kind == ST_FOR && loop_reduces(p, s, NULL, 0, s->body[0]) && !loop_reduces(p, s, &l, 1, s->body[0]))
+		return true;
+	for (int i = 0; i < s->nbody; i++)
+		if (steps_hold_dot(p, l, s->body[i]))
+			return true;
+	return false;
+}
+
+/* A chain of two products, as attention without a softmax writes it (sigmoid or ReLU
+ * attention, linear attention: `s = q.k_j; p = f(s); acc[d] += p * v[j][d]`, in one loop
+ * over j or with the scores stored by a loop of their own): loops of one name (not the
+ * grid's) of which one reduces into the row and one's steps compute a dot product. Their
+ * name goes to *name; *one turns false when two names qualify. No repair is needed to
+ * fuse them, but the pass over them is what the tile lowering multiplies on the tensor
+ * cores. reducing and dots collect the names of either kind of loop. */
+static void find_chain_loops(Program *p, const Schedule *sc, Stmt *s, StmtVec *anc, StrVec *reducing, StrVec *dots)
+{
+	if (!s)
+		return;
+	bool pushed = false;
+	if (s->kind == ST_FOR) {
+		bool grid = false;
+		for (int i = 0; i < sc->nparallel; i++)
+			grid |= !strcmp(sc->parallel[i].loop, s->var->name);
+		if (!grid && loop_reduces(p, s, anc->v, anc->n, s->body[0]))
+			vec_push(*reducing, s->var->name);
+		if (!grid && steps_hold_dot(p, s, s->body[0])) {
+			vec_push(*dots, s->var->name);
+			return;
+		}
+		if (!grid) {
+			vec_push(*anc, s);
+			pushed = true;
+		}
+	}
+	for (int i = 0; i < s->nbody; i++)
+		find_chain_loops(p, sc, s->body[i], anc, reducing, dots);
+	if (pushed)
+		anc->n--;
+}
+
+/* The one name find_chain_loops finds in region; NULL when none or two. */
+static const char *chain_axis(Program *p, Stmt *region)
+{
+	StmtVec anc = {0};
+	StrVec reducing = {0}, dots = {0};
+	for (int k = 0; k < region->nbody; k++)
+		find_chain_loops(p, region->sched, region->body[k], &anc, &reducing, &dots);
+	const char *name = NULL;
+	bool one = true;
+	for (int i = 0; i < dots.n; i++)
+		for (int k = 0; k < reducing.n; k++)
+			if (!strcmp(dots.v[i], reducing.v[k])) {
+				one &= !name || !strcmp(name, dots.v[i]);
+				name = dots.v[i];
+			}
+	vec_free(anc);
+	vec_free(reducing);
+	vec_free(dots);
+	return one ? name : NULL;
+}
+
 /* The fused axis when neither rolling nor splitk names it: the name of the loops that
  * hold reductions and come in the largest sibling group (the cascade's passes); where
  * none has two, the row loop holding the whole nest (only_row_loop) counts as the
@@ -193,7 +276,8 @@ static const Stmt *only_row_loop(const Stmt *region)
  * name has two and the row as written would keep a local array of run-time size (which
  * no GPU kernel holds), loops over one range count together (a helper's `for (i <
  * size)` loops inlined beside the caller's `for (t <= pos)`, as llama2.c's softmax(att,
- * pos + 1)): the first name over that range, whose siblings the fuser adopts. */
+ * pos + 1)): the first name over that range, whose siblings the fuser adopts. Where
+ * none reduces twice, a loop computing a chain of two products (chain_axis). */
 static const char *choose_axis(Program *p, Stmt *region)
 {
 	StrVec names = {0};
@@ -219,7 +303,9 @@ static const char *choose_axis(Program *p, Stmt *region)
 			}
 		}
 	vec_free(names);
-	return best_n >= 2 ? best : NULL;
+	if (best_n >= 2)
+		return best;
+	return chain_axis(p, region);
 }
 
 /* ---- the row block ---- */
@@ -1012,6 +1098,35 @@ static void stmt_subst_subscripts(Program *p, Stmt *s, const Var *v, const Expr 
 		stmt_subst_subscripts(p, s->body[i], v, def);
 }
 
+/* The statements right after the declaration s->body[i] of an integer local that only
+ * update it from index arithmetic (`int64_t blk = bt[b][t / BS]; if (blk < 0) blk = 0;`,
+ * defensive clamps of a padded table, or `blk = min(blk, NB - 1);`) fold into its
+ * initialiser (`blk = bt[..] < 0 ? 0 : bt[..]`): one definition, which
+ * forward_index_locals then reads through. */
+static void fold_index_updates(Program *p, Stmt *s, int i)
+{
+	Stmt *d = s->body[i];
+	while (i + 1 < s->nbody) {
+		Stmt *u = s->body[i + 1], *a = u;
+		if (u->kind == ST_IF && u->nbody == 1) {
+			a = u->body[0];
+			if (a && a->kind == ST_BLOCK && a->nbody == 1)
+				a = a->body[0];
+		} else if (u->kind != ST_ASSIGN) {
+			return;
+		}
+		if (!a || a->kind != ST_ASSIGN || a->aop != AS_SET || a->lhs->kind != EX_VAR || a->lhs->var != d->var)
+			return;
+		Expr *val = ex_as_type(p, d->var->ty, expr_subst_expr(p, a->rhs, d->var, d->rhs));
+		Expr *cond = u != a ? expr_subst_expr(p, u->cond, d->var, d->rhs) : NULL;
+		if (!is_index_arith(val) || (cond && !is_index_arith(cond)))
+			return;
+		d->rhs = cond ? ex_cond(p, cond, val, d->rhs, u->loc) : val;
+		memmove(s->body + i + 1, s->body + i + 2, sizeof(Stmt *) * (size_t)(s->nbody - i - 2));
+		s->nbody--;
+	}
+}
+
 /* An integer local computed once from iterators, parameters and index arrays (`const int
  * kv_head = h / (H / KVH);`, `const int row = cu_seqlens[s];`, `const int64_t blk =
  * bt[b][t / BS];`) is replaced by its definition (converted to its type) in the
@@ -1028,6 +1143,7 @@ static void forward_index_locals(Program *p, Stmt *s)
 		Stmt *d = s->body[i];
 		if (!d || d->kind != ST_DECL || !scalar_is_int(d->var->ty) || d->var->ndim || !d->rhs || !is_index_arith(d->rhs))
 			continue;
+		fold_index_updates(p, s, i);
 		bool assigned = false;
 		for (int k = i + 1; k < s->nbody; k++)
 			assigned |= stmt_writes_var(s->body[k], d->var);
@@ -1191,6 +1307,49 @@ static void narrow_scratch_arrays(Program *p, Stmt *s)
 		memmove(s->body + i, s->body + i + 1, sizeof(Stmt *) * (size_t)(s->nbody - i - 1));
 		s->nbody--;
 		i--;
+	}
+}
+
+/* A local row that a later loop of the same block overwrites whole (`for (c = 0; c < C;
+ * c++) { buf[c] = x[r][c] * x[r][c]; ...}`, every access in the loop at c) is, from that
+ * loop on, a new row: it takes a new name there (buf2), so that the two phases are two
+ * scratch rows, as if the user had declared two (memory one row saved in C, but the
+ * fuser sees one value per name). */
+static void split_reused_rows(Cascade *c, Stmt *s)
+{
+	Program *p = c->prog;
+	for (int i = 0; i < s->nbody; i++)
+		if (s->body[i])
+			split_reused_rows(c, s->body[i]);
+	if (s->kind != ST_BLOCK)
+		return;
+	for (int i = 0; i < s->nbody; i++) {
+		Stmt *d = s->body[i];
+		if (d->kind != ST_DECL || d->rhs || d->var->ndim != 1 || d->var->kind != VAR_LOCAL)
+			continue;
+		Var *v = d->var;
+		bool used = false;
+		for (int k = i + 1; k < s->nbody; k++) {
+			Stmt *l = s->body[k];
+			if (used && l->kind == ST_FOR && l->step == 1 && l->lo->kind == EX_INT && l->lo->ival == 0 && expr_equal(l->hi, v->dims[0]) &&
+			    stmt_first_sub_is(l, v, l->var)) {
+				Stmt *first = l->body[0]->kind == ST_BLOCK && l->body[0]->nbody ? l->body[0]->body[0] : l->body[0];
+				if (first && first->kind == ST_ASSIGN && first->aop == AS_SET && first->lhs->kind == EX_INDEX && first->lhs->var == v &&
+				    !expr_reads_var(first->rhs, v)) {
+					Var *nv = fresh_var(c, v->name, v->ty, VAR_LOCAL);
+					nv->ndim = v->ndim;
+					nv->dims = v->dims;
+					Stmt **body = arena_alloc(&p->arena, sizeof(Stmt *) * (size_t)(s->nbody + 1));
+					memcpy(body, s->body, sizeof(Stmt *) * (size_t)k);
+					body[k] = st_decl(p, nv, NULL, l->loc);
+					for (int m = k; m < s->nbody; m++)
+						body[m + 1] = stmt_subst_var(p, s->body[m], v, nv);
+					st_set_body(p, s, body, s->nbody + 1);
+					break;
+				}
+			}
+			used |= stmt_reads_var(l, v) || stmt_count_stores(l, v);
+		}
 	}
 }
 
@@ -1732,38 +1891,59 @@ static bool stmt_reads_name(const Stmt *s, const char *name, const Var *except)
 
 /* ---- sibling loops over the same rows ---- */
 
+/* Whether subscript e is the iterator it plus an offset that does not read it (`g`,
+ * `kh * G + g`): distinct iterations give distinct subscripts. */
+static const Expr *hidden_offset(const Expr *x, const Var *v);
+
+static bool row_offset_form(const Expr *e, const Var *it)
+{
+	return (e->kind == EX_VAR && e->var == it) || hidden_offset(e, it);
+}
+
 /* The subscript positions (bit k: subscript k) at which every access to array v in e is
- * exactly the iterator `it`; all bits when e does not access v. */
-static unsigned row_positions(const Expr *e, const Var *v, const Var *it)
+ * exactly the iterator `it`; all bits when e does not access v. With first (32 entries,
+ * NULL at first), the subscript may be the iterator plus an offset (row_offset_form), the
+ * same in every access (first[k] holds the first one seen). */
+static unsigned row_positions(const Expr *e, const Var *v, const Var *it, const Expr **first)
 {
 	if (!e)
 		return ~0u;
 	unsigned m = ~0u;
 	if ((e->kind == EX_VAR || e->kind == EX_INDEX) && e->var == v) {
 		m = 0;
-		for (int k = 0; e->kind == EX_INDEX && k < e->nargs && k < 32; k++)
-			if (e->args[k]->kind == EX_VAR && e->args[k]->var == it)
+		for (int k = 0; e->kind == EX_INDEX && k < e->nargs && k < 32; k++) {
+			const Expr *a = e->args[k];
+			if (!first ? a->kind == EX_VAR && a->var == it : row_offset_form(a, it) && (!first[k] || expr_equal(first[k], a)))
 				m |= 1u << k;
+			if (first && !first[k])
+				first[k] = a;
+		}
 	}
 	for (int i = 0; i < e->nargs; i++)
-		m &= row_positions(e->args[i], v, it);
+		m &= row_positions(e->args[i], v, it, first);
+	return m;
+}
+
+static unsigned stmt_row_positions_in(const Stmt *s, const Var *v, const Var *it, const Expr **first)
+{
+	if (!s)
+		return ~0u;
+	unsigned m = row_positions(s->lhs, v, it, first) & row_positions(s->rhs, v, it, first) & row_positions(s->cond, v, it, first) &
+	             row_positions(s->lo, v, it, first) & row_positions(s->hi, v, it, first);
+	for (int i = 0; i < s->nbody; i++)
+		m &= stmt_row_positions_in(s->body[i], v, it, first);
 	return m;
 }
 
 static unsigned stmt_row_positions(const Stmt *s, const Var *v, const Var *it)
 {
-	if (!s)
-		return ~0u;
-	unsigned m = row_positions(s->lhs, v, it) & row_positions(s->rhs, v, it) & row_positions(s->cond, v, it) & row_positions(s->lo, v, it) &
-	             row_positions(s->hi, v, it);
-	for (int i = 0; i < s->nbody; i++)
-		m &= stmt_row_positions(s->body[i], v, it);
-	return m;
+	return stmt_row_positions_in(s, v, it, NULL);
 }
 
 /* Whether loop l, holding a loop, writes of what lives outside it only arrays, each at
- * the row of l's iterator (one subscript is the iterator, the same one in every access
- * of the array in l): a map over l's iterator, no reduction over it. */
+ * the row of l's iterator (one subscript is the iterator, or the iterator plus an offset
+ * as a query head `kh * G + g` of a GQA group loop, the same one in every access of the
+ * array in l): a map over l's iterator, no reduction over it. */
 static bool maps_rows(const Stmt *l)
 {
 	if (l->kind != ST_FOR || !stmt_has_loop(l->body[0]))
@@ -1771,8 +1951,10 @@ static bool maps_rows(const Stmt *l)
 	VarVec w = {0};
 	collect_writes(l, &w);
 	bool ok = true;
-	for (int i = 0; ok && i < w.n; i++)
-		ok = stmt_declares(l, w.v[i]) || (w.v[i]->ndim > 0 && stmt_row_positions(l, w.v[i], l->var));
+	for (int i = 0; ok && i < w.n; i++) {
+		const Expr *first[32] = {0};
+		ok = stmt_declares(l, w.v[i]) || (w.v[i]->ndim > 0 && stmt_row_positions_in(l, w.v[i], l->var, first));
+	}
 	vec_free(w);
 	return ok;
 }
@@ -2518,8 +2700,11 @@ static bool collect_accums(Cascade *c, int level, Stmt *lvl, Stmt *s, StmtVec *n
 		a.nest = arena_alloc(&c->prog->arena, sizeof(Stmt *) * (size_t)(nest->n ? nest->n : 1));
 		if (nest->n)
 			memcpy(a.nest, nest->v, sizeof(Stmt *) * (size_t)nest->n);
-		if (t->var->ty != TY_FLOAT && t->var->ty != TY_DOUBLE)
-			return error_at(s->loc, "accumulator '%s' must be float or double (accumulation is fp32 or wider)", t->var->name), false;
+		/* An integer count (`n++`, `n += keep[j]`) adds integers exactly in any order:
+		 * fused as it is, where an integer's float steps would truncate per step. */
+		bool count = (t->var->ty == TY_INT || t->var->ty == TY_I64) && red == RED_ADD && g && !scalar_is_float(g->ty);
+		if (t->var->ty != TY_FLOAT && t->var->ty != TY_DOUBLE && !count)
+			return error_at(s->loc, "accumulator '%s' must be float or double (accumulation is fp32 or wider), or an integer count with integer steps", t->var->name), false;
 		vec_push(*acc, a);
 		return true;
 	}
@@ -3245,7 +3430,7 @@ static Stmt *build_rolling(Cascade *c)
 static Var *part_var(Cascade *c, Var *v, Var *nchunks)
 {
 	Program *p = c->prog;
-	Var *pv = fresh_var(c, arena_printf(&p->arena, "%s_part", v->name), v->ty == TY_DOUBLE ? TY_DOUBLE : TY_FLOAT, VAR_LOCAL);
+	Var *pv = fresh_var(c, arena_printf(&p->arena, "%s_part", v->name), v->ty == TY_DOUBLE || v->ty == TY_INT || v->ty == TY_I64 ? v->ty : TY_FLOAT, VAR_LOCAL);
 	pv->ndim = v->ndim + 1;
 	pv->dims = arena_alloc(&p->arena, sizeof(Expr *) * (size_t)pv->ndim);
 	pv->dims[0] = ev(p, nchunks);
@@ -4292,7 +4477,7 @@ static void add_producer(Var *v, int level, ProducerVec *prods)
 /* A statement of a level that reads an accumulator of the same level (other than its own
  * reduction statements) sees a partial result: a scan, which split-k and the GPU's
  * parallel steps would change. Refused. */
-static bool check_no_partial_reads(Cascade *c, Stmt *s, const Accum *a)
+static bool check_no_partial_reads(Cascade *c, Stmt *s, const Accum *a, const char *name)
 {
 	if (!s)
 		return true;
@@ -4306,12 +4491,12 @@ static bool check_no_partial_reads(Cascade *c, Stmt *s, const Accum *a)
 	bool leaf = s->kind == ST_ASSIGN || s->kind == ST_DECL;
 	if ((leaf && (stmt_reads_var(s, a->var) || (a->idx && stmt_reads_var(s, a->idx)))) || (s->kind == ST_IF && expr_reads_var(s->cond, a->var)) ||
 	    (s->kind == ST_FOR && (expr_reads_var(s->lo, a->var) || expr_reads_var(s->hi, a->var)))) {
-		error_at(s->loc, "'%s' is read here while the loop over '%s' is still reducing it (a scan, or a use of a partial result): fusecc fuses complete reductions; move this use after the loop", a->var->name, c->axis);
+		error_at(s->loc, "'%s' is read here while the loop over '%s' is still reducing it (a scan, or a use of a partial result): fusecc fuses complete reductions; move this use after the loop", name, c->axis);
 		return false;
 	}
 	bool ok = true;
 	for (int i = 0; i < s->nbody; i++)
-		ok &= check_no_partial_reads(c, s->body[i], a);
+		ok &= check_no_partial_reads(c, s->body[i], a, name);
 	return ok;
 }
 
@@ -4420,6 +4605,136 @@ static void drop_args_after(AccumVec *acc, Stmt **kids, int first, int last, con
 	acc->n = n;
 }
 
+static bool named_parallel(const Schedule *sc, const char *name)
+{
+	for (int i = 0; i < sc->nparallel; i++)
+		if (!strcmp(sc->parallel[i].loop, name))
+			return true;
+	return false;
+}
+
+/* Whether some loop in s has bounds that grow with iterator v (j <= i, j < i + W) or the
+ * same end as loop row (j < N under i < N): v is then a prefill's query rows. */
+static bool bounds_follow(const Stmt *s, const Stmt *row)
+{
+	if (!s)
+		return false;
+	if (s->kind == ST_FOR && (reads_var_unindexed(s->lo, row->var) || reads_var_unindexed(s->hi, row->var) || expr_equal(s->hi, row->hi)))
+		return true;
+	for (int i = 0; i < s->nbody; i++)
+		if (bounds_follow(s->body[i], row))
+			return true;
+	return false;
+}
+
+/* Whether an access in e reads both v and w in its subscripts. */
+static bool index_reads_both(const Expr *e, const Var *v, const Var *w)
+{
+	if (!e)
+		return false;
+	if (e->kind == EX_INDEX) {
+		bool rv = false, rw = false;
+		for (int i = 0; i < e->nargs; i++) {
+			rv |= expr_reads_var(e->args[i], v);
+			rw |= expr_reads_var(e->args[i], w);
+		}
+		if (rv && rw)
+			return true;
+	}
+	for (int i = 0; i < e->nargs; i++)
+		if (index_reads_both(e->args[i], v, w))
+			return true;
+	return false;
+}
+
+/* Whether s, inside the loops of a row whose bounds follow it (the keys j of query row
+ * `row`), reads an element at both v and j: v then picks the keys (a head of k[b][j][h][d]),
+ * not only the queries. key is the innermost such loop's iterator around s, or NULL. */
+static bool indexes_keys(const Stmt *s, const Var *v, const Stmt *row, const Var *key)
+{
+	if (!s)
+		return false;
+	if (s->kind == ST_FOR && bounds_follow(s, row) && !bounds_follow(s->body[0], row))
+		key = s->var;
+	if (key && (index_reads_both(s->lhs, v, key) || index_reads_both(s->rhs, v, key) || index_reads_both(s->cond, v, key)))
+		return true;
+	for (int i = 0; i < s->nbody; i++)
+		if (indexes_keys(s->body[i], v, row, key))
+			return true;
+	return false;
+}
+
+/* The perfect nest of loops over rows at the top of a region, as a prefill with a GQA
+ * group loop writes it (`parallel(b, kh, i)` then `for (g < G)` inside, or
+ * `parallel(b, kh, i, g)`, or `for (g)` between kh and i): the query rows i, whose range
+ * the loops of the row follow (bounds_follow), go innermost, and the loops they pass
+ * (independent: parallel, or mapping rows, maps_rows) become parallel. The tile lowering
+ * then shares a CTA's rows along i, which read the same keys, not along the G heads of
+ * one query. Nothing changes without such an i (a decode's group loop stays as written,
+ * its G heads are the rows that share the keys). */
+static void order_row_loops(Program *p, Region *r)
+{
+	Schedule *sc = r->loop->sched;
+	enum { MAX_NEST = 16 };
+	Stmt *nest[MAX_NEST];
+	int n = 0;
+	for (Stmt *l = r->loop; l && l->kind == ST_FOR && n < MAX_NEST && l->step == 1; l = only_stmt(l)) {
+		if (!named_parallel(sc, l->var->name) && !maps_rows(l))
+			break;
+		nest[n++] = l;
+	}
+	int row = -1;
+	for (int i = 0; i < n; i++)
+		if (named_parallel(sc, nest[i]->var->name) && bounds_follow(nest[n - 1]->body[0], nest[i]))
+			row = i;
+	if (row < 0)
+		return;
+	/* the loops the rows pass, and the promoted ones outside them, must not bound each other,
+	 * and the rows pass only loops over query heads (a loop that picks the keys as well, a
+	 * head of k[b][j][h][d], already gives each CTA its own keys: left where it is) */
+	bool moves = row < n - 1;
+	for (int i = row + 1; i < n; i++)
+		if (indexes_keys(nest[n - 1]->body[0], nest[i]->var, nest[row], NULL))
+			return;
+	for (int i = 0; i < n; i++) {
+		moves |= i < row && !named_parallel(sc, nest[i]->var->name);
+		for (int k = 0; k < n; k++)
+			if (k != i && (i >= row || k >= row) && (expr_reads_var(nest[i]->lo, nest[k]->var) || expr_reads_var(nest[i]->hi, nest[k]->var)))
+				return;
+	}
+	/* every parallel loop is in the nest (the clause may name loops further in: left alone) */
+	for (int k = 0; k < sc->nparallel; k++) {
+		bool in = false;
+		for (int i = 0; i < n; i++)
+			in |= !strcmp(sc->parallel[k].loop, nest[i]->var->name);
+		moves &= in;
+	}
+	if (!moves)
+		return;
+	Stmt hdr = *nest[row];
+	for (int i = row; i < n - 1; i++) {
+		nest[i]->var = nest[i + 1]->var;
+		nest[i]->lo = nest[i + 1]->lo;
+		nest[i]->hi = nest[i + 1]->hi;
+		nest[i]->loc = nest[i + 1]->loc;
+	}
+	nest[n - 1]->var = hdr.var;
+	nest[n - 1]->lo = hdr.lo;
+	nest[n - 1]->hi = hdr.hi;
+	nest[n - 1]->loc = hdr.loc;
+	LoopArg *par = arena_alloc(&p->arena, sizeof(LoopArg) * (size_t)n);
+	int np = 0;
+	for (int i = 0; i < n; i++) {
+		LoopArg a = {nest[i]->var->name, 0, nest[i]->loc};
+		for (int k = 0; k < sc->nparallel; k++)
+			if (!strcmp(sc->parallel[k].loop, a.loop))
+				a = sc->parallel[k];
+		par[np++] = a;
+	}
+	sc->parallel = par;
+	sc->nparallel = np;
+}
+
 static bool fuse_region(Program *p, Region *r, StrVec *names)
 {
 	Schedule *s = r->loop->sched;
@@ -4429,6 +4744,7 @@ static bool fuse_region(Program *p, Region *r, StrVec *names)
 	c->names = names;
 	fuse_sibling_loops(c, r->loop);
 	narrow_scratch_arrays(p, r->loop);
+	split_reused_rows(c, r->loop);
 	fold_row_updates(p, r->loop);
 	arg_nest_guards(p, r->loop);
 	StmtVec outer = {0};
@@ -4441,6 +4757,7 @@ static bool fuse_region(Program *p, Region *r, StrVec *names)
 	Stmt *cancelled = stmt_map_exprs(p, r->loop, cancel_terms_map, NULL);
 	cancelled->sched = r->loop->sched;
 	*r->loop = *cancelled;
+	order_row_loops(p, r);
 	if (p->split_rows)
 		collapse_trailing_nests(c, r->loop);
 	collapse_block_loops(c, r->loop, s);
@@ -4705,8 +5022,13 @@ static bool fuse_region(Program *p, Region *r, StrVec *names)
 		c->nmids[i] = mids.v[i].n;
 	}
 	vec_free(mids);
-	for (int a = 0; ok && a < c->naccums; a++)
-		ok &= check_no_partial_reads(c, c->levels[c->accums[a].level]->body[0], &c->accums[a]);
+	for (int a = 0; ok && a < c->naccums; a++) {
+		const char *name = c->accums[a].var->name; /* as the user wrote it (split_finalised renames) */
+		for (int i = 0; i < renamed.n; i++)
+			if (renamed.v[i] == c->accums[a].var)
+				name = old_names.v[i];
+		ok &= check_no_partial_reads(c, c->levels[c->accums[a].level]->body[0], &c->accums[a], name);
+	}
 	/* Producers: accumulators and maps read by a later level. */
 	ProducerVec prods = {0};
 	for (int k = 0; ok && k < c->nlevels; k++) {
@@ -4851,11 +5173,16 @@ static bool fuse_region(Program *p, Region *r, StrVec *names)
 		free(held);
 	}
 	if (ok && c->strategy == STRAT_ROLLING && !s->nrolling && !s->nsplitk) {
-		/* Neither clause: split-k when the rows do not scale with the reduction (decode). */
-		bool rows_scale = false;
+		/* Neither clause: split-k when the rows do not scale with the reduction (decode).
+		 * A level's end read at a row loop's index (t < len[b]) scales with the rows only
+		 * where the rows are counted from an array too (a varlen batch's i < qlen[b]). */
+		bool rows_scale = false, rows_read = false;
+		for (int i = 0; i < row_loops.n; i++)
+			rows_read |= expr_reads_element(row_loops.v[i]->hi);
 		for (int i = 0; i < row_loops.n; i++)
 			for (int k = 0; k < c->nlevels; k++)
-				if (expr_equal(row_loops.v[i]->hi, c->levels[k]->hi) || expr_reads_var(c->levels[k]->hi, row_loops.v[i]->var))
+				if (expr_equal(row_loops.v[i]->hi, c->levels[k]->hi) || reads_var_unindexed(c->levels[k]->hi, row_loops.v[i]->var) ||
+				    (rows_read && expr_reads_var(c->levels[k]->hi, row_loops.v[i]->var)))
 					rows_scale = true;
 		c->strategy = rows_scale ? STRAT_ROLLING : STRAT_SPLITK;
 		c->why = rows_scale ? "rolling: chosen, the rows grow with the reduction (prefill-like)"

@@ -2277,6 +2277,10 @@ bool tile_plan(TilePlan *tp, const Region *r, const TileTarget *tt, const char *
 	if (tp->warps < 2)
 		tp->presplit = false;
 	tp->threads = tt->wave * tp->warps;
+	bool softmax = false;
+	for (int a = 0; a < tp->c->naccums; a++)
+		softmax |= tp->c->accums[a].red == RED_MAX;
+	tp->psplit = tp->elem != TY_FLOAT && !softmax;
 	return true;
 }
 

@@ -147,6 +147,10 @@ typedef struct TilePlan {
 	                   * three (fp32 accuracy) */
 	int row_parts;    /* 16-bit tiles the row operand is held as: 1, or 2 for an fp32 row operand
 	                   * against 16-bit column operands (x = hi + lo, two products each) */
+	bool psplit;      /* the weights of the second product (P of P.V) are multiplied as two
+	                   * 16-bit tiles, hi + lo: they are not a softmax's exp(s - m) in [0, 1]
+	                   * (sigmoid or linear attention), whose 16-bit rounding the output's
+	                   * normalisation bounds, so they keep fp32's accuracy */
 	Expr *colop[MAX_OPERANDS]; /* column operands, canonical (k[..j..][k], v[..j..][k]) */
 	Expr *colop2[MAX_OPERANDS];
 	/* column operand k stored transposed, its k index before its row's (kT[..][k][j], a

@@ -2,9 +2,8 @@
  * rolling over the keys, a fixed context length L.
  * Style: the block number is an int64_t local that the key loop clamps after reading it
  * (`int64_t blk = bt[b][t / BS]; if (blk < 0) blk = 0;`, defensive code against a padded
- * block table). Assigned twice, it cannot be read through one definition: the GPU
- * kernels fall back to one thread per row, naming the operand, instead of tiles whose
- * loaders would read an undeclared 'blk'. */
+ * block table). The clamp folds into the local's definition (a ternary), which the
+ * tiles' page loaders read (it fell back to one thread per row before session 20). */
 #include <math.h>
 #include <stdint.h>
 #define BS 16
