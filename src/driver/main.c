@@ -314,6 +314,15 @@ static int run_pipeline(const Args *a, const char *output, const char *dpath)
 		return internal_error_count() ? EXIT_INTERNAL : EXIT_INPUT;
 	}
 	int status = EXIT_OK;
+	/* `specialize` is checked for every output kind (the GPU and PyTorch printers plan
+	 * with it; the fused C does not need it, but a misspelt parameter is an error there too) */
+	if (a->emit != EMIT_CUDA && a->emit != EMIT_HIP && a->emit != EMIT_TORCH) {
+		SpecPlan *sp = calloc(1, sizeof *sp);
+		for (int f = 0; f < p->nfuncs && status == EXIT_OK; f++)
+			if (!fuse_spec_plan(p->funcs[f], sp))
+				status = EXIT_INPUT;
+		free(sp);
+	}
 	if (a->werror && warning_count())
 		status = EXIT_INPUT;
 	if (!a->syntax_only && status == EXIT_OK) {

@@ -2168,8 +2168,15 @@ static bool interchange(Cascade *c, Stmt *vloop, DepInfo *deps, StmtVec *out)
 	if (expr_reads_var(jl->lo, vloop->var) || expr_reads_var(jl->hi, vloop->var))
 		return error_at(jl->loc, "the bounds of loop '%s' depend on '%s': the loops cannot be interchanged", c->axis, vloop->var->name), false;
 	Loc w = vloop->loc;
-	if (deps_loop_carries(deps, vloop, NULL, 0, &w))
+	if (deps_loop_carries(deps, vloop, NULL, 0, &w)) {
+		/* splitk(d) where the reductions run over j: say which loop to name */
+		const Schedule *sc = c->region->loop->sched;
+		bool named = sc->nrolling || sc->nsplitk;
+		if (named && loop_reduces(p, vloop, NULL, 0, vloop->body[0]))
+			return error_at(w, "loop '%s' carries a dependence, so the loop over '%s' inside it cannot be moved out of it: the reductions here run over '%s'; name that loop in '%s'", vloop->var->name,
+			                c->axis, vloop->var->name, sc->nrolling ? "rolling" : "splitk"), false;
 		return error_at(w, "loop '%s' carries a dependence, so the loop over '%s' inside it cannot be moved out of it", vloop->var->name, c->axis), false;
+	}
 	/* Locals of the v body that live across the axis loop become arrays over v. */
 	VarVec expand = {0};
 	for (int i = 0; i < at; i++)
