@@ -5181,16 +5181,22 @@ static bool fuse_region(Program *p, Region *r, StrVec *names)
 	}
 	if (ok && c->strategy == STRAT_ROLLING && !s->nrolling && !s->nsplitk) {
 		/* Neither clause: split-k when the rows do not scale with the reduction (decode).
-		 * A level's end read at a row loop's index (t < len[b]) scales with the rows only
-		 * where the rows are counted from an array too (a varlen batch's i < qlen[b]). */
-		bool rows_scale = false, rows_read = false;
-		for (int i = 0; i < row_loops.n; i++)
-			rows_read |= expr_reads_element(row_loops.v[i]->hi);
-		for (int i = 0; i < row_loops.n; i++)
+		 * They do when the reduction runs as far as a row loop (self-attention), moves
+		 * with a row (causal `j <= i`), or when a row loop's own end is read per row
+		 * (varlen prefill's `i < q_len[b]`). A length looked up by an outer row loop's
+		 * index (`j < kv_len[b]`, `pg < n_pages[b]` over parallel(b, kh, g)) is the
+		 * sequence's, shared by the rows inside it (GQA's query heads), not one that
+		 * grows with them; one looked up by the innermost (`i < lens[r]`) is a row's. */
+		bool rows_scale = false;
+		for (int i = 0; i < row_loops.n; i++) {
+			bool outer = i < row_loops.n - 1;
+			if (expr_reads_element(row_loops.v[i]->hi))
+				rows_scale = true;
 			for (int k = 0; k < c->nlevels; k++)
-				if (expr_equal(row_loops.v[i]->hi, c->levels[k]->hi) || reads_var_unindexed(c->levels[k]->hi, row_loops.v[i]->var) ||
-				    (rows_read && expr_reads_var(c->levels[k]->hi, row_loops.v[i]->var)))
+				if (expr_equal(row_loops.v[i]->hi, c->levels[k]->hi) ||
+				    (outer ? reads_var_unindexed(c->levels[k]->hi, row_loops.v[i]->var) : expr_reads_var(c->levels[k]->hi, row_loops.v[i]->var)))
 					rows_scale = true;
+		}
 		c->strategy = rows_scale ? STRAT_ROLLING : STRAT_SPLITK;
 		c->why = rows_scale ? "rolling: chosen, the rows grow with the reduction (prefill-like)"
 		                    : "split-k: chosen, the rows do not grow with the reduction (decode-like)";
