@@ -2524,12 +2524,13 @@ static bool reads_any(const Expr *e, const VarVec *vs)
 static Stmt *deferred_init(Cascade *c, StmtVec *kids, int i, Var *v, int *at, Reducer *red)
 {
 	Stmt *s = kids->v[i], *leaf = init_leaf(s, v);
-	if (!leaf || v->kind != VAR_LOCAL || (v->ty != TY_FLOAT && v->ty != TY_DOUBLE))
+	bool count = v->ty == TY_INT || v->ty == TY_I64; /* an integer count (a sum) */
+	if (!leaf || v->kind != VAR_LOCAL || (v->ty != TY_FLOAT && v->ty != TY_DOUBLE && !count))
 		return NULL;
 	int l = i + 1;
 	while (l < kids->n && !stmt_reads_var(kids->v[l], v) && !stmt_writes_var(kids->v[l], v))
 		l++;
-	if (l == kids->n || !is_axis_loop(kids->v[l], c->axis) || !reducer_of(c->prog, kids->v[l], v, red))
+	if (l == kids->n || !is_axis_loop(kids->v[l], c->axis) || !reducer_of(c->prog, kids->v[l], v, red) || (count && *red != RED_ADD))
 		return NULL;
 	Expr *e = leaf->rhs;
 	while (e->kind == EX_CAST)
@@ -2580,7 +2581,7 @@ static void defer_inits(Cascade *c, StmtVec *kids)
 			}
 			Stmt *s = stmt_copy(p, kids->v[i]);
 			Stmt *nleaf = init_leaf(s, v);
-			nleaf->rhs = ex_flt(p, red == RED_ADD ? 0.0 : red == RED_MAX ? -INFINITY : INFINITY, ty, l);
+			nleaf->rhs = scalar_is_int(ty) ? ex_int(p, 0, l) : ex_flt(p, red == RED_ADD ? 0.0 : red == RED_MAX ? -INFINITY : INFINITY, ty, l);
 			apply = leaf_nest(p, kids->v[i], leaf, apply);
 			kids->v[i] = s;
 			vec_push(*kids, NULL);
@@ -2956,6 +2957,9 @@ static Expr *safe_value(Cascade *c, const Producer *pr, Var *from)
 {
 	Program *p = c->prog;
 	Loc l = from->loc;
+	if (scalar_is_int(from->ty)) /* an integer count: always finite */
+		return pr->in_factor ? ex_cond(p, ex_bin(p, OP_NE, ev(p, from), ex_int(p, 0, l), l), ex_cast(p, TY_FLOAT, ev(p, from), l), ex_flt(p, 1.0, TY_FLOAT, l), l)
+		                     : ex_cast(p, TY_FLOAT, ev(p, from), l);
 	Expr *r = ev(p, from);
 	Expr *args[1] = {r};
 	Expr *ok = ex_call(p, FN_ISFINITE, false, args, l);
@@ -4940,6 +4944,34 @@ static bool fuse_region(Program *p, Region *r, StrVec *names)
 	c->naccums = acc.n;
 	StmtVec pre = {0}, init = {0}, levels = {0}, post = {0};
 	VEC(StmtVec) mids = {0};
+	/* The pass prints the statements before the first level that are not initialisations
+	 * of its accumulators ahead of those that are: none may depend on the other's order. */
+	for (int i = 0; ok && i < first; i++)
+		for (int i2 = i + 1; ok && i2 < first; i2++) {
+			bool a = is_init_of_accum(c, kids.v[i]), b = is_init_of_accum(c, kids.v[i2]);
+			bool bare = (kids.v[i]->kind == ST_DECL && !kids.v[i]->rhs) || (kids.v[i2]->kind == ST_DECL && !kids.v[i2]->rhs);
+			/* (only an initialisation before another statement changes places; a
+			 * declaration without a value orders nothing) */
+			if (!a || b || bare)
+				continue;
+			VarVec w1 = {0}, w2 = {0};
+			collect_writes(kids.v[i], &w1);
+			collect_writes(kids.v[i2], &w2);
+			const Var *clash = NULL;
+			for (int q = 0; !clash && q < w1.n; q++)
+				if (stmt_reads_var(kids.v[i2], w1.v[q]) || stmt_writes_var(kids.v[i2], w1.v[q]))
+					clash = w1.v[q];
+			for (int q = 0; !clash && q < w2.n; q++)
+				if (stmt_reads_var(kids.v[i], w2.v[q]))
+					clash = w2.v[q];
+			vec_free(w1);
+			vec_free(w2);
+			if (clash) {
+				error_at(kids.v[i2]->loc, "this statement uses '%s', as the initialisation at line %d does, and the fused pass would run the two in the other order (it initialises the accumulators of the loops over '%s' last, just before them): move the initialisation after this statement, or this statement after the loops",
+				         clash->name, kids.v[i]->loc.line, c->axis);
+				ok = false;
+			}
+		}
 	for (int i = 0; ok && i < kids.n; i++) {
 		Stmt *k = kids.v[i];
 		if (i < first) {
@@ -4980,6 +5012,18 @@ static bool fuse_region(Program *p, Region *r, StrVec *names)
 					Stmt *as = st_assign(p, lhs, AS_SET, k->rhs, k->loc);
 					vec_push(mids.v[mids.n - 1], as);
 				} else {
+					/* re-run at every step, `t += m` adds m again each time: only after the
+					 * same block has set t (`logz = logf(z); logz += mx;`) */
+					bool reset = k->aop == AS_SET;
+					for (int q = 0; !reset && q < mids.v[mids.n - 1].n; q++) {
+						Stmt *ms = mids.v[mids.n - 1].v[q];
+						reset = ms->kind == ST_ASSIGN && ms->aop == AS_SET && ms->lhs->kind == EX_VAR && ms->lhs->var == k->lhs->var;
+					}
+					if (!reset) {
+						error_at(k->loc, "between the loops over '%s', '%s' is updated from their results (re-evaluated at every step of the fused pass, the update would repeat): compute the value after the last loop over '%s', or set '%s' here first",
+						         c->axis, k->lhs->var->name, c->axis, k->lhs->var->name);
+						ok = false;
+					}
 					vec_push(mids.v[mids.n - 1], k);
 				}
 			} else {

@@ -2067,6 +2067,11 @@ bool tile_plan(TilePlan *tp, const Region *r, const TileTarget *tt, const char *
 	tp->c = fuse_cascade_of(r);
 	if (!tp->c)
 		return fail(tp, why, "no reduction to fuse");
+	/* a count is one value per row, added across the lanes that share the row: the tiles'
+	 * row roles are floats (TR_ROW), not yet integers */
+	for (int a = 0; a < tp->c->naccums; a++)
+		if (scalar_is_int(tp->c->accums[a].var->ty))
+			return fail(tp, why, arena_printf(&tp->c->prog->arena, "the integer count '%s' in the pass (the tiles keep their per-row values in float: make it a float to get them)", tp->c->accums[a].var->name));
 	Program *p = tp->c->prog;
 	tp->names = tile_names(r);
 	Stmt *body = grid_loops(r, tp->grid, &tp->ngrid);
@@ -2281,6 +2286,10 @@ bool tile_plan(TilePlan *tp, const Region *r, const TileTarget *tt, const char *
 	for (int a = 0; a < tp->c->naccums; a++)
 		softmax |= tp->c->accums[a].red == RED_MAX;
 	tp->psplit = tp->elem != TY_FLOAT && !softmax;
+	/* fp16 holds weights from 6e-5 (normal) to 65504 only: a sigmoid's 1e-13 or a ReLU^2's
+	 * 1e5 would flush or overflow where bf16 keeps fp32's range */
+	if (tp->psplit && tp->elem == TY_HALF)
+		return fail(tp, why, "the P.V weights are not a softmax's (in [0, 1] once the row's max is subtracted), and fp16 tiles do not hold every float weight (above 65504 or below 6e-5): bf16 or fp32 values get the tiles");
 	return true;
 }
 
