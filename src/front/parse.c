@@ -1262,6 +1262,9 @@ static Expr *convert_expr_(Parser *ps, CXCursor c)
 	case CXCursor_StringLiteral:
 	case CXCursor_CharacterLiteral:
 		return fail(ps, loc, "string and character literals are not supported in a fuse region"), NULL;
+	case CXCursor_StmtExpr:
+		return fail(ps, loc, "a GNU statement expression `({ ... })` (as in a MAX macro with __typeof__) is not supported in a fuse region: write the value as a ternary, fmaxf/fminf, or a static inline function"),
+		       NULL;
 	default: {
 		CXString k = clang_getCursorKindSpelling(clang_getCursorKind(c));
 		fail(ps, loc, "unsupported expression (%s) in a fuse region", clang_getCString(k));

@@ -2699,8 +2699,13 @@ static bool collect_accums(Cascade *c, int level, Stmt *lvl, Stmt *s, StmtVec *n
 			if (acc->v[i].var == t->var)
 				prev = &acc->v[i];
 		if (prev) {
-			if (prev->red != red || prev->level != level)
-				return error_at(s->loc, "'%s' is reduced with two different reducers or in two loops over '%s'", t->var->name, c->axis), false;
+			if (prev->red != red || prev->level != level) {
+				if (prev->red != red)
+					return error_at(s->loc, "'%s' is reduced with two different reducers ('%s' here, '%s' before)", t->var->name, red == RED_ADD ? "+" : red == RED_MAX ? "max" : "min",
+					                prev->red == RED_ADD ? "+" : prev->red == RED_MAX ? "max" : "min"), false;
+				return error_at(s->loc, "'%s' is reduced in two loops over '%s' (keys from two sources, a cache and a new chunk, one loop each?): fusecc fuses one loop per reduction; loop once over all the keys and pick the source with a ternary (`j < P ? kc[..][j][d] : k[..][j - P][d]`)",
+				                t->var->name, c->axis), false;
+			}
 			return true;
 		}
 		Accum a = {.var = t->var, .red = red, .level = level, .stmt = s, .g = g};
