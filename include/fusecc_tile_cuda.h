@@ -166,6 +166,57 @@ __device__ __forceinline__ void load_index(T *s, F idxptr, int nvalid)
 	}
 }
 
+/* Offset, in floats, of element c of row r of a step's tile of per-score values (ROWS x
+ * COLS fp32, load_scores): rows of COLS floats whose 16-byte chunks are XORed with twice
+ * the row (mod 8), so that the accumulator layout's reads (8 rows, two adjacent columns
+ * a lane) fall in distinct banks within each half of the warp. */
+template <int COLS> __device__ __forceinline__ int score_off(int r, int c)
+{
+	static_assert(COLS >= 8 && (COLS & (COLS - 1)) == 0, "a step of per-score values is a power of two of at least 8 columns");
+	return r * COLS + ((((c >> 2) ^ ((r & 7) << 1)) & (COLS / 4 - 1)) << 2) + (c & 3);
+}
+
+/* Starts copying a step's tile of per-score values (an additive bias or mask read at
+ * every score, bias[h][i][j]) into s: element (r, c) from rowptr(r)[c], fp32, for rows r
+ * < nrows and columns c < ncols, else zero. A row's elements are contiguous but may
+ * start anywhere (bias[i][j] with N odd): 16-byte copies where a chunk is aligned and
+ * whole, else 4-byte ones. The copies join the caller's next commit group, so that the
+ * step's scores read s (score_at) after the barrier that makes its column tiles visible,
+ * instead of waiting on global loads after the product. */
+template <int ROWS, int COLS, int THREADS, class F>
+__device__ __forceinline__ void load_scores(float *s, F rowptr, int nrows, int ncols)
+{
+	constexpr int CH = COLS / 4, N = (ROWS * CH + THREADS - 1) / THREADS;
+	const float *first = rowptr(0);
+#pragma unroll 4
+	for (int k = 0; k < N; k++) {
+		int idx = threadIdx.x + k * THREADS, r = idx / CH, c = 4 * (idx % CH);
+		if (ROWS * CH % THREADS != 0 && idx >= ROWS * CH)
+			break;
+		const float *src = r < nrows ? rowptr(r) + c : first;
+		float *dst = s + score_off<COLS>(r, c);
+		if (r < nrows && c + 4 <= ncols && ((uintptr_t)src & 15) == 0) {
+			asm volatile("cp.async.cg.shared.global [%0], [%1], 16;\n" ::"r"(smem_addr(dst)), "l"(src));
+		} else {
+#pragma unroll
+			for (int e = 0; e < 4; e++) {
+				bool valid = r < nrows && c + e < ncols;
+				asm volatile("cp.async.ca.shared.global [%0], [%1], 4, %2;\n" ::"r"(smem_addr(dst + e)), "l"(valid ? src + e : first), "r"(valid ? 4 : 0));
+			}
+		}
+	}
+}
+
+/* Element (r, c) of a step's tile of per-score values (load_scores). c is a lane's
+ * column of the accumulator layout: c and c ^ 1 are one 8-byte read, which the compiler
+ * shares between the two elements (c & 1 is a constant once the loop over a thread's
+ * elements is unrolled). */
+template <int COLS> __device__ __forceinline__ float score_at(const float *s, int r, int c)
+{
+	const float2 v = *reinterpret_cast<const float2 *>(s + score_off<COLS>(r, c & ~1));
+	return (c & 1) ? v.y : v.x;
+}
+
 /* Stores the row pointers of a step's tile, s[r] = rowptr(r) for rows [0, min(nvalid,
  * ROWS)), each computed by one thread: the tile loads read them (`[&](int r) { return
  * s[r]; }`) after the caller's next barrier, instead of each thread computing every row

@@ -167,6 +167,14 @@ typedef struct TilePlan {
 	int ngather;
 	TileDot dots[MAX_OPERANDS];
 	int ndots;
+	/* Reads at every score of read-only fp32 parameter arrays whose elements of a row are
+	 * contiguous in the key index (an additive bias or mask, bias[h][i][j]), made by every
+	 * element of the pass: with two stages each step's tile of them (bm x bn) is copied
+	 * into shared memory with the column tiles, a step ahead (fx::load_scores), and the
+	 * scores read it there (fx::score_at), instead of each score waiting on a global load
+	 * after the product. Canonical (jc), each once; none with one stage. */
+	Expr *sread[MAX_OPERANDS];
+	int nsread;
 	Var *vars[MAX_TILE_VARS]; /* the locals with a role, and their roles */
 	TileRole roles[MAX_TILE_VARS];
 	int nvars;
