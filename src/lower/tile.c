@@ -1632,6 +1632,8 @@ static int tiles_bytes(const TilePlan *tp)
 	return bytes;
 }
 
+bool tile_kt(const TilePlan *tp, int k) { return tp->colop_t[k] && !tp->colop_pv[k] && !tp->colop2[k] && tp->bn % 64 == 0; }
+
 int tile_smem_bytes(const TilePlan *tp) { return tiles_bytes(tp) + (tile_kept_window(tp) ? 2 * TILE_KEPT_WINDOW / 8 : 0); }
 
 /* Where the tiles leave no room for the window (HIP's 64 KB at 128 rows), it would cost
