@@ -166,55 +166,27 @@ __device__ __forceinline__ void load_index(T *s, F idxptr, int nvalid)
 	}
 }
 
-/* Offset, in floats, of element c of row r of a step's tile of per-score values (ROWS x
- * COLS fp32, load_scores): rows of COLS floats whose 16-byte chunks are XORed with twice
- * the row (mod 8), so that the accumulator layout's reads (8 rows, two adjacent columns
- * a lane) fall in distinct banks within each half of the warp. */
-template <int COLS> __device__ __forceinline__ int score_off(int r, int c)
+/* Prefetches into L2 a step's per-score values (an additive bias or mask read at every
+ * score, bias[h][i][j]): rows r < min(nrows, ROWS), their elements [0, min(ncols, COLS))
+ * from rowptr(r), one thread a row, a prefetch a 128-byte line. Called a step ahead, with
+ * the column tiles' copies, so that the scores' own reads, made after the product, find
+ * their lines in L2 instead of waiting on HBM (H100, B = 2, H = 16, N = 4096, D = 128, an
+ * fp32 bias [H][N][N]: 1466 -> see bench/RESULTS.md). A copy into shared memory instead
+ * (32 KB a stage at 128 x 64) left one CTA an SM where there were two: slower (2080 us). */
+template <int ROWS, int COLS, int THREADS, class T, class F>
+__device__ __forceinline__ void prefetch_scores(F rowptr, int nrows, int ncols)
 {
-	static_assert(COLS >= 8 && (COLS & (COLS - 1)) == 0, "a step of per-score values is a power of two of at least 8 columns");
-	return r * COLS + ((((c >> 2) ^ ((r & 7) << 1)) & (COLS / 4 - 1)) << 2) + (c & 3);
-}
-
-/* Starts copying a step's tile of per-score values (an additive bias or mask read at
- * every score, bias[h][i][j]) into s: element (r, c) from rowptr(r)[c], fp32, for rows r
- * < nrows and columns c < ncols, else zero. A row's elements are contiguous but may
- * start anywhere (bias[i][j] with N odd): 16-byte copies where a chunk is aligned and
- * whole, else 4-byte ones. The copies join the caller's next commit group, so that the
- * step's scores read s (score_at) after the barrier that makes its column tiles visible,
- * instead of waiting on global loads after the product. */
-template <int ROWS, int COLS, int THREADS, class F>
-__device__ __forceinline__ void load_scores(float *s, F rowptr, int nrows, int ncols)
-{
-	constexpr int CH = COLS / 4, N = (ROWS * CH + THREADS - 1) / THREADS;
-	const float *first = rowptr(0);
-#pragma unroll 4
-	for (int k = 0; k < N; k++) {
-		int idx = threadIdx.x + k * THREADS, r = idx / CH, c = 4 * (idx % CH);
-		if (ROWS * CH % THREADS != 0 && idx >= ROWS * CH)
-			break;
-		const float *src = r < nrows ? rowptr(r) + c : first;
-		float *dst = s + score_off<COLS>(r, c);
-		if (r < nrows && c + 4 <= ncols && ((uintptr_t)src & 15) == 0) {
-			asm volatile("cp.async.cg.shared.global [%0], [%1], 16;\n" ::"r"(smem_addr(dst)), "l"(src));
-		} else {
+	const int n = min(ncols, COLS);
 #pragma unroll
-			for (int e = 0; e < 4; e++) {
-				bool valid = r < nrows && c + e < ncols;
-				asm volatile("cp.async.ca.shared.global [%0], [%1], 4, %2;\n" ::"r"(smem_addr(dst + e)), "l"(valid ? src + e : first), "r"(valid ? 4 : 0));
-			}
+	for (int k = 0; k < (ROWS + THREADS - 1) / THREADS; k++) {
+		int r = threadIdx.x + k * THREADS;
+		if (r < ROWS && r < nrows && n > 0) {
+			const char *p = reinterpret_cast<const char *>(rowptr(r));
+			uintptr_t a = reinterpret_cast<uintptr_t>(p) & ~(uintptr_t)127, end = reinterpret_cast<uintptr_t>(p + n * sizeof(T));
+			for (; a < end; a += 128)
+				asm volatile("prefetch.global.L2 [%0];\n" ::"l"(a));
 		}
 	}
-}
-
-/* Element (r, c) of a step's tile of per-score values (load_scores). c is a lane's
- * column of the accumulator layout: c and c ^ 1 are one 8-byte read, which the compiler
- * shares between the two elements (c & 1 is a constant once the loop over a thread's
- * elements is unrolled). */
-template <int COLS> __device__ __forceinline__ float score_at(const float *s, int r, int c)
-{
-	const float2 v = *reinterpret_cast<const float2 *>(s + score_off<COLS>(r, c & ~1));
-	return (c & 1) ? v.y : v.x;
 }
 
 /* Stores the row pointers of a step's tile, s[r] = rowptr(r) for rows [0, min(nvalid,

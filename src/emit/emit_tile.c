@@ -50,10 +50,6 @@ typedef struct TileEmit {
 	 * that read a gather (NULL: none); from_rows: the tile loads read them */
 	const char *rows_smem[MAX_OPERANDS][2];
 	bool from_rows;
-	/* per-score values (TilePlan.sread) in shared memory: read sread k as sread_smem[k]
-	 * while printing per-element statements of the pass's iterator jcur (NULL: outside) */
-	const char *sread_smem[MAX_OPERANDS];
-	Var *jcur;
 	const char *dot_name[MAX_OPERANDS];
 	bool dot_done[MAX_OPERANDS];
 	Var *red[MAX_TILE_VARS]; /* reductions of the current per-element loop */
@@ -121,11 +117,6 @@ static void part_elem(StrBuf *b, TileEmit *te, const Expr *e)
 static bool tile_hook(StrBuf *b, const Expr *e, const PrintTarget *t)
 {
 	TileEmit *te = t->ctx;
-	for (int k = 0; e->kind == EX_INDEX && te->jcur && k < te->tp->nsread; k++)
-		if (e->var == te->tp->sread[k]->var && expr_equal(expr_subst_var(te->tp->c->prog, e, te->jcur, te->tp->jc), te->tp->sread[k])) {
-			sb_printf(b, "fx::score_at<%d>(%s, %s + fx::row(%s), fx::col(%s))", te->tp->bn, te->sread_smem[k], te->rbase, te->h, te->c);
-			return true;
-		}
 	for (int i = 0; e->kind == EX_INDEX && i < te->nhoist; i++)
 		if (expr_equal(e, te->hoist[i])) {
 			sb_puts(b, te->hoist_name[i]);
@@ -819,9 +810,8 @@ static void elem_group(TileEmit *te, Stmt **loops, int nl, int ind)
 		if (nl > 1)
 			line(te, ind + 3, "{\n");
 		te->jel = split ? loops[l]->var : NULL;
-		te->jcur = tp->nsread ? loops[l]->var : NULL;
 		elem_stmts(te, body, n, loops[l]->var, ind + 3 + (nl > 1));
-		te->jel = te->jcur = NULL;
+		te->jel = NULL;
 		if (nl > 1)
 			line(te, ind + 3, "}\n");
 	}
@@ -1501,12 +1491,6 @@ void emit_tile_kernel(StrBuf *out, const GpuTarget *tg, TilePlan *tp, void (*pri
 			line(&te, 1, "const %s **%s = (const %s **)(%s + %d); /* the row pointers of a step's %s tile */\n", et, nm, et, te.smem, off, op->var->name);
 			off += tp->bn * 8 / 2;
 		}
-	for (int k = 0; k < tp->nsread; k++) {
-		const char *nm = te.sread_smem[k] = fresh(&te, arena_printf(&tp->c->prog->arena, "s_%s", tp->sread[k]->var->name));
-		line(&te, 1, "float *%s = (float *)(%s + %d); /* two stages of %d x %d of '%s' read at every score */\n", nm, te.smem, off, tp->bm, tp->bn,
-		     tp->sread[k]->var->name);
-		off += 2 * tp->stages * tp->bm * tp->bn;
-	}
 	/* an fp32 row operand against 16-bit columns: hi and lo tiles (tile.c, operand_types) */
 	line(&te, 1, "fx::load_rows%s<%d, %d, %d, %s%s>(%s, ", tp->row_parts > 1 ? "_split" : "", tp->bm, tp->kdim, tp->threads, T, data_arg(tp, tp->kdata, tp->kdim), sq);
 	print_operand_rows(&te, tp->rowop, tp->rowop2, iv, te.i0);
@@ -1574,11 +1558,11 @@ void emit_tile_kernel(StrBuf *out, const GpuTarget *tg, TilePlan *tp, void (*pri
 			print_operand_rows(&te, tp->colop[k], tp->colop2[k], tp->jc, jt);
 		sb_printf(out, ", %s - %s%s%s);\n", te.je, jt, pol && !tp->colop_t[k] && !byte ? ", " : "", pol && !tp->colop_t[k] && !byte ? pol : "");
 	}
-	/* the step's per-score values (two stages: tile.c plans none with one), rows i0 + r */
+	/* the step's per-score values into L2 (two stages: the step ahead), rows i0 + r */
 	for (int k = 0; k < tp->nsread; k++) {
 		Program *p = tp->c->prog;
 		Loc loc = tp->sread[k]->loc;
-		line(&te, 2, "fx::load_scores<%d, %d, %d>(%s + %s * %d, ", tp->bm, tp->bn, tp->threads, te.sread_smem[k], ls, tp->bm * tp->bn);
+		line(&te, 2, "fx::prefetch_scores<%d, %d, %d, %s>(", tp->bm, tp->bn, tp->threads, gpu_type(tp->sread[k]->ty));
 		print_ptr_lambda(&te, expr_subst_expr(p, tp->sread[k], tp->jc, ex_var(p, var_new(p, VAR_LOCAL, jt, TY_INT, loc), loc)), iv, te.i0, true);
 		sb_printf(out, ", %s, %s - %s);\n", te.nrows, te.je, jt);
 	}
@@ -1687,11 +1671,6 @@ void emit_tile_kernel(StrBuf *out, const GpuTarget *tg, TilePlan *tp, void (*pri
 		const char *nm = te.colop_smem[k];
 		te.colop_smem[k] = fresh(&te, arena_printf(&tp->c->prog->arena, "%s_now", nm));
 		line(&te, 2, "const uint16_t *%s = %s + %s * %d;\n", te.colop_smem[k], nm, te.st, w * tp->bn * tp->colop_cols[k]);
-	}
-	for (int k = 0; k < tp->nsread; k++) {
-		const char *nm = te.sread_smem[k];
-		te.sread_smem[k] = fresh(&te, arena_printf(&tp->c->prog->arena, "%s_now", nm));
-		line(&te, 2, "const float *%s = %s + %s * %d;\n", te.sread_smem[k], nm, te.st, tp->bm * tp->bn);
 	}
 	if (te.whole)
 		line(&te, 2, "fx::dispatch(!(%s >= %s && %s + %d <= %s && %s(%s)), [&](auto %s) {\n", j0, te.lom, j0, tp->bn, te.him, te.whole, j0, te.masked);

@@ -1615,7 +1615,7 @@ static bool fail(TilePlan *tp, const char **why, const char *msg)
 	return false;
 }
 
-/* Bytes of the plan's tiles, rings of index values, row tables and per-score tiles. */
+/* Bytes of the plan's tiles, rings of index values and row tables. */
 static int tiles_bytes(const TilePlan *tp)
 {
 	int elems = tp->row_parts * tp->bm * tp->kdim;
@@ -1628,7 +1628,6 @@ static int tiles_bytes(const TilePlan *tp)
 		for (int part = 0; part < 2; part++)
 			if (tile_row_table(tp, k, part))
 				bytes += tp->bn * 8; /* a device pointer a row */
-	bytes += tp->nsread * tp->stages * tp->bm * tp->bn * 4; /* fp32 per-score values */
 	return bytes;
 }
 
@@ -1755,11 +1754,11 @@ static void find_score_reads_stmt(TilePlan *tp, const Stmt *s, Var *j)
 	}
 }
 
-/* The pass's per-score reads copied into shared memory a step ahead (TilePlan.sread):
- * with two stages, where every element of the CTA's rows and each step's columns is
- * one the program reads (the pass's range the same for all rows, no mask narrowing it
- * or skipping steps), the rows are the user's (no split, packed or regrouped rows, no
- * second pass over the tiles, which would reload them), and the tiles fit. */
+/* The pass's per-score reads prefetched a step ahead (TilePlan.sread): with two stages,
+ * where every element of the CTA's rows and each step's columns is one the program reads
+ * (the pass's range the same for all rows, no mask narrowing it or skipping steps), and
+ * the rows are the user's (no split, packed or regrouped rows, no second pass over the
+ * tiles). */
 static void plan_score_reads(TilePlan *tp)
 {
 	const Var *iv = tp->grid[tp->rowdim].var;
@@ -1775,8 +1774,6 @@ static void plan_score_reads(TilePlan *tp)
 	for (int i = 0; i < nsteps; i++)
 		if (tile_is_elem_loop(tp, steps[i]))
 			find_score_reads_stmt(tp, steps[i]->body[0], steps[i]->var);
-	if (tile_smem_bytes(tp) > tp->tt->smem_max)
-		tp->nsread = 0;
 }
 
 /* min (want_min) or max of int bounds a and b, either NULL (unbounded): NULL when both are,
