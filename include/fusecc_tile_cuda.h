@@ -166,29 +166,6 @@ __device__ __forceinline__ void load_index(T *s, F idxptr, int nvalid)
 	}
 }
 
-/* Prefetches into L2 a step's per-score values (an additive bias or mask read at every
- * score, bias[h][i][j]): rows r < min(nrows, ROWS), their elements [0, min(ncols, COLS))
- * from rowptr(r), one thread a row, a prefetch a 128-byte line. Called a step ahead, with
- * the column tiles' copies, so that the scores' own reads, made after the product, find
- * their lines in L2 instead of waiting on HBM (H100, B = 2, H = 16, N = 4096, D = 128, an
- * fp32 bias [H][N][N]: 1466 -> see bench/RESULTS.md). A copy into shared memory instead
- * (32 KB a stage at 128 x 64) left one CTA an SM where there were two: slower (2080 us). */
-template <int ROWS, int COLS, int THREADS, class T, class F>
-__device__ __forceinline__ void prefetch_scores(F rowptr, int nrows, int ncols)
-{
-	const int n = min(ncols, COLS);
-#pragma unroll
-	for (int k = 0; k < (ROWS + THREADS - 1) / THREADS; k++) {
-		int r = threadIdx.x + k * THREADS;
-		if (r < ROWS && r < nrows && n > 0) {
-			const char *p = reinterpret_cast<const char *>(rowptr(r));
-			uintptr_t a = reinterpret_cast<uintptr_t>(p) & ~(uintptr_t)127, end = reinterpret_cast<uintptr_t>(p + n * sizeof(T));
-			for (; a < end; a += 128)
-				asm volatile("prefetch.global.L2 [%0];\n" ::"l"(a));
-		}
-	}
-}
-
 /* Stores the row pointers of a step's tile, s[r] = rowptr(r) for rows [0, min(nvalid,
  * ROWS)), each computed by one thread: the tile loads read them (`[&](int r) { return
  * s[r]; }`) after the caller's next barrier, instead of each thread computing every row

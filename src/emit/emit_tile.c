@@ -1558,14 +1558,6 @@ void emit_tile_kernel(StrBuf *out, const GpuTarget *tg, TilePlan *tp, void (*pri
 			print_operand_rows(&te, tp->colop[k], tp->colop2[k], tp->jc, jt);
 		sb_printf(out, ", %s - %s%s%s);\n", te.je, jt, pol && !tp->colop_t[k] && !byte ? ", " : "", pol && !tp->colop_t[k] && !byte ? pol : "");
 	}
-	/* the step's per-score values into L2 (two stages: the step ahead), rows i0 + r */
-	for (int k = 0; k < tp->nsread; k++) {
-		Program *p = tp->c->prog;
-		Loc loc = tp->sread[k]->loc;
-		line(&te, 2, "fx::prefetch_scores<%d, %d, %d, %s>(", tp->bm, tp->bn, tp->threads, gpu_type(tp->sread[k]->ty));
-		print_ptr_lambda(&te, expr_subst_expr(p, tp->sread[k], tp->jc, ex_var(p, var_new(p, VAR_LOCAL, jt, TY_INT, loc), loc)), iv, te.i0, true);
-		sb_printf(out, ", %s, %s - %s);\n", te.nrows, te.je, jt);
-	}
 	line(&te, 1, "};\n");
 	te.from_rows = false;
 	const char *j0 = step->var->name;

@@ -1701,81 +1701,6 @@ static void plan_gathers(TilePlan *tp)
 		tp->ngather = 0;
 }
 
-/* Adds to tp->sread the reads in e of per-score values (TilePlan.sread) that evaluating
- * e always makes (not under ?:, &&, ||), j the per-element loop's iterator: a read-only
- * fp32 parameter array whose last subscript is j + (terms without j), and whose
- * subscripts read no other variable than j, the grid's and parameters (the tile's row
- * pointers are computed before the step). */
-static void find_score_reads(TilePlan *tp, const Expr *e, Var *j)
-{
-	if (e->kind == EX_INDEX && e->var->kind == VAR_PARAM && e->var->is_const && e->ty == TY_FLOAT && e->nargs > 0 &&
-	    expr_reads_var(e, j)) {
-		Var *ok[MAX_GRID + 1];
-		int n = 0;
-		for (int g = 0; g < tp->ngrid; g++)
-			ok[n++] = tp->grid[g].var;
-		ok[n++] = j;
-		bool fits = offset_by(e->args[e->nargs - 1], j);
-		for (int d = 0; d < e->nargs && fits; d++)
-			fits = reads_only(e->args[d], ok, n) && (d == e->nargs - 1 || !expr_reads_var(e->args[d], j));
-		if (!fits)
-			return;
-		Expr *c = expr_subst_var(tp->c->prog, e, j, tp->jc);
-		for (int k = 0; k < tp->nsread; k++)
-			if (expr_equal(tp->sread[k], c))
-				return;
-		if (tp->nsread < MAX_OPERANDS)
-			tp->sread[tp->nsread++] = c;
-		return;
-	}
-	bool lazy = e->kind == EX_COND || (e->kind == EX_BIN && (e->bop == OP_LAND || e->bop == OP_LOR));
-	for (int i = 0; i < (lazy ? 1 : e->nargs); i++)
-		find_score_reads(tp, e->args[i], j);
-}
-
-/* find_score_reads over the statements of a per-element loop that always run: an if's
- * condition, not its branches; no inner loop (a P.V product). */
-static void find_score_reads_stmt(TilePlan *tp, const Stmt *s, Var *j)
-{
-	switch (s->kind) {
-	case ST_BLOCK:
-		for (int i = 0; i < s->nbody; i++)
-			find_score_reads_stmt(tp, s->body[i], j);
-		break;
-	case ST_ASSIGN:
-		find_score_reads(tp, s->rhs, j);
-		break;
-	case ST_DECL:
-		if (s->rhs)
-			find_score_reads(tp, s->rhs, j);
-		break;
-	case ST_IF: find_score_reads(tp, s->cond, j); break;
-	default: break;
-	}
-}
-
-/* The pass's per-score reads prefetched a step ahead (TilePlan.sread): with two stages,
- * where every element of the CTA's rows and each step's columns is one the program reads
- * (the pass's range the same for all rows, no mask narrowing it or skipping steps), and
- * the rows are the user's (no split, packed or regrouped rows, no second pass over the
- * tiles). */
-static void plan_score_reads(TilePlan *tp)
-{
-	const Var *iv = tp->grid[tp->rowdim].var;
-	if (tp->stages != 2 || tp->splitk || tp->row_made || tp->pack >= 0 || tp->heads || tp->mask_lo || tp->mask_hi || tp->skip_hidden ||
-	    expr_reads_var(tp->step->lo, iv) || expr_reads_var(tp->step->hi, iv))
-		return;
-	for (int k = 0; k < tp->nepi; k++)
-		if (tile_store_pass(tp, tp->epi[k]))
-			return;
-	Stmt *sb = tp->step->body[0];
-	Stmt **steps = sb->kind == ST_BLOCK ? sb->body : &sb;
-	int nsteps = sb->kind == ST_BLOCK ? sb->nbody : 1;
-	for (int i = 0; i < nsteps; i++)
-		if (tile_is_elem_loop(tp, steps[i]))
-			find_score_reads_stmt(tp, steps[i]->body[0], steps[i]->var);
-}
-
 /* min (want_min) or max of int bounds a and b, either NULL (unbounded): NULL when both are,
  * or (keep_one) the other when one is; with !keep_one, NULL when either is. */
 static Expr *bound_join(Program *p, Expr *a, Expr *b, bool want_min, bool keep_one, Loc loc)
@@ -2343,7 +2268,6 @@ bool tile_plan(TilePlan *tp, const Region *r, const TileTarget *tt, const char *
 	if (tile_smem_bytes(tp) > tt->smem_max)
 		return fail(tp, why, arena_printf(&p->arena, "the tiles need %d bytes of shared memory, more than the %d a CTA may have", need, tt->smem_max));
 	plan_gathers(tp);
-	plan_score_reads(tp);
 	/* Two 16-row tiles per warp share each column operand fragment, but double the
 	 * accumulator tile: mt * ncols / 2 floats per thread, past the registers for D > 128. */
 	tp->mt = tp->bm >= 64 && tp->bm % 32 == 0 && tp->ncols <= 128 && !(tt->group64 && tp->bm == 64) ? 2 : 1;

@@ -167,15 +167,6 @@ typedef struct TilePlan {
 	int ngather;
 	TileDot dots[MAX_OPERANDS];
 	int ndots;
-	/* Reads at every score of read-only fp32 parameter arrays whose elements of a row are
-	 * contiguous in the key index (an additive bias or mask, bias[h][i][j]), made by every
-	 * element of the pass: with two stages each step's rows of them are prefetched into L2
-	 * with the column tiles' copies, a step ahead (fx::prefetch_scores), so that the
-	 * scores' reads after the product wait on L2, not HBM. (Copied into shared memory
-	 * instead, 32 KB a stage at 128 x 64, they left one CTA an SM of two.) Canonical (jc),
-	 * each once; none with one stage. */
-	Expr *sread[MAX_OPERANDS];
-	int nsread;
 	Var *vars[MAX_TILE_VARS]; /* the locals with a role, and their roles */
 	TileRole roles[MAX_TILE_VARS];
 	int nvars;
