@@ -207,6 +207,39 @@ __device__ __forceinline__ void load_tile_t(uint16_t *s, F colptr, int nvalid)
 	load_tile_t_at<ROWS, COLS, THREADS, T, DATA>(s, colptr, nvalid, [](int r, int c) { return soff<ROWS, COLS>(r, c); });
 }
 
+/* A 16-bit column operand stored transposed (kT[..][d][j]: colptr(c) = &kT[..][c][at]),
+ * kept so: a tile of COLS rows (the products' k index) of ROWS keys, stored as a P.V
+ * tile [K][N] is (soff<COLS, ROWS>), which dot_rows_t reads as dot_tile reads V. Keys
+ * from nvalid and rows from DATA are zero. 16-byte asynchronous copies where a run of 8
+ * keys is aligned and whole; plain loads where it is not (N not a multiple of 8), and
+ * for the last run of a row past nvalid. */
+template <int ROWS, int COLS, int THREADS, class T, int DATA = COLS, class F>
+__device__ __forceinline__ void load_tile_kt(uint16_t *s, F colptr, int nvalid)
+{
+	static_assert(sizeof(T) == 2 && ROWS % 64 == 0 && DATA <= COLS, "a transposed tile is 16-bit, rows of 64-key slabs");
+	constexpr int RC = ROWS / 8, N = (COLS * RC + THREADS - 1) / THREADS;
+	const uint16_t *first = reinterpret_cast<const uint16_t *>(colptr(0));
+#pragma unroll 4
+	for (int k = 0; k < N; k++) {
+		int idx = threadIdx.x + k * THREADS, c = idx / RC, r0 = idx % RC * 8;
+		if (COLS * RC % THREADS != 0 && idx >= COLS * RC)
+			break;
+		uint16_t *dst = s + soff<COLS, ROWS>(c, r0 / 8);
+		const bool any = c < DATA && r0 < nvalid;
+		const uint16_t *p = any ? reinterpret_cast<const uint16_t *>(colptr(c)) + r0 : first;
+		if (!any || (r0 + 8 <= nvalid && (reinterpret_cast<uintptr_t>(p) & 15) == 0)) {
+			cp_async16(dst, p, any);
+		} else {
+			uint32_t w[4] = {}; /* registers, once the loop is unrolled */
+#pragma unroll
+			for (int t = 0; t < 8; t++)
+				if (r0 + t < nvalid)
+					w[t / 2] |= (uint32_t)p[t] << (16 * (t % 2));
+			*reinterpret_cast<uint4 *>(dst) = make_uint4(w[0], w[1], w[2], w[3]);
+		}
+	}
+}
+
 /* The row operand's tile (its rows as row_slot places them; in order for fp32, which
  * never runs on wgmma). */
 template <int ROWS, int COLS, int THREADS, class T, int DATA = COLS, class F>
@@ -371,8 +404,8 @@ __device__ __forceinline__ void b_frags(tf32x2 (&bf)[4], const uint16_t *b, int 
  * _SS call's accumulate is 0, so a product needs no zeroed registers); A from shared
  * memory (descriptor da) or registers (the mma.sync A fragment of the warp's 16 rows), B
  * from shared memory (descriptor db, K-major; V's MN-major, transposed). */
-#define FX_WGMMA_SS_64(T) \
-	asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n" "wgmma.mma_async.sync.aligned.m64n64k16.f32." T "." T " {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 0;\n" "}\n" \
+#define FX_WGMMA_SS_64(T, TB) \
+	asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n" "wgmma.mma_async.sync.aligned.m64n64k16.f32." T "." T " {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, " TB ";\n" "}\n" \
 	             : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3]), "+f"(d[4]), "+f"(d[5]), "+f"(d[6]), "+f"(d[7]), "+f"(d[8]), "+f"(d[9]), "+f"(d[10]), "+f"(d[11]), "+f"(d[12]), "+f"(d[13]), "+f"(d[14]), "+f"(d[15]), "+f"(d[16]), "+f"(d[17]), "+f"(d[18]), "+f"(d[19]), "+f"(d[20]), "+f"(d[21]), "+f"(d[22]), "+f"(d[23]), "+f"(d[24]), "+f"(d[25]), "+f"(d[26]), "+f"(d[27]), "+f"(d[28]), "+f"(d[29]), "+f"(d[30]), "+f"(d[31]) \
 	             : "l"(da), "l"(db), "r"(accumulate))
 
@@ -381,8 +414,8 @@ __device__ __forceinline__ void b_frags(tf32x2 (&bf)[4], const uint16_t *b, int 
 	             : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3]), "+f"(d[4]), "+f"(d[5]), "+f"(d[6]), "+f"(d[7]), "+f"(d[8]), "+f"(d[9]), "+f"(d[10]), "+f"(d[11]), "+f"(d[12]), "+f"(d[13]), "+f"(d[14]), "+f"(d[15]), "+f"(d[16]), "+f"(d[17]), "+f"(d[18]), "+f"(d[19]), "+f"(d[20]), "+f"(d[21]), "+f"(d[22]), "+f"(d[23]), "+f"(d[24]), "+f"(d[25]), "+f"(d[26]), "+f"(d[27]), "+f"(d[28]), "+f"(d[29]), "+f"(d[30]), "+f"(d[31]) \
 	             : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "l"(db))
 
-#define FX_WGMMA_SS_128(T) \
-	asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n" "wgmma.mma_async.sync.aligned.m64n128k16.f32." T "." T " {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n" "}\n" \
+#define FX_WGMMA_SS_128(T, TB) \
+	asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n" "wgmma.mma_async.sync.aligned.m64n128k16.f32." T "." T " {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, " TB ";\n" "}\n" \
 	             : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3]), "+f"(d[4]), "+f"(d[5]), "+f"(d[6]), "+f"(d[7]), "+f"(d[8]), "+f"(d[9]), "+f"(d[10]), "+f"(d[11]), "+f"(d[12]), "+f"(d[13]), "+f"(d[14]), "+f"(d[15]), "+f"(d[16]), "+f"(d[17]), "+f"(d[18]), "+f"(d[19]), "+f"(d[20]), "+f"(d[21]), "+f"(d[22]), "+f"(d[23]), "+f"(d[24]), "+f"(d[25]), "+f"(d[26]), "+f"(d[27]), "+f"(d[28]), "+f"(d[29]), "+f"(d[30]), "+f"(d[31]), "+f"(d[32]), "+f"(d[33]), "+f"(d[34]), "+f"(d[35]), "+f"(d[36]), "+f"(d[37]), "+f"(d[38]), "+f"(d[39]), "+f"(d[40]), "+f"(d[41]), "+f"(d[42]), "+f"(d[43]), "+f"(d[44]), "+f"(d[45]), "+f"(d[46]), "+f"(d[47]), "+f"(d[48]), "+f"(d[49]), "+f"(d[50]), "+f"(d[51]), "+f"(d[52]), "+f"(d[53]), "+f"(d[54]), "+f"(d[55]), "+f"(d[56]), "+f"(d[57]), "+f"(d[58]), "+f"(d[59]), "+f"(d[60]), "+f"(d[61]), "+f"(d[62]), "+f"(d[63]) \
 	             : "l"(da), "l"(db), "r"(accumulate))
 
@@ -391,18 +424,26 @@ __device__ __forceinline__ void b_frags(tf32x2 (&bf)[4], const uint16_t *b, int 
 	             : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3]), "+f"(d[4]), "+f"(d[5]), "+f"(d[6]), "+f"(d[7]), "+f"(d[8]), "+f"(d[9]), "+f"(d[10]), "+f"(d[11]), "+f"(d[12]), "+f"(d[13]), "+f"(d[14]), "+f"(d[15]), "+f"(d[16]), "+f"(d[17]), "+f"(d[18]), "+f"(d[19]), "+f"(d[20]), "+f"(d[21]), "+f"(d[22]), "+f"(d[23]), "+f"(d[24]), "+f"(d[25]), "+f"(d[26]), "+f"(d[27]), "+f"(d[28]), "+f"(d[29]), "+f"(d[30]), "+f"(d[31]), "+f"(d[32]), "+f"(d[33]), "+f"(d[34]), "+f"(d[35]), "+f"(d[36]), "+f"(d[37]), "+f"(d[38]), "+f"(d[39]), "+f"(d[40]), "+f"(d[41]), "+f"(d[42]), "+f"(d[43]), "+f"(d[44]), "+f"(d[45]), "+f"(d[46]), "+f"(d[47]), "+f"(d[48]), "+f"(d[49]), "+f"(d[50]), "+f"(d[51]), "+f"(d[52]), "+f"(d[53]), "+f"(d[54]), "+f"(d[55]), "+f"(d[56]), "+f"(d[57]), "+f"(d[58]), "+f"(d[59]), "+f"(d[60]), "+f"(d[61]), "+f"(d[62]), "+f"(d[63]) \
 	             : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "l"(db))
 
-template <bool BF16, int N> __device__ __forceinline__ void wgmma_ss(float *d, uint64_t da, uint64_t db, int accumulate)
+/* TB: B is MN-major (stored [K][N], a column operand kept transposed: dot_rows_t). */
+#define FX_WGMMA_SS_TB(M, T) \
+	do { \
+		if (TB) \
+			M(T, "1"); \
+		else \
+			M(T, "0"); \
+	} while (0)
+template <bool BF16, int N, bool TB = false> __device__ __forceinline__ void wgmma_ss(float *d, uint64_t da, uint64_t db, int accumulate)
 {
 	if (N == 64) {
 		if (BF16)
-			FX_WGMMA_SS_64("bf16");
+			FX_WGMMA_SS_TB(FX_WGMMA_SS_64, "bf16");
 		else
-			FX_WGMMA_SS_64("f16");
+			FX_WGMMA_SS_TB(FX_WGMMA_SS_64, "f16");
 	} else {
 		if (BF16)
-			FX_WGMMA_SS_128("bf16");
+			FX_WGMMA_SS_TB(FX_WGMMA_SS_128, "bf16");
 		else
-			FX_WGMMA_SS_128("f16");
+			FX_WGMMA_SS_TB(FX_WGMMA_SS_128, "f16");
 	}
 }
 template <bool BF16, int N> __device__ __forceinline__ void wgmma_ra(float *d, const uint32_t (&a)[4], uint64_t db)
@@ -549,6 +590,58 @@ __device__ __forceinline__ void dot_rows(float (&acc)[MT][N / 8][4], const uint1
 		dot_rows_f32<MT, N, K, BM, is_tf32<T>::value, PRE>(acc, a, row0, b);
 	else
 		dot_rows_16<is_bf16<T>::value, MT, N, K, BM, THREADS, PARTS>(acc, a, row0, b);
+}
+
+/* dot_rows with B stored [K][N] (a column operand kept transposed, load_tile_kt): its
+ * fragments read as dot_tile_16 reads V's, ldmatrix .trans, or on wgmma B MN-major (the
+ * same descriptor as dot_tile's, from shared memory). 16-bit only. */
+template <class T, int MT, int N, int K, int BM, int THREADS, int PARTS = 1>
+__device__ __forceinline__ void dot_rows_t(float (&acc)[MT][N / 8][4], const uint16_t *a, int row0, const uint16_t *b)
+{
+	static_assert(!is_f32<T>(), "a transposed column operand is 16-bit");
+	constexpr bool BF16 = is_bf16<T>::value;
+#if FX_WGMMA
+	if constexpr (use_wgmma<BM, THREADS, N>()) {
+		wgmma_fence();
+#pragma unroll
+		for (int k = 0; k < K / 16; k++) {
+			uint64_t db = wgmma_desc(b + k * 16 * 64, K * 128, 1024);
+#pragma unroll
+			for (int p = 0; p < PARTS; p++)
+#pragma unroll
+				for (int m = 0; m < MT; m++) {
+					const int r64 = MT == 2 ? m : warp() >> 2;
+					wgmma_ss<BF16, N, true>(&acc[m][0][0], wgmma_desc(a + p * BM * K + (k >> 2) * (BM * 64) + r64 * 64 * 64 + (k & 3) * 16, 16, 1024), db,
+					                        k != 0 || p != 0);
+				}
+		}
+		wgmma_commit_wait();
+		return;
+	}
+#endif
+	clear(acc);
+#pragma unroll
+	for (int k = 0; k < K / 16; k++) {
+		uint32_t af[PARTS][MT][4];
+#pragma unroll
+		for (int p = 0; p < PARTS; p++)
+#pragma unroll
+			for (int m = 0; m < MT; m++)
+				ldmatrix_x4(af[p][m], a + p * BM * K + soff<BM, K>(row_slot<BM, THREADS>(row0 + 16 * m + (lane() & 15)), 2 * k + (lane() >> 4)));
+#pragma unroll
+		for (int n = 0; n < N / 16; n++) {
+			uint32_t r[4];
+			int br = 16 * k + ((lane() >> 3) & 1) * 8 + (lane() & 7);
+			ldmatrix_x4_trans(r, b + soff<K, N>(br, 2 * n + (lane() >> 4)));
+#pragma unroll
+			for (int p = 0; p < PARTS; p++)
+#pragma unroll
+				for (int m = 0; m < MT; m++) {
+					mma<BF16>(acc[m][2 * n], af[p][m], r[0], r[1]);
+					mma<BF16>(acc[m][2 * n + 1], af[p][m], r[2], r[3]);
+				}
+		}
+	}
 }
 
 /* dot_tile for fp32 tiles. k8 step k is P's columns 8k .. + 7, taken in the order the

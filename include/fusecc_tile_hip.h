@@ -123,6 +123,38 @@ __device__ __forceinline__ void load_tile(uint16_t *s, F rowptr, int nvalid)
 	}
 }
 
+/* A 16-bit column operand stored transposed (colptr(c) = &kT[..][c][at]), kept so: a
+ * tile of COLS rows of ROWS keys, stored as a P.V tile [K][N] is (dot_rows_t). Keys from
+ * nvalid and rows from DATA are zero; 16-byte loads where a run of 8 keys is aligned and
+ * whole. */
+template <int ROWS, int COLS, int THREADS, class T, int DATA = COLS, class F>
+__device__ __forceinline__ void load_tile_kt(uint16_t *s, F colptr, int nvalid)
+{
+	static_assert(sizeof(T) == 2 && ROWS % 64 == 0 && DATA <= COLS, "a transposed tile is 16-bit, rows of 64-key slabs");
+	constexpr int RC = ROWS / 8, N = (COLS * RC + THREADS - 1) / THREADS;
+#pragma unroll
+	for (int k = 0; k < N; k++) {
+		int idx = threadIdx.x + k * THREADS, c = idx / RC, r0 = idx % RC * 8;
+		if (COLS * RC % THREADS != 0 && idx >= COLS * RC)
+			break;
+		uint4 v = make_uint4(0, 0, 0, 0);
+		if (c < DATA && r0 < nvalid) {
+			const uint16_t *p = reinterpret_cast<const uint16_t *>(colptr(c)) + r0;
+			if (r0 + 8 <= nvalid && (reinterpret_cast<uintptr_t>(p) & 15) == 0) {
+				v = *reinterpret_cast<const uint4 *>(p);
+			} else {
+				uint32_t w[4] = {};
+#pragma unroll
+				for (int t = 0; t < 8; t++)
+					if (r0 + t < nvalid)
+						w[t / 2] |= (uint32_t)p[t] << (16 * (t % 2));
+				v = make_uint4(w[0], w[1], w[2], w[3]);
+			}
+		}
+		*reinterpret_cast<uint4 *>(s + swz<ROWS>(c, r0 / 8)) = v;
+	}
+}
+
 /* L2 eviction hints (fusecc_tile_cuda.h) have no HIP counterpart here: the policy is
  * taken and ignored. */
 struct L2Policy {};
@@ -257,6 +289,33 @@ __device__ __forceinline__ void dot_rows(float (&acc)[MT][N / 16][4], const uint
 #pragma unroll
 		for (int n = 0; n < N / 16; n++) {
 			const Frag4<is_f32<T>()> bf = load4<T, K>(b, 16 * n + r, k + kq);
+#pragma unroll
+			for (int p = 0; p < PARTS; p++)
+#pragma unroll
+				for (int m = 0; m < MT; m++)
+					mma<T>(acc[m][n], bf, af[p][m]);
+		}
+	}
+}
+
+/* dot_rows with B stored [K][N] (a column operand kept transposed, load_tile_kt): B^T's
+ * row 16n + r, columns k + kq .. + 3 are a column of B, four rows, read as dot_tile reads V. */
+template <class T, int MT, int N, int K, int BM, int THREADS, int PARTS = 1>
+__device__ __forceinline__ void dot_rows_t(float (&acc)[MT][N / 16][4], const uint16_t *a, int row0, const uint16_t *b)
+{
+	clear(acc);
+	const int r = lane() & 15, kq = 4 * (lane() >> 4);
+#pragma unroll
+	for (int k = 0; k < K; k += 16) {
+		Frag4<is_f32<T>()> af[PARTS][MT];
+#pragma unroll
+		for (int p = 0; p < PARTS; p++)
+#pragma unroll
+			for (int m = 0; m < MT; m++)
+				af[p][m] = load4<T, K>(a + p * BM * K, row0 + 16 * m + r, k + kq);
+#pragma unroll
+		for (int n = 0; n < N / 16; n++) {
+			const Frag4<is_f32<T>()> bf = column4<T, N>(b, k + kq, 16 * n + r);
 #pragma unroll
 			for (int p = 0; p < PARTS; p++)
 #pragma unroll

@@ -738,7 +738,7 @@ static void elem_group(TileEmit *te, Stmt **loops, int nl, int ind)
 				len = 1;
 			if (d >= 0 && !te->dot_done[d]) {
 				te->dot_done[d] = true;
-				line(te, ind, "fx::dot_rows<%s, %d, %d, %d, %d, %d%s>(%s, %s, %s, %s);\n", product_type(tp), tp->mt, tp->bn, tp->kdim, tp->bm, tp->threads,
+				line(te, ind, "fx::dot_rows%s<%s, %d, %d, %d, %d, %d%s>(%s, %s, %s, %s);\n", tile_kt(tp, tp->dots[d].colop) ? "_t" : "", product_type(tp), tp->mt, tp->bn, tp->kdim, tp->bm, tp->threads,
 				     tp->row_parts > 1 ? ", 2" : tp->presplit ? ", 1, true" : "", te->dot_name[d], te->qa, te->rbase, colop_tile(te, tp->dots[d].colop));
 			}
 		}
@@ -1548,7 +1548,7 @@ void emit_tile_kernel(StrBuf *out, const GpuTarget *tg, TilePlan *tp, void (*pri
 		 * rows at .. at + bn from &A[..][c][at] */
 		/* a byte operand (a quantised cache) widened to T as loaded (plain loads, no L2 policy) */
 		bool byte = scalar_size(tp->colop[k]->ty) == 1;
-		line(&te, 2, "fx::load_tile%s<%d, %d, %d, %s%s%s>(%s", tp->colop_t[k] ? "_t" : byte ? "_q8" : "", tp->bn, tp->colop_cols[k], tp->threads, T,
+		line(&te, 2, "fx::load_tile%s<%d, %d, %d, %s%s%s>(%s", tile_kt(tp, k) ? "_kt" : tp->colop_t[k] ? "_t" : byte ? "_q8" : "", tp->bn, tp->colop_cols[k], tp->threads, T,
 		     byte ? arena_printf(&tp->c->prog->arena, ", %s", gpu_type(tp->colop[k]->ty)) : "", data_arg(tp, tp->colop_data[k], tp->colop_cols[k]), te.colop_smem[k]);
 		if (two)
 			sb_printf(out, " + %s * %d", ls, w * tp->bn * tp->colop_cols[k]);

@@ -1631,6 +1631,13 @@ static int tiles_bytes(const TilePlan *tp)
 	return bytes;
 }
 
+bool tile_kt(const TilePlan *tp, int k)
+{
+	/* 128 rows, two 16-row tiles a warp: the shape checked on the GPU (H100: wgmma; HIP
+	 * through bench/hip_on_cuda). A decode's (16 rows, mma.sync) is not yet. */
+	return tp->colop_t[k] && !tp->colop_pv[k] && !tp->colop2[k] && tp->bn % 64 == 0 && tp->bm == 128 && tp->mt == 2;
+}
+
 int tile_smem_bytes(const TilePlan *tp) { return tiles_bytes(tp) + (tile_kept_window(tp) ? 2 * TILE_KEPT_WINDOW / 8 : 0); }
 
 /* Where the tiles leave no room for the window (HIP's 64 KB at 128 rows), it would cost

@@ -240,6 +240,13 @@ int tile_index_ring_bytes(const TilePlan *tp, int g);
  * transposed (loaded column by column, it keeps its reads). */
 bool tile_row_table(const TilePlan *tp, int k, int part);
 
+/* Whether column operand k, stored transposed, is kept so in shared memory (a tile [K][N]
+ * as a P.V product's, fx::load_tile_kt, asynchronous copies of runs of 8 keys) and its
+ * products read it transposed (fx::dot_rows_t): read by dots only, of one part, in steps
+ * of a multiple of 64 keys, in CTAs of 128 rows with two 16-row tiles a warp (the shape
+ * checked on the GPU). Else it is transposed as loaded (fx::load_tile_t, plain loads on
+ * the step's critical path). */
+bool tile_kt(const TilePlan *tp, int k);
 /* Frees what tile_plan allocated outside the program's arena (after printing). */
 void tile_plan_free(TilePlan *tp);
 
