@@ -737,8 +737,7 @@ bool emit_gpu_function(StrBuf *out, const Program *p, const Func *fn, GpuKind ki
 		/* A region without products: a row reduction, one CTA per row. */
 		by_rows[r] = !tiled[r] && !plans[r].ndots && rows_plan(&rows[r], (Program *)p, fn->regions[r], &why_rows);
 		/* Nothing fused: why the row is not a sequence of passes says more. */
-		/* (nor does a region without products: why the CTA per row did not apply says more) */
-		if (!tiled[r] && !by_rows[r] && (!fuse_cascade_of(fn->regions[r]) || !plans[r].ndots) && why_rows)
+		if (!tiled[r] && !by_rows[r] && (!fuse_cascade_of(fn->regions[r]) || (rows[r].columns && !plans[r].ndots)) && why_rows)
 			why = why_rows;
 		if (!by_rows[r] && !rows_only_sums(fn->regions[r], tg, tiled[r] ? "tensor-core tiles" : why ? why : "no tile lowering")) {
 			ok = false;
