@@ -41,10 +41,10 @@ __global__ void __launch_bounds__(FX_T) stats_kernel(int N, int M, const int *__
 					const int j = j0 + (k_ / 4 * FX_T + (int)threadIdx.x) * 4 + k_ % 4;
 					{
 						s += ids_v[k_];
-						if (keep[((long long)i * M + j)])
+						if (keep[((long long)i * M + j)]) {
 							n += 1;
-						if (keep[((long long)i * M + j)])
 							t += x_v[k_];
+						}
 					}
 				}
 			} else {
@@ -61,10 +61,10 @@ __global__ void __launch_bounds__(FX_T) stats_kernel(int N, int M, const int *__
 					const int j = j0 + (k_ / 4 * FX_T + (int)threadIdx.x) * 4 + k_ % 4;
 					if (j < M) {
 						s += ids_v[k_];
-						if (keep[((long long)i * M + j)])
+						if (keep[((long long)i * M + j)]) {
 							n += 1;
-						if (keep[((long long)i * M + j)])
 							t += x_v[k_];
+						}
 					}
 				}
 			}
