@@ -527,7 +527,9 @@ __device__ __forceinline__ void dot_rows_f32(float (&acc)[MT][N / 8][4], const u
 	}
 }
 
-template <bool BF16, int MT, int N, int K, int BM, int THREADS, int PARTS>
+/* BT: B is stored [K][N] (a column operand kept transposed, load_tile_kt): its fragments
+ * read as dot_tile_16 reads V's, ldmatrix .trans, or on wgmma B MN-major. */
+template <bool BF16, int MT, int N, int K, int BM, int THREADS, int PARTS, bool BT = false>
 __device__ __forceinline__ void dot_rows_16(float (&acc)[MT][N / 8][4], const uint16_t *a, int row0, const uint16_t *b)
 {
 #if FX_WGMMA
@@ -537,15 +539,15 @@ __device__ __forceinline__ void dot_rows_16(float (&acc)[MT][N / 8][4], const ui
 		wgmma_fence();
 #pragma unroll
 		for (int k = 0; k < K / 16; k++) {
-			uint64_t db = wgmma_desc(b + (k >> 2) * (N * 64) + (k & 3) * 16, 16, 1024);
+			uint64_t db = BT ? wgmma_desc(b + k * 16 * 64, K * 128, 1024) : wgmma_desc(b + (k >> 2) * (N * 64) + (k & 3) * 16, 16, 1024);
 #pragma unroll
 			for (int p = 0; p < PARTS; p++)
 #pragma unroll
 				for (int m = 0; m < MT; m++) {
 					/* the 64-row tile: m (one warpgroup), or the warpgroup's own */
 					const int r64 = MT == 2 ? m : warp() >> 2;
-					wgmma_ss<BF16, N>(&acc[m][0][0], wgmma_desc(a + p * BM * K + (k >> 2) * (BM * 64) + r64 * 64 * 64 + (k & 3) * 16, 16, 1024), db,
-					                  k != 0 || p != 0);
+					wgmma_ss<BF16, N, BT>(&acc[m][0][0], wgmma_desc(a + p * BM * K + (k >> 2) * (BM * 64) + r64 * 64 * 64 + (k & 3) * 16, 16, 1024), db,
+					                      k != 0 || p != 0);
 				}
 		}
 		wgmma_commit_wait();
@@ -564,8 +566,10 @@ __device__ __forceinline__ void dot_rows_16(float (&acc)[MT][N / 8][4], const ui
 #pragma unroll
 		for (int n = 0; n < N / 16; n++) {
 			uint32_t r[4];
-			int br = 16 * n + (lane() >> 4) * 8 + (lane() & 7);
-			ldmatrix_x4(r, b + soff<N, K>(br, 2 * k + ((lane() >> 3) & 1)));
+			if constexpr (BT)
+				ldmatrix_x4_trans(r, b + soff<K, N>(16 * k + ((lane() >> 3) & 1) * 8 + (lane() & 7), 2 * n + (lane() >> 4)));
+			else
+				ldmatrix_x4(r, b + soff<N, K>(16 * n + (lane() >> 4) * 8 + (lane() & 7), 2 * k + ((lane() >> 3) & 1)));
 #pragma unroll
 			for (int p = 0; p < PARTS; p++)
 #pragma unroll
@@ -592,56 +596,12 @@ __device__ __forceinline__ void dot_rows(float (&acc)[MT][N / 8][4], const uint1
 		dot_rows_16<is_bf16<T>::value, MT, N, K, BM, THREADS, PARTS>(acc, a, row0, b);
 }
 
-/* dot_rows with B stored [K][N] (a column operand kept transposed, load_tile_kt): its
- * fragments read as dot_tile_16 reads V's, ldmatrix .trans, or on wgmma B MN-major (the
- * same descriptor as dot_tile's, from shared memory). 16-bit only. */
+/* dot_rows with B stored [K][N] (a column operand kept transposed, load_tile_kt). 16-bit only. */
 template <class T, int MT, int N, int K, int BM, int THREADS, int PARTS = 1>
 __device__ __forceinline__ void dot_rows_t(float (&acc)[MT][N / 8][4], const uint16_t *a, int row0, const uint16_t *b)
 {
 	static_assert(!is_f32<T>(), "a transposed column operand is 16-bit");
-	constexpr bool BF16 = is_bf16<T>::value;
-#if FX_WGMMA
-	if constexpr (use_wgmma<BM, THREADS, N>()) {
-		wgmma_fence();
-#pragma unroll
-		for (int k = 0; k < K / 16; k++) {
-			uint64_t db = wgmma_desc(b + k * 16 * 64, K * 128, 1024);
-#pragma unroll
-			for (int p = 0; p < PARTS; p++)
-#pragma unroll
-				for (int m = 0; m < MT; m++) {
-					const int r64 = MT == 2 ? m : warp() >> 2;
-					wgmma_ss<BF16, N, true>(&acc[m][0][0], wgmma_desc(a + p * BM * K + (k >> 2) * (BM * 64) + r64 * 64 * 64 + (k & 3) * 16, 16, 1024), db,
-					                        k != 0 || p != 0);
-				}
-		}
-		wgmma_commit_wait();
-		return;
-	}
-#endif
-	clear(acc);
-#pragma unroll
-	for (int k = 0; k < K / 16; k++) {
-		uint32_t af[PARTS][MT][4];
-#pragma unroll
-		for (int p = 0; p < PARTS; p++)
-#pragma unroll
-			for (int m = 0; m < MT; m++)
-				ldmatrix_x4(af[p][m], a + p * BM * K + soff<BM, K>(row_slot<BM, THREADS>(row0 + 16 * m + (lane() & 15)), 2 * k + (lane() >> 4)));
-#pragma unroll
-		for (int n = 0; n < N / 16; n++) {
-			uint32_t r[4];
-			int br = 16 * k + ((lane() >> 3) & 1) * 8 + (lane() & 7);
-			ldmatrix_x4_trans(r, b + soff<K, N>(br, 2 * n + (lane() >> 4)));
-#pragma unroll
-			for (int p = 0; p < PARTS; p++)
-#pragma unroll
-				for (int m = 0; m < MT; m++) {
-					mma<BF16>(acc[m][2 * n], af[p][m], r[0], r[1]);
-					mma<BF16>(acc[m][2 * n + 1], af[p][m], r[2], r[3]);
-				}
-		}
-	}
+	dot_rows_16<is_bf16<T>::value, MT, N, K, BM, THREADS, PARTS, true>(acc, a, row0, b);
 }
 
 /* dot_tile for fp32 tiles. k8 step k is P's columns 8k .. + 7, taken in the order the

@@ -273,7 +273,7 @@ template <class T> __device__ __forceinline__ void mma(float (&d)[4], const Frag
  * result's columns: keys for q.k). Computed as B * A^T, so that a lane holds a row.
  * PARTS = 2: A is the sum of two 16-bit tiles [BM][K] one after the other (an fp32 row
  * operand split by load_rows_split), and each B fragment serves both. */
-template <class T, int MT, int N, int K, int BM, int THREADS, int PARTS = 1>
+template <class T, int MT, int N, int K, int BM, int THREADS, int PARTS = 1, bool BT = false>
 __device__ __forceinline__ void dot_rows(float (&acc)[MT][N / 16][4], const uint16_t *a, int row0, const uint16_t *b)
 {
 	clear(acc);
@@ -288,7 +288,12 @@ __device__ __forceinline__ void dot_rows(float (&acc)[MT][N / 16][4], const uint
 				af[p][m] = load4<T, K>(a + p * BM * K, row0 + 16 * m + r, k + kq);
 #pragma unroll
 		for (int n = 0; n < N / 16; n++) {
-			const Frag4<is_f32<T>()> bf = load4<T, K>(b, 16 * n + r, k + kq);
+			/* BT: B^T's row 16n + r, columns k + kq .. + 3 are a column of B, four rows */
+			Frag4<is_f32<T>()> bf;
+			if constexpr (BT)
+				bf = column4<T, N>(b, k + kq, 16 * n + r);
+			else
+				bf = load4<T, K>(b, 16 * n + r, k + kq);
 #pragma unroll
 			for (int p = 0; p < PARTS; p++)
 #pragma unroll
@@ -298,31 +303,12 @@ __device__ __forceinline__ void dot_rows(float (&acc)[MT][N / 16][4], const uint
 	}
 }
 
-/* dot_rows with B stored [K][N] (a column operand kept transposed, load_tile_kt): B^T's
- * row 16n + r, columns k + kq .. + 3 are a column of B, four rows, read as dot_tile reads V. */
+/* dot_rows with B stored [K][N] (a column operand kept transposed, load_tile_kt), read as
+ * dot_tile reads V. */
 template <class T, int MT, int N, int K, int BM, int THREADS, int PARTS = 1>
 __device__ __forceinline__ void dot_rows_t(float (&acc)[MT][N / 16][4], const uint16_t *a, int row0, const uint16_t *b)
 {
-	clear(acc);
-	const int r = lane() & 15, kq = 4 * (lane() >> 4);
-#pragma unroll
-	for (int k = 0; k < K; k += 16) {
-		Frag4<is_f32<T>()> af[PARTS][MT];
-#pragma unroll
-		for (int p = 0; p < PARTS; p++)
-#pragma unroll
-			for (int m = 0; m < MT; m++)
-				af[p][m] = load4<T, K>(a + p * BM * K, row0 + 16 * m + r, k + kq);
-#pragma unroll
-		for (int n = 0; n < N / 16; n++) {
-			const Frag4<is_f32<T>()> bf = column4<T, N>(b, k + kq, 16 * n + r);
-#pragma unroll
-			for (int p = 0; p < PARTS; p++)
-#pragma unroll
-				for (int m = 0; m < MT; m++)
-					mma<T>(acc[m][n], bf, af[p][m]);
-		}
-	}
+	dot_rows<T, MT, N, K, BM, THREADS, PARTS, true>(acc, a, row0, b);
 }
 
 /* acc[MT x 16 x N] += P (MT x 16 x K, the fp32 register tile p, rounded to 16 bits unless
