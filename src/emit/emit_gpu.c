@@ -737,7 +737,9 @@ bool emit_gpu_function(StrBuf *out, const Program *p, const Func *fn, GpuKind ki
 		/* A region without products: a row reduction, one CTA per row. */
 		by_rows[r] = !tiled[r] && !plans[r].ndots && rows_plan(&rows[r], (Program *)p, fn->regions[r], &why_rows);
 		/* Nothing fused: why the row is not a sequence of passes says more. */
-		if (!tiled[r] && !by_rows[r] && (!fuse_cascade_of(fn->regions[r]) || (rows[r].columns && !plans[r].ndots)) && why_rows)
+		/* A row down a column (x[b][c][p] over c): one thread per row is the coalesced read. */
+		bool column = !tiled[r] && !by_rows[r] && rows[r].columns && !plans[r].ndots;
+		if (!tiled[r] && !by_rows[r] && (!fuse_cascade_of(fn->regions[r]) || column) && why_rows)
 			why = why_rows;
 		if (!by_rows[r] && !rows_only_sums(fn->regions[r], tg, tiled[r] ? "tensor-core tiles" : why ? why : "no tile lowering")) {
 			ok = false;
@@ -745,8 +747,7 @@ bool emit_gpu_function(StrBuf *out, const Program *p, const Func *fn, GpuKind ki
 		}
 		bool printed = emit_kernel(out, tg, p, fn, fn->regions[r], &plans[r], tiled[r], why, &sfs[r], by_rows[r] ? &rows[r] : NULL);
 		/* The fallback is correct but 25-50x slower than the tiles: the user must know. */
-		/* (not where the row runs down a column: one thread per row is the coalesced read) */
-		if (printed && !tiled[r] && !by_rows[r] && !elementwise_rows(fn->regions[r]) && !(rows[r].columns && !plans[r].ndots) && warn_fallback)
+		if (printed && !tiled[r] && !by_rows[r] && !elementwise_rows(fn->regions[r]) && !column && warn_fallback)
 			warning_at(fn->regions[r]->loc, "%s kernel '%s' falls back to one thread per row (FMA code, far slower than the %s): %s (-Wno-fallback silences this)",
 			           tg->name, fn->regions[r]->name, tg->lowering, why ? why : "no tile lowering for this region");
 		const Stmt *slow = tiled[r] ? recomputing_loop(&plans[r]) : NULL;

@@ -462,6 +462,14 @@ static const char *fresh_name(Program *p, const Region *r, StrVec *made, const c
 	}
 }
 
+/* rows_plan fails for loop l, whose accesses of `bad` run down a column (along_row): the
+ * fallback's one thread per row reads them coalesced (rp->columns). */
+static bool across_rows(RowPlan *rp, Program *p, const Stmt *l, const Var *bad, const char **why)
+{
+	rp->columns = true;
+	return fail(why, arena_printf(&p->arena, "the loop over '%s' reads or stores '%s' across rows, not along one (one thread per row reads it coalesced)", l->var->name, bad->name));
+}
+
 static bool plan_pass(RowPlan *rp, Program *p, Stmt *l, RowPass *ps, StrVec *made, const char **why)
 {
 	if (l->step != 1)
@@ -469,10 +477,8 @@ static bool plan_pass(RowPlan *rp, Program *p, Stmt *l, RowPass *ps, StrVec *mad
 	if (has_array_decl(l->body[0]))
 		return fail(why, "a loop over the row's elements declares a local array");
 	const Var *bad = NULL;
-	if (!stmt_along_row(l, l->body[0], &bad)) {
-		rp->columns = true;
-		return fail(why, arena_printf(&p->arena, "the loop over '%s' reads or stores '%s' across rows, not along one (one thread per row reads it coalesced)", l->var->name, bad->name));
-	}
+	if (!stmt_along_row(l, l->body[0], &bad))
+		return across_rows(rp, p, l, bad, why);
 	PassScan sc = {.p = p, .loop = l};
 	bool ok = scan_reductions(&sc, l->body[0]) && scan_others(&sc, l->body[0]);
 	for (int k = 0; ok && k < sc.stores.n; k++) {
@@ -1093,10 +1099,8 @@ bool rows_plan(RowPlan *rp, Program *p, const Region *r, const char **why)
 				if (elem_loop(s, pb[k]) ? !flat_stmt(pb[k]->body[0]) : !flat_stmt(pb[k]))
 					return fail(why, "a statement of the pass holds a loop or a local array");
 				const Var *bad = NULL;
-				if (elem_loop(s, pb[k]) && !stmt_along_row(pb[k], pb[k]->body[0], &bad)) {
-					rp->columns = true;
-					return fail(why, arena_printf(&p->arena, "the loop over '%s' reads or stores '%s' across rows, not along one (one thread per row reads it coalesced)", pb[k]->var->name, bad->name));
-				}
+				if (elem_loop(s, pb[k]) && !stmt_along_row(pb[k], pb[k]->body[0], &bad))
+					return across_rows(rp, p, pb[k], bad, why);
 			}
 		} else if (!flat_stmt(s)) {
 			return fail(why, "a statement of the chunk holds a loop");
@@ -1127,9 +1131,8 @@ bool rows_plan(RowPlan *rp, Program *p, const Region *r, const char **why)
 		const char *pwhy = NULL;
 		const Var *bad = NULL;
 		if (s->kind == ST_FOR && !stmt_along_row(s, s->body[0], &bad)) {
-			rp->columns = true;
 			vec_free(made);
-			return fail(why, arena_printf(&p->arena, "the loop over '%s' reads or stores '%s' across rows, not along one (one thread per row reads it coalesced)", s->var->name, bad->name));
+			return across_rows(rp, p, s, bad, why);
 		}
 		if (s->kind == ST_FOR && s->step == 1 && flat_stmt(s->body[0]) && tile_independent_loop(s)) {
 			*sw = (RowSweep){.loop = s, .lo = s->lo, .hi = s->hi};

@@ -95,6 +95,10 @@ static void find_loops(Stmt *s, const char *name, StmtVec *out)
 		find_loops(s->body[i], name, out);
 }
 
+/* Whether an accumulator of type ty is an integer count (int, int64_t): summed exactly in
+ * any order, with integer steps only. */
+static bool count_type(ScalarType ty) { return ty == TY_INT || ty == TY_I64; }
+
 /* ---- choosing the axis and the strategy ---- */
 
 /* Whether e reads v other than in a subscript (j <= i reads i; len[b] does not read b). */
@@ -151,9 +155,7 @@ static void count_reducing(Program *p, const Schedule *sc, Stmt *s, StmtVec *anc
 		bool over = range ? expr_equal(s->lo, range->lo) && expr_equal(s->hi, range->hi) : !strcmp(s->var->name, name);
 		if (over && loop_reduces(p, s, anc->v, anc->n, s->body[0]))
 			(*n)++;
-		bool grid = false;
-		for (int i = 0; i < sc->nparallel; i++)
-			grid |= !strcmp(sc->parallel[i].loop, s->var->name);
+		bool grid = sched_parallel(sc, s->var->name);
 		if (!grid && s != row) {
 			vec_push(*anc, s);
 			pushed = true;
@@ -189,10 +191,7 @@ static const Stmt *only_row_loop(const Stmt *region)
 	const Schedule *sc = region->sched;
 	const Stmt *l = region;
 	for (;;) {
-		bool par = false;
-		for (int i = 0; l->kind == ST_FOR && i < sc->nparallel; i++)
-			par |= !strcmp(sc->parallel[i].loop, l->var->name);
-		if (!par)
+		if (l->kind != ST_FOR || !sched_parallel(sc, l->var->name))
 			break;
 		l = l->body[0];
 		while (l->kind == ST_BLOCK && l->nbody == 1)
@@ -228,9 +227,7 @@ static void find_chain_loops(Program *p, const Schedule *sc, Stmt *s, StmtVec *a
 		return;
 	bool pushed = false;
 	if (s->kind == ST_FOR) {
-		bool grid = false;
-		for (int i = 0; i < sc->nparallel; i++)
-			grid |= !strcmp(sc->parallel[i].loop, s->var->name);
+		bool grid = sched_parallel(sc, s->var->name);
 		if (!grid && loop_reduces(p, s, anc->v, anc->n, s->body[0]))
 			vec_push(*reducing, s->var->name);
 		if (!grid && steps_hold_dot(p, s, s->body[0])) {
@@ -2524,7 +2521,7 @@ static bool reads_any(const Expr *e, const VarVec *vs)
 static Stmt *deferred_init(Cascade *c, StmtVec *kids, int i, Var *v, int *at, Reducer *red)
 {
 	Stmt *s = kids->v[i], *leaf = init_leaf(s, v);
-	bool count = v->ty == TY_INT || v->ty == TY_I64; /* an integer count (a sum) */
+	bool count = count_type(v->ty);
 	if (!leaf || v->kind != VAR_LOCAL || (v->ty != TY_FLOAT && v->ty != TY_DOUBLE && !count))
 		return NULL;
 	int l = i + 1;
@@ -2701,8 +2698,7 @@ static bool collect_accums(Cascade *c, int level, Stmt *lvl, Stmt *s, StmtVec *n
 		if (prev) {
 			if (prev->red != red || prev->level != level) {
 				if (prev->red != red)
-					return error_at(s->loc, "'%s' is reduced with two different reducers ('%s' here, '%s' before)", t->var->name, red == RED_ADD ? "+" : red == RED_MAX ? "max" : "min",
-					                prev->red == RED_ADD ? "+" : prev->red == RED_MAX ? "max" : "min"), false;
+					return error_at(s->loc, "'%s' is reduced with two different reducers ('%s' here, '%s' before)", t->var->name, reducer_name(red), reducer_name(prev->red)), false;
 				return error_at(s->loc, "'%s' is reduced in two loops over '%s' (keys from two sources, a cache and a new chunk, one loop each?): fusecc fuses one loop per reduction; loop once over all the keys and pick the source with a ternary (`j < P ? kc[..][j][d] : k[..][j - P][d]`)",
 				                t->var->name, c->axis), false;
 			}
@@ -2715,7 +2711,7 @@ static bool collect_accums(Cascade *c, int level, Stmt *lvl, Stmt *s, StmtVec *n
 			memcpy(a.nest, nest->v, sizeof(Stmt *) * (size_t)nest->n);
 		/* An integer count (`n++`, `n += keep[j]`) adds integers exactly in any order:
 		 * fused as it is, where an integer's float steps would truncate per step. */
-		bool count = (t->var->ty == TY_INT || t->var->ty == TY_I64) && red == RED_ADD && g && !scalar_is_float(g->ty);
+		bool count = count_type(t->var->ty) && red == RED_ADD && g && !scalar_is_float(g->ty);
 		if (t->var->ty != TY_FLOAT && t->var->ty != TY_DOUBLE && !count)
 			return error_at(s->loc, "accumulator '%s' must be float or double (accumulation is fp32 or wider), or an integer count with integer steps", t->var->name), false;
 		vec_push(*acc, a);
@@ -3446,7 +3442,7 @@ static Stmt *build_rolling(Cascade *c)
 static Var *part_var(Cascade *c, Var *v, Var *nchunks)
 {
 	Program *p = c->prog;
-	Var *pv = fresh_var(c, arena_printf(&p->arena, "%s_part", v->name), v->ty == TY_DOUBLE || v->ty == TY_INT || v->ty == TY_I64 ? v->ty : TY_FLOAT, VAR_LOCAL);
+	Var *pv = fresh_var(c, arena_printf(&p->arena, "%s_part", v->name), v->ty == TY_DOUBLE || count_type(v->ty) ? v->ty : TY_FLOAT, VAR_LOCAL);
 	pv->ndim = v->ndim + 1;
 	pv->dims = arena_alloc(&p->arena, sizeof(Expr *) * (size_t)pv->ndim);
 	pv->dims[0] = ev(p, nchunks);
@@ -3927,10 +3923,7 @@ static Stmt *row_loop(const Region *r, Stmt **outer, int *depth)
 	Stmt *row = NULL, *up = NULL;
 	int n = 0;
 	for (Stmt *l = r->loop; l && l->kind == ST_FOR;) {
-		bool par = false;
-		for (int i = 0; i < s->nparallel; i++)
-			par |= !strcmp(s->parallel[i].loop, l->var->name);
-		if (!par)
+		if (!sched_parallel(s, l->var->name))
 			break;
 		up = row;
 		row = l;
@@ -4052,9 +4045,8 @@ static bool stores_along(const Stmt *s, const Var *a, const Var *in, const Var *
  * declarations before it. */
 static bool block_nest(const Schedule *sc, Stmt *o, Stmt **in, int *npre)
 {
-	for (int i = 0; i < sc->nparallel; i++)
-		if (!strcmp(sc->parallel[i].loop, o->var->name))
-			return false;
+	if (sched_parallel(sc, o->var->name))
+		return false;
 	if (o->step != 1)
 		return false;
 	int n;
@@ -4523,10 +4515,8 @@ static void tile_row_loops(Program *p, Region *r, StrVec *names)
 	Schedule *s = r->loop->sched;
 	Stmt *l = r->loop;
 	while (l && l->kind == ST_FOR) {
-		bool par = false;
+		bool par = sched_parallel(s, l->var->name);
 		long t = 0;
-		for (int i = 0; i < s->nparallel; i++)
-			par |= !strcmp(s->parallel[i].loop, l->var->name);
 		for (int i = 0; i < s->ntile; i++)
 			if (!strcmp(s->tile[i].loop, l->var->name))
 				t = s->tile[i].value;
@@ -4621,14 +4611,6 @@ static void drop_args_after(AccumVec *acc, Stmt **kids, int first, int last, con
 	acc->n = n;
 }
 
-static bool named_parallel(const Schedule *sc, const char *name)
-{
-	for (int i = 0; i < sc->nparallel; i++)
-		if (!strcmp(sc->parallel[i].loop, name))
-			return true;
-	return false;
-}
-
 /* Whether some loop in s has bounds that grow with iterator v (j <= i, j < i + W) or the
  * same end as loop row (j < N under i < N): v is then a prefill's query rows. */
 static bool bounds_follow(const Stmt *s, const Stmt *row)
@@ -4695,13 +4677,13 @@ static void order_row_loops(Program *p, Region *r)
 	Stmt *nest[MAX_NEST];
 	int n = 0;
 	for (Stmt *l = r->loop; l && l->kind == ST_FOR && n < MAX_NEST && l->step == 1; l = only_stmt(l)) {
-		if (!named_parallel(sc, l->var->name) && !maps_rows(l))
+		if (!sched_parallel(sc, l->var->name) && !maps_rows(l))
 			break;
 		nest[n++] = l;
 	}
 	int row = -1;
 	for (int i = 0; i < n; i++)
-		if (named_parallel(sc, nest[i]->var->name) && bounds_follow(nest[n - 1]->body[0], nest[i]))
+		if (sched_parallel(sc, nest[i]->var->name) && bounds_follow(nest[n - 1]->body[0], nest[i]))
 			row = i;
 	if (row < 0)
 		return;
@@ -4713,7 +4695,7 @@ static void order_row_loops(Program *p, Region *r)
 		if (indexes_keys(nest[n - 1]->body[0], nest[i]->var, nest[row], NULL))
 			return;
 	for (int i = 0; i < n; i++) {
-		moves |= i < row && !named_parallel(sc, nest[i]->var->name);
+		moves |= i < row && !sched_parallel(sc, nest[i]->var->name);
 		for (int k = 0; k < n; k++)
 			if (k != i && (i >= row || k >= row) && (expr_reads_var(nest[i]->lo, nest[k]->var) || expr_reads_var(nest[i]->hi, nest[k]->var)))
 				return;

@@ -248,10 +248,10 @@ double leaf_random_ctx(const Expr *e, void *seed); /* a LeafFn: seed points to t
 Expr *expr_subst_equal(Program *p, const Expr *e, const Expr *x, const Expr *to);
 /* expr_subst_equal as an ExprMap: ctx points to the pair {x, to}. */
 Expr *expr_subst_equal_map(Program *p, const Expr *e, void *ctx);
-/* Whether e reads elem's array only at elem (an array element). */
 /* Whether e reads only literals and scalar parameters (no iterator, local or array): a
  * value the same in every iteration, a flag rather than a mask. */
 bool expr_reads_params_only(const Expr *e);
+/* Whether e reads elem's array only at elem (an array element). */
 bool expr_reads_only_elem(const Expr *e, const Expr *elem);
 /* The statements held at *slot (a loop's body, an if's arm): a block's, or the one
  * statement; *n of them (0 for a NULL slot or an empty arm). */

@@ -280,6 +280,14 @@ bool expr_reads_var(const Expr *e, const Var *v)
 	return false;
 }
 
+bool sched_parallel(const Schedule *sc, const char *name)
+{
+	for (int i = 0; i < sc->nparallel; i++)
+		if (!strcmp(sc->parallel[i].loop, name))
+			return true;
+	return false;
+}
+
 bool expr_reads_element(const Expr *e)
 {
 	if (!e)

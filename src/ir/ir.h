@@ -278,6 +278,8 @@ bool expr_equal(const Expr *a, const Expr *b);
 bool expr_reads_var(const Expr *e, const Var *v);
 /* Whether e reads an element of an array (a subscript read from an index array). */
 bool expr_reads_element(const Expr *e);
+/* Whether the schedule's parallel(...) names the loop `name`. */
+bool sched_parallel(const Schedule *sc, const char *name);
 bool stmt_reads_var(const Stmt *s, const Var *v);
 /* Whether s assigns v, or declares it with an initialiser. */
 bool stmt_writes_var(const Stmt *s, const Var *v);

@@ -22,10 +22,7 @@ Stmt *grid_loops(const Region *r, GridLoop *out, int *n)
 			tile = l->step;
 			inner = inner->body[0];
 		}
-		bool par = false;
-		for (int i = 0; i < s->nparallel; i++)
-			par |= !strcmp(s->parallel[i].loop, v->name);
-		if (!par)
+		if (!sched_parallel(s, v->name))
 			break;
 		out[(*n)++] = (GridLoop){v, lo, hi, tile};
 		while (inner->kind == ST_BLOCK && inner->nbody == 1)
