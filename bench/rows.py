@@ -27,8 +27,8 @@ import torch.nn.functional as F
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
-def build(name, fn, arch, libdir):
-    cu = os.path.join(ROOT, "build", "gpu", f"{name}.cu")
+def build(name, fn, arch, libdir, gpudir="build/gpu"):
+    cu = os.path.join(ROOT, gpudir, f"{name}.cu")
     so = os.path.join(libdir, f"lib{name}.so")
     r = subprocess.run(["nvcc", "-shared", "-Xcompiler", "-fPIC", "-O3", f"-arch={arch}", "-Iinclude", "-w", cu, "-o", so],
                        cwd=ROOT, capture_output=True, text=True)
@@ -213,22 +213,34 @@ CASES = [
     ("n08_groupnorm_nchw_rtHW_fp16", "groupnorm", "groupnorm fp16 NCHW", 40960, groupnorm_f16),
 ]
 
+# --short: rows shorter than a CTA's step (a class count, a MoE router's experts, a small
+# hidden size), where a wave a row (4 rows a CTA) replaces a CTA a row.
+SHORT = [(name, fname, f"{label} C={C}", C, setup) for C in (8, 21, 64, 100, 256, 1000, 2000)
+         for name, fname, label, setup in (("safe_softmax", "safe_softmax", "softmax fp32", softmax_f32),
+                                           ("row_safe_softmax_bf16", "softmax_bf16", "softmax bf16", softmax_bf16),
+                                           ("row_lse_fp16", "row_logsumexp", "logsumexp fp16", lse_f16))]
+
 
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--rows", type=int, default=4096)
     ap.add_argument("--arch", default="sm_90a")
     ap.add_argument("--json")
+    ap.add_argument("--dir", default="build/gpu", help="where the .cu files are (relative to the repository)")
+    ap.add_argument("--short", action="store_true", help="the short-row sweep (SHORT) instead of CASES")
     args = ap.parse_args()
     torch.manual_seed(0)
     libdir = tempfile.mkdtemp(prefix="fusecc-rows-")
     peak = copy_peak()
     print(f"# {torch.cuda.get_device_name()}, copy peak {peak:.0f} GB/s", flush=True)
     rows = []
-    for name, fname, label, C, setup in CASES:
+    built = {}
+    for name, fname, label, C, setup in SHORT if args.short else CASES:
         R = args.rows
         try:
-            fn = build(name, fname, args.arch, libdir)
+            if name not in built:
+                built[name] = build(name, fname, args.arch, libdir, args.dir)
+            fn = built[name]
         except Exception as e:  # noqa: BLE001 - reported per case
             print(f"# {name}: {e}", flush=True)
             continue

@@ -441,6 +441,12 @@ __device__ __forceinline__ void load_tile_q8_at(uint16_t *s, F rowptr, int nvali
 __device__ __forceinline__ float lane_xor(float x, int mask);
 __device__ __forceinline__ double lane_xor(double x, int mask);
 __device__ __forceinline__ int wave_width();
+/* A row kernel's group of blockDim.x threads (a wave or a part of one, threadIdx.y's,
+ * cta_rows): the exchange within it, and its threads' shared-memory stores made visible
+ * to each other. */
+__device__ __forceinline__ float group_xor(float x, int mask);
+__device__ __forceinline__ double group_xor(double x, int mask);
+__device__ __forceinline__ void group_sync();
 
 /* x combined over the CTA's threads with op (every thread gets the result): across each
  * wave by exchanges, then across the waves through `scratch`, 32 values of shared memory.
@@ -448,6 +454,11 @@ __device__ __forceinline__ int wave_width();
  * the C adds). Every thread of the CTA must call it; it synchronises the CTA. */
 template <class T, class Op> __device__ __forceinline__ T cta_reduce(T x, T *scratch, Op op)
 {
+	if (blockDim.y > 1) { /* a row kernel's CTA of several rows (cta_rows): the row is the group */
+		for (int m = (int)blockDim.x / 2; m > 0; m >>= 1)
+			x = op(x, group_xor(x, m));
+		return x;
+	}
 	const int w = wave_width(), nw = ((int)blockDim.x + w - 1) / w;
 	for (int m = w / 2; m > 0; m >>= 1)
 		x = op(x, lane_xor(x, m));
@@ -540,26 +551,48 @@ __device__ __forceinline__ int align_down(int x, int a)
  * vectors, so that the next one is aligned; nothing for n <= 0. */
 __host__ __device__ __forceinline__ constexpr size_t row_bytes(long long n, size_t size) { return n > 0 ? ((size_t)n * size + 15) / 16 * 16 : 0; }
 
-/* A row kernel's CTA size, chosen at launch (the launcher of src/emit/emit_rows.c): of
- * 128, 256 and 512 threads, the size that works on the most elements of rows at once on a
+/* The rows a CTA of a row kernel takes (src/emit/emit_rows.c) with T threads a row: one
+ * per thread row of the CTA (threadIdx.y), 128 threads in all when T is a wave or a part
+ * of one (rows shorter than a CTA's step), else one. A CTA of several rows never meets at
+ * __syncthreads: its reductions stay in the row's group (cta_reduce), its barriers are
+ * the group's (row_sync), so a group past the last row may leave at once. */
+__host__ __device__ __forceinline__ constexpr int cta_rows(int t) { return t < 128 ? 128 / t : 1; }
+template <int T> __device__ __forceinline__ void row_sync()
+{
+	if constexpr (cta_rows(T) > 1)
+		group_sync();
+	else
+		__syncthreads();
+}
+
+/* A row kernel's threads per row, chosen at launch (the launcher of src/emit/emit_rows.c):
+ * of least, 2 * least, ... up to a wave (`wave`; cta_rows(t) rows a CTA), 128, 256 and
+ * 512 threads, the size that works on the most elements of rows at once on a
  * multiprocessor: the CTAs that fit (resident(t), the occupancy query: the kernel's
  * registers and the shared memory it keeps decide; a CTA of 512 threads with 88
- * registers each is alone on an SM, where five of 128 fit) times the elements a CTA takes
- * in a step (t * per_thread, or the whole row when it is shorter); the larger of equals.
+ * registers each is alone on an SM, where five of 128 fit) times the rows a CTA takes
+ * times the elements a row takes in a step (t * per_thread, or the whole row when it is
+ * shorter); the larger of equals. A group smaller than 128 threads is a candidate only
+ * where the row fits in two of its steps (measured on an H100: softmax over 1000 fp32 or
+ * logsumexp over 2000 fp16 elements are faster on a warp than on 128 threads, over 2000
+ * fp32 not).
  * The queries cost microseconds: the choice is kept for the next launch with the same
  * shared memory and row length. Any choice computes the same. */
 struct RowThreads {
 	std::atomic<long long> key{-1};
 	std::atomic<int> threads{0};
-	template <class F> int get(long long smem, long long len, int per_thread, F resident)
+	template <class F> int get(long long smem, long long len, int per_thread, int least, int wave, F resident)
 	{
 		const long long k = smem << 32 | (len & 0xffffffffLL);
 		int t = key.load() == k ? threads.load() : 0;
 		if (t)
 			return t;
 		long long most = -1;
-		for (int c = 128; c <= 512; c *= 2) {
-			long long step = (long long)c * per_thread, work = (long long)resident(c) * (len < step ? len : step);
+		for (int c = least; c <= 512; c = c == wave ? 128 : 2 * c) {
+			long long step = (long long)c * per_thread;
+			if (c < 128 && len > 2 * step)
+				continue;
+			long long work = (long long)resident(c) * cta_rows(c) * (len < step ? len : step);
 			if (work >= most) {
 				most = work;
 				t = c;

@@ -738,6 +738,15 @@ __device__ __forceinline__ float lane_xor(float x, int mask) { return __shfl_xor
 __device__ __forceinline__ double lane_xor(double x, int mask) { return __shfl_xor_sync(0xffffffffu, x, mask); }
 __device__ __forceinline__ int lane_xor(int x, int mask) { return __shfl_xor_sync(0xffffffffu, x, mask); }
 __device__ __forceinline__ int wave_width() { return 32; }
+/* A row kernel's group: blockDim.x lanes (8, 16 or 32) of a warp, threadIdx.y's. */
+__device__ __forceinline__ unsigned group_lanes()
+{
+	const unsigned g = blockDim.x, first = threadIdx.y * g % 32;
+	return g >= 32 ? 0xffffffffu : ((1u << g) - 1) << first;
+}
+__device__ __forceinline__ float group_xor(float x, int mask) { return __shfl_xor_sync(group_lanes(), x, mask); }
+__device__ __forceinline__ double group_xor(double x, int mask) { return __shfl_xor_sync(group_lanes(), x, mask); }
+__device__ __forceinline__ void group_sync() { __syncwarp(group_lanes()); }
 
 /* Completes a row reduction: the four lanes of a quad hold one row's partial values. */
 __device__ __forceinline__ float row_sum(float x)
@@ -772,7 +781,13 @@ __device__ __forceinline__ float exp2(float x)
 __device__ __forceinline__ float exp(float x) { return exp2(x * 1.4426950408889634f); }
 /* e^(a - b) as 2^(a log2 e - b log2 e): one FFMA once b log2 e is hoisted (b the row's
  * max, the same for every element). */
-__device__ __forceinline__ float exp_sub(float a, float b) { return exp2(__fmaf_rn(a, 1.4426950408889634f, -(b * 1.4426950408889634f))); }
+__device__ __forceinline__ float exp_sub(float a, float b)
+{
+	/* Below -2.35e38 (a row masked with -FLT_MAX, torch.finfo.min), b log2 e would overflow:
+	 * a and b move up together first (a - b, and so the result, is the same). */
+	const float up = b < -2.35e38f ? -2.35e38f - b : 0.0f;
+	return exp2(__fmaf_rn(a + up, 1.4426950408889634f, -((b + up) * 1.4426950408889634f)));
+}
 
 /* tanh through the exp2 unit (see tanh_via). */
 __device__ __forceinline__ float tanh(float x)

@@ -52,6 +52,13 @@ __device__ __forceinline__ int index() { return (int)threadIdx.x / warpSize; }
 __device__ __forceinline__ float shfl_xor(float x, int mask) { return __shfl_xor(x, mask); }
 __device__ __forceinline__ double shfl_xor(double x, int mask) { return __shfl_xor(x, mask); }
 __device__ __forceinline__ int shfl_xor(int x, int mask) { return __shfl_xor(x, mask); }
+/* The wavefront runs in lockstep: its shared-memory stores need only be complete. */
+__device__ __forceinline__ void sync()
+{
+	__builtin_amdgcn_fence(__ATOMIC_RELEASE, "wavefront");
+	__builtin_amdgcn_wave_barrier();
+	__builtin_amdgcn_fence(__ATOMIC_ACQUIRE, "wavefront");
+}
 
 /* d += A * B, 16 x 16 x 16: a holds A[L % 16][4 * (L / 16) + e] and b holds B[4 * (L / 16)
  * + e][L % 16] as 16-bit element e of the 64-bit value; d gets D[4 * (L / 16) + e][L % 16]. */
@@ -352,6 +359,10 @@ __device__ __forceinline__ float lane_xor(float x, int mask) { return wave::shfl
 __device__ __forceinline__ double lane_xor(double x, int mask) { return wave::shfl_xor(x, mask); }
 __device__ __forceinline__ int lane_xor(int x, int mask) { return wave::shfl_xor(x, mask); }
 __device__ __forceinline__ int wave_width() { return wave::size(); }
+/* A row kernel's group is the wavefront (the HIP launcher offers no smaller). */
+__device__ __forceinline__ float group_xor(float x, int mask) { return wave::shfl_xor(x, mask); }
+__device__ __forceinline__ double group_xor(double x, int mask) { return wave::shfl_xor(x, mask); }
+__device__ __forceinline__ void group_sync() { wave::sync(); }
 
 /* Completes a row reduction: lanes L, L ^ 16, L ^ 32, ... (every 16th lane of the
  * wavefront) hold one row's partial values. */
@@ -378,7 +389,13 @@ __device__ __forceinline__ float row_min(float x)
 __device__ __forceinline__ float exp2(float x) { return exp2f(x); }
 __device__ __forceinline__ float exp(float x) { return exp2f(x * 1.4426950408889634f); }
 /* e^(a - b) as 2^(a log2 e - b log2 e): one FMA once b log2 e is hoisted. */
-__device__ __forceinline__ float exp_sub(float a, float b) { return exp2f(fmaf(a, 1.4426950408889634f, -(b * 1.4426950408889634f))); }
+__device__ __forceinline__ float exp_sub(float a, float b)
+{
+	/* Below -2.35e38 (a row masked with -FLT_MAX, torch.finfo.min), b log2 e would overflow:
+	 * a and b move up together first (a - b, and so the result, is the same). */
+	const float up = b < -2.35e38f ? -2.35e38f - b : 0.0f;
+	return exp2f(fmaf(a + up, 1.4426950408889634f, -((b + up) * 1.4426950408889634f)));
+}
 __device__ __forceinline__ float tanh(float x)
 {
 	return tanh_via(x, [](float y) { return exp2f(y); });

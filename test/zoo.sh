@@ -19,7 +19,7 @@ for src in test/zoo/*.c; do
 				st=ok
 			else
 				# One "lowering:" comment per kernel, after the kernel's schedule echo.
-				fb=$(awk '/^\/\* kernel/ { k = "" } /^__global__/ { if (fb != "") { n = $0; sub(/^.*__launch_bounds__\([A-Za-z0-9_]+\) /, "", n); sub(/\(.*/, "", n); sub(/_kernel$/, "", n); print n ": " fb } fb = "" }
+				fb=$(awk '/^\/\* kernel/ { k = "" } /^__global__/ { if (fb != "") { n = $0; sub(/^.*__launch_bounds__\([A-Za-z0-9_]+( \* fx::cta_rows\([A-Za-z0-9_]+\))?\) /, "", n); sub(/\(.*/, "", n); sub(/_kernel$/, "", n); print n ": " fb } fb = "" }
 					/lowering: one thread per row/ { fb = "fallback" } /lowering: element-wise/ { fb = "elementwise" } /lowering: one CTA (of [0-9]* threads )?per row/ { fb = "rows" } /no tile lowering:/ { r = $0; sub(/.*no tile lowering: /, "", r); sub(/\) \*\/$/, "", r); fb = "fallback (" r ")" }' "$tmp/out.$kind" | sort -u)
 				if [ -z "$fb" ]; then st=tile
 				elif ! echo "$fb" | grep -qv ': rows$'; then st=rows

@@ -24,7 +24,7 @@ static const GpuTarget targets[] = {
 	              "cudaOccupancyMaxActiveBlocksPerMultiprocessor", "tensor-core tiles", "warp", "three tf32 products each",
 	              /* mma.sync m16n8k16 (m16n8k8 tf32 for fp32), cp.async; 227 KB of shared
 	               * memory per CTA on sm_90; wgmma on sm_90a for 64-row warpgroups */
-	              {32, 2, 8, 2, 227 * 1024, true, true, true}},
+	              {32, 2, 8, 2, 227 * 1024, true, true, true}, 8},
 	[GPU_HIP] = {"HIP", "#include <hip/hip_runtime.h>\n#include <hip/hip_fp16.h>\n#include <stdint.h>\n#include \"fusecc_tile_hip.h\"\n", "hipError_t", "hipStream_t",
 	             "hipSuccess", "hipErrorInvalidValue", "hipGetLastError()", "hipMallocAsync", "hipFreeAsync", "hipGetDevice", "hipDeviceGetAttribute",
 	             "hipDeviceAttributeMultiprocessorCount", "hipDeviceAttributeMaxSharedMemoryPerMultiprocessor",
@@ -32,7 +32,7 @@ static const GpuTarget targets[] = {
 	             "hipOccupancyMaxActiveBlocksPerMultiprocessor", "matrix-core (MFMA) tiles", "wavefront", "mfma 16x16x4f32",
 	             /* mfma 16x16x16 on a 64-lane wavefront (16x16x4f32 for fp32), loads through
 	              * registers; 64 KB of LDS on CDNA */
-	             {64, 1, 16, 1, 64 * 1024, true, false, false}},
+	             {64, 1, 16, 1, 64 * 1024, true, false, false}, 64},
 };
 
 enum { THREADS = 128 };
@@ -411,7 +411,7 @@ static bool emit_kernel(StrBuf *out, const GpuTarget *tg, const Program *p, cons
 		sb_puts(out, "\n * lowering: one CTA per row (");
 		for (int i = 0; i < rp->ngrid; i++)
 			sb_printf(out, "%s%s", i ? ", " : "", rp->grid[i].var->name);
-		sb_printf(out, ") of 128, 256 or 512 threads (%s, chosen at launch), each taking vectors of %d element%s", rp->t_name, rp->vw, rp->vw > 1 ? "s" : "");
+		sb_printf(out, ") of 128, 256 or 512 threads, or for short rows a %s or less per row, 128 threads a CTA (%s, chosen at launch),\n *   each thread taking vectors of %d element%s", tg->wave_name, rp->t_name, rp->vw, rp->vw > 1 ? "s" : "");
 		if (rp->c)
 			sb_printf(out, ",\n *   its threads the chunks of '%s', partials merged in shared memory", rp->c->axis);
 		else

@@ -1053,6 +1053,9 @@ static bool plan_arrays(RowPlan *rp, Program *p, StrVec *made, const char **why)
 	rp->smem_name = fresh_name(p, r, made, "fx_smem");
 	rp->ws_name = fresh_name(p, r, made, "fx_ws");
 	rp->base_name = fresh_name(p, r, made, "fx_local");
+	rp->part_rows = arena_alloc(&p->arena, sizeof(char *) * (size_t)(rp->c ? rp->sb.nparts : 0) + 1);
+	for (int k = 0; rp->c && k < rp->sb.nparts; k++)
+		rp->part_rows[k] = fresh_name(p, r, made, arena_printf(&p->arena, "%s_rows", rp->sb.parts[k]->name));
 	grid_sums(r->loop, &rp->gs);
 	for (int i = 0; i < rp->gs.n; i++)
 		rp->gs_acc[i] = fresh_name(p, r, made, arena_printf(&p->arena, "%s_acc", grid_sum_base(p, &rp->gs, i)));
@@ -1386,19 +1389,70 @@ static void print_src(StrBuf *o, const RowPlan *rp, const RowArr *a, const char 
 	print_expr_to(o, a->at, plain);
 }
 
-/* The loads (load) or stores of the sweep's registers in a step: whole vectors (fast),
- * or element by element inside the row. One loop per iterator name. */
+/* Array b's register moved to or from the row (load or store) at element `it`: its vector
+ * `v` whole (vec: 16-byte copies), or its element `v`; the kept row too, where b fills it. */
+static void print_move(StrBuf *o, const RowPlan *rp, const RowArr *b, const char *v, const char *it, bool vec, bool load, int in, const PrintTarget *plain)
+{
+	const RowKeep *kp = b->fill ? &rp->keeps[b->keep] : NULL;
+	int bytes = rp->vw * scalar_size(b->var->ty);
+	tabs(o, in);
+	if (vec) {
+		if (load) {
+			sb_printf(o, "fx::copy<%d>(&%s[%s * %d], ", bytes, b->reg, v, rp->vw);
+			print_src(o, rp, b, it, true, plain);
+		} else {
+			sb_printf(o, "fx::copy<%d>(&", bytes);
+			print_expr_to(o, b->at, plain);
+			sb_printf(o, ", &%s[%s * %d]", b->reg, v, rp->vw);
+		}
+		sb_puts(o, ");\n");
+	} else {
+		if (load) {
+			sb_printf(o, "%s[%s] = ", b->reg, v);
+			print_src(o, rp, b, it, false, plain);
+		} else {
+			print_expr_to(o, b->at, plain);
+			sb_printf(o, " = %s[%s]", b->reg, v);
+		}
+		sb_puts(o, ";\n");
+	}
+	if (!kp)
+		return;
+	tabs(o, in);
+	if (keep_cond(rp))
+		sb_printf(o, "if (%s)\n", keep_cond(rp)), tabs(o, in + 1);
+	if (vec) {
+		sb_printf(o, "fx::copy<%d>(&", bytes);
+		print_kept(o, rp, kp, it, plain);
+		sb_printf(o, ", &%s[%s * %d]);\n", b->reg, v, rp->vw);
+	} else {
+		print_kept(o, rp, kp, it, plain);
+		sb_printf(o, " = %s[%s];\n", b->reg, v);
+	}
+}
+
+/* Whether b moves with a (load or store) at a's iterator; a itself among them. */
+static bool moves_at(const RowArr *a, const RowArr *b, bool load)
+{
+	return (load ? b->load : b->store) && !strcmp(b->it->name, a->it->name);
+}
+
+/* The loads (load) or stores of the sweep's registers in a step: whole vectors (fast), or
+ * in a step that the row's ends cut, each vector whole where it is inside the row and
+ * 16-byte aligned (the row's start decides), else element by element inside the row. One
+ * loop per iterator name. */
 static void print_moves(StrBuf *o, const RowPlan *rp, const RowSweep *sw, int ind, bool fast, bool load, const PrintTarget *plain)
 {
-	const char *v = fast ? rp->vec_name : rp->elem_name;
-	int n = fast ? sw->nv : sw->nv * rp->vw;
+	bool vec = fast || rp->vw > 1;
+	const char *v = vec ? rp->vec_name : rp->elem_name;
+	int n = vec ? sw->nv : sw->nv * rp->vw;
 	for (int i = 0; i < sw->narrs; i++) {
 		const RowArr *a = &sw->arrs[i];
 		if (!(load ? a->load : a->store))
 			continue;
 		bool first = true;
 		for (int k = 0; k < i && first; k++)
-			first = !((load ? sw->arrs[k].load : sw->arrs[k].store) && !strcmp(sw->arrs[k].it->name, a->it->name));
+			first = !moves_at(a, &sw->arrs[k], load);
 		if (!first)
 			continue;
 		const char *it = a->it->name;
@@ -1408,60 +1462,51 @@ static void print_moves(StrBuf *o, const RowPlan *rp, const RowSweep *sw, int in
 		sb_printf(o, "for (int %s = 0; %s < %d; %s++) {\n", v, v, n, v);
 		tabs(o, ind + 1);
 		sb_printf(o, "const int %s = ", it);
-		print_elem(o, rp, sw->step, fast);
+		print_elem(o, rp, sw->step, vec);
 		sb_puts(o, ";\n");
 		if (!fast) {
 			tabs(o, ind + 1);
 			sb_puts(o, "if (");
+			if (vec) {
+				if (!is_zero(sw->lo)) {
+					sb_printf(o, "%s >= ", it);
+					print_operand_to(o, sw->lo, OP_GE, plain);
+					sb_puts(o, " && ");
+				}
+				sb_printf(o, "%s + %d <= ", it, rp->vw);
+				print_operand_to(o, sw->hi, OP_LE, plain);
+				for (int k = i; k < sw->narrs; k++)
+					if (moves_at(a, &sw->arrs[k], load) && sw->arrs[k].var->kind == VAR_PARAM) {
+						sb_puts(o, " && fx::aligned16(&");
+						print_expr_to(o, sw->arrs[k].at, plain);
+						sb_putc(o, ')');
+					}
+				sb_puts(o, ") {\n");
+				for (int k = i; k < sw->narrs; k++)
+					if (moves_at(a, &sw->arrs[k], load))
+						print_move(o, rp, &sw->arrs[k], v, it, true, load, ind + 2, plain);
+				tabs(o, ind + 1);
+				sb_puts(o, "} else {\n");
+				tabs(o, ind + 2);
+				sb_puts(o, "#pragma unroll\n");
+				tabs(o, ind + 2);
+				sb_printf(o, "for (int %s = %s * %d; %s < %s * %d + %d; %s++) {\n", rp->elem_name, v, rp->vw, rp->elem_name, v, rp->vw, rp->vw, rp->elem_name);
+				tabs(o, ind + 3);
+				sb_printf(o, "const int %s = ", it);
+				print_elem(o, rp, sw->step, false);
+				sb_puts(o, ";\n");
+				tabs(o, ind + 3);
+				sb_puts(o, "if (");
+			}
 			print_guard(o, sw, it, plain);
 			sb_puts(o, ") {\n");
 		}
-		int in = ind + 1 + !fast;
-		for (int k = i; k < sw->narrs; k++) {
-			const RowArr *b = &sw->arrs[k];
-			if (!(load ? b->load : b->store) || strcmp(b->it->name, it))
-				continue;
-			const RowKeep *kp = b->fill ? &rp->keeps[b->keep] : NULL;
-			int bytes = rp->vw * scalar_size(b->var->ty);
-			tabs(o, in);
-			if (fast) {
-				if (load) {
-					sb_printf(o, "fx::copy<%d>(&%s[%s * %d], ", bytes, b->reg, v, rp->vw);
-					print_src(o, rp, b, it, true, plain);
-				} else {
-					sb_printf(o, "fx::copy<%d>(&", bytes);
-					print_expr_to(o, b->at, plain);
-					sb_printf(o, ", &%s[%s * %d]", b->reg, v, rp->vw);
-				}
-				sb_puts(o, ");\n");
-				if (kp) {
-					tabs(o, in);
-					if (keep_cond(rp))
-						sb_printf(o, "if (%s)\n", keep_cond(rp)), tabs(o, in + 1);
-					sb_printf(o, "fx::copy<%d>(&", bytes);
-					print_kept(o, rp, kp, it, plain);
-					sb_printf(o, ", &%s[%s * %d]);\n", b->reg, v, rp->vw);
-				}
-			} else {
-				if (load) {
-					sb_printf(o, "%s[%s] = ", b->reg, v);
-					print_src(o, rp, b, it, false, plain);
-				} else {
-					print_expr_to(o, b->at, plain);
-					sb_printf(o, " = %s[%s]", b->reg, v);
-				}
-				sb_puts(o, ";\n");
-				if (kp) {
-					tabs(o, in);
-					if (keep_cond(rp))
-						sb_printf(o, "if (%s)\n", keep_cond(rp)), tabs(o, in + 1);
-					print_kept(o, rp, kp, it, plain);
-					sb_printf(o, " = %s[%s];\n", b->reg, v);
-				}
-			}
-		}
-		if (!fast) {
-			tabs(o, ind + 1);
+		int in = ind + 1 + (!fast) * (vec ? 3 : 1);
+		for (int k = i; k < sw->narrs; k++)
+			if (moves_at(a, &sw->arrs[k], load))
+				print_move(o, rp, &sw->arrs[k], fast ? v : rp->elem_name, it, fast, load, in, plain);
+		for (int d = in - 1; !fast && d > ind; d--) {
+			tabs(o, d);
 			sb_puts(o, "}\n");
 		}
 		tabs(o, ind);
@@ -1757,7 +1802,7 @@ static void print_items(StrBuf *out, const RowPlan *rp, Stmt *const *st, int n, 
 		VarSet srd = {0}, swr = {0};
 		stmt_arrays(s, &srd, &swr, sw);
 		if (meets(&swr, rd) || meets(&swr, wr) || meets(&srd, wr)) {
-			sb_puts(out, "\t__syncthreads(); /* what other threads stored before is read or overwritten next */\n");
+			sb_printf(out, "\tfx::row_sync<%s>(); /* what other threads stored before is read or overwritten next */\n", rp->t_name);
 			rd->n = wr->n = 0;
 		}
 		add_all(rd, &srd);
@@ -1831,7 +1876,7 @@ static void print_kernel_head(StrBuf *out, const RowPlan *rp, void (*print_param
 	sb_printf(out, "template <int %s", rp->t_name);
 	if (keep_cond(rp))
 		sb_printf(out, ", bool %s", rp->keep_name);
-	sb_printf(out, ">\n__global__ void __launch_bounds__(%s) %s_kernel(", rp->t_name, r->name);
+	sb_printf(out, ">\n__global__ void __launch_bounds__(%s * fx::cta_rows(%s)) %s_kernel(", rp->t_name, rp->t_name, r->name);
 	print_params(out, r->fn, true);
 	if (ws)
 		sb_printf(out, ", unsigned char *__restrict__ %s", rp->ws_name);
@@ -1904,8 +1949,12 @@ static void print_gs_end(StrBuf *out, const RowPlan *rp)
 	if (!rp->gs.n)
 		return;
 	sb_puts(out, "\tif (threadIdx.x == 0) {\n");
-	for (int i = 0; i < rp->gs.n; i++)
-		sb_printf(out, "\t\t%s[%dLL * gridDim.x + blockIdx.x] = %s%s;\n", rp->gs_name, i, grid_sum_type(rp->gs.vars[i]) == TY_I64 ? "(double)" : "", rp->gs_acc[i]);
+	for (int i = 0; i < rp->gs.n; i++) {
+		sb_printf(out, "\t\t%s[%dLL * ", rp->gs_name, i);
+		print_rows(out, rp->grid, rp->ngrid);
+		sb_printf(out, " + (long long)blockIdx.x * fx::cta_rows(%s) + threadIdx.y] = %s%s;\n", rp->t_name, grid_sum_type(rp->gs.vars[i]) == TY_I64 ? "(double)" : "",
+		          rp->gs_acc[i]);
+	}
 	sb_puts(out, "\t}\n");
 }
 
@@ -1969,7 +2018,9 @@ static void print_kept_rows(StrBuf *out, const RowPlan *rp, const PrintTarget *p
 {
 	if (!rp->nkeeps)
 		return;
-	sb_printf(out, "\tunsigned char *%s = fx::dyn_smem(); /* the rows kept between the loops over them */\n", rp->smem_name);
+	sb_printf(out, "\tunsigned char *%s = fx::dyn_smem() + (size_t)threadIdx.y * (", rp->smem_name);
+	print_keep_total(out, rp, rp->nkeeps, pt);
+	sb_puts(out, "); /* the rows kept between the loops over them (this row's, of the CTA's) */\n");
 	const char *local = rp->smem_name;
 	if (rp->keep_mode == KEEP_LAUNCH && rp->locals) {
 		local = rp->base_name;
@@ -1991,6 +2042,16 @@ static void print_kept_rows(StrBuf *out, const RowPlan *rp, const PrintTarget *p
 
 static void emit_passes_kernel(StrBuf *out, const RowPlan *rp, void (*print_params)(StrBuf *, const Func *, bool));
 
+/* The CTA's row, row_: its thread row's (threadIdx.y) of a CTA of cta_rows(FX_T) rows. A
+ * wave past the last row leaves (a CTA of several rows has no CTA barrier). */
+static void print_row_index(StrBuf *out, const RowPlan *rp)
+{
+	sb_printf(out, "\tlong long %s = (long long)blockIdx.x * fx::cta_rows(%s) + threadIdx.y;\n", rp->row_name, rp->t_name);
+	sb_printf(out, "\tif (fx::cta_rows(%s) > 1 && %s >= ", rp->t_name, rp->row_name);
+	print_rows(out, rp->grid, rp->ngrid);
+	sb_puts(out, ")\n\t\treturn;\n");
+}
+
 void emit_rows_kernel(StrBuf *out, const GpuTarget *tg, const RowPlan *rp, void (*print_params)(StrBuf *, const Func *, bool))
 {
 	(void)tg;
@@ -2003,9 +2064,12 @@ void emit_rows_kernel(StrBuf *out, const GpuTarget *tg, const RowPlan *rp, void 
 	PrintTarget pt = row_print(&none);
 	print_kernel_head(out, rp, print_params);
 	print_scratch(out, rp);
-	for (int k = 0; k < sb->nparts; k++)
-		sb_printf(out, "\t__shared__ %s %s[%s];\n", sb->parts[k]->ty == TY_INT ? "int" : sb->parts[k]->ty == TY_DOUBLE ? "double" : "float", sb->parts[k]->name, rp->t_name);
-	sb_printf(out, "\tlong long %s = blockIdx.x;\n", rp->row_name);
+	for (int k = 0; k < sb->nparts; k++) {
+		const char *ty = sb->parts[k]->ty == TY_INT ? "int" : sb->parts[k]->ty == TY_DOUBLE ? "double" : "float";
+		sb_printf(out, "\t__shared__ %s %s[fx::cta_rows(%s)][%s];\n", ty, rp->part_rows[k], rp->t_name, rp->t_name);
+		sb_printf(out, "\t%s *%s = %s[threadIdx.y];\n", ty, sb->parts[k]->name, rp->part_rows[k]);
+	}
+	print_row_index(out, rp);
 	print_kept_rows(out, rp, &pt);
 	print_row_coords(out, rp->grid, rp->ngrid, rp->row_name);
 	print_gs_start(out, rp);
@@ -2065,7 +2129,7 @@ static void emit_passes_kernel(StrBuf *out, const RowPlan *rp, void (*print_para
 	print_kernel_head(out, rp, print_params);
 	if (rows_plan_reduces(rp))
 		print_scratch(out, rp);
-	sb_printf(out, "\tlong long %s = blockIdx.x;\n", rp->row_name);
+	print_row_index(out, rp);
 	print_kept_rows(out, rp, &pt);
 	print_row_coords(out, rp->grid, rp->ngrid, rp->row_name);
 	print_gs_start(out, rp);
@@ -2128,9 +2192,11 @@ void emit_rows_launch(StrBuf *out, const GpuTarget *tg, const RowPlan *rp, const
 	}
 	sb_printf(out, "\t\t\tsize_t @dyn = %s;\n", launch ? "@keep ? @smem : 0" : rp->nkeeps ? "@smem" : "0");
 	sb_puts(out, "\t\t\tauto @kernel = [&](int @t) {\n\t\t\t\treturn ");
-	static const int sizes[] = {512, 256, 128};
-	for (int i = 0; i < 3; i++) {
-		if (i < 2)
+	int sizes[8] = {512, 256, 128}, nsizes = 3;
+	for (int g = tg->tile.wave; g >= tg->row_group && nsizes < 8; g /= 2)
+		sizes[nsizes++] = g;
+	for (int i = 0; i < nsizes; i++) {
+		if (i < nsizes - 1)
 			sb_printf(out, "@t == %d ? ", sizes[i]);
 		if (launch) {
 			sb_puts(out, "(@keep ? ");
@@ -2141,28 +2207,33 @@ void emit_rows_launch(StrBuf *out, const GpuTarget *tg, const RowPlan *rp, const
 		} else {
 			print_instance(out, rp, sizes[i], NULL);
 		}
-		sb_puts(out, i < 2 ? "\n\t\t\t\t     : " : ";\n\t\t\t};\n");
+		sb_puts(out, i < nsizes - 1 ? "\n\t\t\t\t     : " : ";\n\t\t\t};\n");
 	}
-	/* The CTA size. */
-	sb_printf(out, "\t\t\t/* 128, 256 or 512 threads (%d elements each a step): the size that works on the most elements at once */\n", rp->vw * rp->nv);
+	/* The threads a row. */
+	sb_printf(out, "\t\t\t/* %d to %d threads a row (128 a CTA), or 128, 256 or 512 threads (%d elements each a step): the size that works on the most elements at once */\n",
+	          tg->row_group, tg->tile.wave, rp->vw * rp->nv);
 	sb_puts(out, "\t\t\tstatic fx::RowThreads @choice;\n\t\t\tint @threads = @choice.get((long long)@dyn, ");
 	if (rp->len)
 		print_expr_to(out, rp->len, &pt);
 	else
 		sb_puts(out, "1LL << 30");
-	sb_printf(out, ", %d, [&](int @t) {\n\t\t\t\tint @n = 0;\n", rp->vw * rp->nv);
-	if (launch)
-		sb_printf(out, "\t\t\t\tif (@dyn > 48 * 1024 && %s(%s@kernel(@t), %s, (int)@dyn) != %s)\n\t\t\t\t\treturn 0;\n", tg->func_set_attr, tg->kernel_cast, tg->attr_max_dyn_smem,
-		          ok);
-	sb_printf(out, "\t\t\t\treturn %s(&@n, %s@kernel(@t), @t, @dyn) == %s ? @n : 0;\n\t\t\t});\n", tg->occupancy, tg->kernel_cast, ok);
-	if (launch)
-		sb_printf(out, "\t\t\tif (@dyn > 48 * 1024)\n\t\t\t\t@err = %s(%s@kernel(@threads), %s, (int)@dyn);\n", tg->func_set_attr, tg->kernel_cast, tg->attr_max_dyn_smem);
+	sb_printf(out, ", %d, %d, %d, [&](int @t) {\n\t\t\t\tint @n = 0;\n", rp->vw * rp->nv, tg->row_group, tg->tile.wave);
+	if (rp->nkeeps)
+		sb_printf(out, "\t\t\t\tif (@dyn * fx::cta_rows(@t) > 48 * 1024 && %s(%s@kernel(@t), %s, (int)(@dyn * fx::cta_rows(@t))) != %s)\n\t\t\t\t\treturn 0;\n",
+		          tg->func_set_attr, tg->kernel_cast, tg->attr_max_dyn_smem, ok);
+	sb_printf(out, "\t\t\t\treturn %s(&@n, %s@kernel(@t), @t * fx::cta_rows(@t), @dyn * fx::cta_rows(@t)) == %s ? @n : 0;\n\t\t\t});\n", tg->occupancy, tg->kernel_cast,
+	          ok);
+	sb_puts(out, "\t\t\tconst int @per = fx::cta_rows(@threads); /* rows a CTA */\n");
+	if (rp->nkeeps)
+		sb_printf(out, "\t\t\tif (@dyn * @per > 48 * 1024)\n\t\t\t\t@err = %s(%s@kernel(@threads), %s, (int)(@dyn * @per));\n", tg->func_set_attr, tg->kernel_cast,
+		          tg->attr_max_dyn_smem);
 	if (rp->gs.n) {
 		sb_printf(out, "\t\t\t%s *@gs = NULL; /* the rows' parts of the sums across them */\n", gs_type(rp));
 		sb_printf(out, "\t\t\tif (@err == %s)\n\t\t\t\t@err = %s((void **)&@gs, sizeof(%s) * %d * (size_t)@rows, @stream);\n", ok, tg->malloc_async, gs_type(rp), rp->gs.n);
 	}
 	sb_printf(out, "\t\t\tif (@err == %s) {\n\t\t\t\tauto @k = @kernel(@threads);\n", ok);
-	sb_printf(out, "\t\t\t\t@k<<<(unsigned)@rows, @threads, @dyn, @stream>>>(%s%s%s);\n", args, ws ? ", @ws" : "", rp->gs.n ? ", @gs" : "");
+	sb_printf(out, "\t\t\t\t@k<<<(unsigned)((@rows + @per - 1) / @per), dim3(@threads, @per), @dyn * @per, @stream>>>(%s%s%s);\n", args, ws ? ", @ws" : "",
+	          rp->gs.n ? ", @gs" : "");
 	sb_printf(out, "\t\t\t\t@err = %s;\n\t\t\t}\n", tg->last_error);
 	if (rp->gs.n) {
 		sb_printf(out, "\t\t\tif (@err == %s) {\n\t\t\t\t", ok);

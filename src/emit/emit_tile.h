@@ -18,6 +18,8 @@ typedef struct GpuTarget {
 	const char *lowering, *wave_name;              /* for the kernel's comment */
 	const char *f32_products;                      /* how fp32 products run, for the comment */
 	TileTarget tile;
+	int row_group; /* the fewest threads a row kernel gives a short row (a part of a wave whose
+	                * exchanges need not involve the rest of it: CUDA's masked shuffles) */
 } GpuTarget;
 
 /* emit_gpu.c: the device spelling of a scalar type (__half for _Float16), and the trip
@@ -133,6 +135,7 @@ typedef struct RowPlan {
 	const char *row_name, *vec_name, *scratch_name; /* the kernel's own names */
 	const char *scratch_d_name; /* the double reductions' scratch; NULL when every reduction is in float */
 	const char *elem_name, *t_name, *keep_name, *smem_name, *ws_name, *base_name;
+	const char **part_rows; /* the fused row's partial arrays (sb.parts), one per row of the CTA */
 	/* Sums across the rows into one output element (gridsum.c): each row's contributions
 	 * in a register (gs_acc[i]), stored to the workspace gs_name ([sum][row]), which the
 	 * kernel `<region>_gsum` adds up in a fixed order. */
@@ -145,7 +148,8 @@ typedef struct RowPlan {
 bool rows_plan(RowPlan *rp, Program *p, const Region *r, const char **why);
 /* Whether the plan's kernel makes a CTA reduction. */
 bool rows_plan_reduces(const RowPlan *rp);
-/* The kernel `<region>_kernel`, one CTA per row, and the launcher's block for it. */
+/* The kernel `<region>_kernel`, one CTA per row (or a wave per row, cta_rows(FX_T) rows a
+ * CTA, for short rows), and the launcher's block for it. */
 void emit_rows_kernel(StrBuf *out, const GpuTarget *tg, const RowPlan *rp, void (*print_params)(StrBuf *, const Func *, bool));
 void emit_rows_launch(StrBuf *out, const GpuTarget *tg, const RowPlan *rp, const char *args);
 /* The largest CTA a row kernel is compiled for (128, 256 and 512 threads: the launcher picks one). */

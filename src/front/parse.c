@@ -104,7 +104,8 @@ typedef struct Parser {
 	VEC(PtrAlias) aliases;
 	VEC(IterDecl) iters; /* of the function being converted */
 	VEC(Var *) nonneg; /* loop iterators whose first value is not negative, and unsigned
-	                      locals (every value stored in them is shown not negative) */
+	                      locals (every value stored in them is shown not negative), and const int locals
+	                      set to such a value */
 	VEC(PragmaGroup) pragmas;
 	bool failed;
 	int depth; /* loops around the statement being converted */
@@ -1133,10 +1134,17 @@ static Expr *convert_literal(Parser *ps, CXCursor c, bool is_float)
 			ty = TY_DOUBLE;
 		e = ex_flt(ps->prog, ty == TY_FLOAT ? (double)(float)clang_EvalResult_getAsDouble(r) : clang_EvalResult_getAsDouble(r), ty, loc);
 	} else {
-		if (!clang_EvalResult_isUnsignedInt(r) && clang_getCanonicalType(clang_getCursorType(c)).kind == CXType_Int)
-			e = ex_int(ps->prog, clang_EvalResult_getAsLongLong(r), loc);
+		/* 256u, 64L, 8ull: a size as the unsigned and long counters are (size_type), so an
+		 * int while its value is one */
+		enum CXTypeKind k = clang_getCanonicalType(clang_getCursorType(c)).kind;
+		bool uns = clang_EvalResult_isUnsignedInt(r);
+		unsigned long long u = uns ? clang_EvalResult_getAsUnsigned(r) : 0;
+		long long v = uns ? (long long)u : clang_EvalResult_getAsLongLong(r);
+		bool sized = k == CXType_Int || k == CXType_UInt || k == CXType_Long || k == CXType_ULong || k == CXType_LongLong || k == CXType_ULongLong;
+		if (sized && (uns ? u <= 2147483647ULL : v >= 0 && v <= 2147483647LL))
+			e = ex_int(ps->prog, v, loc);
 		else
-			e = (fail(ps, loc, "only 'int' integer literals are supported (no suffixes, values below 2^31)"), NULL);
+			e = (fail(ps, loc, "only integer literals below 2^31 are supported (an int, or a size such as 256u or 64L)"), NULL);
 	}
 	clang_EvalResult_dispose(r);
 	return e;
@@ -2133,6 +2141,10 @@ static bool convert_decl(Parser *ps, CXCursor c, StmtVec *out)
 		Var *v = declare_var(ps, d, VAR_LOCAL);
 		if (!v || (e && !unsigned_store(ps, v, AS_SET, e)))
 			goto out;
+		/* `const int hk = h / n_gqa;`: never negative, as what it is set to (C never
+		 * changes it), so that a size_t offset may read it */
+		if (!is_array && e && scalar_is_int(v->ty) && clang_isConstQualifiedType(clang_getCursorType(d)) && nonneg(ps, e))
+			vec_push(ps->nonneg, v);
 		if (is_array && !clang_Cursor_isNull(init) && !zero_initialiser(init)) {
 			/* declared all the same: its uses are not reported again */
 			fail(ps, loc_of(ps, init), "array initialisers other than zeros ('= {0}', '= {}') are not supported: assign the elements in a loop");
@@ -2379,6 +2391,32 @@ static bool fits_clamp(const Expr *e, const void *ctx)
 	return true;
 }
 
+typedef struct {
+	WithinCtx within;
+	ClampCtx loops;
+} SharedGuardCtx;
+
+/* Whether loop c->loops.loop may end at e, within its end (fits_within), where every other
+ * loop over the same name and range is guarded by the same bound, and there is one
+ * (`if (j > i) continue;` atop each of a row's loops over j): then all end at e, one range. */
+static bool fits_shared_guard(const Expr *e, const void *ctx)
+{
+	const SharedGuardCtx *c = ctx;
+	const Stmt *s = c->loops.loop;
+	int others = 0;
+	if (!fits_within(e, &c->within))
+		return false;
+	for (int i = 0; i < c->loops.all->n; i++) {
+		const Stmt *o = c->loops.all->v[i];
+		if (o != s && !strcmp(o->var->name, s->var->name) && expr_equal(o->lo, s->lo) && expr_equal(o->hi, s->hi)) {
+			if (!guarded_by(c->loops.p, o, e))
+				return false;
+			others++;
+		}
+	}
+	return others > 0;
+}
+
 /* Loop s whose body, an if-guard, lost its last conjunct to the loop's end: the guarded
  * statements become the body, in the shape convert_for gives a loop's body. */
 static void unguard_body(Program *p, Stmt *s)
@@ -2409,6 +2447,17 @@ static void narrow_guarded_loops(Program *p, Stmt *s, const LoopCtx *outer, cons
 		for (int i = 0; g->kind == ST_IF && g->nbody == 1 && i < all->n && !narrowed; i++) {
 			const Stmt *o = all->v[i];
 			narrowed = o != s && !strcmp(o->var->name, s->var->name) && expr_equal(o->lo, s->lo) && narrow_to_guard(p, &g->cond, s->var, &s->hi, outer, o->hi);
+		}
+		/* else the guard every loop over the name and range has (`if (j > i) continue;` atop
+		 * each, in-place stores under it) ends them all; the first here, the others then
+		 * by the rule above */
+		SharedGuardCtx sg = {{s->hi, NULL, outer}, {p, s, all}};
+		if (!narrowed && g->kind == ST_IF && g->nbody == 1 && s->step == 1) {
+			Expr *e = take_bound(p, &g->cond, s->var, fits_shared_guard, &sg);
+			if (e) {
+				s->hi = e;
+				narrowed = true;
+			}
 		}
 		/* else a data bound (`if (j >= context_lens[b]) break;`) ends the loop at its
 		 * minimum with the end written, `e < hi ? e : hi`: the same iterations run, a

@@ -4733,6 +4733,33 @@ static void order_row_loops(Program *p, Region *r)
 	sc->nparallel = np;
 }
 
+/* A region whose pragma names no parallel loop (`#pragma fuse kernel(attn)` over loops b,
+ * h, i): the loops of its perfect nest, from the outside while each maps rows (every
+ * iteration writes only its own elements and its own locals, maps_rows) and no clause
+ * fuses over it, are parallel as if named, when they are two or more (a single loop is
+ * the tiles' rows already). The dependence check (check_parallel) still holds them to it. */
+static void infer_parallel(Program *p, Region *r)
+{
+	enum { MAX_NEST = 8 };
+	Schedule *sc = r->loop->sched;
+	if (sc->nparallel)
+		return;
+	Stmt *nest[MAX_NEST];
+	int n = 0;
+	for (Stmt *l = r->loop; n < MAX_NEST && l->kind == ST_FOR && maps_rows(l) && !clause_names(sc, l->var->name);) {
+		nest[n++] = l;
+		l = l->body[0];
+		while (l->kind == ST_BLOCK && l->nbody == 1)
+			l = l->body[0];
+	}
+	if (n < 2)
+		return;
+	sc->parallel = arena_alloc(&p->arena, sizeof(LoopArg) * (size_t)n);
+	for (int i = 0; i < n; i++)
+		sc->parallel[i] = (LoopArg){nest[i]->var->name, 0, nest[i]->loc};
+	sc->nparallel = n;
+}
+
 static bool fuse_region(Program *p, Region *r, StrVec *names)
 {
 	Schedule *s = r->loop->sched;
@@ -4755,6 +4782,7 @@ static bool fuse_region(Program *p, Region *r, StrVec *names)
 	Stmt *cancelled = stmt_map_exprs(p, r->loop, cancel_terms_map, NULL);
 	cancelled->sched = r->loop->sched;
 	*r->loop = *cancelled;
+	infer_parallel(p, r);
 	order_row_loops(p, r);
 	if (p->split_rows)
 		collapse_trailing_nests(c, r->loop);

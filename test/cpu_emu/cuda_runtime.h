@@ -20,6 +20,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <memory>
 #include <thread>
 #include <vector>
 
@@ -51,6 +52,7 @@ namespace emu {
 inline thread_local emu_uint3 tid, bid;
 inline dim3 bdim, gdim;
 inline std::barrier<> *bar;
+inline std::vector<std::barrier<> *> group_bars; /* a row kernel's groups: one per threadIdx.y */
 inline cudaError_t last_error = cudaSuccess;
 inline std::vector<uint4> dyn_smem; /* a launch's dynamic shared memory */
 
@@ -68,6 +70,12 @@ struct Launch {
 		}
 		std::barrier<> br(nt);
 		bar = &br;
+		std::vector<std::unique_ptr<std::barrier<>>> gb;
+		group_bars.clear();
+		for (unsigned y = 0; y < b.y * b.z; y++) {
+			gb.push_back(std::make_unique<std::barrier<>>((std::ptrdiff_t)b.x));
+			group_bars.push_back(gb.back().get());
+		}
 		gdim = g;
 		bdim = b;
 		std::vector<std::thread> ts;
@@ -92,6 +100,8 @@ struct Launch {
 #define gridDim (emu::gdim)
 
 inline void __syncthreads() { emu::bar->arrive_and_wait(); }
+/* The threads of one threadIdx.y meet (a row kernel's group of a CTA of several rows). */
+inline void emu_group_sync() { emu::group_bars[threadIdx.y + blockDim.y * threadIdx.z]->arrive_and_wait(); }
 inline float __frcp_rn(float x) { return 1.0f / x; }
 inline float __fdividef(float a, float b) { return a / b; }
 inline float __fmaf_rn(float a, float b, float c) { return fmaf(a, b, c); }

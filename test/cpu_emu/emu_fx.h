@@ -51,10 +51,29 @@ template <class T> inline T lane_xor_of(T x, int mask)
 }
 inline float lane_xor(float x, int mask) { return lane_xor_of(x, mask); }
 inline double lane_xor(double x, int mask) { return lane_xor_of(x, mask); }
+/* A row kernel's group (the threads of one threadIdx.y) exchanges among its own threads
+ * only, between two of its barriers: another group may have left. */
+template <class T> inline T group_xor_of(T x, int mask)
+{
+	static T buf[1024];
+	const unsigned t = threadIdx.x + blockDim.x * threadIdx.y;
+	buf[t] = x;
+	emu_group_sync();
+	T r = buf[t ^ (unsigned)mask];
+	emu_group_sync();
+	return r;
+}
+inline float group_xor(float x, int mask) { return group_xor_of(x, mask); }
+inline double group_xor(double x, int mask) { return group_xor_of(x, mask); }
+inline void group_sync() { emu_group_sync(); }
 inline int wave_width() { return FUSECC_CPU_EMU_WAVE; }
 inline float exp2(float x) { return exp2f(x); }
 inline float exp(float x) { return exp2f(x * 1.4426950408889634f); }
-inline float exp_sub(float a, float b) { return exp2f(fmaf(a, 1.4426950408889634f, -(b * 1.4426950408889634f))); }
+inline float exp_sub(float a, float b)
+{
+	const float up = b < -2.35e38f ? -2.35e38f - b : 0.0f; /* as include/fusecc_tile_cuda.h */
+	return exp2f(fmaf(a + up, 1.4426950408889634f, -((b + up) * 1.4426950408889634f)));
+}
 inline float tanh(float x)
 {
 	return tanh_via(x, [](float y) { return exp2f(y); });

@@ -7,18 +7,26 @@
 
 /* kernel(auto_prefill) parallel(i) tile(j:3)
  * fused over 'j' in steps of 3; split-k: a row reduction, for the CTA-per-row lowering
- * lowering: one CTA per row (i) of 128, 256 or 512 threads (FX_T, chosen at launch), each taking vectors of 4 elements,
+ * lowering: one CTA per row (i) of 128, 256 or 512 threads, or for short rows a warp or less per row, 128 threads a CTA (FX_T, chosen at launch),
+ *   each thread taking vectors of 4 elements,
  *   its threads the chunks of 'j', partials merged in shared memory */
 template <int FX_T>
-__global__ void __launch_bounds__(FX_T) auto_prefill_kernel(int N, int W, const float *__restrict__ s, const float *__restrict__ v, float *__restrict__ o)
+__global__ void __launch_bounds__(FX_T * fx::cta_rows(FX_T)) auto_prefill_kernel(int N, int W, const float *__restrict__ s, const float *__restrict__ v, float *__restrict__ o)
 {
 	__shared__ float fx_scratch[32];
-	__shared__ float m_part[FX_T];
-	__shared__ float l_part[FX_T];
-	__shared__ float acc_part[FX_T];
-	__shared__ float m_used_part[FX_T];
-	__shared__ float l_used_part[FX_T];
-	long long row_ = blockIdx.x;
+	__shared__ float m_part_rows[fx::cta_rows(FX_T)][FX_T];
+	float *m_part = m_part_rows[threadIdx.y];
+	__shared__ float l_part_rows[fx::cta_rows(FX_T)][FX_T];
+	float *l_part = l_part_rows[threadIdx.y];
+	__shared__ float acc_part_rows[fx::cta_rows(FX_T)][FX_T];
+	float *acc_part = acc_part_rows[threadIdx.y];
+	__shared__ float m_used_part_rows[fx::cta_rows(FX_T)][FX_T];
+	float *m_used_part = m_used_part_rows[threadIdx.y];
+	__shared__ float l_used_part_rows[fx::cta_rows(FX_T)][FX_T];
+	float *l_used_part = l_used_part_rows[threadIdx.y];
+	long long row_ = (long long)blockIdx.x * fx::cta_rows(FX_T) + threadIdx.y;
+	if (fx::cta_rows(FX_T) > 1 && row_ >= (long long)(N))
+		return;
 	int i = (int)row_;
 	const int nchunks = FX_T;
 	const int ch = threadIdx.x;
@@ -69,11 +77,20 @@ __global__ void __launch_bounds__(FX_T) auto_prefill_kernel(int N, int W, const 
 				}
 			} else {
 				#pragma unroll
-				for (int k_ = 0; k_ < 16; k_++) {
-					const int j = j0 + (k_ / 4 * FX_T + (int)threadIdx.x) * 4 + k_ % 4;
-					if (j < i + 1) {
-						s_v[k_] = s[((long long)i * N + j)];
-						v_v[k_] = v[((long long)i * N + j)];
+				for (int v_ = 0; v_ < 4; v_++) {
+					const int j = j0 + (v_ * FX_T + (int)threadIdx.x) * 4;
+					if (j + 4 <= i + 1 && fx::aligned16(&s[((long long)i * N + j)]) && fx::aligned16(&v[((long long)i * N + j)])) {
+						fx::copy<16>(&s_v[v_ * 4], &s[((long long)i * N + j)]);
+						fx::copy<16>(&v_v[v_ * 4], &v[((long long)i * N + j)]);
+					} else {
+						#pragma unroll
+						for (int k_ = v_ * 4; k_ < v_ * 4 + 4; k_++) {
+							const int j = j0 + (k_ / 4 * FX_T + (int)threadIdx.x) * 4 + k_ % 4;
+							if (j < i + 1) {
+								s_v[k_] = s[((long long)i * N + j)];
+								v_v[k_] = v[((long long)i * N + j)];
+							}
+						}
 					}
 				}
 				#pragma unroll
@@ -169,17 +186,21 @@ extern "C" cudaError_t auto_prefill_launch(int N, int W, const float *s, const f
 			auto kernel = [&](int t) {
 				return t == 512 ? auto_prefill_kernel<512>
 				     : t == 256 ? auto_prefill_kernel<256>
-				     : auto_prefill_kernel<128>;
+				     : t == 128 ? auto_prefill_kernel<128>
+				     : t == 32 ? auto_prefill_kernel<32>
+				     : t == 16 ? auto_prefill_kernel<16>
+				     : auto_prefill_kernel<8>;
 			};
-			/* 128, 256 or 512 threads (16 elements each a step): the size that works on the most elements at once */
+			/* 8 to 32 threads a row (128 a CTA), or 128, 256 or 512 threads (16 elements each a step): the size that works on the most elements at once */
 			static fx::RowThreads choice;
-			int threads = choice.get((long long)dyn, 1LL << 30, 16, [&](int t) {
+			int threads = choice.get((long long)dyn, 1LL << 30, 16, 8, 32, [&](int t) {
 				int n = 0;
-				return cudaOccupancyMaxActiveBlocksPerMultiprocessor(&n, kernel(t), t, dyn) == cudaSuccess ? n : 0;
+				return cudaOccupancyMaxActiveBlocksPerMultiprocessor(&n, kernel(t), t * fx::cta_rows(t), dyn * fx::cta_rows(t)) == cudaSuccess ? n : 0;
 			});
+			const int per = fx::cta_rows(threads); /* rows a CTA */
 			if (err == cudaSuccess) {
 				auto k = kernel(threads);
-				k<<<(unsigned)rows, threads, dyn, stream>>>(N, W, s, v, o);
+				k<<<(unsigned)((rows + per - 1) / per), dim3(threads, per), dyn * per, stream>>>(N, W, s, v, o);
 				err = cudaGetLastError();
 			}
 			if (err != cudaSuccess)

@@ -8,17 +8,24 @@
 
 /* kernel(cross_entropy) parallel(r) splitk(c)
  * fused over 'c' in steps of 64; split-k: as requested
- * lowering: one CTA per row (r) of 128, 256 or 512 threads (FX_T, chosen at launch), each taking vectors of 4 elements,
+ * lowering: one CTA per row (r) of 128, 256 or 512 threads, or for short rows a wavefront or less per row, 128 threads a CTA (FX_T, chosen at launch),
+ *   each thread taking vectors of 4 elements,
  *   its threads the chunks of 'c', partials merged in shared memory */
 template <int FX_T>
-__global__ void __launch_bounds__(FX_T) cross_entropy_kernel(int R, int C, const float *__restrict__ x, const float *__restrict__ y, float *__restrict__ loss)
+__global__ void __launch_bounds__(FX_T * fx::cta_rows(FX_T)) cross_entropy_kernel(int R, int C, const float *__restrict__ x, const float *__restrict__ y, float *__restrict__ loss)
 {
 	__shared__ float fx_scratch[32];
-	__shared__ float m_part[FX_T];
-	__shared__ float l_part[FX_T];
-	__shared__ float t_part[FX_T];
-	__shared__ float m_used_part[FX_T];
-	long long row_ = blockIdx.x;
+	__shared__ float m_part_rows[fx::cta_rows(FX_T)][FX_T];
+	float *m_part = m_part_rows[threadIdx.y];
+	__shared__ float l_part_rows[fx::cta_rows(FX_T)][FX_T];
+	float *l_part = l_part_rows[threadIdx.y];
+	__shared__ float t_part_rows[fx::cta_rows(FX_T)][FX_T];
+	float *t_part = t_part_rows[threadIdx.y];
+	__shared__ float m_used_part_rows[fx::cta_rows(FX_T)][FX_T];
+	float *m_used_part = m_used_part_rows[threadIdx.y];
+	long long row_ = (long long)blockIdx.x * fx::cta_rows(FX_T) + threadIdx.y;
+	if (fx::cta_rows(FX_T) > 1 && row_ >= (long long)(R))
+		return;
 	int r = (int)row_;
 	const int nchunks = FX_T;
 	const int ch = threadIdx.x;
@@ -59,11 +66,20 @@ __global__ void __launch_bounds__(FX_T) cross_entropy_kernel(int R, int C, const
 				}
 			} else {
 				#pragma unroll
-				for (int k_ = 0; k_ < 16; k_++) {
-					const int c = c0 + (k_ / 4 * FX_T + (int)threadIdx.x) * 4 + k_ % 4;
-					if (c < C) {
-						x_v[k_] = x[((long long)r * C + c)];
-						y_v[k_] = y[((long long)r * C + c)];
+				for (int v_ = 0; v_ < 4; v_++) {
+					const int c = c0 + (v_ * FX_T + (int)threadIdx.x) * 4;
+					if (c + 4 <= C && fx::aligned16(&x[((long long)r * C + c)]) && fx::aligned16(&y[((long long)r * C + c)])) {
+						fx::copy<16>(&x_v[v_ * 4], &x[((long long)r * C + c)]);
+						fx::copy<16>(&y_v[v_ * 4], &y[((long long)r * C + c)]);
+					} else {
+						#pragma unroll
+						for (int k_ = v_ * 4; k_ < v_ * 4 + 4; k_++) {
+							const int c = c0 + (k_ / 4 * FX_T + (int)threadIdx.x) * 4 + k_ % 4;
+							if (c < C) {
+								x_v[k_] = x[((long long)r * C + c)];
+								y_v[k_] = y[((long long)r * C + c)];
+							}
+						}
 					}
 				}
 				#pragma unroll
@@ -146,17 +162,19 @@ extern "C" hipError_t cross_entropy_launch(int R, int C, const float *x, const f
 			auto kernel = [&](int t) {
 				return t == 512 ? cross_entropy_kernel<512>
 				     : t == 256 ? cross_entropy_kernel<256>
-				     : cross_entropy_kernel<128>;
+				     : t == 128 ? cross_entropy_kernel<128>
+				     : cross_entropy_kernel<64>;
 			};
-			/* 128, 256 or 512 threads (16 elements each a step): the size that works on the most elements at once */
+			/* 64 to 64 threads a row (128 a CTA), or 128, 256 or 512 threads (16 elements each a step): the size that works on the most elements at once */
 			static fx::RowThreads choice;
-			int threads = choice.get((long long)dyn, C - 0, 16, [&](int t) {
+			int threads = choice.get((long long)dyn, C - 0, 16, 64, 64, [&](int t) {
 				int n = 0;
-				return hipOccupancyMaxActiveBlocksPerMultiprocessor(&n, (const void *)kernel(t), t, dyn) == hipSuccess ? n : 0;
+				return hipOccupancyMaxActiveBlocksPerMultiprocessor(&n, (const void *)kernel(t), t * fx::cta_rows(t), dyn * fx::cta_rows(t)) == hipSuccess ? n : 0;
 			});
+			const int per = fx::cta_rows(threads); /* rows a CTA */
 			if (err == hipSuccess) {
 				auto k = kernel(threads);
-				k<<<(unsigned)rows, threads, dyn, stream>>>(R, C, x, y, loss);
+				k<<<(unsigned)((rows + per - 1) / per), dim3(threads, per), dyn * per, stream>>>(R, C, x, y, loss);
 				err = hipGetLastError();
 			}
 			if (err != hipSuccess)

@@ -7,13 +7,16 @@
 #include "fusecc.h"
 
 /* kernel(k) parallel(i)
- * lowering: one CTA per row (i) of 128, 256 or 512 threads (FX_T, chosen at launch), each taking vectors of 4 elements,
+ * lowering: one CTA per row (i) of 128, 256 or 512 threads, or for short rows a wavefront or less per row, 128 threads a CTA (FX_T, chosen at launch),
+ *   each thread taking vectors of 4 elements,
  *   the row as written: one loop, each reduction merged in shared memory */
 template <int FX_T>
-__global__ void __launch_bounds__(FX_T) k_kernel(int N, int M, const int *__restrict__ len, const int *__restrict__ idx, const float *__restrict__ x, float *__restrict__ y)
+__global__ void __launch_bounds__(FX_T * fx::cta_rows(FX_T)) k_kernel(int N, int M, const int *__restrict__ len, const int *__restrict__ idx, const float *__restrict__ x, float *__restrict__ y)
 {
 	__shared__ float fx_scratch[32];
-	long long row_ = blockIdx.x;
+	long long row_ = (long long)blockIdx.x * fx::cta_rows(FX_T) + threadIdx.y;
+	if (fx::cta_rows(FX_T) > 1 && row_ >= (long long)(N))
+		return;
 	int i = (int)row_;
 	float s = 0.0f;
 	{ /* line 8: for (j ...): s over the thread's elements, then over the CTA, 16 elements per thread and step */
@@ -32,10 +35,18 @@ __global__ void __launch_bounds__(FX_T) k_kernel(int N, int M, const int *__rest
 				}
 			} else {
 				#pragma unroll
-				for (int k_ = 0; k_ < 16; k_++) {
-					const int j = j0 + (k_ / 4 * FX_T + (int)threadIdx.x) * 4 + k_ % 4;
-					if (j < M - len[(long long)i]) {
-						x_v[k_] = x[((long long)i * M + FUSECC_INDEX(len[(long long)i] + j, M, "x", 1))];
+				for (int v_ = 0; v_ < 4; v_++) {
+					const int j = j0 + (v_ * FX_T + (int)threadIdx.x) * 4;
+					if (j + 4 <= M - len[(long long)i] && fx::aligned16(&x[((long long)i * M + FUSECC_INDEX(len[(long long)i] + j, M, "x", 1))])) {
+						fx::copy<16>(&x_v[v_ * 4], &x[((long long)i * M + FUSECC_INDEX(len[(long long)i] + j, M, "x", 1))]);
+					} else {
+						#pragma unroll
+						for (int k_ = v_ * 4; k_ < v_ * 4 + 4; k_++) {
+							const int j = j0 + (k_ / 4 * FX_T + (int)threadIdx.x) * 4 + k_ % 4;
+							if (j < M - len[(long long)i]) {
+								x_v[k_] = x[((long long)i * M + FUSECC_INDEX(len[(long long)i] + j, M, "x", 1))];
+							}
+						}
 					}
 				}
 				#pragma unroll
@@ -84,17 +95,19 @@ extern "C" hipError_t f_launch(int N, int M, const int *len, const int *idx, con
 			auto kernel = [&](int t) {
 				return t == 512 ? k_kernel<512>
 				     : t == 256 ? k_kernel<256>
-				     : k_kernel<128>;
+				     : t == 128 ? k_kernel<128>
+				     : k_kernel<64>;
 			};
-			/* 128, 256 or 512 threads (16 elements each a step): the size that works on the most elements at once */
+			/* 64 to 64 threads a row (128 a CTA), or 128, 256 or 512 threads (16 elements each a step): the size that works on the most elements at once */
 			static fx::RowThreads choice;
-			int threads = choice.get((long long)dyn, 1LL << 30, 16, [&](int t) {
+			int threads = choice.get((long long)dyn, 1LL << 30, 16, 64, 64, [&](int t) {
 				int n = 0;
-				return hipOccupancyMaxActiveBlocksPerMultiprocessor(&n, (const void *)kernel(t), t, dyn) == hipSuccess ? n : 0;
+				return hipOccupancyMaxActiveBlocksPerMultiprocessor(&n, (const void *)kernel(t), t * fx::cta_rows(t), dyn * fx::cta_rows(t)) == hipSuccess ? n : 0;
 			});
+			const int per = fx::cta_rows(threads); /* rows a CTA */
 			if (err == hipSuccess) {
 				auto k = kernel(threads);
-				k<<<(unsigned)rows, threads, dyn, stream>>>(N, M, len, idx, x, y);
+				k<<<(unsigned)((rows + per - 1) / per), dim3(threads, per), dyn * per, stream>>>(N, M, len, idx, x, y);
 				err = hipGetLastError();
 			}
 			if (err != hipSuccess)

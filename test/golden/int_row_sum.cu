@@ -7,17 +7,23 @@
 
 /* kernel(stats) parallel(i) splitk(j)
  * fused over 'j' in steps of 64; split-k: as requested
- * lowering: one CTA per row (i) of 128, 256 or 512 threads (FX_T, chosen at launch), each taking vectors of 4 elements,
+ * lowering: one CTA per row (i) of 128, 256 or 512 threads, or for short rows a warp or less per row, 128 threads a CTA (FX_T, chosen at launch),
+ *   each thread taking vectors of 4 elements,
  *   its threads the chunks of 'j', partials merged in shared memory */
 template <int FX_T>
-__global__ void __launch_bounds__(FX_T) stats_kernel(int N, int M, const int *__restrict__ ids, const uint8_t *__restrict__ keep, const float *__restrict__ x, int *__restrict__ checksum, int *__restrict__ count, float *__restrict__ mean)
+__global__ void __launch_bounds__(FX_T * fx::cta_rows(FX_T)) stats_kernel(int N, int M, const int *__restrict__ ids, const uint8_t *__restrict__ keep, const float *__restrict__ x, int *__restrict__ checksum, int *__restrict__ count, float *__restrict__ mean)
 {
 	__shared__ float fx_scratch[32];
 	__shared__ double fx_scratch_d[32];
-	__shared__ int s_part[FX_T];
-	__shared__ int n_part[FX_T];
-	__shared__ float t_part[FX_T];
-	long long row_ = blockIdx.x;
+	__shared__ int s_part_rows[fx::cta_rows(FX_T)][FX_T];
+	int *s_part = s_part_rows[threadIdx.y];
+	__shared__ int n_part_rows[fx::cta_rows(FX_T)][FX_T];
+	int *n_part = n_part_rows[threadIdx.y];
+	__shared__ float t_part_rows[fx::cta_rows(FX_T)][FX_T];
+	float *t_part = t_part_rows[threadIdx.y];
+	long long row_ = (long long)blockIdx.x * fx::cta_rows(FX_T) + threadIdx.y;
+	if (fx::cta_rows(FX_T) > 1 && row_ >= (long long)(N))
+		return;
 	int i = (int)row_;
 	const int nchunks = FX_T;
 	const int ch = threadIdx.x;
@@ -49,11 +55,20 @@ __global__ void __launch_bounds__(FX_T) stats_kernel(int N, int M, const int *__
 				}
 			} else {
 				#pragma unroll
-				for (int k_ = 0; k_ < 16; k_++) {
-					const int j = j0 + (k_ / 4 * FX_T + (int)threadIdx.x) * 4 + k_ % 4;
-					if (j < M) {
-						ids_v[k_] = ids[((long long)i * M + j)];
-						x_v[k_] = x[((long long)i * M + j)];
+				for (int v_ = 0; v_ < 4; v_++) {
+					const int j = j0 + (v_ * FX_T + (int)threadIdx.x) * 4;
+					if (j + 4 <= M && fx::aligned16(&ids[((long long)i * M + j)]) && fx::aligned16(&x[((long long)i * M + j)])) {
+						fx::copy<16>(&ids_v[v_ * 4], &ids[((long long)i * M + j)]);
+						fx::copy<16>(&x_v[v_ * 4], &x[((long long)i * M + j)]);
+					} else {
+						#pragma unroll
+						for (int k_ = v_ * 4; k_ < v_ * 4 + 4; k_++) {
+							const int j = j0 + (k_ / 4 * FX_T + (int)threadIdx.x) * 4 + k_ % 4;
+							if (j < M) {
+								ids_v[k_] = ids[((long long)i * M + j)];
+								x_v[k_] = x[((long long)i * M + j)];
+							}
+						}
 					}
 				}
 				#pragma unroll
@@ -136,17 +151,21 @@ extern "C" cudaError_t stats_launch(int N, int M, const int *ids, const uint8_t 
 			auto kernel = [&](int t) {
 				return t == 512 ? stats_kernel<512>
 				     : t == 256 ? stats_kernel<256>
-				     : stats_kernel<128>;
+				     : t == 128 ? stats_kernel<128>
+				     : t == 32 ? stats_kernel<32>
+				     : t == 16 ? stats_kernel<16>
+				     : stats_kernel<8>;
 			};
-			/* 128, 256 or 512 threads (16 elements each a step): the size that works on the most elements at once */
+			/* 8 to 32 threads a row (128 a CTA), or 128, 256 or 512 threads (16 elements each a step): the size that works on the most elements at once */
 			static fx::RowThreads choice;
-			int threads = choice.get((long long)dyn, M - 0, 16, [&](int t) {
+			int threads = choice.get((long long)dyn, M - 0, 16, 8, 32, [&](int t) {
 				int n = 0;
-				return cudaOccupancyMaxActiveBlocksPerMultiprocessor(&n, kernel(t), t, dyn) == cudaSuccess ? n : 0;
+				return cudaOccupancyMaxActiveBlocksPerMultiprocessor(&n, kernel(t), t * fx::cta_rows(t), dyn * fx::cta_rows(t)) == cudaSuccess ? n : 0;
 			});
+			const int per = fx::cta_rows(threads); /* rows a CTA */
 			if (err == cudaSuccess) {
 				auto k = kernel(threads);
-				k<<<(unsigned)rows, threads, dyn, stream>>>(N, M, ids, keep, x, checksum, count, mean);
+				k<<<(unsigned)((rows + per - 1) / per), dim3(threads, per), dyn * per, stream>>>(N, M, ids, keep, x, checksum, count, mean);
 				err = cudaGetLastError();
 			}
 			if (err != cudaSuccess)

@@ -8,18 +8,24 @@
 
 /* kernel(softmax_scaled_copy) parallel(r)
  * fused over 'c' in steps of 64; split-k: chosen, the rows do not grow with the reduction (decode-like)
- * lowering: one CTA per row (r) of 128, 256 or 512 threads (FX_T, chosen at launch), each taking vectors of 4 elements,
+ * lowering: one CTA per row (r) of 128, 256 or 512 threads, or for short rows a wavefront or less per row, 128 threads a CTA (FX_T, chosen at launch),
+ *   each thread taking vectors of 4 elements,
  *   its threads the chunks of 'c', partials merged in shared memory;
  *   kept in shared memory between the loops: row (a local array) (when the GPU gives a CTA that much) */
 template <int FX_T, bool FX_KEEP>
-__global__ void __launch_bounds__(FX_T) softmax_scaled_copy_kernel(int R, int C, float scale, const float *__restrict__ x, float *__restrict__ y, unsigned char *__restrict__ fx_ws)
+__global__ void __launch_bounds__(FX_T * fx::cta_rows(FX_T)) softmax_scaled_copy_kernel(int R, int C, float scale, const float *__restrict__ x, float *__restrict__ y, unsigned char *__restrict__ fx_ws)
 {
 	__shared__ float fx_scratch[32];
-	__shared__ float m_part[FX_T];
-	__shared__ float l_part[FX_T];
-	__shared__ float m_used_part[FX_T];
-	long long row_ = blockIdx.x;
-	unsigned char *fx_smem = fx::dyn_smem(); /* the rows kept between the loops over them */
+	__shared__ float m_part_rows[fx::cta_rows(FX_T)][FX_T];
+	float *m_part = m_part_rows[threadIdx.y];
+	__shared__ float l_part_rows[fx::cta_rows(FX_T)][FX_T];
+	float *l_part = l_part_rows[threadIdx.y];
+	__shared__ float m_used_part_rows[fx::cta_rows(FX_T)][FX_T];
+	float *m_used_part = m_used_part_rows[threadIdx.y];
+	long long row_ = (long long)blockIdx.x * fx::cta_rows(FX_T) + threadIdx.y;
+	if (fx::cta_rows(FX_T) > 1 && row_ >= (long long)(R))
+		return;
+	unsigned char *fx_smem = fx::dyn_smem() + (size_t)threadIdx.y * (fx::row_bytes(C, sizeof(float))); /* the rows kept between the loops over them (this row's, of the CTA's) */
 	unsigned char *fx_local = FX_KEEP ? fx_smem : fx_ws + (size_t)row_ * (fx::row_bytes(C, sizeof(float))); /* the local arrays */
 	float *row = (float *)(fx_local);
 	int r = (int)row_;
@@ -65,10 +71,18 @@ __global__ void __launch_bounds__(FX_T) softmax_scaled_copy_kernel(int R, int C,
 				}
 			} else {
 				#pragma unroll
-				for (int k_ = 0; k_ < 16; k_++) {
-					const int c = c0 + (k_ / 4 * FX_T + (int)threadIdx.x) * 4 + k_ % 4;
-					if (c < C) {
-						x_v[k_] = x[((long long)r * C + c)];
+				for (int v_ = 0; v_ < 4; v_++) {
+					const int c = c0 + (v_ * FX_T + (int)threadIdx.x) * 4;
+					if (c + 4 <= C && fx::aligned16(&x[((long long)r * C + c)])) {
+						fx::copy<16>(&x_v[v_ * 4], &x[((long long)r * C + c)]);
+					} else {
+						#pragma unroll
+						for (int k_ = v_ * 4; k_ < v_ * 4 + 4; k_++) {
+							const int c = c0 + (k_ / 4 * FX_T + (int)threadIdx.x) * 4 + k_ % 4;
+							if (c < C) {
+								x_v[k_] = x[((long long)r * C + c)];
+							}
+						}
 					}
 				}
 				#pragma unroll
@@ -93,10 +107,18 @@ __global__ void __launch_bounds__(FX_T) softmax_scaled_copy_kernel(int R, int C,
 					if (c < C) l += fx::exp_sub(row_v[k_], m_used);
 				}
 				#pragma unroll
-				for (int k_ = 0; k_ < 16; k_++) {
-					const int c = c0 + (k_ / 4 * FX_T + (int)threadIdx.x) * 4 + k_ % 4;
-					if (c < C) {
-						row[c] = row_v[k_];
+				for (int v_ = 0; v_ < 4; v_++) {
+					const int c = c0 + (v_ * FX_T + (int)threadIdx.x) * 4;
+					if (c + 4 <= C) {
+						fx::copy<16>(&row[c], &row_v[v_ * 4]);
+					} else {
+						#pragma unroll
+						for (int k_ = v_ * 4; k_ < v_ * 4 + 4; k_++) {
+							const int c = c0 + (k_ / 4 * FX_T + (int)threadIdx.x) * 4 + k_ % 4;
+							if (c < C) {
+								row[c] = row_v[k_];
+							}
+						}
 					}
 				}
 			}
@@ -140,10 +162,18 @@ __global__ void __launch_bounds__(FX_T) softmax_scaled_copy_kernel(int R, int C,
 				}
 			} else {
 				#pragma unroll
-				for (int k_ = 0; k_ < 16; k_++) {
-					const int c = c02 + (k_ / 4 * FX_T + (int)threadIdx.x) * 4 + k_ % 4;
-					if (c < C) {
-						row_v[k_] = row[c];
+				for (int v_ = 0; v_ < 4; v_++) {
+					const int c = c02 + (v_ * FX_T + (int)threadIdx.x) * 4;
+					if (c + 4 <= C) {
+						fx::copy<16>(&row_v[v_ * 4], &row[c]);
+					} else {
+						#pragma unroll
+						for (int k_ = v_ * 4; k_ < v_ * 4 + 4; k_++) {
+							const int c = c02 + (k_ / 4 * FX_T + (int)threadIdx.x) * 4 + k_ % 4;
+							if (c < C) {
+								row_v[k_] = row[c];
+							}
+						}
 					}
 				}
 				#pragma unroll
@@ -152,10 +182,18 @@ __global__ void __launch_bounds__(FX_T) softmax_scaled_copy_kernel(int R, int C,
 					if (c < C) y_v[k_] = fx::exp_sub(row_v[k_], m) * __frcp_rn(l);
 				}
 				#pragma unroll
-				for (int k_ = 0; k_ < 16; k_++) {
-					const int c = c02 + (k_ / 4 * FX_T + (int)threadIdx.x) * 4 + k_ % 4;
-					if (c < C) {
-						y[((long long)r * C + c)] = y_v[k_];
+				for (int v_ = 0; v_ < 4; v_++) {
+					const int c = c02 + (v_ * FX_T + (int)threadIdx.x) * 4;
+					if (c + 4 <= C && fx::aligned16(&y[((long long)r * C + c)])) {
+						fx::copy<16>(&y[((long long)r * C + c)], &y_v[v_ * 4]);
+					} else {
+						#pragma unroll
+						for (int k_ = v_ * 4; k_ < v_ * 4 + 4; k_++) {
+							const int c = c02 + (k_ / 4 * FX_T + (int)threadIdx.x) * 4 + k_ % 4;
+							if (c < C) {
+								y[((long long)r * C + c)] = y_v[k_];
+							}
+						}
 					}
 				}
 			}
@@ -197,21 +235,23 @@ extern "C" hipError_t softmax_scaled_copy_launch(int R, int C, float scale, cons
 			auto kernel = [&](int t) {
 				return t == 512 ? (keep ? softmax_scaled_copy_kernel<512, true> : softmax_scaled_copy_kernel<512, false>)
 				     : t == 256 ? (keep ? softmax_scaled_copy_kernel<256, true> : softmax_scaled_copy_kernel<256, false>)
-				     : (keep ? softmax_scaled_copy_kernel<128, true> : softmax_scaled_copy_kernel<128, false>);
+				     : t == 128 ? (keep ? softmax_scaled_copy_kernel<128, true> : softmax_scaled_copy_kernel<128, false>)
+				     : (keep ? softmax_scaled_copy_kernel<64, true> : softmax_scaled_copy_kernel<64, false>);
 			};
-			/* 128, 256 or 512 threads (16 elements each a step): the size that works on the most elements at once */
+			/* 64 to 64 threads a row (128 a CTA), or 128, 256 or 512 threads (16 elements each a step): the size that works on the most elements at once */
 			static fx::RowThreads choice;
-			int threads = choice.get((long long)dyn, C - 0, 16, [&](int t) {
+			int threads = choice.get((long long)dyn, C - 0, 16, 64, 64, [&](int t) {
 				int n = 0;
-				if (dyn > 48 * 1024 && hipFuncSetAttribute((const void *)kernel(t), hipFuncAttributeMaxDynamicSharedMemorySize, (int)dyn) != hipSuccess)
+				if (dyn * fx::cta_rows(t) > 48 * 1024 && hipFuncSetAttribute((const void *)kernel(t), hipFuncAttributeMaxDynamicSharedMemorySize, (int)(dyn * fx::cta_rows(t))) != hipSuccess)
 					return 0;
-				return hipOccupancyMaxActiveBlocksPerMultiprocessor(&n, (const void *)kernel(t), t, dyn) == hipSuccess ? n : 0;
+				return hipOccupancyMaxActiveBlocksPerMultiprocessor(&n, (const void *)kernel(t), t * fx::cta_rows(t), dyn * fx::cta_rows(t)) == hipSuccess ? n : 0;
 			});
-			if (dyn > 48 * 1024)
-				err = hipFuncSetAttribute((const void *)kernel(threads), hipFuncAttributeMaxDynamicSharedMemorySize, (int)dyn);
+			const int per = fx::cta_rows(threads); /* rows a CTA */
+			if (dyn * per > 48 * 1024)
+				err = hipFuncSetAttribute((const void *)kernel(threads), hipFuncAttributeMaxDynamicSharedMemorySize, (int)(dyn * per));
 			if (err == hipSuccess) {
 				auto k = kernel(threads);
-				k<<<(unsigned)rows, threads, dyn, stream>>>(R, C, scale, x, y, ws);
+				k<<<(unsigned)((rows + per - 1) / per), dim3(threads, per), dyn * per, stream>>>(R, C, scale, x, y, ws);
 				err = hipGetLastError();
 			}
 			if (ws) {

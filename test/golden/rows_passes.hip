@@ -7,15 +7,18 @@
 #include "fusecc.h"
 
 /* kernel(maxsub) parallel(r)
- * lowering: one CTA per row (r) of 128, 256 or 512 threads (FX_T, chosen at launch), each taking vectors of 4 elements,
+ * lowering: one CTA per row (r) of 128, 256 or 512 threads, or for short rows a wavefront or less per row, 128 threads a CTA (FX_T, chosen at launch),
+ *   each thread taking vectors of 4 elements,
  *   the row as written: its 2 loops one after another, each reduction merged in shared memory;
  *   kept in shared memory between the loops: x (when the GPU gives a CTA that much) */
 template <int FX_T, bool FX_KEEP>
-__global__ void __launch_bounds__(FX_T) maxsub_kernel(int R, int C, const float *__restrict__ x, float *__restrict__ mx, float *__restrict__ y)
+__global__ void __launch_bounds__(FX_T * fx::cta_rows(FX_T)) maxsub_kernel(int R, int C, const float *__restrict__ x, float *__restrict__ mx, float *__restrict__ y)
 {
 	__shared__ float fx_scratch[32];
-	long long row_ = blockIdx.x;
-	unsigned char *fx_smem = fx::dyn_smem(); /* the rows kept between the loops over them */
+	long long row_ = (long long)blockIdx.x * fx::cta_rows(FX_T) + threadIdx.y;
+	if (fx::cta_rows(FX_T) > 1 && row_ >= (long long)(R))
+		return;
+	unsigned char *fx_smem = fx::dyn_smem() + (size_t)threadIdx.y * (fx::row_bytes(C, sizeof(float))); /* the rows kept between the loops over them (this row's, of the CTA's) */
 	float *x_row = (float *)(fx_smem);
 	int r = (int)row_;
 	float m = -INFINITY;
@@ -38,12 +41,22 @@ __global__ void __launch_bounds__(FX_T) maxsub_kernel(int R, int C, const float 
 				}
 			} else {
 				#pragma unroll
-				for (int k_ = 0; k_ < 16; k_++) {
-					const int c = c0 + (k_ / 4 * FX_T + (int)threadIdx.x) * 4 + k_ % 4;
-					if (c < C) {
-						x_v[k_] = x[((long long)r * C + c)];
+				for (int v_ = 0; v_ < 4; v_++) {
+					const int c = c0 + (v_ * FX_T + (int)threadIdx.x) * 4;
+					if (c + 4 <= C && fx::aligned16(&x[((long long)r * C + c)])) {
+						fx::copy<16>(&x_v[v_ * 4], &x[((long long)r * C + c)]);
 						if (FX_KEEP)
-							x_row[c] = x_v[k_];
+							fx::copy<16>(&x_row[c], &x_v[v_ * 4]);
+					} else {
+						#pragma unroll
+						for (int k_ = v_ * 4; k_ < v_ * 4 + 4; k_++) {
+							const int c = c0 + (k_ / 4 * FX_T + (int)threadIdx.x) * 4 + k_ % 4;
+							if (c < C) {
+								x_v[k_] = x[((long long)r * C + c)];
+								if (FX_KEEP)
+									x_row[c] = x_v[k_];
+							}
+						}
 					}
 				}
 				#pragma unroll
@@ -82,10 +95,18 @@ __global__ void __launch_bounds__(FX_T) maxsub_kernel(int R, int C, const float 
 				}
 			} else {
 				#pragma unroll
-				for (int k_ = 0; k_ < 16; k_++) {
-					const int c = c0 + (k_ / 4 * FX_T + (int)threadIdx.x) * 4 + k_ % 4;
-					if (c < C) {
-						x_v[k_] = FX_KEEP ? x_row[c] : x[((long long)r * C + c)];
+				for (int v_ = 0; v_ < 4; v_++) {
+					const int c = c0 + (v_ * FX_T + (int)threadIdx.x) * 4;
+					if (c + 4 <= C && fx::aligned16(&x[((long long)r * C + c)])) {
+						fx::copy<16>(&x_v[v_ * 4], FX_KEEP ? &x_row[c] : &x[((long long)r * C + c)]);
+					} else {
+						#pragma unroll
+						for (int k_ = v_ * 4; k_ < v_ * 4 + 4; k_++) {
+							const int c = c0 + (k_ / 4 * FX_T + (int)threadIdx.x) * 4 + k_ % 4;
+							if (c < C) {
+								x_v[k_] = FX_KEEP ? x_row[c] : x[((long long)r * C + c)];
+							}
+						}
 					}
 				}
 				#pragma unroll
@@ -94,10 +115,18 @@ __global__ void __launch_bounds__(FX_T) maxsub_kernel(int R, int C, const float 
 					if (c < C) y_v[k_] = x_v[k_] - mx_r;
 				}
 				#pragma unroll
-				for (int k_ = 0; k_ < 16; k_++) {
-					const int c = c0 + (k_ / 4 * FX_T + (int)threadIdx.x) * 4 + k_ % 4;
-					if (c < C) {
-						y[((long long)r * C + c)] = y_v[k_];
+				for (int v_ = 0; v_ < 4; v_++) {
+					const int c = c0 + (v_ * FX_T + (int)threadIdx.x) * 4;
+					if (c + 4 <= C && fx::aligned16(&y[((long long)r * C + c)])) {
+						fx::copy<16>(&y[((long long)r * C + c)], &y_v[v_ * 4]);
+					} else {
+						#pragma unroll
+						for (int k_ = v_ * 4; k_ < v_ * 4 + 4; k_++) {
+							const int c = c0 + (k_ / 4 * FX_T + (int)threadIdx.x) * 4 + k_ % 4;
+							if (c < C) {
+								y[((long long)r * C + c)] = y_v[k_];
+							}
+						}
 					}
 				}
 			}
@@ -140,21 +169,23 @@ extern "C" hipError_t maxsub_launch(int R, int C, const float *x, float *mx, flo
 			auto kernel = [&](int t) {
 				return t == 512 ? (keep ? maxsub_kernel<512, true> : maxsub_kernel<512, false>)
 				     : t == 256 ? (keep ? maxsub_kernel<256, true> : maxsub_kernel<256, false>)
-				     : (keep ? maxsub_kernel<128, true> : maxsub_kernel<128, false>);
+				     : t == 128 ? (keep ? maxsub_kernel<128, true> : maxsub_kernel<128, false>)
+				     : (keep ? maxsub_kernel<64, true> : maxsub_kernel<64, false>);
 			};
-			/* 128, 256 or 512 threads (16 elements each a step): the size that works on the most elements at once */
+			/* 64 to 64 threads a row (128 a CTA), or 128, 256 or 512 threads (16 elements each a step): the size that works on the most elements at once */
 			static fx::RowThreads choice;
-			int threads = choice.get((long long)dyn, C - 0, 16, [&](int t) {
+			int threads = choice.get((long long)dyn, C - 0, 16, 64, 64, [&](int t) {
 				int n = 0;
-				if (dyn > 48 * 1024 && hipFuncSetAttribute((const void *)kernel(t), hipFuncAttributeMaxDynamicSharedMemorySize, (int)dyn) != hipSuccess)
+				if (dyn * fx::cta_rows(t) > 48 * 1024 && hipFuncSetAttribute((const void *)kernel(t), hipFuncAttributeMaxDynamicSharedMemorySize, (int)(dyn * fx::cta_rows(t))) != hipSuccess)
 					return 0;
-				return hipOccupancyMaxActiveBlocksPerMultiprocessor(&n, (const void *)kernel(t), t, dyn) == hipSuccess ? n : 0;
+				return hipOccupancyMaxActiveBlocksPerMultiprocessor(&n, (const void *)kernel(t), t * fx::cta_rows(t), dyn * fx::cta_rows(t)) == hipSuccess ? n : 0;
 			});
-			if (dyn > 48 * 1024)
-				err = hipFuncSetAttribute((const void *)kernel(threads), hipFuncAttributeMaxDynamicSharedMemorySize, (int)dyn);
+			const int per = fx::cta_rows(threads); /* rows a CTA */
+			if (dyn * per > 48 * 1024)
+				err = hipFuncSetAttribute((const void *)kernel(threads), hipFuncAttributeMaxDynamicSharedMemorySize, (int)(dyn * per));
 			if (err == hipSuccess) {
 				auto k = kernel(threads);
-				k<<<(unsigned)rows, threads, dyn, stream>>>(R, C, x, mx, y);
+				k<<<(unsigned)((rows + per - 1) / per), dim3(threads, per), dyn * per, stream>>>(R, C, x, mx, y);
 				err = hipGetLastError();
 			}
 			if (err != hipSuccess)
@@ -165,13 +196,16 @@ extern "C" hipError_t maxsub_launch(int R, int C, const float *x, float *mx, flo
 }
 
 /* kernel(inplace) parallel(r)
- * lowering: one CTA per row (r) of 128, 256 or 512 threads (FX_T, chosen at launch), each taking vectors of 8 elements,
+ * lowering: one CTA per row (r) of 128, 256 or 512 threads, or for short rows a wavefront or less per row, 128 threads a CTA (FX_T, chosen at launch),
+ *   each thread taking vectors of 8 elements,
  *   the row as written: its 2 loops one after another, each reduction merged in shared memory */
 template <int FX_T>
-__global__ void __launch_bounds__(FX_T) inplace_kernel(int R, int C, const __half *__restrict__ x, float *__restrict__ tot, float *__restrict__ y)
+__global__ void __launch_bounds__(FX_T * fx::cta_rows(FX_T)) inplace_kernel(int R, int C, const __half *__restrict__ x, float *__restrict__ tot, float *__restrict__ y)
 {
 	__shared__ float fx_scratch[32];
-	long long row_ = blockIdx.x;
+	long long row_ = (long long)blockIdx.x * fx::cta_rows(FX_T) + threadIdx.y;
+	if (fx::cta_rows(FX_T) > 1 && row_ >= (long long)(R))
+		return;
 	int r = (int)row_;
 	if (threadIdx.x == 0)
 		tot[(long long)r] = 0.0f;
@@ -200,10 +234,18 @@ __global__ void __launch_bounds__(FX_T) inplace_kernel(int R, int C, const __hal
 				}
 			} else {
 				#pragma unroll
-				for (int k_ = 0; k_ < 16; k_++) {
-					const int c = c0 + (k_ / 8 * FX_T + (int)threadIdx.x) * 8 + k_ % 8;
-					if (c < C) {
-						x_v[k_] = x[((long long)r * C + c)];
+				for (int v_ = 0; v_ < 2; v_++) {
+					const int c = c0 + (v_ * FX_T + (int)threadIdx.x) * 8;
+					if (c + 8 <= C && fx::aligned16(&x[((long long)r * C + c)])) {
+						fx::copy<16>(&x_v[v_ * 8], &x[((long long)r * C + c)]);
+					} else {
+						#pragma unroll
+						for (int k_ = v_ * 8; k_ < v_ * 8 + 8; k_++) {
+							const int c = c0 + (k_ / 8 * FX_T + (int)threadIdx.x) * 8 + k_ % 8;
+							if (c < C) {
+								x_v[k_] = x[((long long)r * C + c)];
+							}
+						}
 					}
 				}
 				#pragma unroll
@@ -215,10 +257,18 @@ __global__ void __launch_bounds__(FX_T) inplace_kernel(int R, int C, const __hal
 					}
 				}
 				#pragma unroll
-				for (int k_ = 0; k_ < 16; k_++) {
-					const int c = c0 + (k_ / 8 * FX_T + (int)threadIdx.x) * 8 + k_ % 8;
-					if (c < C) {
-						y[((long long)r * C + c)] = y_v[k_];
+				for (int v_ = 0; v_ < 2; v_++) {
+					const int c = c0 + (v_ * FX_T + (int)threadIdx.x) * 8;
+					if (c + 8 <= C && fx::aligned16(&y[((long long)r * C + c)])) {
+						fx::copy<32>(&y[((long long)r * C + c)], &y_v[v_ * 8]);
+					} else {
+						#pragma unroll
+						for (int k_ = v_ * 8; k_ < v_ * 8 + 8; k_++) {
+							const int c = c0 + (k_ / 8 * FX_T + (int)threadIdx.x) * 8 + k_ % 8;
+							if (c < C) {
+								y[((long long)r * C + c)] = y_v[k_];
+							}
+						}
 					}
 				}
 			}
@@ -227,7 +277,7 @@ __global__ void __launch_bounds__(FX_T) inplace_kernel(int R, int C, const __hal
 		if (threadIdx.x == 0)
 			tot[(long long)r] += tot_part;
 	}
-	__syncthreads(); /* what other threads stored before is read or overwritten next */
+	fx::row_sync<FX_T>(); /* what other threads stored before is read or overwritten next */
 	{ /* line 35: for (c ...): the elements over the threads, 32 elements per thread and step */
 		for (int c0 = 0; c0 < C; c0 += 32 * FX_T) {
 			alignas(16) float y_v[32];
@@ -248,10 +298,18 @@ __global__ void __launch_bounds__(FX_T) inplace_kernel(int R, int C, const __hal
 				}
 			} else {
 				#pragma unroll
-				for (int k_ = 0; k_ < 32; k_++) {
-					const int c = c0 + (k_ / 8 * FX_T + (int)threadIdx.x) * 8 + k_ % 8;
-					if (c < C) {
-						y_v[k_] = y[((long long)r * C + c)];
+				for (int v_ = 0; v_ < 4; v_++) {
+					const int c = c0 + (v_ * FX_T + (int)threadIdx.x) * 8;
+					if (c + 8 <= C && fx::aligned16(&y[((long long)r * C + c)])) {
+						fx::copy<32>(&y_v[v_ * 8], &y[((long long)r * C + c)]);
+					} else {
+						#pragma unroll
+						for (int k_ = v_ * 8; k_ < v_ * 8 + 8; k_++) {
+							const int c = c0 + (k_ / 8 * FX_T + (int)threadIdx.x) * 8 + k_ % 8;
+							if (c < C) {
+								y_v[k_] = y[((long long)r * C + c)];
+							}
+						}
 					}
 				}
 				#pragma unroll
@@ -260,10 +318,18 @@ __global__ void __launch_bounds__(FX_T) inplace_kernel(int R, int C, const __hal
 					if (c < C) y_v[k_] = y_v[k_] * __frcp_rn(tot[(long long)r]);
 				}
 				#pragma unroll
-				for (int k_ = 0; k_ < 32; k_++) {
-					const int c = c0 + (k_ / 8 * FX_T + (int)threadIdx.x) * 8 + k_ % 8;
-					if (c < C) {
-						y[((long long)r * C + c)] = y_v[k_];
+				for (int v_ = 0; v_ < 4; v_++) {
+					const int c = c0 + (v_ * FX_T + (int)threadIdx.x) * 8;
+					if (c + 8 <= C && fx::aligned16(&y[((long long)r * C + c)])) {
+						fx::copy<32>(&y[((long long)r * C + c)], &y_v[v_ * 8]);
+					} else {
+						#pragma unroll
+						for (int k_ = v_ * 8; k_ < v_ * 8 + 8; k_++) {
+							const int c = c0 + (k_ / 8 * FX_T + (int)threadIdx.x) * 8 + k_ % 8;
+							if (c < C) {
+								y[((long long)r * C + c)] = y_v[k_];
+							}
+						}
 					}
 				}
 			}
@@ -300,17 +366,19 @@ extern "C" hipError_t inplace_launch(int R, int C, const __half *x, float *tot, 
 			auto kernel = [&](int t) {
 				return t == 512 ? inplace_kernel<512>
 				     : t == 256 ? inplace_kernel<256>
-				     : inplace_kernel<128>;
+				     : t == 128 ? inplace_kernel<128>
+				     : inplace_kernel<64>;
 			};
-			/* 128, 256 or 512 threads (32 elements each a step): the size that works on the most elements at once */
+			/* 64 to 64 threads a row (128 a CTA), or 128, 256 or 512 threads (32 elements each a step): the size that works on the most elements at once */
 			static fx::RowThreads choice;
-			int threads = choice.get((long long)dyn, C - 0, 32, [&](int t) {
+			int threads = choice.get((long long)dyn, C - 0, 32, 64, 64, [&](int t) {
 				int n = 0;
-				return hipOccupancyMaxActiveBlocksPerMultiprocessor(&n, (const void *)kernel(t), t, dyn) == hipSuccess ? n : 0;
+				return hipOccupancyMaxActiveBlocksPerMultiprocessor(&n, (const void *)kernel(t), t * fx::cta_rows(t), dyn * fx::cta_rows(t)) == hipSuccess ? n : 0;
 			});
+			const int per = fx::cta_rows(threads); /* rows a CTA */
 			if (err == hipSuccess) {
 				auto k = kernel(threads);
-				k<<<(unsigned)rows, threads, dyn, stream>>>(R, C, x, tot, y);
+				k<<<(unsigned)((rows + per - 1) / per), dim3(threads, per), dyn * per, stream>>>(R, C, x, tot, y);
 				err = hipGetLastError();
 			}
 			if (err != hipSuccess)
@@ -321,13 +389,16 @@ extern "C" hipError_t inplace_launch(int R, int C, const __half *x, float *tot, 
 }
 
 /* kernel(tri) parallel(i) tile(i:4)
- * lowering: one CTA per row (i) of 128, 256 or 512 threads (FX_T, chosen at launch), each taking vectors of 4 elements,
+ * lowering: one CTA per row (i) of 128, 256 or 512 threads, or for short rows a wavefront or less per row, 128 threads a CTA (FX_T, chosen at launch),
+ *   each thread taking vectors of 4 elements,
  *   the row as written: its 2 loops one after another, each reduction merged in shared memory */
 template <int FX_T>
-__global__ void __launch_bounds__(FX_T) tri_kernel(int N, const float *__restrict__ x, const uint8_t *__restrict__ keep, float *__restrict__ lo, float *__restrict__ y)
+__global__ void __launch_bounds__(FX_T * fx::cta_rows(FX_T)) tri_kernel(int N, const float *__restrict__ x, const uint8_t *__restrict__ keep, float *__restrict__ lo, float *__restrict__ y)
 {
 	__shared__ float fx_scratch[32];
-	long long row_ = blockIdx.x;
+	long long row_ = (long long)blockIdx.x * fx::cta_rows(FX_T) + threadIdx.y;
+	if (fx::cta_rows(FX_T) > 1 && row_ >= (long long)(N))
+		return;
 	int i = (int)row_;
 	float mn = 1e+30f;
 	{ /* line 46: for (j ...): mn over the thread's elements, then over the CTA, 16 elements per thread and step */
@@ -348,10 +419,18 @@ __global__ void __launch_bounds__(FX_T) tri_kernel(int N, const float *__restric
 				}
 			} else {
 				#pragma unroll
-				for (int k_ = 0; k_ < 16; k_++) {
-					const int j = j0 + (k_ / 4 * FX_T + (int)threadIdx.x) * 4 + k_ % 4;
-					if (j < i + 1) {
-						x_v[k_] = x[((long long)i * N + j)];
+				for (int v_ = 0; v_ < 4; v_++) {
+					const int j = j0 + (v_ * FX_T + (int)threadIdx.x) * 4;
+					if (j + 4 <= i + 1 && fx::aligned16(&x[((long long)i * N + j)])) {
+						fx::copy<16>(&x_v[v_ * 4], &x[((long long)i * N + j)]);
+					} else {
+						#pragma unroll
+						for (int k_ = v_ * 4; k_ < v_ * 4 + 4; k_++) {
+							const int j = j0 + (k_ / 4 * FX_T + (int)threadIdx.x) * 4 + k_ % 4;
+							if (j < i + 1) {
+								x_v[k_] = x[((long long)i * N + j)];
+							}
+						}
 					}
 				}
 				#pragma unroll
@@ -390,10 +469,18 @@ __global__ void __launch_bounds__(FX_T) tri_kernel(int N, const float *__restric
 				}
 			} else {
 				#pragma unroll
-				for (int k_ = 0; k_ < 16; k_++) {
-					const int j = j0 + (k_ / 4 * FX_T + (int)threadIdx.x) * 4 + k_ % 4;
-					if (j < N) {
-						x_v[k_] = x[((long long)i * N + j)];
+				for (int v_ = 0; v_ < 4; v_++) {
+					const int j = j0 + (v_ * FX_T + (int)threadIdx.x) * 4;
+					if (j + 4 <= N && fx::aligned16(&x[((long long)i * N + j)])) {
+						fx::copy<16>(&x_v[v_ * 4], &x[((long long)i * N + j)]);
+					} else {
+						#pragma unroll
+						for (int k_ = v_ * 4; k_ < v_ * 4 + 4; k_++) {
+							const int j = j0 + (k_ / 4 * FX_T + (int)threadIdx.x) * 4 + k_ % 4;
+							if (j < N) {
+								x_v[k_] = x[((long long)i * N + j)];
+							}
+						}
 					}
 				}
 				#pragma unroll
@@ -402,10 +489,18 @@ __global__ void __launch_bounds__(FX_T) tri_kernel(int N, const float *__restric
 					if (j < N) y_v[k_] = j <= i && keep[((long long)i * N + j)] ? x_v[k_] - mn : 0.0f;
 				}
 				#pragma unroll
-				for (int k_ = 0; k_ < 16; k_++) {
-					const int j = j0 + (k_ / 4 * FX_T + (int)threadIdx.x) * 4 + k_ % 4;
-					if (j < N) {
-						y[((long long)i * N + j)] = y_v[k_];
+				for (int v_ = 0; v_ < 4; v_++) {
+					const int j = j0 + (v_ * FX_T + (int)threadIdx.x) * 4;
+					if (j + 4 <= N && fx::aligned16(&y[((long long)i * N + j)])) {
+						fx::copy<16>(&y[((long long)i * N + j)], &y_v[v_ * 4]);
+					} else {
+						#pragma unroll
+						for (int k_ = v_ * 4; k_ < v_ * 4 + 4; k_++) {
+							const int j = j0 + (k_ / 4 * FX_T + (int)threadIdx.x) * 4 + k_ % 4;
+							if (j < N) {
+								y[((long long)i * N + j)] = y_v[k_];
+							}
+						}
 					}
 				}
 			}
@@ -442,17 +537,19 @@ extern "C" hipError_t tri_launch(int N, const float *x, const uint8_t *keep, flo
 			auto kernel = [&](int t) {
 				return t == 512 ? tri_kernel<512>
 				     : t == 256 ? tri_kernel<256>
-				     : tri_kernel<128>;
+				     : t == 128 ? tri_kernel<128>
+				     : tri_kernel<64>;
 			};
-			/* 128, 256 or 512 threads (16 elements each a step): the size that works on the most elements at once */
+			/* 64 to 64 threads a row (128 a CTA), or 128, 256 or 512 threads (16 elements each a step): the size that works on the most elements at once */
 			static fx::RowThreads choice;
-			int threads = choice.get((long long)dyn, 1LL << 30, 16, [&](int t) {
+			int threads = choice.get((long long)dyn, 1LL << 30, 16, 64, 64, [&](int t) {
 				int n = 0;
-				return hipOccupancyMaxActiveBlocksPerMultiprocessor(&n, (const void *)kernel(t), t, dyn) == hipSuccess ? n : 0;
+				return hipOccupancyMaxActiveBlocksPerMultiprocessor(&n, (const void *)kernel(t), t * fx::cta_rows(t), dyn * fx::cta_rows(t)) == hipSuccess ? n : 0;
 			});
+			const int per = fx::cta_rows(threads); /* rows a CTA */
 			if (err == hipSuccess) {
 				auto k = kernel(threads);
-				k<<<(unsigned)rows, threads, dyn, stream>>>(N, x, keep, lo, y);
+				k<<<(unsigned)((rows + per - 1) / per), dim3(threads, per), dyn * per, stream>>>(N, x, keep, lo, y);
 				err = hipGetLastError();
 			}
 			if (err != hipSuccess)
@@ -463,12 +560,15 @@ extern "C" hipError_t tri_launch(int N, const float *x, const uint8_t *keep, flo
 }
 
 /* kernel(scale2) parallel(b, h)
- * lowering: one CTA per row (b, h) of 128, 256 or 512 threads (FX_T, chosen at launch), each taking vectors of 4 elements,
+ * lowering: one CTA per row (b, h) of 128, 256 or 512 threads, or for short rows a wavefront or less per row, 128 threads a CTA (FX_T, chosen at launch),
+ *   each thread taking vectors of 4 elements,
  *   the row as written: one loop */
 template <int FX_T>
-__global__ void __launch_bounds__(FX_T) scale2_kernel(int B, int H, int C, float a, const float *__restrict__ x, float *__restrict__ y)
+__global__ void __launch_bounds__(FX_T * fx::cta_rows(FX_T)) scale2_kernel(int B, int H, int C, float a, const float *__restrict__ x, float *__restrict__ y)
 {
-	long long row_ = blockIdx.x;
+	long long row_ = (long long)blockIdx.x * fx::cta_rows(FX_T) + threadIdx.y;
+	if (fx::cta_rows(FX_T) > 1 && row_ >= (long long)(B) * (H))
+		return;
 	int h = (int)(row_ % (H));
 	row_ /= (H);
 	int b = (int)row_;
@@ -493,10 +593,18 @@ __global__ void __launch_bounds__(FX_T) scale2_kernel(int B, int H, int C, float
 				}
 			} else {
 				#pragma unroll
-				for (int k_ = 0; k_ < 16; k_++) {
-					const int c = c0 + (k_ / 4 * FX_T + (int)threadIdx.x) * 4 + k_ % 4;
-					if (c < C) {
-						x_v[k_] = x[(((long long)b * H + h) * C + c)];
+				for (int v_ = 0; v_ < 4; v_++) {
+					const int c = c0 + (v_ * FX_T + (int)threadIdx.x) * 4;
+					if (c + 4 <= C && fx::aligned16(&x[(((long long)b * H + h) * C + c)])) {
+						fx::copy<16>(&x_v[v_ * 4], &x[(((long long)b * H + h) * C + c)]);
+					} else {
+						#pragma unroll
+						for (int k_ = v_ * 4; k_ < v_ * 4 + 4; k_++) {
+							const int c = c0 + (k_ / 4 * FX_T + (int)threadIdx.x) * 4 + k_ % 4;
+							if (c < C) {
+								x_v[k_] = x[(((long long)b * H + h) * C + c)];
+							}
+						}
 					}
 				}
 				#pragma unroll
@@ -505,10 +613,18 @@ __global__ void __launch_bounds__(FX_T) scale2_kernel(int B, int H, int C, float
 					if (c < C) y_v[k_] = a * x_v[k_];
 				}
 				#pragma unroll
-				for (int k_ = 0; k_ < 16; k_++) {
-					const int c = c0 + (k_ / 4 * FX_T + (int)threadIdx.x) * 4 + k_ % 4;
-					if (c < C) {
-						y[(((long long)b * H + h) * C + c)] = y_v[k_];
+				for (int v_ = 0; v_ < 4; v_++) {
+					const int c = c0 + (v_ * FX_T + (int)threadIdx.x) * 4;
+					if (c + 4 <= C && fx::aligned16(&y[(((long long)b * H + h) * C + c)])) {
+						fx::copy<16>(&y[(((long long)b * H + h) * C + c)], &y_v[v_ * 4]);
+					} else {
+						#pragma unroll
+						for (int k_ = v_ * 4; k_ < v_ * 4 + 4; k_++) {
+							const int c = c0 + (k_ / 4 * FX_T + (int)threadIdx.x) * 4 + k_ % 4;
+							if (c < C) {
+								y[(((long long)b * H + h) * C + c)] = y_v[k_];
+							}
+						}
 					}
 				}
 			}
@@ -543,17 +659,19 @@ extern "C" hipError_t scale2_launch(int B, int H, int C, float a, const float *x
 			auto kernel = [&](int t) {
 				return t == 512 ? scale2_kernel<512>
 				     : t == 256 ? scale2_kernel<256>
-				     : scale2_kernel<128>;
+				     : t == 128 ? scale2_kernel<128>
+				     : scale2_kernel<64>;
 			};
-			/* 128, 256 or 512 threads (16 elements each a step): the size that works on the most elements at once */
+			/* 64 to 64 threads a row (128 a CTA), or 128, 256 or 512 threads (16 elements each a step): the size that works on the most elements at once */
 			static fx::RowThreads choice;
-			int threads = choice.get((long long)dyn, C - 0, 16, [&](int t) {
+			int threads = choice.get((long long)dyn, C - 0, 16, 64, 64, [&](int t) {
 				int n = 0;
-				return hipOccupancyMaxActiveBlocksPerMultiprocessor(&n, (const void *)kernel(t), t, dyn) == hipSuccess ? n : 0;
+				return hipOccupancyMaxActiveBlocksPerMultiprocessor(&n, (const void *)kernel(t), t * fx::cta_rows(t), dyn * fx::cta_rows(t)) == hipSuccess ? n : 0;
 			});
+			const int per = fx::cta_rows(threads); /* rows a CTA */
 			if (err == hipSuccess) {
 				auto k = kernel(threads);
-				k<<<(unsigned)rows, threads, dyn, stream>>>(B, H, C, a, x, y);
+				k<<<(unsigned)((rows + per - 1) / per), dim3(threads, per), dyn * per, stream>>>(B, H, C, a, x, y);
 				err = hipGetLastError();
 			}
 			if (err != hipSuccess)

@@ -8,18 +8,24 @@
 
 /* kernel(softmax_temperature) parallel(r) rolling(c)
  * fused over 'c' in steps of 64; split-k: a row reduction, for the CTA-per-row lowering
- * lowering: one CTA per row (r) of 128, 256 or 512 threads (FX_T, chosen at launch), each taking vectors of 4 elements,
+ * lowering: one CTA per row (r) of 128, 256 or 512 threads, or for short rows a wavefront or less per row, 128 threads a CTA (FX_T, chosen at launch),
+ *   each thread taking vectors of 4 elements,
  *   its threads the chunks of 'c', partials merged in shared memory;
  *   kept in shared memory between the loops: logits (when the GPU gives a CTA that much) */
 template <int FX_T, bool FX_KEEP>
-__global__ void __launch_bounds__(FX_T) softmax_temperature_kernel(int R, int C, float temperature, const float *__restrict__ logits, float *__restrict__ e, float *__restrict__ y)
+__global__ void __launch_bounds__(FX_T * fx::cta_rows(FX_T)) softmax_temperature_kernel(int R, int C, float temperature, const float *__restrict__ logits, float *__restrict__ e, float *__restrict__ y)
 {
 	__shared__ float fx_scratch[32];
-	__shared__ float m_part[FX_T];
-	__shared__ float sum_part[FX_T];
-	__shared__ float m_used_part[FX_T];
-	long long row_ = blockIdx.x;
-	unsigned char *fx_smem = fx::dyn_smem(); /* the rows kept between the loops over them */
+	__shared__ float m_part_rows[fx::cta_rows(FX_T)][FX_T];
+	float *m_part = m_part_rows[threadIdx.y];
+	__shared__ float sum_part_rows[fx::cta_rows(FX_T)][FX_T];
+	float *sum_part = sum_part_rows[threadIdx.y];
+	__shared__ float m_used_part_rows[fx::cta_rows(FX_T)][FX_T];
+	float *m_used_part = m_used_part_rows[threadIdx.y];
+	long long row_ = (long long)blockIdx.x * fx::cta_rows(FX_T) + threadIdx.y;
+	if (fx::cta_rows(FX_T) > 1 && row_ >= (long long)(R))
+		return;
+	unsigned char *fx_smem = fx::dyn_smem() + (size_t)threadIdx.y * (fx::row_bytes(C, sizeof(float))); /* the rows kept between the loops over them (this row's, of the CTA's) */
 	float *logits_row = (float *)(fx_smem);
 	int r = (int)row_;
 	const int nchunks = FX_T;
@@ -60,12 +66,22 @@ __global__ void __launch_bounds__(FX_T) softmax_temperature_kernel(int R, int C,
 				}
 			} else {
 				#pragma unroll
-				for (int k_ = 0; k_ < 16; k_++) {
-					const int c = c0 + (k_ / 4 * FX_T + (int)threadIdx.x) * 4 + k_ % 4;
-					if (c < C) {
-						logits_v[k_] = logits[((long long)r * C + c)];
+				for (int v_ = 0; v_ < 4; v_++) {
+					const int c = c0 + (v_ * FX_T + (int)threadIdx.x) * 4;
+					if (c + 4 <= C && fx::aligned16(&logits[((long long)r * C + c)])) {
+						fx::copy<16>(&logits_v[v_ * 4], &logits[((long long)r * C + c)]);
 						if (FX_KEEP)
-							logits_row[c] = logits_v[k_];
+							fx::copy<16>(&logits_row[c], &logits_v[v_ * 4]);
+					} else {
+						#pragma unroll
+						for (int k_ = v_ * 4; k_ < v_ * 4 + 4; k_++) {
+							const int c = c0 + (k_ / 4 * FX_T + (int)threadIdx.x) * 4 + k_ % 4;
+							if (c < C) {
+								logits_v[k_] = logits[((long long)r * C + c)];
+								if (FX_KEEP)
+									logits_row[c] = logits_v[k_];
+							}
+						}
 					}
 				}
 				#pragma unroll
@@ -131,10 +147,18 @@ __global__ void __launch_bounds__(FX_T) softmax_temperature_kernel(int R, int C,
 				}
 			} else {
 				#pragma unroll
-				for (int k_ = 0; k_ < 16; k_++) {
-					const int c = c02 + (k_ / 4 * FX_T + (int)threadIdx.x) * 4 + k_ % 4;
-					if (c < C) {
-						logits_v[k_] = FX_KEEP ? logits_row[c] : logits[((long long)r * C + c)];
+				for (int v_ = 0; v_ < 4; v_++) {
+					const int c = c02 + (v_ * FX_T + (int)threadIdx.x) * 4;
+					if (c + 4 <= C && fx::aligned16(&logits[((long long)r * C + c)])) {
+						fx::copy<16>(&logits_v[v_ * 4], FX_KEEP ? &logits_row[c] : &logits[((long long)r * C + c)]);
+					} else {
+						#pragma unroll
+						for (int k_ = v_ * 4; k_ < v_ * 4 + 4; k_++) {
+							const int c = c02 + (k_ / 4 * FX_T + (int)threadIdx.x) * 4 + k_ % 4;
+							if (c < C) {
+								logits_v[k_] = FX_KEEP ? logits_row[c] : logits[((long long)r * C + c)];
+							}
+						}
 					}
 				}
 				#pragma unroll
@@ -146,10 +170,18 @@ __global__ void __launch_bounds__(FX_T) softmax_temperature_kernel(int R, int C,
 					}
 				}
 				#pragma unroll
-				for (int k_ = 0; k_ < 16; k_++) {
-					const int c = c02 + (k_ / 4 * FX_T + (int)threadIdx.x) * 4 + k_ % 4;
-					if (c < C) {
-						y[((long long)r * C + c)] = y_v[k_];
+				for (int v_ = 0; v_ < 4; v_++) {
+					const int c = c02 + (v_ * FX_T + (int)threadIdx.x) * 4;
+					if (c + 4 <= C && fx::aligned16(&y[((long long)r * C + c)])) {
+						fx::copy<16>(&y[((long long)r * C + c)], &y_v[v_ * 4]);
+					} else {
+						#pragma unroll
+						for (int k_ = v_ * 4; k_ < v_ * 4 + 4; k_++) {
+							const int c = c02 + (k_ / 4 * FX_T + (int)threadIdx.x) * 4 + k_ % 4;
+							if (c < C) {
+								y[((long long)r * C + c)] = y_v[k_];
+							}
+						}
 					}
 				}
 			}
@@ -178,10 +210,18 @@ __global__ void __launch_bounds__(FX_T) softmax_temperature_kernel(int R, int C,
 				}
 			} else {
 				#pragma unroll
-				for (int k_ = 0; k_ < 16; k_++) {
-					const int c = c02 + (k_ / 4 * FX_T + (int)threadIdx.x) * 4 + k_ % 4;
-					if (c < C) {
-						logits_v[k_] = FX_KEEP ? logits_row[c] : logits[((long long)r * C + c)];
+				for (int v_ = 0; v_ < 4; v_++) {
+					const int c = c02 + (v_ * FX_T + (int)threadIdx.x) * 4;
+					if (c + 4 <= C && fx::aligned16(&logits[((long long)r * C + c)])) {
+						fx::copy<16>(&logits_v[v_ * 4], FX_KEEP ? &logits_row[c] : &logits[((long long)r * C + c)]);
+					} else {
+						#pragma unroll
+						for (int k_ = v_ * 4; k_ < v_ * 4 + 4; k_++) {
+							const int c = c02 + (k_ / 4 * FX_T + (int)threadIdx.x) * 4 + k_ % 4;
+							if (c < C) {
+								logits_v[k_] = FX_KEEP ? logits_row[c] : logits[((long long)r * C + c)];
+							}
+						}
 					}
 				}
 				#pragma unroll
@@ -192,10 +232,18 @@ __global__ void __launch_bounds__(FX_T) softmax_temperature_kernel(int R, int C,
 					}
 				}
 				#pragma unroll
-				for (int k_ = 0; k_ < 16; k_++) {
-					const int c = c02 + (k_ / 4 * FX_T + (int)threadIdx.x) * 4 + k_ % 4;
-					if (c < C) {
-						e[((long long)r * C + c)] = e_v[k_];
+				for (int v_ = 0; v_ < 4; v_++) {
+					const int c = c02 + (v_ * FX_T + (int)threadIdx.x) * 4;
+					if (c + 4 <= C && fx::aligned16(&e[((long long)r * C + c)])) {
+						fx::copy<16>(&e[((long long)r * C + c)], &e_v[v_ * 4]);
+					} else {
+						#pragma unroll
+						for (int k_ = v_ * 4; k_ < v_ * 4 + 4; k_++) {
+							const int c = c02 + (k_ / 4 * FX_T + (int)threadIdx.x) * 4 + k_ % 4;
+							if (c < C) {
+								e[((long long)r * C + c)] = e_v[k_];
+							}
+						}
 					}
 				}
 			}
@@ -238,21 +286,23 @@ extern "C" hipError_t softmax_temperature_launch(int R, int C, float temperature
 			auto kernel = [&](int t) {
 				return t == 512 ? (keep ? softmax_temperature_kernel<512, true> : softmax_temperature_kernel<512, false>)
 				     : t == 256 ? (keep ? softmax_temperature_kernel<256, true> : softmax_temperature_kernel<256, false>)
-				     : (keep ? softmax_temperature_kernel<128, true> : softmax_temperature_kernel<128, false>);
+				     : t == 128 ? (keep ? softmax_temperature_kernel<128, true> : softmax_temperature_kernel<128, false>)
+				     : (keep ? softmax_temperature_kernel<64, true> : softmax_temperature_kernel<64, false>);
 			};
-			/* 128, 256 or 512 threads (16 elements each a step): the size that works on the most elements at once */
+			/* 64 to 64 threads a row (128 a CTA), or 128, 256 or 512 threads (16 elements each a step): the size that works on the most elements at once */
 			static fx::RowThreads choice;
-			int threads = choice.get((long long)dyn, C - 0, 16, [&](int t) {
+			int threads = choice.get((long long)dyn, C - 0, 16, 64, 64, [&](int t) {
 				int n = 0;
-				if (dyn > 48 * 1024 && hipFuncSetAttribute((const void *)kernel(t), hipFuncAttributeMaxDynamicSharedMemorySize, (int)dyn) != hipSuccess)
+				if (dyn * fx::cta_rows(t) > 48 * 1024 && hipFuncSetAttribute((const void *)kernel(t), hipFuncAttributeMaxDynamicSharedMemorySize, (int)(dyn * fx::cta_rows(t))) != hipSuccess)
 					return 0;
-				return hipOccupancyMaxActiveBlocksPerMultiprocessor(&n, (const void *)kernel(t), t, dyn) == hipSuccess ? n : 0;
+				return hipOccupancyMaxActiveBlocksPerMultiprocessor(&n, (const void *)kernel(t), t * fx::cta_rows(t), dyn * fx::cta_rows(t)) == hipSuccess ? n : 0;
 			});
-			if (dyn > 48 * 1024)
-				err = hipFuncSetAttribute((const void *)kernel(threads), hipFuncAttributeMaxDynamicSharedMemorySize, (int)dyn);
+			const int per = fx::cta_rows(threads); /* rows a CTA */
+			if (dyn * per > 48 * 1024)
+				err = hipFuncSetAttribute((const void *)kernel(threads), hipFuncAttributeMaxDynamicSharedMemorySize, (int)(dyn * per));
 			if (err == hipSuccess) {
 				auto k = kernel(threads);
-				k<<<(unsigned)rows, threads, dyn, stream>>>(R, C, temperature, logits, e, y);
+				k<<<(unsigned)((rows + per - 1) / per), dim3(threads, per), dyn * per, stream>>>(R, C, temperature, logits, e, y);
 				err = hipGetLastError();
 			}
 			if (err != hipSuccess)

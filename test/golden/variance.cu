@@ -7,17 +7,24 @@
 
 /* kernel(variance) parallel(r) rolling(c)
  * fused over 'c' in steps of 64; split-k: a row reduction, for the CTA-per-row lowering
- * lowering: one CTA per row (r) of 128, 256 or 512 threads (FX_T, chosen at launch), each taking vectors of 4 elements,
+ * lowering: one CTA per row (r) of 128, 256 or 512 threads, or for short rows a warp or less per row, 128 threads a CTA (FX_T, chosen at launch),
+ *   each thread taking vectors of 4 elements,
  *   its threads the chunks of 'c', partials merged in shared memory */
 template <int FX_T>
-__global__ void __launch_bounds__(FX_T) variance_kernel(int R, int C, const float *__restrict__ x, float *__restrict__ var)
+__global__ void __launch_bounds__(FX_T * fx::cta_rows(FX_T)) variance_kernel(int R, int C, const float *__restrict__ x, float *__restrict__ var)
 {
 	__shared__ float fx_scratch[32];
-	__shared__ float mean_part[FX_T];
-	__shared__ float v_x2_part[FX_T];
-	__shared__ float v_x_part[FX_T];
-	__shared__ float v_n_part[FX_T];
-	long long row_ = blockIdx.x;
+	__shared__ float mean_part_rows[fx::cta_rows(FX_T)][FX_T];
+	float *mean_part = mean_part_rows[threadIdx.y];
+	__shared__ float v_x2_part_rows[fx::cta_rows(FX_T)][FX_T];
+	float *v_x2_part = v_x2_part_rows[threadIdx.y];
+	__shared__ float v_x_part_rows[fx::cta_rows(FX_T)][FX_T];
+	float *v_x_part = v_x_part_rows[threadIdx.y];
+	__shared__ float v_n_part_rows[fx::cta_rows(FX_T)][FX_T];
+	float *v_n_part = v_n_part_rows[threadIdx.y];
+	long long row_ = (long long)blockIdx.x * fx::cta_rows(FX_T) + threadIdx.y;
+	if (fx::cta_rows(FX_T) > 1 && row_ >= (long long)(R))
+		return;
 	int r = (int)row_;
 	const int nchunks = FX_T;
 	const int ch = threadIdx.x;
@@ -57,10 +64,18 @@ __global__ void __launch_bounds__(FX_T) variance_kernel(int R, int C, const floa
 				v_n += v_n_step;
 			} else {
 				#pragma unroll
-				for (int k_ = 0; k_ < 16; k_++) {
-					const int c = c0 + (k_ / 4 * FX_T + (int)threadIdx.x) * 4 + k_ % 4;
-					if (c < C) {
-						x_v[k_] = x[((long long)r * C + c)];
+				for (int v_ = 0; v_ < 4; v_++) {
+					const int c = c0 + (v_ * FX_T + (int)threadIdx.x) * 4;
+					if (c + 4 <= C && fx::aligned16(&x[((long long)r * C + c)])) {
+						fx::copy<16>(&x_v[v_ * 4], &x[((long long)r * C + c)]);
+					} else {
+						#pragma unroll
+						for (int k_ = v_ * 4; k_ < v_ * 4 + 4; k_++) {
+							const int c = c0 + (k_ / 4 * FX_T + (int)threadIdx.x) * 4 + k_ % 4;
+							if (c < C) {
+								x_v[k_] = x[((long long)r * C + c)];
+							}
+						}
 					}
 				}
 				#pragma unroll
@@ -143,17 +158,21 @@ extern "C" cudaError_t variance_launch(int R, int C, const float *x, float *var,
 			auto kernel = [&](int t) {
 				return t == 512 ? variance_kernel<512>
 				     : t == 256 ? variance_kernel<256>
-				     : variance_kernel<128>;
+				     : t == 128 ? variance_kernel<128>
+				     : t == 32 ? variance_kernel<32>
+				     : t == 16 ? variance_kernel<16>
+				     : variance_kernel<8>;
 			};
-			/* 128, 256 or 512 threads (16 elements each a step): the size that works on the most elements at once */
+			/* 8 to 32 threads a row (128 a CTA), or 128, 256 or 512 threads (16 elements each a step): the size that works on the most elements at once */
 			static fx::RowThreads choice;
-			int threads = choice.get((long long)dyn, C - 0, 16, [&](int t) {
+			int threads = choice.get((long long)dyn, C - 0, 16, 8, 32, [&](int t) {
 				int n = 0;
-				return cudaOccupancyMaxActiveBlocksPerMultiprocessor(&n, kernel(t), t, dyn) == cudaSuccess ? n : 0;
+				return cudaOccupancyMaxActiveBlocksPerMultiprocessor(&n, kernel(t), t * fx::cta_rows(t), dyn * fx::cta_rows(t)) == cudaSuccess ? n : 0;
 			});
+			const int per = fx::cta_rows(threads); /* rows a CTA */
 			if (err == cudaSuccess) {
 				auto k = kernel(threads);
-				k<<<(unsigned)rows, threads, dyn, stream>>>(R, C, x, var);
+				k<<<(unsigned)((rows + per - 1) / per), dim3(threads, per), dyn * per, stream>>>(R, C, x, var);
 				err = cudaGetLastError();
 			}
 			if (err != cudaSuccess)

@@ -8,16 +8,22 @@
 
 /* kernel(xent_index) parallel(t) rolling(v)
  * fused over 'v' in steps of 64; split-k: a row reduction, for the CTA-per-row lowering
- * lowering: one CTA per row (t) of 128, 256 or 512 threads (FX_T, chosen at launch), each taking vectors of 8 elements,
+ * lowering: one CTA per row (t) of 128, 256 or 512 threads, or for short rows a wavefront or less per row, 128 threads a CTA (FX_T, chosen at launch),
+ *   each thread taking vectors of 8 elements,
  *   its threads the chunks of 'v', partials merged in shared memory */
 template <int FX_T>
-__global__ void __launch_bounds__(FX_T) xent_index_kernel(int T, int V, const fusecc_bf16 *__restrict__ logits, const int *__restrict__ target, float *__restrict__ loss)
+__global__ void __launch_bounds__(FX_T * fx::cta_rows(FX_T)) xent_index_kernel(int T, int V, const fusecc_bf16 *__restrict__ logits, const int *__restrict__ target, float *__restrict__ loss)
 {
 	__shared__ float fx_scratch[32];
-	__shared__ float m_part[FX_T];
-	__shared__ float z_part[FX_T];
-	__shared__ float m_used_part[FX_T];
-	long long row_ = blockIdx.x;
+	__shared__ float m_part_rows[fx::cta_rows(FX_T)][FX_T];
+	float *m_part = m_part_rows[threadIdx.y];
+	__shared__ float z_part_rows[fx::cta_rows(FX_T)][FX_T];
+	float *z_part = z_part_rows[threadIdx.y];
+	__shared__ float m_used_part_rows[fx::cta_rows(FX_T)][FX_T];
+	float *m_used_part = m_used_part_rows[threadIdx.y];
+	long long row_ = (long long)blockIdx.x * fx::cta_rows(FX_T) + threadIdx.y;
+	if (fx::cta_rows(FX_T) > 1 && row_ >= (long long)(T))
+		return;
 	int t = (int)row_;
 	const int nchunks = FX_T;
 	const int ch = threadIdx.x;
@@ -51,10 +57,18 @@ __global__ void __launch_bounds__(FX_T) xent_index_kernel(int T, int V, const fu
 				}
 			} else {
 				#pragma unroll
-				for (int k_ = 0; k_ < 32; k_++) {
-					const int v = v0 + (k_ / 8 * FX_T + (int)threadIdx.x) * 8 + k_ % 8;
-					if (v < V) {
-						logits_v[k_] = logits[((long long)t * V + v)];
+				for (int v_ = 0; v_ < 4; v_++) {
+					const int v = v0 + (v_ * FX_T + (int)threadIdx.x) * 8;
+					if (v + 8 <= V && fx::aligned16(&logits[((long long)t * V + v)])) {
+						fx::copy<16>(&logits_v[v_ * 8], &logits[((long long)t * V + v)]);
+					} else {
+						#pragma unroll
+						for (int k_ = v_ * 8; k_ < v_ * 8 + 8; k_++) {
+							const int v = v0 + (k_ / 8 * FX_T + (int)threadIdx.x) * 8 + k_ % 8;
+							if (v < V) {
+								logits_v[k_] = logits[((long long)t * V + v)];
+							}
+						}
 					}
 				}
 				#pragma unroll
@@ -126,17 +140,19 @@ extern "C" hipError_t xent_index_launch(int T, int V, const fusecc_bf16 *logits,
 			auto kernel = [&](int t) {
 				return t == 512 ? xent_index_kernel<512>
 				     : t == 256 ? xent_index_kernel<256>
-				     : xent_index_kernel<128>;
+				     : t == 128 ? xent_index_kernel<128>
+				     : xent_index_kernel<64>;
 			};
-			/* 128, 256 or 512 threads (32 elements each a step): the size that works on the most elements at once */
+			/* 64 to 64 threads a row (128 a CTA), or 128, 256 or 512 threads (32 elements each a step): the size that works on the most elements at once */
 			static fx::RowThreads choice;
-			int threads = choice.get((long long)dyn, V - 0, 32, [&](int t) {
+			int threads = choice.get((long long)dyn, V - 0, 32, 64, 64, [&](int t) {
 				int n = 0;
-				return hipOccupancyMaxActiveBlocksPerMultiprocessor(&n, (const void *)kernel(t), t, dyn) == hipSuccess ? n : 0;
+				return hipOccupancyMaxActiveBlocksPerMultiprocessor(&n, (const void *)kernel(t), t * fx::cta_rows(t), dyn * fx::cta_rows(t)) == hipSuccess ? n : 0;
 			});
+			const int per = fx::cta_rows(threads); /* rows a CTA */
 			if (err == hipSuccess) {
 				auto k = kernel(threads);
-				k<<<(unsigned)rows, threads, dyn, stream>>>(T, V, logits, target, loss);
+				k<<<(unsigned)((rows + per - 1) / per), dim3(threads, per), dyn * per, stream>>>(T, V, logits, target, loss);
 				err = hipGetLastError();
 			}
 			if (err != hipSuccess)

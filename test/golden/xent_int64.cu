@@ -7,16 +7,22 @@
 
 /* kernel(xent_int64) parallel(t)
  * fused over 'v' in steps of 64; split-k: chosen, the rows do not grow with the reduction (decode-like)
- * lowering: one CTA per row (t) of 128, 256 or 512 threads (FX_T, chosen at launch), each taking vectors of 4 elements,
+ * lowering: one CTA per row (t) of 128, 256 or 512 threads, or for short rows a warp or less per row, 128 threads a CTA (FX_T, chosen at launch),
+ *   each thread taking vectors of 4 elements,
  *   its threads the chunks of 'v', partials merged in shared memory */
 template <int FX_T>
-__global__ void __launch_bounds__(FX_T) xent_int64_kernel(int T, int V, const float *__restrict__ logits, const int64_t *__restrict__ target, float *__restrict__ loss)
+__global__ void __launch_bounds__(FX_T * fx::cta_rows(FX_T)) xent_int64_kernel(int T, int V, const float *__restrict__ logits, const int64_t *__restrict__ target, float *__restrict__ loss)
 {
 	__shared__ float fx_scratch[32];
-	__shared__ float m_part[FX_T];
-	__shared__ float z_part[FX_T];
-	__shared__ float m_used_part[FX_T];
-	long long row_ = blockIdx.x;
+	__shared__ float m_part_rows[fx::cta_rows(FX_T)][FX_T];
+	float *m_part = m_part_rows[threadIdx.y];
+	__shared__ float z_part_rows[fx::cta_rows(FX_T)][FX_T];
+	float *z_part = z_part_rows[threadIdx.y];
+	__shared__ float m_used_part_rows[fx::cta_rows(FX_T)][FX_T];
+	float *m_used_part = m_used_part_rows[threadIdx.y];
+	long long row_ = (long long)blockIdx.x * fx::cta_rows(FX_T) + threadIdx.y;
+	if (fx::cta_rows(FX_T) > 1 && row_ >= (long long)(T))
+		return;
 	int t = (int)row_;
 	const int nchunks = FX_T;
 	const int ch = threadIdx.x;
@@ -50,10 +56,18 @@ __global__ void __launch_bounds__(FX_T) xent_int64_kernel(int T, int V, const fl
 				}
 			} else {
 				#pragma unroll
-				for (int k_ = 0; k_ < 16; k_++) {
-					const int v = v0 + (k_ / 4 * FX_T + (int)threadIdx.x) * 4 + k_ % 4;
-					if (v < V) {
-						logits_v[k_] = logits[((long long)t * V + v)];
+				for (int v_ = 0; v_ < 4; v_++) {
+					const int v = v0 + (v_ * FX_T + (int)threadIdx.x) * 4;
+					if (v + 4 <= V && fx::aligned16(&logits[((long long)t * V + v)])) {
+						fx::copy<16>(&logits_v[v_ * 4], &logits[((long long)t * V + v)]);
+					} else {
+						#pragma unroll
+						for (int k_ = v_ * 4; k_ < v_ * 4 + 4; k_++) {
+							const int v = v0 + (k_ / 4 * FX_T + (int)threadIdx.x) * 4 + k_ % 4;
+							if (v < V) {
+								logits_v[k_] = logits[((long long)t * V + v)];
+							}
+						}
 					}
 				}
 				#pragma unroll
@@ -125,17 +139,21 @@ extern "C" cudaError_t xent_int64_launch(int T, int V, const float *logits, cons
 			auto kernel = [&](int t) {
 				return t == 512 ? xent_int64_kernel<512>
 				     : t == 256 ? xent_int64_kernel<256>
-				     : xent_int64_kernel<128>;
+				     : t == 128 ? xent_int64_kernel<128>
+				     : t == 32 ? xent_int64_kernel<32>
+				     : t == 16 ? xent_int64_kernel<16>
+				     : xent_int64_kernel<8>;
 			};
-			/* 128, 256 or 512 threads (16 elements each a step): the size that works on the most elements at once */
+			/* 8 to 32 threads a row (128 a CTA), or 128, 256 or 512 threads (16 elements each a step): the size that works on the most elements at once */
 			static fx::RowThreads choice;
-			int threads = choice.get((long long)dyn, V - 0, 16, [&](int t) {
+			int threads = choice.get((long long)dyn, V - 0, 16, 8, 32, [&](int t) {
 				int n = 0;
-				return cudaOccupancyMaxActiveBlocksPerMultiprocessor(&n, kernel(t), t, dyn) == cudaSuccess ? n : 0;
+				return cudaOccupancyMaxActiveBlocksPerMultiprocessor(&n, kernel(t), t * fx::cta_rows(t), dyn * fx::cta_rows(t)) == cudaSuccess ? n : 0;
 			});
+			const int per = fx::cta_rows(threads); /* rows a CTA */
 			if (err == cudaSuccess) {
 				auto k = kernel(threads);
-				k<<<(unsigned)rows, threads, dyn, stream>>>(T, V, logits, target, loss);
+				k<<<(unsigned)((rows + per - 1) / per), dim3(threads, per), dyn * per, stream>>>(T, V, logits, target, loss);
 				err = cudaGetLastError();
 			}
 			if (err != cudaSuccess)

@@ -41,8 +41,10 @@ namespace wave {
 enum { MAX_WAVES = 8 };
 
 __device__ __forceinline__ int size() { return 64; }
-__device__ __forceinline__ int lane() { return threadIdx.x & 63; }
-__device__ __forceinline__ int index() { return threadIdx.x >> 6; }
+/* Threads are numbered along x, then y (a row kernel's CTA of several rows is 2-D). */
+__device__ __forceinline__ int tid() { return threadIdx.x + blockDim.x * threadIdx.y; }
+__device__ __forceinline__ int lane() { return tid() & 63; }
+__device__ __forceinline__ int index() { return tid() >> 6; }
 
 /* The wavefront's 64 threads wait for each other (barrier 0 is __syncthreads'). */
 __device__ __forceinline__ void sync()
