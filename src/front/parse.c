@@ -4044,9 +4044,13 @@ static PragmaGroup *pragma_for(Parser *ps, CXCursor for_stmt)
 static bool is_var(const Expr *e, const Var *x) { return e->kind == EX_VAR && e->var == x; }
 
 /* `if (x < a) x = a;` (or >, either operand order, no else): the clamp's value of x when
- * it was e before, `e < a ? a : e`; NULL if s is not such a clamp of x. */
+ * it was e before, `e < a ? a : e`; also the clamp written as one assignment from x,
+ * `x = x < a ? a : x;` (any integer value of x: e read for x). NULL if s is not such an
+ * update of x. */
 static Expr *clamp_value(Program *p, const Stmt *s, const Var *x, const Expr *e)
 {
+	if (s->kind == ST_ASSIGN && s->aop == AS_SET && is_var(s->lhs, x) && scalar_is_int(s->rhs->ty) && expr_reads_var(s->rhs, x))
+		return expr_subst_expr(p, s->rhs, x, e);
 	if (s->kind != ST_IF || (s->nbody > 1 && s->body[1]))
 		return NULL;
 	const Stmt *a = s->body[0];
@@ -4173,6 +4177,22 @@ static Expr *cancel_term(Program *p, Expr *e, const Expr *a, bool *done)
 		*done = true;
 		return ex_int(p, 0, e->loc);
 	}
+	/* through a conversion that keeps every value (int to int64_t: a local's type) */
+	if (e->kind == EX_CAST && (e->ty == TY_INT || e->ty == TY_I64) && (e->args[0]->ty == TY_INT || e->args[0]->ty == TY_I64) &&
+	    scalar_size(e->ty) >= scalar_size(e->args[0]->ty)) {
+		Expr *r = cancel_term(p, e->args[0], a, done);
+		return *done ? ex_cast(p, e->ty, r, e->loc) : e;
+	}
+	/* a selection both of whose values add it (a start clamped to the sequence's first
+	 * row: `t - W + 1 < cu[s] ? cu[s] : t - W + 1` once t is cu[s] + t) */
+	if (e->kind == EX_COND) {
+		bool d1 = false, d2 = false;
+		Expr *x = cancel_term(p, e->args[1], a, &d1), *y = cancel_term(p, e->args[2], a, &d2);
+		if (!d1 || !d2)
+			return e;
+		*done = true;
+		return ex_cond(p, e->args[0], x, y, e->loc);
+	}
 	if (e->kind != EX_BIN || (e->bop != OP_ADD && e->bop != OP_SUB))
 		return e;
 	for (int i = 0; i < (e->bop == OP_ADD ? 2 : 1); i++) {
@@ -4230,20 +4250,136 @@ static void shift_stmt(Program *p, Stmt *s, const Var *v, const Expr *a, const E
 		shift_stmt(p, s->body[i], v, a, av);
 }
 
+/* ---- a local row indexed from a shifted start ---- */
+
+typedef struct {
+	const Var *arr;     /* the local array */
+	const Expr *base;   /* the start every access adds (the first met) */
+	const Stmt *region; /* nothing in it may write what base reads */
+	bool ok;
+} RowBase;
+
+/* Whether e reads only parameters (scalars, and arrays region does not write) and
+ * iterators. */
+static bool reads_fixed(const Expr *e, const Stmt *region)
+{
+	if ((e->kind == EX_VAR || e->kind == EX_INDEX) &&
+	    !((e->var->kind == VAR_PARAM && !stmt_writes_var(region, e->var)) || (e->kind == EX_VAR && e->var->kind == VAR_LOOP)))
+		return false;
+	for (int i = 0; i < e->nargs; i++)
+		if (!reads_fixed(e->args[i], region))
+			return false;
+	return true;
+}
+
+/* Checks (rewrite false) or rewrites every access of rb->arr in e: `arr[base + v]`, v an
+ * iterator, becomes `arr[v]`. */
+static void row_base_expr(Expr *e, RowBase *rb, bool rewrite)
+{
+	if (!e)
+		return;
+	if ((e->kind == EX_VAR || e->kind == EX_INDEX) && e->var == rb->arr) {
+		Expr *x = e->kind == EX_INDEX && e->nargs == 1 ? e->args[0] : NULL;
+		bool form = x && x->kind == EX_BIN && x->bop == OP_ADD && x->args[1]->kind == EX_VAR && x->args[1]->var->kind == VAR_LOOP &&
+		            !expr_reads_var(x->args[0], x->args[1]->var) && expr_reads_element(x->args[0]) && reads_fixed(x->args[0], rb->region);
+		if (!form || (rb->base && !expr_equal(rb->base, x->args[0]))) {
+			rb->ok = false;
+			return;
+		}
+		rb->base = x->args[0];
+		if (rewrite)
+			e->args[0] = x->args[1];
+		return;
+	}
+	for (int i = 0; i < e->nargs; i++)
+		row_base_expr(e->args[i], rb, rewrite);
+}
+
+static void row_base_stmt(Stmt *s, RowBase *rb, bool rewrite)
+{
+	if (!s)
+		return;
+	Expr *es[] = {s->lo, s->hi, s->lhs, s->rhs, s->cond};
+	for (int i = 0; i < 5; i++)
+		row_base_expr(es[i], rb, rewrite);
+	for (int i = 0; i < s->nbody; i++)
+		row_base_stmt(s->body[i], rb, rewrite);
+}
+
+/* Local rows of the region each of whose accesses, once loops from a start read from an
+ * array count from 0 (shift_data_starts), is `row[start + j]` with one start: `float
+ * kq[L]; for (j = lo; j <= pos; j++) kq[j] = ...` of a window decode, lo from seq_len[b].
+ * The start reads parameters and iterators only, the same value in every loop, and
+ * every element the C touches is start + j with j >= 0 (the C's index is not negative):
+ * indexed at j instead, the same elements moved down by the start, which no access sees,
+ * and an affine store. */
+static void unshift_local_rows(Stmt *region, Stmt *s)
+{
+	if (!s)
+		return;
+	if (s->kind == ST_DECL && s->var->kind == VAR_LOCAL && s->var->ndim == 1) {
+		RowBase rb = {s->var, NULL, region, true};
+		row_base_stmt(region, &rb, false);
+		if (rb.ok && rb.base)
+			row_base_stmt(region, &rb, true);
+	}
+	for (int i = 0; i < s->nbody; i++)
+		unshift_local_rows(region, s->body[i]);
+}
+
+/* What a loop starting at lo (which reads an array) counts from: lo itself, or, where lo
+ * selects between an offset read from arrays and a value adding that offset (a window's
+ * first key clamped to its sequence's first row, `t - W + 1 < cu[s] ? cu[s] : t - W + 1`
+ * once the row loop counts from cu[s]), that offset: the loop then reads x[cu[s] + u]
+ * from the same offset as the rows, where counting from lo would put a per-row value
+ * in every key's subscript. */
+static const Expr *data_base(Program *p, const Expr *lo)
+{
+	while (lo->kind == EX_CAST && scalar_is_int(lo->ty))
+		lo = lo->args[0];
+	if (lo->kind != EX_COND)
+		return lo;
+	for (int side = 1; side <= 2; side++) {
+		const Expr *b = lo->args[side];
+		while (b->kind == EX_CAST && scalar_is_int(b->ty))
+			b = b->args[0];
+		bool done = false;
+		Expr *rest = cancel_term(p, ex_copy(p, lo->args[3 - side]), b, &done);
+		if (expr_reads_element(b) && done && !expr_reads_element(rest))
+			return b;
+	}
+	return lo;
+}
+
+/* Whether what e reads, variables and arrays, keeps its value through loop s: neither s's
+ * iterator nor stored in s (the start is read once, before the loop; the shifted body
+ * reads it again at every use). */
+static bool invariant_in(const Expr *e, const Stmt *s)
+{
+	if ((e->kind == EX_VAR || e->kind == EX_INDEX) && (e->var == s->var || stmt_writes_var(s, e->var)))
+		return false;
+	for (int i = 0; i < e->nargs; i++)
+		if (!invariant_in(e->args[i], s))
+			return false;
+	return true;
+}
+
 /* A loop over absolute rows, `for (t = cu[s]; t < cu[s + 1]; t++) body` (varlen, CSR,
  * EmbeddingBag offsets), whose start is read from an array and so has no affine form,
  * becomes `for (t = 0; t < cu[s + 1] - cu[s]; t++) body[t := cu[s] + t]`: rows of a
  * packed batch, x[cu[s] + t]. A loop inside from the same start to t (causal keys,
- * `u <= t`) becomes u < t + 1, the start cancelled. */
+ * `u <= t`) becomes u < t + 1, the start cancelled; one from a start clamped to it (a
+ * sliding window, data_base) counts from the same offset, `u = t - W + 1 < 0 ? 0 : t - W
+ * + 1`. A start that reads what the loop stores stays (then refused as not affine). */
 static void shift_data_starts(Program *p, Stmt *s)
 {
 	if (!s)
 		return;
-	if (s->kind == ST_FOR && s->step == 1 && expr_reads_element(s->lo)) {
-		Expr *a = s->lo;
+	if (s->kind == ST_FOR && s->step == 1 && expr_reads_element(s->lo) && invariant_in(s->lo, s)) {
+		Expr *a = ex_copy(p, data_base(p, s->lo));
 		Expr *av = ex_bin(p, OP_ADD, ex_copy(p, a), ex_var(p, s->var, s->loc), s->loc);
 		s->hi = minus_term(p, s->hi, a);
-		s->lo = ex_int(p, 0, s->loc);
+		s->lo = cancel_compares(p, minus_term(p, ex_copy(p, s->lo), a), a);
 		for (int i = 0; i < s->nbody; i++)
 			shift_stmt(p, s->body[i], s->var, a, av);
 	}
@@ -5292,6 +5428,7 @@ static void convert_function(Parser *ps, CXCursor fn, CXCursor body)
 		sink_decls(ps->prog, loop);
 		fold_clamped_bounds(ps->prog, loop);
 		shift_data_starts(ps->prog, loop);
+		unshift_local_rows(loop, loop);
 		LoopVec all = {0};
 		collect_loops(loop, &all);
 		narrow_guarded_loops(ps->prog, loop, NULL, &all);

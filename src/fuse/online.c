@@ -1225,6 +1225,13 @@ static bool undo_welford(Program *p, Stmt *parent, int idx)
 		Expr *x = gmi && gmi->kind == EX_BIN && gmi->bop == OP_DIV ? minus_var(gmi->args[0], o.old) : NULL;
 		Expr *nexp = x ? uncast(gmi->args[1]) : NULL;
 		Var *n = nexp && nexp->kind == EX_VAR ? nexp->var : NULL;
+		/* the count as the iterator gives it, `delta / (float)(c + 1)` over c from 0: a
+		 * count of our own, kept as the written one would be */
+		bool iter_count = !n && nexp && loop->lo->kind == EX_INT && loop->lo->ival == 0 && loop->step == 1 && nexp->kind == EX_BIN && nexp->bop == OP_ADD &&
+		                  ((uncast(nexp->args[0])->kind == EX_VAR && uncast(nexp->args[0])->var == loop->var && is_literal(uncast(nexp->args[1]), 1)) ||
+		                   (uncast(nexp->args[1])->kind == EX_VAR && uncast(nexp->args[1])->var == loop->var && is_literal(uncast(nexp->args[0]), 1)));
+		if (iter_count)
+			n = var_new(p, VAR_LOCAL, arena_printf(&p->arena, "%s_count", mean->name), TY_INT, mean->loc);
 		int ci = -1, qi = -1;
 		Var *m2 = NULL;
 		for (int i = 0; n && i < body->nbody; i++) {
@@ -1245,7 +1252,8 @@ static bool undo_welford(Program *p, Stmt *parent, int idx)
 					m2 = v, qi = i;
 			}
 		}
-		if (ci < 0 || !m2 || !starts_at_zero(parent, idx, n) || !starts_at_zero(parent, idx, mean) || !starts_at_zero(parent, idx, m2))
+		if ((ci < 0 && !iter_count) || !m2 || (!iter_count && !starts_at_zero(parent, idx, n)) || !starts_at_zero(parent, idx, mean) ||
+		    !starts_at_zero(parent, idx, m2))
 			goto next;
 		bool ok = !expr_reads_var(x, n) && !expr_reads_var(x, m2);
 		for (int i = 0; ok && i < body->nbody; i++)
@@ -1254,7 +1262,7 @@ static bool undo_welford(Program *p, Stmt *parent, int idx)
 			goto next;
 		/* x read through the body's locals, as the sum's statement wrote it */
 		Loc l = body->body[mi]->loc;
-		Stmt *t1[2] = {body->body[ci], st_assign(p, ex_var(p, mean, l), AS_ADD, ex_copy(p, x), l)};
+		Stmt *t1[2] = {iter_count ? st_assign(p, ex_var(p, n, l), AS_ADD, ex_int(p, 1, l), l) : body->body[ci], st_assign(p, ex_var(p, mean, l), AS_ADD, ex_copy(p, x), l)};
 		Expr *dev = ex_bin(p, OP_SUB, ex_copy(p, x), ex_var(p, mean, l), l);
 		Stmt *t2 = st_assign(p, ex_var(p, m2, l), AS_ADD, ex_bin(p, OP_MUL, dev, ex_copy(p, dev), l), body->body[qi]->loc);
 		Stmt *first = slice_loop(p, loop, body, mi, t1, 2, NULL, 0);
@@ -1264,7 +1272,10 @@ static bool undo_welford(Program *p, Stmt *parent, int idx)
 		Expr *pos = ex_bin(p, OP_GT, ex_var(p, n, l), ex_int(p, 0, l), l);
 		Stmt *fin = st_assign(p, ex_var(p, mean, l), AS_SET,
 		                      ex_cond(p, pos, ex_bin(p, OP_DIV, ex_var(p, mean, l), ex_var(p, n, l), l), ex_var(p, mean, l), l), l);
-		stmt_replace(p, parent, loop, (Stmt *[]){first, fin, second}, 3);
+		if (iter_count)
+			stmt_replace(p, parent, loop, (Stmt *[]){st_decl(p, n, ex_int(p, 0, l), l), first, fin, second}, 4);
+		else
+			stmt_replace(p, parent, loop, (Stmt *[]){first, fin, second}, 3);
 		done = true;
 	next:
 		vec_free(o.defv);

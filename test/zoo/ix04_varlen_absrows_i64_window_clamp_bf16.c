@@ -3,9 +3,9 @@
  * Style: absolute token rows, sequence s owns tokens cu_seqlens[s] .. cu_seqlens[s+1]-1
  * (int64 offsets, as torch.cumsum gives them); int64_t sizes and iterators; the window
  * start is a clamped int64_t local, `int64_t lo = t - W + 1; if (lo < cu_seqlens[s]) lo
- * = cu_seqlens[s];`, read as a loop start. The fused C reads it; the GPU printers refuse
- * it for now, located: the clamped start makes each row its own CTA, and the launcher
- * cannot count the rows of a sequence on the host (the `continue` form tiles). */
+ * = cu_seqlens[s];`, read as a loop start. The keys count from the sequence's offset as
+ * the rows do (k[cu_seqlens[s] + u], u from max(t - W + 1, 0)): tensor-core tiles
+ * (refused before, the clamped start read per row). */
 #include <math.h>
 #include <stdint.h>
 #include "fusecc.h"
