@@ -1,6 +1,7 @@
 /* fusecc_tile_common.h: the parts of the device tile library that do not depend on the
  * GPU (included by fusecc_tile_cuda.h and fusecc_tile_hip.h): the masked/unmasked step
- * dispatch, clearing a register tile, the CTAs' launch order, tanh through exp2. */
+ * dispatch, clearing a register tile, the CTAs' launch order, the exponentials and tanh
+ * through the target's exp2. */
 #ifndef FUSECC_TILE_COMMON_H
 #define FUSECC_TILE_COMMON_H
 
@@ -268,13 +269,29 @@ template <int ROWS, int PITCH, int DATA, int THREADS, class T, class F> __device
 	}
 }
 
-/* tanh through exp2 (e2, the target's fast 2^x): 1 - 2 / (e^2x + 1), absolute error
- * about 1e-7 (tanhf costs several times more and dominates a soft-capped score). |x| >= 9
- * rounds to +-1. */
-template <class E2> __device__ __forceinline__ float tanh_via(float x, E2 e2)
+/* 2^x, the target's (defined by fusecc_tile_cuda.h: ex2.approx on the MUFU unit, relative
+ * error ~2^-22; fusecc_tile_hip.h: exp2f). The kernels' exponentials go through it. */
+__device__ __forceinline__ float exp2(float x);
+
+/* e^x as 2^(x log2 e): what expf costs in a kernel. -inf gives 0, as expf does. */
+__device__ __forceinline__ float exp(float x) { return exp2(x * 1.4426950408889634f); }
+
+/* e^(a - b) as 2^(a log2 e - b log2 e): one FMA once b log2 e is hoisted (b the row's max,
+ * the same for every element). Below -2.35e38 (a row masked with -FLT_MAX, torch.finfo.min)
+ * b log2 e would overflow: a and b move up together first (a - b, and so the result, is the
+ * same). */
+__device__ __forceinline__ float exp_sub(float a, float b)
+{
+	const float up = b < -2.35e38f ? -2.35e38f - b : 0.0f;
+	return exp2(fmaf(a + up, 1.4426950408889634f, -((b + up) * 1.4426950408889634f)));
+}
+
+/* tanh through exp2: 1 - 2 / (e^2x + 1), absolute error about 1e-7 (tanhf costs several
+ * times more and dominates a soft-capped score). |x| >= 9 rounds to +-1. */
+__device__ __forceinline__ float tanh(float x)
 {
 	x = fminf(fmaxf(x, -9.0f), 9.0f);
-	return 1.0f - __fdividef(2.0f, e2(2.8853900817779268f * x) + 1.0f);
+	return 1.0f - __fdividef(2.0f, exp2(2.8853900817779268f * x) + 1.0f);
 }
 
 /* x rounded to nearest as T (__half or fusecc_bf16; __float2half rounds to nearest on

@@ -776,24 +776,6 @@ __device__ __forceinline__ float exp2(float x)
 	return exp2f(x); /* nvcc's host pass parses device bodies but knows no NVVM builtin */
 #endif
 }
-/* e^x through the exp2 unit (ex2.approx, relative error ~2^-22): what expf costs in a tile
- * kernel. -inf gives 0, as expf does. */
-__device__ __forceinline__ float exp(float x) { return exp2(x * 1.4426950408889634f); }
-/* e^(a - b) as 2^(a log2 e - b log2 e): one FFMA once b log2 e is hoisted (b the row's
- * max, the same for every element). */
-__device__ __forceinline__ float exp_sub(float a, float b)
-{
-	/* Below -2.35e38 (a row masked with -FLT_MAX, torch.finfo.min), b log2 e would overflow:
-	 * a and b move up together first (a - b, and so the result, is the same). */
-	const float up = b < -2.35e38f ? -2.35e38f - b : 0.0f;
-	return exp2(__fmaf_rn(a + up, 1.4426950408889634f, -((b + up) * 1.4426950408889634f)));
-}
-
-/* tanh through the exp2 unit (see tanh_via). */
-__device__ __forceinline__ float tanh(float x)
-{
-	return tanh_via(x, [](float y) { return exp2(y); });
-}
 
 /* Split-k's two kernels, chained by programmatic dependent launch (sm_90): the chunk
  * kernel lets the merge launch as soon as all of its CTAs have started (let_next_start),

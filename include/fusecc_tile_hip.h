@@ -385,21 +385,8 @@ __device__ __forceinline__ float row_min(float x)
 	return x;
 }
 
-/* e^x as 2^(x log2 e). -inf gives 0, as expf does. */
+/* 2^x (exp, exp_sub and tanh of fusecc_tile_common.h go through it). */
 __device__ __forceinline__ float exp2(float x) { return exp2f(x); }
-__device__ __forceinline__ float exp(float x) { return exp2f(x * 1.4426950408889634f); }
-/* e^(a - b) as 2^(a log2 e - b log2 e): one FMA once b log2 e is hoisted. */
-__device__ __forceinline__ float exp_sub(float a, float b)
-{
-	/* Below -2.35e38 (a row masked with -FLT_MAX, torch.finfo.min), b log2 e would overflow:
-	 * a and b move up together first (a - b, and so the result, is the same). */
-	const float up = b < -2.35e38f ? -2.35e38f - b : 0.0f;
-	return exp2f(fmaf(a + up, 1.4426950408889634f, -((b + up) * 1.4426950408889634f)));
-}
-__device__ __forceinline__ float tanh(float x)
-{
-	return tanh_via(x, [](float y) { return exp2f(y); });
-}
 
 /* Split-k's kernel chaining (see fusecc_tile_cuda.h): HIP has no programmatic dependent
  * launch, so the merge is an ordinary launch after the chunk kernel. */

@@ -1053,7 +1053,7 @@ static bool plan_arrays(RowPlan *rp, Program *p, StrVec *made, const char **why)
 	rp->smem_name = fresh_name(p, r, made, "fx_smem");
 	rp->ws_name = fresh_name(p, r, made, "fx_ws");
 	rp->base_name = fresh_name(p, r, made, "fx_local");
-	rp->part_rows = arena_alloc(&p->arena, sizeof(char *) * (size_t)(rp->c ? rp->sb.nparts : 0) + 1);
+	rp->part_rows = arena_alloc(&p->arena, sizeof(char *) * (size_t)((rp->c ? rp->sb.nparts : 0) + 1));
 	for (int k = 0; rp->c && k < rp->sb.nparts; k++)
 		rp->part_rows[k] = fresh_name(p, r, made, arena_printf(&p->arena, "%s_rows", rp->sb.parts[k]->name));
 	grid_sums(r->loop, &rp->gs);
@@ -1437,6 +1437,47 @@ static bool moves_at(const RowArr *a, const RowArr *b, bool load)
 	return (load ? b->load : b->store) && !strcmp(b->it->name, a->it->name);
 }
 
+/* `start >= lo && start + len <= hi`: the elements [start, start + len) all inside the
+ * sweep's range (lo left out when it is 0). */
+static void print_span_inside(StrBuf *o, const RowSweep *sw, const char *start, const char *len, const PrintTarget *pt)
+{
+	if (!is_zero(sw->lo)) {
+		sb_printf(o, "%s >= ", start);
+		print_operand_to(o, sw->lo, OP_GE, pt);
+		sb_puts(o, " && ");
+	}
+	sb_printf(o, "%s + %s <= ", start, len);
+	print_operand_to(o, sw->hi, OP_LE, pt);
+}
+
+/* The moves of every array that moves with sw->arrs[i] at its iterator (print_move). */
+static void print_moves_at(StrBuf *o, const RowPlan *rp, const RowSweep *sw, int i, const char *v, bool vec, bool load, int in, const PrintTarget *plain)
+{
+	for (int k = i; k < sw->narrs; k++)
+		if (moves_at(&sw->arrs[i], &sw->arrs[k], load))
+			print_move(o, rp, &sw->arrs[k], v, sw->arrs[i].it->name, vec, load, in, plain);
+}
+
+/* Element k_'s moves in a step the row's ends cut: its iterator, and the moves where it is
+ * inside the row (print_guard), at indentation ind. */
+static void print_guarded_moves(StrBuf *o, const RowPlan *rp, const RowSweep *sw, int i, bool load, int ind, const PrintTarget *plain)
+{
+	const char *it = sw->arrs[i].it->name;
+	if (rp->vw > 1) { /* inside a vector's loop, which declared `it` for the vector */
+		tabs(o, ind);
+		sb_printf(o, "const int %s = ", it);
+		print_elem(o, rp, sw->step, false);
+		sb_puts(o, ";\n");
+	}
+	tabs(o, ind);
+	sb_puts(o, "if (");
+	print_guard(o, sw, it, plain);
+	sb_puts(o, ") {\n");
+	print_moves_at(o, rp, sw, i, rp->elem_name, false, load, ind + 1, plain);
+	tabs(o, ind);
+	sb_puts(o, "}\n");
+}
+
 /* The loads (load) or stores of the sweep's registers in a step: whole vectors (fast), or
  * in a step that the row's ends cut, each vector whole where it is inside the row and
  * 16-byte aligned (the row's start decides), else element by element inside the row. One
@@ -1464,49 +1505,34 @@ static void print_moves(StrBuf *o, const RowPlan *rp, const RowSweep *sw, int in
 		sb_printf(o, "const int %s = ", it);
 		print_elem(o, rp, sw->step, vec);
 		sb_puts(o, ";\n");
-		if (!fast) {
+		if (fast) {
+			print_moves_at(o, rp, sw, i, v, true, load, ind + 1, plain);
+		} else if (!vec) {
+			print_guarded_moves(o, rp, sw, i, load, ind + 1, plain);
+		} else {
+			char vw[16];
+			snprintf(vw, sizeof vw, "%d", rp->vw);
 			tabs(o, ind + 1);
 			sb_puts(o, "if (");
-			if (vec) {
-				if (!is_zero(sw->lo)) {
-					sb_printf(o, "%s >= ", it);
-					print_operand_to(o, sw->lo, OP_GE, plain);
-					sb_puts(o, " && ");
+			print_span_inside(o, sw, it, vw, plain);
+			for (int k = i; k < sw->narrs; k++)
+				if (moves_at(a, &sw->arrs[k], load) && sw->arrs[k].var->kind == VAR_PARAM) {
+					sb_puts(o, " && fx::aligned16(&");
+					print_expr_to(o, sw->arrs[k].at, plain);
+					sb_putc(o, ')');
 				}
-				sb_printf(o, "%s + %d <= ", it, rp->vw);
-				print_operand_to(o, sw->hi, OP_LE, plain);
-				for (int k = i; k < sw->narrs; k++)
-					if (moves_at(a, &sw->arrs[k], load) && sw->arrs[k].var->kind == VAR_PARAM) {
-						sb_puts(o, " && fx::aligned16(&");
-						print_expr_to(o, sw->arrs[k].at, plain);
-						sb_putc(o, ')');
-					}
-				sb_puts(o, ") {\n");
-				for (int k = i; k < sw->narrs; k++)
-					if (moves_at(a, &sw->arrs[k], load))
-						print_move(o, rp, &sw->arrs[k], v, it, true, load, ind + 2, plain);
-				tabs(o, ind + 1);
-				sb_puts(o, "} else {\n");
-				tabs(o, ind + 2);
-				sb_puts(o, "#pragma unroll\n");
-				tabs(o, ind + 2);
-				sb_printf(o, "for (int %s = %s * %d; %s < %s * %d + %d; %s++) {\n", rp->elem_name, v, rp->vw, rp->elem_name, v, rp->vw, rp->vw, rp->elem_name);
-				tabs(o, ind + 3);
-				sb_printf(o, "const int %s = ", it);
-				print_elem(o, rp, sw->step, false);
-				sb_puts(o, ";\n");
-				tabs(o, ind + 3);
-				sb_puts(o, "if (");
-			}
-			print_guard(o, sw, it, plain);
 			sb_puts(o, ") {\n");
-		}
-		int in = ind + 1 + (!fast) * (vec ? 3 : 1);
-		for (int k = i; k < sw->narrs; k++)
-			if (moves_at(a, &sw->arrs[k], load))
-				print_move(o, rp, &sw->arrs[k], fast ? v : rp->elem_name, it, fast, load, in, plain);
-		for (int d = in - 1; !fast && d > ind; d--) {
-			tabs(o, d);
+			print_moves_at(o, rp, sw, i, v, true, load, ind + 2, plain);
+			tabs(o, ind + 1);
+			sb_puts(o, "} else {\n");
+			tabs(o, ind + 2);
+			sb_puts(o, "#pragma unroll\n");
+			tabs(o, ind + 2);
+			sb_printf(o, "for (int %s = %s * %d; %s < %s * %d + %d; %s++) {\n", rp->elem_name, v, rp->vw, rp->elem_name, v, rp->vw, rp->vw, rp->elem_name);
+			print_guarded_moves(o, rp, sw, i, load, ind + 3, plain);
+			tabs(o, ind + 2);
+			sb_puts(o, "}\n");
+			tabs(o, ind + 1);
 			sb_puts(o, "}\n");
 		}
 		tabs(o, ind);
@@ -1661,13 +1687,9 @@ static void print_sweep(StrBuf *o, const RowPlan *rp, const RowSweep *sw, int in
 	/* whole, and 16-byte aligned where the arrays are in global memory */
 	tabs(o, ind + 2);
 	sb_puts(o, "if (");
-	if (!is_zero(sw->lo)) {
-		sb_printf(o, "%s >= ", j0);
-		print_operand_to(o, sw->lo, OP_GE, &plain);
-		sb_puts(o, " && ");
-	}
-	sb_printf(o, "%s + %d * %s <= ", j0, per, t);
-	print_operand_to(o, sw->hi, OP_LE, &plain);
+	char step[64];
+	snprintf(step, sizeof step, "%d * %s", per, t);
+	print_span_inside(o, sw, j0, step, &plain);
 	for (int i = 0; i < sw->narrs; i++) {
 		const RowArr *a = &sw->arrs[i];
 		bool first = a->var->kind == VAR_PARAM;

@@ -2373,6 +2373,23 @@ typedef struct {
 	const LoopVec *all; /* every loop of the region */
 } ClampCtx;
 
+/* The other loops of the region over loop c->loop's name and range: how many there are,
+ * or -1 when one of them is not guarded by the bound e (guarded_by). */
+static int siblings_guarded(const ClampCtx *c, const Expr *e)
+{
+	const Stmt *s = c->loop;
+	int n = 0;
+	for (int i = 0; i < c->all->n; i++) {
+		const Stmt *o = c->all->v[i];
+		if (o != s && !strcmp(o->var->name, s->var->name) && expr_equal(o->lo, s->lo) && expr_equal(o->hi, s->hi)) {
+			if (!guarded_by(c->p, o, e))
+				return -1;
+			n++;
+		}
+	}
+	return n;
+}
+
 /* Whether loop c->loop may end at min(e, its end): e reads an index array (a data bound
  * nothing shows is below the end) and nothing the loop writes, and every other loop over
  * the same name and range is guarded by the same bound, so that the loops keep one
@@ -2380,15 +2397,7 @@ typedef struct {
 static bool fits_clamp(const Expr *e, const void *ctx)
 {
 	const ClampCtx *c = ctx;
-	const Stmt *s = c->loop;
-	if (!expr_reads_element(e) || written_after(e, s->body, 0, 1))
-		return false;
-	for (int i = 0; i < c->all->n; i++) {
-		const Stmt *o = c->all->v[i];
-		if (o != s && !strcmp(o->var->name, s->var->name) && expr_equal(o->lo, s->lo) && expr_equal(o->hi, s->hi) && !guarded_by(c->p, o, e))
-			return false;
-	}
-	return true;
+	return expr_reads_element(e) && !written_after(e, c->loop->body, 0, 1) && siblings_guarded(c, e) >= 0;
 }
 
 typedef struct {
@@ -2402,19 +2411,7 @@ typedef struct {
 static bool fits_shared_guard(const Expr *e, const void *ctx)
 {
 	const SharedGuardCtx *c = ctx;
-	const Stmt *s = c->loops.loop;
-	int others = 0;
-	if (!fits_within(e, &c->within))
-		return false;
-	for (int i = 0; i < c->loops.all->n; i++) {
-		const Stmt *o = c->loops.all->v[i];
-		if (o != s && !strcmp(o->var->name, s->var->name) && expr_equal(o->lo, s->lo) && expr_equal(o->hi, s->hi)) {
-			if (!guarded_by(c->loops.p, o, e))
-				return false;
-			others++;
-		}
-	}
-	return others > 0;
+	return fits_within(e, &c->within) && siblings_guarded(&c->loops, e) > 0;
 }
 
 /* Loop s whose body, an if-guard, lost its last conjunct to the loop's end: the guarded

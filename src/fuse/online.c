@@ -1196,6 +1196,17 @@ static Expr *minus_var(Expr *e, const Var *mv)
 	return NULL;
 }
 
+/* Whether e is `v + 1` (either order, through casts). */
+static bool var_plus_one(const Expr *e, const Var *v)
+{
+	if (e->kind != EX_BIN || e->bop != OP_ADD)
+		return false;
+	for (int k = 0; k < 2; k++)
+		if (uncast(e->args[k])->kind == EX_VAR && uncast(e->args[k])->var == v && is_literal(uncast(e->args[1 - k]), 1))
+			return true;
+	return false;
+}
+
 /* Undoes Welford's updates in loop parent->body[idx]: the loop becomes the count and the
  * sum, the mean's division, and the sum of squared deviations. false: left as written. */
 static bool undo_welford(Program *p, Stmt *parent, int idx)
@@ -1227,9 +1238,7 @@ static bool undo_welford(Program *p, Stmt *parent, int idx)
 		Var *n = nexp && nexp->kind == EX_VAR ? nexp->var : NULL;
 		/* the count as the iterator gives it, `delta / (float)(c + 1)` over c from 0: a
 		 * count of our own, kept as the written one would be */
-		bool iter_count = !n && nexp && loop->lo->kind == EX_INT && loop->lo->ival == 0 && loop->step == 1 && nexp->kind == EX_BIN && nexp->bop == OP_ADD &&
-		                  ((uncast(nexp->args[0])->kind == EX_VAR && uncast(nexp->args[0])->var == loop->var && is_literal(uncast(nexp->args[1]), 1)) ||
-		                   (uncast(nexp->args[1])->kind == EX_VAR && uncast(nexp->args[1])->var == loop->var && is_literal(uncast(nexp->args[0]), 1)));
+		bool iter_count = !n && nexp && is_literal(loop->lo, 0) && loop->step == 1 && var_plus_one(nexp, loop->var);
 		if (iter_count)
 			n = var_new(p, VAR_LOCAL, arena_printf(&p->arena, "%s_count", mean->name), TY_INT, mean->loc);
 		int ci = -1, qi = -1;
@@ -1272,10 +1281,14 @@ static bool undo_welford(Program *p, Stmt *parent, int idx)
 		Expr *pos = ex_bin(p, OP_GT, ex_var(p, n, l), ex_int(p, 0, l), l);
 		Stmt *fin = st_assign(p, ex_var(p, mean, l), AS_SET,
 		                      ex_cond(p, pos, ex_bin(p, OP_DIV, ex_var(p, mean, l), ex_var(p, n, l), l), ex_var(p, mean, l), l), l);
+		Stmt *seq[4];
+		int ns = 0;
 		if (iter_count)
-			stmt_replace(p, parent, loop, (Stmt *[]){st_decl(p, n, ex_int(p, 0, l), l), first, fin, second}, 4);
-		else
-			stmt_replace(p, parent, loop, (Stmt *[]){first, fin, second}, 3);
+			seq[ns++] = st_decl(p, n, ex_int(p, 0, l), l);
+		seq[ns++] = first;
+		seq[ns++] = fin;
+		seq[ns++] = second;
+		stmt_replace(p, parent, loop, seq, ns);
 		done = true;
 	next:
 		vec_free(o.defv);

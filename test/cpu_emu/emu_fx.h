@@ -68,16 +68,6 @@ inline double group_xor(double x, int mask) { return group_xor_of(x, mask); }
 inline void group_sync() { emu_group_sync(); }
 inline int wave_width() { return FUSECC_CPU_EMU_WAVE; }
 inline float exp2(float x) { return exp2f(x); }
-inline float exp(float x) { return exp2f(x * 1.4426950408889634f); }
-inline float exp_sub(float a, float b)
-{
-	const float up = b < -2.35e38f ? -2.35e38f - b : 0.0f; /* as include/fusecc_tile_cuda.h */
-	return exp2f(fmaf(a + up, 1.4426950408889634f, -((b + up) * 1.4426950408889634f)));
-}
-inline float tanh(float x)
-{
-	return tanh_via(x, [](float y) { return exp2f(y); });
-}
 inline unsigned char *dyn_smem() { return reinterpret_cast<unsigned char *>(emu::dyn_smem.data()); }
 inline void let_next_start() {}
 inline void after_previous() {}
