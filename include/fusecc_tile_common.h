@@ -276,14 +276,17 @@ __device__ __forceinline__ float exp2(float x);
 /* e^x as 2^(x log2 e): what expf costs in a kernel. -inf gives 0, as expf does. */
 __device__ __forceinline__ float exp(float x) { return exp2(x * 1.4426950408889634f); }
 
-/* e^(a - b) as 2^(a log2 e - b log2 e): one FMA once b log2 e is hoisted (b the row's max,
- * the same for every element). Below -2.35e38 (a row masked with -FLT_MAX, torch.finfo.min)
- * b log2 e would overflow: a and b move up together first (a - b, and so the result, is the
- * same). */
+/* e^(a - b) as 2^(a log2 e - b log2 e): one FMA once b's part is hoisted (b the row's max,
+ * the same for every element). b log2 e is rounded, which adds the same small error to every
+ * exponent of a row, but from |b| = 2^31 on that error would swamp the result (and from
+ * 2.35e38, a row masked with -FLT_MAX as HF's torch.finfo.min, b log2 e overflows). There an
+ * ulp of b is 256 or more, so e^(a - b) can only be 1 (a = b), 0 (a < b) or inf (a > b):
+ * 2^(a - b) gives the same, exactly (b times 1 is not rounded). The factor depends on b
+ * only, so the choice costs nothing per element. */
 __device__ __forceinline__ float exp_sub(float a, float b)
 {
-	const float up = b < -2.35e38f ? -2.35e38f - b : 0.0f;
-	return exp2(fmaf(a + up, 1.4426950408889634f, -((b + up) * 1.4426950408889634f)));
+	const float c = fabsf(b) < 2147483648.0f ? 1.4426950408889634f : 1.0f;
+	return exp2(fmaf(a, c, -(b * c)));
 }
 
 /* tanh through exp2: 1 - 2 / (e^2x + 1), absolute error about 1e-7 (tanhf costs several

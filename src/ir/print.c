@@ -267,6 +267,14 @@ void print_expr_to(StrBuf *b, const Expr *e, const PrintTarget *t)
 		for (int i = 0; i < e->nargs; i++) {
 			if (i)
 				sb_puts(b, ", ");
+			/* C converts an integer argument (sqrt(D), D a specialised head dim
+			 * printed as 64) to the call's type; CUDA would pick std::sqrt<int>,
+			 * a host-only constexpr template. */
+			if (t && t->fn_name && !scalar_is_float(e->args[i]->ty) && !mathfn_classifies(e->fn)) {
+				sb_printf(b, "(%s)", e->ty == TY_DOUBLE ? "double" : "float");
+				print_sub(b, e->args[i], PREC_UNARY, t);
+				continue;
+			}
 			print_expr_to(b, e->args[i], t);
 		}
 		sb_putc(b, ')');
