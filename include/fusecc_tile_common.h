@@ -321,6 +321,34 @@ template <class T> __device__ __forceinline__ float residual16(float x)
 	return x - v;
 }
 
+/* Softmax-free weights in fp16 tiles (tile.h pscale): each row's weights are multiplied
+ * by 2^-E before they are split into fp16 hi + lo, E the row's running exponent, so that
+ * the largest |weight| so far lies in [2^14, 2^15): below fp16's 65504 once rounded, and
+ * the low parts of weights down to 2^-17 of it above fp16's subnormals. E stays in
+ * [WEIGHT_EXP_MIN, WEIGHT_EXP_MAX], where 2^E and 2^-E are normal floats. */
+enum { WEIGHT_EXP_MIN = -112, WEIGHT_EXP_MAX = 113 };
+
+/* 2^d, exactly, for d in [-126, 127]; 0 below (a factor that flushes what it scales). */
+__device__ __forceinline__ float pow2(int d)
+{
+	const uint32_t bits = d < -126 ? 0u : (uint32_t)(d + 127) << 23;
+	float x;
+	__builtin_memcpy(&x, &bits, 4);
+	return x;
+}
+
+/* The row's exponent after a tile whose largest |weight| is big (0: none), e before:
+ * never smaller than e (the weights already multiplied keep their scale). From big's
+ * bits: an infinity gives WEIGHT_EXP_MAX, and infinity times 2^-E stays one. */
+__device__ __forceinline__ int weight_exp(float big, int e)
+{
+	uint32_t bits;
+	__builtin_memcpy(&bits, &big, 4);
+	int x = (int)((bits >> 23) & 0xffu) - 127 - 14;
+	x = x > WEIGHT_EXP_MAX ? WEIGHT_EXP_MAX : x;
+	return x > e ? x : e;
+}
+
 /* load_tile_t: a 16-bit column operand stored transposed, its element (r, c) at
  * colptr(c)[r] (a key cache kept as K^T, kT[..][d][j]): rows [0, ROWS) of the tile, zero at
  * rows from nvalid and columns from DATA; element (r, c) goes to at(r, c / 8) + c % 8 (at:

@@ -444,6 +444,8 @@ static bool emit_kernel(StrBuf *out, const GpuTarget *tg, const Program *p, cons
 			sb_puts(out, "fp32 products (one tf32 product each, precision(tf32))");
 		else
 			sb_printf(out, "fp32 products (%s)", tg->f32_products);
+		if (tp->pscale)
+			sb_puts(out, ", the P.V weights scaled by a power of two per row into fp16's range");
 		if (tp->presplit)
 			sb_puts(out, ", the column tiles split into tf32 once per step");
 		for (int k = 0; k < tp->ncolop; k++)

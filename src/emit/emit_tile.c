@@ -64,6 +64,7 @@ typedef struct TileEmit {
 	const Expr *hoist[MAX_TILE_VARS]; /* loads of the CTA's constants, printed as hoist_name */
 	const char *hoist_name[MAX_TILE_VARS];
 	int nhoist;
+	const char *pexp[MAX_TILE_VARS]; /* pscale: accumulator tp->vars[k]'s exponents, per row slot */
 } TileEmit;
 
 const char *device_fn(MathFn fn, ScalarType ty)
@@ -575,6 +576,60 @@ static void collect_elem(TileEmit *te, Stmt *s, Var *j)
 				collect_elem(te, s->body[i], j);
 }
 
+/* Accumulator v's exponents (pscale). */
+static const char *pscale_exp(const TileEmit *te, const Var *v)
+{
+	for (int k = 0; k < te->tp->nvars; k++)
+		if (te->tp->vars[k] == v)
+			return te->pexp[k];
+	return NULL;
+}
+
+/* Multiplies each row of accumulator v's tile by 2^x, x an int expression of the row
+ * slot te->h (exact: a power of two), through a factor named from `base`. */
+static void scale_rows(TileEmit *te, const Var *v, const char *x, const char *base, int ind)
+{
+	const char *f = fresh(te, base);
+	line(te, ind, "const float %s = fx::pow2(%s);\n", f, x);
+	line(te, ind, "#pragma unroll\n");
+	line(te, ind, "for (int %s = 0; %s < %d; %s++)\n", te->c, te->c, te->tp->ncols / 4, te->c);
+	sb_indent(te->out, ind + 1);
+	frag(te->out, te, v->name);
+	sb_printf(te->out, " *= %s;\n", f);
+}
+
+/* pscale: the weights of the P tile p (an fp16 product into accumulator acc) scaled by
+ * 2^-E before the product splits them, E the row's running exponent (fx::weight_exp:
+ * its largest |weight| so far in [2^14, 2^15)); where E grows, the accumulator, which
+ * holds its sum times 2^-E, follows. */
+static void pscale_weights(TileEmit *te, const char *p, const Var *acc, int ind)
+{
+	const TilePlan *tp = te->tp;
+	const char *ex = pscale_exp(te, acc), *big = fresh(te, "big"), *e = fresh(te, "ex");
+	line(te, ind, "/* fp16 weights: each row's scaled by a power of two (its largest so far in [2^14, 2^15)), and %s with them */\n", acc->name);
+	line(te, ind, "#pragma unroll\n");
+	line(te, ind, "for (int %s = 0; %s < %d; %s++) {\n", te->h, te->h, row_slots(tp), te->h);
+	line(te, ind + 1, "float %s = 0.0f;\n", big);
+	line(te, ind + 1, "#pragma unroll\n");
+	line(te, ind + 1, "for (int %s = 0; %s < %d; %s++)\n", te->c, te->c, tp->bn / 4, te->c);
+	line(te, ind + 2, "%s = fmaxf(%s, fabsf(", big, big);
+	frag(te->out, te, p);
+	sb_puts(te->out, "));\n");
+	line(te, ind + 1, "const int %s = fx::weight_exp(fx::row_max(%s), %s[%s]);\n", e, big, ex, te->h);
+	line(te, ind + 1, "if (%s != %s[%s]) {\n", e, ex, te->h);
+	scale_rows(te, acc, arena_printf(&tp->c->prog->arena, "%s[%s] - %s", ex, te->h, e), "shrink", ind + 2);
+	line(te, ind + 2, "%s[%s] = %s;\n", ex, te->h, e);
+	line(te, ind + 1, "}\n");
+	const char *f = fresh(te, "pscale");
+	line(te, ind + 1, "const float %s = fx::pow2(-%s);\n", f, e);
+	line(te, ind + 1, "#pragma unroll\n");
+	line(te, ind + 1, "for (int %s = 0; %s < %d; %s++)\n", te->c, te->c, tp->bn / 4, te->c);
+	sb_indent(te->out, ind + 2);
+	frag(te->out, te, p);
+	sb_printf(te->out, " *= %s;\n", f);
+	line(te, ind, "}\n");
+}
+
 static const char *red_identity(Reducer r) { return r == RED_ADD ? "0.0f" : r == RED_MAX ? "-INFINITY" : "INFINITY"; }
 
 static void elem_stmts(TileEmit *te, Stmt **body, int n, Var *j, int ind);
@@ -829,10 +884,13 @@ static void elem_group(TileEmit *te, Stmt **loops, int nl, int ind)
 				     te->red_op[r] == RED_MAX ? "max" : "min", nm, h);
 		}
 	}
-	for (int k = 0; k < te->npv; k++)
+	for (int k = 0; k < te->npv; k++) {
+		if (tp->pscale)
+			pscale_weights(te, te->pv_name[k], te->pv_acc[k], ind);
 		line(te, ind, "fx::dot_tile<%s, %d, %d, %d, %d%s>(%s, %s, %s);\n", product_type(tp), tp->mt, tp->ncols, tp->bn, tp->threads,
 		     tp->psplit ? (tp->presplit ? ", true, true" : ", false, true") : tp->presplit ? ", true" : "",
 		     te->pv_acc[k]->name, te->pv_name[k], colop_tile(te, te->pv_colop[k]));
+	}
 	te->nred = te->npv = 0;
 }
 
@@ -1509,6 +1567,16 @@ void emit_tile_kernel(StrBuf *out, const GpuTarget *tg, TilePlan *tp, void (*pri
 	}
 	for (int d = 0; d < tp->ndots; d++)
 		decl_tile(&te, 1, te.dot_name[d], tp->bn);
+	for (int k = 0; k < tp->nvars && tp->pscale; k++) {
+		if (tp->roles[k] != TR_ROWTILE)
+			continue;
+		te.pexp[k] = fresh(&te, arena_printf(&tp->c->prog->arena, "%s_exp", tp->vars[k]->name));
+		line(&te, 1, "/* %s holds its sum times 2^-%s, per row (fp16 weights scaled: tile.h pscale) */\n", tp->vars[k]->name, te.pexp[k]);
+		line(&te, 1, "int %s[%d];\n", te.pexp[k], row_slots(tp));
+		line(&te, 1, "#pragma unroll\n");
+		line(&te, 1, "for (int %s = 0; %s < %d; %s++)\n", te.h, te.h, row_slots(tp), te.h);
+		line(&te, 2, "%s[%s] = fx::WEIGHT_EXP_MIN;\n", te.pexp[k], te.h);
+	}
 	row_stmts(&te, tp->pro, tp->npro, 1, false, true);
 
 	/* The pass over the union of the rows' ranges; inner_* is their intersection. */
@@ -1705,6 +1773,15 @@ void emit_tile_kernel(StrBuf *out, const GpuTarget *tg, TilePlan *tp, void (*pri
 	if (ring)
 		line(&te, 2, "%s = (%s + 1) %% %d;\n", ring, ring, TILE_INDEX_RING);
 	line(&te, 1, "}\n");
+	for (int k = 0; k < tp->nvars && tp->pscale; k++) {
+		if (tp->roles[k] != TR_ROWTILE)
+			continue;
+		line(&te, 1, "/* %s's sum: its scale undone */\n", tp->vars[k]->name);
+		line(&te, 1, "#pragma unroll\n");
+		line(&te, 1, "for (int %s = 0; %s < %d; %s++) {\n", te.h, te.h, row_slots(tp), te.h);
+		scale_rows(&te, tp->vars[k], arena_printf(&tp->c->prog->arena, "%s[%s]", te.pexp[k], te.h), "unscale", 2);
+		line(&te, 1, "}\n");
+	}
 	/* The rows stored from the products again: a second pass over the tiles (dense
 	 * kernels); then the rest of the epilogue, one row at a time, its output through
 	 * shared memory where a block layout skips steps. */

@@ -2040,6 +2040,50 @@ StrVec *tile_names(const Region *r)
 	return c->names = names;
 }
 
+static bool is_zero(const Expr *e)
+{
+	while (e->kind == EX_CAST)
+		e = e->args[0];
+	return (e->kind == EX_FLT && e->fval == 0) || (e->kind == EX_INT && e->ival == 0);
+}
+
+/* Whether prologue statement s leaves accumulator v zero where it writes it: v's
+ * declaration with no initialiser (or a zero one), or a loop setting its elements to 0. */
+static bool leaves_zero(const Stmt *s, const Var *v)
+{
+	if (s->kind == ST_DECL)
+		return s->var != v || !s->rhs || is_zero(s->rhs);
+	if (!stmt_writes_var(s, v))
+		return true;
+	if (s->kind != ST_FOR)
+		return false;
+	const Stmt *a = single(s->body[0]);
+	return a->kind == ST_ASSIGN && a->aop == AS_SET && a->lhs->kind == EX_INDEX && a->lhs->var == v && a->lhs->nargs == 1 &&
+	       a->lhs->args[0]->kind == EX_VAR && a->lhs->args[0]->var == s->var && is_zero(a->rhs) && !expr_reads_var(a->rhs, v);
+}
+
+/* Whether the P.V accumulators may hold their sums scaled by a per-row power of two that
+ * changes from step to step (pscale): each starts at zero (scaling zero changes
+ * nothing, so the first exponent may be any), and within a step only the products touch
+ * it (a row statement would see the scaled value). */
+static bool pscale_fits(const TilePlan *tp)
+{
+	Stmt *sb = tp->step->body[0];
+	Stmt **steps = sb->kind == ST_BLOCK ? sb->body : &sb;
+	int nsteps = sb->kind == ST_BLOCK ? sb->nbody : 1;
+	for (int k = 0; k < tp->nvars; k++) {
+		if (tp->roles[k] != TR_ROWTILE)
+			continue;
+		for (int i = 0; i < tp->npro; i++)
+			if (!leaves_zero(tp->pro[i], tp->vars[k]))
+				return false;
+	}
+	for (int i = 0; i < nsteps; i++)
+		if (!tile_is_elem_loop(tp, steps[i]) && tile_touches_rowtile(tp, steps[i]))
+			return false;
+	return true;
+}
+
 /* Whether fp32 column tiles can be split once per step into shared tf32 planes (tile.h,
  * presplit) for the plan's shapes: the target does it, steps of 32 keys (the transposed
  * planes of a P.V operand are rows of 32 fp32 keys, one 128-byte swizzled slab), each
@@ -2291,9 +2335,13 @@ bool tile_plan(TilePlan *tp, const Region *r, const TileTarget *tt, const char *
 		softmax |= tp->c->accums[a].red == RED_MAX;
 	tp->psplit = tp->elem != TY_FLOAT && !softmax;
 	/* fp16 holds weights from 6e-5 (normal) to 65504 only: a sigmoid's 1e-13 or a ReLU^2's
-	 * 1e5 would flush or overflow where bf16 keeps fp32's range */
-	if (tp->psplit && tp->elem == TY_HALF)
-		return fail(tp, why, "the P.V weights are not a softmax's (in [0, 1] once the row's max is subtracted), and fp16 tiles do not hold every float weight (above 65504 or below 6e-5): bf16 or fp32 values get the tiles");
+	 * 1e5 would flush or overflow where bf16 keeps fp32's range. Each row's weights are
+	 * scaled by a power of two instead (pscale), which needs the accumulators to hold
+	 * nothing but the products' sums: zero before the pass, and no other statement of a
+	 * step reading or writing them. */
+	tp->pscale = tp->psplit && tp->elem == TY_HALF;
+	if (tp->pscale && !pscale_fits(tp))
+		return fail(tp, why, "the P.V weights are not a softmax's (in [0, 1] once the row's max is subtracted), fp16 tiles do not hold every float weight (above 65504 or below 6e-5), and the accumulator starts from a value other than zero or a step reads it outside the products, so the weights cannot be scaled per row: bf16 or fp32 values get the tiles");
 	return true;
 }
 

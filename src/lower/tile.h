@@ -151,6 +151,13 @@ typedef struct TilePlan {
 	                   * 16-bit tiles, hi + lo: they are not a softmax's exp(s - m) in [0, 1]
 	                   * (sigmoid or linear attention), whose 16-bit rounding the output's
 	                   * normalisation bounds, so they keep fp32's accuracy */
+	bool pscale;      /* psplit with fp16 values: each row's weights are scaled by 2^-E before
+	                   * the split, E from the largest |weight| of the row so far (running,
+	                   * per accumulator: the largest then lies in [2^14, 2^15), inside fp16's
+	                   * range with the split's low part above its subnormals), and the
+	                   * accumulator, which holds its sum times 2^-E, by 2^(E_old - E) when E
+	                   * grows and by 2^E after the pass: all exact, powers of two. Weights
+	                   * below 2^-39 of the row's largest flush, as a softmax's do. */
 	Expr *colop[MAX_OPERANDS]; /* column operands, canonical (k[..j..][k], v[..j..][k]) */
 	Expr *colop2[MAX_OPERANDS];
 	/* column operand k stored transposed, its k index before its row's (kT[..][k][j], a
