@@ -1137,7 +1137,7 @@ bool rows_plan(RowPlan *rp, Program *p, const Region *r, const char **why)
 			vec_free(made);
 			return across_rows(rp, p, s, bad, why);
 		}
-		if (s->kind == ST_FOR && s->step == 1 && flat_stmt(s->body[0]) && tile_independent_loop(s)) {
+		if (s->kind == ST_FOR && s->step == 1 && flat_stmt(s->body[0]) && tile_independent_loop(NULL, s)) {
 			*sw = (RowSweep){.loop = s, .lo = s->lo, .hi = s->hi};
 			sw->step = fresh_name(p, r, &made, arena_printf(&p->arena, "%s0", s->var->name));
 			made.n--;

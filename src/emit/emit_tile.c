@@ -65,6 +65,8 @@ typedef struct TileEmit {
 	const char *hoist_name[MAX_TILE_VARS];
 	int nhoist;
 	const char *pexp[MAX_TILE_VARS]; /* pscale: accumulator tp->vars[k]'s exponents, per row slot */
+	const Expr *expb[MAX_TILE_VARS]; /* the b of each distinct fx::exp_sub(a, b) of a per-element loop */
+	int nexpb;                       /* MAX_TILE_VARS + 1: too many to test */
 } TileEmit;
 
 const char *device_fn(MathFn fn, ScalarType ty)
@@ -770,6 +772,69 @@ Stmt **loop_body(const Stmt *loop, int *n)
 
 /* The element type a product's template takes: the operands' type, or fx::tf32, the tag
  * of fp32 tiles multiplied as one tf32 product (precision(tf32)). */
+/* Collects into te->expb the b of every exp_sub call in e (returns false: visits all). */
+static bool collect_exp_sub(TileEmit *te, const Expr *e)
+{
+	const Expr *b;
+	if (print_exp_sub_of(e, &b)) {
+		int k = 0;
+		while (k < te->nexpb && k < MAX_TILE_VARS && !expr_equal(te->expb[k], b))
+			k++;
+		if (k == te->nexpb && k < MAX_TILE_VARS)
+			te->expb[te->nexpb++] = b;
+		else if (k == MAX_TILE_VARS)
+			te->nexpb = MAX_TILE_VARS + 1;
+	}
+	for (int i = 0; i < e->nargs; i++)
+		collect_exp_sub(te, e->args[i]);
+	return false;
+}
+
+/* Whether e reads a variable that s declares or iterates (a per-element value inside it). */
+static bool reads_inner(const Stmt *s, const Expr *e)
+{
+	if ((s->kind == ST_DECL || s->kind == ST_FOR) && expr_reads_var(e, s->var))
+		return true;
+	for (int i = 0; i < s->nbody; i++)
+		if (s->body[i] && reads_inner(s->body[i], e))
+			return true;
+	return false;
+}
+
+/* The moderate test of the per-element loops `loops`: where every b of their exp_sub calls is
+ * the same for a row (not a per-element value), prints `bool NAME = true; for (h) NAME &=
+ * fx::exp_moderate(b) ...;` and returns NAME, for a dispatch that keeps exp_sub's factor a
+ * constant in the copy where all the thread's rows are moderate; NULL where nothing is to
+ * test. */
+static const char *moderate_test(TileEmit *te, Stmt **loops, int nl, bool by_row, int ind)
+{
+	te->nexpb = 0;
+	for (int l = 0; l < nl; l++)
+		stmt_any_expr(te, loops[l]->body[0], collect_exp_sub);
+	if (!te->nexpb || te->nexpb > MAX_TILE_VARS)
+		return NULL;
+	for (int k = 0; k < te->nexpb; k++)
+		for (int l = 0; l < nl; l++)
+			if (reads_inner(loops[l], te->expb[k]))
+				return NULL;
+	const char *ok = fresh(te, "moderate");
+	line(te, ind, "bool %s = true;\n", ok);
+	line(te, ind, "#pragma unroll\n");
+	line(te, ind, "for (int %s = 0; %s < %d; %s++) {\n", te->h, te->h, row_slots(te->tp), te->h);
+	bool row = false;
+	for (int k = 0; k < te->nexpb; k++)
+		row |= by_row && expr_reads_var(te->expb[k], row_var(te->tp));
+	if (row)
+		row_index(te, ind + 1);
+	for (int k = 0; k < te->nexpb; k++) {
+		line(te, ind + 1, "%s &= fx::exp_moderate(", ok);
+		expr(te, te->expb[k]);
+		sb_puts(te->out, ");\n");
+	}
+	line(te, ind, "}\n");
+	return ok;
+}
+
 static const char *product_type(const TilePlan *tp) { return tp->tf32 ? "fx::tf32" : gpu_type(tp->elem); }
 
 /* Per-element loops of the pass printed as one loop over the thread's elements (loops[0 ..
@@ -823,6 +888,13 @@ static void elem_group(TileEmit *te, Stmt **loops, int nl, int ind)
 			te->jstep = fresh_var(tp->c, "col_step", TY_INT, VAR_LOCAL);
 		line(te, ind, "const int %s = %s + fx::col_lane();\n", te->jlane->name, tp->step->var->name);
 	}
+	const char *moderate = moderate_test(te, loops, nl, by_row, ind);
+	if (moderate) {
+		const char *c = fresh(te, "moderate_c");
+		line(te, ind, "fx::dispatch(%s, [&](auto %s) {\n", moderate, c);
+		te->pt.exp_sub_moderate = c;
+		ind++;
+	}
 	line(te, ind, "#pragma unroll\n");
 	line(te, ind, "for (int %s = 0; %s < %d; %s++) {\n", te->h, te->h, row_slots(tp), te->h);
 	if (by_row)
@@ -873,6 +945,10 @@ static void elem_group(TileEmit *te, Stmt **loops, int nl, int ind)
 	line(te, ind + 2, "}\n");
 	line(te, ind + 1, "}\n");
 	line(te, ind, "}\n");
+	if (moderate) {
+		te->pt.exp_sub_moderate = NULL;
+		line(te, --ind, "});\n");
+	}
 	/* The loop's reductions, completed across the lanes that share a row. */
 	for (int r = 0; r < te->nred; r++) {
 		const char *v = te->red[r]->name, *nm = te->red_name[r];
@@ -1914,12 +1990,24 @@ void emit_tile_launch(StrBuf *out, const GpuTarget *tg, TilePlan *tp, const char
 	TileEmit te = {.out = out, .tg = tg, .tp = tp, .pt = {.type_name = gpu_type, .flatten_params = true}};
 	const GridLoop *gi = &tp->grid[tp->rowdim];
 	int bytes = tile_smem_bytes(tp);
-	if (tp->heads) {
+	if (tp->heads && tp->heads->knum) {
+		/* heads.c: h * k / n is h / (n / k), the KV head's n / k query heads sharing a CTA,
+		 * where k divides n */
+		const char *n = expr_str(&te, tp->heads->knum), *k = expr_str(&te, tp->heads->kden), *den = expr_str(&te, tp->heads->den);
+		sb_printf(out, "\tif ((%s) <= 0 || (%s) %% (%s) || (%s) <= 0) {\n", k, n, k, den);
+		sb_printf(out, "\t\tfprintf(stderr, \"%s: %s = %%d is not a positive multiple of %s = %%d: the kernel shares each KV head's tiles among the %s / %s query heads that read it at h * %s / %s\\n\", (int)(%s), (int)(%s));\n",
+		           tp->region->name, n, k, n, k, k, n, n, k);
+		sb_printf(out, "\t\treturn %s;\n\t}\n", tg->invalid);
+	} else if (tp->heads) {
 		/* heads.c: the KV head's query heads share a CTA, which holds when G divides H */
 		const char *num = expr_str(&te, tp->heads->num), *den = expr_str(&te, tp->heads->den);
 		sb_printf(out, "\tif ((%s) <= 0 || (%s) %% (%s)) {\n", den, num, den);
-		sb_printf(out, "\t\tfprintf(stderr, \"%s: %s = %%d is not a multiple of %s = %%d: the kernel shares each KV head's tiles among the %s query heads that read it at h / %s\\n\", (int)(%s), (int)(%s));\n",
-		           tp->region->name, num, den, den, den, num, den);
+		if (tp->heads->kvmajor)
+			sb_printf(out, "\t\tfprintf(stderr, \"%s: %s = %%d is not a multiple of %s = %%d: the kernel shares each KV head's tiles among the %s / %s query heads that read it at h %%%% %s\\n\", (int)(%s), (int)(%s));\n",
+			           tp->region->name, num, den, num, den, den, num, den);
+		else
+			sb_printf(out, "\t\tfprintf(stderr, \"%s: %s = %%d is not a multiple of %s = %%d: the kernel shares each KV head's tiles among the %s query heads that read it at h / %s\\n\", (int)(%s), (int)(%s));\n",
+			           tp->region->name, num, den, den, den, num, den);
 		sb_printf(out, "\t\treturn %s;\n\t}\n", tg->invalid);
 	}
 	sb_puts(out, "\t{\n\t\tlong long @ctas = 1LL");

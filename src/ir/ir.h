@@ -201,6 +201,10 @@ typedef struct Region {
 	Func *fn;
 	Stmt *loop; /* the ST_FOR that follows the pragma */
 	Loc loc;
+	/* Set by heads.c only while it plans its regrouped nest of interleaved heads: a group
+	 * loop g writing rows g * group_stride + kv writes its own rows (the launcher checks
+	 * group_stride > 0). NULL otherwise. */
+	const Expr *group_stride;
 } Region;
 
 struct Func {
@@ -348,12 +352,20 @@ struct PrintTarget {
 	 * (float)exp((double)x) of a float x printed as the float function of x (the double
 	 * function rounded to float differs by an ulp or two, and costs many times more). */
 	bool exp_sub;
+	/* Optional, with exp_sub: the name of a bool_c (a generic lambda's parameter) that is
+	 * true where every b of the calls printed is below 2^31 in magnitude: printed as
+	 * fx::exp_sub<decltype(NAME)::value>(a, b), which then skips exp_sub's per-row test
+	 * (see include/fusecc_tile_common.h). */
+	const char *exp_sub_moderate;
 	/* Optional: `#line N "file"` before each statement whose source line differs from the
 	 * last one written (*line_last), so compilers and debuggers point at the input. */
 	int *line_last;
 	void *ctx; /* for the hooks */
 };
 void print_expr_to(StrBuf *b, const Expr *e, const PrintTarget *t);
+/* Whether e prints as fx::exp_sub(a, b) under a PrintTarget with exp_sub (expf(a - b), or
+ * (float)exp((double)(a - b))); sets *sub to b. */
+bool print_exp_sub_of(const Expr *e, const Expr **sub);
 void print_stmt_to(StrBuf *b, const Stmt *s, int indent, const PrintTarget *t);
 /* e as the right operand of binary operator op, parenthesised where C needs it. */
 void print_operand_to(StrBuf *b, const Expr *e, BinOp op, const PrintTarget *t);

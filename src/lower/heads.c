@@ -24,12 +24,28 @@ static bool is_div_of(const Expr *e, const Var *h)
 	return e->kind == EX_BIN && (e->bop == OP_DIV || e->bop == OP_MOD) && e->ty == TY_INT && e->args[0]->kind == EX_VAR && e->args[0]->var == h;
 }
 
+/* `h * k / n` or `k * h / n` (TGI's `head * num_kv_heads / num_heads`): sets *k. It is h /
+ * (n / k) where k divides n, which the launcher checks. */
+static bool is_scaled_div_of(const Expr *e, const Var *h, const Expr **k)
+{
+	if (e->kind != EX_BIN || e->bop != OP_DIV || e->ty != TY_INT)
+		return false;
+	const Expr *m = e->args[0];
+	if (m->kind != EX_BIN || m->bop != OP_MUL || m->ty != TY_INT)
+		return false;
+	int at = m->args[0]->kind == EX_VAR && m->args[0]->var == h ? 0 : m->args[1]->kind == EX_VAR && m->args[1]->var == h ? 1 : -1;
+	if (at < 0 || !tile_host_expr(m->args[1 - at]) || expr_reads_var(m->args[1 - at], h))
+		return false;
+	*k = m->args[1 - at];
+	return true;
+}
+
 /* The reads of h in a region's row: as `h / den` or `h % den` (one den throughout, a host
- * size, set by the first) and otherwise. */
+ * size, set by the first), or all as `h * k / den` (k set), and otherwise. */
 typedef struct HeadReads {
 	const Var *h;
-	const Expr *den;
-	int ndiv, nplain;
+	const Expr *den, *k;
+	int ndiv, nmod, nplain;
 } HeadReads;
 
 /* Counts e's reads of h into hr (an ExprTest); false where two divisors differ or one is
@@ -37,11 +53,16 @@ typedef struct HeadReads {
 static bool count_reads(const Expr *e, void *ctx)
 {
 	HeadReads *hr = ctx;
-	if (is_div_of(e, hr->h)) {
-		if (hr->den ? !expr_equal(hr->den, e->args[1]) : !tile_host_expr(e->args[1]))
+	const Expr *k = NULL;
+	if (is_div_of(e, hr->h) || is_scaled_div_of(e, hr->h, &k)) {
+		if (hr->den ? !expr_equal(hr->den, e->args[1]) || (hr->k != k && (!hr->k || !k || !expr_equal(hr->k, k))) : !tile_host_expr(e->args[1]))
+			return false;
+		if (k && e->bop != OP_DIV)
 			return false;
 		hr->den = e->args[1];
+		hr->k = k;
 		hr->ndiv += e->bop == OP_DIV;
+		hr->nmod += e->bop == OP_MOD;
 		return true;
 	}
 	if (e->kind == EX_VAR && e->var == hr->h)
@@ -70,18 +91,23 @@ static bool extent_reads(const Stmt *s, const Var *h)
 
 typedef struct Regroup {
 	const Var *h;
-	const Expr *den;
+	const Expr *den;   /* G: h / G */
+	const Expr *read;  /* the divisor as read: G, or n of h * k / n */
+	const Expr *k;     /* NULL, or k of h * k / n (G = n / k) */
+	bool mod;          /* K and V read at h % den (interleaved heads): kv is h % den, g h / den */
 	Var *kv, *g;
 } Regroup;
 
-/* e with h / den read as kv, h % den as g, and h as kv * den + g (an ExprMap). */
+/* e with h / den read as kv, h % den as g, and h as kv * den + g (an ExprMap); where
+ * rg->mod, h % den as kv, h / den as g, and h as g * den + kv. */
 static Expr *regroup_expr(Program *p, const Expr *e, void *ctx)
 {
 	const Regroup *rg = ctx;
-	if (is_div_of(e, rg->h) && expr_equal(e->args[1], rg->den))
-		return ex_var(p, e->bop == OP_DIV ? rg->kv : rg->g, e->loc);
+	const Expr *k = NULL;
+	if (rg->k ? is_scaled_div_of(e, rg->h, &k) && expr_equal(k, rg->k) && expr_equal(e->args[1], rg->read) : is_div_of(e, rg->h) && expr_equal(e->args[1], rg->den))
+		return ex_var(p, (e->bop == OP_DIV) != rg->mod ? rg->kv : rg->g, e->loc);
 	if (e->kind == EX_VAR && e->var == rg->h)
-		return ex_bin(p, OP_ADD, ex_bin(p, OP_MUL, ex_var(p, rg->kv, e->loc), ex_copy(p, rg->den), e->loc), ex_var(p, rg->g, e->loc), e->loc);
+		return ex_bin(p, OP_ADD, ex_bin(p, OP_MUL, ex_var(p, rg->mod ? rg->g : rg->kv, e->loc), ex_copy(p, rg->den), e->loc), ex_var(p, rg->mod ? rg->kv : rg->g, e->loc), e->loc);
 	Expr *c = ex_copy(p, e);
 	for (int i = 0; i < c->nargs; i++)
 		c->args[i] = regroup_expr(p, e->args[i], ctx);
@@ -91,7 +117,7 @@ static Expr *regroup_expr(Program *p, const Expr *e, void *ctx)
 /* The parallel loop of r's grid that reads K and V at h / den (*den set), or NULL: the
  * innermost grid loop from 0 by 1 with no row loop inside, read both as h / den (one den,
  * a host size) and as h, nowhere in a local array's extent or (split-k) in the pass's range. */
-static const GridLoop *heads_loop(const Region *r, GridLoop *grid, const Expr **den)
+static const GridLoop *heads_loop(const Region *r, GridLoop *grid, const Expr **den, const Expr **k, bool *mod)
 {
 	int n;
 	Stmt *body = grid_loops(r, grid, &n);
@@ -99,11 +125,14 @@ static const GridLoop *heads_loop(const Region *r, GridLoop *grid, const Expr **
 	if (!c || !n || body->kind == ST_FOR)
 		return NULL;
 	const GridLoop *g = &grid[n - 1];
-	HeadReads hr = {g->var, NULL, 0, 0};
-	if (g->tile || g->lo->kind != EX_INT || g->lo->ival != 0 || !stmt_all_exprs(body, count_reads, &hr) || !hr.ndiv || !hr.nplain ||
+	HeadReads hr = {g->var, NULL, NULL, 0, 0, 0};
+	if (g->tile || g->lo->kind != EX_INT || g->lo->ival != 0 || !stmt_all_exprs(body, count_reads, &hr) || !(hr.ndiv || hr.nmod) || !hr.nplain ||
 	    extent_reads(body, g->var))
 		return NULL;
 	*den = hr.den;
+	*k = hr.k;
+	/* read only as h % den: K and V's head is the remainder (heads interleaved) */
+	*mod = !hr.ndiv;
 	/* split-k's planner reads the pass's range from the cascade, which is not rewritten */
 	for (int l = 0; l < c->nlevels && c->strategy == STRAT_SPLITK; l++)
 		if (expr_reads_var(c->levels[l]->lo, g->var) || expr_reads_var(c->levels[l]->hi, g->var))
@@ -114,8 +143,9 @@ static const GridLoop *heads_loop(const Region *r, GridLoop *grid, const Expr **
 bool heads_candidate(const Region *r)
 {
 	GridLoop grid[MAX_GRID];
-	const Expr *den;
-	return heads_loop(r, grid, &den) != NULL;
+	const Expr *den, *k;
+	bool mod;
+	return heads_loop(r, grid, &den, &k, &mod) != NULL;
 }
 
 /* Rewrites r's nest (r->loop replaced, the user's kept in hg); false where it does not
@@ -123,13 +153,15 @@ bool heads_candidate(const Region *r)
 static bool heads_regroup(Program *p, Region *r, HeadGroup *hg)
 {
 	GridLoop grid[MAX_GRID];
-	const Expr *den;
-	const GridLoop *gl = heads_loop(r, grid, &den);
+	const Expr *read, *k;
+	bool mod;
+	const GridLoop *gl = heads_loop(r, grid, &read, &k, &mod);
 	if (!gl)
 		return false;
 	Cascade *c = fuse_cascade_of(r);
 	StrVec *names = tile_names(r);
-	Regroup rg = {gl->var, den, NULL, NULL};
+	const Expr *den = k ? ex_bin(p, OP_DIV, ex_copy(p, read), ex_copy(p, k), read->loc) : read;
+	Regroup rg = {gl->var, den, read, k, mod, NULL, NULL};
 	rg.kv = fresh_var(c, arena_printf(&p->arena, "%s_kv", gl->var->name), TY_INT, VAR_LOOP);
 	rg.g = fresh_var(c, arena_printf(&p->arena, "%s_g", gl->var->name), TY_INT, VAR_LOOP);
 	vec_free(*names); /* tile_plan makes the list again, with these */
@@ -138,9 +170,10 @@ static bool heads_regroup(Program *p, Region *r, HeadGroup *hg)
 	while (l->kind == ST_BLOCK || l->var != gl->var)
 		l = l->body[0];
 	Stmt *body = stmt_map_exprs(p, l->body[0], regroup_expr, &rg);
-	l->body[0] = st_for(p, rg.g, ex_int(p, 0, l->loc), ex_copy(p, den), 1, body, l->loc);
+	Expr *groups = ex_bin(p, OP_DIV, ex_copy(p, gl->hi), ex_copy(p, den), l->loc);
+	l->body[0] = st_for(p, rg.g, ex_int(p, 0, l->loc), mod ? groups : ex_copy(p, den), 1, body, l->loc);
 	l->var = rg.kv;
-	l->hi = ex_bin(p, OP_DIV, ex_copy(p, gl->hi), ex_copy(p, den), l->loc);
+	l->hi = mod ? ex_copy(p, den) : groups;
 	/* The schedule names kv's loop parallel in h's place. */
 	Schedule *s = arena_alloc(&p->arena, sizeof *s);
 	*s = *nest->sched;
@@ -150,7 +183,7 @@ static bool heads_regroup(Program *p, Region *r, HeadGroup *hg)
 		if (!strcmp(s->parallel[i].loop, gl->var->name))
 			s->parallel[i].loop = rg.kv->name;
 	nest->sched = s;
-	*hg = (HeadGroup){r->loop, gl->hi, den};
+	*hg = (HeadGroup){r->loop, gl->hi, den, k ? read : NULL, k, mod};
 	r->loop = nest;
 	return true;
 }
@@ -164,7 +197,10 @@ bool heads_tile_plan(Program *p, Region *r, const TileTarget *tt, TilePlan *tp, 
 		return tiled;
 	TilePlan g;
 	const char *why_grouped = NULL;
-	if (tile_plan(&g, r, tt, &why_grouped) && !g.row_made) {
+	r->group_stride = hg->kvmajor ? hg->den : NULL;
+	bool grouped = tile_plan(&g, r, tt, &why_grouped);
+	r->group_stride = NULL;
+	if (grouped && !g.row_made) {
 		tile_plan_free(tp);
 		*tp = g;
 		tp->heads = hg;

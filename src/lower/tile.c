@@ -1049,19 +1049,24 @@ static bool stmt_has_pass(const Stmt *s)
 }
 
 /* Whether subscript e is g + (terms without g): distinct for distinct g, whatever the
- * rest (kh * G + g). */
-static bool offset_by(const Expr *e, const Var *g)
+ * rest (kh * G + g); with stride, g * stride + (terms without g) too. */
+static bool offset_by(const Expr *e, const Var *g, const Expr *stride)
 {
 	if (e->kind == EX_VAR)
 		return e->var == g;
+	if (stride && e->kind == EX_BIN && e->bop == OP_MUL) /* g * stride, stride * g */
+		for (int k = 0; k < 2; k++)
+			if (e->args[k]->kind == EX_VAR && e->args[k]->var == g && expr_equal(e->args[1 - k], stride))
+				return true;
 	if (e->kind != EX_BIN || e->bop != OP_ADD)
 		return false;
-	return (offset_by(e->args[0], g) && !expr_reads_var(e->args[1], g)) || (offset_by(e->args[1], g) && !expr_reads_var(e->args[0], g));
+	return (offset_by(e->args[0], g, stride) && !expr_reads_var(e->args[1], g)) || (offset_by(e->args[1], g, stride) && !expr_reads_var(e->args[0], g));
 }
 
 /* Writes of s inside loop l: locals l declares, or elements of parameter arrays that l
- * never reads, subscripted by l's iterator (plus terms without it) in some position. */
-static bool writes_own_rows(const Stmt *l, const Stmt *s)
+ * never reads, subscripted by l's iterator (plus terms without it; or times stride, see
+ * Region.group_stride) in some position. */
+static bool writes_own_rows(const Stmt *l, const Stmt *s, const Expr *stride)
 {
 	if (!s)
 		return true;
@@ -1070,7 +1075,7 @@ static bool writes_own_rows(const Stmt *l, const Stmt *s)
 		if (w->kind == VAR_PARAM) {
 			bool own = false;
 			for (int i = 0; i < s->lhs->nargs; i++)
-				own |= offset_by(s->lhs->args[i], l->var);
+				own |= offset_by(s->lhs->args[i], l->var, stride);
 			if (!own || stmt_reads_var(l->body[0], w))
 				return false;
 		} else if (!stmt_declares(l->body[0], w)) {
@@ -1078,12 +1083,12 @@ static bool writes_own_rows(const Stmt *l, const Stmt *s)
 		}
 	}
 	for (int i = 0; i < s->nbody; i++)
-		if (!writes_own_rows(l, s->body[i]))
+		if (!writes_own_rows(l, s->body[i], stride))
 			return false;
 	return true;
 }
 
-bool tile_independent_loop(const Stmt *l) { return writes_own_rows(l, l->body[0]); }
+bool tile_independent_loop(const Region *r, const Stmt *l) { return writes_own_rows(l, l->body[0], r ? r->group_stride : NULL); }
 
 /* Whether s is or holds a loop. */
 static bool holds_loop(const Stmt *s)
@@ -1136,7 +1141,7 @@ bool tile_store_pass(TilePlan *tp, Stmt *s)
 Stmt *grid_and_row_loops(const Region *r, GridLoop *out, int *n)
 {
 	Stmt *body = grid_loops(r, out, n);
-	if (body->kind == ST_FOR && body->step == 1 && *n < MAX_GRID && holds_loop(body->body[0]) && tile_independent_loop(body)) {
+	if (body->kind == ST_FOR && body->step == 1 && *n < MAX_GRID && holds_loop(body->body[0]) && tile_independent_loop(r, body)) {
 		out[(*n)++] = (GridLoop){body->var, body->lo, body->hi, 0};
 		body = single(body->body[0]);
 	}
@@ -2128,7 +2133,7 @@ bool tile_plan(TilePlan *tp, const Region *r, const TileTarget *tt, const char *
 		/* A loop over rows between the grid and the row (GQA decode's group, under
 		 * splitk or rolling): its rows share the columns when its iterations are
 		 * independent. */
-		if (!tile_independent_loop(body))
+		if (!tile_independent_loop(r, body))
 			return fail(tp, why, "a loop between the parallel loops and the row carries a dependence");
 		inner = tp->ngrid;
 		tp->grid[tp->ngrid++] = (GridLoop){body->var, body->lo, body->hi, 0};

@@ -18,10 +18,13 @@ typedef struct GridLoop {
 } GridLoop;
 
 /* Query heads regrouped by heads.c: the user's loop nest, and the head count and group
- * size of `h / G` (H and G). */
+ * size of `h / G` (H and G); read as `h * k / n`, G is n / k and knum, kden are n and k
+ * (NULL otherwise). */
 typedef struct HeadGroup {
 	Stmt *orig;
 	const Expr *num, *den;
+	const Expr *knum, *kden;
+	bool kvmajor; /* K and V read at h % G (heads interleaved): the rows of a KV head kv are g * G + kv */
 } HeadGroup;
 
 enum { MAX_GRID = 16, MAX_TILE_VARS = 32, MAX_OPERANDS = 4 };
@@ -291,7 +294,7 @@ int tile_match_dot(TilePlan *tp, Stmt **body, int n, int i, Var *jvar, bool add,
 /* Whether loop l's iterations touch disjoint data (locals it declares, elements of
  * parameter arrays it never reads subscripted by its iterator plus terms without it), so
  * that they may run in parallel. */
-bool tile_independent_loop(const Stmt *l);
+bool tile_independent_loop(const Region *r, const Stmt *l);
 
 /* Whether s is the loop that fills a local copy of the row operand (TR_ROWCOPY). */
 bool tile_is_copy_loop(const TilePlan *tp, const Stmt *s);

@@ -69,14 +69,35 @@ static void quote_line(FILE *out, const char *file, int line, int col)
 static void report(const char *kind, Loc loc, const char *fmt, va_list ap)
 {
 	FILE *out = diag_stream ? diag_stream : stderr;
+	StrBuf b = {0};
 	if (loc.file && loc.line > 0)
-		fprintf(out, "%s:%d:%d: %s: ", loc.file, loc.line, loc.col, kind);
+		sb_printf(&b, "%s:%d:%d: %s: ", loc.file, loc.line, loc.col, kind);
 	else if (loc.file)
-		fprintf(out, "%s: %s: ", loc.file, kind);
+		sb_printf(&b, "%s: %s: ", loc.file, kind);
 	else
-		fprintf(out, "fusecc: %s: ", kind);
-	vfprintf(out, fmt, ap);
+		sb_printf(&b, "fusecc: %s: ", kind);
+	va_list aq;
+	va_copy(aq, ap);
+	int n = vsnprintf(NULL, 0, fmt, aq);
+	va_end(aq);
+	char *msg = malloc((size_t)n + 1);
+	vsnprintf(msg, (size_t)n + 1, fmt, ap);
+	sb_puts(&b, msg);
+	free(msg);
+	/* A stage that meets one fault from several places (a bound read by three loops)
+	 * reports it once: the same text at the same place right after itself is dropped. */
+	static char *last;
+	static FILE *last_out;
+	if (last && last_out == out && !strcmp(last, b.s)) {
+		sb_free(&b);
+		return;
+	}
+	free(last);
+	last = strdup(b.s);
+	last_out = out;
+	fputs(b.s, out);
 	fputc('\n', out);
+	sb_free(&b);
 	if (loc.file && loc.line > 0)
 		quote_line(out, loc.file, loc.line, loc.col);
 }

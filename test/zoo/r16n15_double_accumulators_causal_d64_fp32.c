@@ -1,0 +1,30 @@
+/* A numerical-analysis student's "exact" reference: every accumulator of the attention in double
+ * (scores, max, denominator, PV), fp32 storage, causal, D=64. */
+#include <math.h>
+
+void attn_double(int B, int H, int N, const float q[B][H][N][64], const float k[B][H][N][64],
+		 const float v[B][H][N][64], float o[B][H][N][64])
+{
+#pragma fuse kernel(attn_double) parallel(b, h, i) rolling(j)
+	for (int b = 0; b < B; b++)
+		for (int h = 0; h < H; h++)
+			for (int i = 0; i < N; i++) {
+				double m = -INFINITY;
+				for (int j = 0; j <= i; j++) {
+					double s = 0.0;
+					for (int d = 0; d < 64; d++) s += (double)q[b][h][i][d] * (double)k[b][h][j][d];
+					s *= 0.125;
+					if (s > m) m = s;
+				}
+				double l = 0.0, acc[64];
+				for (int d = 0; d < 64; d++) acc[d] = 0.0;
+				for (int j = 0; j <= i; j++) {
+					double s = 0.0;
+					for (int d = 0; d < 64; d++) s += (double)q[b][h][i][d] * (double)k[b][h][j][d];
+					double p = exp(s * 0.125 - m);
+					l += p;
+					for (int d = 0; d < 64; d++) acc[d] += p * (double)v[b][h][j][d];
+				}
+				for (int d = 0; d < 64; d++) o[b][h][i][d] = (float)(acc[d] / l);
+			}
+}
