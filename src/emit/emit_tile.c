@@ -353,11 +353,11 @@ static void line(TileEmit *te, int ind, const char *fmt, ...)
 	va_end(ap);
 }
 
-/* Declares a register tile of W columns. */
 /* The threads of a CTA that hold distinct rows (all of them unless cw warps share each
  * row warp's rows): the products' THREADS, which chooses their row layout. */
 static int row_threads(const TilePlan *tp) { return tp->threads / tp->cw; }
 
+/* Declares a register tile of W columns. */
 static void decl_tile(TileEmit *te, int ind, const char *name, int w)
 {
 	line(te, ind, "float %s[%d][%d][4];\n", name, te->tp->mt, w / te->tp->tt->frag_cols);

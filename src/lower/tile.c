@@ -2317,8 +2317,10 @@ bool tile_plan(TilePlan *tp, const Region *r, const TileTarget *tt, const char *
 		int slabs = tp->ncols / 64;
 		while (tp->ncols / tp->cw > 128 || slabs % tp->cw)
 			tp->cw++;
-		while (tp->bm > 16 && (tp->bm > 32 || tp->bm / 16 * tp->cw > 8))
-			tp->bm /= 2;
+		if (tp->bm > 32)
+			tp->bm = 32;
+		if (tp->bm / 16 * tp->cw > 8)
+			tp->bm = 16;
 	}
 	if (tp->elem == TY_FLOAT) {
 		/* fp32 operands take twice the registers and shared memory of 16-bit ones (and a
