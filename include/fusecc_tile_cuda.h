@@ -722,16 +722,20 @@ __device__ __forceinline__ void dot_tile_16(float (&acc)[MT][N / 8][4], const fl
 }
 
 /* acc[MT x 16 x N] += P (MT x 16 x K, the fp32 register tile p, rounded to 16 bits unless
- * T is float, or as two 16-bit tiles with SPLIT) * B, B a shared tile [K][N] (the column
- * operand indexed by the reduction: values for p.v). PRE (fp32): B is split_tile's
- * transposed planes. */
-template <class T, int MT, int N, int K, int THREADS, bool PRE = false, bool SPLIT = false>
-__device__ __forceinline__ void dot_tile(float (&acc)[MT][N / 8][4], const float (&p)[MT][K / 8][4], const uint16_t *b)
+ * T is float, or as two 16-bit tiles with SPLIT) * B, B columns c0 .. c0 + N - 1 of a
+ * shared tile [K][LD] (the column operand indexed by the reduction: values for p.v; a
+ * warp's columns of a wider accumulator, or the first columns of a key tile of two
+ * parts). PRE (fp32): B is split_tile's transposed planes. Tiles are 64-column slabs
+ * (soff), so c0, a multiple of 64 (0 for fp32 tiles), is the slab's offset and LD does
+ * not change the layout. */
+template <class T, int MT, int N, int K, int THREADS, bool PRE = false, bool SPLIT = false, int LD = N>
+__device__ __forceinline__ void dot_tile(float (&acc)[MT][N / 8][4], const float (&p)[MT][K / 8][4], const uint16_t *b, int c0 = 0)
 {
+	static_assert(LD >= N && LD % 64 == 0, "a tile of at least N columns");
 	if constexpr (is_f32<T>())
 		dot_tile_f32<MT, N, K, is_tf32<T>::value, PRE>(acc, p, b);
 	else
-		dot_tile_16<is_bf16<T>::value, MT, N, K, THREADS, SPLIT>(acc, p, b);
+		dot_tile_16<is_bf16<T>::value, MT, N, K, THREADS, SPLIT>(acc, p, b + c0 * K);
 }
 
 __device__ __forceinline__ float lane_xor(float x, int mask) { return __shfl_xor_sync(0xffffffffu, x, mask); }

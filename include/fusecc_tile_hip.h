@@ -320,12 +320,14 @@ __device__ __forceinline__ void dot_rows_t(float (&acc)[MT][N / 16][4], const ui
 
 /* acc[MT x 16 x N] += P (MT x 16 x K, the fp32 register tile p, rounded to 16 bits unless
  * T is fp32, or as two 16-bit tiles, its rounding and what that left out, with SPLIT) * B,
- * B a shared tile [K][N] (the column operand indexed by the reduction: values for p.v).
+ * B columns c0 .. c0 + N - 1 of a shared tile [K][LD] (the column operand indexed by the
+ * reduction: values for p.v; see CUDA's).
  * Computed as B^T * P^T: a lane's four elements of P in a 16-column block are the B
  * operand as they are. PRE is CUDA's (its fp32 planes); HIP has none. */
-template <class T, int MT, int N, int K, int THREADS, bool PRE = false, bool SPLIT = false>
-__device__ __forceinline__ void dot_tile(float (&acc)[MT][N / 16][4], const float (&p)[MT][K / 16][4], const uint16_t *b)
+template <class T, int MT, int N, int K, int THREADS, bool PRE = false, bool SPLIT = false, int LD = N>
+__device__ __forceinline__ void dot_tile(float (&acc)[MT][N / 16][4], const float (&p)[MT][K / 16][4], const uint16_t *b, int c0 = 0)
 {
+	static_assert(LD >= N && LD % 64 == 0, "a tile of at least N columns");
 	constexpr int PARTS = SPLIT && !is_f32<T>() ? 2 : 1;
 	const int c = lane() & 15, kq = 4 * (lane() >> 4);
 #pragma unroll
@@ -345,7 +347,7 @@ __device__ __forceinline__ void dot_tile(float (&acc)[MT][N / 16][4], const floa
 #pragma unroll
 		for (int n = 0; n < N / 16; n++) {
 			/* B^T's row 16n + c, columns 16k + kq .. + 3: a column of B, four rows. */
-			const Frag4<is_f32<T>()> bf = column4<T, N>(b, 16 * k + kq, 16 * n + c);
+			const Frag4<is_f32<T>()> bf = column4<T, LD>(b, 16 * k + kq, c0 + 16 * n + c);
 #pragma unroll
 			for (int q = 0; q < PARTS; q++)
 #pragma unroll

@@ -431,11 +431,13 @@ static bool emit_kernel(StrBuf *out, const GpuTarget *tg, const Program *p, cons
 	if (tiled) {
 		sb_putc(out, '\n');
 		emit_schedule_echo(out, r, "");
+		/* warps that split the accumulator columns (tile.h, cw) say so */
+		const char *split = tp->cw > 1 ? arena_printf(&tp->c->prog->arena, ", %d to a row tile, each %d of the %d accumulator columns", tp->cw, tp->ncols / tp->cw, tp->ncols) : "";
 		if (tp->row_made)
-			sb_printf(out, "\n * lowering: %s: one row, padded to %d, per CTA (%d %s%s)", tg->lowering, tp->bm, tp->warps, tg->wave_name, tp->warps > 1 ? "s" : "");
+			sb_printf(out, "\n * lowering: %s: one row, padded to %d, per CTA (%d %s%s%s)", tg->lowering, tp->bm, tp->warps, tg->wave_name, tp->warps > 1 ? "s" : "", split);
 		else
-			sb_printf(out, "\n * lowering: %s: %d rows of '%s' per CTA (%d %s%s)", tg->lowering, tp->bm, tp->grid[tp->rowdim].var->name, tp->warps,
-			          tg->wave_name, tp->warps > 1 ? "s" : "");
+			sb_printf(out, "\n * lowering: %s: %d rows of '%s' per CTA (%d %s%s%s)", tg->lowering, tp->bm, tp->grid[tp->rowdim].var->name, tp->warps,
+			          tg->wave_name, tp->warps > 1 ? "s" : "", split);
 		sb_printf(out, ", steps of %d over '%s'; ", tp->bn, tp->c->axis);
 		if (tp->elem != TY_FLOAT)
 			sb_puts(out, tp->row_parts > 1 ? "16-bit products with fp32 accumulation, the fp32 row operand as two 16-bit parts (hi + lo: two products each)"

@@ -30,6 +30,7 @@ typedef struct TileEmit {
 	const char *h, *c;  /* the thread's row half and element index */
 	const char *rowsub; /* print the row iterator as this (NULL: as itself) */
 	const char *smem, *qa, *i0, *nrows, *rbase, *rf, *rl, *jb, *je, *lom, *him, *st, *masked;
+	const char *cbase;  /* the warp's first accumulator column (tp->cw > 1), else NULL */
 	const char *whole;  /* the lambda that tells a step the mask keeps whole (skip_steps) */
 	bool as_written;    /* printing a mask statement as written (see skip_hidden) */
 	bool rows_in_tile;  /* elements of rows past the tile's last row are skipped (stores) */
@@ -37,7 +38,7 @@ typedef struct TileEmit {
 	const char *stage;  /* its tile there, rows of `pitch` elements */
 	int pitch;
 	bool merge;         /* printing the split-k merge kernel: one row per CTA, columns over threads */
-	bool in_col;        /* inside a loop over accumulator columns (merge kernel) */
+	bool in_col;        /* inside a loop over accumulator columns */
 	const char *rowid;  /* the row's index among all rows of the grid (workspace) */
 	Var *jel;           /* in a per-element loop: its iterator, the thread's column jel = jlane + col_step(c) */
 	Var *jlane, *jstep; /* printed as the lane's first column, and fx::col_step(c) */
@@ -354,6 +355,10 @@ static void line(TileEmit *te, int ind, const char *fmt, ...)
 	va_end(ap);
 }
 
+/* The threads of a CTA that hold distinct rows (all of them unless cw warps share each
+ * row warp's rows): the products' THREADS, which chooses their row layout. */
+static int row_threads(const TilePlan *tp) { return tp->threads / tp->cw; }
+
 /* Declares a register tile of W columns. */
 static void decl_tile(TileEmit *te, int ind, const char *name, int w)
 {
@@ -437,6 +442,8 @@ static void row_stmt(TileEmit *te, const Stmt *s, int ind, bool top)
 		}
 		if (te->merge && !te->in_col && s->lhs->var->kind == VAR_PARAM)
 			line(te, ind++, "if (threadIdx.x == 0)\n"); /* a row's value: one thread stores it */
+		else if (te->cbase && !te->in_col && (s->lhs->var->kind == VAR_PARAM || tile_role(tp, s->lhs->var) == TR_PART))
+			line(te, ind++, "if (%s == 0)\n", te->cbase); /* a row's value: the warps of its columns have it alike */
 		sb_indent(te->out, ind);
 		print_stmt_to(te->out, s, ind, &te->pt);
 		return;
@@ -475,17 +482,20 @@ static void row_stmt(TileEmit *te, const Stmt *s, int ind, bool top)
 		if (tile_is_col_loop(tp, s)) {
 			/* A loop over an accumulator tile's columns: the thread's own columns. */
 			line(te, ind, "#pragma unroll\n");
-			line(te, ind, "for (int %s = 0; %s < %d; %s++) {\n", te->c, te->c, tp->ncols / 4, te->c);
+			line(te, ind, "for (int %s = 0; %s < %d; %s++) {\n", te->c, te->c, tp->ncols / tp->cw / 4, te->c);
+			const char *c0 = te->cbase ? arena_printf(&tp->c->prog->arena, "%s + ", te->cbase) : "";
 			if (tp->ndata != tp->ncols)
-				line(te, ind + 1, "if (fx::col(%s) >= %d) continue; /* padding */\n", te->c, tp->ndata);
+				line(te, ind + 1, "if (%sfx::col(%s) >= %d) continue; /* padding */\n", c0, te->c, tp->ndata);
 			if (stmt_uses_col(tp, s->body[0], s->var))
-				line(te, ind + 1, "const int %s = fx::col(%s);\n", s->var->name, te->c);
+				line(te, ind + 1, "const int %s = %sfx::col(%s);\n", s->var->name, c0, te->c);
 			Stmt *b = s->body[0];
+			te->in_col = true;
 			if (b->kind == ST_BLOCK)
 				for (int i = 0; i < b->nbody; i++)
 					row_stmt(te, b->body[i], ind + 1, false);
 			else
 				row_stmt(te, b, ind + 1, false);
+			te->in_col = false;
 			line(te, ind, "}\n");
 			return;
 		}
@@ -594,7 +604,7 @@ static void scale_rows(TileEmit *te, const Var *v, const char *x, const char *ba
 	const char *f = fresh(te, base);
 	line(te, ind, "const float %s = fx::pow2(%s);\n", f, x);
 	line(te, ind, "#pragma unroll\n");
-	line(te, ind, "for (int %s = 0; %s < %d; %s++)\n", te->c, te->c, te->tp->ncols / 4, te->c);
+	line(te, ind, "for (int %s = 0; %s < %d; %s++)\n", te->c, te->c, te->tp->ncols / te->tp->cw / 4, te->c);
 	sb_indent(te->out, ind + 1);
 	frag(te->out, te, v->name);
 	sb_printf(te->out, " *= %s;\n", f);
@@ -858,7 +868,7 @@ static void elem_group(TileEmit *te, Stmt **loops, int nl, int ind)
 				len = 1;
 			if (d >= 0 && !te->dot_done[d]) {
 				te->dot_done[d] = true;
-				line(te, ind, "fx::dot_rows%s<%s, %d, %d, %d, %d, %d%s>(%s, %s, %s, %s);\n", tile_kt(tp, tp->dots[d].colop) ? "_t" : "", product_type(tp), tp->mt, tp->bn, tp->kdim, tp->bm, tp->threads,
+				line(te, ind, "fx::dot_rows%s<%s, %d, %d, %d, %d, %d%s>(%s, %s, %s, %s);\n", tile_kt(tp, tp->dots[d].colop) ? "_t" : "", product_type(tp), tp->mt, tp->bn, tp->kdim, tp->bm, row_threads(tp),
 				     tp->row_parts > 1 ? ", 2" : tp->presplit ? ", 1, true" : "", te->dot_name[d], te->qa, te->rbase, colop_tile(te, tp->dots[d].colop));
 			}
 		}
@@ -963,9 +973,14 @@ static void elem_group(TileEmit *te, Stmt **loops, int nl, int ind)
 	for (int k = 0; k < te->npv; k++) {
 		if (tp->pscale)
 			pscale_weights(te, te->pv_name[k], te->pv_acc[k], ind);
-		line(te, ind, "fx::dot_tile<%s, %d, %d, %d, %d%s>(%s, %s, %s);\n", product_type(tp), tp->mt, tp->ncols, tp->bn, tp->threads,
-		     tp->psplit ? (tp->presplit ? ", true, true" : ", false, true") : tp->presplit ? ", true" : "",
-		     te->pv_acc[k]->name, te->pv_name[k], colop_tile(te, te->pv_colop[k]));
+		/* the warp's columns of V's tile, whose rows may be wider (its own columns split
+		 * over warps, or the first columns of a key tile of two parts) */
+		int n = tp->ncols / tp->cw, ld = tp->colop_cols[te->pv_colop[k]];
+		bool wide = ld != n;
+		line(te, ind, "fx::dot_tile<%s, %d, %d, %d, %d%s%s>(%s, %s, %s%s%s);\n", product_type(tp), tp->mt, n, tp->bn, row_threads(tp),
+		     tp->psplit || wide ? arena_printf(&tp->c->prog->arena, ", %s, %s", tp->presplit ? "true" : "false", tp->psplit ? "true" : "false") : tp->presplit ? ", true" : "",
+		     wide ? arena_printf(&tp->c->prog->arena, ", %d", ld) : "", te->pv_acc[k]->name, te->pv_name[k], colop_tile(te, te->pv_colop[k]),
+		     wide ? ", " : "", wide ? (te->cbase ? te->cbase : "0") : "");
 	}
 	te->nred = te->npv = 0;
 }
@@ -1574,7 +1589,16 @@ void emit_tile_kernel(StrBuf *out, const GpuTarget *tg, TilePlan *tp, void (*pri
 	sb_printf(out, " - %s%s);\n", te.i0, wide ? ")" : "");
 	if (tp->rows_host && !rtile) /* the launcher counted tiles up to the extent: this CTA's may be past its end */
 		line(&te, 1, "if (%s <= 0)\n\t\treturn;\n", te.nrows);
-	line(&te, 1, "const int %s = fx::warp() * %d;\n", te.rbase, 16 * tp->mt);
+	if (tp->cw > 1) {
+		/* cw warps share each row warp's rows, each with its own columns of the accumulators */
+		te.cbase = fresh(&te, "wcol");
+		int rw = tp->warps / tp->cw;
+		if (rw == 1)
+			line(&te, 1, "const int %s = 0, %s = fx::warp() * %d;\n", te.rbase, te.cbase, tp->ncols / tp->cw);
+		else
+			line(&te, 1, "const int %s = fx::warp() %% %d * %d, %s = fx::warp() / %d * %d;\n", te.rbase, rw, 16 * tp->mt, te.cbase, rw, tp->ncols / tp->cw);
+	} else
+		line(&te, 1, "const int %s = fx::warp() * %d;\n", te.rbase, 16 * tp->mt);
 	if (tp->splitk) {
 		line(&te, 1, "/* chunk '%s' of the split over '%s' */\n", tp->split.chunks->var->name, tp->c->axis);
 		line(&te, 1, "const int %s = blockIdx.z;\n", tp->split.chunks->var->name);
@@ -1639,7 +1663,7 @@ void emit_tile_kernel(StrBuf *out, const GpuTarget *tg, TilePlan *tp, void (*pri
 		if (tp->roles[k] == TR_ROW)
 			line(&te, 1, "%s %s[%d];\n", gpu_type(v->ty), v->name, row_slots(tp));
 		else if (tp->roles[k] != TR_PART && tp->roles[k] != TR_ROWCOPY)
-			decl_tile(&te, 1, v->name, tp->roles[k] == TR_ROWTILE ? tp->ncols : tp->bn);
+			decl_tile(&te, 1, v->name, tp->roles[k] == TR_ROWTILE ? tp->ncols / tp->cw : tp->bn);
 	}
 	for (int d = 0; d < tp->ndots; d++)
 		decl_tile(&te, 1, te.dot_name[d], tp->bn);

@@ -288,6 +288,19 @@ static int colop_index(TilePlan *tp, Expr *b, Expr *b2, bool trans, int cols, bo
 	return tp->ncolop++;
 }
 
+/* The column operand of two parts whose first part is b over at least its `cols` first
+ * columns (absorbed MLA: the latent cache ckv is the key's first 512 columns, next to
+ * k_pe, and the value): P.V reads those columns of that operand's tile, which is then
+ * loaded once. 16-bit only (fp32 tiles may be split into planes for one kind of product).
+ * -1: none. */
+static int first_part_of(const TilePlan *tp, const Expr *b, bool trans, int cols)
+{
+	for (int i = 0; i < tp->ncolop; i++)
+		if (tp->colop2[i] && !trans && !tp->colop_t[i] && cols <= tp->kseg && expr_equal(tp->colop[i], b) && (b->ty == TY_HALF || b->ty == TY_BF16))
+			return i;
+	return -1;
+}
+
 /* A k loop: for (k = 0; k < K; k++) with a constant K; its single statement. */
 static Stmt *k_loop(Stmt *f, long long *extent)
 {
@@ -602,7 +615,10 @@ int tile_match_pv(TilePlan *tp, const Stmt *f, Var *jvar, Expr **g, Var **acc, b
 			tp->why = "the accumulator tiles have different extents";
 			return -1;
 		}
-		int cb = colop_index(tp, canonical(tp, v, jvar, f->var), NULL, trans, (int)NC, add);
+		Expr *cv = canonical(tp, v, jvar, f->var);
+		int cb = first_part_of(tp, cv, trans, (int)NC);
+		if (cb < 0)
+			cb = colop_index(tp, cv, NULL, trans, (int)NC, add);
 		if (cb < 0)
 			return -1;
 		if (add) {
@@ -2185,13 +2201,13 @@ bool tile_plan(TilePlan *tp, const Region *r, const TileTarget *tt, const char *
 		return fail(tp, why, "no product of a row operand with a column operand over the pass");
 	if (!operand_types(tp))
 		return fail(tp, why, "");
-	if (tp->kdim % 8 || tp->kdim > 256 || (tp->ncols && (tp->ncols % 8 || tp->ncols > 256))) {
-		/* say which extent, and how: a user with DeepSeek's absorbed MLA (576 = 512 + 64)
-		 * must not read "not a multiple of 8" */
-		bool q_bad = tp->kdim % 8 || tp->kdim > 256;
+	if (tp->kdim % 8 || tp->kdim > TILE_MAX_WIDTH || (tp->ncols && (tp->ncols % 8 || tp->ncols > TILE_MAX_WIDTH))) {
+		/* say which extent, and how: a user with a head dim past the limit must not read
+		 * "not a multiple of 8" */
+		bool q_bad = tp->kdim % 8 || tp->kdim > TILE_MAX_WIDTH;
 		int e = q_bad ? tp->kdim : tp->ncols;
-		tp->why = arena_printf(&p->arena, "the %s product is %d wide: the tiles take widths that are multiples of 8 up to 256%s", q_bad ? "row operand's" : "second (P.V)", e,
-		                       e > 256 ? " (a head dim over 256, as absorbed MLA's 512 + 64, has no tile kernel yet)" : "");
+		tp->why = arena_printf(&p->arena, "the %s product is %d wide: the tiles take widths that are multiples of 8 up to %d%s", q_bad ? "row operand's" : "second (P.V)", e,
+		                       TILE_MAX_WIDTH, e > TILE_MAX_WIDTH ? " (a wider head has no tile kernel yet)" : "");
 		return fail(tp, why, "");
 	}
 	for (int i = 0; i < nsteps; i++)
@@ -2293,6 +2309,24 @@ bool tile_plan(TilePlan *tp, const Region *r, const TileTarget *tt, const char *
 	 * tiles (their loads no longer overlap the step before), then fewer rows per CTA,
 	 * then narrower steps (D = 256 in 64 KB). */
 	tp->stages = tt->stages;
+	/* Over 256 accumulator columns (absorbed MLA's 512) a warp's tile would take ncols / 2
+	 * registers a thread: cw warps share the rows and split the columns, at most 128 each
+	 * (64 floats a thread), in whole 64-column slabs. Each computes the rows' scores (the
+	 * products with the row operand are repeated, a decode is bound by reading K and V).
+	 * At most two row warps (so no wgmma warpgroup: its warps' rows are their index's)
+	 * and eight warps in all; 16-bit tiles only (fp32 P.V reads tf32 planes). */
+	tp->cw = 1;
+	if (tp->ncols > 256) {
+		if (tp->elem == TY_FLOAT)
+			return fail(tp, why, arena_printf(&p->arena, "the second (P.V) product is %d wide, and fp32 tiles take widths up to 256", tp->ndata));
+		int slabs = tp->ncols / 64;
+		while (tp->ncols / tp->cw > 128 || slabs % tp->cw)
+			tp->cw++;
+		if (tp->bm > 32)
+			tp->bm = 32;
+		if (tp->bm / 16 * tp->cw > 8)
+			tp->bm = 16;
+	}
 	if (tp->elem == TY_FLOAT) {
 		/* fp32 operands take twice the registers and shared memory of 16-bit ones (and a
 		 * split into two tf32 halves on top): steps of 32 columns (any step is a valid
@@ -2330,7 +2364,7 @@ bool tile_plan(TilePlan *tp, const Region *r, const TileTarget *tt, const char *
 	/* fp32: one, the other spills (H100, D = 128, causal: 35 TFLOP/s against 33) */
 	if (tp->elem == TY_FLOAT)
 		tp->mt = 1;
-	tp->warps = tp->bm / (16 * tp->mt);
+	tp->warps = tp->bm / (16 * tp->mt) * tp->cw;
 	/* one warp would split the tiles for itself alone, as it does without (decode) */
 	if (tp->warps < 2)
 		tp->presplit = false;

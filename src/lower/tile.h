@@ -28,6 +28,10 @@ typedef struct HeadGroup {
 } HeadGroup;
 
 enum { MAX_GRID = 16, MAX_TILE_VARS = 32, MAX_OPERANDS = 4 };
+/* The widest product the tiles take (q.k's k, P.V's columns), where shared memory holds
+ * its tiles: a CTA's row tile and a step of column tiles (1024 bf16 columns: 16 rows and
+ * 32 keys in 96 KB). */
+enum { TILE_MAX_WIDTH = 1024 };
 
 /* Steps whose rows' index values (TilePlan.gather) shared memory holds, step n's in slot
  * n % TILE_INDEX_RING. Two would do (step n's are last read at the end of step n - 2,
@@ -133,6 +137,11 @@ typedef struct TilePlan {
 	                   * memory by the CTA, once, instead of by every warp at every product;
 	                   * the next step's tiles load meanwhile (tile_presplit) */
 	int mt;           /* 16-row tiles per warp: 2 shares each column operand fragment between two */
+	int cw;           /* warps that share a warp's rows and split the accumulator tiles' columns
+	                   * (ncols / cw each), 1 but over 256 columns (absorbed MLA's 512): each
+	                   * computes the rows' products with the row operand and their softmax
+	                   * (the same values), and its own columns of P.V; warp w has row warp
+	                   * w % (warps / cw) and column slice w / (warps / cw) */
 	int kdim;         /* k extent of the products with the row operand */
 	int ncols;        /* extent of the accumulator tiles (the second product's columns) */
 	int kdata, ndata; /* the extents that hold data (set with kdim and ncols, which the
