@@ -282,9 +282,9 @@ __device__ __forceinline__ float exp(float x) { return exp2(x * 1.44269504088896
  * 2.35e38, a row masked with -FLT_MAX as HF's torch.finfo.min, b log2 e overflows). There an
  * ulp of b is 256 or more, so e^(a - b) can only be 1 (a = b), 0 (a < b) or inf (a > b):
  * 2^(a - b) gives the same, exactly (b times 1 is not rounded). The factor depends on b only;
- * still, a factor in a register stops the compiler folding a constant scale of a into it (an
- * FMUL per element, 5% of a prefill): Moderate, where the caller knows |b| < 2^31
- * (exp_moderate, tested once per row and step), keeps log2 e a constant. */
+ * still, a factor in a register costs 1-7% of a prefill on H100 (a constant scale of a no
+ * longer folds into it; registers at the limit spill): Moderate, where the printer knows
+ * |b| < 2^31 (no literal or mask array that large in the scores), keeps log2 e a constant. */
 __device__ __forceinline__ bool exp_moderate(float b) { return fabsf(b) < 2147483648.0f; }
 
 template <bool Moderate = false> __device__ __forceinline__ float exp_sub(float a, float b)

@@ -18,6 +18,7 @@
 #include "emit_tile.h"
 
 #include <stdarg.h>
+#include <math.h>
 #include <string.h>
 
 #include "../fuse/fuse.h"
@@ -66,8 +67,6 @@ typedef struct TileEmit {
 	const char *hoist_name[MAX_TILE_VARS];
 	int nhoist;
 	const char *pexp[MAX_TILE_VARS]; /* pscale: accumulator tp->vars[k]'s exponents, per row slot */
-	const Expr *expb[MAX_TILE_VARS]; /* the b of each distinct fx::exp_sub(a, b) of a per-element loop */
-	int nexpb;                       /* MAX_TILE_VARS + 1: too many to test */
 } TileEmit;
 
 const char *device_fn(MathFn fn, ScalarType ty)
@@ -782,67 +781,63 @@ Stmt **loop_body(const Stmt *loop, int *n)
 
 /* The element type a product's template takes: the operands' type, or fx::tf32, the tag
  * of fp32 tiles multiplied as one tf32 product (precision(tf32)). */
-/* Collects into te->expb the b of every exp_sub call in e (returns false: visits all). */
-static bool collect_exp_sub(TileEmit *te, const Expr *e)
+/* Whether e reads a loop iterator other than the grid's (the pass's j, a d). */
+static bool reads_inner_loop(const TilePlan *tp, const Expr *e)
 {
-	const Expr *b;
-	if (print_exp_sub_of(e, &b)) {
-		int k = 0;
-		while (k < te->nexpb && k < MAX_TILE_VARS && !expr_equal(te->expb[k], b))
-			k++;
-		if (k == te->nexpb && k < MAX_TILE_VARS)
-			te->expb[te->nexpb++] = b;
-		else if (k == MAX_TILE_VARS)
-			te->nexpb = MAX_TILE_VARS + 1;
+	if (e->kind == EX_VAR && e->var->kind == VAR_LOOP) {
+		for (int g = 0; g < tp->ngrid; g++)
+			if (tp->grid[g].var == e->var)
+				return false;
+		return true;
 	}
 	for (int i = 0; i < e->nargs; i++)
-		collect_exp_sub(te, e->args[i]);
-	return false;
-}
-
-/* Whether e reads a variable that s declares or iterates (a per-element value inside it). */
-static bool reads_inner(const Stmt *s, const Expr *e)
-{
-	if ((s->kind == ST_DECL || s->kind == ST_FOR) && expr_reads_var(e, s->var))
-		return true;
-	for (int i = 0; i < s->nbody; i++)
-		if (s->body[i] && reads_inner(s->body[i], e))
+		if (reads_inner_loop(tp, e->args[i]))
 			return true;
 	return false;
 }
 
-/* The moderate test of the per-element loops `loops`: where every b of their exp_sub calls is
- * the same for a row (not a per-element value), prints `bool NAME = true; for (h) NAME &=
- * fx::exp_moderate(b) ...;` and returns NAME, for a dispatch that keeps exp_sub's factor a
- * constant in the copy where all the thread's rows are moderate; NULL where nothing is to
- * test. */
-static const char *moderate_test(TileEmit *te, Stmt **loops, int nl, bool by_row, int ind)
+/* Whether e can give a score of magnitude 2^31 or more other than through the products: a
+ * float literal that large (-FLT_MAX, HF's torch.finfo.min) or a float array that is no
+ * operand of the products read at a loop other than the grid's (an additive mask or bias,
+ * bias[h][i][j]; not a per-row value as ALiBi's slope[h]). Where none can, fx::exp_sub<true>
+ * keeps its factor a constant (see the header: the exact form costs 1-7% of a prefill). */
+static bool huge_source(TileEmit *te, const Expr *e)
 {
-	te->nexpb = 0;
-	for (int l = 0; l < nl; l++)
-		stmt_any_expr(te, loops[l]->body[0], collect_exp_sub);
-	if (!te->nexpb || te->nexpb > MAX_TILE_VARS)
-		return NULL;
-	for (int k = 0; k < te->nexpb; k++)
-		for (int l = 0; l < nl; l++)
-			if (reads_inner(loops[l], te->expb[k]))
-				return NULL;
-	const char *ok = fresh(te, "moderate");
-	line(te, ind, "bool %s = true;\n", ok);
-	line(te, ind, "#pragma unroll\n");
-	line(te, ind, "for (int %s = 0; %s < %d; %s++) {\n", te->h, te->h, row_slots(te->tp), te->h);
-	bool row = false;
-	for (int k = 0; k < te->nexpb; k++)
-		row |= by_row && expr_reads_var(te->expb[k], row_var(te->tp));
-	if (row)
-		row_index(te, ind + 1);
-	for (int k = 0; k < te->nexpb; k++) {
-		line(te, ind + 1, "%s &= fx::exp_moderate(", ok);
-		expr(te, te->expb[k]);
-		sb_puts(te->out, ");\n");
+	const TilePlan *tp = te->tp;
+	if (e->kind == EX_FLT && isfinite(e->fval) && fabs(e->fval) >= 2147483648.0)
+		return true;
+	if (e->kind == EX_INDEX && e->var->kind == VAR_PARAM && scalar_is_float(e->var->ty)) {
+		bool operand = tp->rowop->var == e->var || (tp->rowop2 && tp->rowop2->var == e->var);
+		for (int k = 0; k < tp->ncolop; k++)
+			operand |= tp->colop[k]->var == e->var || (tp->colop2[k] && tp->colop2[k]->var == e->var);
+		/* an output read back holds what the region computed, moderate where its sources are */
+		if (!operand && !stmt_writes_var(tp->region->loop, e->var) && reads_inner_loop(tp, e))
+			return true;
 	}
-	line(te, ind, "}\n");
-	return ok;
+	for (int i = 0; i < e->nargs; i++)
+		if (huge_source(te, e->args[i]))
+			return true;
+	return false;
+}
+
+/* Whether a statement of s can give a score of 2^31 or more (huge_source); a scalar set to
+ * a literal (a max's start, `float m = -FLT_MAX;`) is no score. */
+static bool huge_scores(TileEmit *te, const Stmt *s)
+{
+	if (!s)
+		return false;
+	const Expr *r = s->rhs;
+	bool lit = r && (r->kind == EX_FLT || (r->kind == EX_UN && r->args[0]->kind == EX_FLT));
+	if ((s->kind == ST_DECL && lit) || (s->kind == ST_ASSIGN && lit && s->lhs->kind == EX_VAR))
+		return false;
+	const Expr *es[] = {s->lhs, s->rhs, s->cond, s->lo, s->hi};
+	for (int i = 0; i < 5; i++)
+		if (es[i] && huge_source(te, es[i]))
+			return true;
+	for (int i = 0; i < s->nbody; i++)
+		if (huge_scores(te, s->body[i]))
+			return true;
+	return false;
 }
 
 static const char *product_type(const TilePlan *tp) { return tp->tf32 ? "fx::tf32" : gpu_type(tp->elem); }
@@ -898,13 +893,6 @@ static void elem_group(TileEmit *te, Stmt **loops, int nl, int ind)
 			te->jstep = fresh_var(tp->c, "col_step", TY_INT, VAR_LOCAL);
 		line(te, ind, "const int %s = %s + fx::col_lane();\n", te->jlane->name, tp->step->var->name);
 	}
-	const char *moderate = moderate_test(te, loops, nl, by_row, ind);
-	if (moderate) {
-		const char *c = fresh(te, "moderate_c");
-		line(te, ind, "fx::dispatch(%s, [&](auto %s) {\n", moderate, c);
-		te->pt.exp_sub_moderate = c;
-		ind++;
-	}
 	line(te, ind, "#pragma unroll\n");
 	line(te, ind, "for (int %s = 0; %s < %d; %s++) {\n", te->h, te->h, row_slots(tp), te->h);
 	if (by_row)
@@ -955,10 +943,6 @@ static void elem_group(TileEmit *te, Stmt **loops, int nl, int ind)
 	line(te, ind + 2, "}\n");
 	line(te, ind + 1, "}\n");
 	line(te, ind, "}\n");
-	if (moderate) {
-		te->pt.exp_sub_moderate = NULL;
-		line(te, --ind, "});\n");
-	}
 	/* The loop's reductions, completed across the lanes that share a row. */
 	for (int r = 0; r < te->nred; r++) {
 		const char *v = te->red[r]->name, *nm = te->red_name[r];
@@ -1509,6 +1493,7 @@ void emit_tile_kernel(StrBuf *out, const GpuTarget *tg, TilePlan *tp, void (*pri
 	TileEmit te = {.out = out, .tg = tg, .tp = tp, .pt = {.type_name = gpu_type, .flatten_params = true, .var_hook = tile_hook, .expr_hook = conv_hook, .fn_name = device_fn, .recip_div = true}};
 	te.pt.ctx = &te;
 	te.pt.exp_sub = true;
+	te.pt.exp_sub_moderate = !huge_scores(&te, tp->region->loop);
 	te.pt.line_last = tp->line_directives ? &te.line_last : NULL;
 	te.h = fresh(&te, "hf");
 	te.c = fresh(&te, "e");
@@ -1917,6 +1902,7 @@ void emit_merge_kernel(StrBuf *out, const GpuTarget *tg, TilePlan *tp, void (*pr
 	TileEmit te = {.out = out, .tg = tg, .tp = tp, .pt = {.type_name = gpu_type, .flatten_params = true, .var_hook = tile_hook, .expr_hook = conv_hook, .fn_name = device_fn, .recip_div = true}, .merge = true};
 	te.pt.ctx = &te;
 	te.pt.exp_sub = true;
+	te.pt.exp_sub_moderate = !huge_scores(&te, tp->region->loop);
 	te.pt.line_last = tp->line_directives ? &te.line_last : NULL;
 	const char *ws = tp->ws_name, *nrow = tp->nrow_name;
 	te.rowid = fresh(&te, "rid");

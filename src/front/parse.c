@@ -690,9 +690,11 @@ static Expr *convert_binary(Parser *ps, CXCursor c)
 			r = ex_int(ps->prog, bop == OP_MUL ? a->ival * b->ival : a->ival / b->ival, oploc);
 		} else if (b && (r = window_compare(ps->prog, bop, a, b, oploc))) {
 			/* r: the two comparisons */
-		} else if (b && bop == OP_SUB && scalar_is_int(a->ty) && b->kind == EX_BIN && b->bop == OP_MOD && scalar_is_int(b->ty) && expr_equal(b->args[0], a)) {
+		} else if (b && bop == OP_SUB && scalar_is_int(a->ty) && b->kind == EX_BIN && b->bop == OP_MOD && scalar_is_int(b->ty) && expr_equal(b->args[0], a) &&
+		           b->args[1]->kind != EX_INT) {
 			/* `i - i % C`, Llama 4's chunk start: (i / C) * C, which C's division defines it
-			 * to be, and which is affine to isl (a floor) */
+			 * to be, and which the analyzer bounds as a chunk's start for a run-time C (a
+			 * literal C is affine as written) */
 			r = ex_bin(ps->prog, OP_MUL, ex_bin(ps->prog, OP_DIV, a, b->args[1], oploc), ex_copy(ps->prog, b->args[1]), oploc);
 		} else if (b) {
 			r = ex_bin(ps->prog, bop, a, b, oploc);

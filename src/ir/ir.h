@@ -352,20 +352,15 @@ struct PrintTarget {
 	 * (float)exp((double)x) of a float x printed as the float function of x (the double
 	 * function rounded to float differs by an ulp or two, and costs many times more). */
 	bool exp_sub;
-	/* Optional, with exp_sub: the name of a bool_c (a generic lambda's parameter) that is
-	 * true where every b of the calls printed is below 2^31 in magnitude: printed as
-	 * fx::exp_sub<decltype(NAME)::value>(a, b), which then skips exp_sub's per-row test
-	 * (see include/fusecc_tile_common.h). */
-	const char *exp_sub_moderate;
+	/* With exp_sub: the printer's caller knows every b is below 2^31 in magnitude, so
+	 * fx::exp_sub<true>(a, b), which keeps log2 e a constant (include/fusecc_tile_common.h). */
+	bool exp_sub_moderate;
 	/* Optional: `#line N "file"` before each statement whose source line differs from the
 	 * last one written (*line_last), so compilers and debuggers point at the input. */
 	int *line_last;
 	void *ctx; /* for the hooks */
 };
 void print_expr_to(StrBuf *b, const Expr *e, const PrintTarget *t);
-/* Whether e prints as fx::exp_sub(a, b) under a PrintTarget with exp_sub (expf(a - b), or
- * (float)exp((double)(a - b))); sets *sub to b. */
-bool print_exp_sub_of(const Expr *e, const Expr **sub);
 void print_stmt_to(StrBuf *b, const Stmt *s, int indent, const PrintTarget *t);
 /* e as the right operand of binary operator op, parenthesised where C needs it. */
 void print_operand_to(StrBuf *b, const Expr *e, BinOp op, const PrintTarget *t);

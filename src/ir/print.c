@@ -110,23 +110,6 @@ static bool exp_sub_call(const Expr *e)
 	return e->kind == EX_CALL && e->fn == FN_EXP && e->ty == TY_FLOAT && e->args[0]->kind == EX_BIN && e->args[0]->bop == OP_SUB;
 }
 
-bool print_exp_sub_of(const Expr *e, const Expr **sub)
-{
-	if (e->kind == EX_CAST && e->ty == TY_FLOAT && e->args[0]->kind == EX_CALL && e->args[0]->fn == FN_EXP && e->args[0]->ty == TY_DOUBLE) {
-		/* print_narrowed_call's form */
-		const Expr *w = e->args[0]->args[0];
-		if (w->kind == EX_CAST && w->ty == TY_DOUBLE && w->args[0]->ty == TY_FLOAT && w->args[0]->kind == EX_BIN && w->args[0]->bop == OP_SUB) {
-			*sub = w->args[0]->args[1];
-			return true;
-		}
-		return false;
-	}
-	if (!exp_sub_call(e))
-		return false;
-	*sub = e->args[0]->args[1];
-	return true;
-}
-
 /* (float)f((double)x, ...) with every argument a float widened: f's float form of x. */
 static bool print_narrowed_call(StrBuf *b, const Expr *e, const PrintTarget *t)
 {
@@ -275,10 +258,7 @@ void print_expr_to(StrBuf *b, const Expr *e, const PrintTarget *t)
 	}
 	case EX_CALL:
 		if (t && t->exp_sub && exp_sub_call(e)) {
-			if (t->exp_sub_moderate)
-				sb_printf(b, "fx::exp_sub<decltype(%s)::value>(", t->exp_sub_moderate);
-			else
-				sb_puts(b, "fx::exp_sub(");
+			sb_puts(b, t->exp_sub_moderate ? "fx::exp_sub<true>(" : "fx::exp_sub(");
 			print_expr_to(b, e->args[0]->args[0], t);
 			sb_puts(b, ", ");
 			print_expr_to(b, e->args[0]->args[1], t);

@@ -103,7 +103,7 @@ __global__ void __launch_bounds__(64) alibi_dc_kernel(int B, int H, int L, float
 				m_prev[hf] = m_used[hf];
 				m_used[hf] = isfinite(m[hf]) ? m[hf] : 0.0f;
 				if (m_prev[hf] != m_used[hf]) {
-					float l_rescale = fx::exp_sub(m_prev[hf], m_used[hf]);
+					float l_rescale = fx::exp_sub<true>(m_prev[hf], m_used[hf]);
 					l[hf] = l[hf] != 0.0f ? l[hf] * l_rescale : l[hf];
 				}
 			}
@@ -115,7 +115,7 @@ __global__ void __launch_bounds__(64) alibi_dc_kernel(int B, int H, int L, float
 				for (int e = 0; e < 16; e++) {
 					const int j = j0 + fx::col(e);
 					if (!decltype(masked)::value || (j >= j_lo && j < j_hi)) {
-						l_red[hf] += fx::exp_sub(s[hf][e >> 2][e & 3], m_used[hf]);
+						l_red[hf] += fx::exp_sub<true>(s[hf][e >> 2][e & 3], m_used[hf]);
 					}
 				}
 			}
@@ -124,7 +124,7 @@ __global__ void __launch_bounds__(64) alibi_dc_kernel(int B, int H, int L, float
 			for (int hf = 0; hf < 1; hf++) {
 				l_used[hf] = isfinite(l[hf]) && l[hf] != 0.0f ? l[hf] : 1.0f;
 				if (m_prev[hf] != m_used[hf]) {
-					float acc_rescale = fx::exp_sub(m_prev[hf], m_used[hf]);
+					float acc_rescale = fx::exp_sub<true>(m_prev[hf], m_used[hf]);
 					if (isfinite(acc_rescale)) {
 						#pragma unroll
 						for (int e = 0; e < 32; e++) {
@@ -148,7 +148,7 @@ __global__ void __launch_bounds__(64) alibi_dc_kernel(int B, int H, int L, float
 					const int j = j0 + fx::col(e);
 					p_acc[hf][e >> 2][e & 3] = 0.0f;
 					if (!decltype(masked)::value || (j >= j_lo && j < j_hi)) {
-						p_acc[hf][e >> 2][e & 3] = fx::exp_sub(s[hf][e >> 2][e & 3], m_used[hf]) * __frcp_rn(l_deferred[hf]);
+						p_acc[hf][e >> 2][e & 3] = fx::exp_sub<true>(s[hf][e >> 2][e & 3], m_used[hf]) * __frcp_rn(l_deferred[hf]);
 					}
 				}
 			}
@@ -218,7 +218,7 @@ __global__ void __launch_bounds__(128) alibi_dc_merge(int B, int H, int L, float
 	for (int ch = 0; ch < nchunks; ch += 1) {
 		float m_chunk = m_used_part[(rid * nchunks + ch)];
 		float l_chunk = l_used_part[(rid * nchunks + ch)];
-		float l_rescale2 = m_chunk != m_used ? fx::exp_sub(m_chunk, m_used) : 1.0f;
+		float l_rescale2 = m_chunk != m_used ? fx::exp_sub<true>(m_chunk, m_used) : 1.0f;
 		l += l_part[(rid * nchunks + ch)] != 0.0f ? l_part[(rid * nchunks + ch)] * l_rescale2 : l_part[(rid * nchunks + ch)];
 	}
 	float l_used = isfinite(l) && l != 0.0f ? l : 1.0f;
@@ -226,7 +226,7 @@ __global__ void __launch_bounds__(128) alibi_dc_merge(int B, int H, int L, float
 	for (int ch = 0; ch < nchunks; ch += 1) {
 		float m_chunk2 = m_used_part[(rid * nchunks + ch)];
 		float l_chunk2 = l_used_part[(rid * nchunks + ch)];
-		float acc_rescale3 = m_chunk2 != m_used || l_chunk2 != l_used ? fx::exp_sub(m_chunk2, m_used) * (l_chunk2 * __frcp_rn(l_used)) : 1.0f;
+		float acc_rescale3 = m_chunk2 != m_used || l_chunk2 != l_used ? fx::exp_sub<true>(m_chunk2, m_used) * (l_chunk2 * __frcp_rn(l_used)) : 1.0f;
 		{
 			const int d = threadIdx.x;
 			acc += acc_part[(rid * nchunks + ch) * 128 + d] != 0.0f ? acc_part[(rid * nchunks + ch) * 128 + d] * acc_rescale3 : acc_part[(rid * nchunks + ch) * 128 + d];

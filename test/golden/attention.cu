@@ -98,11 +98,11 @@ __global__ void __launch_bounds__(128) attention_kernel(int B, int H, int N, flo
 				m_prev[hf] = m_used[hf];
 				m_used[hf] = isfinite(m[hf]) ? m[hf] : 0.0f;
 				if (m_prev[hf] != m_used[hf]) {
-					float l_rescale = fx::exp_sub(m_prev[hf], m_used[hf]);
+					float l_rescale = fx::exp_sub<true>(m_prev[hf], m_used[hf]);
 					l[hf] = l[hf] != 0.0f ? l[hf] * l_rescale : l[hf];
 				}
 				if (m_prev[hf] != m_used[hf]) {
-					float acc_rescale = fx::exp_sub(m_prev[hf], m_used[hf]);
+					float acc_rescale = fx::exp_sub<true>(m_prev[hf], m_used[hf]);
 					if (isfinite(acc_rescale)) {
 						#pragma unroll
 						for (int e = 0; e < 32; e++) {
@@ -129,10 +129,10 @@ __global__ void __launch_bounds__(128) attention_kernel(int B, int H, int N, flo
 					p_acc[hf >> 1][e >> 1][2 * (hf & 1) + (e & 1)] = 0.0f;
 					if (!decltype(masked)::value || (j >= 0 && j < N)) {
 						{
-							l_red[hf] += fx::exp_sub(s[hf >> 1][e >> 1][2 * (hf & 1) + (e & 1)], m_used[hf]);
+							l_red[hf] += fx::exp_sub<true>(s[hf >> 1][e >> 1][2 * (hf & 1) + (e & 1)], m_used[hf]);
 						}
 						{
-							p_acc[hf >> 1][e >> 1][2 * (hf & 1) + (e & 1)] = fx::exp_sub(s[hf >> 1][e >> 1][2 * (hf & 1) + (e & 1)], m_used[hf]);
+							p_acc[hf >> 1][e >> 1][2 * (hf & 1) + (e & 1)] = fx::exp_sub<true>(s[hf >> 1][e >> 1][2 * (hf & 1) + (e & 1)], m_used[hf]);
 						}
 					}
 				}

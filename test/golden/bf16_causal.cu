@@ -96,7 +96,7 @@ __global__ void __launch_bounds__(128) bf16_causal_kernel(int B, int H, int N, f
 				m_prev[hf] = m_used[hf];
 				m_used[hf] = isfinite(m[hf]) ? m[hf] : 0.0f;
 				if (m_prev[hf] != m_used[hf]) {
-					float l_rescale = fx::exp_sub(m_prev[hf], m_used[hf]);
+					float l_rescale = fx::exp_sub<true>(m_prev[hf], m_used[hf]);
 					l[hf] = l[hf] != 0.0f ? l[hf] * l_rescale : l[hf];
 				}
 			}
@@ -109,7 +109,7 @@ __global__ void __launch_bounds__(128) bf16_causal_kernel(int B, int H, int N, f
 				for (int e = 0; e < 8; e++) {
 					const int j = j0 + fx::col(e);
 					if (!decltype(masked)::value || (j >= 0 && j < i + 1)) {
-						l_red[hf] += fx::exp_sub(s[hf >> 1][e >> 1][2 * (hf & 1) + (e & 1)], m_used[hf]);
+						l_red[hf] += fx::exp_sub<true>(s[hf >> 1][e >> 1][2 * (hf & 1) + (e & 1)], m_used[hf]);
 					}
 				}
 			}
@@ -119,7 +119,7 @@ __global__ void __launch_bounds__(128) bf16_causal_kernel(int B, int H, int N, f
 			for (int hf = 0; hf < 2; hf++) {
 				l_used[hf] = isfinite(l[hf]) && l[hf] != 0.0f ? l[hf] : 1.0f;
 				if (m_prev[hf] != m_used[hf]) {
-					float acc_rescale = fx::exp_sub(m_prev[hf], m_used[hf]);
+					float acc_rescale = fx::exp_sub<true>(m_prev[hf], m_used[hf]);
 					if (isfinite(acc_rescale)) {
 						#pragma unroll
 						for (int e = 0; e < 16; e++) {
@@ -144,7 +144,7 @@ __global__ void __launch_bounds__(128) bf16_causal_kernel(int B, int H, int N, f
 					const int j = j0 + fx::col(e);
 					p_acc[hf >> 1][e >> 1][2 * (hf & 1) + (e & 1)] = 0.0f;
 					if (!decltype(masked)::value || (j >= 0 && j < i + 1)) {
-						float p = fx::exp_sub(s[hf >> 1][e >> 1][2 * (hf & 1) + (e & 1)], m_used[hf]) * __frcp_rn(l_deferred[hf]);
+						float p = fx::exp_sub<true>(s[hf >> 1][e >> 1][2 * (hf & 1) + (e & 1)], m_used[hf]) * __frcp_rn(l_deferred[hf]);
 						p_acc[hf >> 1][e >> 1][2 * (hf & 1) + (e & 1)] = p;
 					}
 				}

@@ -76,11 +76,11 @@ __global__ void __launch_bounds__(64) d256_prefill_kernel(int B, int H, int N, f
 				m_prev[hf] = m_used[hf];
 				m_used[hf] = isfinite(m[hf]) ? m[hf] : 0.0f;
 				if (m_prev[hf] != m_used[hf]) {
-					float l_rescale = fx::exp_sub(m_prev[hf], m_used[hf]);
+					float l_rescale = fx::exp_sub<true>(m_prev[hf], m_used[hf]);
 					l[hf] = l[hf] != 0.0f ? l[hf] * l_rescale : l[hf];
 				}
 				if (m_prev[hf] != m_used[hf]) {
-					float acc_rescale = fx::exp_sub(m_prev[hf], m_used[hf]);
+					float acc_rescale = fx::exp_sub<true>(m_prev[hf], m_used[hf]);
 					if (isfinite(acc_rescale)) {
 						#pragma unroll
 						for (int e = 0; e < 64; e++) {
@@ -107,7 +107,7 @@ __global__ void __launch_bounds__(64) d256_prefill_kernel(int B, int H, int N, f
 					p_acc[hf][e >> 2][e & 3] = 0.0f;
 					if (!decltype(masked)::value || (j >= 0 && j < N)) {
 						float s = q_k[hf][e >> 2][e & 3];
-						float p = fx::exp_sub(scale * s, m_used[hf]);
+						float p = fx::exp_sub<true>(scale * s, m_used[hf]);
 						l_red[hf] += p;
 						p_acc[hf][e >> 2][e & 3] = p;
 					}

@@ -105,7 +105,7 @@ __global__ void __launch_bounds__(128) gqa_pf_kernel(int B, int HKV, int G, int 
 				m_prev[hf] = m_used[hf];
 				m_used[hf] = isfinite(m[hf]) ? m[hf] : 0.0f;
 				if (m_prev[hf] != m_used[hf]) {
-					float l_rescale = fx::exp_sub(m_prev[hf], m_used[hf]);
+					float l_rescale = fx::exp_sub<true>(m_prev[hf], m_used[hf]);
 					l[hf] = l[hf] != 0.0f ? l[hf] * l_rescale : l[hf];
 				}
 			}
@@ -118,7 +118,7 @@ __global__ void __launch_bounds__(128) gqa_pf_kernel(int B, int HKV, int G, int 
 				for (int e = 0; e < 16; e++) {
 					const int j = j0 + fx::col(e);
 					if (!decltype(masked)::value || (j >= 0 && j < i + 1)) {
-						l_red[hf] += fx::exp_sub(s[hf >> 1][e >> 1][2 * (hf & 1) + (e & 1)], m_used[hf]);
+						l_red[hf] += fx::exp_sub<true>(s[hf >> 1][e >> 1][2 * (hf & 1) + (e & 1)], m_used[hf]);
 					}
 				}
 			}
@@ -130,7 +130,7 @@ __global__ void __launch_bounds__(128) gqa_pf_kernel(int B, int HKV, int G, int 
 			for (int hf = 0; hf < 4; hf++) {
 				l_used[hf] = isfinite(l[hf]) && l[hf] != 0.0f ? l[hf] : 1.0f;
 				if (m_prev[hf] != m_used[hf]) {
-					float acc_rescale = fx::exp_sub(m_prev[hf], m_used[hf]);
+					float acc_rescale = fx::exp_sub<true>(m_prev[hf], m_used[hf]);
 					if (isfinite(acc_rescale)) {
 						#pragma unroll
 						for (int e = 0; e < 32; e++) {
@@ -155,7 +155,7 @@ __global__ void __launch_bounds__(128) gqa_pf_kernel(int B, int HKV, int G, int 
 					const int j = j0 + fx::col(e);
 					p_acc[hf >> 1][e >> 1][2 * (hf & 1) + (e & 1)] = 0.0f;
 					if (!decltype(masked)::value || (j >= 0 && j < i + 1)) {
-						p_acc[hf >> 1][e >> 1][2 * (hf & 1) + (e & 1)] = fx::exp_sub(s[hf >> 1][e >> 1][2 * (hf & 1) + (e & 1)], m_used[hf]) * __frcp_rn(l_deferred[hf]);
+						p_acc[hf >> 1][e >> 1][2 * (hf & 1) + (e & 1)] = fx::exp_sub<true>(s[hf >> 1][e >> 1][2 * (hf & 1) + (e & 1)], m_used[hf]) * __frcp_rn(l_deferred[hf]);
 					}
 				}
 			}

@@ -78,11 +78,11 @@ __global__ void __launch_bounds__(256) hfmask_prefill_kernel(int B, int H, int N
 				m_prev[hf] = m_used[hf];
 				m_used[hf] = isfinite(m[hf]) ? m[hf] : 0.0f;
 				if (m_prev[hf] != m_used[hf]) {
-					float l_rescale = fx::exp_sub(m_prev[hf], m_used[hf]);
+					float l_rescale = fx::exp_sub<true>(m_prev[hf], m_used[hf]);
 					l[hf] = l[hf] != 0.0f ? l[hf] * l_rescale : l[hf];
 				}
 				if (m_prev[hf] != m_used[hf]) {
-					float acc_rescale = fx::exp_sub(m_prev[hf], m_used[hf]);
+					float acc_rescale = fx::exp_sub<true>(m_prev[hf], m_used[hf]);
 					if (isfinite(acc_rescale)) {
 						#pragma unroll
 						for (int e = 0; e < 16; e++) {
@@ -110,7 +110,7 @@ __global__ void __launch_bounds__(256) hfmask_prefill_kernel(int B, int H, int N
 					if (!decltype(masked)::value || (j >= 0 && j < N)) {
 						float s = q_k[hf][e >> 2][e & 3];
 						s = s * scale + (1.0f - attention_mask[((long long)b * N + j)]) * -1e+04f;
-						float p = fx::exp_sub(s, m_used[hf]);
+						float p = fx::exp_sub<true>(s, m_used[hf]);
 						l_red[hf] += p;
 						p_acc[hf][e >> 2][e & 3] = p;
 					}

@@ -79,11 +79,11 @@ __global__ void __launch_bounds__(128) mla_DK192_DV128_kernel(int B, int H, int 
 				m_prev[hf] = m_used[hf];
 				m_used[hf] = isfinite(m[hf]) ? m[hf] : 0.0f;
 				if (m_prev[hf] != m_used[hf]) {
-					float l_rescale = fx::exp_sub(m_prev[hf], m_used[hf]);
+					float l_rescale = fx::exp_sub<true>(m_prev[hf], m_used[hf]);
 					l[hf] = l[hf] != 0.0f ? l[hf] * l_rescale : l[hf];
 				}
 				if (m_prev[hf] != m_used[hf]) {
-					float acc_rescale = fx::exp_sub(m_prev[hf], m_used[hf]);
+					float acc_rescale = fx::exp_sub<true>(m_prev[hf], m_used[hf]);
 					if (isfinite(acc_rescale)) {
 						#pragma unroll
 						for (int e2 = 0; e2 < 32; e2++) {
@@ -110,7 +110,7 @@ __global__ void __launch_bounds__(128) mla_DK192_DV128_kernel(int B, int H, int 
 					p_acc[hf][e2 >> 2][e2 & 3] = 0.0f;
 					if (!decltype(masked)::value || (j >= 0 && j < i + 1)) {
 						float s = q_k[hf][e2 >> 2][e2 & 3];
-						float p = fx::exp_sub(s * sm_scale, m_used[hf]);
+						float p = fx::exp_sub<true>(s * sm_scale, m_used[hf]);
 						l_red[hf] += p;
 						p_acc[hf][e2 >> 2][e2 & 3] = p;
 					}

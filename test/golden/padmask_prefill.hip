@@ -109,11 +109,11 @@ __global__ void __launch_bounds__(256) padmask_prefill_kernel(int B, int H, int 
 				m_prev[hf] = m_used[hf];
 				m_used[hf] = isfinite(m[hf]) ? m[hf] : 0.0f;
 				if (m_prev[hf] != m_used[hf]) {
-					float l_rescale = fx::exp_sub(m_prev[hf], m_used[hf]);
+					float l_rescale = fx::exp_sub<true>(m_prev[hf], m_used[hf]);
 					l[hf] = l[hf] != 0.0f ? l[hf] * l_rescale : l[hf];
 				}
 				if (m_prev[hf] != m_used[hf]) {
-					float acc_rescale = fx::exp_sub(m_prev[hf], m_used[hf]);
+					float acc_rescale = fx::exp_sub<true>(m_prev[hf], m_used[hf]);
 					if (isfinite(acc_rescale)) {
 						#pragma unroll
 						for (int e = 0; e < 32; e++) {
@@ -138,7 +138,7 @@ __global__ void __launch_bounds__(256) padmask_prefill_kernel(int B, int H, int 
 					const int j = j0 + fx::col(e);
 					p_acc[hf][e >> 2][e & 3] = 0.0f;
 					if (!decltype(masked)::value || (j >= 0 && j < N)) {
-						float p = fx::exp_sub(s[hf][e >> 2][e & 3], m_used[hf]);
+						float p = fx::exp_sub<true>(s[hf][e >> 2][e & 3], m_used[hf]);
 						l_red[hf] += p;
 						p_acc[hf][e >> 2][e & 3] = p;
 					}

@@ -89,11 +89,11 @@ __global__ void __launch_bounds__(64) ring_decode_kernel(int B, int H, int W, fl
 				m_prev[hf] = m_used[hf];
 				m_used[hf] = isfinite(m[hf]) ? m[hf] : 0.0f;
 				if (m_prev[hf] != m_used[hf]) {
-					float l_rescale = fx::exp_sub(m_prev[hf], m_used[hf]);
+					float l_rescale = fx::exp_sub<true>(m_prev[hf], m_used[hf]);
 					l[hf] = l[hf] != 0.0f ? l[hf] * l_rescale : l[hf];
 				}
 				if (m_prev[hf] != m_used[hf]) {
-					float acc_rescale = fx::exp_sub(m_prev[hf], m_used[hf]);
+					float acc_rescale = fx::exp_sub<true>(m_prev[hf], m_used[hf]);
 					if (isfinite(acc_rescale)) {
 						#pragma unroll
 						for (int e = 0; e < 16; e++) {
@@ -119,7 +119,7 @@ __global__ void __launch_bounds__(64) ring_decode_kernel(int B, int H, int W, fl
 					p_acc[hf][e >> 2][e & 3] = 0.0f;
 					if (!decltype(masked)::value || (j >= j_lo && j < j_hi)) {
 						float s = q_k[hf][e >> 2][e & 3];
-						float p = fx::exp_sub(s * scale, m_used[hf]);
+						float p = fx::exp_sub<true>(s * scale, m_used[hf]);
 						l_red[hf] += p;
 						p_acc[hf][e >> 2][e & 3] = p;
 					}
@@ -174,13 +174,13 @@ __global__ void __launch_bounds__(64) ring_decode_merge(int B, int H, int W, flo
 	#pragma unroll 8
 	for (int ch = 0; ch < nchunks; ch += 1) {
 		float m_chunk = m_used_part[(rid * nchunks + ch)];
-		float l_rescale2 = m_chunk != m_used ? fx::exp_sub(m_chunk, m_used) : 1.0f;
+		float l_rescale2 = m_chunk != m_used ? fx::exp_sub<true>(m_chunk, m_used) : 1.0f;
 		l += l_part[(rid * nchunks + ch)] != 0.0f ? l_part[(rid * nchunks + ch)] * l_rescale2 : l_part[(rid * nchunks + ch)];
 	}
 	#pragma unroll 8
 	for (int ch = 0; ch < nchunks; ch += 1) {
 		float m_chunk2 = m_used_part[(rid * nchunks + ch)];
-		float acc_rescale2 = m_chunk2 != m_used ? fx::exp_sub(m_chunk2, m_used) : 1.0f;
+		float acc_rescale2 = m_chunk2 != m_used ? fx::exp_sub<true>(m_chunk2, m_used) : 1.0f;
 		{
 			const int d = threadIdx.x;
 			acc += acc_part[(rid * nchunks + ch) * 64 + d] != 0.0f ? acc_part[(rid * nchunks + ch) * 64 + d] * acc_rescale2 : acc_part[(rid * nchunks + ch) * 64 + d];

@@ -95,11 +95,11 @@ __global__ void __launch_bounds__(128) rtd_causal_k0_D64_kernel(int B, int H, in
 				m_prev[hf] = m_used[hf];
 				m_used[hf] = isfinite(m[hf]) ? m[hf] : 0.0f;
 				if (m_prev[hf] != m_used[hf]) {
-					float sum_rescale = fx::exp_sub(m_prev[hf], m_used[hf]);
+					float sum_rescale = fx::exp_sub<true>(m_prev[hf], m_used[hf]);
 					sum[hf] = sum[hf] != 0.0f ? sum[hf] * sum_rescale : sum[hf];
 				}
 				if (m_prev[hf] != m_used[hf]) {
-					float out_rescale = fx::exp_sub(m_prev[hf], m_used[hf]);
+					float out_rescale = fx::exp_sub<true>(m_prev[hf], m_used[hf]);
 					if (isfinite(out_rescale)) {
 						#pragma unroll
 						for (int e = 0; e < 16; e++) {
@@ -127,7 +127,7 @@ __global__ void __launch_bounds__(128) rtd_causal_k0_D64_kernel(int B, int H, in
 					p_out[hf >> 1][e >> 1][2 * (hf & 1) + (e & 1)] = 0.0f;
 					if (!decltype(masked)::value || (j >= 0 && j < i + 1)) {
 						{
-							s[hf >> 1][e >> 1][2 * (hf & 1) + (e & 1)] = fx::exp_sub(s[hf >> 1][e >> 1][2 * (hf & 1) + (e & 1)], m_used[hf]);
+							s[hf >> 1][e >> 1][2 * (hf & 1) + (e & 1)] = fx::exp_sub<true>(s[hf >> 1][e >> 1][2 * (hf & 1) + (e & 1)], m_used[hf]);
 							sum_red[hf] += s[hf >> 1][e >> 1][2 * (hf & 1) + (e & 1)];
 						}
 						{
@@ -295,11 +295,11 @@ __global__ void __launch_bounds__(128) rtd_causal_k0_D96_kernel(int B, int H, in
 				m_prev[hf] = m_used[hf];
 				m_used[hf] = isfinite(m[hf]) ? m[hf] : 0.0f;
 				if (m_prev[hf] != m_used[hf]) {
-					float sum_rescale = fx::exp_sub(m_prev[hf], m_used[hf]);
+					float sum_rescale = fx::exp_sub<true>(m_prev[hf], m_used[hf]);
 					sum[hf] = sum[hf] != 0.0f ? sum[hf] * sum_rescale : sum[hf];
 				}
 				if (m_prev[hf] != m_used[hf]) {
-					float out_rescale = fx::exp_sub(m_prev[hf], m_used[hf]);
+					float out_rescale = fx::exp_sub<true>(m_prev[hf], m_used[hf]);
 					if (isfinite(out_rescale)) {
 						#pragma unroll
 						for (int e = 0; e < 32; e++) {
@@ -329,7 +329,7 @@ __global__ void __launch_bounds__(128) rtd_causal_k0_D96_kernel(int B, int H, in
 					p_out[hf >> 1][e >> 1][2 * (hf & 1) + (e & 1)] = 0.0f;
 					if (!decltype(masked)::value || (j >= 0 && j < i + 1)) {
 						{
-							s[hf >> 1][e >> 1][2 * (hf & 1) + (e & 1)] = fx::exp_sub(s[hf >> 1][e >> 1][2 * (hf & 1) + (e & 1)], m_used[hf]);
+							s[hf >> 1][e >> 1][2 * (hf & 1) + (e & 1)] = fx::exp_sub<true>(s[hf >> 1][e >> 1][2 * (hf & 1) + (e & 1)], m_used[hf]);
 							sum_red[hf] += s[hf >> 1][e >> 1][2 * (hf & 1) + (e & 1)];
 						}
 						{
@@ -497,11 +497,11 @@ __global__ void __launch_bounds__(128) rtd_causal_k0_D128_kernel(int B, int H, i
 				m_prev[hf] = m_used[hf];
 				m_used[hf] = isfinite(m[hf]) ? m[hf] : 0.0f;
 				if (m_prev[hf] != m_used[hf]) {
-					float sum_rescale = fx::exp_sub(m_prev[hf], m_used[hf]);
+					float sum_rescale = fx::exp_sub<true>(m_prev[hf], m_used[hf]);
 					sum[hf] = sum[hf] != 0.0f ? sum[hf] * sum_rescale : sum[hf];
 				}
 				if (m_prev[hf] != m_used[hf]) {
-					float out_rescale = fx::exp_sub(m_prev[hf], m_used[hf]);
+					float out_rescale = fx::exp_sub<true>(m_prev[hf], m_used[hf]);
 					if (isfinite(out_rescale)) {
 						#pragma unroll
 						for (int e = 0; e < 32; e++) {
@@ -529,7 +529,7 @@ __global__ void __launch_bounds__(128) rtd_causal_k0_D128_kernel(int B, int H, i
 					p_out[hf >> 1][e >> 1][2 * (hf & 1) + (e & 1)] = 0.0f;
 					if (!decltype(masked)::value || (j >= 0 && j < i + 1)) {
 						{
-							s[hf >> 1][e >> 1][2 * (hf & 1) + (e & 1)] = fx::exp_sub(s[hf >> 1][e >> 1][2 * (hf & 1) + (e & 1)], m_used[hf]);
+							s[hf >> 1][e >> 1][2 * (hf & 1) + (e & 1)] = fx::exp_sub<true>(s[hf >> 1][e >> 1][2 * (hf & 1) + (e & 1)], m_used[hf]);
 							sum_red[hf] += s[hf >> 1][e >> 1][2 * (hf & 1) + (e & 1)];
 						}
 						{
@@ -694,11 +694,11 @@ __global__ void __launch_bounds__(256) rtd_causal_k0_D192_kernel(int B, int H, i
 				m_prev[hf] = m_used[hf];
 				m_used[hf] = isfinite(m[hf]) ? m[hf] : 0.0f;
 				if (m_prev[hf] != m_used[hf]) {
-					float sum_rescale = fx::exp_sub(m_prev[hf], m_used[hf]);
+					float sum_rescale = fx::exp_sub<true>(m_prev[hf], m_used[hf]);
 					sum[hf] = sum[hf] != 0.0f ? sum[hf] * sum_rescale : sum[hf];
 				}
 				if (m_prev[hf] != m_used[hf]) {
-					float out_rescale = fx::exp_sub(m_prev[hf], m_used[hf]);
+					float out_rescale = fx::exp_sub<true>(m_prev[hf], m_used[hf]);
 					if (isfinite(out_rescale)) {
 						#pragma unroll
 						for (int e = 0; e < 48; e++) {
@@ -726,7 +726,7 @@ __global__ void __launch_bounds__(256) rtd_causal_k0_D192_kernel(int B, int H, i
 					p_out[hf >> 1][e >> 1][2 * (hf & 1) + (e & 1)] = 0.0f;
 					if (!decltype(masked)::value || (j >= 0 && j < i + 1)) {
 						{
-							s[hf >> 1][e >> 1][2 * (hf & 1) + (e & 1)] = fx::exp_sub(s[hf >> 1][e >> 1][2 * (hf & 1) + (e & 1)], m_used[hf]);
+							s[hf >> 1][e >> 1][2 * (hf & 1) + (e & 1)] = fx::exp_sub<true>(s[hf >> 1][e >> 1][2 * (hf & 1) + (e & 1)], m_used[hf]);
 							sum_red[hf] += s[hf >> 1][e >> 1][2 * (hf & 1) + (e & 1)];
 						}
 						{
@@ -889,11 +889,11 @@ __global__ void __launch_bounds__(256) rtd_causal_k0_D256_kernel(int B, int H, i
 				m_prev[hf] = m_used[hf];
 				m_used[hf] = isfinite(m[hf]) ? m[hf] : 0.0f;
 				if (m_prev[hf] != m_used[hf]) {
-					float sum_rescale = fx::exp_sub(m_prev[hf], m_used[hf]);
+					float sum_rescale = fx::exp_sub<true>(m_prev[hf], m_used[hf]);
 					sum[hf] = sum[hf] != 0.0f ? sum[hf] * sum_rescale : sum[hf];
 				}
 				if (m_prev[hf] != m_used[hf]) {
-					float out_rescale = fx::exp_sub(m_prev[hf], m_used[hf]);
+					float out_rescale = fx::exp_sub<true>(m_prev[hf], m_used[hf]);
 					if (isfinite(out_rescale)) {
 						#pragma unroll
 						for (int e = 0; e < 64; e++) {
@@ -921,7 +921,7 @@ __global__ void __launch_bounds__(256) rtd_causal_k0_D256_kernel(int B, int H, i
 					p_out[hf >> 1][e >> 1][2 * (hf & 1) + (e & 1)] = 0.0f;
 					if (!decltype(masked)::value || (j >= 0 && j < i + 1)) {
 						{
-							s[hf >> 1][e >> 1][2 * (hf & 1) + (e & 1)] = fx::exp_sub(s[hf >> 1][e >> 1][2 * (hf & 1) + (e & 1)], m_used[hf]);
+							s[hf >> 1][e >> 1][2 * (hf & 1) + (e & 1)] = fx::exp_sub<true>(s[hf >> 1][e >> 1][2 * (hf & 1) + (e & 1)], m_used[hf]);
 							sum_red[hf] += s[hf >> 1][e >> 1][2 * (hf & 1) + (e & 1)];
 						}
 						{

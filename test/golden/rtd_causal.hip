@@ -82,11 +82,11 @@ __global__ void __launch_bounds__(256) rtd_causal_k0_D64_kernel(int B, int H, in
 				m_prev[hf] = m_used[hf];
 				m_used[hf] = isfinite(m[hf]) ? m[hf] : 0.0f;
 				if (m_prev[hf] != m_used[hf]) {
-					float sum_rescale = fx::exp_sub(m_prev[hf], m_used[hf]);
+					float sum_rescale = fx::exp_sub<true>(m_prev[hf], m_used[hf]);
 					sum[hf] = sum[hf] != 0.0f ? sum[hf] * sum_rescale : sum[hf];
 				}
 				if (m_prev[hf] != m_used[hf]) {
-					float out_rescale = fx::exp_sub(m_prev[hf], m_used[hf]);
+					float out_rescale = fx::exp_sub<true>(m_prev[hf], m_used[hf]);
 					if (isfinite(out_rescale)) {
 						#pragma unroll
 						for (int e = 0; e < 16; e++) {
@@ -114,7 +114,7 @@ __global__ void __launch_bounds__(256) rtd_causal_k0_D64_kernel(int B, int H, in
 					p_out[hf][e >> 2][e & 3] = 0.0f;
 					if (!decltype(masked)::value || (j >= 0 && j < i + 1)) {
 						{
-							s[hf][e >> 2][e & 3] = fx::exp_sub(s[hf][e >> 2][e & 3], m_used[hf]);
+							s[hf][e >> 2][e & 3] = fx::exp_sub<true>(s[hf][e >> 2][e & 3], m_used[hf]);
 							sum_red[hf] += s[hf][e >> 2][e & 3];
 						}
 						{
@@ -265,11 +265,11 @@ __global__ void __launch_bounds__(256) rtd_causal_k0_D96_kernel(int B, int H, in
 				m_prev[hf] = m_used[hf];
 				m_used[hf] = isfinite(m[hf]) ? m[hf] : 0.0f;
 				if (m_prev[hf] != m_used[hf]) {
-					float sum_rescale = fx::exp_sub(m_prev[hf], m_used[hf]);
+					float sum_rescale = fx::exp_sub<true>(m_prev[hf], m_used[hf]);
 					sum[hf] = sum[hf] != 0.0f ? sum[hf] * sum_rescale : sum[hf];
 				}
 				if (m_prev[hf] != m_used[hf]) {
-					float out_rescale = fx::exp_sub(m_prev[hf], m_used[hf]);
+					float out_rescale = fx::exp_sub<true>(m_prev[hf], m_used[hf]);
 					if (isfinite(out_rescale)) {
 						#pragma unroll
 						for (int e = 0; e < 32; e++) {
@@ -299,7 +299,7 @@ __global__ void __launch_bounds__(256) rtd_causal_k0_D96_kernel(int B, int H, in
 					p_out[hf][e >> 2][e & 3] = 0.0f;
 					if (!decltype(masked)::value || (j >= 0 && j < i + 1)) {
 						{
-							s[hf][e >> 2][e & 3] = fx::exp_sub(s[hf][e >> 2][e & 3], m_used[hf]);
+							s[hf][e >> 2][e & 3] = fx::exp_sub<true>(s[hf][e >> 2][e & 3], m_used[hf]);
 							sum_red[hf] += s[hf][e >> 2][e & 3];
 						}
 						{
@@ -450,11 +450,11 @@ __global__ void __launch_bounds__(256) rtd_causal_k0_D128_kernel(int B, int H, i
 				m_prev[hf] = m_used[hf];
 				m_used[hf] = isfinite(m[hf]) ? m[hf] : 0.0f;
 				if (m_prev[hf] != m_used[hf]) {
-					float sum_rescale = fx::exp_sub(m_prev[hf], m_used[hf]);
+					float sum_rescale = fx::exp_sub<true>(m_prev[hf], m_used[hf]);
 					sum[hf] = sum[hf] != 0.0f ? sum[hf] * sum_rescale : sum[hf];
 				}
 				if (m_prev[hf] != m_used[hf]) {
-					float out_rescale = fx::exp_sub(m_prev[hf], m_used[hf]);
+					float out_rescale = fx::exp_sub<true>(m_prev[hf], m_used[hf]);
 					if (isfinite(out_rescale)) {
 						#pragma unroll
 						for (int e = 0; e < 32; e++) {
@@ -482,7 +482,7 @@ __global__ void __launch_bounds__(256) rtd_causal_k0_D128_kernel(int B, int H, i
 					p_out[hf][e >> 2][e & 3] = 0.0f;
 					if (!decltype(masked)::value || (j >= 0 && j < i + 1)) {
 						{
-							s[hf][e >> 2][e & 3] = fx::exp_sub(s[hf][e >> 2][e & 3], m_used[hf]);
+							s[hf][e >> 2][e & 3] = fx::exp_sub<true>(s[hf][e >> 2][e & 3], m_used[hf]);
 							sum_red[hf] += s[hf][e >> 2][e & 3];
 						}
 						{
@@ -631,11 +631,11 @@ __global__ void __launch_bounds__(128) rtd_causal_k0_D192_kernel(int B, int H, i
 				m_prev[hf] = m_used[hf];
 				m_used[hf] = isfinite(m[hf]) ? m[hf] : 0.0f;
 				if (m_prev[hf] != m_used[hf]) {
-					float sum_rescale = fx::exp_sub(m_prev[hf], m_used[hf]);
+					float sum_rescale = fx::exp_sub<true>(m_prev[hf], m_used[hf]);
 					sum[hf] = sum[hf] != 0.0f ? sum[hf] * sum_rescale : sum[hf];
 				}
 				if (m_prev[hf] != m_used[hf]) {
-					float out_rescale = fx::exp_sub(m_prev[hf], m_used[hf]);
+					float out_rescale = fx::exp_sub<true>(m_prev[hf], m_used[hf]);
 					if (isfinite(out_rescale)) {
 						#pragma unroll
 						for (int e = 0; e < 48; e++) {
@@ -663,7 +663,7 @@ __global__ void __launch_bounds__(128) rtd_causal_k0_D192_kernel(int B, int H, i
 					p_out[hf][e >> 2][e & 3] = 0.0f;
 					if (!decltype(masked)::value || (j >= 0 && j < i + 1)) {
 						{
-							s[hf][e >> 2][e & 3] = fx::exp_sub(s[hf][e >> 2][e & 3], m_used[hf]);
+							s[hf][e >> 2][e & 3] = fx::exp_sub<true>(s[hf][e >> 2][e & 3], m_used[hf]);
 							sum_red[hf] += s[hf][e >> 2][e & 3];
 						}
 						{
@@ -811,11 +811,11 @@ __global__ void __launch_bounds__(64) rtd_causal_k0_D256_kernel(int B, int H, in
 				m_prev[hf] = m_used[hf];
 				m_used[hf] = isfinite(m[hf]) ? m[hf] : 0.0f;
 				if (m_prev[hf] != m_used[hf]) {
-					float sum_rescale = fx::exp_sub(m_prev[hf], m_used[hf]);
+					float sum_rescale = fx::exp_sub<true>(m_prev[hf], m_used[hf]);
 					sum[hf] = sum[hf] != 0.0f ? sum[hf] * sum_rescale : sum[hf];
 				}
 				if (m_prev[hf] != m_used[hf]) {
-					float out_rescale = fx::exp_sub(m_prev[hf], m_used[hf]);
+					float out_rescale = fx::exp_sub<true>(m_prev[hf], m_used[hf]);
 					if (isfinite(out_rescale)) {
 						#pragma unroll
 						for (int e = 0; e < 64; e++) {
@@ -843,7 +843,7 @@ __global__ void __launch_bounds__(64) rtd_causal_k0_D256_kernel(int B, int H, in
 					p_out[hf][e >> 2][e & 3] = 0.0f;
 					if (!decltype(masked)::value || (j >= 0 && j < i + 1)) {
 						{
-							s[hf][e >> 2][e & 3] = fx::exp_sub(s[hf][e >> 2][e & 3], m_used[hf]);
+							s[hf][e >> 2][e & 3] = fx::exp_sub<true>(s[hf][e >> 2][e & 3], m_used[hf]);
 							sum_red[hf] += s[hf][e >> 2][e & 3];
 						}
 						{

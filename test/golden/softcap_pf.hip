@@ -85,7 +85,7 @@ __global__ void __launch_bounds__(256) softcap_pf_kernel(int B, int HKV, int G, 
 				m_prev[hf] = m_used[hf];
 				m_used[hf] = isfinite(m[hf]) ? m[hf] : 0.0f;
 				if (m_prev[hf] != m_used[hf]) {
-					float l_rescale = fx::exp_sub(m_prev[hf], m_used[hf]);
+					float l_rescale = fx::exp_sub<true>(m_prev[hf], m_used[hf]);
 					l[hf] = l[hf] != 0.0f ? l[hf] * l_rescale : l[hf];
 				}
 			}
@@ -100,7 +100,7 @@ __global__ void __launch_bounds__(256) softcap_pf_kernel(int B, int HKV, int G, 
 					if (!decltype(masked)::value || (j >= 0 && j < N && j < i + 1)) {
 						float s = q_k[hf][e >> 2][e & 3];
 						s = 5e+01f * fx::tanh(s * scale * 0.02f);
-						l_red[hf] += fx::exp_sub(s, m_used[hf]);
+						l_red[hf] += fx::exp_sub<true>(s, m_used[hf]);
 					}
 				}
 			}
@@ -110,7 +110,7 @@ __global__ void __launch_bounds__(256) softcap_pf_kernel(int B, int HKV, int G, 
 			for (int hf = 0; hf < 2; hf++) {
 				l_used[hf] = isfinite(l[hf]) && l[hf] != 0.0f ? l[hf] : 1.0f;
 				if (m_prev[hf] != m_used[hf]) {
-					float acc_rescale = fx::exp_sub(m_prev[hf], m_used[hf]);
+					float acc_rescale = fx::exp_sub<true>(m_prev[hf], m_used[hf]);
 					if (isfinite(acc_rescale)) {
 						#pragma unroll
 						for (int e = 0; e < 32; e++) {
@@ -137,7 +137,7 @@ __global__ void __launch_bounds__(256) softcap_pf_kernel(int B, int HKV, int G, 
 					if (!decltype(masked)::value || (j >= 0 && j < N && j < i + 1)) {
 						float s = q_k[hf][e >> 2][e & 3];
 						s = 5e+01f * fx::tanh(s * scale * 0.02f);
-						float p = fx::exp_sub(s, m_used[hf]) * __frcp_rn(l_deferred[hf]);
+						float p = fx::exp_sub<true>(s, m_used[hf]) * __frcp_rn(l_deferred[hf]);
 						p_acc[hf][e >> 2][e & 3] = p;
 					}
 				}

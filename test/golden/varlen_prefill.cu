@@ -94,11 +94,11 @@ __global__ void __launch_bounds__(128) varlen_prefill_kernel(int S, int TOTAL, i
 				m_prev[hf] = m_used[hf];
 				m_used[hf] = isfinite(m[hf]) ? m[hf] : 0.0f;
 				if (m_prev[hf] != m_used[hf]) {
-					float l_rescale = fx::exp_sub(m_prev[hf], m_used[hf]);
+					float l_rescale = fx::exp_sub<true>(m_prev[hf], m_used[hf]);
 					l[hf] = l[hf] != 0.0f ? l[hf] * l_rescale : l[hf];
 				}
 				if (m_prev[hf] != m_used[hf]) {
-					float acc_rescale = fx::exp_sub(m_prev[hf], m_used[hf]);
+					float acc_rescale = fx::exp_sub<true>(m_prev[hf], m_used[hf]);
 					if (isfinite(acc_rescale)) {
 						#pragma unroll
 						for (int e = 0; e < 32; e++) {
@@ -125,7 +125,7 @@ __global__ void __launch_bounds__(128) varlen_prefill_kernel(int S, int TOTAL, i
 					p_acc[hf >> 1][e >> 1][2 * (hf & 1) + (e & 1)] = 0.0f;
 					if (!decltype(masked)::value || (j >= 0 && j < i + 1)) {
 						float dot = q_k[hf >> 1][e >> 1][2 * (hf & 1) + (e & 1)];
-						float p = fx::exp_sub(dot * scale, m_used[hf]);
+						float p = fx::exp_sub<true>(dot * scale, m_used[hf]);
 						l_red[hf] += p;
 						p_acc[hf >> 1][e >> 1][2 * (hf & 1) + (e & 1)] = p;
 					}
