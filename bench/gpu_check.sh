@@ -41,9 +41,9 @@ row() { printf '%-20s %6s %6s  %s\n' "$1" "$2" "$3" "$4" >>"$summary"; }
 for cu in build/gpu/*.cu build/gpu/*.hip; do
 	[ -e "$cu" ] || continue
 	case $cu in *.harness.cu) continue ;; esac
-	name=$(basename "$cu"); name=${name%.*}
+	name=$(basename "$cu"); ext=${name##*.}; name=${name%.*}
 	if [ ! -f "samples/$name.c" ] && [ ! -f "test/fuse/$name.c" ] && [ ! -f "test/zoo/$name.c" ]; then
-		echo "SKIP $name: $cu has no source in samples/ or test/fuse/"
+		echo "SKIP $name: $cu has no source in samples/, test/fuse/ or test/zoo/"
 		row "$name.$ext" - - "SKIP: no source"
 		skipped=$((skipped + 1))
 	fi
