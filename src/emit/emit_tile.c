@@ -779,8 +779,6 @@ Stmt **loop_body(const Stmt *loop, int *n)
 	return b;
 }
 
-/* The element type a product's template takes: the operands' type, or fx::tf32, the tag
- * of fp32 tiles multiplied as one tf32 product (precision(tf32)). */
 /* Whether e reads a loop iterator other than the grid's (the pass's j, a d). */
 static bool reads_inner_loop(const TilePlan *tp, const Expr *e)
 {
@@ -840,6 +838,8 @@ static bool huge_scores(TileEmit *te, const Stmt *s)
 	return false;
 }
 
+/* The element type a product's template takes: the operands' type, or fx::tf32, the tag
+ * of fp32 tiles multiplied as one tf32 product (precision(tf32)). */
 static const char *product_type(const TilePlan *tp) { return tp->tf32 ? "fx::tf32" : gpu_type(tp->elem); }
 
 /* Per-element loops of the pass printed as one loop over the thread's elements (loops[0 ..
