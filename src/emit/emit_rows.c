@@ -1030,6 +1030,12 @@ static bool plan_arrays(RowPlan *rp, Program *p, StrVec *made, const char **why)
 			reduces = rp->sweeps[i]->nreds > 0;
 		}
 	rp->len = lo && host_expr(r->fn, lo) && host_expr(r->fn, hi) ? ex_bin(p, OP_SUB, (Expr *)hi, (Expr *)lo, hi->loc) : NULL;
+	/* A reduction over a range read per row (Megatron's causal softmax, `j <= i`): the
+	 * length of a loop over the whole row instead (its store, `j < N`), else the CTA
+	 * size is chosen for rows of any length (512 threads, mostly idle on rows of 2048) */
+	for (int i = 0; !rp->len && i < rp->nsweeps; i++)
+		if (rp->sweeps[i]->lo && host_expr(r->fn, rp->sweeps[i]->lo) && host_expr(r->fn, rp->sweeps[i]->hi))
+			rp->len = ex_bin(p, OP_SUB, (Expr *)rp->sweeps[i]->hi, (Expr *)rp->sweeps[i]->lo, rp->sweeps[i]->hi->loc);
 	/* The kernel's own names. */
 	for (int i = 0; i < rp->nsweeps; i++)
 		for (int k = 0; k < rp->sweeps[i]->narrs; k++) {

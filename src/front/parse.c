@@ -123,6 +123,10 @@ typedef struct Parser {
 	StmtVec *pre;
 	VEC(Walk) walks;     /* of the loops being converted */
 	VEC(HeapLocal) heap; /* of the function being converted */
+	/* Loops counting down whose body writes a 1-D array at a subscript reversible() cannot
+	 * read yet (`y[t * C + c]`): checked again once front_delinearize has given it its
+	 * dimensions (of the function being converted). */
+	VEC(Stmt *) reversals;
 } Parser;
 
 /* The size of a region, far above what real operators need (the samples nest at most 6
@@ -1313,6 +1317,26 @@ static int pointer_assign(Parser *ps, CXCursor c, CXCursor *stride, bool *fwd);
 static void walk_end(Parser *ps, int mark, const Stmt *body, const Var *v, int first, Loc loc);
 static bool reversible(const Stmt *body, const Var *v, Loc *why);
 
+#define COUNTS_DOWN                                                                                                         \
+	"this loop counts down and its iterations depend on each other's order here: fusecc runs loops upward, which it does only " \
+	"when every iteration writes its own elements ('y[j] = ...') or sums and maxima ('s += ...', 'm = fmaxf(m, ...)'); write " \
+	"the loop counting up"
+
+/* Whether s writes a one-dimensional array (a flat pointer `y[t * C + c]`, a local row),
+ * whose subscripts front_delinearize may still split into dimensions. */
+static bool writes_flat(const Stmt *s)
+{
+	if (!s)
+		return false;
+	if (s->kind == ST_ASSIGN && s->lhs->kind == EX_INDEX && s->lhs->var->ndim == 1)
+		return true;
+	for (int i = 0; i < s->nbody; i++)
+		if (writes_flat(s->body[i]))
+			return true;
+	return false;
+}
+
+
 static bool refers_to(CXCursor e, CXCursor decl)
 {
 	e = strip(e);
@@ -1802,10 +1826,11 @@ static Stmt *convert_loop(Parser *ps, const LoopHead *h)
 	ps->loop = outer_loop;
 	if (!body)
 		goto out;
+	bool recheck = false;
 	if (step < 0) {
 		Loc why;
-		if (!reversible(body, v, &why)) {
-			fail(ps, why, "this loop counts down and its iterations depend on each other's order here: fusecc runs loops upward, which it does only when every iteration writes its own elements ('y[j] = ...') or sums and maxima ('s += ...', 'm = fmaxf(m, ...)'); write the loop counting up");
+		if (!reversible(body, v, &why) && !(recheck = writes_flat(body))) {
+			fail(ps, why, COUNTS_DOWN);
 			goto out;
 		}
 	}
@@ -1818,6 +1843,8 @@ static Stmt *convert_loop(Parser *ps, const LoopHead *h)
 	while (body->kind == ST_BLOCK && body->nbody == 1 && body->body[0]->kind != ST_DECL)
 		body = body->body[0];
 	st_set_body(ps->prog, s, &body, 1);
+	if (recheck)
+		vec_push(ps->reversals, s);
 out:
 	if (bound >= 0)
 		ps->vars.v[bound].decl = clang_getNullCursor();
@@ -5472,6 +5499,12 @@ static void convert_function(Parser *ps, CXCursor fn, CXCursor body)
 	vec_free(tail);
 	if (!ps->failed && !front_delinearize(ps->prog, f, ps->opt))
 		ps->failed = true;
+	for (int i = 0; i < ps->reversals.n && !ps->failed; i++) {
+		Loc why;
+		if (!reversible(ps->reversals.v[i]->body[0], ps->reversals.v[i]->var, &why))
+			fail(ps, why, COUNTS_DOWN);
+	}
+	ps->reversals.n = 0;
 	vec_free(regions);
 	vec_free(stmts);
 	Func **fs = arena_alloc(&ps->prog->arena, sizeof(Func *) * (size_t)(ps->prog->nfuncs + 1));
@@ -5628,6 +5661,7 @@ Program *front_parse(const char *path, const FrontOptions *opt, StrVec *deps)
 	vec_free(ps.aliases);
 	vec_free(ps.walks);
 	vec_free(ps.heap);
+	vec_free(ps.reversals);
 	vec_free(ps.iters);
 	vec_free(ps.nonneg);
 	macro_ops_free(ps.mops);

@@ -547,7 +547,7 @@ extern "C" cudaError_t tri_launch(int N, const float *x, const uint8_t *keep, fl
 			};
 			/* 8 to 32 threads a row (128 a CTA), or 128, 256 or 512 threads (16 elements each a step): the size that works on the most elements at once */
 			static fx::RowThreads choice;
-			int threads = choice.get((long long)dyn, 1LL << 30, 16, 8, 32, [&](int t) {
+			int threads = choice.get((long long)dyn, N - 0, 16, 8, 32, [&](int t) {
 				int n = 0;
 				return cudaOccupancyMaxActiveBlocksPerMultiprocessor(&n, kernel(t), t * fx::cta_rows(t), dyn * fx::cta_rows(t)) == cudaSuccess ? n : 0;
 			});
