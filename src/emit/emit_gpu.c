@@ -456,7 +456,15 @@ static bool emit_kernel(StrBuf *out, const GpuTarget *tg, const Program *p, cons
 		if (tp->splitk)
 			sb_printf(out, "\n *   split-k: one CTA per chunk of '%s' (partials in fp32 in a workspace), then %s_merge", tp->c->axis, r->name);
 		sb_puts(out, " */\n");
+		int used = tp->c->names->n;
 		emit_tile_kernel(out, tg, tp, print_params);
+		if (tp->wide) {
+			/* its own locals, named as the first kernel's */
+			tp->c->names->n = used;
+			sb_printf(out, "\n/* %s with %d rows of '%s' per CTA (%d %s%s), run where a grid point has %d rows or more. */\n", r->name, tp->wide->bm,
+			          tp->grid[tp->rowdim].var->name, tp->wide->warps, tg->wave_name, tp->wide->warps > 1 ? "s" : "", TILE_WIDE_ROWS);
+			emit_tile_kernel(out, tg, tp->wide, print_params);
+		}
 		if (tp->splitk)
 			emit_merge_kernel(out, tg, tp, print_params);
 		return true;
@@ -572,20 +580,20 @@ static void split_fallback_launch(StrBuf *out, const GpuTarget *tg, const Region
 	StrBuf chunk = {0}, merge = {0};
 	sb_printf(&chunk, "(unsigned)((@rows * %s + %d) / %d), %d, 0, @stream", ns, THREADS - 1, THREADS, THREADS);
 	sb_printf(&merge, "(unsigned)((@rows + %d) / %d), %d, 0, @stream", THREADS - 1, THREADS, THREADS);
-	print_splitk_launches(out, tg, r->name, ws_type(sb), cols, "@rows", sb, chunk.s, merge.s, args);
+	print_splitk_launches(out, tg, r->name, "", ws_type(sb), cols, "@rows", sb, chunk.s, merge.s, args);
 	sb_free(&chunk);
 	sb_free(&merge);
 	sb_puts(out, "\t\t}\n\t}\n");
 }
 
-void print_splitk_launches(StrBuf *out, const GpuTarget *tg, const char *region, const char *ws_t, long cols, const char *nrow, const SplitBlock *sb, const char *chunk_cfg,
+void print_splitk_launches(StrBuf *out, const GpuTarget *tg, const char *region, const char *kernel, const char *ws_t, long cols, const char *nrow, const SplitBlock *sb, const char *chunk_cfg,
                            const char *merge_cfg, const char *args)
 {
 	const char *ns = sb->ndecl->var->name;
 	sb_printf(out, "\t\t\t%s *@ws = NULL;\n", ws_t);
 	sb_printf(out, "\t\t\tif ((@err = %s((void **)&@ws, sizeof(%s) * %ldULL * (size_t)%s * (size_t)%s, @stream)) != %s)\n\t\t\t\treturn @err;\n",
 	          tg->malloc_async, ws_t, cols, nrow, ns, tg->success);
-	sb_printf(out, "\t\t\t%s_kernel<<<%s>>>(%s, @ws, %s, %s, %s);\n", region, chunk_cfg, args, nrow, ns, sb->cdecl->var->name);
+	sb_printf(out, "\t\t\t%s_kernel%s<<<%s>>>(%s, @ws, %s, %s, %s);\n", region, kernel, chunk_cfg, args, nrow, ns, sb->cdecl->var->name);
 	sb_printf(out, "\t\t\t@err = %s;\n\t\t\tif (@err == %s)\n", tg->last_error, tg->success);
 	sb_printf(out, "\t\t\t\t@err = fx::launch_after(%s_merge, %s, %s, @ws, %s, %s);\n", region, merge_cfg, args, nrow, ns);
 	sb_printf(out, "\t\t\t%s @freed = %s(@ws, @stream);\n", tg->err_t, tg->free_async);
@@ -734,9 +742,14 @@ bool emit_gpu_function(StrBuf *out, const Program *p, const Func *fn, GpuKind ki
 	RowPlan *rows = calloc((size_t)fn->nregions + 1, sizeof *rows);
 	bool *by_rows = calloc((size_t)fn->nregions + 1, sizeof *by_rows);
 	HeadGroup *heads = calloc((size_t)fn->nregions + 1, sizeof *heads);
+	TilePlan *wides = calloc((size_t)fn->nregions + 1, sizeof *wides);
 	for (int r = 0; r < fn->nregions; r++) {
 		const char *why = NULL, *why_rows = NULL;
 		tiled[r] = heads_tile_plan((Program *)p, fn->regions[r], &tg->tile, &plans[r], &heads[r], &why);
+		if (tiled[r] && tile_plan_wide(&wides[r], &plans[r], "_wide")) {
+			plans[r].wide = &wides[r];
+			wides[r].line_directives = device_print.line_last != NULL;
+		}
 		plans[r].line_directives = device_print.line_last != NULL;
 		/* A region without products: a row reduction, one CTA per row. */
 		by_rows[r] = !tiled[r] && !plans[r].ndots && rows_plan(&rows[r], (Program *)p, fn->regions[r], &why_rows);
@@ -780,8 +793,11 @@ bool emit_gpu_function(StrBuf *out, const Program *p, const Func *fn, GpuKind ki
 		if (plans[r].heads)
 			heads_restore(fn->regions[r], plans[r].heads);
 		tile_plan_free(&plans[r]);
+		if (plans[r].wide)
+			tile_plan_free(plans[r].wide);
 	}
 	free(heads);
+	free(wides);
 	free(plans);
 	free(tiled);
 	free(sfs);

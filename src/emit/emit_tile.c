@@ -1521,7 +1521,7 @@ void emit_tile_kernel(StrBuf *out, const GpuTarget *tg, TilePlan *tp, void (*pri
 		ws = tp->ws_name = fresh(&te, "ws");
 		nrow = tp->nrow_name = fresh(&te, "nrow");
 	}
-	sb_printf(out, "__global__ void __launch_bounds__(%d) %s_kernel(", tp->threads, r->name);
+	sb_printf(out, "__global__ void __launch_bounds__(%d) %s_kernel%s(", tp->threads, r->name, tp->kernel);
 	print_params(out, r->fn, true);
 	if (tp->splitk)
 		splitk_params(&te, ws, nrow, true);
@@ -1990,12 +1990,36 @@ static void splitk_launch(TileEmit *te, const char *args, int bytes)
 	StrBuf chunk = {0}, merge = {0};
 	sb_printf(&chunk, "dim3((unsigned)@ctas, (unsigned)@tiles, (unsigned)%s), %d, %d, @stream", ns, tp->threads, bytes);
 	sb_printf(&merge, "(unsigned)@nrow, %d, 0, @stream", tile_merge_threads(tp));
-	print_splitk_launches(out, te->tg, tp->region->name, "float", cols, "@nrow", &tp->split, chunk.s, merge.s, args);
+	print_splitk_launches(out, te->tg, tp->region->name, tp->kernel, "float", cols, "@nrow", &tp->split, chunk.s, merge.s, args);
 	sb_free(&chunk);
 	sb_free(&merge);
 }
 
+static void tile_launch(StrBuf *out, const GpuTarget *tg, TilePlan *tp, const char *args);
+
 void emit_tile_launch(StrBuf *out, const GpuTarget *tg, TilePlan *tp, const char *args)
+{
+	if (!tp->wide) {
+		tile_launch(out, tg, tp, args);
+		return;
+	}
+	/* split-k's row tile by the rows a grid point has: the 16-row kernel reads the column
+	 * tiles once per 16 rows, which suits a decode's few (its draft tokens), not cross
+	 * attention's thousands of queries. From 64 rows the wide kernel wastes at most half
+	 * its rows (H100, D = 128, B * H = 32, 4096 keys: 41 against 111 us at 64 rows); at
+	 * 32 it wins there too (40 against 61) but not for an MQA decode's 32 heads on one KV
+	 * head, B = 8 (36 against 25 us: the chunks, sized by occupancy, do 4x the products). */
+	PrintTarget pt = {.type_name = gpu_type, .flatten_params = true};
+	sb_puts(out, "\tif (");
+	print_extent(out, &tp->grid[tp->rowdim], &pt);
+	sb_printf(out, " >= %d)\n", TILE_WIDE_ROWS);
+	tile_launch(out, tg, tp->wide, args);
+	sb_puts(out, "\telse\n");
+	tile_launch(out, tg, tp, args);
+}
+
+/* The launch of tp's kernel: a block of its own. */
+static void tile_launch(StrBuf *out, const GpuTarget *tg, TilePlan *tp, const char *args)
 {
 	TileEmit te = {.out = out, .tg = tg, .tp = tp, .pt = {.type_name = gpu_type, .flatten_params = true}};
 	const GridLoop *gi = &tp->grid[tp->rowdim];
@@ -2053,12 +2077,12 @@ void emit_tile_launch(StrBuf *out, const GpuTarget *tg, TilePlan *tp, const char
 			sb_printf(out, " | (uintptr_t)%s", tp->colop2[k]->var->name);
 	}
 	sb_printf(out, ") & 15)\n\t\t\t\treturn %s;\n", tg->invalid);
-	sb_printf(out, "\t\t\t%s @err = %s(%s%s_kernel, %s, %d);\n", tg->err_t, tg->func_set_attr, tg->kernel_cast, tp->region->name, tg->attr_max_dyn_smem, bytes);
+	sb_printf(out, "\t\t\t%s @err = %s(%s%s_kernel%s, %s, %d);\n", tg->err_t, tg->func_set_attr, tg->kernel_cast, tp->region->name, tp->kernel, tg->attr_max_dyn_smem, bytes);
 	sb_printf(out, "\t\t\tif (@err != %s)\n\t\t\t\treturn @err;\n", tg->success);
 	if (tp->splitk) {
 		splitk_launch(&te, args, bytes);
 	} else {
-		sb_printf(out, "\t\t\t%s_kernel<<<dim3((unsigned)@ctas, (unsigned)@tiles), %d, %d, @stream>>>(%s);\n", tp->region->name, tp->threads, bytes, args);
+		sb_printf(out, "\t\t\t%s_kernel%s<<<dim3((unsigned)@ctas, (unsigned)@tiles), %d, %d, @stream>>>(%s);\n", tp->region->name, tp->kernel, tp->threads, bytes, args);
 		sb_printf(out, "\t\t\t@err = %s;\n\t\t\tif (@err != %s)\n\t\t\t\treturn @err;\n", tg->last_error, tg->success);
 	}
 	sb_puts(out, "\t\t}\n\t}\n");

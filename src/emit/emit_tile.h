@@ -33,10 +33,10 @@ void print_extent(StrBuf *b, const GridLoop *g, const PrintTarget *t);
 /* emit_gpu.c: the end of a split-k launch, shared by the tile and fallback launchers
  * (`err` declared before): a workspace of cols * nrow * nchunks ws_t (float, or double
  * where a partial is double; stream-ordered),
- * the chunk kernel launched as `<region>_kernel<<<chunk_cfg>>>(args, ws, nrow, nchunks,
+ * the chunk kernel launched as `<region>_kernel<kernel><<<chunk_cfg>>>(args, ws, nrow, nchunks,
  * chunk)`, the merge as `fx::launch_after(<region>_merge, merge_cfg, args, ws, nrow,
  * nchunks)` if that went well, the workspace freed; the first error is returned. */
-void print_splitk_launches(StrBuf *out, const GpuTarget *tg, const char *region, const char *ws_t, long cols, const char *nrow, const SplitBlock *sb, const char *chunk_cfg,
+void print_splitk_launches(StrBuf *out, const GpuTarget *tg, const char *region, const char *kernel, const char *ws_t, long cols, const char *nrow, const SplitBlock *sb, const char *chunk_cfg,
                            const char *merge_cfg, const char *args);
 
 /* emit_gpu.c: the launchers' own names (and the grid-sum kernel's) are printed `@name`

@@ -2128,9 +2128,11 @@ static bool presplit_fits(TilePlan *tp)
 	return fits;
 }
 
-bool tile_plan(TilePlan *tp, const Region *r, const TileTarget *tt, const char **why)
+/* tile_plan, with rows (when not 0) as the row tile where the schedule gives none. */
+static bool plan(TilePlan *tp, const Region *r, const TileTarget *tt, int rows, const char **why)
 {
 	memset(tp, 0, sizeof *tp);
+	tp->kernel = "";
 	tp->region = r;
 	tp->tt = tt;
 	tp->c = fuse_cascade_of(r);
@@ -2285,7 +2287,9 @@ bool tile_plan(TilePlan *tp, const Region *r, const TileTarget *tt, const char *
 	 * runs over as many keys or by the row (prefill's rows, r % N of a flat row loop
 	 * regrouped by heads.c) */
 	bool few = inner >= 0 && !expr_reads_var(tp->step->lo, iv) && !expr_reads_var(tp->step->hi, iv) && !expr_equal(tp->step->hi, tp->grid[inner].hi);
-	tp->bm = tp->grid[tp->rowdim].tile ? (int)tp->grid[tp->rowdim].tile : tp->splitk || tp->row_made || few ? 16 : 128;
+	tp->bm = tp->grid[tp->rowdim].tile ? (int)tp->grid[tp->rowdim].tile : rows ? rows : tp->splitk || tp->row_made || few ? 16 : 128;
+	/* split-k's 16 rows suit a decode's few; a parallel loop of the user's may have many */
+	tp->widen = tp->splitk && !tp->row_made && inner < 0 && !tp->grid[tp->rowdim].tile && !rows;
 	if (tp->bm % 16 || tp->bm > 128)
 		return fail(tp, why, "the row tile is not a multiple of 16 up to 128");
 	tile_find_masks(tp);
@@ -2382,6 +2386,26 @@ bool tile_plan(TilePlan *tp, const Region *r, const TileTarget *tt, const char *
 	if (tp->pscale && !pscale_fits(tp))
 		return fail(tp, why, "the P.V weights are not a softmax's (in [0, 1] once the row's max is subtracted), fp16 tiles do not hold every float weight (above 65504 or below 6e-5), and the accumulator starts from a value other than zero or a step reads it outside the products, so the weights cannot be scaled per row: bf16 or fp32 values get the tiles");
 	return true;
+}
+
+bool tile_plan(TilePlan *tp, const Region *r, const TileTarget *tt, const char **why) { return plan(tp, r, tt, 0, why); }
+
+bool tile_plan_wide(TilePlan *wide, const TilePlan *tp, const char *suffix)
+{
+	const char *why = NULL;
+	memset(wide, 0, sizeof *wide);
+	if (!tp->widen || tp->heads)
+		return false;
+	/* the plan is made again from the region: its names are tp's again after */
+	StrVec *names = tp->c->names;
+	/* not for fewer (absorbed MLA's 576-wide tiles get 32): a kernel of its own for little */
+	bool ok = plan(wide, tp->region, tp->tt, 128, &why) && wide->bm >= TILE_WIDE_ROWS && wide->splitk;
+	if (!ok)
+		tile_plan_free(wide);
+	else
+		wide->kernel = suffix;
+	tp->c->names = names;
+	return ok;
 }
 
 /* ---- masks that are domains ---- */

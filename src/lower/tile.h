@@ -218,6 +218,15 @@ typedef struct TilePlan {
 	const HeadGroup *heads;
 	bool splitk;
 	bool row_made;    /* the row loop is not the user's: one row (decode) */
+	/* Split-k over a parallel loop of the grid as the rows, whose row tile the schedule
+	 * leaves open (tile_plan_wide): how many rows a grid point has is known at launch
+	 * only, a few (a decode's draft tokens) or thousands (cross attention's queries).
+	 * wide: the same region's plan with 128 rows per CTA (64 where those do not fit),
+	 * whose kernel the launcher runs where a grid point has TILE_WIDE_ROWS rows or
+	 * more; kernel: the suffix of its kernel's name ("" for every other plan). */
+	bool widen;
+	struct TilePlan *wide;
+	const char *kernel;
 	SplitBlock split;
 	int npre;         /* pro[0 .. npre): the row's statements before the split (both kernels) */
 	Stmt **cta_decls; /* the chunk's range (int j_lo = ..., j_hi): once per CTA */
@@ -244,6 +253,15 @@ bool tile_store_pass(TilePlan *tp, Stmt *s);
 /* Fills tp for region r (fused rolling) on target tt. false with *why set (a phrase for
  * the echo) when the region's shape does not map onto tensor-core tiles. */
 bool tile_plan(TilePlan *tp, const Region *r, const TileTarget *tt, const char **why);
+
+/* The rows of a grid point from which the launcher runs a split-k plan's wide kernel, and
+ * the fewest a CTA of a wide plan has (fewer would re-read the column tiles still). */
+#define TILE_WIDE_ROWS 64
+
+/* The wide plan of split-k plan tp (tp->widen) into *wide, its kernel named with suffix
+ * (a name the function does not use); false, *wide freed, where tp has no row loop of
+ * the grid to widen or the wide plan gets fewer than TILE_WIDE_ROWS rows a CTA. */
+bool tile_plan_wide(TilePlan *wide, const TilePlan *tp, const char *suffix);
 
 /* Dynamic shared memory of the plan's kernel, in bytes. */
 int tile_smem_bytes(const TilePlan *tp);
