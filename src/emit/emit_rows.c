@@ -865,6 +865,12 @@ static bool holds_stmt(const Stmt *s, const Stmt *x)
 	return false;
 }
 
+/* hi - lo where the host can compute both (the launcher sizes the CTA by it), else NULL. */
+static Expr *host_length(Program *p, const Region *r, const Expr *lo, const Expr *hi)
+{
+	return lo && host_expr(r->fn, lo) && host_expr(r->fn, hi) ? ex_bin(p, OP_SUB, (Expr *)hi, (Expr *)lo, hi->loc) : NULL;
+}
+
 /* A local row that one sweep stores before it reads it, each thread at its own elements,
  * and that nothing else touches lives in that sweep's registers: no row is kept for it,
  * nothing stored (numpy's temporaries read back in the same step, `shifted[c] = x[c] - m;
@@ -1029,13 +1035,12 @@ static bool plan_arrays(RowPlan *rp, Program *p, StrVec *made, const char **why)
 			hi = rp->sweeps[i]->hi;
 			reduces = rp->sweeps[i]->nreds > 0;
 		}
-	rp->len = lo && host_expr(r->fn, lo) && host_expr(r->fn, hi) ? ex_bin(p, OP_SUB, (Expr *)hi, (Expr *)lo, hi->loc) : NULL;
+	rp->len = host_length(p, r, lo, hi);
 	/* A reduction over a range read per row (Megatron's causal softmax, `j <= i`): the
 	 * length of a loop over the whole row instead (its store, `j < N`), else the CTA
 	 * size is chosen for rows of any length (512 threads, mostly idle on rows of 2048) */
 	for (int i = 0; !rp->len && i < rp->nsweeps; i++)
-		if (rp->sweeps[i]->lo && host_expr(r->fn, rp->sweeps[i]->lo) && host_expr(r->fn, rp->sweeps[i]->hi))
-			rp->len = ex_bin(p, OP_SUB, (Expr *)rp->sweeps[i]->hi, (Expr *)rp->sweeps[i]->lo, rp->sweeps[i]->hi->loc);
+		rp->len = host_length(p, r, rp->sweeps[i]->lo, rp->sweeps[i]->hi);
 	/* The kernel's own names. */
 	for (int i = 0; i < rp->nsweeps; i++)
 		for (int k = 0; k < rp->sweeps[i]->narrs; k++) {

@@ -2024,24 +2024,19 @@ static void tile_launch(StrBuf *out, const GpuTarget *tg, TilePlan *tp, const ch
 	TileEmit te = {.out = out, .tg = tg, .tp = tp, .pt = {.type_name = gpu_type, .flatten_params = true}};
 	const GridLoop *gi = &tp->grid[tp->rowdim];
 	int bytes = tile_smem_bytes(tp);
-	if (tp->heads && tp->heads->knum) {
-		/* heads.c: h * k / n is h / (n / k), the KV head's n / k query heads sharing a CTA,
-		 * where k divides n */
-		const char *n = expr_str(&te, tp->heads->knum), *k = expr_str(&te, tp->heads->kden), *den = expr_str(&te, tp->heads->den);
-		sb_printf(out, "\tif ((%s) <= 0 || (%s) %% (%s) || (%s) <= 0) {\n", k, n, k, den);
-		sb_printf(out, "\t\tfprintf(stderr, \"%s: %s = %%d is not a positive multiple of %s = %%d: the kernel shares each KV head's tiles among the %s / %s query heads that read it at h * %s / %s\\n\", (int)(%s), (int)(%s));\n",
-		           tp->region->name, n, k, n, k, k, n, n, k);
-		sb_printf(out, "\t\treturn %s;\n\t}\n", tg->invalid);
-	} else if (tp->heads) {
-		/* heads.c: the KV head's query heads share a CTA, which holds when G divides H */
-		const char *num = expr_str(&te, tp->heads->num), *den = expr_str(&te, tp->heads->den);
-		sb_printf(out, "\tif ((%s) <= 0 || (%s) %% (%s)) {\n", den, num, den);
-		if (tp->heads->kvmajor)
-			sb_printf(out, "\t\tfprintf(stderr, \"%s: %s = %%d is not a multiple of %s = %%d: the kernel shares each KV head's tiles among the %s / %s query heads that read it at h %%%% %s\\n\", (int)(%s), (int)(%s));\n",
-			           tp->region->name, num, den, num, den, den, num, den);
-		else
-			sb_printf(out, "\t\tfprintf(stderr, \"%s: %s = %%d is not a multiple of %s = %%d: the kernel shares each KV head's tiles among the %s query heads that read it at h / %s\\n\", (int)(%s), (int)(%s));\n",
-			           tp->region->name, num, den, den, den, num, den);
+	if (tp->heads) {
+		/* heads.c: the KV head's query heads share a CTA, which holds when G divides H (read
+		 * as h / G or h % G), or when k divides n (read as h * k / n, G = n / k) */
+		const HeadGroup *hg = tp->heads;
+		const char *num = expr_str(&te, hg->knum ? hg->knum : hg->num), *den = expr_str(&te, hg->knum ? hg->kden : hg->den), *g = expr_str(&te, hg->den);
+		const char *group = hg->knum || hg->kvmajor ? arena_printf(&tp->c->prog->arena, "%s / %s", num, den) : den;
+		const char *read = hg->knum ? arena_printf(&tp->c->prog->arena, "h * %s / %s", den, num) : arena_printf(&tp->c->prog->arena, "h %s %s", hg->kvmajor ? "%%" : "/", den);
+		sb_printf(out, "\tif ((%s) <= 0 || (%s) %% (%s)", den, num, den);
+		if (hg->knum)
+			sb_printf(out, " || (%s) <= 0", g);
+		sb_puts(out, ") {\n");
+		sb_printf(out, "\t\tfprintf(stderr, \"%s: %s = %%d is not a %smultiple of %s = %%d: the kernel shares each KV head's tiles among the %s query heads that read it at %s\\n\", (int)(%s), (int)(%s));\n",
+		          tp->region->name, num, hg->knum ? "positive " : "", den, group, read, num, den);
 		sb_printf(out, "\t\treturn %s;\n\t}\n", tg->invalid);
 	}
 	sb_puts(out, "\t{\n\t\tlong long @ctas = 1LL");

@@ -1336,7 +1336,6 @@ static bool writes_flat(const Stmt *s)
 	return false;
 }
 
-
 static bool refers_to(CXCursor e, CXCursor decl)
 {
 	e = strip(e);

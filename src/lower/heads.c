@@ -55,9 +55,9 @@ static bool count_reads(const Expr *e, void *ctx)
 	HeadReads *hr = ctx;
 	const Expr *k = NULL;
 	if (is_div_of(e, hr->h) || is_scaled_div_of(e, hr->h, &k)) {
-		if (hr->den ? !expr_equal(hr->den, e->args[1]) || (hr->k != k && (!hr->k || !k || !expr_equal(hr->k, k))) : !tile_host_expr(e->args[1]))
-			return false;
-		if (k && e->bop != OP_DIV)
+		/* one form throughout: the same divisor, and the same k or none */
+		bool same_k = hr->k && k ? expr_equal(hr->k, k) : hr->k == k;
+		if (hr->den ? !expr_equal(hr->den, e->args[1]) || !same_k : !tile_host_expr(e->args[1]))
 			return false;
 		hr->den = e->args[1];
 		hr->k = k;

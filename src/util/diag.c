@@ -76,28 +76,20 @@ static void report(const char *kind, Loc loc, const char *fmt, va_list ap)
 		sb_printf(&b, "%s: %s: ", loc.file, kind);
 	else
 		sb_printf(&b, "fusecc: %s: ", kind);
-	va_list aq;
-	va_copy(aq, ap);
-	int n = vsnprintf(NULL, 0, fmt, aq);
-	va_end(aq);
-	char *msg = malloc((size_t)n + 1);
-	vsnprintf(msg, (size_t)n + 1, fmt, ap);
-	sb_puts(&b, msg);
-	free(msg);
+	sb_vprintf(&b, fmt, ap);
 	/* A stage that meets one fault from several places (a bound read by three loops)
 	 * reports it once: the same text at the same place right after itself is dropped. */
-	static char *last;
+	static StrBuf last;
 	static FILE *last_out;
-	if (last && last_out == out && !strcmp(last, b.s)) {
+	if (last.s && last_out == out && !strcmp(last.s, b.s)) {
 		sb_free(&b);
 		return;
 	}
-	free(last);
-	last = strdup(b.s);
-	last_out = out;
 	fputs(b.s, out);
 	fputc('\n', out);
-	sb_free(&b);
+	sb_free(&last);
+	last = b;
+	last_out = out;
 	if (loc.file && loc.line > 0)
 		quote_line(out, loc.file, loc.line, loc.col);
 }
