@@ -5541,7 +5541,10 @@ static bool report_clang_diagnostics(Parser *ps)
 			CXFile f;
 			clang_getSpellingLocation(l, &f, NULL, NULL, NULL);
 			Loc loc = f ? loc_of_location(ps, l) : (Loc){ps->path, 0, 0};
-			error_at(loc, "%s", clang_getCString(s));
+			const char *m = clang_getCString(s);
+			/* GCC 13 and clang 17 compute in __bf16; libclang 16 only stores it */
+			error_at(loc, "%s%s", m,
+			         strstr(m, "__bf16") ? " (fusecc's C parser, libclang 16, has no arithmetic or casts on __bf16: declare bf16 data as fusecc_bf16 from fusecc.h, read with fusecc_bf16_to_float and written with fusecc_float_to_bf16)" : "");
 			clang_disposeString(s);
 			bad = true;
 		}

@@ -1039,6 +1039,73 @@ static void forward_stored_elements(Cascade *c, Stmt *s)
 	}
 }
 
+/* ---- a row stored whole, then read back at an index ----
+ *
+ * `for (v = 0; v < V; v++) logp[t][v] = x[t][v] - lse;` then `nll[t] = -logp[t][target[t]];`
+ * (log_softmax then nll_loss, both outputs kept): the read at a subscript read from
+ * memory is an element the loop stored, which the dependence analysis cannot see. It reads
+ * the stored value computed again at v = target[t] (in the array's type, so rounded as the
+ * store rounds it), valid where the loop stores the whole last dimension and nothing
+ * between writes the array or what the value reads; an index out of range is the caller's
+ * error either way. */
+typedef struct GatherRead {
+	const Stmt *store; /* the loop's assignment */
+	const Var *it;     /* the loop's iterator, its last subscript */
+} GatherRead;
+
+static Expr *gather_read_map(Program *p, const Expr *e, void *ctx)
+{
+	const GatherRead *g = ctx;
+	const Expr *lhs = g->store->lhs;
+	Expr *c = ex_copy(p, e);
+	for (int i = 0; i < c->nargs; i++)
+		c->args[i] = gather_read_map(p, e->args[i], ctx);
+	if (c->kind != EX_INDEX || c->var != lhs->var || !expr_reads_element(c->args[c->nargs - 1]))
+		return c;
+	for (int i = 0; i + 1 < c->nargs; i++)
+		if (!expr_equal(c->args[i], lhs->args[i]))
+			return c;
+	return ex_as_type(p, lhs->var->ty, expr_subst_expr(p, g->store->rhs, g->it, c->args[c->nargs - 1]));
+}
+
+static void forward_gathered_reads(Program *p, Stmt *s)
+{
+	for (int i = 0; i < s->nbody; i++)
+		if (s->body[i])
+			forward_gathered_reads(p, s->body[i]);
+	if (s->kind != ST_BLOCK)
+		return;
+	for (int i = 0; i < s->nbody; i++) {
+		Stmt *l = s->body[i], *st = l->kind == ST_FOR ? l->body[0] : NULL;
+		while (st && st->kind == ST_BLOCK && st->nbody == 1)
+			st = st->body[0];
+		if (!st || l->step != 1 || st->kind != ST_ASSIGN || st->aop != AS_SET || st->lhs->kind != EX_INDEX)
+			continue;
+		const Expr *lhs = st->lhs, *last = lhs->args[lhs->nargs - 1];
+		const Var *A = lhs->var;
+		if (!A->dims || !A->dims[A->ndim - 1] || l->lo->kind != EX_INT || l->lo->ival || !expr_equal(l->hi, A->dims[A->ndim - 1]) ||
+		    last->kind != EX_VAR || last->var != l->var || expr_reads_var(st->rhs, A))
+			continue;
+		bool ok = true;
+		for (int k = 0; ok && k + 1 < lhs->nargs; k++)
+			ok = !expr_reads_var(lhs->args[k], l->var);
+		VarVec vals = {0};
+		collect_reads(st->rhs, &vals);
+		for (int k = 0; k + 1 < lhs->nargs; k++)
+			collect_reads(lhs->args[k], &vals);
+		GatherRead g = {st, l->var};
+		for (int k = i + 1; ok && k < s->nbody; k++) {
+			if (stmt_writes_var(s->body[k], A))
+				break;
+			for (int q = 0; ok && q < vals.n; q++)
+				ok = vals.v[q] == l->var || !stmt_writes_var(s->body[k], vals.v[q]);
+			if (ok && stmt_reads_var(s->body[k], A))
+				s->body[k] = stmt_map_exprs(p, s->body[k], gather_read_map, &g);
+		}
+		vec_free(vals);
+	}
+}
+
 /* Whether e is integer arithmetic of iterators, integer scalar parameters and elements
  * of const integer arrays (an offset, cu_seqlens[s]) only, in any integer type (an
  * int64_t offset `(int64_t)(b * H + h) * N * D`). */
@@ -1162,13 +1229,81 @@ static void forward_index_locals(Program *p, Stmt *s)
 		forward_index_locals(p, s->body[i]);
 }
 
+/* Equality of statements up to the names of what they declare: a's locals and iterators
+ * pair with b's where they are declared (a->pa[k] with a->pb[k]), and a's reads of `from`
+ * equal the expression `to` in b (`to` NULL: from is not substituted). */
+typedef struct Renaming {
+	VarVec pa, pb;
+	const Var *from;
+	const Expr *to;
+} Renaming;
+
+static bool expr_renamed(const Expr *a, const Expr *b, const Renaming *rn)
+{
+	if (rn->to && a->kind == EX_VAR && a->var == rn->from)
+		return expr_equal(rn->to, b);
+	if (a->kind != b->kind || a->ty != b->ty || a->nargs != b->nargs)
+		return false;
+	switch (a->kind) {
+	case EX_INT: return a->ival == b->ival;
+	case EX_FLT: return a->fval == b->fval || (a->fval != a->fval && b->fval != b->fval);
+	case EX_VAR:
+	case EX_INDEX: {
+		const Var *v = a->var;
+		for (int k = 0; k < rn->pa.n; k++)
+			if (rn->pa.v[k] == a->var)
+				v = rn->pb.v[k];
+		if (v != b->var)
+			return false;
+		break;
+	}
+	case EX_UN: if (a->uop != b->uop) return false; break;
+	case EX_BIN: if (a->bop != b->bop) return false; break;
+	case EX_CALL: if (a->fn != b->fn) return false; break;
+	case EX_COND:
+	case EX_CAST: break;
+	}
+	for (int i = 0; i < a->nargs; i++)
+		if (!expr_renamed(a->args[i], b->args[i], rn))
+			return false;
+	return true;
+}
+
+static bool opt_renamed(const Expr *a, const Expr *b, const Renaming *rn)
+{
+	return !a || !b ? a == b : expr_renamed(a, b, rn);
+}
+
+static bool stmt_renamed(const Stmt *a, const Stmt *b, Renaming *rn)
+{
+	if (a->kind != b->kind || a->nbody != b->nbody || a->aop != b->aop || a->step != b->step)
+		return false;
+	if (!opt_renamed(a->lo, b->lo, rn) || !opt_renamed(a->hi, b->hi, rn) || !opt_renamed(a->rhs, b->rhs, rn) ||
+	    !opt_renamed(a->cond, b->cond, rn) || !opt_renamed(a->lhs, b->lhs, rn))
+		return false;
+	if (a->kind == ST_DECL || a->kind == ST_FOR) {
+		if (a->var->ty != b->var->ty || a->var->ndim != b->var->ndim || a->var->ndim)
+			return false;
+		vec_push(rn->pa, a->var);
+		vec_push(rn->pb, (Var *)b->var);
+	}
+	for (int i = 0; i < a->nbody; i++)
+		if (!a->body[i] != !b->body[i] || (a->body[i] && !stmt_renamed(a->body[i], b->body[i], rn)))
+			return false;
+	return true;
+}
+
 /* A reduction whose first element seeds it (`float m = x[r][0]; for (c = 1; c < C; c++)
  * m = fmaxf(m, x[r][c]);`, or a sum seeded the same way) starts from the reducer's
  * identity over the whole range instead (m = -INFINITY; c from 0): the same value (max(-inf,
  * x0) = x0, 0 + x0 = x0), and the loop now has the range of the row's other loops over c,
  * which fusion needs. A max or min seeded with the element its loop starts at (`m =
  * x[0]; for (c = 0; ...)`, the textbook form) counts it twice, which they ignore: it
- * starts from the identity too. */
+ * starts from the identity too. The element may be computed by statements of its own,
+ * the loop body's other statements written once more for that element before the seed
+ * (`float s0 = 0; for (d) s0 += q[d] * k[0][d]; float m = s0 * sc;` then `for (j = 1; ...)
+ * { float s = 0; for (d) s += q[d] * k[j][d]; if (s * sc > m) m = s * sc; }`): those
+ * statements go with the seed when nothing else reads what they compute. */
 static void unpeel_reductions(Program *p, Stmt *s)
 {
 	if (!s)
@@ -1189,9 +1324,35 @@ static void unpeel_reductions(Program *p, Stmt *s)
 		Stmt *r = l->body[0];
 		while (r->kind == ST_BLOCK && r->nbody == 1)
 			r = r->body[0];
+		/* the body's statements ahead of the reduction: they may only compute locals of
+		 * their own for it */
+		Stmt **lead = NULL;
+		int nlead = 0;
+		if (r->kind == ST_BLOCK && r->nbody > 1) {
+			lead = r->body;
+			nlead = r->nbody - 1;
+			r = r->body[nlead];
+		}
 		Expr *target, *g;
 		Reducer red;
 		if (!reduce_match(p, r, &target, &red, &g) || target->kind != EX_VAR)
+			continue;
+		bool own = true;
+		VarVec mine = {0}, w = {0};
+		for (int q = 0; q < nlead; q++)
+			if (lead[q]->kind == ST_DECL)
+				vec_push(mine, lead[q]->var);
+		for (int q = 0; q < nlead; q++) {
+			collect_writes(lead[q], &w);
+			if (stmt_reads_var(lead[q], target->var))
+				own = false;
+		}
+		for (int q = 0; q < w.n; q++)
+			if (!in_vars(&mine, w.v[q]))
+				own = false;
+		vec_free(mine);
+		vec_free(w);
+		if (!own)
 			continue;
 		/* the nearest earlier statement that writes the accumulator seeds it */
 		int k = i - 1;
@@ -1204,14 +1365,49 @@ static void unpeel_reductions(Program *p, Stmt *s)
 		             : seed->kind == ST_ASSIGN && seed->aop == AS_SET && seed->lhs->kind == EX_VAR && seed->lhs->var == target->var ? seed->rhs : NULL;
 		if (!init)
 			continue;
-		if (!first || !expr_equal(init, expr_subst_expr(p, g, l->var, first))) {
-			/* max/min seeded with the element at lo itself: idempotent */
-			if (!((red == RED_MAX || red == RED_MIN) && expr_equal(init, expr_subst_expr(p, g, l->var, l->lo))))
+		/* the element's statements: the lead again, at the element, just before the seed,
+		 * its first np statements as statements, the scalar locals after them inside the
+		 * seed's value (`float mx = x[0] * t;` for `float v = x[c] * t; if (v > mx) mx = v;`) */
+		Renaming rn = {.from = l->var};
+		int np = -1;
+		for (int n = nlead; n >= 0 && np < 0; n--) {
+			Expr *gn = g;
+			for (int q = nlead - 1; gn && q >= n; q--)
+				gn = lead[q]->kind == ST_DECL && lead[q]->rhs && !lead[q]->var->ndim ? expr_subst_expr(p, gn, lead[q]->var, lead[q]->rhs) : NULL;
+			if (!gn || k < n)
 				continue;
-			first = l->lo;
+			for (int pass = 0; pass < 2 && np < 0; pass++) {
+				Expr *at = pass == 0 ? first : l->lo;
+				if (!at || (pass == 1 && red == RED_ADD))
+					continue;
+				rn.pa.n = rn.pb.n = 0;
+				rn.to = at;
+				bool same = true;
+				for (int q = 0; same && q < n; q++)
+					same = stmt_renamed(lead[q], s->body[k - n + q], &rn);
+				if (same && expr_renamed(gn, init, &rn)) {
+					np = n;
+					first = at;
+				}
+			}
 		}
+		/* what the element's statements compute must serve the seed only */
+		bool dead = np >= 0;
+		for (int q = 0; dead && q < rn.pb.n; q++)
+			for (int o = 0; dead && o < s->nbody; o++)
+				if ((o < k - np || o > k) && stmt_reads_var(s->body[o], rn.pb.v[q]))
+					dead = false;
+		vec_free(rn.pa);
+		vec_free(rn.pb);
+		if (np < 0 || (np && !dead))
+			continue;
 		seed->rhs = reducer_identity(p, red, target->var->ty, init->loc);
 		l->lo = ex_copy(p, first);
+		if (np) {
+			memmove(s->body + k - np, s->body + k, sizeof(Stmt *) * (size_t)(s->nbody - k));
+			s->nbody -= np;
+			i -= np;
+		}
 	}
 }
 
@@ -4795,6 +4991,7 @@ static bool fuse_region(Program *p, Region *r, StrVec *names)
 	picks_as_sums(p, r->loop, axis);
 	hoist_guarded_loops(p, r->loop);
 	forward_stored_elements(c, r->loop);
+	forward_gathered_reads(p, r->loop);
 	distribute_row_guard(p, r);
 	sums_in_row_parts(c, r);
 	if (p->split_rows)
