@@ -248,17 +248,59 @@ static void emit_ir(StrBuf *out, const Program *p, const char *input_name)
 	}
 }
 
+/* The split-k twin of function f, a decode whose one region is under `rolling` (the
+ * fuser's Cascade.twin), parsed with the options o and fused with split-k: printed into
+ * out with suffix + "_sk" where it gets split-k tensor-core tiles without a diagnostic,
+ * and its launcher's name returned (in arena); else nothing printed, its diagnostics
+ * dropped, and NULL. */
+static const char *emit_twin(StrBuf *out, const Args *a, const FrontOptions *o, int f, const char *suffix, GpuKind kind, Arena *arena)
+{
+	DiagMark mark = diag_mark();
+	FILE *saved = diag_stream;
+	char *held = NULL;
+	size_t nheld = 0;
+	if (!(diag_stream = open_memstream(&held, &nheld))) {
+		diag_stream = saved;
+		return NULL;
+	}
+	Program *q = front_parse(a->input, o, NULL);
+	const char *name = NULL;
+	StrBuf tw = {0};
+	if (q && q->nfuncs > f && q->funcs[f]->nregions == 1) {
+		q->split_rows = q->decode_splitk = true;
+		const char *sfx = arena_printf(&q->arena, "%s_sk", suffix ? suffix : "");
+		Region *r = q->funcs[f]->regions[0];
+		r->name = arena_printf(&q->arena, "%s%s", r->name, sfx);
+		if (fuse_program(q) && emit_gpu_splitk_tiles(q, r, kind) && emit_gpu_function(&tw, q, q->funcs[f], kind, sfx, NULL) && error_count() == mark.errors &&
+		    warning_count() == mark.warnings)
+			name = arena_printf(arena, "%s_launch%s", q->funcs[f]->name, sfx);
+	}
+	program_free(q);
+	fclose(diag_stream);
+	free(held);
+	diag_stream = saved;
+	if (name)
+		sb_puts(out, tw.s);
+	else
+		diag_rewind(mark);
+	sb_free(&tw);
+	return name;
+}
+
 /* The CUDA or HIP file. A function whose kernels need run-time sizes as constants (a head
  * dim given as `int D`) is parsed and fused again once per combination of values, with
  * the sizes read as constants, and gets a launcher that picks the combination at run time;
- * the other functions print from p as they are. */
+ * so is one with a split-k twin (emit_twin); the other functions print from p as they are. */
 static bool emit_gpu_file(StrBuf *out, const Args *a, const FrontOptions *fo, Program *p, const char *name, GpuKind kind)
 {
 	SpecPlan *plans = calloc((size_t)p->nfuncs + 1, sizeof *plans);
+	bool *twins = calloc((size_t)p->nfuncs + 1, sizeof *twins);
 	bool ok = true, any = false;
 	for (int f = 0; f < p->nfuncs; f++) {
 		ok &= fuse_spec_plan(p->funcs[f], &plans[f]);
-		any |= plans[f].nparams > 0;
+		const Cascade *c = p->funcs[f]->nregions == 1 ? fuse_cascade_of(p->funcs[f]->regions[0]) : NULL;
+		twins[f] = c && c->twin;
+		any |= plans[f].nparams > 0 || twins[f];
 	}
 	GpuOptions go = {a->line_directives, !a->no_warn_fallback};
 	if (ok && !any)
@@ -286,13 +328,15 @@ static bool emit_gpu_file(StrBuf *out, const Args *a, const FrontOptions *fo, Pr
 			const char *suffix = ok && sp->nparams ? spec_suffix(&q->arena, sp, c) : NULL;
 			for (int r = 0; suffix && r < q->funcs[f]->nregions; r++)
 				q->funcs[f]->regions[r]->name = arena_printf(&q->arena, "%s%s", q->funcs[f]->regions[r]->name, suffix);
-			ok = ok && fuse_program(q) && emit_gpu_function(out, q, q->funcs[f], kind, suffix);
+			const char *twin = ok && twins[f] ? emit_twin(out, a, &o, f, suffix, kind, &p->arena) : NULL;
+			ok = ok && fuse_program(q) && emit_gpu_function(out, q, q->funcs[f], kind, suffix, twin);
 			program_free(q);
 		}
 		if (ok && sp->nparams)
 			emit_gpu_dispatch(out, &p->arena, p->funcs[f], kind, sp);
 	}
 	free(plans);
+	free(twins);
 	return ok;
 }
 

@@ -27,7 +27,12 @@ bool emit_gpu(StrBuf *out, const Program *p, const char *input_name, GpuKind kin
  * kernels with it); and the `extern "C"` <fn>_launch that picks one by the run-time
  * values and refuses the others with a message on stderr. */
 void emit_gpu_begin(StrBuf *out, const char *input_name, GpuKind kind, const GpuOptions *o, bool stdio);
-bool emit_gpu_function(StrBuf *out, const Program *p, const Func *f, GpuKind kind, const char *suffix);
+/* f's kernels and launcher; suffix names a combination's (static) launcher, NULL the
+ * extern "C" one; twin, if not NULL, is the launcher of f's split-k twin, which the
+ * launcher of f's one rolling tile region calls for grids smaller than the GPU. */
+bool emit_gpu_function(StrBuf *out, const Program *p, const Func *f, GpuKind kind, const char *suffix, const char *twin);
+/* Whether region r (fused) gets split-k tensor-core tiles: a twin worth emitting. */
+bool emit_gpu_splitk_tiles(const Program *p, const Region *r, GpuKind kind);
 const char *spec_suffix(Arena *a, const SpecPlan *sp, int c);
 void emit_gpu_dispatch(StrBuf *out, Arena *a, const Func *f, GpuKind kind, const SpecPlan *sp);
 

@@ -732,7 +732,7 @@ static bool rows_only_sums(const Region *r, const GpuTarget *tg, const char *how
 	return false;
 }
 
-bool emit_gpu_function(StrBuf *out, const Program *p, const Func *fn, GpuKind kind, const char *suffix)
+bool emit_gpu_function(StrBuf *out, const Program *p, const Func *fn, GpuKind kind, const char *suffix, const char *twin)
 {
 	const GpuTarget *tg = &targets[kind];
 	bool ok = true;
@@ -751,6 +751,8 @@ bool emit_gpu_function(StrBuf *out, const Program *p, const Func *fn, GpuKind ki
 			wides[r].line_directives = device_print.line_last != NULL;
 		}
 		plans[r].line_directives = device_print.line_last != NULL;
+		if (twin && tiled[r] && !plans[r].splitk && fn->nregions == 1)
+			plans[r].twin_launch = twin;
 		/* A region without products: a row reduction, one CTA per row. */
 		by_rows[r] = !tiled[r] && !plans[r].ndots && rows_plan(&rows[r], (Program *)p, fn->regions[r], &why_rows);
 		/* Nothing fused: why the row is not a sequence of passes says more. */
@@ -804,6 +806,19 @@ bool emit_gpu_function(StrBuf *out, const Program *p, const Func *fn, GpuKind ki
 	free(rows);
 	free(by_rows);
 	return ok;
+}
+
+bool emit_gpu_splitk_tiles(const Program *p, const Region *r, GpuKind kind)
+{
+	TilePlan plan = {0};
+	HeadGroup heads = {0};
+	const char *why = NULL;
+	bool tiled = heads_tile_plan((Program *)p, (Region *)r, &targets[kind].tile, &plan, &heads, &why);
+	bool splitk = tiled && plan.splitk;
+	if (plan.heads)
+		heads_restore((Region *)r, plan.heads);
+	tile_plan_free(&plan);
+	return splitk;
 }
 
 /* `_D128`, `_DK192_DV128`: the names of combination c's kernels and launcher. */
@@ -875,6 +890,6 @@ bool emit_gpu(StrBuf *out, const Program *p, const char *input_name, GpuKind kin
 	emit_gpu_begin(out, input_name, kind, o, divs);
 	bool ok = true;
 	for (int f = 0; f < p->nfuncs; f++)
-		ok &= emit_gpu_function(out, p, p->funcs[f], kind, NULL);
+		ok &= emit_gpu_function(out, p, p->funcs[f], kind, NULL, NULL);
 	return ok;
 }

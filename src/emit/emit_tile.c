@@ -2074,6 +2074,18 @@ static void tile_launch(StrBuf *out, const GpuTarget *tg, TilePlan *tp, const ch
 	sb_printf(out, ") & 15)\n\t\t\t\treturn %s;\n", tg->invalid);
 	sb_printf(out, "\t\t\t%s @err = %s(%s%s_kernel%s, %s, %d);\n", tg->err_t, tg->func_set_attr, tg->kernel_cast, tp->region->name, tp->kernel, tg->attr_max_dyn_smem, bytes);
 	sb_printf(out, "\t\t\tif (@err != %s)\n\t\t\t\treturn @err;\n", tg->success);
+	if (tp->twin_launch) {
+		/* a decode under `rolling`: a grid that leaves multiprocessors idle walks every
+		 * key in few CTAs; the split-k twin spreads the keys over the GPU instead */
+		sb_puts(out, "\t\t\tint @dev = 0, @sms = 0;\n");
+		sb_printf(out, "\t\t\tif ((@err = %s(&@dev)) != %s || (@err = %s(&@sms, %s, @dev)) != %s)\n\t\t\t\treturn @err;\n", tg->get_device, tg->success,
+		          tg->device_attr, tg->attr_sms, tg->success);
+		sb_printf(out, "\t\t\tif (@ctas * @tiles < @sms)\n\t\t\t\treturn %s(", tp->twin_launch);
+		const Func *f = tp->region->fn;
+		for (int i = 0; i < f->nparams; i++)
+			sb_printf(out, "%s, ", f->params[i]->name);
+		sb_puts(out, "@stream);\n");
+	}
 	if (tp->splitk) {
 		splitk_launch(&te, args, bytes);
 	} else {

@@ -5435,27 +5435,39 @@ static bool fuse_region(Program *p, Region *r, StrVec *names)
 		fwrite(held, 1, nheld, diag_stream ? diag_stream : stderr);
 		free(held);
 	}
-	if (ok && c->strategy == STRAT_ROLLING && !s->nrolling && !s->nsplitk) {
-		/* Neither clause: split-k when the rows do not scale with the reduction (decode).
-		 * They do when the reduction runs as far as a row loop (self-attention), moves
-		 * with a row (causal `j <= i`), or when a row loop's own end is read per row
-		 * (varlen prefill's `i < q_len[b]`). A length looked up by an outer row loop's
-		 * index (`j < kv_len[b]`, `pg < n_pages[b]` over parallel(b, kh, g)) is the
-		 * sequence's, shared by the rows inside it (GQA's query heads), not one that
-		 * grows with them; one looked up by the innermost (`i < lens[r]`) is a row's. */
-		bool rows_scale = false;
-		for (int i = 0; i < row_loops.n; i++) {
-			bool outer = i < row_loops.n - 1;
-			if (expr_reads_element(row_loops.v[i]->hi))
+	/* Split-k when the rows do not scale with the reduction (decode). They do when the
+	 * reduction runs as far as a row loop (self-attention), moves with a row (causal `j <=
+	 * i`), or when a row loop's own end is read per row (varlen prefill's `i < q_len[b]`). A
+	 * length looked up by an outer row loop's index (`j < kv_len[b]`, `pg < n_pages[b]`
+	 * over parallel(b, kh, g)) is the sequence's, shared by the rows inside it (GQA's query
+	 * heads), not one that grows with them; one looked up by the innermost (`i < lens[r]`)
+	 * is a row's. With neither clause the fuser chooses so. Under `rolling` on the GPU
+	 * such a region gets a split-k twin too (c->twin), which the launcher runs where the
+	 * grid leaves SMs idle: one CTA per group of a decode's few rows walking every key
+	 * (an MQA decode: B CTAs), while the same loops over thousands of cross-attention
+	 * queries fill the GPU without a merge pass. */
+	bool rows_scale = false;
+	for (int i = 0; i < row_loops.n; i++) {
+		bool outer = i < row_loops.n - 1;
+		if (expr_reads_element(row_loops.v[i]->hi))
+			rows_scale = true;
+		for (int k = 0; k < c->nlevels; k++)
+			if (expr_equal(row_loops.v[i]->hi, c->levels[k]->hi) ||
+			    (outer ? reads_var_unindexed(c->levels[k]->hi, row_loops.v[i]->var) : expr_reads_var(c->levels[k]->hi, row_loops.v[i]->var)))
 				rows_scale = true;
-			for (int k = 0; k < c->nlevels; k++)
-				if (expr_equal(row_loops.v[i]->hi, c->levels[k]->hi) ||
-				    (outer ? reads_var_unindexed(c->levels[k]->hi, row_loops.v[i]->var) : expr_reads_var(c->levels[k]->hi, row_loops.v[i]->var)))
-					rows_scale = true;
-		}
+	}
+	if (ok && c->strategy == STRAT_ROLLING && !s->nrolling && !s->nsplitk) {
 		c->strategy = rows_scale ? STRAT_ROLLING : STRAT_SPLITK;
 		c->why = rows_scale ? "rolling: chosen, the rows grow with the reduction (prefill-like)"
 		                    : "split-k: chosen, the rows do not grow with the reduction (decode-like)";
+	} else if (ok && p->split_rows && c->strategy == STRAT_ROLLING && !rows_scale && !is_row_reduction(c)) {
+		if (p->decode_splitk) {
+			c->strategy = STRAT_SPLITK;
+			c->splitk = 0;
+			c->why = "split-k: the twin of a decode-like region under 'rolling', for grids smaller than the GPU";
+		} else {
+			c->twin = true;
+		}
 	}
 	if (ok && p->split_rows && c->strategy == STRAT_ROLLING && is_row_reduction(c)) {
 		c->strategy = STRAT_SPLITK;

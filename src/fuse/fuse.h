@@ -68,6 +68,7 @@ typedef struct Cascade {
 	const char *why;       /* how the strategy was chosen, for the echo */
 	long tile;             /* step of the fused loop (0: none given) */
 	long splitk;           /* chunk count; 0: chosen at run time */
+	bool twin;             /* rolling asked on the GPU for a decode: a split-k twin may run small grids */
 	Stmt *row;             /* the block holding the fused loops (after normalisation) */
 	Stmt **pre, **init, **levels, **post; /* partition of row->body; see fuse.c */
 	int npre, ninit, nlevels, npost;

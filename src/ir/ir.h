@@ -247,6 +247,10 @@ typedef struct Program {
 	 * softmax, norms, log-sum-exp) into chunks whatever its clause, the form the GPU's
 	 * CTA-per-row lowering takes. Set by the driver for GPU output. */
 	bool split_rows;
+	/* For the fuser: a decode under `rolling` (rows that do not grow with the reduction)
+	 * gets split-k instead. Set by the driver for the GPU's twin of such a region, whose
+	 * launcher the rolling one calls for grids smaller than the GPU (emit_gpu_file). */
+	bool decode_splitk;
 } Program;
 
 /* The kernels' scalar and array parameters: f's own, then its set-up scalars (svars). */

@@ -227,6 +227,10 @@ typedef struct TilePlan {
 	bool widen;
 	struct TilePlan *wide;
 	const char *kernel;
+	/* The launcher of a split-k twin of this rolling plan (a decode under `rolling`),
+	 * which the launcher calls where the grid has fewer CTAs than the GPU has
+	 * multiprocessors; NULL where there is none. */
+	const char *twin_launch;
 	SplitBlock split;
 	int npre;         /* pro[0 .. npre): the row's statements before the split (both kernels) */
 	Stmt **cta_decls; /* the chunk's range (int j_lo = ..., j_hi): once per CTA */

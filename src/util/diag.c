@@ -121,6 +121,15 @@ void internal_error_at(Loc loc, const char *fmt, ...)
 
 int internal_error_count(void) { return ninternal; }
 
+DiagMark diag_mark(void) { return (DiagMark){nerrors, nwarnings, ninternal}; }
+
+void diag_rewind(DiagMark m)
+{
+	nerrors = m.errors;
+	nwarnings = m.warnings;
+	ninternal = m.internal;
+}
+
 void warning_at(Loc loc, const char *fmt, ...)
 {
 	va_list ap;

@@ -82,6 +82,13 @@ int internal_error_count(void);
 int error_count(void);
 int warning_count(void);
 void diag_reset(void);
+/* The counts so far, and a return to them: a stage tried and given up on (the driver's
+ * twin kernels) leaves no error behind. */
+typedef struct DiagMark {
+	int errors, warnings, internal;
+} DiagMark;
+DiagMark diag_mark(void);
+void diag_rewind(DiagMark m);
 
 /* Closest candidate to `word` within a small edit distance, or NULL ("did you mean"). */
 const char *closest_word(const char *word, const char *const *cands, int n);
