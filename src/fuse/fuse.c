@@ -1293,6 +1293,25 @@ static bool stmt_renamed(const Stmt *a, const Stmt *b, Renaming *rn)
 	return true;
 }
 
+/* Whether s writes only the locals in mine and elements at the iterator it (`att[t] = ...`
+ * in the loop over t: each iteration its own). */
+static bool writes_own(const Stmt *s, const VarVec *mine, const Var *it)
+{
+	if (!s)
+		return true;
+	if (s->kind == ST_ASSIGN) {
+		bool at_it = false;
+		for (int i = 0; s->lhs->kind == EX_INDEX && i < s->lhs->nargs; i++)
+			at_it |= s->lhs->args[i]->kind == EX_VAR && s->lhs->args[i]->var == it;
+		if (!at_it && !in_vars(mine, s->lhs->var))
+			return false;
+	}
+	for (int i = 0; i < s->nbody; i++)
+		if (!writes_own(s->body[i], mine, it))
+			return false;
+	return true;
+}
+
 /* A reduction whose first element seeds it (`float m = x[r][0]; for (c = 1; c < C; c++)
  * m = fmaxf(m, x[r][c]);`, or a sum seeded the same way) starts from the reducer's
  * identity over the whole range instead (m = -INFINITY; c from 0): the same value (max(-inf,
@@ -1338,20 +1357,13 @@ static void unpeel_reductions(Program *p, Stmt *s)
 		if (!reduce_match(p, r, &target, &red, &g) || target->kind != EX_VAR)
 			continue;
 		bool own = true;
-		VarVec mine = {0}, w = {0};
+		VarVec mine = {0};
 		for (int q = 0; q < nlead; q++)
 			if (lead[q]->kind == ST_DECL)
 				vec_push(mine, lead[q]->var);
-		for (int q = 0; q < nlead; q++) {
-			collect_writes(lead[q], &w);
-			if (stmt_reads_var(lead[q], target->var))
-				own = false;
-		}
-		for (int q = 0; q < w.n; q++)
-			if (!in_vars(&mine, w.v[q]))
-				own = false;
+		for (int q = 0; q < nlead; q++)
+			own &= !stmt_reads_var(lead[q], target->var) && writes_own(lead[q], &mine, l->var);
 		vec_free(mine);
-		vec_free(w);
 		if (!own)
 			continue;
 		/* the nearest earlier statement that writes the accumulator seeds it */

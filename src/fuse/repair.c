@@ -581,6 +581,8 @@ static void atom_term(Deriv *d, const Expr *e, bool den, Term *t)
  * first element, k = x[lo] (the shifted-data algorithm): x - mean = (x - k) + (k - mean).
  * The sums of (x - k)^2 and (x - k) are then about n var and 0, not n (var + mean^2) and
  * n mean, and the recombination does not cancel when |mean| >> std. */
+enum { SHIFT_SAMPLES = 8 };
+
 struct Shifts {
 	int n;
 	Expr *atom[8]; /* the value shifted */
@@ -661,11 +663,30 @@ static Var *shift_of(Deriv *d, Expr *a)
 		n = n->args[0];
 	Var *k = fresh_var(c, arena_printf(&p->arena, "%s_shift", n->kind == EX_INDEX || n->kind == EX_VAR ? n->var->name : "x"), a->ty, VAR_LOCAL);
 	Loc l = a->loc;
-	Expr *fin[1] = {ex_copy(p, first)};
-	Expr *ok = ex_bin(p, OP_LAND, ex_bin(p, OP_LT, ex_copy(p, lvl->lo), ex_copy(p, lvl->hi), l), ex_call(p, FN_ISFINITE, false, fin, l), l);
+	/* k is the largest value among SHIFT_SAMPLES elements spread over the row, not the
+	 * first alone: a row's first element is often a sentinel (a suppressed token id 0 at
+	 * -FLT_MAX, a banned one at -1e9, left padding), and a shift far from the values that
+	 * carry the sum cancels in the recombination (NaN for -FLT_MAX). The largest is where
+	 * a softmax's weights are; for plain sums (a variance) any value of the row's range
+	 * does. A sample that is not finite counts as 0; an empty row reads none: 0. */
+	bool dbl = a->ty == TY_DOUBLE;
+	bool zero = lvl->lo->kind == EX_INT && !lvl->lo->ival;
+	Expr *len = zero ? lvl->hi : ex_bin(p, OP_SUB, ex_copy(p, lvl->hi), ex_copy(p, lvl->lo), l), *best = NULL;
+	for (int s = 0; s < SHIFT_SAMPLES; s++) {
+		Expr *at = ex_bin(p, OP_DIV, ex_bin(p, OP_MUL, ex_int(p, s, l), ex_copy(p, len), l), ex_int(p, SHIFT_SAMPLES, l), l);
+		if (!s || !zero)
+			at = !s ? ex_copy(p, lvl->lo) : ex_bin(p, OP_ADD, ex_copy(p, lvl->lo), at, l);
+		Expr *v = expr_subst_expr(p, val, lvl->var, at);
+		Expr *fin[1] = {ex_copy(p, v)};
+		Expr *f = ex_cond(p, ex_call(p, FN_ISFINITE, false, fin, l), v, ex_flt(p, 0.0, a->ty, l), l);
+		Expr *two[2] = {best, f};
+		best = best ? ex_call(p, FN_FMAX, dbl, two, l) : f;
+	}
+	(void)first;
+	Expr *ok = ex_bin(p, OP_LT, ex_copy(p, lvl->lo), ex_copy(p, lvl->hi), l);
 	sh->atom[sh->n] = a;
 	sh->var[sh->n] = k;
-	sh->init[sh->n++] = ex_cond(p, ok, first, ex_flt(p, 0.0, a->ty, l), l);
+	sh->init[sh->n++] = ex_cond(p, ok, best, ex_flt(p, 0.0, a->ty, l), l);
 	return k;
 }
 

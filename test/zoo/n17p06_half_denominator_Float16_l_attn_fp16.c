@@ -1,0 +1,34 @@
+/* Probe: the softmax denominator accumulated in a _Float16 local (a port that keeps every
+ * scalar in the storage type), P.V in float. D = 64, prefill, causal. */
+#include <math.h>
+
+void attn_half_den(int B, int H, int N, const _Float16 q[B][H][N][64], const _Float16 k[B][H][N][64],
+		   const _Float16 v[B][H][N][64], _Float16 o[B][H][N][64])
+{
+#pragma fuse kernel(attn_half_den) parallel(b, h, i) rolling(j)
+	for (int b = 0; b < B; b++)
+		for (int h = 0; h < H; h++)
+			for (int i = 0; i < N; i++) {
+				float m = -INFINITY;
+				for (int j = 0; j <= i; j++) {
+					float s = 0.0f;
+					for (int d = 0; d < 64; d++) s += (float)q[b][h][i][d] * (float)k[b][h][j][d];
+					m = fmaxf(m, s * 0.125f);
+				}
+				_Float16 l = 0;
+				for (int j = 0; j <= i; j++) {
+					float s = 0.0f;
+					for (int d = 0; d < 64; d++) s += (float)q[b][h][i][d] * (float)k[b][h][j][d];
+					l += (_Float16)expf(s * 0.125f - m);
+				}
+				for (int d = 0; d < 64; d++) {
+					float a = 0.0f;
+					for (int j = 0; j <= i; j++) {
+						float s = 0.0f;
+						for (int e = 0; e < 64; e++) s += (float)q[b][h][i][e] * (float)k[b][h][j][e];
+						a += expf(s * 0.125f - m) * (float)v[b][h][j][d];
+					}
+					o[b][h][i][d] = (_Float16)(a / (float)l);
+				}
+			}
+}
