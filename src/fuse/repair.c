@@ -663,24 +663,41 @@ static Var *shift_of(Deriv *d, Expr *a)
 		n = n->args[0];
 	Var *k = fresh_var(c, arena_printf(&p->arena, "%s_shift", n->kind == EX_INDEX || n->kind == EX_VAR ? n->var->name : "x"), a->ty, VAR_LOCAL);
 	Loc l = a->loc;
-	/* k is the largest value among SHIFT_SAMPLES elements spread over the row, not the
-	 * first alone: a row's first element is often a sentinel (a suppressed token id 0 at
-	 * -FLT_MAX, a banned one at -1e9, left padding), and a shift far from the values that
-	 * carry the sum cancels in the recombination (NaN for -FLT_MAX). The largest is where
-	 * a softmax's weights are; for plain sums (a variance) any value of the row's range
-	 * does. A sample that is not finite counts as 0; an empty row reads none: 0. */
-	bool dbl = a->ty == TY_DOUBLE;
+	/* k is read from elements spread over the row, not the first alone: a row's first
+	 * element is often a sentinel (a suppressed token id 0 at -FLT_MAX, a banned one at
+	 * -1e9, left padding) or an outlier, and a shift far from the values that carry the
+	 * sum cancels in the recombination (NaN for -FLT_MAX). Under a max (a softmax's
+	 * weights, which sit at the row's max) k is the largest of SHIFT_SAMPLES elements;
+	 * otherwise (a variance, whose sum is about the mean) the median of the first, middle
+	 * and last, which one outlier does not move. A sample that is not finite counts as 0;
+	 * an empty row reads none: 0. */
+	bool dbl = a->ty == TY_DOUBLE, under_max = false;
+	for (int i = 0; i < c->naccums; i++)
+		under_max |= c->accums[i].red == RED_MAX;
 	bool zero = lvl->lo->kind == EX_INT && !lvl->lo->ival;
 	Expr *len = zero ? lvl->hi : ex_bin(p, OP_SUB, ex_copy(p, lvl->hi), ex_copy(p, lvl->lo), l), *best = NULL;
-	for (int s = 0; s < SHIFT_SAMPLES; s++) {
-		Expr *at = ex_bin(p, OP_DIV, ex_bin(p, OP_MUL, ex_int(p, s, l), ex_copy(p, len), l), ex_int(p, SHIFT_SAMPLES, l), l);
-		if (!s || !zero)
-			at = !s ? ex_copy(p, lvl->lo) : ex_bin(p, OP_ADD, ex_copy(p, lvl->lo), at, l);
+	int nsamples = under_max ? SHIFT_SAMPLES : 3;
+	Expr *f[SHIFT_SAMPLES];
+	for (int s = 0; s < nsamples; s++) {
+		/* under a max: lo + s len / 8; else lo, lo + len / 2, hi - 1 */
+		Expr *at = s == 0 ? ex_copy(p, lvl->lo)
+		           : !under_max && s == 2 ? ex_bin(p, OP_SUB, ex_copy(p, lvl->hi), ex_int(p, 1, l), l)
+		           : ex_bin(p, OP_DIV, under_max && s > 1 ? ex_bin(p, OP_MUL, ex_int(p, s, l), ex_copy(p, len), l) : ex_copy(p, len), ex_int(p, under_max ? SHIFT_SAMPLES : 2, l), l);
+		if (s && (under_max || s == 1) && !zero)
+			at = ex_bin(p, OP_ADD, ex_copy(p, lvl->lo), at, l);
 		Expr *v = expr_subst_expr(p, val, lvl->var, at);
 		Expr *fin[1] = {ex_copy(p, v)};
-		Expr *f = ex_cond(p, ex_call(p, FN_ISFINITE, false, fin, l), v, ex_flt(p, 0.0, a->ty, l), l);
-		Expr *two[2] = {best, f};
-		best = best ? ex_call(p, FN_FMAX, dbl, two, l) : f;
+		f[s] = ex_cond(p, ex_call(p, FN_ISFINITE, false, fin, l), v, ex_flt(p, 0.0, a->ty, l), l);
+		Expr *two[2] = {best, f[s]};
+		if (under_max)
+			best = best ? ex_call(p, FN_FMAX, dbl, two, l) : f[s];
+	}
+	if (!under_max) {
+		/* median(a, b, c) = max(min(a, b), min(max(a, b), c)) */
+		Expr *ab[2] = {f[0], f[1]}, *ab2[2] = {ex_copy(p, f[0]), ex_copy(p, f[1])};
+		Expr *mx[2] = {ex_call(p, FN_FMAX, dbl, ab2, l), f[2]};
+		Expr *out[2] = {ex_call(p, FN_FMIN, dbl, ab, l), ex_call(p, FN_FMIN, dbl, mx, l)};
+		best = ex_call(p, FN_FMAX, dbl, out, l);
 	}
 	(void)first;
 	Expr *ok = ex_bin(p, OP_LT, ex_copy(p, lvl->lo), ex_copy(p, lvl->hi), l);

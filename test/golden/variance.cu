@@ -31,7 +31,7 @@ __global__ void __launch_bounds__(FX_T * fx::cta_rows(FX_T)) variance_kernel(int
 	{ /* the thread's chunk */
 	float mean = 0.0f;
 	float v = 0.0f;
-	float x_shift = 0 < C ? fmaxf(fmaxf(fmaxf(fmaxf(fmaxf(fmaxf(fmaxf(isfinite(x[((long long)r * C + 0)]) ? x[((long long)r * C + 0)] : 0.0f, isfinite(x[((long long)r * C + 1 * C / 8)]) ? x[((long long)r * C + 1 * C / 8)] : 0.0f), isfinite(x[((long long)r * C + 2 * C / 8)]) ? x[((long long)r * C + 2 * C / 8)] : 0.0f), isfinite(x[((long long)r * C + 3 * C / 8)]) ? x[((long long)r * C + 3 * C / 8)] : 0.0f), isfinite(x[((long long)r * C + 4 * C / 8)]) ? x[((long long)r * C + 4 * C / 8)] : 0.0f), isfinite(x[((long long)r * C + 5 * C / 8)]) ? x[((long long)r * C + 5 * C / 8)] : 0.0f), isfinite(x[((long long)r * C + 6 * C / 8)]) ? x[((long long)r * C + 6 * C / 8)] : 0.0f), isfinite(x[((long long)r * C + 7 * C / 8)]) ? x[((long long)r * C + 7 * C / 8)] : 0.0f) : 0.0f;
+	float x_shift = 0 < C ? fmaxf(fminf(isfinite(x[((long long)r * C + 0)]) ? x[((long long)r * C + 0)] : 0.0f, isfinite(x[((long long)r * C + C / 2)]) ? x[((long long)r * C + C / 2)] : 0.0f), fminf(fmaxf(isfinite(x[((long long)r * C + 0)]) ? x[((long long)r * C + 0)] : 0.0f, isfinite(x[((long long)r * C + C / 2)]) ? x[((long long)r * C + C / 2)] : 0.0f), isfinite(x[((long long)r * C + (C - 1))]) ? x[((long long)r * C + (C - 1))] : 0.0f)) : 0.0f;
 	float v_x2 = 0.0f;
 	float v_x = 0.0f;
 	float v_n = 0.0f;
@@ -108,7 +108,7 @@ __global__ void __launch_bounds__(FX_T * fx::cta_rows(FX_T)) variance_kernel(int
 	}
 	float mean = 0.0f;
 	float v = 0.0f;
-	float x_shift = 0 < C ? fmaxf(fmaxf(fmaxf(fmaxf(fmaxf(fmaxf(fmaxf(isfinite(x[((long long)r * C + 0)]) ? x[((long long)r * C + 0)] : 0.0f, isfinite(x[((long long)r * C + 1 * C / 8)]) ? x[((long long)r * C + 1 * C / 8)] : 0.0f), isfinite(x[((long long)r * C + 2 * C / 8)]) ? x[((long long)r * C + 2 * C / 8)] : 0.0f), isfinite(x[((long long)r * C + 3 * C / 8)]) ? x[((long long)r * C + 3 * C / 8)] : 0.0f), isfinite(x[((long long)r * C + 4 * C / 8)]) ? x[((long long)r * C + 4 * C / 8)] : 0.0f), isfinite(x[((long long)r * C + 5 * C / 8)]) ? x[((long long)r * C + 5 * C / 8)] : 0.0f), isfinite(x[((long long)r * C + 6 * C / 8)]) ? x[((long long)r * C + 6 * C / 8)] : 0.0f), isfinite(x[((long long)r * C + 7 * C / 8)]) ? x[((long long)r * C + 7 * C / 8)] : 0.0f) : 0.0f;
+	float x_shift = 0 < C ? fmaxf(fminf(isfinite(x[((long long)r * C + 0)]) ? x[((long long)r * C + 0)] : 0.0f, isfinite(x[((long long)r * C + C / 2)]) ? x[((long long)r * C + C / 2)] : 0.0f), fminf(fmaxf(isfinite(x[((long long)r * C + 0)]) ? x[((long long)r * C + 0)] : 0.0f, isfinite(x[((long long)r * C + C / 2)]) ? x[((long long)r * C + C / 2)] : 0.0f), isfinite(x[((long long)r * C + (C - 1))]) ? x[((long long)r * C + (C - 1))] : 0.0f)) : 0.0f;
 	float v_x2 = 0.0f;
 	float v_x = 0.0f;
 	float v_n = 0.0f;

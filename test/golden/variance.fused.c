@@ -8,7 +8,7 @@ void variance_fused(int R, int C, const float x[R][C], float var[R])
 	for (int r = 0; r < R; r++) {
 		float mean = 0.0f;
 		float v = 0.0f;
-		float x_shift = 0 < C ? fmaxf(fmaxf(fmaxf(fmaxf(fmaxf(fmaxf(fmaxf(isfinite(x[r][0]) ? x[r][0] : 0.0f, isfinite(x[r][1 * C / 8]) ? x[r][1 * C / 8] : 0.0f), isfinite(x[r][2 * C / 8]) ? x[r][2 * C / 8] : 0.0f), isfinite(x[r][3 * C / 8]) ? x[r][3 * C / 8] : 0.0f), isfinite(x[r][4 * C / 8]) ? x[r][4 * C / 8] : 0.0f), isfinite(x[r][5 * C / 8]) ? x[r][5 * C / 8] : 0.0f), isfinite(x[r][6 * C / 8]) ? x[r][6 * C / 8] : 0.0f), isfinite(x[r][7 * C / 8]) ? x[r][7 * C / 8] : 0.0f) : 0.0f;
+		float x_shift = 0 < C ? fmaxf(fminf(isfinite(x[r][0]) ? x[r][0] : 0.0f, isfinite(x[r][C / 2]) ? x[r][C / 2] : 0.0f), fminf(fmaxf(isfinite(x[r][0]) ? x[r][0] : 0.0f, isfinite(x[r][C / 2]) ? x[r][C / 2] : 0.0f), isfinite(x[r][C - 1]) ? x[r][C - 1] : 0.0f)) : 0.0f;
 		float v_x2 = 0.0f;
 		float v_x = 0.0f;
 		float v_n = 0.0f;
