@@ -1769,6 +1769,17 @@ static bool offset_of(const Expr *e, const Expr *b, long long *c)
 	return false;
 }
 
+/* Whether e is a - b plus a constant (*c), as written: `i - W + 1` for i and W. */
+static bool diff_offset(const Expr *e, const Expr *a, const Expr *b, long long *c)
+{
+	*c = 0;
+	if (e->kind == EX_BIN && (e->bop == OP_ADD || e->bop == OP_SUB) && e->args[1]->kind == EX_INT) {
+		*c = e->bop == OP_ADD ? e->args[1]->ival : -e->args[1]->ival;
+		e = e->args[0];
+	}
+	return e->kind == EX_BIN && e->bop == OP_SUB && expr_equal(e->args[0], a) && expr_equal(e->args[1], b);
+}
+
 /* Whether e, `L op R ? x : y` over ints, is the min or the max of x and y: x and y are L
  * and R plus constants that agree with the comparison (`i + W < N ? i + W + 1 : N` is
  * min(i + W + 1, N), `a < b ? a : b` min(a, b)). With the condition as D = L - R < t
@@ -1791,7 +1802,20 @@ static bool min_or_max(const Expr *e)
 		return -t <= cx - cy && cx - cy <= 1 - t;
 	if (offset_of(e->args[1], R, &cx) && offset_of(e->args[2], L, &cy))
 		return t - 1 <= cx - cy && cx - cy <= t;
-	return false;
+	/* `i >= W ? i - W + 1 : 0` (a window's start, max(i - W + 1, 0)): one arm the
+	 * comparison's difference P = A - B as written plus cx, the other a constant cy; the
+	 * arm P + cx is picked where P op 0, which agrees with max or min(P + cx, cy) when
+	 * k = cx - cy is in {0, 1} for >= and <, in {-1, 0} for > and <= */
+	const Expr *A = c->args[0], *B = c->args[1], *x = e->args[1], *y = e->args[2];
+	BinOp op = c->bop;
+	if (!diff_offset(x, A, B, &cx) || y->kind != EX_INT) {
+		if (!diff_offset(y, A, B, &cx) || x->kind != EX_INT)
+			return false;
+		y = x; /* the constant arm is picked where P op 0 holds: P + cx where it does not */
+		op = op == OP_LT ? OP_GE : op == OP_LE ? OP_GT : op == OP_GT ? OP_LE : OP_LT;
+	}
+	long long k = cx - y->ival;
+	return op == OP_GE || op == OP_LT ? k == 0 || k == 1 : k == -1 || k == 0;
 }
 
 static Mono monotone_in(const Expr *e, const Var *row)
