@@ -5207,7 +5207,13 @@ static bool fuse_region(Program *p, Region *r, StrVec *names)
 			vec_push(post, k);
 		} else if (is_axis_loop(k, c->axis)) {
 			if (!expr_equal(k->lo, kids.v[first]->lo) || !expr_equal(k->hi, kids.v[first]->hi)) {
-				error_at(k->loc, "the loops over '%s' must all have the same range to be fused", c->axis);
+				StrBuf r1 = {0}, r2 = {0};
+				print_expr(&r1, k->lo), sb_puts(&r1, ", "), print_expr(&r1, k->hi);
+				print_expr(&r2, kids.v[first]->lo), sb_puts(&r2, ", "), print_expr(&r2, kids.v[first]->hi);
+				error_at(k->loc, "the loops over '%s' must all have the same range to be fused: this one runs over [%s), the one at line %d over [%s) (a max seeded with the first element and taken from the next, `m = x[0]; for (c = 1; ...)`, is accepted where the seed is the loop's own value at that element)",
+				         c->axis, r1.s, kids.v[first]->loc.line, r2.s);
+				sb_free(&r1);
+				sb_free(&r2);
 				ok = false;
 			}
 			vec_push(levels, k);
