@@ -52,6 +52,9 @@ typedef struct PtrAlias {
 	Expr *off;    /* subscript of base's last dimension, before the local's own */
 	int depth;    /* loops around its declaration */
 	Loc walked;   /* the loop that advanced it (walk_begin), once ended (line 0: none) */
+	Var *scalar;  /* a helper's pointer parameter bound to `&s`, a scalar local of the
+	               * caller (ggml's `vec_dot(n, &s, x, y)` out-parameter): `*p` and `p[0]`
+	               * are s; base NULL */
 } PtrAlias;
 
 /* A pointer local advanced once per iteration of a loop (`kp += D;` in the loop's body
@@ -829,6 +832,12 @@ static Expr *element_of(Parser *ps, CXCursor base, const CXCursor *idx, Expr *at
 	if (clang_getCursorKind(cur) != CXCursor_DeclRefExpr)
 		return fail(ps, loc, "only named arrays may be subscripted"), NULL;
 	const PtrAlias *al = lookup_alias(ps, clang_getCursorReferenced(cur));
+	if (al && al->scalar) {
+		Expr *e = n == 1 ? idx ? convert_expr(ps, idx[0]) : at : NULL;
+		if (e && (e->kind != EX_INT || e->ival))
+			fail(ps, loc, "this pointer points to the scalar '%s' (passed as '&%s'): only '*p' and 'p[0]' read or write it", al->scalar->name, al->scalar->name);
+		return e && e->kind == EX_INT && !e->ival ? ex_var(ps->prog, al->scalar, loc) : NULL;
+	}
 	if (al) {
 		if (!al->base || walked_read(ps, al, loc))
 			return ps->failed = true, NULL;
@@ -1938,6 +1947,11 @@ static bool convert_pointer(Parser *ps, CXCursor e, PtrAlias *a)
 		if (addr && ch.n == 1)
 			e = strip(ch.v[0]), k = clang_getCursorKind(e);
 		vec_free(ch);
+		Var *s = addr && k == CXCursor_DeclRefExpr && ps->alias_locals ? lookup_var(ps, clang_getCursorReferenced(e)) : NULL;
+		if (s && s->kind == VAR_LOCAL && !s->ndim) { /* a helper's out-parameter */
+			*a = (PtrAlias){.decl = a->decl, .scalar = s};
+			return true;
+		}
 		if (!addr || k != CXCursor_ArraySubscriptExpr)
 			return fail(ps, loc, alias_help), false;
 	}
