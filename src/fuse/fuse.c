@@ -4968,6 +4968,73 @@ static void infer_parallel(Program *p, Region *r)
 	sc->nparallel = n;
 }
 
+/* Whether name is axis followed by `_` and digits: a helper's loop over axis that the front
+ * end renamed because the function has loops of that name too (parse.c's local_name). */
+static bool renamed_from(const char *name, const char *axis)
+{
+	size_t n = strlen(axis);
+	if (strncmp(name, axis, n) || name[n] != '_' || !name[n + 1])
+		return false;
+	for (const char *q = name + n + 1; *q; q++)
+		if (*q < '0' || *q > '9')
+			return false;
+	return true;
+}
+
+/* Whether e reads a variable named name. */
+static bool reads_name(const Expr *e, const char *name)
+{
+	if (!e)
+		return false;
+	if ((e->kind == EX_VAR || e->kind == EX_INDEX) && !strcmp(e->var->name, name))
+		return true;
+	for (int i = 0; i < e->nargs; i++)
+		if (reads_name(e->args[i], name))
+			return true;
+	return false;
+}
+
+/* Whether s uses the name other than as the iterator of loops named so (their bodies
+ * included, where it is that iterator). */
+static bool uses_name(const Stmt *s, const char *name)
+{
+	if (!s)
+		return false;
+	if (s->kind == ST_FOR && !strcmp(s->var->name, name))
+		return reads_name(s->lo, name) || reads_name(s->hi, name);
+	if ((s->kind == ST_DECL && !strcmp(s->var->name, name)) || reads_name(s->lhs, name) || reads_name(s->rhs, name) || reads_name(s->cond, name) ||
+	    reads_name(s->lo, name) || reads_name(s->hi, name) || (s->kind == ST_FOR && !strcmp(s->var->name, name)))
+		return true;
+	for (int i = 0; i < s->nbody; i++)
+		if (uses_name(s->body[i], name))
+			return true;
+	return false;
+}
+
+/* A clause names the axis of loops that the function writes itself and that its helpers
+ * write too (`rolling(c)` with `row_max(x[r], C)` looping over c, and the row's own store
+ * loop over c): the front end renamed the helpers' loops (c_2, c_3), and the clause would
+ * see the store loop alone. In a block with a loop named axis, sibling loops renamed from
+ * it take the name back, where nothing else there is named so (their bodies cannot read
+ * a sibling's iterator). */
+static void unify_clause_loops(Stmt *s, const char *axis)
+{
+	if (!s)
+		return;
+	for (int i = 0; i < s->nbody; i++)
+		unify_clause_loops(s->body[i], axis);
+	if (s->kind != ST_BLOCK)
+		return;
+	bool has = false, other = false;
+	for (int i = 0; i < s->nbody; i++) {
+		has |= is_axis_loop(s->body[i], axis);
+		other |= uses_name(s->body[i], axis);
+	}
+	for (int i = 0; has && !other && i < s->nbody; i++)
+		if (s->body[i]->kind == ST_FOR && renamed_from(s->body[i]->var->name, axis))
+			s->body[i]->var->name = axis;
+}
+
 static bool fuse_region(Program *p, Region *r, StrVec *names)
 {
 	Schedule *s = r->loop->sched;
@@ -4998,6 +5065,8 @@ static bool fuse_region(Program *p, Region *r, StrVec *names)
 	unpeel_reductions(p, r->loop);
 	fuse_undo_online(p, r->loop);
 	fuse_defer_stores(p, r->loop);
+	if (s->nrolling + s->nsplitk)
+		unify_clause_loops(r->loop, s->nrolling ? s->rolling[0].loop : s->splitk[0].loop);
 	const char *axis = s->nrolling ? s->rolling[0].loop : s->nsplitk ? s->splitk[0].loop : choose_axis(p, r->loop);
 	fuse_store_rows(c, r->loop, axis);
 	picks_as_sums(p, r->loop, axis);
