@@ -602,26 +602,17 @@ static Stmt **sweep_items(const RowSweep *sw, int *n)
 
 static bool is_elem(const RowSweep *sw, const Stmt *s) { return sw->pass ? elem_loop(sw->loop, s) : s == sw->loop; }
 
+static const Var *access_iter(const Var *v, void *ctx)
+{
+	const Var *const *it = ctx;
+	return v == it[0] ? it[1] : NULL;
+}
+
 /* a and b are the same expression, iterator ia in a standing for ib in b. */
 static bool same_access(const Expr *a, const Var *ia, const Expr *b, const Var *ib)
 {
-	if (a->kind != b->kind || a->ty != b->ty || a->nargs != b->nargs)
-		return false;
-	switch (a->kind) {
-	case EX_INT: if (a->ival != b->ival) return false; break;
-	case EX_FLT: if (!(a->fval == b->fval)) return false; break;
-	case EX_VAR:
-	case EX_INDEX: if (a->var != b->var && !(a->var == ia && b->var == ib)) return false; break;
-	case EX_UN: if (a->uop != b->uop) return false; break;
-	case EX_BIN: if (a->bop != b->bop) return false; break;
-	case EX_CALL: if (a->fn != b->fn) return false; break;
-	case EX_COND:
-	case EX_CAST: break;
-	}
-	for (int i = 0; i < a->nargs; i++)
-		if (!same_access(a->args[i], ia, b->args[i], ib))
-			return false;
-	return true;
+	const Var *it[2] = {ia, ib};
+	return expr_equal_map(a, b, access_iter, NULL, it);
 }
 
 /* The kept row of local array v, or -1. */

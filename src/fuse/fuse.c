@@ -1238,35 +1238,24 @@ typedef struct Renaming {
 	const Expr *to;
 } Renaming;
 
+static const Var *renamed_var(const Var *v, void *ctx)
+{
+	const Renaming *rn = ctx;
+	for (int k = 0; k < rn->pa.n; k++)
+		if (rn->pa.v[k] == v)
+			return rn->pb.v[k];
+	return NULL;
+}
+
+static int renamed_subst(const Expr *a, const Expr *b, void *ctx)
+{
+	const Renaming *rn = ctx;
+	return rn->to && a->kind == EX_VAR && a->var == rn->from ? expr_equal(rn->to, b) : -1;
+}
+
 static bool expr_renamed(const Expr *a, const Expr *b, const Renaming *rn)
 {
-	if (rn->to && a->kind == EX_VAR && a->var == rn->from)
-		return expr_equal(rn->to, b);
-	if (a->kind != b->kind || a->ty != b->ty || a->nargs != b->nargs)
-		return false;
-	switch (a->kind) {
-	case EX_INT: return a->ival == b->ival;
-	case EX_FLT: return a->fval == b->fval || (a->fval != a->fval && b->fval != b->fval);
-	case EX_VAR:
-	case EX_INDEX: {
-		const Var *v = a->var;
-		for (int k = 0; k < rn->pa.n; k++)
-			if (rn->pa.v[k] == a->var)
-				v = rn->pb.v[k];
-		if (v != b->var)
-			return false;
-		break;
-	}
-	case EX_UN: if (a->uop != b->uop) return false; break;
-	case EX_BIN: if (a->bop != b->bop) return false; break;
-	case EX_CALL: if (a->fn != b->fn) return false; break;
-	case EX_COND:
-	case EX_CAST: break;
-	}
-	for (int i = 0; i < a->nargs; i++)
-		if (!expr_renamed(a->args[i], b->args[i], rn))
-			return false;
-	return true;
+	return expr_equal_map(a, b, renamed_var, renamed_subst, (void *)rn);
 }
 
 static bool opt_renamed(const Expr *a, const Expr *b, const Renaming *rn)

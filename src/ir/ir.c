@@ -220,15 +220,19 @@ Expr *expr_subst_expr(Program *p, const Expr *e, const Var *from, const Expr *to
 	return c;
 }
 
-bool expr_equal(const Expr *a, const Expr *b)
+bool expr_equal_map(const Expr *a, const Expr *b, VarMap map, ExprEqHook hook, void *ctx)
 {
+	int h = hook ? hook(a, b, ctx) : -1;
+	if (h >= 0)
+		return h;
 	if (a->kind != b->kind || a->ty != b->ty || a->nargs != b->nargs)
 		return false;
+	const Var *v = a->var && map && map(a->var, ctx) ? map(a->var, ctx) : a->var;
 	switch (a->kind) {
 	case EX_INT: return a->ival == b->ival;
 	case EX_FLT: return a->fval == b->fval || (a->fval != a->fval && b->fval != b->fval);
 	case EX_VAR:
-	case EX_INDEX: if (a->var != b->var) return false; break;
+	case EX_INDEX: if (v != b->var) return false; break;
 	case EX_UN: if (a->uop != b->uop) return false; break;
 	case EX_BIN: if (a->bop != b->bop) return false; break;
 	case EX_CALL: if (a->fn != b->fn) return false; break;
@@ -236,10 +240,12 @@ bool expr_equal(const Expr *a, const Expr *b)
 	case EX_CAST: break;
 	}
 	for (int i = 0; i < a->nargs; i++)
-		if (!expr_equal(a->args[i], b->args[i]))
+		if (!expr_equal_map(a->args[i], b->args[i], map, hook, ctx))
 			return false;
 	return true;
 }
+
+bool expr_equal(const Expr *a, const Expr *b) { return expr_equal_map(a, b, NULL, NULL, NULL); }
 
 Var *var_new(Program *p, VarKind kind, const char *name, ScalarType ty, Loc loc)
 {

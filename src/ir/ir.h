@@ -281,6 +281,12 @@ BinOp binop_mirror(BinOp op);
 /* The operator a compound assignment applies (`x += e` adds); AS_SET has none. */
 BinOp assignop_binop(AssignOp op);
 bool expr_equal(const Expr *a, const Expr *b);
+/* expr_equal where a's variable v stands for map(v, ctx) (v itself where map is NULL or
+ * returns NULL), and a pair of sub-expressions that hook decides (1 equal, 0 not; -1
+ * compares them as usual) is taken at its word. */
+typedef const Var *(*VarMap)(const Var *v, void *ctx);
+typedef int (*ExprEqHook)(const Expr *a, const Expr *b, void *ctx);
+bool expr_equal_map(const Expr *a, const Expr *b, VarMap map, ExprEqHook hook, void *ctx);
 /* Whether e reads v (as a scalar or any element), and whether s does: reads include the
  * subscripts of a written element and, for compound assignments, the element itself. */
 bool expr_reads_var(const Expr *e, const Var *v);
