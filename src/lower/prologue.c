@@ -319,26 +319,66 @@ static bool find_slice(const Walk *w, Side *sd, Expr *const *facs, int nfacs)
 typedef struct Cover {
 	const Expr *const *lead; /* the main array's subscripts but its last */
 	int nlead;
+	const Expr *const *mdims; /* the main array's extents */
+	bool full[PRO_MAX_DIMS];  /* lead i is a parallel loop's iterator over [0, mdims[i]) */
 	const VarSet *ok;        /* locals and iterators the side defines itself */
 	const Var *d;
 	const Stmt *region;
 } Cover;
 
+static int lead_of(const Cover *c, const Expr *e)
+{
+	for (int i = 0; i < c->nlead; i++)
+		if (expr_equal(e, c->lead[i]))
+			return i;
+	return -1;
+}
+
+/* Whether subscript e stays in the range the region reads, for every row of the main
+ * array (the prologue runs over all of them, the region perhaps not: keys past a row's
+ * length): it reads a leading subscript only where that is a parallel loop's iterator
+ * over the whole extent, and otherwise d, scalar parameters and the side's own loop
+ * iterators. */
+static bool subscript_ok(const Cover *c, const Expr *e)
+{
+	int m = lead_of(c, e);
+	if (m >= 0)
+		return c->full[m];
+	if (e->kind == EX_INDEX)
+		return false;
+	if (e->kind == EX_VAR && e->var != c->d && !(e->var->kind == VAR_PARAM && !e->var->ndim) && !(e->var->kind == VAR_LOOP && set_has(c->ok, e->var)))
+		return false;
+	for (int i = 0; i < e->nargs; i++)
+		if (!subscript_ok(c, e->args[i]))
+			return false;
+	return true;
+}
+
 /* Whether e depends on the region's iterators only through the main array's leading
  * subscripts (each read whole), and reads no array the region writes: then its value
- * is the same wherever the main array's row is (an ExprTest). */
+ * is the same wherever the main array's row is; and whether each array it reads stays
+ * in bounds for every row of the main array: a subscript that is a leading subscript
+ * indexes an extent equal to the main array's there (cos[j][d] beside k[b][h][j][d],
+ * both N), any other is subscript_ok (an ExprTest). */
 static bool covered(const Expr *e, void *ctx)
 {
 	const Cover *c = ctx;
-	for (int i = 0; i < c->nlead; i++)
-		if (expr_equal(e, c->lead[i]))
-			return true;
+	if (lead_of(c, e) >= 0)
+		return true;
 	if (e->kind == EX_VAR && e->var != c->d && !(e->var->kind == VAR_PARAM && !e->var->ndim) && !set_has(c->ok, e->var))
 		return false;
-	if (e->kind == EX_INDEX) {
-		if (e->var->kind == VAR_PARAM ? stmt_writes_var(c->region, e->var) : !set_has(c->ok, e->var))
+	if (e->kind == EX_INDEX && e->var->kind == VAR_PARAM) {
+		if (stmt_writes_var(c->region, e->var))
 			return false;
+		for (int a = 0; a < e->nargs; a++) {
+			int m = lead_of(c, e->args[a]);
+			if (m >= 0 ? !e->var->dims[a] || !c->mdims[m] || !expr_equal(e->var->dims[a], c->mdims[m]) : !subscript_ok(c, e->args[a]))
+				return false;
+		}
+		return true;
 	}
+	if (e->kind == EX_INDEX && !set_has(c->ok, e->var))
+		return false;
 	for (int i = 0; i < e->nargs; i++)
 		if (!covered(e->args[i], ctx))
 			return false;
@@ -542,7 +582,15 @@ static bool analyse(Walk *w, Stmt *b, int k, Occ *o)
 		VarSet ok = {0};
 		for (int i = 0; i < sd->nslice; i++)
 			collect_declared(sd->slice[i], &ok);
-		Cover c = {(const Expr *const *)sd->mainref->args, sd->mainref->nargs - 1, &ok, o->d, w->r->loop};
+		if (sd->mainref->nargs - 1 > PRO_MAX_DIMS)
+			return false;
+		Cover c = {.lead = (const Expr *const *)sd->mainref->args, .nlead = sd->mainref->nargs - 1, .mdims = (const Expr *const *)sd->mainref->var->dims, .ok = &ok, .d = o->d, .region = w->r->loop};
+		GridLoop g[MAX_GRID];
+		int ng;
+		grid_loops(w->r, g, &ng);
+		for (int i = 0; i < c.nlead && i < PRO_MAX_DIMS; i++)
+			for (int q = 0; q < ng; q++)
+				c.full[i] |= c.lead[i]->kind == EX_VAR && c.lead[i]->var == g[q].var && g[q].lo->kind == EX_INT && !g[q].lo->ival && c.mdims[i] && expr_equal(g[q].hi, c.mdims[i]);
 		for (int t = 0; t < o->t.n; t++)
 			if (!covered(facs[t], &c))
 				return false;
