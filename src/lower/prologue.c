@@ -608,7 +608,7 @@ static bool analyse(Walk *w, Stmt *b, int k, Occ *o)
 typedef struct Found {
 	Occ occ[MAX_OCC];
 	int n;
-	bool bad; /* a dot that does not fit, or too many */
+	bool bad; /* more dots than MAX_OCC, or a nest deeper than MAX_PATH */
 } Found;
 
 static void search(Walk *w, Stmt *s, Found *fd)
@@ -729,9 +729,8 @@ static bool drop_if_dead(Program *p, Prologue *pl, const Region *r, Stmt *b, Stm
 	return live || set_stmts(p, pl, b, nb, n);
 }
 
-bool prologue_rewrite(Program *p, const Func *f, Region *r, Prologue *pl, const char *(*unique)(Program *, const Func *, const Region *, const char *))
+static bool rewrite(Program *p, const Func *f, Region *r, Prologue *pl, const char *(*unique)(Program *, const Func *, const Region *, const char *))
 {
-	*pl = (Prologue){0};
 	const Cascade *c = fuse_cascade_of(r);
 	if (!c)
 		return false;
@@ -819,17 +818,24 @@ bool prologue_rewrite(Program *p, const Func *f, Region *r, Prologue *pl, const 
 			memmove(nb + q->k + 2, nb + q->k + 3, sizeof(Stmt *) * (size_t)(n - q->k - 3));
 			n--;
 		}
-		if (!set_stmts(p, pl, q->blk, nb, n)) {
-			prologue_restore(pl);
+		if (!set_stmts(p, pl, q->blk, nb, n))
 			return false;
-		}
 	}
 	for (int i = 0; i < fd.n; i++)
 		for (int s = 0; s < 2; s++)
 			for (int k = fd.occ[i].side[s].nslice - 1; k >= 0; k--)
-				if (!drop_if_dead(p, pl, r, fd.occ[i].side[s].slice_blk[k], fd.occ[i].side[s].slice[k])) {
-					prologue_restore(pl);
+				if (!drop_if_dead(p, pl, r, fd.occ[i].side[s].slice_blk[k], fd.occ[i].side[s].slice[k]))
 					return false;
-				}
 	return true;
+}
+
+bool prologue_rewrite(Program *p, const Func *f, Region *r, Prologue *pl, const char *(*unique)(Program *, const Func *, const Region *, const char *))
+{
+	*pl = (Prologue){0};
+	if (rewrite(p, f, r, pl, unique))
+		return true;
+	/* a refusal part way: nothing of it stays */
+	prologue_restore(pl);
+	*pl = (Prologue){0};
+	return false;
 }
