@@ -14,6 +14,7 @@
 
 #include "../front/pragma.h"
 #include "../fuse/fuse.h"
+#include "../lower/prologue.h"
 #include "emit_tile.h"
 
 static const GpuTarget targets[] = {
@@ -402,6 +403,86 @@ static bool elementwise_rows(const Region *r)
 	return n > 0 && !holds_loop(body);
 }
 
+/* Kernel `name`: a thread per point of grid loops g[0 .. n) (its index rv), which runs
+ * body (a block's statements without a second pair of braces). */
+static void print_thread_kernel(StrBuf *out, const Func *f, const char *name, const GridLoop *g, int n, const Stmt *body, const char *rv)
+{
+	sb_printf(out, "__global__ void __launch_bounds__(%d) %s(", THREADS, name);
+	print_params(out, f, true);
+	sb_puts(out, ")\n{\n");
+	sb_printf(out, "\tlong long %s = (long long)blockIdx.x * blockDim.x + threadIdx.x;\n\tif (%s >= ", rv, rv);
+	print_rows(out, g, n);
+	sb_puts(out, ")\n\t\treturn;\n");
+	print_row_coords(out, g, n, rv);
+	sb_putc(out, '\t');
+	if (body->kind == ST_BLOCK) {
+		for (int i = 0; i < body->nbody; i++) {
+			if (i)
+				sb_putc(out, '\t');
+			print_stmt_to(out, body->body[i], 1, &device_print);
+		}
+	} else {
+		print_stmt_to(out, body, 1, &device_print);
+	}
+	sb_puts(out, "}\n");
+}
+
+/* The launch of print_thread_kernel's kernel `name``suffix` (a block of its own). */
+static void print_thread_launch(StrBuf *out, const GpuTarget *tg, const char *name, const char *suffix, const GridLoop *g, int n, const char *args)
+{
+	sb_puts(out, "\t{\n\t\tlong long @rows = ");
+	print_rows(out, g, n);
+	sb_printf(out, ";\n\t\tif (@rows > 0) {\n\t\t\tunsigned @blocks = (unsigned)((@rows + %d) / %d);\n", THREADS - 1, THREADS);
+	sb_printf(out, "\t\t\t%s%s<<<@blocks, %d, 0, @stream>>>(%s", name, suffix, THREADS, args);
+	sb_printf(out, ");\n\t\t\t%s @err = %s;\n\t\t\tif (@err != %s)\n\t\t\t\treturn @err;\n\t\t}\n\t}\n", tg->err_t, tg->last_error, tg->success);
+}
+
+/* The kernels that fill region r's workspaces (prologue.h): one thread per row of each. */
+static void emit_prologue_kernels(StrBuf *out, const Func *f, const Region *r, const Prologue *pl)
+{
+	StrVec none = {0};
+	for (int k = 0; k < pl->nsides; k++) {
+		const ProSide *ps = &pl->sides[k];
+		sb_printf(out, "\n/* %s's operand computed from '%s' once per row of it (the products of %s read it): '%s' [", r->name, ps->main->name, r->name, ps->ws->name);
+		for (int i = 0; i < ps->ws->ndim; i++) {
+			sb_puts(out, i ? "][" : "");
+			print_expr_to(out, ps->ws->dims[i], &device_print);
+		}
+		sb_printf(out, "] of %s; one thread per row, FMA code, %d threads per block */\n", ps->ws->ty == TY_HALF ? "fp16" : ps->ws->ty == TY_BF16 ? "bf16" : "fp32", THREADS);
+		const char *rv = name_used(ps->body, "row") || name_taken(f, &none, "row") ? "thread_row" : "row";
+		print_thread_kernel(out, f, ps->kernel, ps->grid, ps->ngrid, ps->body, rv);
+	}
+}
+
+/* Whether region r with its products' operands in workspaces (prologue_rewrite) gets
+ * tiles where as written it does not: then r stays rewritten (pl) and the count of its
+ * workspaces is returned; else r is as it was, and 0. */
+static int prologue_plan(Program *p, const GpuTarget *tg, Region *r, Prologue *pl)
+{
+	for (int pass = 0; pass < 2; pass++) {
+		if (!prologue_rewrite(p, r->fn, r, pl, unique_name))
+			return 0;
+		/* the region as written first: a plan that fits it stands */
+		if (!pass)
+			prologue_restore(pl);
+		TilePlan tp = {0};
+		HeadGroup hg = {0};
+		const char *why = NULL;
+		bool tiled = heads_tile_plan(p, r, &tg->tile, &tp, &hg, &why);
+		if (tp.heads)
+			heads_restore(r, tp.heads);
+		tile_plan_free(&tp);
+		if (tiled != (pass == 1)) {
+			prologue_restore(pl);
+			*pl = (Prologue){0};
+			return 0;
+		}
+		if (pass)
+			return pl->nsides;
+	}
+	return 0;
+}
+
 static bool emit_kernel(StrBuf *out, const GpuTarget *tg, const Program *p, const Func *f, const Region *r, TilePlan *tp, bool tiled, const char *why,
                         SplitFallback *sf, const RowPlan *rp)
 {
@@ -530,25 +611,7 @@ static bool emit_kernel(StrBuf *out, const GpuTarget *tg, const Program *p, cons
 	else if (why)
 		sb_printf(out, "\n *   (no tile lowering: %s)", why);
 	sb_puts(out, " */\n");
-	sb_printf(out, "__global__ void __launch_bounds__(%d) %s_kernel(", THREADS, r->name);
-	print_params(out, f, true);
-	sb_puts(out, ")\n{\n");
-	sb_printf(out, "\tlong long %s = (long long)blockIdx.x * blockDim.x + threadIdx.x;\n\tif (%s >= ", rv, rv);
-	print_rows(out, g, n);
-	sb_puts(out, ")\n\t\treturn;\n");
-	print_row_coords(out, g, n, rv);
-	sb_putc(out, '\t');
-	if (body->kind == ST_BLOCK) {
-		/* The row's statements, without a second pair of braces. */
-		for (int i = 0; i < body->nbody; i++) {
-			if (i)
-				sb_putc(out, '\t');
-			print_stmt_to(out, body->body[i], 1, &device_print);
-		}
-	} else {
-		print_stmt_to(out, body, 1, &device_print);
-	}
-	sb_puts(out, "}\n");
+	print_thread_kernel(out, f, arena_printf(&((Program *)p)->arena, "%s_kernel", r->name), g, n, body, rv);
 	return true;
 }
 
@@ -641,11 +704,18 @@ static void emit_ptr_checks(StrBuf *out, const GpuTarget *tg, const Func *f, boo
 	}
 }
 
+/* The launcher of f's kernels. With workspaces (pls, prologue.h), it is the static
+ * `<f>_launch_ws`, which takes them after f's parameters (appended there by the caller)
+ * and runs each region's prologue kernels before the region's own; emit_ws_launcher
+ * prints the launcher that allocates them. */
 static void emit_launcher(StrBuf *out, const GpuTarget *tg, const Func *f, TilePlan *plans, const bool *tiled, const SplitFallback *sfs, const RowPlan *rows,
-                          const bool *by_rows, const char *suffix)
+                          const bool *by_rows, const char *suffix, const Prologue *pls, bool ws)
 {
 	size_t start = out->len;
-	if (suffix) {
+	if (ws) {
+		sb_printf(out, "\n/* %s_launch%s with its workspaces, which %s_launch%s allocates. */\n", f->name, suffix ? suffix : "", f->name, suffix ? suffix : "");
+		sb_printf(out, "static %s %s_launch%s_ws(", tg->err_t, f->name, suffix ? suffix : "");
+	} else if (suffix) {
 		sb_printf(out, "\n/* %s_launch for %s. */\n", f->name, suffix + 1);
 		sb_printf(out, "static %s %s_launch%s(", tg->err_t, f->name, suffix);
 	} else {
@@ -677,6 +747,8 @@ static void emit_launcher(StrBuf *out, const GpuTarget *tg, const Func *f, TileP
 	for (int i = 0; i < func_nkparams(f); i++)
 		sb_printf(&args, "%s%s", i ? ", " : "", func_kparam(f, i)->name);
 	for (int r = 0; r < f->nregions; r++) {
+		for (int k = 0; k < pls[r].nsides; k++)
+			print_thread_launch(out, tg, pls[r].sides[k].kernel, "", pls[r].sides[k].grid, pls[r].sides[k].ngrid, args.s ? args.s : "");
 		if (tiled[r]) {
 			emit_tile_launch(out, tg, &plans[r], args.s ? args.s : "");
 			continue;
@@ -692,14 +764,59 @@ static void emit_launcher(StrBuf *out, const GpuTarget *tg, const Func *f, TileP
 			split_fallback_launch(out, tg, f->regions[r], g, n, &sfs[r], args.s ? args.s : "");
 			continue;
 		}
-		sb_puts(out, "\t{\n\t\tlong long @rows = ");
-		print_rows(out, g, n);
-		sb_printf(out, ";\n\t\tif (@rows > 0) {\n\t\t\tunsigned @blocks = (unsigned)((@rows + %d) / %d);\n", THREADS - 1, THREADS);
-		sb_printf(out, "\t\t\t%s_kernel<<<@blocks, %d, 0, @stream>>>(%s", f->regions[r]->name, THREADS, args.s ? args.s : "");
-		sb_printf(out, ");\n\t\t\t%s @err = %s;\n\t\t\tif (@err != %s)\n\t\t\t\treturn @err;\n\t\t}\n\t}\n", tg->err_t, tg->last_error, tg->success);
+		print_thread_launch(out, tg, f->regions[r]->name, "_kernel", g, n, args.s ? args.s : "");
 	}
 	sb_free(&args);
 	sb_printf(out, "\treturn %s;\n}\n", tg->success);
+	name_generated(out, start, f);
+}
+
+/* f's launcher when its regions have workspaces (pls[0 .. n)): each allocated
+ * (stream-ordered, none for an empty one), then <f>_launch_ws, then each freed; the
+ * first error is returned. f's parameters are its own again. */
+static void emit_ws_launcher(StrBuf *out, const GpuTarget *tg, const Func *f, const Prologue *pls, int n, const char *suffix)
+{
+	size_t start = out->len;
+	if (suffix) {
+		sb_printf(out, "\n/* %s_launch for %s. */\n", f->name, suffix + 1);
+		sb_printf(out, "static %s %s_launch%s(", tg->err_t, f->name, suffix);
+	} else {
+		sb_printf(out, "\n/* Runs %s on the GPU: arrays are device pointers; sizes as in the C function. */\n", f->name);
+		sb_printf(out, "extern \"C\" %s %s_launch(", tg->err_t, f->name);
+	}
+	print_params(out, f, false);
+	sb_printf(out, "%s%s @stream)\n{\n", f->nparams ? ", " : "", tg->stream_t);
+	sb_printf(out, "\t%s @err = %s;\n", tg->err_t, tg->success);
+	StrBuf args = {0}, freed = {0};
+	for (int i = 0; i < f->nparams; i++)
+		sb_printf(&args, "%s, ", f->params[i]->name);
+	for (int r = 0; r < n; r++)
+		for (int k = 0; k < pls[r].nsides; k++) {
+			const Var *w = pls[r].sides[k].ws;
+			const char *t = gpu_type(w->ty);
+			sb_printf(out, "\t%s *%s = NULL;\n\tsize_t @%s_bytes = sizeof(%s)", t, w->name, w->name, t);
+			for (int d = 0; d < w->ndim; d++) {
+				if (w->dims[d]->kind == EX_INT) {
+					sb_printf(out, " * %lld", w->dims[d]->ival);
+					continue;
+				}
+				/* a negative size gives no workspace (and the launcher refuses it) */
+				sb_puts(out, " * (");
+				print_expr_to(out, w->dims[d], &device_print);
+				sb_puts(out, " > 0 ? (size_t)(");
+				print_expr_to(out, w->dims[d], &device_print);
+				sb_puts(out, ") : 0)");
+			}
+			sb_printf(out, ";\n\tif (@err == %s && @%s_bytes)\n\t\t@err = %s((void **)&%s, @%s_bytes, @stream);\n", tg->success, w->name, tg->malloc_async, w->name, w->name);
+			sb_printf(&args, "%s, ", w->name);
+			sb_printf(&freed, "\tif (%s) {\n\t\t%s @freed = %s(%s, @stream);\n\t\tif (@err == %s)\n\t\t\t@err = @freed;\n\t}\n", w->name, tg->err_t, tg->free_async, w->name,
+			          tg->success);
+		}
+	sb_printf(out, "\tif (@err == %s)\n\t\t@err = %s_launch%s_ws(%s@stream);\n", tg->success, f->name, suffix ? suffix : "", args.s);
+	sb_puts(out, freed.s);
+	sb_puts(out, "\treturn @err;\n}\n");
+	sb_free(&args);
+	sb_free(&freed);
 	name_generated(out, start, f);
 }
 
@@ -743,6 +860,23 @@ bool emit_gpu_function(StrBuf *out, const Program *p, const Func *fn, GpuKind ki
 	bool *by_rows = calloc((size_t)fn->nregions + 1, sizeof *by_rows);
 	HeadGroup *heads = calloc((size_t)fn->nregions + 1, sizeof *heads);
 	TilePlan *wides = calloc((size_t)fn->nregions + 1, sizeof *wides);
+	Prologue *pls = calloc((size_t)fn->nregions + 1, sizeof *pls);
+	/* A region whose products compute their operands (prologue.h) is rewritten to read
+	 * workspaces where that gives it tiles; the kernels take the workspaces after f's
+	 * parameters, in a launcher of its own. */
+	Func *mf = (Func *)fn;
+	Var **params = fn->params;
+	int nparams = fn->nparams, nws = 0;
+	for (int r = 0; r < fn->nregions; r++)
+		nws += prologue_plan((Program *)p, tg, fn->regions[r], &pls[r]);
+	if (nws) {
+		Var **all = arena_alloc(&((Program *)p)->arena, sizeof(Var *) * (size_t)(nparams + nws));
+		memcpy(all, params, sizeof(Var *) * (size_t)nparams);
+		for (int r = 0; r < fn->nregions; r++)
+			for (int k = 0; k < pls[r].nsides; k++)
+				all[mf->nparams++] = pls[r].sides[k].ws;
+		mf->params = all;
+	}
 	for (int r = 0; r < fn->nregions; r++) {
 		const char *why = NULL, *why_rows = NULL;
 		tiled[r] = heads_tile_plan((Program *)p, fn->regions[r], &tg->tile, &plans[r], &heads[r], &why);
@@ -764,6 +898,7 @@ bool emit_gpu_function(StrBuf *out, const Program *p, const Func *fn, GpuKind ki
 			ok = false;
 			continue;
 		}
+		emit_prologue_kernels(out, fn, fn->regions[r], &pls[r]);
 		bool printed = emit_kernel(out, tg, p, fn, fn->regions[r], &plans[r], tiled[r], why, &sfs[r], by_rows[r] ? &rows[r] : NULL);
 		/* The fallback is correct but 25-50x slower than the tiles: the user must know. */
 		if (printed && !tiled[r] && !by_rows[r] && !elementwise_rows(fn->regions[r]) && !column && warn_fallback)
@@ -790,8 +925,13 @@ bool emit_gpu_function(StrBuf *out, const Program *p, const Func *fn, GpuKind ki
 		ok = false;
 	}
 	if (ok)
-		emit_launcher(out, tg, fn, plans, tiled, sfs, rows, by_rows, suffix);
+		emit_launcher(out, tg, fn, plans, tiled, sfs, rows, by_rows, suffix, pls, nws > 0);
+	mf->params = params;
+	mf->nparams = nparams;
+	if (ok && nws)
+		emit_ws_launcher(out, tg, fn, pls, fn->nregions, suffix);
 	for (int r = 0; r < fn->nregions; r++) {
+		prologue_restore(&pls[r]);
 		if (plans[r].heads)
 			heads_restore(fn->regions[r], plans[r].heads);
 		tile_plan_free(&plans[r]);
@@ -800,6 +940,7 @@ bool emit_gpu_function(StrBuf *out, const Program *p, const Func *fn, GpuKind ki
 	}
 	free(heads);
 	free(wides);
+	free(pls);
 	free(plans);
 	free(tiled);
 	free(sfs);
