@@ -577,17 +577,17 @@ static void atom_term(Deriv *d, const Expr *e, bool den, Term *t)
 }
 
 /* The shifts of an expansion: a value that changes along the loop and is added to or
- * subtracted from earlier results (x - mean) is taken relative to its value at the row's
- * first element, k = x[lo] (the shifted-data algorithm): x - mean = (x - k) + (k - mean).
- * The sums of (x - k)^2 and (x - k) are then about n var and 0, not n (var + mean^2) and
- * n mean, and the recombination does not cancel when |mean| >> std. */
+ * subtracted from earlier results (x - mean) is taken relative to a value k of the row read
+ * before the pass (the shifted-data algorithm; shift_of says which): x - mean = (x - k) +
+ * (k - mean). The sums of (x - k)^2 and (x - k) are then about n var and 0, not n (var +
+ * mean^2) and n mean, and the recombination does not cancel when |mean| >> std. */
 enum { SHIFT_SAMPLES = 8 };
 
 struct Shifts {
 	int n;
 	Expr *atom[8]; /* the value shifted */
 	Var *var[8];   /* k */
-	Expr *init[8]; /* lo < hi && isfinite(x[lo]) ? x[lo] : 0 */
+	Expr *init[8]; /* k's value (shift_of) */
 };
 
 /* Whether e reads a local of the row (written or declared in a level, or before it). */
@@ -699,7 +699,6 @@ static Var *shift_of(Deriv *d, Expr *a)
 		Expr *out[2] = {ex_call(p, FN_FMIN, dbl, ab, l), ex_call(p, FN_FMIN, dbl, mx, l)};
 		best = ex_call(p, FN_FMAX, dbl, out, l);
 	}
-	(void)first;
 	Expr *ok = ex_bin(p, OP_LT, ex_copy(p, lvl->lo), ex_copy(p, lvl->hi), l);
 	sh->atom[sh->n] = a;
 	sh->var[sh->n] = k;
