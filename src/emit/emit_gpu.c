@@ -454,6 +454,22 @@ static void emit_prologue_kernels(StrBuf *out, const Func *f, const Region *r, c
 	}
 }
 
+/* Whether region r, fused, gets tensor-core tiles (*splitk: split-k ones), its plan
+ * freed and its nest as it was. */
+static bool region_tiles(Program *p, Region *r, const GpuTarget *tg, bool *splitk)
+{
+	TilePlan tp = {0};
+	HeadGroup hg = {0};
+	const char *why = NULL;
+	bool tiled = heads_tile_plan(p, r, &tg->tile, &tp, &hg, &why);
+	if (splitk)
+		*splitk = tiled && tp.splitk;
+	if (tp.heads)
+		heads_restore(r, tp.heads);
+	tile_plan_free(&tp);
+	return tiled;
+}
+
 /* Whether region r with its products' operands in workspaces (prologue_rewrite) gets
  * tiles where as written it does not: then r stays rewritten (pl) and the count of its
  * workspaces is returned; else r is as it was, and 0. */
@@ -465,14 +481,7 @@ static int prologue_plan(Program *p, const GpuTarget *tg, Region *r, Prologue *p
 		/* the region as written first: a plan that fits it stands */
 		if (!pass)
 			prologue_restore(pl);
-		TilePlan tp = {0};
-		HeadGroup hg = {0};
-		const char *why = NULL;
-		bool tiled = heads_tile_plan(p, r, &tg->tile, &tp, &hg, &why);
-		if (tp.heads)
-			heads_restore(r, tp.heads);
-		tile_plan_free(&tp);
-		if (tiled != (pass == 1)) {
+		if (region_tiles(p, r, tg, NULL) != (pass == 1)) {
 			prologue_restore(pl);
 			*pl = (Prologue){0};
 			return 0;
@@ -708,10 +717,11 @@ static void emit_ptr_checks(StrBuf *out, const GpuTarget *tg, const Func *f, boo
  * `<f>_launch_ws`, which takes them after f's parameters (appended there by the caller)
  * and runs each region's prologue kernels before the region's own; emit_ws_launcher
  * prints the launcher that allocates them. */
-static void emit_launcher(StrBuf *out, const GpuTarget *tg, const Func *f, TilePlan *plans, const bool *tiled, const SplitFallback *sfs, const RowPlan *rows,
-                          const bool *by_rows, const char *suffix, const Prologue *pls, bool ws)
+/* The comment and head of <f>_launch<suffix>, up to its opening brace: static for a
+ * combination's (suffix) and for the one that takes workspaces (ws: `_ws` after suffix),
+ * extern "C" else. */
+static void print_launcher_head(StrBuf *out, const GpuTarget *tg, const Func *f, const char *suffix, bool ws)
 {
-	size_t start = out->len;
 	if (ws) {
 		sb_printf(out, "\n/* %s_launch%s with its workspaces, which %s_launch%s allocates. */\n", f->name, suffix ? suffix : "", f->name, suffix ? suffix : "");
 		sb_printf(out, "static %s %s_launch%s_ws(", tg->err_t, f->name, suffix ? suffix : "");
@@ -724,6 +734,13 @@ static void emit_launcher(StrBuf *out, const GpuTarget *tg, const Func *f, TileP
 	}
 	print_params(out, f, false);
 	sb_printf(out, "%s%s @stream)\n{\n", f->nparams ? ", " : "", tg->stream_t);
+}
+
+static void emit_launcher(StrBuf *out, const GpuTarget *tg, const Func *f, TilePlan *plans, const bool *tiled, const SplitFallback *sfs, const RowPlan *rows,
+                          const bool *by_rows, const char *suffix, const Prologue *pls, bool ws)
+{
+	size_t start = out->len;
+	print_launcher_head(out, tg, f, suffix, ws);
 	for (int i = 0; i < f->nparams; i++) {
 		const Var *v = f->params[i];
 		if (!v->ndim && v->ty == TY_INT && is_size(f, v))
@@ -777,15 +794,7 @@ static void emit_launcher(StrBuf *out, const GpuTarget *tg, const Func *f, TileP
 static void emit_ws_launcher(StrBuf *out, const GpuTarget *tg, const Func *f, const Prologue *pls, int n, const char *suffix)
 {
 	size_t start = out->len;
-	if (suffix) {
-		sb_printf(out, "\n/* %s_launch for %s. */\n", f->name, suffix + 1);
-		sb_printf(out, "static %s %s_launch%s(", tg->err_t, f->name, suffix);
-	} else {
-		sb_printf(out, "\n/* Runs %s on the GPU: arrays are device pointers; sizes as in the C function. */\n", f->name);
-		sb_printf(out, "extern \"C\" %s %s_launch(", tg->err_t, f->name);
-	}
-	print_params(out, f, false);
-	sb_printf(out, "%s%s @stream)\n{\n", f->nparams ? ", " : "", tg->stream_t);
+	print_launcher_head(out, tg, f, suffix, false);
 	sb_printf(out, "\t%s @err = %s;\n", tg->err_t, tg->success);
 	StrBuf args = {0}, freed = {0};
 	for (int i = 0; i < f->nparams; i++)
@@ -951,15 +960,8 @@ bool emit_gpu_function(StrBuf *out, const Program *p, const Func *fn, GpuKind ki
 
 bool emit_gpu_splitk_tiles(const Program *p, const Region *r, GpuKind kind)
 {
-	TilePlan plan = {0};
-	HeadGroup heads = {0};
-	const char *why = NULL;
-	bool tiled = heads_tile_plan((Program *)p, (Region *)r, &targets[kind].tile, &plan, &heads, &why);
-	bool splitk = tiled && plan.splitk;
-	if (plan.heads)
-		heads_restore((Region *)r, plan.heads);
-	tile_plan_free(&plan);
-	return splitk;
+	bool splitk;
+	return region_tiles((Program *)p, (Region *)r, &targets[kind], &splitk) && splitk;
 }
 
 /* `_D128`, `_DK192_DV128`: the names of combination c's kernels and launcher. */

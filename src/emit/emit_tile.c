@@ -1940,6 +1940,18 @@ int tile_merge_threads(const TilePlan *tp) { return tp->ndata ? tp->ndata : 32; 
  * CTAs that fit on one; chunks are a whole number of steps), the workspace
  * (stream-ordered), the chunk kernel over (CTAs, row tiles, chunks), then the merge, one
  * CTA per row. */
+/* `int @dev, @sms` (and `@smem`, shared memory per multiprocessor) of the current
+ * device, the launcher returning the first error. */
+static void print_device_query(StrBuf *out, const GpuTarget *tg, bool smem)
+{
+	sb_printf(out, "\t\t\tint @dev = 0, @sms = 0%s;\n", smem ? ", @smem = 0" : "");
+	sb_printf(out, "\t\t\tif ((@err = %s(&@dev)) != %s ||\n", tg->get_device, tg->success);
+	sb_printf(out, "\t\t\t    (@err = %s(&@sms, %s, @dev)) != %s%s\n", tg->device_attr, tg->attr_sms, tg->success, smem ? " ||" : ")");
+	if (smem)
+		sb_printf(out, "\t\t\t    (@err = %s(&@smem, %s, @dev)) != %s)\n", tg->device_attr, tg->attr_smem_per_sm, tg->success);
+	sb_puts(out, "\t\t\t\treturn @err;\n");
+}
+
 static void splitk_launch(TileEmit *te, const char *args, int bytes)
 {
 	TilePlan *tp = te->tp;
@@ -1965,12 +1977,7 @@ static void splitk_launch(TileEmit *te, const char *args, int bytes)
 	if (tp->c->splitk) {
 		sb_printf(out, "\t\t\tlong long @want = %ldLL;\n", tp->c->splitk);
 	} else {
-		sb_puts(out, "\t\t\tint @dev = 0, @sms = 0, @smem = 0;\n");
-		const GpuTarget *tg = te->tg;
-		sb_printf(out, "\t\t\tif ((@err = %s(&@dev)) != %s ||\n", tg->get_device, tg->success);
-		sb_printf(out, "\t\t\t    (@err = %s(&@sms, %s, @dev)) != %s ||\n", tg->device_attr, tg->attr_sms, tg->success);
-		sb_printf(out, "\t\t\t    (@err = %s(&@smem, %s, @dev)) != %s)\n", tg->device_attr, tg->attr_smem_per_sm, tg->success);
-		sb_puts(out, "\t\t\t\treturn @err;\n");
+		print_device_query(out, te->tg, true);
 		sb_printf(out, "\t\t\tlong long @per_sm = @smem / %d > 0 ? @smem / %d : 1;\n", bytes + 1024, bytes + 1024);
 		/* A chunk costs its steps plus about two for filling the pipeline and storing its
 		 * partials; the count that minimises waves * (steps per chunk + 2) wins. */
@@ -2077,9 +2084,7 @@ static void tile_launch(StrBuf *out, const GpuTarget *tg, TilePlan *tp, const ch
 	if (tp->twin_launch) {
 		/* a decode under `rolling`: a grid that leaves multiprocessors idle walks every
 		 * key in few CTAs; the split-k twin spreads the keys over the GPU instead */
-		sb_puts(out, "\t\t\tint @dev = 0, @sms = 0;\n");
-		sb_printf(out, "\t\t\tif ((@err = %s(&@dev)) != %s || (@err = %s(&@sms, %s, @dev)) != %s)\n\t\t\t\treturn @err;\n", tg->get_device, tg->success,
-		          tg->device_attr, tg->attr_sms, tg->success);
+		print_device_query(out, tg, false);
 		sb_printf(out, "\t\t\tif (@ctas * @tiles < @sms)\n\t\t\t\treturn %s(", tp->twin_launch);
 		const Func *f = tp->region->fn;
 		for (int i = 0; i < f->nparams; i++)

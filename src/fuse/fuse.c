@@ -4992,7 +4992,7 @@ static bool uses_name(const Stmt *s, const char *name)
 	if (s->kind == ST_FOR && !strcmp(s->var->name, name))
 		return reads_name(s->lo, name) || reads_name(s->hi, name);
 	if ((s->kind == ST_DECL && !strcmp(s->var->name, name)) || reads_name(s->lhs, name) || reads_name(s->rhs, name) || reads_name(s->cond, name) ||
-	    reads_name(s->lo, name) || reads_name(s->hi, name) || (s->kind == ST_FOR && !strcmp(s->var->name, name)))
+	    reads_name(s->lo, name) || reads_name(s->hi, name))
 		return true;
 	for (int i = 0; i < s->nbody; i++)
 		if (uses_name(s->body[i], name))

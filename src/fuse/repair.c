@@ -680,11 +680,17 @@ static Var *shift_of(Deriv *d, Expr *a)
 	Expr *f[SHIFT_SAMPLES];
 	for (int s = 0; s < nsamples; s++) {
 		/* under a max: lo + s len / 8; else lo, lo + len / 2, hi - 1 */
-		Expr *at = s == 0 ? ex_copy(p, lvl->lo)
-		           : !under_max && s == 2 ? ex_bin(p, OP_SUB, ex_copy(p, lvl->hi), ex_int(p, 1, l), l)
-		           : ex_bin(p, OP_DIV, under_max && s > 1 ? ex_bin(p, OP_MUL, ex_int(p, s, l), ex_copy(p, len), l) : ex_copy(p, len), ex_int(p, under_max ? SHIFT_SAMPLES : 2, l), l);
-		if (s && (under_max || s == 1) && !zero)
-			at = ex_bin(p, OP_ADD, ex_copy(p, lvl->lo), at, l);
+		Expr *at;
+		if (s == 0) {
+			at = ex_copy(p, lvl->lo);
+		} else if (!under_max && s == 2) {
+			at = ex_bin(p, OP_SUB, ex_copy(p, lvl->hi), ex_int(p, 1, l), l);
+		} else {
+			Expr *num = s > 1 ? ex_bin(p, OP_MUL, ex_int(p, s, l), ex_copy(p, len), l) : ex_copy(p, len);
+			at = ex_bin(p, OP_DIV, num, ex_int(p, under_max ? SHIFT_SAMPLES : 2, l), l);
+			if (!zero)
+				at = ex_bin(p, OP_ADD, ex_copy(p, lvl->lo), at, l);
+		}
 		Expr *v = expr_subst_expr(p, val, lvl->var, at);
 		Expr *fin[1] = {ex_copy(p, v)};
 		f[s] = ex_cond(p, ex_call(p, FN_ISFINITE, false, fin, l), v, ex_flt(p, 0.0, a->ty, l), l);
