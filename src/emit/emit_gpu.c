@@ -1005,6 +1005,10 @@ void emit_gpu_dispatch(StrBuf *out, Arena *a, const Func *f, GpuKind kind, const
 		for (int k = 0; k < sp->nparams; k++)
 			if (sp->params[k] == f->divs[i].q)
 				sb_printf(out, "\tconst int %s = %s / %s;\n", f->divs[i].q->name, f->divs[i].num->name, f->divs[i].den->name);
+	for (int k = 0; k < sp->nparams; k++)
+		if (sp->unit_of[k])
+			sb_printf(out, "\tif (%s != 1) {\n\t\tfprintf(stderr, \"%s_launch: %s = %%lld: the kernels read the innermost dimension of '%s' contiguous (a stride of 1)\\n\", (long long)%s);\n\t\treturn %s;\n\t}\n",
+			          sp->params[k]->name, f->name, sp->params[k]->name, sp->unit_of[k]->name, sp->params[k]->name, tg->invalid);
 	for (int c = 0; c < sp->ncombos; c++) {
 		sb_puts(out, "\tif (");
 		for (int k = 0; k < sp->nparams; k++)

@@ -357,7 +357,7 @@ static bool along_row(const Stmt *l, const Expr *e, const Var **bad)
 			 * per run of elements (gamma[g * CPG + c / HW], GroupNorm's channels) reads
 			 * the same or nearby elements across a warp, and a store away from its own
 			 * element is refused by scan_others */
-			if (i != e->nargs - 1) {
+			if (i != e->nargs - 1 || !var_last_contiguous(e->var)) {
 				*bad = e->var;
 				return false;
 			}

@@ -2025,6 +2025,26 @@ void emit_tile_launch(StrBuf *out, const GpuTarget *tg, TilePlan *tp, const char
 	tile_launch(out, tg, tp, args);
 }
 
+/* The terms of the launcher's 16-byte test for tile operand v (` | (uintptr_t)q`): its
+ * address, and for a strided view (Var.strides) the byte size of each stride but the
+ * unit one, since each row the tiles copy starts at a sum of strides. */
+static void print_aligned_operand(StrBuf *out, size_t start, const Var *v, const PrintTarget *pt)
+{
+	sb_printf(out, "%s(uintptr_t)%s", out->len == start ? "" : " | ", v->name);
+	for (int d = 0; v->strides && d < v->ndim; d++) {
+		const Expr *st = v->strides[d];
+		if (st->kind == EX_INT && st->ival == 1)
+			continue;
+		StrBuf term = {0};
+		sb_puts(&term, " | (uintptr_t)(");
+		print_expr_to(&term, st, pt);
+		sb_printf(&term, " * %d)", scalar_size(v->ty));
+		if (!strstr(out->s + start, term.s)) /* q, k and v often share their strides */
+			sb_puts(out, term.s);
+		sb_free(&term);
+	}
+}
+
 /* The launch of tp's kernel: a block of its own. */
 static void tile_launch(StrBuf *out, const GpuTarget *tg, TilePlan *tp, const char *args)
 {
@@ -2069,14 +2089,15 @@ static void tile_launch(StrBuf *out, const GpuTarget *tg, TilePlan *tp, const ch
 	}
 	sb_printf(out, "\t\t\tif (@ctas > 2147483647LL || @tiles > 65535LL)\n\t\t\t\treturn %s;\n", tg->invalid);
 	/* Tiles are copied 16 bytes at a time: every operand must start on a 16-byte boundary. */
-	sb_puts(out, "\t\t\tif (((uintptr_t)");
-	sb_puts(out, tp->rowop->var->name);
+	sb_puts(out, "\t\t\tif ((");
+	size_t start = out->len;
+	print_aligned_operand(out, start, tp->rowop->var, &te.pt);
 	if (tp->rowop2)
-		sb_printf(out, " | (uintptr_t)%s", tp->rowop2->var->name);
+		print_aligned_operand(out, start, tp->rowop2->var, &te.pt);
 	for (int k = 0; k < tp->ncolop; k++) {
-		sb_printf(out, " | (uintptr_t)%s", tp->colop[k]->var->name);
+		print_aligned_operand(out, start, tp->colop[k]->var, &te.pt);
 		if (tp->colop2[k])
-			sb_printf(out, " | (uintptr_t)%s", tp->colop2[k]->var->name);
+			print_aligned_operand(out, start, tp->colop2[k]->var, &te.pt);
 	}
 	sb_printf(out, ") & 15)\n\t\t\t\treturn %s;\n", tg->invalid);
 	sb_printf(out, "\t\t\t%s @err = %s(%s%s_kernel%s, %s, %d);\n", tg->err_t, tg->func_set_attr, tg->kernel_cast, tp->region->name, tp->kernel, tg->attr_max_dyn_smem, bytes);

@@ -659,6 +659,134 @@ static void refuse_local(const Var *v, const Misfit *m)
 	sb_free(&decl);
 }
 
+/* The extent of a dimension of a strided view that subscript sub reads: the bound of
+ * its iterator (outer_extent), or of the iterator of `x / c` (more than the elements read,
+ * which is what the harness and the launcher need of it: an extent that covers them). */
+static Expr *strided_extent(Flat *fl, const Expr *sub, int depth)
+{
+	if (sub->kind == EX_BIN && sub->bop == OP_DIV)
+		sub = sub->args[0];
+	Expr *e = outer_extent(fl, sub);
+	const Stmt *l = !e && sub->kind == EX_VAR && sub->var->kind == VAR_LOOP && depth < MAX_INLINE_DEPTH ? loop_of(fl, sub->var) : NULL;
+	if (!l || l->lo->kind != EX_INT || l->lo->ival < 0)
+		return e;
+	/* j < i or j <= i (i + 1) below rows i < N: j's extent is i's */
+	const Expr *hi = l->hi;
+	if (hi->kind == EX_BIN && hi->bop == OP_ADD && hi->args[1]->kind == EX_INT && hi->args[1]->ival == 1)
+		hi = hi->args[0];
+	return hi->kind == EX_VAR ? strided_extent(fl, hi, depth + 1) : NULL;
+}
+
+/* Pointer parameter v whose strides do not nest, read as a strided view: each distinct
+ * stride of the terms with index factors is a dimension (in the order the first access
+ * names them; the unit stride innermost), whose subscript is the sum of those terms'
+ * index factors, and whose extent the loops give (strided_extent). Element (x0, .., xn) is
+ * at the sum of xk x stride k (Var.strides), the address the flat subscript computes
+ * whatever the values. That two elements never overlap is the caller's contract, as with
+ * the tensor strides it reads them from. A term of size parameters alone goes to a link
+ * whose stride it is a multiple of (`(i + 1) * sqm`). False (v unchanged): such a term
+ * with none (`off * sqm` beside no stride of sqm), more than MAX_LINKS strides, or two
+ * dimensions no loop bounds (one goes outermost, dims[0] NULL, as a flat pointer's). */
+static bool strided_view(Flat *fl, Var *v)
+{
+	int n = fl->access.n;
+	if (v->kind != VAR_PARAM || v->flat_extent || !n)
+		return false;
+	Poly **polys = calloc((size_t)n, sizeof *polys);
+	Stride links[MAX_LINKS];
+	int nlinks = 0;
+	bool ok = true;
+	for (int a = 0; a < n && ok; a++) {
+		polys[a] = expand(fl, fl->access.v[a]->args[0], 0);
+		ok = polys[a]->ok;
+		for (int k = 0; ok && k < polys[a]->n; k++) {
+			const Term *t = &polys[a]->t[k];
+			if (!t->nidx) /* placed once the links are known */
+				continue;
+			Stride st = stride_of(t);
+			int l = 0;
+			while (l < nlinks && !stride_equal(&st, &links[l]))
+				l++;
+			if (l == nlinks && nlinks == MAX_LINKS)
+				ok = false;
+			else if (l == nlinks)
+				links[nlinks++] = st;
+		}
+	}
+	int unit = 0;
+	while (unit < nlinks && !(links[unit].coef == 1 && !links[unit].nsize))
+		unit++;
+	if (ok && unit < nlinks) { /* the unit stride innermost */
+		Stride u = links[unit];
+		memmove(&links[unit], &links[unit + 1], sizeof(Stride) * (size_t)(nlinks - unit - 1));
+		links[nlinks - 1] = u;
+	}
+	Expr ***subs = calloc((size_t)n, sizeof *subs);
+	for (int a = 0; a < n && ok; a++) {
+		Piece pieces[MAX_LINKS][MAX_TERMS];
+		int npieces[MAX_LINKS] = {0};
+		for (int k = 0; k < polys[a]->n && ok; k++) {
+			const Term *t = &polys[a]->t[k];
+			Stride st = stride_of(t), q;
+			int l = 0;
+			if (t->nidx) {
+				while (!stride_equal(&st, &links[l]))
+					l++;
+				pieces[l][npieces[l]++] = (Piece){t->coef < 0 ? -1 : 1, t, false};
+				continue;
+			}
+			/* a constant, or `+ N` on the link of stride N: (i + 1) * N */
+			while (l < nlinks && !(stride_divides(&links[l], &st, &q) && !q.nsize))
+				l++;
+			ok = l < nlinks;
+			if (ok)
+				pieces[l][npieces[l]++] = (Piece){t->coef < 0 ? -q.coef : q.coef, NULL, false};
+		}
+		subs[a] = arena_alloc(&fl->p->arena, sizeof(Expr *) * (size_t)nlinks);
+		for (int l = 0; l < nlinks; l++)
+			subs[a][l] = sum_expr(fl->p, pieces[l], npieces[l], fl->access.v[a]->loc);
+	}
+	Expr **dims = arena_alloc(&fl->p->arena, sizeof(Expr *) * (size_t)nlinks);
+	int unbounded = -1;
+	for (int l = 0; l < nlinks && ok; l++) {
+		dims[l] = NULL;
+		for (int a = 0; a < n && !dims[l]; a++)
+			dims[l] = strided_extent(fl, subs[a][l], 0);
+		if (!dims[l]) { /* `t < len[b]`: outermost, where a flat pointer's unknown extent goes */
+			ok = unbounded < 0;
+			unbounded = l;
+		}
+	}
+	if (ok && unbounded > 0) {
+		Stride st = links[unbounded];
+		memmove(&links[1], &links[0], sizeof(Stride) * (size_t)unbounded);
+		links[0] = st;
+		memmove(&dims[1], &dims[0], sizeof(Expr *) * (size_t)unbounded);
+		dims[0] = NULL;
+		for (int a = 0; a < n; a++) {
+			Expr *x = subs[a][unbounded];
+			memmove(&subs[a][1], &subs[a][0], sizeof(Expr *) * (size_t)unbounded);
+			subs[a][0] = x;
+		}
+	}
+	if (ok) {
+		v->ndim = nlinks;
+		v->dims = dims;
+		v->strides = arena_alloc(&fl->p->arena, sizeof(Expr *) * (size_t)nlinks);
+		for (int l = 0; l < nlinks; l++)
+			v->strides[l] = stride_expr(fl, &links[l], v->loc);
+		for (int a = 0; a < n; a++) {
+			fl->access.v[a]->args = subs[a];
+			fl->access.v[a]->nargs = nlinks;
+		}
+	}
+	for (int a = 0; a < n; a++)
+		free(polys[a]);
+	free(polys);
+	free(subs);
+	return ok;
+}
+
 /* Rewrites every access of flat parameter v into one subscript per link of its strides'
  * chain and sets v's dims. False (reported) when the strides do not nest. A local
  * array v[n] (VAR_LOCAL, flat_extent n) is rewritten only when n is the product of the
@@ -720,6 +848,12 @@ static bool delinearize(Flat *fl, Var *v)
 				bool nests = true;
 				for (int m = 0; m < nlinks; m++)
 					nests &= m < at ? stride_divides(&links[m], &s, NULL) : stride_divides(&s, &links[m], NULL);
+				if (!nests && strided_view(fl, v)) {
+					for (int b = 0; b < n; b++)
+						free(polys[b]);
+					free(polys);
+					return true;
+				}
 				if (!nests) {
 					StrBuf a1 = {0}, a2 = {0};
 					Expr *x = stride_expr(fl, &s, v->loc), *y = stride_expr(fl, &links[at < nlinks ? at : nlinks - 1], v->loc);

@@ -102,11 +102,15 @@ typedef struct SpecPlan {
 	int nparams; /* 0: nothing to specialise */
 	long values[MAX_SPEC_COMBOS][MAX_SPEC_PARAMS];
 	int ncombos;
+	/* params[k] is the innermost stride of strided view unit_of[k] (Var.strides), compiled
+	 * for 1 only: the tiles and row kernels read contiguous rows; NULL: a size. */
+	const Var *unit_of[MAX_SPEC_PARAMS];
 } SpecPlan;
 /* Plans the specialisation of fused function f: the parameters a `specialize` clause
  * names (with its values), and the head dims (with the default values): parameters that
  * bound a contraction inside a fused pass (q.k), and then those that size the local
- * arrays of its regions (P.V's columns). false after a located error. */
+ * arrays of its regions (P.V's columns); and the innermost strides of strided views
+ * (value 1). false after a located error. */
 bool fuse_spec_plan(const Func *f, SpecPlan *sp);
 
 /* Human-readable account of a cascade: levels, accumulators, producers, derived repairs. */

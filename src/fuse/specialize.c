@@ -201,6 +201,18 @@ bool fuse_spec_plan(const Func *f, SpecPlan *sp)
 	for (int r = 0; head && r < f->nregions; r++)
 		if (!add_local_extents(sp, f, f->regions[r]->loop))
 			return false;
+	/* `q[b * sqb + i * sqm + d * sqd]`: the kernels are compiled for sqd = 1 */
+	for (int i = 0; i < f->nparams; i++) {
+		const Var *a = f->params[i];
+		const Expr *st = a->strides ? a->strides[a->ndim - 1] : NULL;
+		if (!st || st->kind != EX_VAR || !int_param(f, st->var->name))
+			continue;
+		if (!add_param(sp, st->var, a->loc))
+			return false;
+		int k = spec_index(sp, st->var);
+		if (!listed[k] && !sp->unit_of[k])
+			sp->unit_of[k] = a;
+	}
 	if (!sp->nparams)
 		return true;
 	/* The unlisted parameters take the default values together (all equal, and the MLA
@@ -208,7 +220,7 @@ bool fuse_spec_plan(const Func *f, SpecPlan *sp)
 	long vals[MAX_SPEC_PARAMS];
 	int nfree = 0;
 	for (int k = 0; k < sp->nparams; k++)
-		nfree += !listed[k];
+		nfree += !listed[k] && !sp->unit_of[k];
 	long defaults[NDEFAULT + 2][MAX_SPEC_PARAMS];
 	int ndef = 0;
 	for (int d = 0; d < NDEFAULT; d++, ndef++)
@@ -226,7 +238,7 @@ bool fuse_spec_plan(const Func *f, SpecPlan *sp)
 		for (int d = 0; d < ndef; d++) {
 			int fk = 0;
 			for (int k = 0; k < sp->nparams; k++)
-				vals[k] = listed[k] ? listed[k]->values[pos[k]] : defaults[d][fk++];
+				vals[k] = listed[k] ? listed[k]->values[pos[k]] : sp->unit_of[k] ? 1 : defaults[d][fk++];
 			if (!add_combo(sp, vals, loc))
 				return false;
 		}

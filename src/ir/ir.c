@@ -484,3 +484,9 @@ Expr *select_extreme(Expr *c, const Expr *x, bool *max)
 	*max = gt == expr_equal(a, l);
 	return e;
 }
+
+bool var_last_contiguous(const Var *v)
+{
+	const Expr *st = v->strides ? v->strides[v->ndim - 1] : NULL;
+	return !st || (st->kind == EX_INT && st->ival == 1);
+}

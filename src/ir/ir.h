@@ -61,6 +61,11 @@ struct Var {
 	 * be NULL: an outermost extent nothing in the function bounds. */
 	bool flat;
 	Expr *flat_extent;
+	/* A flat pointer parameter whose subscripts step by strides passed as parameters
+	 * (`q[b * sqb + h * sqh + i * sqm + d]`, a Triton reference's tensor.stride()): element
+	 * (x0, .., xn) is at x0 * strides[0] + .. + xn * strides[n] (flat.c strided_view);
+	 * dims are then the extents the loops give each subscript. NULL: row-major in dims. */
+	Expr **strides;
 	/* A local row the fuser shrank to one step of its pass, indexed from the step's start
 	 * (shrink_step_arrays). */
 	bool step_row;
@@ -287,6 +292,9 @@ bool expr_equal(const Expr *a, const Expr *b);
 typedef const Var *(*VarMap)(const Var *v, void *ctx);
 typedef int (*ExprEqHook)(const Expr *a, const Expr *b, void *ctx);
 bool expr_equal_map(const Expr *a, const Expr *b, VarMap map, ExprEqHook hook, void *ctx);
+/* Whether neighbouring elements of the last dimension of array v are neighbours in memory
+ * (false for a strided view whose innermost stride is not 1). */
+bool var_last_contiguous(const Var *v);
 /* Whether e reads v (as a scalar or any element), and whether s does: reads include the
  * subscripts of a written element and, for compound assignments, the element itself. */
 bool expr_reads_var(const Expr *e, const Var *v);

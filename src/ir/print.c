@@ -175,6 +175,23 @@ static void print_subscript(StrBuf *b, const Expr *e, int i, int prec, const Pri
 static void print_flat_index(StrBuf *b, const Expr *e, const PrintTarget *t)
 {
 	sb_printf(b, "%s[", e->var->name);
+	if (e->var->strides) { /* q[(long long)b * sqb + (long long)i * sqm + d] */
+		for (int i = 0; i < e->nargs; i++) {
+			const Expr *st = e->var->strides[i];
+			if (i)
+				sb_puts(b, " + ");
+			if (st->kind == EX_INT && st->ival == 1) {
+				print_subscript(b, e, i, 13, t);
+				continue;
+			}
+			sb_puts(b, "(long long)");
+			print_subscript(b, e, i, PREC_UNARY, t);
+			sb_puts(b, " * ");
+			print_sub(b, st, 14, t);
+		}
+		sb_putc(b, ']');
+		return;
+	}
 	for (int i = 0; i < e->nargs - 1; i++)
 		sb_putc(b, '(');
 	for (int i = 0; i < e->nargs; i++) {

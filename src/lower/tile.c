@@ -130,6 +130,12 @@ static Expr *operand_ref(TilePlan *tp, Expr *e, const Var *k, const Var *j, bool
 	*trans = false;
 	if (a->kind != EX_INDEX || a->var->kind != VAR_PARAM)
 		return NULL;
+	if (!var_last_contiguous(a->var)) {
+		if (!tp->why)
+			tp->why = arena_printf(&tp->c->prog->arena, "the last dimension of '%s' steps by a stride passed as a parameter: the tiles copy rows of contiguous elements (index it with a unit stride, '+ d')",
+			                       a->var->name);
+		return NULL;
+	}
 	Expr *last = a->args[a->nargs - 1];
 	if (j && a->nargs >= 2 && last->kind == EX_VAR && last->var == j && a->args[a->nargs - 2]->kind == EX_VAR && a->args[a->nargs - 2]->var == k &&
 	    a->var->dims[a->nargs - 2]->kind == EX_INT && (a->ty == TY_HALF || a->ty == TY_BF16)) {
