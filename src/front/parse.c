@@ -109,6 +109,8 @@ typedef struct Parser {
 	VEC(Var *) nonneg; /* loop iterators whose first value is not negative, and unsigned
 	                      locals (every value stored in them is shown not negative), and const int locals
 	                      set to such a value */
+	VEC(const Expr *) unsigned_casts; /* float values converted to an unsigned type: not
+	                                     negative, or C's conversion is undefined */
 	VEC(PragmaGroup) pragmas;
 	bool failed;
 	int depth; /* loops around the statement being converted */
@@ -668,6 +670,29 @@ __attribute__((noinline)) static Expr *window_compare(Program *p, BinOp op, Expr
 	return ex_bin(p, op == OP_GT || op == OP_GE ? OP_LOR : OP_LAND, ex_bin(p, op, pos, b, loc), ex_bin(p, op, neg, ex_copy(p, b), loc), loc);
 }
 
+static bool nonneg(Parser *ps, const Expr *e);
+
+/* A shift or mask of a value that is not negative as the division it is: `t >> s` as
+ * t / (1 << s), `t & ((1 << s) - 1)` and `t & 15` as t % (1 << s) and t % 16 (llama.cpp's
+ * page and slot of a token), which the analyzer and the paged lowering read as a run of
+ * pages; NULL when e is no such form. */
+static Expr *shift_as_division(Program *p, BinOp op, Expr *a, Expr *b, Loc loc)
+{
+	if (op == OP_SHR) {
+		if (b->kind == EX_INT)
+			return b->ival >= 0 && b->ival < 31 ? ex_bin(p, OP_DIV, a, ex_int(p, 1LL << b->ival, loc), loc) : NULL;
+		return ex_bin(p, OP_DIV, a, ex_bin(p, OP_SHL, ex_int(p, 1, loc), b, loc), loc);
+	}
+	if (op != OP_BAND)
+		return NULL;
+	if (b->kind == EX_INT)
+		return b->ival >= 0 && b->ival < (1LL << 31) - 1 && !((b->ival + 1) & b->ival) ? ex_bin(p, OP_MOD, a, ex_int(p, b->ival + 1, loc), loc) : NULL;
+	if (b->kind == EX_BIN && b->bop == OP_SUB && b->args[1]->kind == EX_INT && b->args[1]->ival == 1 && b->args[0]->kind == EX_BIN && b->args[0]->bop == OP_SHL &&
+	    b->args[0]->args[0]->kind == EX_INT && b->args[0]->args[0]->ival == 1)
+		return ex_bin(p, OP_MOD, a, b->args[0], loc);
+	return NULL;
+}
+
 static Expr *convert_binary(Parser *ps, CXCursor c)
 {
 	CursorVec ch = children(c);
@@ -703,6 +728,8 @@ static Expr *convert_binary(Parser *ps, CXCursor c)
 			 * to be, and which the analyzer bounds as a chunk's start for a run-time C (a
 			 * literal C is affine as written) */
 			r = ex_bin(ps->prog, OP_MUL, ex_bin(ps->prog, OP_DIV, a, b->args[1], oploc), ex_copy(ps->prog, b->args[1]), oploc);
+		} else if (b && scalar_is_int(a->ty) && scalar_is_int(b->ty) && nonneg(ps, a) && (r = shift_as_division(ps->prog, bop, a, b, oploc))) {
+			/* r: the division */
 		} else if (b) {
 			r = ex_bin(ps->prog, bop, a, b, oploc);
 			if ((bop == OP_MOD || (bop >= OP_SHL && bop <= OP_BXOR)) && (!scalar_is_int(a->ty) || !scalar_is_int(b->ty))) {
@@ -795,12 +822,75 @@ static Expr *convert_unary(Parser *ps, CXCursor c)
 /* Array element: `q[b][h][i][d]` is a chain of subscripts down to the array's name; every
  * dimension must be subscripted (no row pointers). */
 /* Element e of pointer alias al: base[lead...][off + e]. */
+/* e as x * n + y (the product either way round, y on either side, or none: *y NULL). */
+static bool split_by(Expr *e, const Expr *n, Expr **x, Expr **y)
+{
+	*y = NULL;
+	if (e->kind == EX_BIN && e->bop == OP_ADD)
+		for (int s = 0; s < 2; s++) {
+			Expr *a = e->args[s];
+			if (a->kind == EX_BIN && a->bop == OP_MUL && (expr_equal(a->args[1], n) || expr_equal(a->args[0], n))) {
+				*x = expr_equal(a->args[1], n) ? a->args[0] : a->args[1];
+				*y = e->args[1 - s];
+				return true;
+			}
+		}
+	if (e->kind == EX_BIN && e->bop == OP_MUL && (expr_equal(e->args[1], n) || expr_equal(e->args[0], n))) {
+		*x = expr_equal(e->args[1], n) ? e->args[0] : e->args[1];
+		return true;
+	}
+	return false;
+}
+
+/* The element that pointer local al reads at subscript e. A pointer to the start of a
+ * row of a multi-dimensional array read past its row (`K = &k[b][h][0][0]; K[j * D + d]`
+ * over k[B][H][N][D], as a whole head's matrix is passed to a helper) reads k[b][h][j][d]:
+ * a flat subscript x * D + y of the last dimension moves into a leading subscript of 0 as
+ * x, as often as the extents allow; C leaves the flat form undefined past the row, which
+ * gcc's optimisations exploit. */
 static Expr *alias_elem(Parser *ps, const PtrAlias *al, Expr *e, Loc loc)
 {
 	Expr *args[16];
 	for (int i = 0; i < al->nlead; i++)
 		args[i] = ex_copy(ps->prog, al->lead[i]);
+	int d = al->nlead;
+	Expr *x, *y;
+	while (d > 0 && (!al->off || is_zero(al->off)) && is_zero(args[d - 1]) && al->base->dims[d] && split_by(e, al->base->dims[d], &x, &y)) {
+		args[d--] = y ? y : ex_int(ps->prog, 0, e->loc);
+		e = x;
+	}
+	if (d < al->nlead) {
+		args[d] = e;
+		return ex_index(ps->prog, al->base, args, loc);
+	}
 	args[al->nlead] = add_offset(ps, al->off ? ex_copy(ps->prog, al->off) : NULL, e, OP_ADD, e->loc);
+	return ex_index(ps->prog, al->base, args, loc);
+}
+
+/* The element that pointer-to-rows local al (`const _Float16 (*K)[D] = k[b][h];`, a
+ * head's matrix as rows) reads at the n subscripts idx (cursors, innermost first),
+ * `K[j][d]`: k[b][h][j][d], the first subscript added to the dimension the local points
+ * along, the others the dimensions after it, where the local starts at their 0. */
+static Expr *rows_alias_elem(Parser *ps, const PtrAlias *al, const CXCursor *idx, int n, Loc loc)
+{
+	int nd = al->nlead + 1, at = nd - n;
+	bool ok = at >= 0 && (!al->off || is_zero(al->off));
+	for (int d = at + 1; ok && d < al->nlead; d++)
+		ok = is_zero(al->lead[d]);
+	if (!ok)
+		return fail(ps, loc, "this pointer local takes %d subscripts where it points into '%s' at the start of a row: point it at a row ('= %s[b][h]') or subscript it once", n,
+		            al->base->name, al->base->name),
+		       NULL;
+	Expr *args[16];
+	for (int d = 0; d < nd; d++) {
+		Expr *x = d >= at ? convert_expr(ps, idx[nd - 1 - d]) : NULL;
+		if (d >= at && !x)
+			return NULL;
+		if (d >= at && !scalar_is_int(x->ty))
+			return fail(ps, x->loc, "array subscript must be an integer expression"), NULL;
+		Expr *lead = d < al->nlead ? ex_copy(ps->prog, al->lead[d]) : NULL;
+		args[d] = d < at ? lead : d == at ? add_offset(ps, lead, x, OP_ADD, x->loc) : x;
+	}
 	return ex_index(ps->prog, al->base, args, loc);
 }
 
@@ -841,6 +931,8 @@ static Expr *element_of(Parser *ps, CXCursor base, const CXCursor *idx, Expr *at
 	if (al) {
 		if (!al->base || walked_read(ps, al, loc))
 			return ps->failed = true, NULL;
+		if (n > 1 && idx)
+			return rows_alias_elem(ps, al, idx, n, loc);
 		if (n != 1)
 			return fail(ps, loc, "a pointer local takes one subscript"), NULL;
 		Expr *e = idx ? convert_expr(ps, idx[0]) : at;
@@ -1195,7 +1287,8 @@ static Expr *convert_cast(Parser *ps, CXCursor c)
  * products, quotients, remainders, casts and selections of those. An element of an
  * integer input array (`(size_t)len[r]`, an offset, a length) counts too: such arrays
  * hold sizes and indices, whose range is the caller's contract (docs/input-language.md),
- * as it is for an index read through them. */
+ * as it is for an index read through them; so does a float converted to an unsigned
+ * type (ggml's `(uint32_t)floorf(log2f(n))`), which C leaves undefined below zero. */
 static bool nonneg(Parser *ps, const Expr *e)
 {
 	switch (e->kind) {
@@ -1209,8 +1302,13 @@ static bool nonneg(Parser *ps, const Expr *e)
 				return true;
 		return false;
 	case EX_BIN:
-		return (e->bop == OP_ADD || e->bop == OP_MUL || e->bop == OP_DIV || e->bop == OP_MOD) && nonneg(ps, e->args[0]) && nonneg(ps, e->args[1]);
-	case EX_CAST: return scalar_is_int(e->args[0]->ty) && nonneg(ps, e->args[0]);
+		return (e->bop == OP_ADD || e->bop == OP_MUL || e->bop == OP_DIV || e->bop == OP_MOD || e->bop == OP_SHL || e->bop == OP_SHR) && nonneg(ps, e->args[0]) &&
+		       nonneg(ps, e->args[1]);
+	case EX_CAST:
+		for (int i = 0; i < ps->unsigned_casts.n; i++)
+			if (ps->unsigned_casts.v[i] == e)
+				return true;
+		return scalar_is_int(e->args[0]->ty) && nonneg(ps, e->args[0]);
 	case EX_COND: return nonneg(ps, e->args[1]) && nonneg(ps, e->args[2]);
 	default: return false;
 	}
@@ -1247,6 +1345,8 @@ static Expr *convert_expr(Parser *ps, CXCursor c)
 	Expr *e = convert_expr_(ps, c);
 	ps->nesting--;
 	CXType t = clang_getCursorType(c);
+	if (e && unsigned_size(t) && e->kind == EX_CAST && scalar_is_float(e->args[0]->ty)) /* (uint32_t)floorf(x) */
+		vec_push(ps->unsigned_casts, e);
 	if (e && unsigned_size(t) && !nonneg(ps, e))
 		return fail(ps, e->loc, "this value is '%s' in C, which wraps around below zero, and fusecc reads sizes as int: it cannot show the value is never negative (a subtraction, a negative number or local): compute it in int ('(int)N - 1')",
 		            type_spelling(ps, t)),
@@ -1980,12 +2080,17 @@ static bool convert_pointer(Parser *ps, CXCursor e, PtrAlias *a)
 			a->off = add_offset(ps, a->off, o, OP_ADD, loc);
 			return true;
 		}
-		if (!v || (v->kind != VAR_PARAM && !ps->alias_locals) || n != v->ndim - !addr)
+		/* `(const float *)k[b][h]` of k[B][H][N][D]: a sub-array cast to its elements'
+		 * pointer, &k[b][h][0][0] */
+		bool sub = v && !addr && n < v->ndim - 1 && is_array_kind(clang_getCanonicalType(clang_getCursorType(e)).kind);
+		if (!v || (v->kind != VAR_PARAM && !ps->alias_locals) || (n != v->ndim - !addr && !sub))
 			return fail(ps, loc, alias_help), false;
 		a->base = v;
 		a->nlead = v->ndim - 1;
 		a->lead = arena_alloc(&ps->prog->arena, sizeof(Expr *) * (size_t)(a->nlead ? a->nlead : 1));
 		a->off = NULL;
+		for (int i = n; i < a->nlead; i++)
+			a->lead[i] = ex_int(ps->prog, 0, loc);
 		for (int i = 0; i < n; i++) {
 			Expr *x = convert_expr(ps, idx[n - 1 - i]);
 			if (!x)
@@ -3474,6 +3579,10 @@ static bool bind_helper_params(Parser *ps, CXCursor def, CXCursor body, CXCursor
 		if (t.kind == CXType_Pointer || is_array_kind(t.kind)) {
 			CXType elem = t.kind == CXType_Pointer ? clang_getPointeeType(t) : clang_getArrayElementType(t);
 			ScalarType ety;
+			/* `const _Float16 K[n][128]` bound to k[b][h]: rows, K[j][d] (rows_alias_elem) */
+			CXType row = clang_getCanonicalType(elem);
+			if (is_array_kind(row.kind))
+				elem = clang_getArrayElementType(row);
 			if (!scalar_type(elem, &ety))
 				return fail(ps, loc_of(ps, p), "parameter '%s' of helper '%s' points to rows of rows: fusecc inlines helpers whose pointer parameters point to scalars ('const float *x', 'float x[]')", pname, name);
 			PtrAlias al = {p, NULL, 0, NULL, NULL};
@@ -5680,6 +5789,7 @@ Program *front_parse(const char *path, const FrontOptions *opt, StrVec *deps)
 	vec_free(ps.reversals);
 	vec_free(ps.iters);
 	vec_free(ps.nonneg);
+	vec_free(ps.unsigned_casts);
 	macro_ops_free(ps.mops);
 	if (!ok) {
 		front_release();

@@ -354,7 +354,7 @@ static bool writes_own_locals(const Stmt *t, VarVec *mine)
 
 /* How many statements at the front of block b (all but its last, at most) may run once
  * before the loop over `it` that b is the body of: each does not read it, is a scalar
- * declaration, a loop or (unless guarded) an assignment, and writes only locals the run
+ * declaration, a loop or (unless guarded) an assignment or an if, and writes only locals the run
  * declares; the rest of b writes nothing the run declares or reads. guarded (the run
  * moves out of an if): no assignments, and declarations whose values read inputs only. */
 static int invariant_prefix(const Stmt *b, const Var *it, bool guarded)
@@ -363,7 +363,7 @@ static int invariant_prefix(const Stmt *b, const Var *it, bool guarded)
 	int k = 0;
 	for (; k < b->nbody - 1; k++) {
 		const Stmt *t = b->body[k];
-		bool kind = t->kind == ST_DECL ? !t->var->ndim && (!guarded || !t->rhs || reads_inputs_only(t->rhs)) : t->kind == ST_FOR || (!guarded && t->kind == ST_ASSIGN);
+		bool kind = t->kind == ST_DECL ? !t->var->ndim && (!guarded || !t->rhs || reads_inputs_only(t->rhs)) : t->kind == ST_FOR || (!guarded && (t->kind == ST_ASSIGN || t->kind == ST_IF));
 		if (stmt_reads_var(t, it) || !kind || !writes_own_locals(t, &mine))
 			break;
 	}
@@ -2227,6 +2227,73 @@ static void adopt_loop_names(const Schedule *sc, Stmt *to, Stmt *from)
 	for (int i = 0; i < from->nbody; i++)
 		if (from->body[i])
 			adopt_loop_names(sc, to, from->body[i]);
+}
+
+static bool stmt_has(const Stmt *s, const Stmt *t)
+{
+	if (s == t)
+		return true;
+	for (int i = 0; s && i < s->nbody; i++)
+		if (stmt_has(s->body[i], t))
+			return true;
+	return false;
+}
+
+/* Whether a loop inside s (s included) is named name. */
+static bool has_loop_named(const Stmt *s, const char *name)
+{
+	if (!s)
+		return false;
+	if (s->kind == ST_FOR && !strcmp(s->var->name, name))
+		return true;
+	for (int i = 0; i < s->nbody; i++)
+		if (has_loop_named(s->body[i], name))
+			return true;
+	return false;
+}
+
+/* The loops of a region over one range, none inside another and none a clause names,
+ * of which two or more reduce under different names (a row's key loops written `for (j)`,
+ * `for (jj)`, `for (t)` one after the other, as people name successive loops in one
+ * scope, or a helper's loops renamed `t_2`, `t_3`): one axis, named as the first of them
+ * in the source, where nothing in a loop renamed reads or declares that name. */
+static void unify_range_loops(Program *p, const Schedule *sc, Stmt *region)
+{
+	StmtVec all = {0};
+	find_all_loops(region, &all);
+	bool *done = calloc((size_t)all.n + 1, sizeof *done);
+	for (int a = 0; a < all.n; a++) {
+		if (done[a])
+			continue;
+		StmtVec group = {0};
+		for (int b = a; b < all.n; b++) {
+			Stmt *l = all.v[b];
+			if (done[b] || l->step != all.v[a]->step || !expr_equal(l->lo, all.v[a]->lo) || !expr_equal(l->hi, all.v[a]->hi))
+				continue;
+			done[b] = true;
+			bool outer = clause_names(sc, l->var->name);
+			for (int o = 0; o < all.n && !outer; o++)
+				outer = o != b && all.v[o] != l && stmt_has(l, all.v[o]) && all.v[o]->step == l->step && expr_equal(all.v[o]->lo, l->lo) && expr_equal(all.v[o]->hi, l->hi);
+			if (!outer)
+				vec_push(group, l);
+		}
+		const char *first = NULL;
+		bool differ = false;
+		for (int g = 0; g < group.n; g++)
+			if (loop_reduces(p, group.v[g], NULL, 0, group.v[g]->body[0])) {
+				differ |= first && strcmp(first, group.v[g]->var->name);
+				first = first ? first : group.v[g]->var->name;
+			}
+		for (int g = 1; differ && g < group.n; g++) {
+			Stmt *l = group.v[g];
+			const char *name = group.v[0]->var->name;
+			if (strcmp(l->var->name, name) && !stmt_reads_name(l, name, l->var) && !has_loop_named(l->body[0], name))
+				l->var->name = name;
+		}
+		vec_free(group);
+	}
+	free(done);
+	vec_free(all);
 }
 
 /* Sibling loops over the same rows that pass whole rows to each other through an array
@@ -5032,6 +5099,7 @@ static bool fuse_region(Program *p, Region *r, StrVec *names)
 	c->region = r;
 	c->names = names;
 	fuse_sibling_loops(c, r->loop);
+	unify_range_loops(p, s, r->loop);
 	narrow_scratch_arrays(p, r->loop);
 	split_reused_rows(c, r->loop);
 	fold_row_updates(p, r->loop);

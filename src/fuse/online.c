@@ -740,6 +740,12 @@ static Expr *split_guard(Program *p, Stmt *body, Stmt **flat, int *npre)
 		return NULL;
 	int nb;
 	Stmt **b = slot_stmts(&f->body[0], &nb);
+	Expr *cond = f->cond;
+	/* `if (c1) continue; if (c2) continue;` nests one guard in the other: one guard c1 && c2 */
+	while (nb == 1 && b[0]->kind == ST_IF && !(b[0]->nbody > 1 && b[0]->body[1]) && !stmt_stores_read_by(b[0]->body[0], b[0]->cond)) {
+		cond = ex_bin(p, OP_LAND, cond, b[0]->cond, b[0]->loc);
+		b = slot_stmts(&b[0]->body[0], &nb);
+	}
 	StmtList st = {0};
 	for (int i = 0; i < n - 1; i++)
 		vec_push(st, body->body[i]);
@@ -748,7 +754,7 @@ static Expr *split_guard(Program *p, Stmt *body, Stmt **flat, int *npre)
 	*flat = st_block(p, st.v, st.n, body->loc);
 	*npre = n - 1;
 	vec_free(st);
-	return f->cond;
+	return cond;
 }
 
 /* rest with its statements that are not among pre[0..npre) (those lead it) under `if (g)`. */

@@ -18,22 +18,30 @@
 
 #include <string.h>
 
-/* `h / den` or `h % den` */
+/* Whether e is iterator h, or h converted to int64 (`ih / rk2` with `int64_t rk2`, ggml). */
+static bool is_head(const Expr *e, const Var *h)
+{
+	if (e->kind == EX_CAST && e->ty == TY_I64)
+		e = e->args[0];
+	return e->kind == EX_VAR && e->var == h;
+}
+
+/* `h / den` or `h % den`, in int or int64 */
 static bool is_div_of(const Expr *e, const Var *h)
 {
-	return e->kind == EX_BIN && (e->bop == OP_DIV || e->bop == OP_MOD) && e->ty == TY_INT && e->args[0]->kind == EX_VAR && e->args[0]->var == h;
+	return e->kind == EX_BIN && (e->bop == OP_DIV || e->bop == OP_MOD) && (e->ty == TY_INT || e->ty == TY_I64) && is_head(e->args[0], h);
 }
 
 /* `h * k / n` or `k * h / n` (TGI's `head * num_kv_heads / num_heads`): sets *k. It is h /
  * (n / k) where k divides n, which the launcher checks. */
 static bool is_scaled_div_of(const Expr *e, const Var *h, const Expr **k)
 {
-	if (e->kind != EX_BIN || e->bop != OP_DIV || e->ty != TY_INT)
+	if (e->kind != EX_BIN || e->bop != OP_DIV || (e->ty != TY_INT && e->ty != TY_I64))
 		return false;
 	const Expr *m = e->args[0];
-	if (m->kind != EX_BIN || m->bop != OP_MUL || m->ty != TY_INT)
+	if (m->kind != EX_BIN || m->bop != OP_MUL || (m->ty != TY_INT && m->ty != TY_I64))
 		return false;
-	int at = m->args[0]->kind == EX_VAR && m->args[0]->var == h ? 0 : m->args[1]->kind == EX_VAR && m->args[1]->var == h ? 1 : -1;
+	int at = is_head(m->args[0], h) ? 0 : is_head(m->args[1], h) ? 1 : -1;
 	if (at < 0 || !tile_host_expr(m->args[1 - at]) || expr_reads_var(m->args[1 - at], h))
 		return false;
 	*k = m->args[1 - at];

@@ -1313,10 +1313,12 @@ static Expr *index_len(Program *p, const Stmt *pass, const Expr *e, const Var *j
 				return index_len(p, pass, t, j, n, j_nonneg);
 			}
 		}
-	/* j / P, P a positive constant or a size parameter (a page size given at run time:
-	 * a size is not negative, and zero would divide by zero in the C as well) */
+	/* j / P, P a positive constant, a size parameter (a page size given at run time:
+	 * a size is not negative, and zero would divide by zero in the C as well) or a power
+	 * of two 1 << bits (llama.cpp's `t >> page_bits`) */
 	const Expr *dv = e->kind == EX_BIN && e->bop == OP_DIV ? e->args[1] : NULL;
-	if (dv && ((dv->kind == EX_INT && dv->ival > 0) || (dv->kind == EX_VAR && dv->var->kind == VAR_PARAM && !dv->var->ndim && scalar_is_int(dv->var->ty)))) {
+	bool shift = dv && dv->kind == EX_BIN && dv->bop == OP_SHL && is_int(dv->args[0], 1) && tile_host_expr(dv->args[1]); /* 1 << page_bits */
+	if (dv && ((dv->kind == EX_INT && dv->ival > 0) || (dv->kind == EX_VAR && dv->var->kind == VAR_PARAM && !dv->var->ndim && scalar_is_int(dv->var->ty)) || shift)) {
 		Loc l = e->loc;
 		Expr *P = ex_copy(p, dv);
 		Expr *m = ex_bin(p, OP_MUL, n, P, l);

@@ -129,6 +129,21 @@ static void print_count(StrBuf *b, const Var *v)
 		sb_puts(b, ")");
 		return;
 	}
+	if (v->strides) { /* a strided view: one past its last element (NAME_rows: dim 0's extent) */
+		sb_puts(b, "(size_t)1");
+		for (int d = 0; d < v->ndim; d++) {
+			StrBuf n = {0};
+			if (v->dims[d])
+				print_expr(&n, v->dims[d]);
+			else
+				sb_printf(&n, "arg(argc, argv, \"%s_rows\", NAN)", v->name);
+			sb_printf(b, " + ((%s) > 0 ? (size_t)((%s) - 1) * (size_t)(", n.s, n.s);
+			sb_free(&n);
+			print_expr(b, v->strides[d]);
+			sb_puts(b, ") : 0)");
+		}
+		return;
+	}
 	sb_puts(b, "(size_t)1");
 	if (!v->dims[0]) /* a pointer nothing in the function bounds (a pool of pages): NAME_rows=R */
 		sb_printf(b, " * (size_t)arg(argc, argv, \"%s_rows\", NAN)", v->name);
