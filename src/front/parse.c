@@ -2034,6 +2034,14 @@ static bool convert_pointer(Parser *ps, CXCursor e, PtrAlias *a)
 			a->base = v, a->nlead = 0, a->lead = NULL, a->off = NULL;
 			return true;
 		}
+		if (v && (v->kind == VAR_PARAM || ps->alias_locals) && v->ndim > 1 && is_array_kind(clang_getCanonicalType(clang_getCursorType(e)).kind)) {
+			/* a whole matrix passed as its rows (`softmax_rows(N, N, S)` to `float X[n][m]`): &S[0][0] */
+			a->base = v, a->nlead = v->ndim - 1, a->off = NULL;
+			a->lead = arena_alloc(&ps->prog->arena, sizeof(Expr *) * (size_t)a->nlead);
+			for (int i = 0; i < a->nlead; i++)
+				a->lead[i] = ex_int(ps->prog, 0, loc);
+			return true;
+		}
 		return fail(ps, loc, alias_help), false;
 	}
 	bool addr = false;

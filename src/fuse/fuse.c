@@ -3306,11 +3306,15 @@ static Stmt *mk_rescale(Cascade *c, const Accum *a, Expr *t, void *ctx)
 }
 
 /* if (tags changed) { float X_rescale = <repair factor>; [nest] X = ...; } */
-static Stmt *rescale_stmt(Cascade *c, const Accum *a, Var **from, Var **to)
+static Stmt *rescale_to(Cascade *c, const Accum *a, Var **from, Var **to, ScalarType ty);
+
+static Stmt *rescale_stmt(Cascade *c, const Accum *a, Var **from, Var **to) { return rescale_to(c, a, from, to, a->var->ty); }
+
+/* rescale_stmt with the factor computed in ty. */
+static Stmt *rescale_to(Cascade *c, const Accum *a, Var **from, Var **to, ScalarType ty)
 {
 	Program *p = c->prog;
 	Loc l = a->stmt->loc;
-	ScalarType ty = a->var->ty;
 	Var *alpha = fresh_var(c, arena_printf(&p->arena, "%s_rescale", a->var->name), ty, VAR_LOCAL);
 	Expr *one = ex_flt(p, a->red == RED_ADD ? 1.0 : 0.0, ty, l);
 	Expr *f = repair_apply(c, a, one, from, to);
@@ -3425,17 +3429,47 @@ static bool prev_needed(const Cascade *c, int q)
 	return false;
 }
 
-/* After the pass: the deferred factors, from their fixed value to the final tags. */
+/* After the pass: the deferred factors, from their fixed value to the final tags, in
+ * double: a divisor below 1 / FLT_MAX (a row's max taken over keys its sum leaves out, a
+ * sum that underflows) makes the factor overflow in float where each term the C divides
+ * by it stays finite. */
 static void push_deferred_fixups(Cascade *c, StmtVec *out)
 {
-	Var **used = used_vars(c, false);
+	Program *p = c->prog;
+	Var **used = used_vars(c, false), **wide = NULL, **wide_def = NULL;
+	bool *need = arena_alloc(&p->arena, sizeof(bool) * (size_t)(c->nproducers + 1));
+	for (int i = 0; i < c->naccums; i++)
+		for (int k = 0; k < c->nproducers && c->accums[i].defer; k++)
+			need[k] |= c->accums[i].defer[k];
 	for (int i = 0; i < c->naccums; i++) {
 		Accum *a = &c->accums[i];
 		bool any = false;
 		for (int k = 0; k < c->nproducers; k++)
 			any |= a->defer && a->defer[k];
-		if (any)
-			vec_push(*out, rescale_stmt(c, a, with_deferred(c, a, used), used));
+		if (!any)
+			continue;
+		if (!wide) {
+			wide = arena_alloc(&p->arena, sizeof(Var *) * (size_t)(c->nproducers + 1));
+			wide_def = arena_alloc(&p->arena, sizeof(Var *) * (size_t)(c->nproducers + 1));
+			for (int k = 0; k < c->nproducers; k++) {
+				wide[k] = wide_def[k] = used[k]; /* not deferred: the same tag on both sides */
+				if (!need[k])
+					continue;
+				Producer *pr = &c->producers[k];
+				Loc l = pr->var->loc;
+				wide[k] = fresh_var(c, arena_printf(&p->arena, "%s_wide", used[k]->name), TY_DOUBLE, VAR_LOCAL);
+				vec_push(*out, st_decl(p, wide[k], ex_cast(p, TY_DOUBLE, ev(p, used[k]), l), l));
+				wide_def[k] = wide[k];
+				if (pr->deferred) {
+					wide_def[k] = fresh_var(c, arena_printf(&p->arena, "%s_wide", pr->deferred->name), TY_DOUBLE, VAR_LOCAL);
+					vec_push(*out, st_decl(p, wide_def[k], ex_cast(p, TY_DOUBLE, ev(p, pr->deferred), l), l));
+				}
+			}
+		}
+		Var **from = arena_alloc(&p->arena, sizeof(Var *) * (size_t)(c->nproducers + 1));
+		for (int k = 0; k < c->nproducers; k++)
+			from[k] = a->defer && a->defer[k] ? wide_def[k] : wide[k];
+		vec_push(*out, rescale_to(c, a, from, wide, TY_DOUBLE));
 	}
 }
 
@@ -4305,8 +4339,8 @@ static bool stores_along(const Stmt *s, const Var *a, const Var *in, const Var *
 }
 
 /* Whether loop o is a non-parallel loop whose body is scalar declarations, then one loop
- * from 0 to a constant, step 1, that writes none of them; *in, *npre: that loop, how many
- * declarations before it. */
+ * from 0 to a constant or a size parameter (a block size given at run time), step 1, that
+ * writes none of them; *in, *npre: that loop, how many declarations before it. */
 static bool block_nest(const Schedule *sc, Stmt *o, Stmt **in, int *npre)
 {
 	if (sched_parallel(sc, o->var->name))
@@ -4318,7 +4352,8 @@ static bool block_nest(const Schedule *sc, Stmt *o, Stmt **in, int *npre)
 	if (!n)
 		return false;
 	Stmt *l = b[n - 1];
-	if (l->kind != ST_FOR || l->step != 1 || l->lo->kind != EX_INT || l->lo->ival != 0 || l->hi->kind != EX_INT || l->hi->ival <= 0)
+	bool size = l->kind == ST_FOR && l->hi->kind == EX_VAR && l->hi->var->kind == VAR_PARAM && !l->hi->var->ndim && l->hi->var->ty == TY_INT; /* a run-time block */
+	if (l->kind != ST_FOR || l->step != 1 || l->lo->kind != EX_INT || l->lo->ival != 0 || ((l->hi->kind != EX_INT || l->hi->ival <= 0) && !size))
 		return false;
 	for (int i = 0; i < n - 1; i++)
 		if (b[i]->kind != ST_DECL || b[i]->var->ndim || !b[i]->rhs || stmt_writes_var(l, b[i]->var) || expr_reads_var(b[i]->rhs, l->var))
@@ -4529,7 +4564,7 @@ static void collapse_nests(Cascade *c, Stmt *s, Schedule *sc, const Stmt *scope)
 	if (s->kind != ST_FOR || !block_nest(sc, s, &in, &npre))
 		return;
 	Loc l = s->loc;
-	Expr *E = ex_int(p, in->hi->ival, l);
+	Expr *E = ex_copy(p, in->hi);
 	Var *t = fresh_var(c, arena_printf(&p->arena, "%s_%s", s->var->name, in->var->name), TY_INT, VAR_LOOP);
 	Expr *outer = ex_bin(p, OP_DIV, ex_var(p, t, l), E, l), *inner = ex_bin(p, OP_MOD, ex_var(p, t, l), ex_copy(p, E), l);
 	const Expr *po[2] = {ex_var(p, s->var, l), outer}, *pi[2] = {ex_var(p, in->var, l), inner};
@@ -4545,7 +4580,7 @@ static void collapse_nests(Cascade *c, Stmt *s, Schedule *sc, const Stmt *scope)
 	Stmt *body = st_block(p, nb, npre + ni, in->loc);
 	const char *from_o = s->var->name, *from_i = in->var->name;
 	s->var = t;
-	s->lo = s->lo->kind == EX_INT ? ex_int(p, s->lo->ival * E->ival, l) : ex_bin(p, OP_MUL, s->lo, ex_copy(p, E), l);
+	s->lo = s->lo->kind == EX_INT && E->kind == EX_INT ? ex_int(p, s->lo->ival * E->ival, l) : ex_bin(p, OP_MUL, s->lo, ex_copy(p, E), l);
 	s->hi = ex_bin(p, OP_MUL, s->hi, ex_copy(p, E), l);
 	st_set_body(p, s, &body, 1);
 	const char *axis = NULL;

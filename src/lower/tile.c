@@ -1085,9 +1085,34 @@ static bool offset_by(const Expr *e, const Var *g, const Expr *stride)
 	return (offset_by(e->args[0], g, stride) && !expr_reads_var(e->args[1], g)) || (offset_by(e->args[1], g, stride) && !expr_reads_var(e->args[0], g));
 }
 
+/* Whether every access of w in e has subscript k equal to sub. */
+static bool at_row(const Expr *e, const Var *w, int k, const Expr *sub)
+{
+	if (!e)
+		return true;
+	if (e->kind == EX_INDEX && e->var == w && (e->nargs <= k || !expr_equal(e->args[k], sub)))
+		return false;
+	for (int i = 0; i < e->nargs; i++)
+		if (!at_row(e->args[i], w, k, sub))
+			return false;
+	return true;
+}
+
+static bool stmt_at_row(const Stmt *s, const Var *w, int k, const Expr *sub)
+{
+	if (!s)
+		return true;
+	if (!at_row(s->lhs, w, k, sub) || !at_row(s->rhs, w, k, sub) || !at_row(s->cond, w, k, sub) || !at_row(s->lo, w, k, sub) || !at_row(s->hi, w, k, sub))
+		return false;
+	for (int i = 0; i < s->nbody; i++)
+		if (!stmt_at_row(s->body[i], w, k, sub))
+			return false;
+	return true;
+}
+
 /* Writes of s inside loop l: locals l declares, or elements of parameter arrays that l
- * never reads, subscripted by l's iterator (plus terms without it; or times stride, see
- * Region.group_stride) in some position. */
+ * reads only in the row it writes (or never), subscripted by l's iterator (plus terms
+ * without it; or times stride, see Region.group_stride) in some position. */
 static bool writes_own_rows(const Stmt *l, const Stmt *s, const Expr *stride)
 {
 	if (!s)
@@ -1095,10 +1120,12 @@ static bool writes_own_rows(const Stmt *l, const Stmt *s, const Expr *stride)
 	if (s->kind == ST_ASSIGN) {
 		Var *w = s->lhs->var;
 		if (w->kind == VAR_PARAM) {
-			bool own = false;
-			for (int i = 0; i < s->lhs->nargs; i++)
-				own |= offset_by(s->lhs->args[i], l->var, stride);
-			if (!own || stmt_reads_var(l->body[0], w))
+			int own = -1;
+			for (int i = 0; i < s->lhs->nargs && own < 0; i++)
+				if (offset_by(s->lhs->args[i], l->var, stride))
+					own = i;
+			/* read too (a softmax in place, x[r][c] = ... x[r][c] ...): only in its own row */
+			if (own < 0 || (stmt_reads_var(l->body[0], w) && !stmt_at_row(l->body[0], w, own, s->lhs->args[own])))
 				return false;
 		} else if (!stmt_declares(l->body[0], w)) {
 			return false;

@@ -60,8 +60,10 @@ void alibi_dc_fused(int B, int H, int L, float scale, const float slope[H], cons
 						for (int d = 0; d < 128; d++)
 							acc[d] += expf(s[j - j0] - m_used) / l_deferred * (float)v[b][h][j][d];
 				}
-				if (l_deferred != l_used) {
-					float acc_rescale2 = l_deferred / l_used;
+				double l_used_wide = (double)l_used;
+				double l_deferred_wide = (double)l_deferred;
+				if (l_deferred_wide != l_used_wide) {
+					double acc_rescale2 = l_deferred_wide / l_used_wide;
 					if (isfinite(acc_rescale2)) {
 						for (int d = 0; d < 128; d++)
 							acc[d] = acc[d] * acc_rescale2;

@@ -32,8 +32,10 @@ void auto_prefill_fused(int N, int W, const float s[N][N], const float v[N][N], 
 			for (int j = j0; j < (j0 + 3 < i + 1 ? j0 + 3 : i + 1); j++)
 				acc += expf((j > i - W ? s[i][j] : -INFINITY) - m_used) / l_deferred * v[i][j];
 		}
-		if (l_deferred != l_used) {
-			float acc_rescale2 = l_deferred / l_used;
+		double l_used_wide = (double)l_used;
+		double l_deferred_wide = (double)l_deferred;
+		if (l_deferred_wide != l_used_wide) {
+			double acc_rescale2 = l_deferred_wide / l_used_wide;
 			acc = acc != 0.0f ? acc * acc_rescale2 : acc;
 		}
 		o[i] = acc;

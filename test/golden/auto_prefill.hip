@@ -123,8 +123,10 @@ __global__ void __launch_bounds__(FX_T * fx::cta_rows(FX_T)) auto_prefill_kernel
 			}
 		}
 	}
-	if (l_deferred != l_used) {
-		float acc_rescale2 = l_deferred * __frcp_rn(l_used);
+	double l_used_wide = (double)l_used;
+	double l_deferred_wide = (double)l_deferred;
+	if (l_deferred_wide != l_used_wide) {
+		double acc_rescale2 = l_deferred_wide / l_used_wide;
 		acc = acc != 0.0f ? acc * acc_rescale2 : acc;
 	}
 	m_part[ch] = m;

@@ -54,8 +54,10 @@ void bf16_causal_fused(int B, int H, int N, float scale, const fusecc_bf16 q[B][
 								acc[d] += p * fusecc_bf16_to_float(v[b][h][j][d]);
 						}
 					}
-					if (l_deferred != l_used) {
-						float acc_rescale2 = l_deferred / l_used;
+					double l_used_wide = (double)l_used;
+					double l_deferred_wide = (double)l_deferred;
+					if (l_deferred_wide != l_used_wide) {
+						double acc_rescale2 = l_deferred_wide / l_used_wide;
 						if (isfinite(acc_rescale2)) {
 							for (int d = 0; d < 64; d++)
 								acc[d] = acc[d] * acc_rescale2;

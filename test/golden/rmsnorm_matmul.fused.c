@@ -25,8 +25,10 @@ void rmsnorm_matmul_fused(int R, int K, int N, float eps, const float x[R][K], c
 					for (int n = 0; n < N; n++)
 						acc[n] += x[r][k] * inv_deferred * fusecc_bf16_to_float(g[k]) * fusecc_bf16_to_float(w[k][n]);
 			}
-			if (inv_deferred != inv_used) {
-				float acc_rescale = inv_used / inv_deferred;
+			double inv_used_wide = (double)inv_used;
+			double inv_deferred_wide = (double)inv_deferred;
+			if (inv_deferred_wide != inv_used_wide) {
+				double acc_rescale = inv_used_wide / inv_deferred_wide;
 				if (isfinite(acc_rescale)) {
 					for (int n = 0; n < N; n++)
 						acc[n] = acc[n] * acc_rescale;

@@ -68,8 +68,10 @@ void softcap_pf_fused(int B, int HKV, int G, int N, float scale, const _Float16 
 									acc[d] += p * (float)v[b][kh][j][d];
 							}
 						}
-						if (l_deferred != l_used) {
-							float acc_rescale2 = l_deferred / l_used;
+						double l_used_wide = (double)l_used;
+						double l_deferred_wide = (double)l_deferred;
+						if (l_deferred_wide != l_used_wide) {
+							double acc_rescale2 = l_deferred_wide / l_used_wide;
 							if (isfinite(acc_rescale2)) {
 								for (int d = 0; d < 128; d++)
 									acc[d] = acc[d] * acc_rescale2;

@@ -111,8 +111,10 @@ __global__ void __launch_bounds__(FX_T * fx::cta_rows(FX_T)) two_producers_kerne
 			}
 		}
 	}
-	if (z_deferred != z_used) {
-		float acc_rescale2 = z_deferred * __frcp_rn(z_used);
+	double z_used_wide = (double)z_used;
+	double z_deferred_wide = (double)z_deferred;
+	if (z_deferred_wide != z_used_wide) {
+		double acc_rescale2 = z_deferred_wide / z_used_wide;
 		acc = acc != 0.0f ? acc * acc_rescale2 : acc;
 	}
 	m_part[ch] = m;

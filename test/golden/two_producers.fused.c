@@ -28,8 +28,10 @@ void two_producers_fused(int R, int C, const float x[R][C], const float y[R][C],
 			for (int c = c0; c < (c0 + 7 < C ? c0 + 7 : C); c++)
 				acc += expf(x[r][c] - m_used) / z_deferred * y[r][c];
 		}
-		if (z_deferred != z_used) {
-			float acc_rescale2 = z_deferred / z_used;
+		double z_used_wide = (double)z_used;
+		double z_deferred_wide = (double)z_deferred;
+		if (z_deferred_wide != z_used_wide) {
+			double acc_rescale2 = z_deferred_wide / z_used_wide;
 			acc = acc != 0.0f ? acc * acc_rescale2 : acc;
 		}
 		out[r] = acc;

@@ -169,8 +169,10 @@ __global__ void __launch_bounds__(128) window_pf_kernel(int B, int HKV, int G, i
 	for (int hf = 0; hf < 4; hf++) {
 		const int i = row0 + wrow + fx::row(hf);
 		if (i < N) {
-			if (l_deferred[hf] != l_used[hf]) {
-				float acc_rescale2 = l_deferred[hf] * __frcp_rn(l_used[hf]);
+			double l_used_wide = (double)l_used[hf];
+			double l_deferred_wide = (double)l_deferred[hf];
+			if (l_deferred_wide != l_used_wide) {
+				double acc_rescale2 = l_deferred_wide / l_used_wide;
 				if (isfinite(acc_rescale2)) {
 					#pragma unroll
 					for (int e = 0; e < 32; e++) {
