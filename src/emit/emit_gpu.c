@@ -24,8 +24,9 @@ static const GpuTarget targets[] = {
 	              "cudaFuncAttributeMaxDynamicSharedMemorySize", "cudaDevAttrMaxSharedMemoryPerBlockOptin",
 	              "cudaOccupancyMaxActiveBlocksPerMultiprocessor", "tensor-core tiles", "warp", "three tf32 products each",
 	              /* mma.sync m16n8k16 (m16n8k8 tf32 for fp32), cp.async; 227 KB of shared
-	               * memory per CTA on sm_90; wgmma on sm_90a for 64-row warpgroups */
-	              {32, 2, 8, 2, 227 * 1024, true, true, true}, 8},
+	               * memory per CTA and 228 KB per SM on sm_90; wgmma on sm_90a for 64-row
+	               * warpgroups */
+	              {32, 2, 8, 2, 227 * 1024, 228 * 1024, true, true, true}, 8},
 	[GPU_HIP] = {"HIP", "#include <hip/hip_runtime.h>\n#include <hip/hip_fp16.h>\n#include <stdint.h>\n#include \"fusecc_tile_hip.h\"\n", "hipError_t", "hipStream_t",
 	             "hipSuccess", "hipErrorInvalidValue", "hipGetLastError()", "hipMallocAsync", "hipFreeAsync", "hipGetDevice", "hipDeviceGetAttribute",
 	             "hipDeviceAttributeMultiprocessorCount", "hipDeviceAttributeMaxSharedMemoryPerMultiprocessor",
@@ -33,7 +34,7 @@ static const GpuTarget targets[] = {
 	             "hipOccupancyMaxActiveBlocksPerMultiprocessor", "matrix-core (MFMA) tiles", "wavefront", "mfma 16x16x4f32",
 	             /* mfma 16x16x16 on a 64-lane wavefront (16x16x4f32 for fp32), loads through
 	              * registers; 64 KB of LDS on CDNA */
-	             {64, 1, 16, 1, 64 * 1024, true, false, false}, 64},
+	             {64, 1, 16, 1, 64 * 1024, 64 * 1024, true, false, false}, 64},
 };
 
 enum { THREADS = 128 };

@@ -54,6 +54,10 @@ typedef struct TileEmit {
 	bool from_rows;
 	const char *dot_name[MAX_OPERANDS];
 	bool dot_done[MAX_OPERANDS];
+	/* pv_one (tile.h): the loader of V's one tile, and whether the step's first P.V
+	 * product, which waits for it, is still to be printed */
+	const char *load_one;
+	bool pv_wait;
 	Var *red[MAX_TILE_VARS]; /* reductions of the current per-element loop */
 	const char *red_name[MAX_TILE_VARS];
 	Reducer red_op[MAX_TILE_VARS];
@@ -954,6 +958,12 @@ static void elem_group(TileEmit *te, Stmt **loops, int nl, int ind)
 				     te->red_op[r] == RED_MAX ? "max" : "min", nm, h);
 		}
 	}
+	if (te->npv && te->pv_wait) {
+		/* V's tile, loaded at the step's start (the next step's K tiles may still arrive) */
+		line(te, ind, "fx::cp_async_wait<1>();\n");
+		line(te, ind, "__syncthreads();\n");
+		te->pv_wait = false;
+	}
 	for (int k = 0; k < te->npv; k++) {
 		if (tp->pscale)
 			pscale_weights(te, te->pv_name[k], te->pv_acc[k], ind);
@@ -1403,6 +1413,8 @@ static void store_pass(TileEmit *te, Stmt *s, const char *load, const char *cons
 	expr(te, s->hi);
 	sb_printf(te->out, "; %s += %d) {\n", j0, tp->bn);
 	line(te, 2, two ? "%s(%s, 0);\n" : "%s(%s);\n", load, j0);
+	if (te->load_one)
+		line(te, 2, "%s(%s);\n", te->load_one, j0);
 	if (two || tp->tt->stages == 2) {
 		line(te, 2, "fx::cp_async_commit();\n");
 		line(te, 2, "fx::cp_async_wait<0>();\n");
@@ -1413,8 +1425,9 @@ static void store_pass(TileEmit *te, Stmt *s, const char *load, const char *cons
 		     te->colop_split[k], te->colop_smem[k]);
 	if (tp->presplit)
 		line(te, 2, "__syncthreads();\n");
-	for (int k = 0; k < tp->ncolop && two; k++)
-		line(te, 2, "const uint16_t *%s = %s;\n", te->colop_smem[k], colop_base[k]);
+	for (int k = 0; k < tp->ncolop; k++)
+		if (tile_stages(tp, k) == 2)
+			line(te, 2, "const uint16_t *%s = %s;\n", te->colop_smem[k], colop_base[k]);
 	line(te, 2, "fx::dispatch(!(%s + %d <= ", j0, tp->bn);
 	expr(te, s->hi);
 	sb_printf(te->out, "), [&](auto %s) {\n", te->masked);
@@ -1606,9 +1619,9 @@ void emit_tile_kernel(StrBuf *out, const GpuTarget *tg, TilePlan *tp, void (*pri
 	const char *sq = te.qa = fresh(&te, "s_rows");
 	line(&te, 1, "uint16_t *%s = %s;\n", sq, te.smem);
 	for (int k = 0; k < tp->ncolop; k++) {
-		line(&te, 1, "uint16_t *%s = %s + %d; /* %s of %d x %d */\n", te.colop_smem[k], te.smem, off, tp->stages == 2 ? "two stages" : "one tile", tp->bn,
+		line(&te, 1, "uint16_t *%s = %s + %d; /* %s of %d x %d */\n", te.colop_smem[k], te.smem, off, tile_stages(tp, k) == 2 ? "two stages" : "one tile", tp->bn,
 		     tp->colop_cols[k]);
-		off += w * tp->stages * tp->bn * tp->colop_cols[k];
+		off += w * tile_stages(tp, k) * tp->bn * tp->colop_cols[k];
 	}
 	for (int k = 0; k < tp->ncolop && tp->presplit; k++) {
 		te.colop_split[k] = fresh(&te, arena_printf(&tp->c->prog->arena, "%s_tf32", te.colop_smem[k]));
@@ -1692,27 +1705,33 @@ void emit_tile_kernel(StrBuf *out, const GpuTarget *tg, TilePlan *tp, void (*pri
 		te.slot = NULL;
 		te.from_rows = true; /* and the tile loads read the row pointers */
 	}
-	if (two)
-		line(&te, 1, "auto %s = [&](int %s, int %s) {\n", load, jt, ls);
-	else
-		line(&te, 1, "auto %s = [&](int %s) {\n", load, jt);
-	for (int k = 0; k < tp->ncolop; k++) {
-		/* a transposed operand's tile column by column (plain loads), its elements c of
-		 * rows at .. at + bn from &A[..][c][at] */
-		/* a byte operand (a quantised cache) widened to T as loaded (plain loads, no L2 policy) */
-		bool byte = scalar_size(tp->colop[k]->ty) == 1;
-		line(&te, 2, "fx::load_tile%s<%d, %d, %d, %s%s%s>(%s", tile_kt(tp, k) ? "_kt" : tp->colop_t[k] ? "_t" : byte ? "_q8" : "", tp->bn, tp->colop_cols[k], tp->threads, T,
-		     byte ? arena_printf(&tp->c->prog->arena, ", %s", gpu_type(tp->colop[k]->ty)) : "", data_arg(tp, tp->colop_data[k], tp->colop_cols[k]), te.colop_smem[k]);
-		if (two)
-			sb_printf(out, " + %s * %d", ls, w * tp->bn * tp->colop_cols[k]);
-		sb_puts(out, ", ");
-		if (tp->colop_t[k])
-			print_ptr_lambda(&te, tp->colop[k], tp->jc, jt, false);
+	te.load_one = tp->pv_one ? fresh(&te, "load_values") : NULL;
+	/* the tiles of two stages (all but V's where pv_one), then V's one */
+	for (int one = 0; one < 1 + tp->pv_one; one++) {
+		if (two && !one)
+			line(&te, 1, "auto %s = [&](int %s, int %s) {\n", load, jt, ls);
 		else
-			print_operand_rows(&te, tp->colop[k], tp->colop2[k], tp->jc, jt);
-		sb_printf(out, ", %s - %s%s%s);\n", te.je, jt, pol && !tp->colop_t[k] && !byte ? ", " : "", pol && !tp->colop_t[k] && !byte ? pol : "");
+			line(&te, 1, "auto %s = [&](int %s) {\n", one ? te.load_one : load, jt);
+		for (int k = 0; k < tp->ncolop; k++) {
+			if (tp->pv_one && one != (tile_stages(tp, k) == 1))
+				continue;
+			/* a transposed operand's tile column by column (plain loads), its elements c of
+			 * rows at .. at + bn from &A[..][c][at] */
+			/* a byte operand (a quantised cache) widened to T as loaded (plain loads, no L2 policy) */
+			bool byte = scalar_size(tp->colop[k]->ty) == 1;
+			line(&te, 2, "fx::load_tile%s<%d, %d, %d, %s%s%s>(%s", tile_kt(tp, k) ? "_kt" : tp->colop_t[k] ? "_t" : byte ? "_q8" : "", tp->bn, tp->colop_cols[k], tp->threads, T,
+			     byte ? arena_printf(&tp->c->prog->arena, ", %s", gpu_type(tp->colop[k]->ty)) : "", data_arg(tp, tp->colop_data[k], tp->colop_cols[k]), te.colop_smem[k]);
+			if (tile_stages(tp, k) == 2)
+				sb_printf(out, " + %s * %d", ls, w * tp->bn * tp->colop_cols[k]);
+			sb_puts(out, ", ");
+			if (tp->colop_t[k])
+				print_ptr_lambda(&te, tp->colop[k], tp->jc, jt, false);
+			else
+				print_operand_rows(&te, tp->colop[k], tp->colop2[k], tp->jc, jt);
+			sb_printf(out, ", %s - %s%s%s);\n", te.je, jt, pol && !tp->colop_t[k] && !byte ? ", " : "", pol && !tp->colop_t[k] && !byte ? pol : "");
+		}
+		line(&te, 1, "};\n");
 	}
-	line(&te, 1, "};\n");
 	te.from_rows = false;
 	const char *j0 = step->var->name;
 	/* The first step, the step after j0 (an expression of j0), and the loop's update. */
@@ -1769,12 +1788,18 @@ void emit_tile_kernel(StrBuf *out, const GpuTarget *tg, TilePlan *tp, void (*pri
 		} else {
 			line(&te, 1, "for (int %s = %s; %s < %s; %s += %d) {\n", j0, start, j0, te.je, j0, tp->bn);
 		}
+		if (te.load_one) {
+			/* V's one tile (free since the step before's last barrier), before the
+			 * next step's K tiles: its copy is waited for first */
+			line(&te, 2, "%s(%s);\n", te.load_one, j0);
+			line(&te, 2, "fx::cp_async_commit();\n");
+		}
 		line(&te, 2, "if (%s < %s)\n", after, te.je);
 		line(&te, 3, "%s(%s, %s ^ 1);\n", load, after, te.st);
 		if (ring)
 			index_step(&te, load_ix, later3, ring, 2);
 		line(&te, 2, "fx::cp_async_commit();\n");
-		line(&te, 2, "fx::cp_async_wait<1>();\n");
+		line(&te, 2, "fx::cp_async_wait<%d>();\n", te.load_one ? 2 : 1);
 	} else if (tp->presplit) {
 		/* One tile, split into its tf32 planes at the start of its step (after the step
 		 * before has read the planes), and then free: the next step's tile loads while
@@ -1814,6 +1839,8 @@ void emit_tile_kernel(StrBuf *out, const GpuTarget *tg, TilePlan *tp, void (*pri
 	const char *colop_base[MAX_TILE_VARS];
 	memcpy(colop_base, te.colop_smem, sizeof(const char *) * (size_t)tp->ncolop);
 	for (int k = 0; k < tp->ncolop && two; k++) {
+		if (tile_stages(tp, k) != 2)
+			continue;
 		const char *nm = te.colop_smem[k];
 		te.colop_smem[k] = fresh(&te, arena_printf(&tp->c->prog->arena, "%s_now", nm));
 		line(&te, 2, "const uint16_t *%s = %s + %s * %d;\n", te.colop_smem[k], nm, te.st, w * tp->bn * tp->colop_cols[k]);
@@ -1826,6 +1853,7 @@ void emit_tile_kernel(StrBuf *out, const GpuTarget *tg, TilePlan *tp, void (*pri
 	Stmt **steps = sb->kind == ST_BLOCK ? sb->body : &sb;
 	int nsteps = sb->kind == ST_BLOCK ? sb->nbody : 1;
 	memset(te.dot_done, 0, sizeof te.dot_done);
+	te.pv_wait = tp->pv_one;
 	for (int k = 0; k < tp->nvars; k++)
 		if (tp->roles[k] == TR_ELEM)
 			line(&te, 3, "fx::clear(%s);\n", tp->vars[k]->name);
@@ -1847,6 +1875,7 @@ void emit_tile_kernel(StrBuf *out, const GpuTarget *tg, TilePlan *tp, void (*pri
 		i = k;
 	}
 	line(&te, 2, "});\n");
+	te.pv_wait = false;
 	if (ring)
 		index_step(&te, ptrs, later2, arena_printf(&tp->c->prog->arena, "(%s + 2) %% %d", ring, TILE_INDEX_RING), 2);
 	/* (presplit: the next step's first barrier keeps its split from the planes until

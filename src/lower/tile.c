@@ -1668,12 +1668,14 @@ static bool fail(TilePlan *tp, const char **why, const char *msg)
 	return false;
 }
 
+int tile_stages(const TilePlan *tp, int k) { return tp->pv_one && tp->colop_pv[k] ? 1 : tp->stages; }
+
 /* Bytes of the plan's tiles, rings of index values and row tables. */
 static int tiles_bytes(const TilePlan *tp)
 {
 	int elems = tp->row_parts * tp->bm * tp->kdim;
 	for (int k = 0; k < tp->ncolop; k++)
-		elems += (tp->stages + (tp->presplit ? tp->tf32 ? 1 : 2 : 0)) * tp->bn * tp->colop_cols[k];
+		elems += (tile_stages(tp, k) + (tp->presplit ? tp->tf32 ? 1 : 2 : 0)) * tp->bn * tp->colop_cols[k];
 	int bytes = (tp->elem == TY_FLOAT ? 4 : 2) * elems;
 	for (int g = 0; g < tp->ngather; g++)
 		bytes += tile_index_ring_bytes(tp, g);
@@ -2187,6 +2189,37 @@ static bool presplit_fits(TilePlan *tp)
 	return fits;
 }
 
+
+/* Whether V's tile should have one stage (tile.h pv_one): two stages of every column tile
+ * keep an SM to one CTA and one of V's lets it hold two; prefill's row tiles only (a
+ * decode's 16 rows at D = 256 would qualify too, not measured). A CTA's 1 KB of reserved shared
+ * memory counts; the registers (up to 255 a thread) hold two CTAs of 128 threads, not of
+ * 256. V is the one operand of the P.V products, read by no q.k product (an absorbed MLA's
+ * kv tile is both), loaded by cp.async (not transposed) from its own rows (no gathers,
+ * whose row pointers are computed for the step that loads every tile). */
+static bool pv_one_fits(TilePlan *tp)
+{
+	enum { RESERVED = 1024 };
+	if (tp->stages != 2 || tp->bm < 64 || tp->threads > 128 || tp->ngather || tp->presplit || 2 * (tile_smem_bytes(tp) + RESERVED) <= tp->tt->smem_sm)
+		return false;
+	int v = -1;
+	for (int k = 0; k < tp->ncolop; k++)
+		if (tp->colop_pv[k]) {
+			if (v >= 0)
+				return false;
+			v = k;
+		}
+	if (v < 0 || tp->colop_t[v])
+		return false;
+	for (int d = 0; d < tp->ndots; d++)
+		if (tp->dots[d].colop == v)
+			return false;
+	tp->pv_one = true;
+	bool fits = 2 * (tile_smem_bytes(tp) + RESERVED) <= tp->tt->smem_sm;
+	tp->pv_one = false;
+	return fits;
+}
+
 /* tile_plan, with rows (when not 0) as the row tile where the schedule gives none. */
 static bool plan(TilePlan *tp, const Region *r, const TileTarget *tt, int rows, const char **why)
 {
@@ -2432,6 +2465,12 @@ static bool plan(TilePlan *tp, const Region *r, const TileTarget *tt, int rows, 
 	if (tp->warps < 2)
 		tp->presplit = false;
 	tp->threads = tt->wave * tp->warps;
+	/* Two CTAs an SM: one's softmax runs while the other's products do (H100, MLA's q.k
+	 * over 192 and V over 128 at 128 rows, 4 warps: 128 KB with two stages of K and V, one
+	 * CTA an SM, 1526 us at B = 2, H = 16, 4096 rows and keys; one stage of V, 112 KB
+	 * and two CTAs an SM: 1000 us; two stages at 64 rows: 1539; 8 warps of one 16-row
+	 * tile: 1104; one stage of both, loaded at the step's start: 1066). */
+	tp->pv_one = pv_one_fits(tp);
 	bool softmax = false;
 	for (int a = 0; a < tp->c->naccums; a++)
 		softmax |= tp->c->accums[a].red == RED_MAX;

@@ -88,6 +88,8 @@ typedef struct TileTarget {
 	int frag_cols; /* columns of a tile that one [4]-float fragment block covers: 8 or 16 */
 	int stages;    /* column-operand tiles in shared memory: 2 when copies are asynchronous, else 1 */
 	int smem_max;  /* shared memory one CTA may have, in bytes */
+	int smem_sm;   /* shared memory an SM (a CU) has for its CTAs, in bytes (each CTA's share
+	                * and 1 KB the hardware reserves for it) */
 	bool f32;      /* fp32 products to fp32 accuracy (CUDA: three tf32 products each; HIP: mfma
 	                * 16x16x4f32): else 16-bit only */
 	bool group64;  /* 64-row tiles are multiplied by a group of 4 warps of 16 rows (sm_90a wgmma):
@@ -133,6 +135,10 @@ typedef struct TilePlan {
 	Var *jc, *kc;     /* canonical fused and k iterators of the operand references */
 	int bm, bn, warps, threads; /* warps: tt->wave threads each (a wavefront on HIP) */
 	int stages;       /* column-operand tiles in shared memory: tt->stages, or 1 where two do not fit */
+	bool pv_one;      /* two stages: the P.V operand's (V's) tile has one, loaded at the start of
+	                   * its step and waited for before the step's first P.V product (q.k and the
+	                   * softmax cover its load), the others two: where that lets two CTAs share
+	                   * an SM and two stages of every tile would not (tile_plan) */
 	bool presplit;    /* fp32: each step's column tiles are split into tf32 planes in shared
 	                   * memory by the CTA, once, instead of by every warp at every product;
 	                   * the next step's tiles load meanwhile (tile_presplit) */
@@ -280,6 +286,8 @@ int tile_index_ring_bytes(const TilePlan *tp, int g);
  * shared memory, a step's computed once per row: it reads a gather, and is not stored
  * transposed (loaded column by column, it keeps its reads). */
 bool tile_row_table(const TilePlan *tp, int k, int part);
+/* Stages of column operand k's tiles in shared memory: tp->stages, 1 for V's where pv_one. */
+int tile_stages(const TilePlan *tp, int k);
 
 /* Whether column operand k, stored transposed, is kept so in shared memory (a tile [K][N]
  * as a P.V product's, fx::load_tile_kt, asynchronous copies of runs of 8 keys) and its

@@ -26,7 +26,7 @@ __global__ void __launch_bounds__(128) mla_DK192_DV128_kernel(int B, int H, int 
 	const int wrow = fx::warp() * 32;
 	uint16_t *s_rows = smem;
 	uint16_t *s_k = smem + 24576; /* two stages of 64 x 192 */
-	uint16_t *s_v = smem + 49152; /* two stages of 64 x 128 */
+	uint16_t *s_v = smem + 49152; /* one tile of 64 x 128 */
 	fx::load_rows<128, 192, 128, __half>(s_rows, [&](int r) { return &q[((((long long)b * H + h) * N + (row0 + r)) * 192 + 0)]; }, nrows);
 	fx::cp_async_commit();
 	float m[4];
@@ -51,7 +51,9 @@ __global__ void __launch_bounds__(128) mla_DK192_DV128_kernel(int B, int H, int 
 	const int inner_begin = 0, inner_end = min(first + 1, last + 1);
 	auto load_columns = [&](int at, int into) {
 		fx::load_tile<64, 192, 128, __half>(s_k + into * 12288, [&](int r) { return &k[((((long long)b * H + h) * N + (at + r)) * 192 + 0)]; }, end - at);
-		fx::load_tile<64, 128, 128, __half>(s_v + into * 8192, [&](int r) { return &v[((((long long)b * H + h) * N + (at + r)) * 128 + 0)]; }, end - at);
+	};
+	auto load_values = [&](int at) {
+		fx::load_tile<64, 128, 128, __half>(s_v, [&](int r) { return &v[((((long long)b * H + h) * N + (at + r)) * 128 + 0)]; }, end - at);
 	};
 	if (begin < end)
 		load_columns(begin, 0);
@@ -60,13 +62,14 @@ __global__ void __launch_bounds__(128) mla_DK192_DV128_kernel(int B, int H, int 
 	__syncthreads();
 	int stage = 0;
 	for (int j0 = begin; j0 < end; j0 += 64) {
+		load_values(j0);
+		fx::cp_async_commit();
 		if (j0 + 64 < end)
 			load_columns(j0 + 64, stage ^ 1);
 		fx::cp_async_commit();
-		fx::cp_async_wait<1>();
+		fx::cp_async_wait<2>();
 		__syncthreads();
 		const uint16_t *s_k_now = s_k + stage * 12288;
-		const uint16_t *s_v_now = s_v + stage * 8192;
 		fx::dispatch(!(j0 >= inner_begin && j0 + 64 <= inner_end), [&](auto masked) {
 			/* line 18: for (j ...) */
 			fx::dot_rows<__half, 2, 64, 192, 128, 128>(q_k, s_rows, wrow, s_k_now);
@@ -133,7 +136,9 @@ __global__ void __launch_bounds__(128) mla_DK192_DV128_kernel(int B, int H, int 
 			l[1] += fx::row_sum(l_red[1]);
 			l[2] += fx::row_sum(l_red[2]);
 			l[3] += fx::row_sum(l_red[3]);
-			fx::dot_tile<__half, 2, 128, 64, 128>(acc, p_acc, s_v_now);
+			fx::cp_async_wait<1>();
+			__syncthreads();
+			fx::dot_tile<__half, 2, 128, 64, 128>(acc, p_acc, s_v);
 		});
 		__syncthreads();
 		stage ^= 1;
@@ -186,10 +191,10 @@ static cudaError_t mla_prefill_launch_DK192_DV128(int B, int H, int N, int DK, i
 				return cudaErrorInvalidValue;
 			if (((uintptr_t)q | (uintptr_t)k | (uintptr_t)v) & 15)
 				return cudaErrorInvalidValue;
-			cudaError_t err = cudaFuncSetAttribute(mla_DK192_DV128_kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, 131072);
+			cudaError_t err = cudaFuncSetAttribute(mla_DK192_DV128_kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, 114688);
 			if (err != cudaSuccess)
 				return err;
-			mla_DK192_DV128_kernel<<<dim3((unsigned)ctas, (unsigned)tiles), 128, 131072, stream>>>(B, H, N, DK, DV, q, k, v, o, sm_scale);
+			mla_DK192_DV128_kernel<<<dim3((unsigned)ctas, (unsigned)tiles), 128, 114688, stream>>>(B, H, N, DK, DV, q, k, v, o, sm_scale);
 			err = cudaGetLastError();
 			if (err != cudaSuccess)
 				return err;
