@@ -774,10 +774,10 @@ static void collect_sreads(TilePlan *tp, const Expr *e, Var *j)
 			if (tile_sread_index(tp, e, j) < 0 && tp->nsread < MAX_TILE_VARS) {
 				const Expr *c = sread_canon(tp, e, j);
 				long long coef = 0;
-				bool early = false; /* j in a subscript before the last: no pairs */
+				bool early = false; /* j in a subscript before the last (or a strided last): no pairs */
 				for (int i = 0; i + 1 < c->nargs; i++)
 					early |= expr_reads_var(c->args[i], tp->sj);
-				tp->sread_pair[tp->nsread] = !early && tile_affine_in(tp, c->args[c->nargs - 1], tp->sj, &coef) && coef == 1;
+				tp->sread_pair[tp->nsread] = !early && var_last_contiguous(e->var) && tile_affine_in(tp, c->args[c->nargs - 1], tp->sj, &coef) && coef == 1;
 				tp->sread[tp->nsread++] = c;
 			}
 			return;
