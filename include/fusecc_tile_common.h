@@ -62,6 +62,28 @@ template <class F> __device__ __forceinline__ void dispatch(bool masked, F &&f)
 		f(bool_c<false>{});
 }
 
+/* Two neighbouring columns of a per-score input (an additive mask, a bias) for one row of
+ * a thread's fragment, read once a step into registers (emit_tile.c, load_score_reads). */
+template <class T> struct alignas(2 * sizeof(T)) Pair {
+	T v[2];
+};
+/* Whether a pair of T may be read at p in one load. */
+template <class T> __device__ __forceinline__ bool pair_aligned(const T *p) { return ((uintptr_t)p & (sizeof(Pair<T>) - 1)) == 0; }
+/* Reads the elements at a0 (where ok0) and a1 (where ok1) into p: one load of both where
+ * the caller found them adjacent and aligned (pair) and both are in range, else one load
+ * each; an element out of range is left as it was (no pass reads it). */
+template <class T> __device__ __forceinline__ void load_pair(Pair<T> &p, const T *a0, const T *a1, bool pair, bool ok0, bool ok1)
+{
+	if (pair && ok0 && ok1) {
+		p = *reinterpret_cast<const Pair<T> *>(a0);
+	} else {
+		if (ok0)
+			p.v[0] = *a0;
+		if (ok1)
+			p.v[1] = *a1;
+	}
+}
+
 /* Zeros a register tile. A step's per-element tile is cleared first so that no element
  * (those a masked step skips) lives on from the step before, in registers, for nothing. */
 template <int MT, int W> __device__ __forceinline__ void clear(float (&t)[MT][W][4])

@@ -70,6 +70,11 @@ typedef struct TileEmit {
 	const Expr *hoist[MAX_TILE_VARS]; /* loads of the CTA's constants, printed as hoist_name */
 	const char *hoist_name[MAX_TILE_VARS];
 	int nhoist;
+	/* the registers of the plan's per-score reads (tp->sread) while a step is printed (NULL:
+	 * the passes read the inputs) */
+	const char *sread_name[MAX_TILE_VARS];
+	bool sread_on;
+	Var *elem_j; /* the per-element loop whose body is being printed (NULL: none) */
 	const char *pexp[MAX_TILE_VARS]; /* pscale: accumulator tp->vars[k]'s exponents, per row slot */
 } TileEmit;
 
@@ -121,9 +126,16 @@ static void part_elem(StrBuf *b, TileEmit *te, const Expr *e)
 	te->out = saved;
 }
 
+static void sread_elem(StrBuf *b, const TileEmit *te, const char *name);
+
 static bool tile_hook(StrBuf *b, const Expr *e, const PrintTarget *t)
 {
 	TileEmit *te = t->ctx;
+	int sr;
+	if (e->kind == EX_INDEX && te->sread_on && te->elem_j && (sr = tile_sread_index(te->tp, e, te->elem_j)) >= 0) {
+		sread_elem(b, te, te->sread_name[sr]);
+		return true;
+	}
 	for (int i = 0; e->kind == EX_INDEX && i < te->nhoist; i++)
 		if (expr_equal(e, te->hoist[i])) {
 			sb_puts(b, te->hoist_name[i]);
@@ -163,42 +175,6 @@ static bool tile_hook(StrBuf *b, const Expr *e, const PrintTarget *t)
 	return false;
 }
 
-/* Whether int expression e is c * jv + (terms without jv) with constant c (*coef), its
- * other variables the row's or the function's (none that changes with the element). */
-static bool affine_in(const TilePlan *tp, const Expr *e, const Var *jv, long long *coef)
-{
-	long long a, b;
-	switch (e->kind) {
-	case EX_INT: *coef = 0; return true;
-	case EX_VAR:
-		*coef = e->var == jv;
-		return e->var == jv || e->var->kind == VAR_PARAM || e->var == tp->grid[tp->rowdim].var || e->var == tp->step->var;
-	case EX_UN:
-		if (e->uop != UOP_NEG || !affine_in(tp, e->args[0], jv, &a))
-			return false;
-		*coef = -a;
-		return true;
-	case EX_BIN:
-		if (e->bop != OP_ADD && e->bop != OP_SUB && e->bop != OP_MUL)
-			return false;
-		if (!affine_in(tp, e->args[0], jv, &a) || !affine_in(tp, e->args[1], jv, &b))
-			return false;
-		if (e->bop == OP_MUL) {
-			/* c * jv needs the other factor to be a constant */
-			const Expr *k = a ? e->args[1] : e->args[0];
-			if (a && b)
-				return false;
-			if ((a || b) && k->kind != EX_INT)
-				return false;
-			*coef = a ? a * k->ival : b ? b * k->ival : 0;
-			return true;
-		}
-		*coef = e->bop == OP_ADD ? a + b : a - b;
-		return true;
-	default: return false;
-	}
-}
-
 /* (float)E, E an int expression c * j + r of the element's column j = jlane +
  * col_step(e): printed as (float)(E at jlane) + (float)(c * col_step(e)). The first term
  * is the same for all of the row's elements and the second a constant once the loop over
@@ -207,7 +183,7 @@ static bool affine_in(const TilePlan *tp, const Expr *e, const Var *jv, long lon
  * 2^24. */
 static bool splittable(const TileEmit *te, const Expr *e, long long *c)
 {
-	return e->ty == TY_INT && expr_reads_var(e, te->jel) && affine_in(te->tp, e, te->jel, c) && *c;
+	return e->ty == TY_INT && expr_reads_var(e, te->jel) && tile_affine_in(te->tp, e, te->jel, c) && *c;
 }
 
 /* Which operand of e (a float operation: a cast or a binary operation) split_conv prints,
@@ -297,26 +273,6 @@ static bool conv_hook(StrBuf *b, const Expr *e, const PrintTarget *t)
 
 static const char *fresh(TileEmit *te, const char *base) { return fresh_var(te->tp->c, base, TY_INT, VAR_LOCAL)->name; }
 
-/* Whether int expression e is the same for the whole CTA: constants, scalar parameters,
- * and the grid's coordinates other than the row's. */
-static bool cta_level(const TilePlan *tp, const Expr *e)
-{
-	if (e->kind == EX_VAR) {
-		if (e->var->kind == VAR_PARAM)
-			return !e->var->ndim;
-		for (int g = 0; g < tp->ngrid; g++)
-			if (g != tp->rowdim && tp->grid[g].var == e->var)
-				return true;
-		return false;
-	}
-	if (e->kind == EX_INDEX || e->kind == EX_CALL)
-		return false;
-	for (int i = 0; i < e->nargs; i++)
-		if (!cta_level(tp, e->args[i]))
-			return false;
-	return true;
-}
-
 /* Collects the step's reads of read-only inputs at CTA-level subscripts (ALiBi's
  * slope[h]): the barriers and asm of every step clobber memory for the compiler, which
  * would otherwise load them again at each step. Returns false: stmt_any_expr visits
@@ -329,7 +285,7 @@ static bool collect_hoists(TileEmit *te, const Expr *e)
 	    (e->ty == TY_FLOAT || e->ty == TY_DOUBLE || scalar_is_int(e->ty))) {
 		bool ok = true, seen = false;
 		for (int i = 0; i < e->nargs; i++)
-			ok &= cta_level(te->tp, e->args[i]);
+			ok &= tile_cta_level(te->tp, e->args[i]);
 		for (int i = 0; i < te->nhoist; i++)
 			seen |= expr_equal(e, te->hoist[i]);
 		if (ok && !seen) {
@@ -772,17 +728,6 @@ static void elem_stmts(TileEmit *te, Stmt **body, int n, Var *j, int ind)
 	}
 }
 
-Stmt **loop_body(const Stmt *loop, int *n)
-{
-	Stmt **b = &((Stmt *)loop)->body[0];
-	if ((*b)->kind == ST_BLOCK) {
-		*n = (*b)->nbody;
-		return (*b)->body;
-	}
-	*n = 1;
-	return b;
-}
-
 /* Whether e reads a loop iterator other than the grid's (the pass's j, a d). */
 static bool reads_inner_loop(const TilePlan *tp, const Expr *e)
 {
@@ -840,6 +785,118 @@ static bool huge_scores(TileEmit *te, const Stmt *s)
 		if (huge_scores(te, s->body[i]))
 			return true;
 	return false;
+}
+
+/* ---- per-score reads ---- */
+
+/* Pair (te->h, te->c) of a per-score read's registers `fx::Pair<T> r[mt][W / frag_cols][2]`:
+ * columns c and c ^ 1 of a thread's row are adjacent in both layouts (frag), so each pair
+ * of a fragment holds two neighbouring columns. */
+static void sread_pair(StrBuf *b, const TileEmit *te, const char *name)
+{
+	if (te->tp->tt->row_slots == 2)
+		sb_printf(b, "%s[%s >> 1][%s >> 1][%s & 1]", name, te->h, te->c, te->h);
+	else
+		sb_printf(b, "%s[%s][%s >> 2][(%s >> 1) & 1]", name, te->h, te->c, te->c);
+}
+
+/* Element (te->h, te->c) of a per-score read's registers. */
+static void sread_elem(StrBuf *b, const TileEmit *te, const char *name)
+{
+	sread_pair(b, te, name);
+	sb_printf(b, ".v[%s & 1]", te->c);
+}
+
+/* `j >= lo && j < hi` (and the mask's bounds): the pass's range test of column j. */
+static void range_test(TileEmit *te, const char *j)
+{
+	const TilePlan *tp = te->tp;
+	sb_printf(te->out, "%s >= ", j);
+	operand(te, tp->step->lo, OP_GE);
+	sb_printf(te->out, " && %s < ", j);
+	operand(te, tp->step->hi, OP_LT);
+	if (tp->mask_lo) {
+		sb_printf(te->out, " && %s >= ", j);
+		operand(te, tp->mask_lo, OP_GE);
+	}
+	if (tp->mask_hi) {
+		sb_printf(te->out, " && %s < ", j);
+		operand(te, tp->mask_hi, OP_LT);
+	}
+}
+
+/* The lambdas of a row's per-score reads at indent ind, inside the loop over row slots
+ * (the row iterator declared): in_step(j), whether column j is in the pass's range, and
+ * X_at(j), the address of read X at column j; X_pair, whether the lane's pairs of columns
+ * are adjacent and aligned. */
+static void sread_lambdas(TileEmit *te, int ind, const char **in, const char **at, const char **vec)
+{
+	TilePlan *tp = te->tp;
+	const char *j = tp->sj->name;
+	*in = fresh(te, "in_step");
+	line(te, ind, "auto %s = [&](int %s) { return !decltype(%s)::value || (", *in, j, te->masked);
+	range_test(te, j);
+	sb_puts(te->out, "); };\n");
+	for (int k = 0; k < tp->nsread; k++) {
+		const Expr *r = tp->sread[k];
+		at[k] = fresh(te, arena_printf(&tp->c->prog->arena, "%s_at", r->var->name));
+		line(te, ind, "auto %s = [&](int %s) { return &", at[k], j);
+		expr(te, r);
+		sb_puts(te->out, "; };\n");
+		vec[k] = "false";
+		if (tp->sread_pair[k]) {
+			/* the lane's pairs start at even distances from its first column */
+			vec[k] = fresh(te, arena_printf(&tp->c->prog->arena, "%s_pair", r->var->name));
+			line(te, ind, "const bool %s = fx::pair_aligned(%s(%s + fx::col_lane()));\n", vec[k], at[k], tp->step->var->name);
+		}
+	}
+}
+
+/* The loop over a row's pairs of elements that loads them (te->c even). */
+static void sread_loads(TileEmit *te, int ind, const char *in, const char **at, const char **vec)
+{
+	TilePlan *tp = te->tp;
+	const char *j = tp->sj->name;
+	line(te, ind, "#pragma unroll\n");
+	line(te, ind, "for (int %s = 0; %s < %d; %s += 2) {\n", te->c, te->c, tp->bn / 4, te->c);
+	line(te, ind + 1, "const int %s = %s + fx::col(%s);\n", j, tp->step->var->name, te->c);
+	for (int k = 0; k < tp->nsread; k++) {
+		sb_indent(te->out, ind + 1);
+		sb_puts(te->out, "fx::load_pair(");
+		sread_pair(te->out, te, te->sread_name[k]);
+		sb_printf(te->out, ", %s(%s), %s(%s + 1), %s, %s(%s), %s(%s + 1));\n", at[k], j, at[k], j, vec[k], in, j, in, j);
+	}
+	line(te, ind, "}\n");
+}
+
+/* Loads the step's per-score reads into registers, before its products: each value once
+ * (every pass reads the registers), the loads' latency under the products'. Two
+ * neighbouring columns come in one load where the subscript makes them adjacent and the
+ * row's address is aligned to the pair (fx::load_pair), else one by one; elements outside
+ * the pass's range are not read (as in the passes). */
+static void load_score_reads(TileEmit *te, int ind)
+{
+	TilePlan *tp = te->tp;
+	if (!tp->nsread)
+		return;
+	te->sread_on = true;
+	bool by_row = expr_reads_var(tp->step->lo, row_var(tp)) || expr_reads_var(tp->step->hi, row_var(tp)) ||
+	              (tp->mask_lo && expr_reads_var(tp->mask_lo, row_var(tp))) || (tp->mask_hi && expr_reads_var(tp->mask_hi, row_var(tp)));
+	for (int k = 0; k < tp->nsread; k++)
+		by_row |= expr_reads_var(tp->sread[k], row_var(tp));
+	line(te, ind, "/* read once a step, before the products: every pass reads the registers */\n");
+	for (int k = 0; k < tp->nsread; k++) {
+		te->sread_name[k] = fresh(te, arena_printf(&tp->c->prog->arena, "%s_r", tp->sread[k]->var->name));
+		line(te, ind, "fx::Pair<%s> %s[%d][%d][2];\n", gpu_type(tp->sread[k]->ty), te->sread_name[k], tp->mt, tp->bn / tp->tt->frag_cols);
+	}
+	line(te, ind, "#pragma unroll\n");
+	line(te, ind, "for (int %s = 0; %s < %d; %s++) {\n", te->h, te->h, row_slots(tp), te->h);
+	if (by_row)
+		row_index(te, ind + 1);
+	const char *in, *at[MAX_TILE_VARS], *vec[MAX_TILE_VARS];
+	sread_lambdas(te, ind + 1, &in, at, vec);
+	sread_loads(te, ind + 1, in, at, vec);
+	line(te, ind, "}\n");
 }
 
 /* The element type a product's template takes: the operands' type, or fx::tf32, the tag
@@ -918,20 +975,10 @@ static void elem_group(TileEmit *te, Stmt **loops, int nl, int ind)
 		sb_puts(te->out, " = 0.0f;\n");
 	}
 	if (te->rows_in_tile) /* not the last row again, with the padding rows' values */
-		line(te, ind + 2, "if (%s + fx::row(%s) < %s && (!decltype(%s)::value || (%s >= ", te->rbase, te->h, te->nrows, te->masked, j->name);
+		line(te, ind + 2, "if (%s + fx::row(%s) < %s && (!decltype(%s)::value || (", te->rbase, te->h, te->nrows, te->masked);
 	else
-		line(te, ind + 2, "if (!decltype(%s)::value || (%s >= ", te->masked, j->name);
-	operand(te, tp->step->lo, OP_GE);
-	sb_printf(te->out, " && %s < ", j->name);
-	operand(te, tp->step->hi, OP_LT);
-	if (tp->mask_lo) {
-		sb_printf(te->out, " && %s >= ", j->name);
-		operand(te, tp->mask_lo, OP_GE);
-	}
-	if (tp->mask_hi) {
-		sb_printf(te->out, " && %s < ", j->name);
-		operand(te, tp->mask_hi, OP_LT);
-	}
+		line(te, ind + 2, "if (!decltype(%s)::value || (", te->masked);
+	range_test(te, j->name);
 	sb_puts(te->out, te->rows_in_tile ? "))) {\n" : ")) {\n");
 	for (int l = 0; l < nl; l++) {
 		int n;
@@ -939,8 +986,10 @@ static void elem_group(TileEmit *te, Stmt **loops, int nl, int ind)
 		if (nl > 1)
 			line(te, ind + 3, "{\n");
 		te->jel = split ? loops[l]->var : NULL;
+		te->elem_j = loops[l]->var;
 		elem_stmts(te, body, n, loops[l]->var, ind + 3 + (nl > 1));
 		te->jel = NULL;
+		te->elem_j = NULL;
 		if (nl > 1)
 			line(te, ind + 3, "}\n");
 	}
@@ -1859,6 +1908,7 @@ void emit_tile_kernel(StrBuf *out, const GpuTarget *tg, TilePlan *tp, void (*pri
 			line(&te, 3, "fx::clear(%s);\n", tp->vars[k]->name);
 	Stmt **order = arena_alloc(&tp->c->prog->arena, sizeof(Stmt *) * (size_t)nsteps);
 	step_order(tp, steps, nsteps, order);
+	load_score_reads(&te, 3);
 	for (int i = 0; i < nsteps;) {
 		if (tile_is_elem_loop(tp, order[i])) {
 			int k = i + 1;
@@ -1876,6 +1926,7 @@ void emit_tile_kernel(StrBuf *out, const GpuTarget *tg, TilePlan *tp, void (*pri
 	}
 	line(&te, 2, "});\n");
 	te.pv_wait = false;
+	te.sread_on = false; /* the epilogue's passes read the inputs themselves */
 	if (ring)
 		index_step(&te, ptrs, later2, arena_printf(&tp->c->prog->arena, "(%s + 2) %% %d", ring, TILE_INDEX_RING), 2);
 	/* (presplit: the next step's first barrier keeps its split from the planes until

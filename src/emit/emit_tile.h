@@ -50,9 +50,8 @@ void name_generated(StrBuf *b, size_t from, const Func *f);
 void print_rows(StrBuf *b, const GridLoop *g, int n);
 void print_row_coords(StrBuf *out, const GridLoop *g, int n, const char *rv);
 /* emit_tile.c: the device name of a math function for the fast paths (fx::exp), or NULL;
- * the statements of a loop's body as an array (*n of them). */
+ */
 const char *device_fn(MathFn fn, ScalarType ty);
-Stmt **loop_body(const Stmt *loop, int *n);
 
 /* emit_rows.c: the CTA-per-row lowering of row reductions (no products), from the
  * split-k row block the fuser writes for them, or from the row's passes as written when

@@ -644,6 +644,193 @@ bool tile_is_elem_loop(const TilePlan *tp, const Stmt *s)
 	return s->kind == ST_FOR && s->lo->kind == EX_VAR && s->lo->var == tp->step->var;
 }
 
+/* The statements of a loop's body as an array (*n of them). */
+Stmt **loop_body(const Stmt *loop, int *n)
+{
+	Stmt **b = &((Stmt *)loop)->body[0];
+	if ((*b)->kind == ST_BLOCK) {
+		*n = (*b)->nbody;
+		return (*b)->body;
+	}
+	*n = 1;
+	return b;
+}
+
+/* Whether int expression e is c * jv + (terms without jv) with constant c (*coef), its
+ * other variables the row's or the function's (none that changes with the element). */
+bool tile_affine_in(const TilePlan *tp, const Expr *e, const Var *jv, long long *coef)
+{
+	long long a, b;
+	switch (e->kind) {
+	case EX_INT: *coef = 0; return true;
+	case EX_VAR:
+		*coef = e->var == jv;
+		return e->var == jv || e->var->kind == VAR_PARAM || e->var == tp->grid[tp->rowdim].var || e->var == tp->step->var;
+	case EX_UN:
+		if (e->uop != UOP_NEG || !tile_affine_in(tp, e->args[0], jv, &a))
+			return false;
+		*coef = -a;
+		return true;
+	case EX_BIN:
+		if (e->bop != OP_ADD && e->bop != OP_SUB && e->bop != OP_MUL)
+			return false;
+		if (!tile_affine_in(tp, e->args[0], jv, &a) || !tile_affine_in(tp, e->args[1], jv, &b))
+			return false;
+		if (e->bop == OP_MUL) {
+			/* c * jv needs the other factor to be a constant */
+			const Expr *k = a ? e->args[1] : e->args[0];
+			if (a && b)
+				return false;
+			if ((a || b) && k->kind != EX_INT)
+				return false;
+			*coef = a ? a * k->ival : b ? b * k->ival : 0;
+			return true;
+		}
+		*coef = e->bop == OP_ADD ? a + b : a - b;
+		return true;
+	default: return false;
+	}
+}
+
+/* Whether int expression e is the same for the whole CTA: constants, scalar parameters,
+ * and the grid's coordinates other than the row's. */
+bool tile_cta_level(const TilePlan *tp, const Expr *e)
+{
+	if (e->kind == EX_VAR) {
+		if (e->var->kind == VAR_PARAM)
+			return !e->var->ndim;
+		for (int g = 0; g < tp->ngrid; g++)
+			if (g != tp->rowdim && tp->grid[g].var == e->var)
+				return true;
+		return false;
+	}
+	if (e->kind == EX_INDEX || e->kind == EX_CALL)
+		return false;
+	for (int i = 0; i < e->nargs; i++)
+		if (!tile_cta_level(tp, e->args[i]))
+			return false;
+	return true;
+}
+
+/* e written with the canonical iterator tp->sj in place of the loop's j. */
+static const Expr *sread_canon(const TilePlan *tp, const Expr *e, const Var *j)
+{
+	if (j == tp->sj)
+		return e;
+	Program *p = tp->c->prog;
+	return expr_subst_expr(p, e, j, ex_var(p, tp->sj, e->loc));
+}
+
+int tile_sread_index(const TilePlan *tp, const Expr *e, const Var *j)
+{
+	if (!tp->nsread)
+		return -1;
+	const Expr *c = sread_canon(tp, e, j);
+	for (int k = 0; k < tp->nsread; k++)
+		if (expr_equal(c, tp->sread[k]))
+			return k;
+	return -1;
+}
+
+/* Whether the subscript e of a read in the loop over j reads only j, the row's and the
+ * CTA's iterators, scalar parameters and values no loop of the step writes (no gathers,
+ * nothing per element). */
+static bool score_subscript(const TilePlan *tp, const Expr *e, const Var *j)
+{
+	if (e->kind == EX_INDEX || e->kind == EX_CALL)
+		return false;
+	if (e->kind == EX_VAR) {
+		if (e->var == j || e->var == tp->grid[tp->rowdim].var)
+			return true;
+		if (e->var->kind == VAR_PARAM)
+			return !e->var->ndim;
+		if (e->var->kind == VAR_LOOP)
+			return tile_cta_level(tp, e);
+		return !stmt_writes_var(tp->step, e->var);
+	}
+	for (int i = 0; i < e->nargs; i++)
+		if (!score_subscript(tp, e->args[i], j))
+			return false;
+	return true;
+}
+
+/* Collects from e, which every element of the loop over j evaluates, the reads of an input
+ * array at a subscript of the element's row and column: not an operand of the products,
+ * not written by the region. (A read the rows share, HF's padding mask[b][j], is one value
+ * per column for the whole warp: its loads in the passes are cheap as they are.) Operands
+ * evaluated under a condition (a ? b : c, a && b) are not looked into: their subscript may
+ * be valid only where the condition holds. */
+static void collect_sreads(TilePlan *tp, const Expr *e, Var *j)
+{
+	if (e->kind == EX_INDEX && e->var->kind == VAR_PARAM && e->nargs == e->var->ndim && expr_reads_var(e, j) &&
+	    expr_reads_var(e, tp->grid[tp->rowdim].var) && (scalar_is_float(e->ty) || scalar_is_int(e->ty))) {
+		bool operand = tp->rowop->var == e->var || (tp->rowop2 && tp->rowop2->var == e->var);
+		for (int k = 0; k < tp->ncolop; k++)
+			operand |= tp->colop[k]->var == e->var || (tp->colop2[k] && tp->colop2[k]->var == e->var);
+		bool ok = !operand && !stmt_writes_var(tp->region->loop, e->var);
+		for (int i = 0; ok && i < e->nargs; i++)
+			ok = score_subscript(tp, e->args[i], j);
+		if (ok) {
+			if (tile_sread_index(tp, e, j) < 0 && tp->nsread < MAX_TILE_VARS) {
+				const Expr *c = sread_canon(tp, e, j);
+				long long coef = 0;
+				bool early = false; /* j in a subscript before the last (or a strided last): no pairs */
+				for (int i = 0; i + 1 < c->nargs; i++)
+					early |= expr_reads_var(c->args[i], tp->sj);
+				tp->sread_pair[tp->nsread] = !early && var_last_contiguous(e->var) && tile_affine_in(tp, c->args[c->nargs - 1], tp->sj, &coef) && coef == 1;
+				tp->sread[tp->nsread++] = c;
+			}
+			return;
+		}
+	}
+	if (e->kind == EX_COND || (e->kind == EX_BIN && (e->bop == OP_LAND || e->bop == OP_LOR))) {
+		collect_sreads(tp, e->args[0], j);
+		return;
+	}
+	for (int i = 0; i < e->nargs; i++)
+		collect_sreads(tp, e->args[i], j);
+}
+
+/* The per-score reads (tp->sread) of the step's per-element loops: those of the
+ * straight-line statements each loop's body starts with (declarations, assignments, the
+ * q.k products and their starts), which every element in the pass's range runs. */
+static void find_score_reads(TilePlan *tp)
+{
+	tp->nsread = 0;
+	tp->sj = NULL;
+	Stmt *sb = tp->step->body[0];
+	Stmt **steps = sb->kind == ST_BLOCK ? sb->body : &sb;
+	int nsteps = sb->kind == ST_BLOCK ? sb->nbody : 1;
+	for (int l = 0; l < nsteps; l++) {
+		if (!tile_is_elem_loop(tp, steps[l]))
+			continue;
+		Var *j = steps[l]->var;
+		if (!tp->sj)
+			tp->sj = j;
+		int n, len;
+		Stmt **body = loop_body(steps[l], &n);
+		for (int i = 0; i < n; i += len) {
+			Stmt *s = body[i];
+			if (tile_match_dot(tp, body, n, i, j, false, NULL, &len) >= 0) {
+				/* the sums' starts (T5's s = bias[h][i][j] before the dot) */
+				collect_sreads(tp, s->rhs, j);
+				if (len == 4)
+					collect_sreads(tp, body[i + 2]->rhs, j);
+				continue;
+			}
+			len = 1;
+			if (s->kind != ST_DECL && s->kind != ST_ASSIGN)
+				break;
+			if (s->lhs && s->lhs->kind == EX_INDEX)
+				for (int a = 0; a < s->lhs->nargs; a++)
+					collect_sreads(tp, s->lhs->args[a], j);
+			if (s->rhs)
+				collect_sreads(tp, s->rhs, j);
+		}
+	}
+}
+
+
 /* Reads and writes in per-element statements: per-step arrays must be indexed j - j0. */
 static bool check_elem_expr(TilePlan *tp, const Expr *e, const Var *jvar)
 {
@@ -2439,6 +2626,7 @@ static bool plan(TilePlan *tp, const Region *r, const TileTarget *tt, int rows, 
 	for (int k = 0; k < tp->ncolop; k++)
 		if (is_byte(tp->colop[k]->ty))
 			tp->stages = 1;
+
 	int need = tile_smem_bytes(tp);
 	/* the narrowest step: 32 on CUDA; one fragment block on HIP, 16 wide (fp32 at D = 256
 	 * fits its 64 KB in steps of 16) */
@@ -2460,6 +2648,21 @@ static bool plan(TilePlan *tp, const Region *r, const TileTarget *tt, int rows, 
 	/* fp32: one, the other spills (H100, D = 128, causal: 35 TFLOP/s against 33) */
 	if (tp->elem == TY_FLOAT)
 		tp->mt = 1;
+	/* A row operand of two parts (hi + lo) takes twice a warp's fragments of it: at mt = 2
+	 * the kernel spills (ggml's flash_attn_ext, D = 128: 736 bytes at 255 registers; 182
+	 * registers and none at mt = 1, 2714 -> 1883 us on the H100). (mfma's layout gives a
+	 * thread one row of each 16, half the elements: unchanged there, unmeasured.) */
+	if (tt->row_slots == 2 && tp->row_parts == 2)
+		tp->mt = 1;
+	/* Per-score reads are kept in registers in the kernels of a two-part row operand, where
+	 * it was measured (ggml's KQ mask, H100: 1883 -> 1611 us at mt = 1). At mt = 2 a copy
+	 * of 4-byte values is 64 registers more a thread and the kernel spills (o04, D = 128:
+	 * 1 KB), and mt = 1 for it lost (o04 1295 -> 1572 us); the other kernels of mt = 1
+	 * (decode, D > 128, fp32) are neither timed nor GPU-checked with it. Elsewhere the
+	 * passes read the input as written. */
+	find_score_reads(tp);
+	if (tp->mt != 1 || tp->row_parts != 2)
+		tp->nsread = 0;
 	tp->warps = tp->bm / (16 * tp->mt) * tp->cw;
 	/* one warp would split the tiles for itself alone, as it does without (decode) */
 	if (tp->warps < 2)

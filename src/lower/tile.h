@@ -252,6 +252,15 @@ typedef struct TilePlan {
 	bool line_directives;            /* printer option (--line), set by the caller */
 	const char *why; /* set by the matchers when a shape is refused */
 	StrVec *names;   /* every name of the function, the printer's own included */
+	/* Per-score reads: reads of an input array at a subscript of the element's row and
+	 * column (an additive mask[i][j], bias[h][i][j], ggml's KQ mask row) that every element of a
+	 * pass's range makes, written with iterator sj (the step's first per-element loop's):
+	 * each is loaded once a step into registers, before the products, and every pass
+	 * reads the registers. sread_pair: columns j and j + 1 are adjacent elements. */
+	const Expr *sread[MAX_TILE_VARS];
+	bool sread_pair[MAX_TILE_VARS];
+	int nsread;
+	Var *sj;
 } TilePlan;
 
 /* Whether epilogue statement s of tp is a loop over the pass's range that stores a row
@@ -356,5 +365,15 @@ bool tile_is_col_loop(const TilePlan *tp, const Stmt *s);
 
 /* Whether s is one of the pass's per-element loops (for (j = j0; ...)). */
 bool tile_is_elem_loop(const TilePlan *tp, const Stmt *s);
+/* The statements of a loop's body as an array (*n of them). */
+Stmt **loop_body(const Stmt *loop, int *n);
+/* Whether int expression e is c * jv + (terms without jv) with constant c (*coef), its
+ * other variables the row's, the step's or the function's parameters. */
+bool tile_affine_in(const TilePlan *tp, const Expr *e, const Var *jv, long long *coef);
+/* Whether int expression e is the same for the whole CTA: constants, scalar parameters,
+ * and the grid's coordinates other than the row's. */
+bool tile_cta_level(const TilePlan *tp, const Expr *e);
+/* The index of per-score read e (in the loop over j) in tp->sread, or -1. */
+int tile_sread_index(const TilePlan *tp, const Expr *e, const Var *j);
 
 #endif
