@@ -2183,10 +2183,11 @@ static void tile_launch(StrBuf *out, const GpuTarget *tg, TilePlan *tp, const ch
 	sb_printf(out, "\t\t\t%s @err = %s(%s%s_kernel%s, %s, %d);\n", tg->err_t, tg->func_set_attr, tg->kernel_cast, tp->region->name, tp->kernel, tg->attr_max_dyn_smem, bytes);
 	sb_printf(out, "\t\t\tif (@err != %s)\n\t\t\t\treturn @err;\n", tg->success);
 	if (tp->twin_launch) {
-		/* a decode under `rolling`: a grid that leaves multiprocessors idle walks every
-		 * key in few CTAs; the split-k twin spreads the keys over the GPU instead */
+		/* a decode under `rolling`: a grid of few CTAs an SM (each one warp walking every
+		 * key) keeps too few loads in flight; the split-k twin spreads the keys over the
+		 * GPU instead */
 		print_device_query(out, tg, false);
-		sb_printf(out, "\t\t\tif (@ctas * @tiles < @sms)\n\t\t\t\treturn %s(", tp->twin_launch);
+		sb_printf(out, "\t\t\tif (@ctas * @tiles < %d * @sms)\n\t\t\t\treturn %s(", TILE_TWIN_CTAS_PER_SM, tp->twin_launch);
 		const Func *f = tp->region->fn;
 		for (int i = 0; i < f->nparams; i++)
 			sb_printf(out, "%s, ", f->params[i]->name);

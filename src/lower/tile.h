@@ -38,6 +38,10 @@ enum { TILE_MAX_WIDTH = 1024 };
  * before the barrier after which step n - 1 would copy step n + 2's into the slot); the
  * kernels checked on the GPU have three. */
 enum { TILE_INDEX_RING = 3 };
+/* A decode under `rolling` takes its split-k twin below this many CTAs an SM: its CTAs are
+ * one warp each, and a few of them an SM leave the memory idle (bench/RESULTS.md, session
+ * 24: 256 CTAs on 132 SMs ran at 0.6 of split-k). */
+enum { TILE_TWIN_CTAS_PER_SM = 4 };
 /* The steps a block layout keeps are found from a window of this many steps marked in
  * shared memory (tile_kept_window, fx::KeptSteps): two bits a step. */
 enum { TILE_KEPT_WINDOW = 512 };
