@@ -2004,6 +2004,15 @@ static Stmt *convert_while(Parser *ps, const LoopHead *h)
 
 static const char alias_help[] = "a pointer local must point into an array parameter: 'const float *qi = q + i * D;', '= &q[b][h][i][0];' or '= x[t];' (a row of x[T][V])";
 
+/* *a points at v's first element: v's leading subscripts 0 (at least one slot), no offset. */
+static void alias_row_start(Parser *ps, PtrAlias *a, Var *v, Loc loc)
+{
+	a->base = v, a->nlead = v->ndim - 1, a->off = NULL;
+	a->lead = arena_alloc(&ps->prog->arena, sizeof(Expr *) * (size_t)(a->nlead ? a->nlead : 1));
+	for (int i = 0; i < a->nlead; i++)
+		a->lead[i] = ex_int(ps->prog, 0, loc);
+}
+
 /* Where pointer expression e points: *a gets its base array, leading subscripts and
  * offset. False (reported) if e is not an array parameter, a pointer local, a row of an
  * array, an element's address, or one of those plus or minus an integer. */
@@ -2036,10 +2045,7 @@ static bool convert_pointer(Parser *ps, CXCursor e, PtrAlias *a)
 		}
 		if (v && (v->kind == VAR_PARAM || ps->alias_locals) && v->ndim > 1 && is_array_kind(clang_getCanonicalType(clang_getCursorType(e)).kind)) {
 			/* a whole matrix passed as its rows (`softmax_rows(N, N, S)` to `float X[n][m]`): &S[0][0] */
-			a->base = v, a->nlead = v->ndim - 1, a->off = NULL;
-			a->lead = arena_alloc(&ps->prog->arena, sizeof(Expr *) * (size_t)a->nlead);
-			for (int i = 0; i < a->nlead; i++)
-				a->lead[i] = ex_int(ps->prog, 0, loc);
+			alias_row_start(ps, a, v, loc);
 			return true;
 		}
 		return fail(ps, loc, alias_help), false;
@@ -2093,12 +2099,7 @@ static bool convert_pointer(Parser *ps, CXCursor e, PtrAlias *a)
 		bool sub = v && !addr && n < v->ndim - 1 && is_array_kind(clang_getCanonicalType(clang_getCursorType(e)).kind);
 		if (!v || (v->kind != VAR_PARAM && !ps->alias_locals) || (n != v->ndim - !addr && !sub))
 			return fail(ps, loc, alias_help), false;
-		a->base = v;
-		a->nlead = v->ndim - 1;
-		a->lead = arena_alloc(&ps->prog->arena, sizeof(Expr *) * (size_t)(a->nlead ? a->nlead : 1));
-		a->off = NULL;
-		for (int i = n; i < a->nlead; i++)
-			a->lead[i] = ex_int(ps->prog, 0, loc);
+		alias_row_start(ps, a, v, loc);
 		for (int i = 0; i < n; i++) {
 			Expr *x = convert_expr(ps, idx[n - 1 - i]);
 			if (!x)

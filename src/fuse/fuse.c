@@ -2239,18 +2239,7 @@ static bool stmt_has(const Stmt *s, const Stmt *t)
 	return false;
 }
 
-/* Whether a loop inside s (s included) is named name. */
-static bool has_loop_named(const Stmt *s, const char *name)
-{
-	if (!s)
-		return false;
-	if (s->kind == ST_FOR && !strcmp(s->var->name, name))
-		return true;
-	for (int i = 0; i < s->nbody; i++)
-		if (has_loop_named(s->body[i], name))
-			return true;
-	return false;
-}
+static bool stmt_not_named(const Stmt *s, const char *name);
 
 /* The loops of a region over one range, none inside another and none a clause names,
  * of which two or more reduce under different names (a row's key loops written `for (j)`,
@@ -2287,7 +2276,7 @@ static void unify_range_loops(Program *p, const Schedule *sc, Stmt *region)
 		for (int g = 1; differ && g < group.n; g++) {
 			Stmt *l = group.v[g];
 			const char *name = group.v[0]->var->name;
-			if (strcmp(l->var->name, name) && !stmt_reads_name(l, name, l->var) && !has_loop_named(l->body[0], name))
+			if (strcmp(l->var->name, name) && stmt_not_named(l, name))
 				l->var->name = name;
 		}
 		vec_free(group);

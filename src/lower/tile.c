@@ -1272,27 +1272,20 @@ static bool offset_by(const Expr *e, const Var *g, const Expr *stride)
 	return (offset_by(e->args[0], g, stride) && !expr_reads_var(e->args[1], g)) || (offset_by(e->args[1], g, stride) && !expr_reads_var(e->args[0], g));
 }
 
-/* Whether every access of w in e has subscript k equal to sub. */
-static bool at_row(const Expr *e, const Var *w, int k, const Expr *sub)
+/* An access of w (RowAt.w) whose subscript k is not sub: false (stop; an ExprTest). */
+typedef struct RowAt {
+	const Var *w;
+	int k;
+	const Expr *sub;
+} RowAt;
+
+static bool at_row(const Expr *e, void *ctx)
 {
-	if (!e)
-		return true;
-	if (e->kind == EX_INDEX && e->var == w && (e->nargs <= k || !expr_equal(e->args[k], sub)))
+	const RowAt *ra = ctx;
+	if (e->kind == EX_INDEX && e->var == ra->w && (e->nargs <= ra->k || !expr_equal(e->args[ra->k], ra->sub)))
 		return false;
 	for (int i = 0; i < e->nargs; i++)
-		if (!at_row(e->args[i], w, k, sub))
-			return false;
-	return true;
-}
-
-static bool stmt_at_row(const Stmt *s, const Var *w, int k, const Expr *sub)
-{
-	if (!s)
-		return true;
-	if (!at_row(s->lhs, w, k, sub) || !at_row(s->rhs, w, k, sub) || !at_row(s->cond, w, k, sub) || !at_row(s->lo, w, k, sub) || !at_row(s->hi, w, k, sub))
-		return false;
-	for (int i = 0; i < s->nbody; i++)
-		if (!stmt_at_row(s->body[i], w, k, sub))
+		if (!at_row(e->args[i], ctx))
 			return false;
 	return true;
 }
@@ -1312,7 +1305,7 @@ static bool writes_own_rows(const Stmt *l, const Stmt *s, const Expr *stride)
 				if (offset_by(s->lhs->args[i], l->var, stride))
 					own = i;
 			/* read too (a softmax in place, x[r][c] = ... x[r][c] ...): only in its own row */
-			if (own < 0 || (stmt_reads_var(l->body[0], w) && !stmt_at_row(l->body[0], w, own, s->lhs->args[own])))
+			if (own < 0 || (stmt_reads_var(l->body[0], w) && !stmt_all_exprs(l->body[0], at_row, &(RowAt){w, own, s->lhs->args[own]})))
 				return false;
 		} else if (!stmt_declares(l->body[0], w)) {
 			return false;
