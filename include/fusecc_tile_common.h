@@ -84,9 +84,14 @@ template <class T> __device__ __forceinline__ void load_pair(Pair<T> &p, const T
 	}
 }
 
+/* The smaller and the larger of two bounds, as fx:: names: a user's local called min or
+ * max (ONNX Runtime's `float max = -INFINITY`) hides the global overloads in the kernel. */
+template <typename A, typename B> __device__ __forceinline__ auto imin(A a, B b) -> decltype(a + b) { return a < b ? a : b; }
+template <typename A, typename B> __device__ __forceinline__ auto imax(A a, B b) -> decltype(a + b) { return a < b ? b : a; }
+
 /* Zeros a register tile. A step's per-element tile is cleared first so that no element
  * (those a masked step skips) lives on from the step before, in registers, for nothing. */
-template <int MT, int W> __device__ __forceinline__ void clear(float (&t)[MT][W][4])
+template <typename T, int MT, int W> __device__ __forceinline__ void clear(T (&t)[MT][W][4])
 {
 #pragma unroll
 	for (int m = 0; m < MT; m++)
@@ -94,7 +99,7 @@ template <int MT, int W> __device__ __forceinline__ void clear(float (&t)[MT][W]
 		for (int n = 0; n < W; n++)
 #pragma unroll
 			for (int e = 0; e < 4; e++)
-				t[m][n][e] = 0.0f;
+				t[m][n][e] = T{};
 }
 
 /* The CTA's grid coordinates in launch order (blockIdx.x fastest, then .y): `head` the

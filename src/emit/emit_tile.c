@@ -318,10 +318,12 @@ static void line(TileEmit *te, int ind, const char *fmt, ...)
  * row warp's rows): the products' THREADS, which chooses their row layout. */
 static int row_threads(const TilePlan *tp) { return tp->threads / tp->cw; }
 
-/* Declares a register tile of W columns. */
-static void decl_tile(TileEmit *te, int ind, const char *name, int w)
+/* Declares a register tile of W columns, of type ty: float but for a per-step tile the
+ * input declares 16-bit (a row of probabilities kept in bf16), whose elements must hold
+ * what that type holds. */
+static void decl_tile(TileEmit *te, int ind, const char *ty, const char *name, int w)
 {
-	line(te, ind, "float %s[%d][%d][4];\n", name, te->tp->mt, w / te->tp->tt->frag_cols);
+	line(te, ind, "%s %s[%d][%d][4];\n", ty, name, te->tp->mt, w / te->tp->tt->frag_cols);
 }
 
 /* ---- row statements ---- */
@@ -475,7 +477,7 @@ static void row_stmt(TileEmit *te, const Stmt *s, int ind, bool top)
  * bias[i][j], a per-row input) stays in bounds; they are never stored. */
 static void row_index(TileEmit *te, int ind)
 {
-	line(te, ind, "const int %s = min(%s + %s + fx::row(%s), %s + %s - 1);\n", row_var(te->tp)->name, te->i0, te->rbase, te->h, te->i0, te->nrows);
+	line(te, ind, "const int %s = fx::imin(%s + %s + fx::row(%s), %s + %s - 1);\n", row_var(te->tp)->name, te->i0, te->rbase, te->h, te->i0, te->nrows);
 }
 
 /* Statements once per row the thread holds: `for (h) { const int i = ...; ... }`. Rows
@@ -767,13 +769,28 @@ static bool huge_source(TileEmit *te, const Expr *e)
 	return false;
 }
 
-/* Whether a statement of s can give a score of 2^31 or more (huge_source); a scalar set to
- * a literal (a max's start, `float m = -FLT_MAX;`) is no score. */
+/* Whether e is, or has as an arm, a float scalar from outside the region: a fill value
+ * set before it (MPT's `min_val = torch.finfo.min`) or passed in, whose size the printer
+ * does not know. */
+static bool outside_scalar(TileEmit *te, const Expr *e)
+{
+	if (e->kind == EX_UN && e->uop == UOP_NEG)
+		return outside_scalar(te, e->args[0]);
+	if (e->kind == EX_COND)
+		return outside_scalar(te, e->args[1]) || outside_scalar(te, e->args[2]);
+	return e->kind == EX_VAR && scalar_is_float(e->var->ty) && e->var->kind != VAR_LOOP && !stmt_declares(te->tp->region->loop, e->var);
+}
+
+/* Whether a statement of s can give a score of 2^31 or more (huge_source, or a score set
+ * to a scalar from outside: outside_scalar); a scalar set to a literal (a max's start,
+ * `float m = -FLT_MAX;`) is no score. */
 static bool huge_scores(TileEmit *te, const Stmt *s)
 {
 	if (!s)
 		return false;
 	const Expr *r = s->rhs;
+	if ((s->kind == ST_ASSIGN || s->kind == ST_DECL) && r && outside_scalar(te, r))
+		return true;
 	bool lit = r && (r->kind == EX_FLT || (r->kind == EX_UN && r->args[0]->kind == EX_FLT));
 	if ((s->kind == ST_DECL && lit) || (s->kind == ST_ASSIGN && lit && s->lhs->kind == EX_VAR))
 		return false;
@@ -940,7 +957,7 @@ static void elem_group(TileEmit *te, Stmt **loops, int nl, int ind)
 		sb_puts(te->out, "};\n");
 	}
 	for (int k = 0; k < te->npv; k++)
-		decl_tile(te, ind, te->pv_name[k], tp->bn);
+		decl_tile(te, ind, "float", te->pv_name[k], tp->bn);
 	bool split = false;
 	for (int l = 0; l < nl; l++) {
 		te->jel = loops[l]->var;
@@ -1253,14 +1270,14 @@ static void cover(TileEmit *te, const char *name, const char *outer, const char 
 static void bounds(TileEmit *te, const Expr *lo, const Expr *mlo, const Expr *hi, const Expr *mhi)
 {
 	line(te, 1, "const int ");
-	cover(te, te->jb, "max", "min", lo, mlo);
+	cover(te, te->jb, "fx::imax", "fx::imin", lo, mlo);
 	sb_puts(te->out, ", ");
-	cover(te, te->je, "min", "max", hi, mhi);
+	cover(te, te->je, "fx::imin", "fx::imax", hi, mhi);
 	sb_puts(te->out, ";\n");
 	line(te, 1, "const int ");
-	cover(te, te->lom, "max", "max", lo, mlo);
+	cover(te, te->lom, "fx::imax", "fx::imax", lo, mlo);
 	sb_puts(te->out, ", ");
-	cover(te, te->him, "min", "min", hi, mhi);
+	cover(te, te->him, "fx::imin", "fx::imin", hi, mhi);
 	sb_puts(te->out, ";\n");
 }
 
@@ -1350,9 +1367,9 @@ static int skip_loops(TileEmit *te, const char *at)
 		ind++;
 	}
 	if (tp->skip_cj == 1)
-		line(te, ind, "for (int %s = %s + (int)threadIdx.x; %s < min(%s + %d, %s); %s += blockDim.x)\n", bj, at, bj, at, tp->bn, te->je, bj);
+		line(te, ind, "for (int %s = %s + (int)threadIdx.x; %s < fx::imin(%s + %d, %s); %s += blockDim.x)\n", bj, at, bj, at, tp->bn, te->je, bj);
 	else
-		line(te, ind, "for (int %s = %s / %d; %s <= (min(%s + %d, %s) - 1) / %d; %s++)\n", bj, at, tp->skip_cj, bj, at, tp->bn, te->je, tp->skip_cj, bj);
+		line(te, ind, "for (int %s = %s / %d; %s <= (fx::imin(%s + %d, %s) - 1) / %d; %s++)\n", bj, at, tp->skip_cj, bj, at, tp->bn, te->je, tp->skip_cj, bj);
 	return ind + 1;
 }
 
@@ -1629,9 +1646,9 @@ void emit_tile_kernel(StrBuf *out, const GpuTarget *tg, TilePlan *tp, void (*pri
 	else
 		sb_printf(out, " + (int)(gridDim.y - 1 - %s) * %d;\n", tile, tp->bm);
 	/* an end read from int64 offsets (cu_seqlens[b + 1] - cu_seqlens[b]) is a count of
-	 * rows, an int: min's overloads take one type */
+	 * rows, an int */
 	bool wide = gi->hi->ty != TY_INT;
-	line(&te, 1, "const int %s = min(%d, %s", te.nrows, tp->bm, wide ? "(int)(" : "");
+	line(&te, 1, "const int %s = fx::imin(%d, %s", te.nrows, tp->bm, wide ? "(int)(" : "");
 	expr(&te, gi->hi);
 	sb_printf(out, " - %s%s);\n", te.i0, wide ? ")" : "");
 	if (tp->rows_host && !rtile) /* the launcher counted tiles up to the extent: this CTA's may be past its end */
@@ -1709,11 +1726,13 @@ void emit_tile_kernel(StrBuf *out, const GpuTarget *tg, TilePlan *tp, void (*pri
 		Var *v = tp->vars[k];
 		if (tp->roles[k] == TR_ROW)
 			line(&te, 1, "%s %s[%d];\n", gpu_type(v->ty), v->name, row_slots(tp));
+		else if (tp->roles[k] == TR_ROWTILE)
+			decl_tile(&te, 1, "float", v->name, tp->ncols / tp->cw);
 		else if (tp->roles[k] != TR_PART && tp->roles[k] != TR_ROWCOPY)
-			decl_tile(&te, 1, v->name, tp->roles[k] == TR_ROWTILE ? tp->ncols / tp->cw : tp->bn);
+			decl_tile(&te, 1, gpu_type(v->ty), v->name, tp->bn);
 	}
 	for (int d = 0; d < tp->ndots; d++)
-		decl_tile(&te, 1, te.dot_name[d], tp->bn);
+		decl_tile(&te, 1, "float", te.dot_name[d], tp->bn);
 	for (int k = 0; k < tp->nvars && tp->pscale; k++) {
 		if (tp->roles[k] != TR_ROWTILE)
 			continue;

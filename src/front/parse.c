@@ -111,6 +111,8 @@ typedef struct Parser {
 	                      set to such a value */
 	VEC(const Expr *) unsigned_casts; /* float values converted to an unsigned type: not
 	                                     negative, or C's conversion is undefined */
+	bool shifted; /* nonneg asks for the operand of a shift or mask: a signed array's
+	                 element may be a bit pattern (a tree mask's word), not a size */
 	VEC(PragmaGroup) pragmas;
 	bool failed;
 	int depth; /* loops around the statement being converted */
@@ -672,6 +674,17 @@ __attribute__((noinline)) static Expr *window_compare(Program *p, BinOp op, Expr
 
 static bool nonneg(Parser *ps, const Expr *e);
 
+/* nonneg for the value a shift or a mask applies to, where a signed array's elements count
+ * as possibly negative: `w >> s & 1` of an int32 bit-mask word is no division when bit 31
+ * is set (-1 >> 1 is -1, -1 / 2 is 0). */
+static bool shift_operand_nonneg(Parser *ps, const Expr *e)
+{
+	ps->shifted = true;
+	bool r = nonneg(ps, e);
+	ps->shifted = false;
+	return r;
+}
+
 /* A shift or mask of a value that is not negative as the division it is: `t >> s` as
  * t / (1 << s), `t & ((1 << s) - 1)` and `t & 15` as t % (1 << s) and t % 16 (llama.cpp's
  * page and slot of a token), which the analyzer and the paged lowering read as a run of
@@ -728,7 +741,7 @@ static Expr *convert_binary(Parser *ps, CXCursor c)
 			 * to be, and which the analyzer bounds as a chunk's start for a run-time C (a
 			 * literal C is affine as written) */
 			r = ex_bin(ps->prog, OP_MUL, ex_bin(ps->prog, OP_DIV, a, b->args[1], oploc), ex_copy(ps->prog, b->args[1]), oploc);
-		} else if (b && scalar_is_int(a->ty) && scalar_is_int(b->ty) && nonneg(ps, a) && (r = shift_as_division(ps->prog, bop, a, b, oploc))) {
+		} else if (b && scalar_is_int(a->ty) && scalar_is_int(b->ty) && shift_operand_nonneg(ps, a) && (r = shift_as_division(ps->prog, bop, a, b, oploc))) {
 			/* r: the division */
 		} else if (b) {
 			r = ex_bin(ps->prog, bop, a, b, oploc);
@@ -1293,7 +1306,7 @@ static bool nonneg(Parser *ps, const Expr *e)
 {
 	switch (e->kind) {
 	case EX_INT: return e->ival >= 0;
-	case EX_INDEX: return e->var->kind == VAR_PARAM && scalar_is_int(e->ty);
+	case EX_INDEX: return e->var->kind == VAR_PARAM && scalar_is_int(e->ty) && (!ps->shifted || e->ty == TY_U8 || e->ty == TY_BOOL);
 	case EX_VAR:
 		if (e->var->kind == VAR_PARAM)
 			return true;

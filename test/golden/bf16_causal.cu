@@ -21,7 +21,7 @@ __global__ void __launch_bounds__(128) bf16_causal_kernel(int B, int H, int N, f
 	cta /= (B);
 	/* rows of 'i': the last tiles (the longest under a causal mask) first */
 	const int row0 = 0 + (int)(gridDim.y - 1 - tile) * 64;
-	const int nrows = min(64, N - row0);
+	const int nrows = fx::imin(64, N - row0);
 	const int wrow = fx::warp() * 16;
 	uint16_t *s_rows = smem;
 	uint16_t *s_k = smem + 4096; /* two stages of 32 x 64 */
@@ -51,8 +51,8 @@ __global__ void __launch_bounds__(128) bf16_causal_kernel(int B, int H, int N, f
 		l_deferred[hf] = 1.0f;
 	}
 	const int first = row0, last = row0 + nrows - 1;
-	const int begin = 0, end = max(first + 1, last + 1);
-	const int inner_begin = 0, inner_end = min(first + 1, last + 1);
+	const int begin = 0, end = fx::imax(first + 1, last + 1);
+	const int inner_begin = 0, inner_end = fx::imin(first + 1, last + 1);
 	auto load_columns = [&](int at, int into) {
 		fx::load_tile<32, 64, 128, fusecc_bf16>(s_k + into * 2048, [&](int r) { return &k[((((long long)b * H + h) * N + (at + r)) * 64 + 0)]; }, end - at);
 		fx::load_tile<32, 64, 128, fusecc_bf16>(s_v + into * 2048, [&](int r) { return &v[((((long long)b * H + h) * N + (at + r)) * 64 + 0)]; }, end - at);
@@ -78,7 +78,7 @@ __global__ void __launch_bounds__(128) bf16_causal_kernel(int B, int H, int N, f
 			float m_red[2] = {-INFINITY, -INFINITY};
 			#pragma unroll
 			for (int hf = 0; hf < 2; hf++) {
-				const int i = min(row0 + wrow + fx::row(hf), row0 + nrows - 1);
+				const int i = fx::imin(row0 + wrow + fx::row(hf), row0 + nrows - 1);
 				#pragma unroll
 				for (int e = 0; e < 8; e++) {
 					const int j = j0 + fx::col(e);
@@ -104,7 +104,7 @@ __global__ void __launch_bounds__(128) bf16_causal_kernel(int B, int H, int N, f
 			float l_red[2] = {0.0f, 0.0f};
 			#pragma unroll
 			for (int hf = 0; hf < 2; hf++) {
-				const int i = min(row0 + wrow + fx::row(hf), row0 + nrows - 1);
+				const int i = fx::imin(row0 + wrow + fx::row(hf), row0 + nrows - 1);
 				#pragma unroll
 				for (int e = 0; e < 8; e++) {
 					const int j = j0 + fx::col(e);
@@ -138,7 +138,7 @@ __global__ void __launch_bounds__(128) bf16_causal_kernel(int B, int H, int N, f
 			float p_acc[1][4][4];
 			#pragma unroll
 			for (int hf = 0; hf < 2; hf++) {
-				const int i = min(row0 + wrow + fx::row(hf), row0 + nrows - 1);
+				const int i = fx::imin(row0 + wrow + fx::row(hf), row0 + nrows - 1);
 				#pragma unroll
 				for (int e = 0; e < 8; e++) {
 					const int j = j0 + fx::col(e);

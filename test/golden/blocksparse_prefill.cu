@@ -21,7 +21,7 @@ __global__ void __launch_bounds__(128) blocksparse_prefill_kernel(int B, int H, 
 	cta /= (B);
 	/* rows of 'i': the last tiles (the longest under a causal mask) first */
 	const int row0 = 0 + (int)(gridDim.y - 1 - tile) * 128;
-	const int nrows = min(128, N - row0);
+	const int nrows = fx::imin(128, N - row0);
 	const int wrow = fx::warp() * 32;
 	uint16_t *s_rows = smem;
 	uint16_t *s_k = smem + 16384; /* two stages of 64 x 128 */
@@ -56,7 +56,7 @@ __global__ void __launch_bounds__(128) blocksparse_prefill_kernel(int B, int H, 
 	auto kept = [&](int at2) -> int {
 		int any = 0, all = 1;
 		for (int blk_i = row0 / 128; blk_i <= (row0 + nrows - 1) / 128; blk_i++)
-			for (int blk_j = at2 / 128; blk_j <= (min(at2 + 64, end) - 1) / 128; blk_j++)
+			for (int blk_j = at2 / 128; blk_j <= (fx::imin(at2 + 64, end) - 1) / 128; blk_j++)
 				if ((layout[(((long long)h * NB + blk_i) * NB + blk_j)]) != 0)
 					any = 1;
 				else
@@ -89,7 +89,7 @@ __global__ void __launch_bounds__(128) blocksparse_prefill_kernel(int B, int H, 
 			float m_red[4] = {-INFINITY, -INFINITY, -INFINITY, -INFINITY};
 			#pragma unroll
 			for (int hf = 0; hf < 4; hf++) {
-				const int i = min(row0 + wrow + fx::row(hf), row0 + nrows - 1);
+				const int i = fx::imin(row0 + wrow + fx::row(hf), row0 + nrows - 1);
 				#pragma unroll
 				for (int e = 0; e < 16; e++) {
 					const int j = j0 + fx::col(e);

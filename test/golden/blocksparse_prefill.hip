@@ -22,7 +22,7 @@ __global__ void __launch_bounds__(256) blocksparse_prefill_kernel(int B, int H, 
 	cta /= (B);
 	/* rows of 'i': the last tiles (the longest under a causal mask) first */
 	const int row0 = 0 + (int)(gridDim.y - 1 - tile) * 128;
-	const int nrows = min(128, N - row0);
+	const int nrows = fx::imin(128, N - row0);
 	const int wrow = fx::warp() * 32;
 	uint16_t *s_rows = smem;
 	uint16_t *s_k = smem + 16384; /* one tile of 64 x 128 */
@@ -56,14 +56,14 @@ __global__ void __launch_bounds__(256) blocksparse_prefill_kernel(int B, int H, 
 	auto live = [&](int at2) -> bool {
 		int any = 0;
 		for (int blk_i = row0 / 128; blk_i <= (row0 + nrows - 1) / 128; blk_i++)
-			for (int blk_j = at2 / 128; blk_j <= (min(at2 + 64, end) - 1) / 128; blk_j++)
+			for (int blk_j = at2 / 128; blk_j <= (fx::imin(at2 + 64, end) - 1) / 128; blk_j++)
 				any |= (layout[(((long long)h * NB + blk_i) * NB + blk_j)]) != 0;
 		return any != 0;
 	};
 	auto whole = [&](int at2) -> bool {
 		int any = 1;
 		for (int blk_i = row0 / 128; blk_i <= (row0 + nrows - 1) / 128; blk_i++)
-			for (int blk_j = at2 / 128; blk_j <= (min(at2 + 64, end) - 1) / 128; blk_j++)
+			for (int blk_j = at2 / 128; blk_j <= (fx::imin(at2 + 64, end) - 1) / 128; blk_j++)
 				any &= (layout[(((long long)h * NB + blk_i) * NB + blk_j)]) != 0;
 		return any != 0;
 	};
@@ -83,7 +83,7 @@ __global__ void __launch_bounds__(256) blocksparse_prefill_kernel(int B, int H, 
 			float m_red[2] = {-INFINITY, -INFINITY};
 			#pragma unroll
 			for (int hf = 0; hf < 2; hf++) {
-				const int i = min(row0 + wrow + fx::row(hf), row0 + nrows - 1);
+				const int i = fx::imin(row0 + wrow + fx::row(hf), row0 + nrows - 1);
 				#pragma unroll
 				for (int e = 0; e < 16; e++) {
 					const int j = j0 + fx::col(e);

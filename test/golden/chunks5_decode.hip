@@ -24,7 +24,7 @@ __global__ void __launch_bounds__(64) chunks5_decode_kernel(int B, int H, int L,
 	cta /= (B);
 	/* rows of 'row': the last tiles (the longest under a causal mask) first */
 	const int row0 = 0 + (int)(gridDim.y - 1 - tile) * 16;
-	const int nrows = min(16, 1 - row0);
+	const int nrows = fx::imin(16, 1 - row0);
 	const int wrow = fx::warp() * 16;
 	/* chunk 'ch' of the split over 'j' */
 	const int ch = blockIdx.z;

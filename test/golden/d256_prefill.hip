@@ -22,7 +22,7 @@ __global__ void __launch_bounds__(64) d256_prefill_kernel(int B, int H, int N, f
 	cta /= (B);
 	/* rows of 'i': the last tiles (the longest under a causal mask) first */
 	const int row0 = 0 + (int)(gridDim.y - 1 - tile) * 16;
-	const int nrows = min(16, N - row0);
+	const int nrows = fx::imin(16, N - row0);
 	const int wrow = fx::warp() * 16;
 	uint16_t *s_rows = smem;
 	uint16_t *s_k = smem + 4096; /* one tile of 32 x 256 */
@@ -60,7 +60,7 @@ __global__ void __launch_bounds__(64) d256_prefill_kernel(int B, int H, int N, f
 			float m_red[1] = {-INFINITY};
 			#pragma unroll
 			for (int hf = 0; hf < 1; hf++) {
-				const int i = min(row0 + wrow + fx::row(hf), row0 + nrows - 1);
+				const int i = fx::imin(row0 + wrow + fx::row(hf), row0 + nrows - 1);
 				#pragma unroll
 				for (int e = 0; e < 8; e++) {
 					const int j = j0 + fx::col(e);
@@ -100,7 +100,7 @@ __global__ void __launch_bounds__(64) d256_prefill_kernel(int B, int H, int N, f
 			float p_acc[1][2][4];
 			#pragma unroll
 			for (int hf = 0; hf < 1; hf++) {
-				const int i = min(row0 + wrow + fx::row(hf), row0 + nrows - 1);
+				const int i = fx::imin(row0 + wrow + fx::row(hf), row0 + nrows - 1);
 				#pragma unroll
 				for (int e = 0; e < 8; e++) {
 					const int j = j0 + fx::col(e);

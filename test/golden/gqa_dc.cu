@@ -23,7 +23,7 @@ __global__ void __launch_bounds__(32) gqa_dc_kernel(int B, int HKV, int G, int L
 	cta /= (B);
 	/* rows of 'g': the last tiles (the longest under a causal mask) first */
 	const int row0 = 0 + (int)(gridDim.y - 1 - tile) * 16;
-	const int nrows = min(16, G - row0);
+	const int nrows = fx::imin(16, G - row0);
 	const int wrow = fx::warp() * 16;
 	/* chunk 'ch' of the split over 'j' */
 	const int ch = blockIdx.z;
@@ -83,7 +83,7 @@ __global__ void __launch_bounds__(32) gqa_dc_kernel(int B, int HKV, int G, int L
 			float m_red[2] = {-INFINITY, -INFINITY};
 			#pragma unroll
 			for (int hf = 0; hf < 2; hf++) {
-				const int g = min(row0 + wrow + fx::row(hf), row0 + nrows - 1);
+				const int g = fx::imin(row0 + wrow + fx::row(hf), row0 + nrows - 1);
 				#pragma unroll
 				for (int e = 0; e < 16; e++) {
 					const int j = j0 + fx::col(e);
@@ -125,7 +125,7 @@ __global__ void __launch_bounds__(32) gqa_dc_kernel(int B, int HKV, int G, int L
 			float p_acc[1][8][4];
 			#pragma unroll
 			for (int hf = 0; hf < 2; hf++) {
-				const int g = min(row0 + wrow + fx::row(hf), row0 + nrows - 1);
+				const int g = fx::imin(row0 + wrow + fx::row(hf), row0 + nrows - 1);
 				#pragma unroll
 				for (int e = 0; e < 16; e++) {
 					const int j = j0 + fx::col(e);

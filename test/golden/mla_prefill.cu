@@ -22,7 +22,7 @@ __global__ void __launch_bounds__(128) mla_DK192_DV128_kernel(int B, int H, int 
 	cta /= (B);
 	/* rows of 'i': the last tiles (the longest under a causal mask) first */
 	const int row0 = 0 + (int)(gridDim.y - 1 - tile) * 128;
-	const int nrows = min(128, N - row0);
+	const int nrows = fx::imin(128, N - row0);
 	const int wrow = fx::warp() * 32;
 	uint16_t *s_rows = smem;
 	uint16_t *s_k = smem + 24576; /* two stages of 64 x 192 */
@@ -47,8 +47,8 @@ __global__ void __launch_bounds__(128) mla_DK192_DV128_kernel(int B, int H, int 
 		m_prev[hf] = m_used[hf];
 	}
 	const int first = row0, last = row0 + nrows - 1;
-	const int begin = 0, end = max(first + 1, last + 1);
-	const int inner_begin = 0, inner_end = min(first + 1, last + 1);
+	const int begin = 0, end = fx::imax(first + 1, last + 1);
+	const int inner_begin = 0, inner_end = fx::imin(first + 1, last + 1);
 	auto load_columns = [&](int at, int into) {
 		fx::load_tile<64, 192, 128, __half>(s_k + into * 12288, [&](int r) { return &k[((((long long)b * H + h) * N + (at + r)) * 192 + 0)]; }, end - at);
 	};
@@ -76,7 +76,7 @@ __global__ void __launch_bounds__(128) mla_DK192_DV128_kernel(int B, int H, int 
 			float m_red[4] = {-INFINITY, -INFINITY, -INFINITY, -INFINITY};
 			#pragma unroll
 			for (int hf = 0; hf < 4; hf++) {
-				const int i = min(row0 + wrow + fx::row(hf), row0 + nrows - 1);
+				const int i = fx::imin(row0 + wrow + fx::row(hf), row0 + nrows - 1);
 				#pragma unroll
 				for (int e2 = 0; e2 < 16; e2++) {
 					const int j = j0 + fx::col(e2);
@@ -119,7 +119,7 @@ __global__ void __launch_bounds__(128) mla_DK192_DV128_kernel(int B, int H, int 
 			float p_acc[2][8][4];
 			#pragma unroll
 			for (int hf = 0; hf < 4; hf++) {
-				const int i = min(row0 + wrow + fx::row(hf), row0 + nrows - 1);
+				const int i = fx::imin(row0 + wrow + fx::row(hf), row0 + nrows - 1);
 				#pragma unroll
 				for (int e2 = 0; e2 < 16; e2++) {
 					const int j = j0 + fx::col(e2);

@@ -23,7 +23,7 @@ __global__ void __launch_bounds__(128) mla_DK192_DV128_kernel(int B, int H, int 
 	cta /= (B);
 	/* rows of 'i': the last tiles (the longest under a causal mask) first */
 	const int row0 = 0 + (int)(gridDim.y - 1 - tile) * 64;
-	const int nrows = min(64, N - row0);
+	const int nrows = fx::imin(64, N - row0);
 	const int wrow = fx::warp() * 32;
 	uint16_t *s_rows = smem;
 	uint16_t *s_k = smem + 12288; /* one tile of 64 x 192 */
@@ -47,8 +47,8 @@ __global__ void __launch_bounds__(128) mla_DK192_DV128_kernel(int B, int H, int 
 		m_prev[hf] = m_used[hf];
 	}
 	const int first = row0, last = row0 + nrows - 1;
-	const int begin = 0, end = max(first + 1, last + 1);
-	const int inner_begin = 0, inner_end = min(first + 1, last + 1);
+	const int begin = 0, end = fx::imax(first + 1, last + 1);
+	const int inner_begin = 0, inner_end = fx::imin(first + 1, last + 1);
 	auto load_columns = [&](int at) {
 		fx::load_tile<64, 192, 128, __half>(s_k, [&](int r) { return &k[((((long long)b * H + h) * N + (at + r)) * 192 + 0)]; }, end - at);
 		fx::load_tile<64, 128, 128, __half>(s_v, [&](int r) { return &v[((((long long)b * H + h) * N + (at + r)) * 128 + 0)]; }, end - at);
@@ -62,7 +62,7 @@ __global__ void __launch_bounds__(128) mla_DK192_DV128_kernel(int B, int H, int 
 			float m_red[2] = {-INFINITY, -INFINITY};
 			#pragma unroll
 			for (int hf = 0; hf < 2; hf++) {
-				const int i = min(row0 + wrow + fx::row(hf), row0 + nrows - 1);
+				const int i = fx::imin(row0 + wrow + fx::row(hf), row0 + nrows - 1);
 				#pragma unroll
 				for (int e2 = 0; e2 < 16; e2++) {
 					const int j = j0 + fx::col(e2);
@@ -103,7 +103,7 @@ __global__ void __launch_bounds__(128) mla_DK192_DV128_kernel(int B, int H, int 
 			float p_acc[2][4][4];
 			#pragma unroll
 			for (int hf = 0; hf < 2; hf++) {
-				const int i = min(row0 + wrow + fx::row(hf), row0 + nrows - 1);
+				const int i = fx::imin(row0 + wrow + fx::row(hf), row0 + nrows - 1);
 				#pragma unroll
 				for (int e2 = 0; e2 < 16; e2++) {
 					const int j = j0 + fx::col(e2);

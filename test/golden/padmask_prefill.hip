@@ -22,7 +22,7 @@ __global__ void __launch_bounds__(256) padmask_prefill_kernel(int B, int H, int 
 	cta /= (B);
 	/* rows of 'i': the last tiles (the longest under a causal mask) first */
 	const int row0 = 0 + (int)(gridDim.y - 1 - tile) * 128;
-	const int nrows = min(128, N - row0);
+	const int nrows = fx::imin(128, N - row0);
 	const int wrow = fx::warp() * 32;
 	uint16_t *s_rows = smem;
 	uint16_t *s_k = smem + 16384; /* one tile of 64 x 128 */
@@ -55,13 +55,13 @@ __global__ void __launch_bounds__(256) padmask_prefill_kernel(int B, int H, int 
 	/* steps where the mask hides every element of the CTA's rows are skipped */
 	auto live = [&](int at2) -> bool {
 		int any = 0;
-		for (int blk_j = at2 + (int)threadIdx.x; blk_j < min(at2 + 64, end); blk_j += blockDim.x)
+		for (int blk_j = at2 + (int)threadIdx.x; blk_j < fx::imin(at2 + 64, end); blk_j += blockDim.x)
 			any |= (keep[((long long)b * N + blk_j)]) != 0;
 		return __syncthreads_or(any) != 0;
 	};
 	auto whole = [&](int at2) -> bool {
 		int any = 1;
-		for (int blk_j = at2 + (int)threadIdx.x; blk_j < min(at2 + 64, end); blk_j += blockDim.x)
+		for (int blk_j = at2 + (int)threadIdx.x; blk_j < fx::imin(at2 + 64, end); blk_j += blockDim.x)
 			any &= (keep[((long long)b * N + blk_j)]) != 0;
 		return __syncthreads_and(any) != 0;
 	};
@@ -82,7 +82,7 @@ __global__ void __launch_bounds__(256) padmask_prefill_kernel(int B, int H, int 
 			float m_red[2] = {-INFINITY, -INFINITY};
 			#pragma unroll
 			for (int hf = 0; hf < 2; hf++) {
-				const int i = min(row0 + wrow + fx::row(hf), row0 + nrows - 1);
+				const int i = fx::imin(row0 + wrow + fx::row(hf), row0 + nrows - 1);
 				#pragma unroll
 				for (int e = 0; e < 16; e++) {
 					const int j = j0 + fx::col(e);

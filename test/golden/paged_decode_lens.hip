@@ -24,7 +24,7 @@ __global__ void __launch_bounds__(64) paged_decode_lens_kernel(int B, int HKV, i
 	cta /= (B);
 	/* rows of 'g': the last tiles (the longest under a causal mask) first */
 	const int row0 = 0 + (int)(gridDim.y - 1 - tile) * 16;
-	const int nrows = min(16, G - row0);
+	const int nrows = fx::imin(16, G - row0);
 	const int wrow = fx::warp() * 16;
 	/* chunk 'ch' of the split over 'j' */
 	const int ch = blockIdx.z;
@@ -72,7 +72,7 @@ __global__ void __launch_bounds__(64) paged_decode_lens_kernel(int B, int HKV, i
 			float m_red[1] = {-INFINITY};
 			#pragma unroll
 			for (int hf = 0; hf < 1; hf++) {
-				const int g = min(row0 + wrow + fx::row(hf), row0 + nrows - 1);
+				const int g = fx::imin(row0 + wrow + fx::row(hf), row0 + nrows - 1);
 				#pragma unroll
 				for (int e = 0; e < 16; e++) {
 					const int j = j0 + fx::col(e);
@@ -112,7 +112,7 @@ __global__ void __launch_bounds__(64) paged_decode_lens_kernel(int B, int HKV, i
 			float p_acc[1][4][4];
 			#pragma unroll
 			for (int hf = 0; hf < 1; hf++) {
-				const int g = min(row0 + wrow + fx::row(hf), row0 + nrows - 1);
+				const int g = fx::imin(row0 + wrow + fx::row(hf), row0 + nrows - 1);
 				#pragma unroll
 				for (int e = 0; e < 16; e++) {
 					const int j = j0 + fx::col(e);

@@ -26,7 +26,7 @@ __global__ void __launch_bounds__(64) ring_decode_kernel(int B, int H, int W, fl
 	const int start_cta = 0 <= b && b < B ? start[(long long)b] : 0;
 	/* rows of 'row': the last tiles (the longest under a causal mask) first */
 	const int row0 = 0 + (int)(gridDim.y - 1 - tile) * 16;
-	const int nrows = min(16, 1 - row0);
+	const int nrows = fx::imin(16, 1 - row0);
 	const int wrow = fx::warp() * 16;
 	/* chunk 'ch' of the split over 'j' */
 	const int ch = blockIdx.z;

@@ -22,7 +22,7 @@ __global__ void __launch_bounds__(128) rtd_causal_k0_D64_kernel(int B, int H, in
 	cta /= (B);
 	/* rows of 'i': the last tiles (the longest under a causal mask) first */
 	const int row0 = 0 + (int)(gridDim.y - 1 - tile) * 128;
-	const int nrows = min(128, N - row0);
+	const int nrows = fx::imin(128, N - row0);
 	const int wrow = fx::warp() * 32;
 	uint16_t *s_rows = smem;
 	uint16_t *s_k = smem + 8192; /* two stages of 64 x 64 */
@@ -48,8 +48,8 @@ __global__ void __launch_bounds__(128) rtd_causal_k0_D64_kernel(int B, int H, in
 		m_prev[hf] = m_used[hf];
 	}
 	const int first = row0, last = row0 + nrows - 1;
-	const int begin = 0, end = max(first + 1, last + 1);
-	const int inner_begin = 0, inner_end = min(first + 1, last + 1);
+	const int begin = 0, end = fx::imax(first + 1, last + 1);
+	const int inner_begin = 0, inner_end = fx::imin(first + 1, last + 1);
 	auto load_columns = [&](int at, int into) {
 		fx::load_tile<64, 64, 128, __half>(s_k + into * 4096, [&](int r) { return &k[((((long long)b * H + h) * N + (at + r)) * 64 + 0)]; }, end - at);
 		fx::load_tile<64, 64, 128, __half>(s_v + into * 4096, [&](int r) { return &v[((((long long)b * H + h) * N + (at + r)) * 64 + 0)]; }, end - at);
@@ -75,7 +75,7 @@ __global__ void __launch_bounds__(128) rtd_causal_k0_D64_kernel(int B, int H, in
 			float m_red[4] = {-INFINITY, -INFINITY, -INFINITY, -INFINITY};
 			#pragma unroll
 			for (int hf = 0; hf < 4; hf++) {
-				const int i = min(row0 + wrow + fx::row(hf), row0 + nrows - 1);
+				const int i = fx::imin(row0 + wrow + fx::row(hf), row0 + nrows - 1);
 				#pragma unroll
 				for (int e = 0; e < 16; e++) {
 					const int j = j0 + fx::col(e);
@@ -120,7 +120,7 @@ __global__ void __launch_bounds__(128) rtd_causal_k0_D64_kernel(int B, int H, in
 			float p_out[2][8][4];
 			#pragma unroll
 			for (int hf = 0; hf < 4; hf++) {
-				const int i = min(row0 + wrow + fx::row(hf), row0 + nrows - 1);
+				const int i = fx::imin(row0 + wrow + fx::row(hf), row0 + nrows - 1);
 				#pragma unroll
 				for (int e = 0; e < 16; e++) {
 					const int j = j0 + fx::col(e);
@@ -221,7 +221,7 @@ __global__ void __launch_bounds__(128) rtd_causal_k0_D96_kernel(int B, int H, in
 	cta /= (B);
 	/* rows of 'i': the last tiles (the longest under a causal mask) first */
 	const int row0 = 0 + (int)(gridDim.y - 1 - tile) * 128;
-	const int nrows = min(128, N - row0);
+	const int nrows = fx::imin(128, N - row0);
 	const int wrow = fx::warp() * 32;
 	uint16_t *s_rows = smem;
 	uint16_t *s_k = smem + 16384; /* two stages of 64 x 128 */
@@ -248,8 +248,8 @@ __global__ void __launch_bounds__(128) rtd_causal_k0_D96_kernel(int B, int H, in
 		m_prev[hf] = m_used[hf];
 	}
 	const int first = row0, last = row0 + nrows - 1;
-	const int begin = 0, end = max(first + 1, last + 1);
-	const int inner_begin = 0, inner_end = min(first + 1, last + 1);
+	const int begin = 0, end = fx::imax(first + 1, last + 1);
+	const int inner_begin = 0, inner_end = fx::imin(first + 1, last + 1);
 	auto load_columns = [&](int at, int into) {
 		fx::load_tile<64, 128, 128, __half, 96>(s_k + into * 8192, [&](int r) { return &k[((((long long)b * H + h) * N + (at + r)) * 96 + 0)]; }, end - at);
 		fx::load_tile<64, 128, 128, __half, 96>(s_v + into * 8192, [&](int r) { return &v[((((long long)b * H + h) * N + (at + r)) * 96 + 0)]; }, end - at);
@@ -275,7 +275,7 @@ __global__ void __launch_bounds__(128) rtd_causal_k0_D96_kernel(int B, int H, in
 			float m_red[4] = {-INFINITY, -INFINITY, -INFINITY, -INFINITY};
 			#pragma unroll
 			for (int hf = 0; hf < 4; hf++) {
-				const int i = min(row0 + wrow + fx::row(hf), row0 + nrows - 1);
+				const int i = fx::imin(row0 + wrow + fx::row(hf), row0 + nrows - 1);
 				#pragma unroll
 				for (int e = 0; e < 16; e++) {
 					const int j = j0 + fx::col(e);
@@ -322,7 +322,7 @@ __global__ void __launch_bounds__(128) rtd_causal_k0_D96_kernel(int B, int H, in
 			float p_out[2][8][4];
 			#pragma unroll
 			for (int hf = 0; hf < 4; hf++) {
-				const int i = min(row0 + wrow + fx::row(hf), row0 + nrows - 1);
+				const int i = fx::imin(row0 + wrow + fx::row(hf), row0 + nrows - 1);
 				#pragma unroll
 				for (int e = 0; e < 16; e++) {
 					const int j = j0 + fx::col(e);
@@ -424,7 +424,7 @@ __global__ void __launch_bounds__(128) rtd_causal_k0_D128_kernel(int B, int H, i
 	cta /= (B);
 	/* rows of 'i': the last tiles (the longest under a causal mask) first */
 	const int row0 = 0 + (int)(gridDim.y - 1 - tile) * 128;
-	const int nrows = min(128, N - row0);
+	const int nrows = fx::imin(128, N - row0);
 	const int wrow = fx::warp() * 32;
 	uint16_t *s_rows = smem;
 	uint16_t *s_k = smem + 16384; /* two stages of 64 x 128 */
@@ -450,8 +450,8 @@ __global__ void __launch_bounds__(128) rtd_causal_k0_D128_kernel(int B, int H, i
 		m_prev[hf] = m_used[hf];
 	}
 	const int first = row0, last = row0 + nrows - 1;
-	const int begin = 0, end = max(first + 1, last + 1);
-	const int inner_begin = 0, inner_end = min(first + 1, last + 1);
+	const int begin = 0, end = fx::imax(first + 1, last + 1);
+	const int inner_begin = 0, inner_end = fx::imin(first + 1, last + 1);
 	auto load_columns = [&](int at, int into) {
 		fx::load_tile<64, 128, 128, __half>(s_k + into * 8192, [&](int r) { return &k[((((long long)b * H + h) * N + (at + r)) * 128 + 0)]; }, end - at);
 		fx::load_tile<64, 128, 128, __half>(s_v + into * 8192, [&](int r) { return &v[((((long long)b * H + h) * N + (at + r)) * 128 + 0)]; }, end - at);
@@ -477,7 +477,7 @@ __global__ void __launch_bounds__(128) rtd_causal_k0_D128_kernel(int B, int H, i
 			float m_red[4] = {-INFINITY, -INFINITY, -INFINITY, -INFINITY};
 			#pragma unroll
 			for (int hf = 0; hf < 4; hf++) {
-				const int i = min(row0 + wrow + fx::row(hf), row0 + nrows - 1);
+				const int i = fx::imin(row0 + wrow + fx::row(hf), row0 + nrows - 1);
 				#pragma unroll
 				for (int e = 0; e < 16; e++) {
 					const int j = j0 + fx::col(e);
@@ -522,7 +522,7 @@ __global__ void __launch_bounds__(128) rtd_causal_k0_D128_kernel(int B, int H, i
 			float p_out[2][8][4];
 			#pragma unroll
 			for (int hf = 0; hf < 4; hf++) {
-				const int i = min(row0 + wrow + fx::row(hf), row0 + nrows - 1);
+				const int i = fx::imin(row0 + wrow + fx::row(hf), row0 + nrows - 1);
 				#pragma unroll
 				for (int e = 0; e < 16; e++) {
 					const int j = j0 + fx::col(e);
@@ -623,7 +623,7 @@ __global__ void __launch_bounds__(256) rtd_causal_k0_D192_kernel(int B, int H, i
 	cta /= (B);
 	/* rows of 'i': the last tiles (the longest under a causal mask) first */
 	const int row0 = 0 + (int)(gridDim.y - 1 - tile) * 128;
-	const int nrows = min(128, N - row0);
+	const int nrows = fx::imin(128, N - row0);
 	const int wrow = fx::warp() * 16;
 	uint16_t *s_rows = smem;
 	uint16_t *s_k = smem + 24576; /* two stages of 64 x 192 */
@@ -649,8 +649,8 @@ __global__ void __launch_bounds__(256) rtd_causal_k0_D192_kernel(int B, int H, i
 		m_prev[hf] = m_used[hf];
 	}
 	const int first = row0, last = row0 + nrows - 1;
-	const int begin = 0, end = max(first + 1, last + 1);
-	const int inner_begin = 0, inner_end = min(first + 1, last + 1);
+	const int begin = 0, end = fx::imax(first + 1, last + 1);
+	const int inner_begin = 0, inner_end = fx::imin(first + 1, last + 1);
 	auto load_columns = [&](int at, int into) {
 		fx::load_tile<64, 192, 256, __half>(s_k + into * 12288, [&](int r) { return &k[((((long long)b * H + h) * N + (at + r)) * 192 + 0)]; }, end - at);
 		fx::load_tile<64, 192, 256, __half>(s_v + into * 12288, [&](int r) { return &v[((((long long)b * H + h) * N + (at + r)) * 192 + 0)]; }, end - at);
@@ -676,7 +676,7 @@ __global__ void __launch_bounds__(256) rtd_causal_k0_D192_kernel(int B, int H, i
 			float m_red[2] = {-INFINITY, -INFINITY};
 			#pragma unroll
 			for (int hf = 0; hf < 2; hf++) {
-				const int i = min(row0 + wrow + fx::row(hf), row0 + nrows - 1);
+				const int i = fx::imin(row0 + wrow + fx::row(hf), row0 + nrows - 1);
 				#pragma unroll
 				for (int e = 0; e < 16; e++) {
 					const int j = j0 + fx::col(e);
@@ -719,7 +719,7 @@ __global__ void __launch_bounds__(256) rtd_causal_k0_D192_kernel(int B, int H, i
 			float p_out[1][8][4];
 			#pragma unroll
 			for (int hf = 0; hf < 2; hf++) {
-				const int i = min(row0 + wrow + fx::row(hf), row0 + nrows - 1);
+				const int i = fx::imin(row0 + wrow + fx::row(hf), row0 + nrows - 1);
 				#pragma unroll
 				for (int e = 0; e < 16; e++) {
 					const int j = j0 + fx::col(e);
@@ -818,7 +818,7 @@ __global__ void __launch_bounds__(256) rtd_causal_k0_D256_kernel(int B, int H, i
 	cta /= (B);
 	/* rows of 'i': the last tiles (the longest under a causal mask) first */
 	const int row0 = 0 + (int)(gridDim.y - 1 - tile) * 128;
-	const int nrows = min(128, N - row0);
+	const int nrows = fx::imin(128, N - row0);
 	const int wrow = fx::warp() * 16;
 	uint16_t *s_rows = smem;
 	uint16_t *s_k = smem + 32768; /* two stages of 64 x 256 */
@@ -844,8 +844,8 @@ __global__ void __launch_bounds__(256) rtd_causal_k0_D256_kernel(int B, int H, i
 		m_prev[hf] = m_used[hf];
 	}
 	const int first = row0, last = row0 + nrows - 1;
-	const int begin = 0, end = max(first + 1, last + 1);
-	const int inner_begin = 0, inner_end = min(first + 1, last + 1);
+	const int begin = 0, end = fx::imax(first + 1, last + 1);
+	const int inner_begin = 0, inner_end = fx::imin(first + 1, last + 1);
 	auto load_columns = [&](int at, int into) {
 		fx::load_tile<64, 256, 256, __half>(s_k + into * 16384, [&](int r) { return &k[((((long long)b * H + h) * N + (at + r)) * 256 + 0)]; }, end - at);
 		fx::load_tile<64, 256, 256, __half>(s_v + into * 16384, [&](int r) { return &v[((((long long)b * H + h) * N + (at + r)) * 256 + 0)]; }, end - at);
@@ -871,7 +871,7 @@ __global__ void __launch_bounds__(256) rtd_causal_k0_D256_kernel(int B, int H, i
 			float m_red[2] = {-INFINITY, -INFINITY};
 			#pragma unroll
 			for (int hf = 0; hf < 2; hf++) {
-				const int i = min(row0 + wrow + fx::row(hf), row0 + nrows - 1);
+				const int i = fx::imin(row0 + wrow + fx::row(hf), row0 + nrows - 1);
 				#pragma unroll
 				for (int e = 0; e < 16; e++) {
 					const int j = j0 + fx::col(e);
@@ -914,7 +914,7 @@ __global__ void __launch_bounds__(256) rtd_causal_k0_D256_kernel(int B, int H, i
 			float p_out[1][8][4];
 			#pragma unroll
 			for (int hf = 0; hf < 2; hf++) {
-				const int i = min(row0 + wrow + fx::row(hf), row0 + nrows - 1);
+				const int i = fx::imin(row0 + wrow + fx::row(hf), row0 + nrows - 1);
 				#pragma unroll
 				for (int e = 0; e < 16; e++) {
 					const int j = j0 + fx::col(e);

@@ -23,7 +23,7 @@ __global__ void __launch_bounds__(256) rtd_causal_k0_D64_kernel(int B, int H, in
 	cta /= (B);
 	/* rows of 'i': the last tiles (the longest under a causal mask) first */
 	const int row0 = 0 + (int)(gridDim.y - 1 - tile) * 128;
-	const int nrows = min(128, N - row0);
+	const int nrows = fx::imin(128, N - row0);
 	const int wrow = fx::warp() * 32;
 	uint16_t *s_rows = smem;
 	uint16_t *s_k = smem + 8192; /* one tile of 64 x 64 */
@@ -48,8 +48,8 @@ __global__ void __launch_bounds__(256) rtd_causal_k0_D64_kernel(int B, int H, in
 		m_prev[hf] = m_used[hf];
 	}
 	const int first = row0, last = row0 + nrows - 1;
-	const int begin = 0, end = max(first + 1, last + 1);
-	const int inner_begin = 0, inner_end = min(first + 1, last + 1);
+	const int begin = 0, end = fx::imax(first + 1, last + 1);
+	const int inner_begin = 0, inner_end = fx::imin(first + 1, last + 1);
 	auto load_columns = [&](int at) {
 		fx::load_tile<64, 64, 256, __half>(s_k, [&](int r) { return &k[((((long long)b * H + h) * N + (at + r)) * 64 + 0)]; }, end - at);
 		fx::load_tile<64, 64, 256, __half>(s_v, [&](int r) { return &v[((((long long)b * H + h) * N + (at + r)) * 64 + 0)]; }, end - at);
@@ -64,7 +64,7 @@ __global__ void __launch_bounds__(256) rtd_causal_k0_D64_kernel(int B, int H, in
 			float m_red[2] = {-INFINITY, -INFINITY};
 			#pragma unroll
 			for (int hf = 0; hf < 2; hf++) {
-				const int i = min(row0 + wrow + fx::row(hf), row0 + nrows - 1);
+				const int i = fx::imin(row0 + wrow + fx::row(hf), row0 + nrows - 1);
 				#pragma unroll
 				for (int e = 0; e < 16; e++) {
 					const int j = j0 + fx::col(e);
@@ -107,7 +107,7 @@ __global__ void __launch_bounds__(256) rtd_causal_k0_D64_kernel(int B, int H, in
 			float p_out[2][4][4];
 			#pragma unroll
 			for (int hf = 0; hf < 2; hf++) {
-				const int i = min(row0 + wrow + fx::row(hf), row0 + nrows - 1);
+				const int i = fx::imin(row0 + wrow + fx::row(hf), row0 + nrows - 1);
 				#pragma unroll
 				for (int e = 0; e < 16; e++) {
 					const int j = j0 + fx::col(e);
@@ -205,7 +205,7 @@ __global__ void __launch_bounds__(256) rtd_causal_k0_D96_kernel(int B, int H, in
 	cta /= (B);
 	/* rows of 'i': the last tiles (the longest under a causal mask) first */
 	const int row0 = 0 + (int)(gridDim.y - 1 - tile) * 128;
-	const int nrows = min(128, N - row0);
+	const int nrows = fx::imin(128, N - row0);
 	const int wrow = fx::warp() * 32;
 	uint16_t *s_rows = smem;
 	uint16_t *s_k = smem + 16384; /* one tile of 64 x 128 */
@@ -231,8 +231,8 @@ __global__ void __launch_bounds__(256) rtd_causal_k0_D96_kernel(int B, int H, in
 		m_prev[hf] = m_used[hf];
 	}
 	const int first = row0, last = row0 + nrows - 1;
-	const int begin = 0, end = max(first + 1, last + 1);
-	const int inner_begin = 0, inner_end = min(first + 1, last + 1);
+	const int begin = 0, end = fx::imax(first + 1, last + 1);
+	const int inner_begin = 0, inner_end = fx::imin(first + 1, last + 1);
 	auto load_columns = [&](int at) {
 		fx::load_tile<64, 128, 256, __half, 96>(s_k, [&](int r) { return &k[((((long long)b * H + h) * N + (at + r)) * 96 + 0)]; }, end - at);
 		fx::load_tile<64, 128, 256, __half, 96>(s_v, [&](int r) { return &v[((((long long)b * H + h) * N + (at + r)) * 96 + 0)]; }, end - at);
@@ -247,7 +247,7 @@ __global__ void __launch_bounds__(256) rtd_causal_k0_D96_kernel(int B, int H, in
 			float m_red[2] = {-INFINITY, -INFINITY};
 			#pragma unroll
 			for (int hf = 0; hf < 2; hf++) {
-				const int i = min(row0 + wrow + fx::row(hf), row0 + nrows - 1);
+				const int i = fx::imin(row0 + wrow + fx::row(hf), row0 + nrows - 1);
 				#pragma unroll
 				for (int e = 0; e < 16; e++) {
 					const int j = j0 + fx::col(e);
@@ -292,7 +292,7 @@ __global__ void __launch_bounds__(256) rtd_causal_k0_D96_kernel(int B, int H, in
 			float p_out[2][4][4];
 			#pragma unroll
 			for (int hf = 0; hf < 2; hf++) {
-				const int i = min(row0 + wrow + fx::row(hf), row0 + nrows - 1);
+				const int i = fx::imin(row0 + wrow + fx::row(hf), row0 + nrows - 1);
 				#pragma unroll
 				for (int e = 0; e < 16; e++) {
 					const int j = j0 + fx::col(e);
@@ -391,7 +391,7 @@ __global__ void __launch_bounds__(256) rtd_causal_k0_D128_kernel(int B, int H, i
 	cta /= (B);
 	/* rows of 'i': the last tiles (the longest under a causal mask) first */
 	const int row0 = 0 + (int)(gridDim.y - 1 - tile) * 128;
-	const int nrows = min(128, N - row0);
+	const int nrows = fx::imin(128, N - row0);
 	const int wrow = fx::warp() * 32;
 	uint16_t *s_rows = smem;
 	uint16_t *s_k = smem + 16384; /* one tile of 64 x 128 */
@@ -416,8 +416,8 @@ __global__ void __launch_bounds__(256) rtd_causal_k0_D128_kernel(int B, int H, i
 		m_prev[hf] = m_used[hf];
 	}
 	const int first = row0, last = row0 + nrows - 1;
-	const int begin = 0, end = max(first + 1, last + 1);
-	const int inner_begin = 0, inner_end = min(first + 1, last + 1);
+	const int begin = 0, end = fx::imax(first + 1, last + 1);
+	const int inner_begin = 0, inner_end = fx::imin(first + 1, last + 1);
 	auto load_columns = [&](int at) {
 		fx::load_tile<64, 128, 256, __half>(s_k, [&](int r) { return &k[((((long long)b * H + h) * N + (at + r)) * 128 + 0)]; }, end - at);
 		fx::load_tile<64, 128, 256, __half>(s_v, [&](int r) { return &v[((((long long)b * H + h) * N + (at + r)) * 128 + 0)]; }, end - at);
@@ -432,7 +432,7 @@ __global__ void __launch_bounds__(256) rtd_causal_k0_D128_kernel(int B, int H, i
 			float m_red[2] = {-INFINITY, -INFINITY};
 			#pragma unroll
 			for (int hf = 0; hf < 2; hf++) {
-				const int i = min(row0 + wrow + fx::row(hf), row0 + nrows - 1);
+				const int i = fx::imin(row0 + wrow + fx::row(hf), row0 + nrows - 1);
 				#pragma unroll
 				for (int e = 0; e < 16; e++) {
 					const int j = j0 + fx::col(e);
@@ -475,7 +475,7 @@ __global__ void __launch_bounds__(256) rtd_causal_k0_D128_kernel(int B, int H, i
 			float p_out[2][4][4];
 			#pragma unroll
 			for (int hf = 0; hf < 2; hf++) {
-				const int i = min(row0 + wrow + fx::row(hf), row0 + nrows - 1);
+				const int i = fx::imin(row0 + wrow + fx::row(hf), row0 + nrows - 1);
 				#pragma unroll
 				for (int e = 0; e < 16; e++) {
 					const int j = j0 + fx::col(e);
@@ -573,7 +573,7 @@ __global__ void __launch_bounds__(128) rtd_causal_k0_D192_kernel(int B, int H, i
 	cta /= (B);
 	/* rows of 'i': the last tiles (the longest under a causal mask) first */
 	const int row0 = 0 + (int)(gridDim.y - 1 - tile) * 32;
-	const int nrows = min(32, N - row0);
+	const int nrows = fx::imin(32, N - row0);
 	const int wrow = fx::warp() * 16;
 	uint16_t *s_rows = smem;
 	uint16_t *s_k = smem + 6144; /* one tile of 64 x 192 */
@@ -598,8 +598,8 @@ __global__ void __launch_bounds__(128) rtd_causal_k0_D192_kernel(int B, int H, i
 		m_prev[hf] = m_used[hf];
 	}
 	const int first = row0, last = row0 + nrows - 1;
-	const int begin = 0, end = max(first + 1, last + 1);
-	const int inner_begin = 0, inner_end = min(first + 1, last + 1);
+	const int begin = 0, end = fx::imax(first + 1, last + 1);
+	const int inner_begin = 0, inner_end = fx::imin(first + 1, last + 1);
 	auto load_columns = [&](int at) {
 		fx::load_tile<64, 192, 128, __half>(s_k, [&](int r) { return &k[((((long long)b * H + h) * N + (at + r)) * 192 + 0)]; }, end - at);
 		fx::load_tile<64, 192, 128, __half>(s_v, [&](int r) { return &v[((((long long)b * H + h) * N + (at + r)) * 192 + 0)]; }, end - at);
@@ -614,7 +614,7 @@ __global__ void __launch_bounds__(128) rtd_causal_k0_D192_kernel(int B, int H, i
 			float m_red[1] = {-INFINITY};
 			#pragma unroll
 			for (int hf = 0; hf < 1; hf++) {
-				const int i = min(row0 + wrow + fx::row(hf), row0 + nrows - 1);
+				const int i = fx::imin(row0 + wrow + fx::row(hf), row0 + nrows - 1);
 				#pragma unroll
 				for (int e = 0; e < 16; e++) {
 					const int j = j0 + fx::col(e);
@@ -656,7 +656,7 @@ __global__ void __launch_bounds__(128) rtd_causal_k0_D192_kernel(int B, int H, i
 			float p_out[1][4][4];
 			#pragma unroll
 			for (int hf = 0; hf < 1; hf++) {
-				const int i = min(row0 + wrow + fx::row(hf), row0 + nrows - 1);
+				const int i = fx::imin(row0 + wrow + fx::row(hf), row0 + nrows - 1);
 				#pragma unroll
 				for (int e = 0; e < 16; e++) {
 					const int j = j0 + fx::col(e);
@@ -753,7 +753,7 @@ __global__ void __launch_bounds__(64) rtd_causal_k0_D256_kernel(int B, int H, in
 	cta /= (B);
 	/* rows of 'i': the last tiles (the longest under a causal mask) first */
 	const int row0 = 0 + (int)(gridDim.y - 1 - tile) * 16;
-	const int nrows = min(16, N - row0);
+	const int nrows = fx::imin(16, N - row0);
 	const int wrow = fx::warp() * 16;
 	uint16_t *s_rows = smem;
 	uint16_t *s_k = smem + 4096; /* one tile of 32 x 256 */
@@ -778,8 +778,8 @@ __global__ void __launch_bounds__(64) rtd_causal_k0_D256_kernel(int B, int H, in
 		m_prev[hf] = m_used[hf];
 	}
 	const int first = row0, last = row0 + nrows - 1;
-	const int begin = 0, end = max(first + 1, last + 1);
-	const int inner_begin = 0, inner_end = min(first + 1, last + 1);
+	const int begin = 0, end = fx::imax(first + 1, last + 1);
+	const int inner_begin = 0, inner_end = fx::imin(first + 1, last + 1);
 	auto load_columns = [&](int at) {
 		fx::load_tile<32, 256, 64, __half>(s_k, [&](int r) { return &k[((((long long)b * H + h) * N + (at + r)) * 256 + 0)]; }, end - at);
 		fx::load_tile<32, 256, 64, __half>(s_v, [&](int r) { return &v[((((long long)b * H + h) * N + (at + r)) * 256 + 0)]; }, end - at);
@@ -794,7 +794,7 @@ __global__ void __launch_bounds__(64) rtd_causal_k0_D256_kernel(int B, int H, in
 			float m_red[1] = {-INFINITY};
 			#pragma unroll
 			for (int hf = 0; hf < 1; hf++) {
-				const int i = min(row0 + wrow + fx::row(hf), row0 + nrows - 1);
+				const int i = fx::imin(row0 + wrow + fx::row(hf), row0 + nrows - 1);
 				#pragma unroll
 				for (int e = 0; e < 8; e++) {
 					const int j = j0 + fx::col(e);
@@ -836,7 +836,7 @@ __global__ void __launch_bounds__(64) rtd_causal_k0_D256_kernel(int B, int H, in
 			float p_out[1][2][4];
 			#pragma unroll
 			for (int hf = 0; hf < 1; hf++) {
-				const int i = min(row0 + wrow + fx::row(hf), row0 + nrows - 1);
+				const int i = fx::imin(row0 + wrow + fx::row(hf), row0 + nrows - 1);
 				#pragma unroll
 				for (int e = 0; e < 8; e++) {
 					const int j = j0 + fx::col(e);

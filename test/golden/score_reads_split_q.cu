@@ -19,7 +19,7 @@ __global__ void __launch_bounds__(256) score_reads_k0_kernel(int H, int N, float
 	cta /= (H);
 	/* rows of 'i': the last tiles (the longest under a causal mask) first */
 	const int row0 = 0 + (int)(gridDim.y - 1 - tile) * 128;
-	const int nrows = min(128, N - row0);
+	const int nrows = fx::imin(128, N - row0);
 	const int wrow = fx::warp() * 16;
 	uint16_t *s_rows = smem;
 	uint16_t *s_k = smem + 16384; /* two stages of 64 x 64 */
@@ -69,7 +69,7 @@ __global__ void __launch_bounds__(256) score_reads_k0_kernel(int H, int N, float
 			fx::Pair<float> bias_r[1][8][2];
 			#pragma unroll
 			for (int hf = 0; hf < 2; hf++) {
-				const int i = min(row0 + wrow + fx::row(hf), row0 + nrows - 1);
+				const int i = fx::imin(row0 + wrow + fx::row(hf), row0 + nrows - 1);
 				auto in_step = [&](int j) { return !decltype(masked)::value || (j >= 0 && j < N); };
 				auto mask_at = [&](int j) { return &mask[((long long)i * N + j)]; };
 				const bool mask_pair = fx::pair_aligned(mask_at(j0 + fx::col_lane()));
@@ -86,7 +86,7 @@ __global__ void __launch_bounds__(256) score_reads_k0_kernel(int H, int N, float
 			float m_red[2] = {-INFINITY, -INFINITY};
 			#pragma unroll
 			for (int hf = 0; hf < 2; hf++) {
-				const int i = min(row0 + wrow + fx::row(hf), row0 + nrows - 1);
+				const int i = fx::imin(row0 + wrow + fx::row(hf), row0 + nrows - 1);
 				#pragma unroll
 				for (int e = 0; e < 16; e++) {
 					const int j = j0 + fx::col(e);
@@ -128,7 +128,7 @@ __global__ void __launch_bounds__(256) score_reads_k0_kernel(int H, int N, float
 			float p_acc[1][8][4];
 			#pragma unroll
 			for (int hf = 0; hf < 2; hf++) {
-				const int i = min(row0 + wrow + fx::row(hf), row0 + nrows - 1);
+				const int i = fx::imin(row0 + wrow + fx::row(hf), row0 + nrows - 1);
 				#pragma unroll
 				for (int e = 0; e < 16; e++) {
 					const int j = j0 + fx::col(e);

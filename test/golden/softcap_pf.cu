@@ -23,7 +23,7 @@ __global__ void __launch_bounds__(128) softcap_pf_kernel(int B, int HKV, int G, 
 	cta /= (B);
 	/* rows of 'i': the last tiles (the longest under a causal mask) first */
 	const int row0 = 0 + (int)(gridDim.y - 1 - tile) * 128;
-	const int nrows = min(128, N - row0);
+	const int nrows = fx::imin(128, N - row0);
 	const int wrow = fx::warp() * 32;
 	uint16_t *s_rows = smem;
 	uint16_t *s_k = smem + 16384; /* two stages of 64 x 128 */
@@ -52,8 +52,8 @@ __global__ void __launch_bounds__(128) softcap_pf_kernel(int B, int HKV, int G, 
 		l_deferred[hf] = 1.0f;
 	}
 	const int first = row0, last = row0 + nrows - 1;
-	const int begin = 0, end = min(N, max(first + 1, last + 1));
-	const int inner_begin = 0, inner_end = min(N, min(first + 1, last + 1));
+	const int begin = 0, end = fx::imin(N, fx::imax(first + 1, last + 1));
+	const int inner_begin = 0, inner_end = fx::imin(N, fx::imin(first + 1, last + 1));
 	auto load_columns = [&](int at, int into) {
 		fx::load_tile<64, 128, 128, __half>(s_k + into * 8192, [&](int r) { return &k[((((long long)b * HKV + kh) * N + (at + r)) * 128 + 0)]; }, end - at);
 		fx::load_tile<64, 128, 128, __half>(s_v + into * 8192, [&](int r) { return &v[((((long long)b * HKV + kh) * N + (at + r)) * 128 + 0)]; }, end - at);
@@ -78,7 +78,7 @@ __global__ void __launch_bounds__(128) softcap_pf_kernel(int B, int HKV, int G, 
 			float m_red[4] = {-INFINITY, -INFINITY, -INFINITY, -INFINITY};
 			#pragma unroll
 			for (int hf = 0; hf < 4; hf++) {
-				const int i = min(row0 + wrow + fx::row(hf), row0 + nrows - 1);
+				const int i = fx::imin(row0 + wrow + fx::row(hf), row0 + nrows - 1);
 				#pragma unroll
 				for (int e = 0; e < 16; e++) {
 					const int j = j0 + fx::col(e);
@@ -106,7 +106,7 @@ __global__ void __launch_bounds__(128) softcap_pf_kernel(int B, int HKV, int G, 
 			float l_red[4] = {0.0f, 0.0f, 0.0f, 0.0f};
 			#pragma unroll
 			for (int hf = 0; hf < 4; hf++) {
-				const int i = min(row0 + wrow + fx::row(hf), row0 + nrows - 1);
+				const int i = fx::imin(row0 + wrow + fx::row(hf), row0 + nrows - 1);
 				#pragma unroll
 				for (int e = 0; e < 16; e++) {
 					const int j = j0 + fx::col(e);
@@ -144,7 +144,7 @@ __global__ void __launch_bounds__(128) softcap_pf_kernel(int B, int HKV, int G, 
 			float p_acc[2][8][4];
 			#pragma unroll
 			for (int hf = 0; hf < 4; hf++) {
-				const int i = min(row0 + wrow + fx::row(hf), row0 + nrows - 1);
+				const int i = fx::imin(row0 + wrow + fx::row(hf), row0 + nrows - 1);
 				#pragma unroll
 				for (int e = 0; e < 16; e++) {
 					const int j = j0 + fx::col(e);

@@ -24,7 +24,7 @@ __global__ void __launch_bounds__(256) softcap_pf_kernel(int B, int HKV, int G, 
 	cta /= (B);
 	/* rows of 'i': the last tiles (the longest under a causal mask) first */
 	const int row0 = 0 + (int)(gridDim.y - 1 - tile) * 128;
-	const int nrows = min(128, N - row0);
+	const int nrows = fx::imin(128, N - row0);
 	const int wrow = fx::warp() * 32;
 	uint16_t *s_rows = smem;
 	uint16_t *s_k = smem + 16384; /* one tile of 64 x 128 */
@@ -52,8 +52,8 @@ __global__ void __launch_bounds__(256) softcap_pf_kernel(int B, int HKV, int G, 
 		l_deferred[hf] = 1.0f;
 	}
 	const int first = row0, last = row0 + nrows - 1;
-	const int begin = 0, end = min(N, max(first + 1, last + 1));
-	const int inner_begin = 0, inner_end = min(N, min(first + 1, last + 1));
+	const int begin = 0, end = fx::imin(N, fx::imax(first + 1, last + 1));
+	const int inner_begin = 0, inner_end = fx::imin(N, fx::imin(first + 1, last + 1));
 	auto load_columns = [&](int at) {
 		fx::load_tile<64, 128, 256, __half>(s_k, [&](int r) { return &k[((((long long)b * HKV + kh) * N + (at + r)) * 128 + 0)]; }, end - at);
 		fx::load_tile<64, 128, 256, __half>(s_v, [&](int r) { return &v[((((long long)b * HKV + kh) * N + (at + r)) * 128 + 0)]; }, end - at);
@@ -67,7 +67,7 @@ __global__ void __launch_bounds__(256) softcap_pf_kernel(int B, int HKV, int G, 
 			float m_red[2] = {-INFINITY, -INFINITY};
 			#pragma unroll
 			for (int hf = 0; hf < 2; hf++) {
-				const int i = min(row0 + wrow + fx::row(hf), row0 + nrows - 1);
+				const int i = fx::imin(row0 + wrow + fx::row(hf), row0 + nrows - 1);
 				#pragma unroll
 				for (int e = 0; e < 16; e++) {
 					const int j = j0 + fx::col(e);
@@ -93,7 +93,7 @@ __global__ void __launch_bounds__(256) softcap_pf_kernel(int B, int HKV, int G, 
 			float l_red[2] = {0.0f, 0.0f};
 			#pragma unroll
 			for (int hf = 0; hf < 2; hf++) {
-				const int i = min(row0 + wrow + fx::row(hf), row0 + nrows - 1);
+				const int i = fx::imin(row0 + wrow + fx::row(hf), row0 + nrows - 1);
 				#pragma unroll
 				for (int e = 0; e < 16; e++) {
 					const int j = j0 + fx::col(e);
@@ -129,7 +129,7 @@ __global__ void __launch_bounds__(256) softcap_pf_kernel(int B, int HKV, int G, 
 			float p_acc[2][4][4];
 			#pragma unroll
 			for (int hf = 0; hf < 2; hf++) {
-				const int i = min(row0 + wrow + fx::row(hf), row0 + nrows - 1);
+				const int i = fx::imin(row0 + wrow + fx::row(hf), row0 + nrows - 1);
 				#pragma unroll
 				for (int e = 0; e < 16; e++) {
 					const int j = j0 + fx::col(e);

@@ -25,7 +25,7 @@ __global__ void __launch_bounds__(256) varlen_prefill_kernel(int S, int TOTAL, i
 	/* loaded once, where every step's barriers would load them again */
 	const int cu_seqlens_cta = 0 <= s && s < S + 1 ? cu_seqlens[(long long)s] : 0;
 	const int row0 = 0 + seq_tile * 128;
-	const int nrows = min(128, cu_seqlens[(long long)(s + 1)] - cu_seqlens_cta - row0);
+	const int nrows = fx::imin(128, cu_seqlens[(long long)(s + 1)] - cu_seqlens_cta - row0);
 	const int wrow = fx::warp() * 32;
 	uint16_t *s_rows = smem;
 	uint16_t *s_k = smem + 16384; /* one tile of 64 x 128 */
@@ -49,8 +49,8 @@ __global__ void __launch_bounds__(256) varlen_prefill_kernel(int S, int TOTAL, i
 		m_prev[hf] = m_used[hf];
 	}
 	const int first = row0, last = row0 + nrows - 1;
-	const int begin = 0, end = max(first + 1, last + 1);
-	const int inner_begin = 0, inner_end = min(first + 1, last + 1);
+	const int begin = 0, end = fx::imax(first + 1, last + 1);
+	const int inner_begin = 0, inner_end = fx::imin(first + 1, last + 1);
 	auto load_columns = [&](int at) {
 		fx::load_tile<64, 128, 256, __half>(s_k, [&](int r) { return &k[(((long long)FUSECC_INDEX(cu_seqlens_cta + (at + r), TOTAL, "k", 0) * H + h) * 128 + 0)]; }, end - at);
 		fx::load_tile<64, 128, 256, __half>(s_v, [&](int r) { return &v[(((long long)FUSECC_INDEX(cu_seqlens_cta + (at + r), TOTAL, "v", 0) * H + h) * 128 + 0)]; }, end - at);
@@ -64,7 +64,7 @@ __global__ void __launch_bounds__(256) varlen_prefill_kernel(int S, int TOTAL, i
 			float m_red[2] = {-INFINITY, -INFINITY};
 			#pragma unroll
 			for (int hf = 0; hf < 2; hf++) {
-				const int i = min(row0 + wrow + fx::row(hf), row0 + nrows - 1);
+				const int i = fx::imin(row0 + wrow + fx::row(hf), row0 + nrows - 1);
 				#pragma unroll
 				for (int e = 0; e < 16; e++) {
 					const int j = j0 + fx::col(e);
@@ -105,7 +105,7 @@ __global__ void __launch_bounds__(256) varlen_prefill_kernel(int S, int TOTAL, i
 			float p_acc[2][4][4];
 			#pragma unroll
 			for (int hf = 0; hf < 2; hf++) {
-				const int i = min(row0 + wrow + fx::row(hf), row0 + nrows - 1);
+				const int i = fx::imin(row0 + wrow + fx::row(hf), row0 + nrows - 1);
 				#pragma unroll
 				for (int e = 0; e < 16; e++) {
 					const int j = j0 + fx::col(e);
