@@ -304,20 +304,22 @@ __device__ __forceinline__ float exp2(float x);
 __device__ __forceinline__ float exp(float x) { return exp2(x * 1.4426950408889634f); }
 
 /* e^(a - b) as 2^(a log2 e - b log2 e): one FMA once b's part is hoisted (b the row's max,
- * the same for every element). b log2 e is rounded, which adds the same small error to every
- * exponent of a row, but from |b| = 2^31 on that error would swamp the result (and from
- * 2.35e38, a row masked with -FLT_MAX as HF's torch.finfo.min, b log2 e overflows). There an
- * ulp of b is 256 or more, so e^(a - b) can only be 1 (a = b), 0 (a < b) or inf (a > b):
- * 2^(a - b) gives the same, exactly (b times 1 is not rounded). The factor depends on b only;
- * still, a factor in a register costs 1-7% of a prefill on H100 (a constant scale of a no
- * longer folds into it; registers at the limit spill): Moderate, where the printer knows
- * |b| < 2^31 (no literal or mask array that large in the scores), keeps log2 e a constant. */
-__device__ __forceinline__ bool exp_moderate(float b) { return fabsf(b) < 2147483648.0f; }
+ * the same for every element). b log2 e is rounded, which multiplies every exponential of
+ * a row by the same 2^d, |d| <= ulp(b log2 e) / 2: a factor that cancels in p / l, small
+ * while |b| < 2^14 (|d| <= 2^-9). Beyond, it would not be (a row whose max is a -1e9 mask
+ * so far: d up to 64, p = 2^64 overflows the 16-bit P of the products, then 0 * inf).
+ * There 2^((a - b) log2 e) is exact to rounding (a - b once, then the product); from
+ * |b| = 2^31 on (HF's torch.finfo.min), an ulp of b is 256 or more, and it gives 1, 0 or
+ * inf as e^(a - b) does. The factor depends on b only; still, a factor in a register costs
+ * 1-7% of a prefill on H100 (a constant scale of a no longer folds into it; registers at
+ * the limit spill): Moderate, where the printer knows |b| < 2^14 (no literal or mask array
+ * that large in the scores), keeps the FMA alone. */
+__device__ __forceinline__ bool exp_moderate(float b) { return fabsf(b) < 16384.0f; }
 
 template <bool Moderate = false> __device__ __forceinline__ float exp_sub(float a, float b)
 {
-	const float c = Moderate || exp_moderate(b) ? 1.4426950408889634f : 1.0f;
-	return exp2(fmaf(a, c, -(b * c)));
+	const float c = 1.4426950408889634f;
+	return exp2(Moderate || exp_moderate(b) ? fmaf(a, c, -(b * c)) : (a - b) * c);
 }
 
 /* tanh through exp2: 1 - 2 / (e^2x + 1), absolute error about 1e-7 (tanhf costs several

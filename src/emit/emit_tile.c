@@ -745,15 +745,15 @@ static bool reads_inner_loop(const TilePlan *tp, const Expr *e)
 	return false;
 }
 
-/* Whether e can give a score of magnitude 2^31 or more other than through the products: a
- * float literal that large (-FLT_MAX, HF's torch.finfo.min) or a float array that is no
+/* Whether e can give a score of magnitude 2^14 or more other than through the products: a
+ * float literal that large (-1e9, -FLT_MAX, HF's torch.finfo.min) or a float array that is no
  * operand of the products read at a loop other than the grid's (an additive mask or bias,
  * bias[h][i][j]; not a per-row value as ALiBi's slope[h]). Where none can, fx::exp_sub<true>
  * keeps its factor a constant (see the header: the exact form costs 1-7% of a prefill). */
 static bool huge_source(TileEmit *te, const Expr *e)
 {
 	const TilePlan *tp = te->tp;
-	if (e->kind == EX_FLT && isfinite(e->fval) && fabs(e->fval) >= 2147483648.0)
+	if (e->kind == EX_FLT && isfinite(e->fval) && fabs(e->fval) >= 16384.0)
 		return true;
 	if (e->kind == EX_INDEX && e->var->kind == VAR_PARAM && scalar_is_float(e->var->ty)) {
 		bool operand = tp->rowop->var == e->var || (tp->rowop2 && tp->rowop2->var == e->var);
@@ -781,7 +781,7 @@ static bool outside_scalar(TileEmit *te, const Expr *e)
 	return e->kind == EX_VAR && scalar_is_float(e->var->ty) && e->var->kind != VAR_LOOP && !stmt_declares(te->tp->region->loop, e->var);
 }
 
-/* Whether a statement of s can give a score of 2^31 or more (huge_source, or a score set
+/* Whether a statement of s can give a score of 2^14 or more (huge_source, or a score set
  * to a scalar from outside: outside_scalar); a scalar set to a literal (a max's start,
  * `float m = -FLT_MAX;`) is no score. */
 static bool huge_scores(TileEmit *te, const Stmt *s)

@@ -5115,6 +5115,34 @@ static void unify_clause_loops(Stmt *s, const char *axis)
 			s->body[i]->var->name = axis;
 }
 
+/* Whether e can be evaluated where its guard is false: no array read (its subscript may
+ * be out of range there) and no integer division (by zero there). */
+static bool safe_unguarded_value(const Expr *e)
+{
+	if (e->kind == EX_INDEX || (e->kind == EX_BIN && (e->bop == OP_DIV || e->bop == OP_MOD) && scalar_is_int(e->ty)))
+		return false;
+	for (int i = 0; i < e->nargs; i++)
+		if (!safe_unguarded_value(e->args[i]))
+			return false;
+	return true;
+}
+
+/* `if (c) x = v;` of a scalar as `x = c ? v : x;` (ATen's logsumexp guard between its two
+ * loops, `if (fabsf(maxes) == INFINITY) maxes = 0;`): a map of the loops' results, which a
+ * pass re-evaluates as an assignment; s itself where it is no such statement. */
+static Stmt *guard_as_select(Program *p, Stmt *s)
+{
+	if (s->kind != ST_IF || s->nbody < 1 || !s->body[0] || (s->nbody > 1 && s->body[1]))
+		return s;
+	Stmt *a = s->body[0];
+	if (a->kind == ST_BLOCK && a->nbody == 1)
+		a = a->body[0];
+	if (a->kind != ST_ASSIGN || a->aop != AS_SET || a->lhs->kind != EX_VAR || !safe_unguarded_value(a->rhs) || !safe_unguarded_value(s->cond))
+		return s;
+	Expr *v = a->rhs->ty != a->lhs->ty ? ex_cast(p, a->lhs->ty, a->rhs, a->rhs->loc) : a->rhs;
+	return st_assign(p, ex_copy(p, a->lhs), AS_SET, ex_cond(p, s->cond, v, ex_copy(p, a->lhs), s->loc), a->loc);
+}
+
 static bool fuse_region(Program *p, Region *r, StrVec *names)
 {
 	Schedule *s = r->loop->sched;
@@ -5370,6 +5398,7 @@ static bool fuse_region(Program *p, Region *r, StrVec *names)
 			vec_push(mids, ((StmtVec){0}));
 		} else {
 			/* Between levels: a map of earlier results, or an init hoisted to the front. */
+			k = kids.v[i] = guard_as_select(p, k);
 			bool is_map = false;
 			for (int a = 0; a < c->naccums; a++)
 				if (stmt_reads_var(k, c->accums[a].var))

@@ -99,20 +99,57 @@ static bool reads_row_local(const Expr *e, const Stmt *loop)
 	return false;
 }
 
-/* Leaves out the store of blk->body[i] (a loop) that blk->body[k] rewrites; true if done. */
-static bool defer_store(Program *p, Stmt *blk, int i, int k)
+/* Whether loop lq runs over the range of loop l (step one) and reads y only at elem
+ * (with lq's iterator for l's), storing none of it: its reads can be given the value
+ * stored at that element instead. */
+static bool reads_elem_along(Program *p, const Stmt *lq, const Stmt *l, const Expr *elem)
 {
-	Stmt *l2 = blk->body[i], *l3 = blk->body[k];
-	if (l2->step != 1 || l3->step != 1 || !expr_equal(l2->lo, l3->lo) || !expr_equal(l2->hi, l3->hi))
+	if (lq->kind != ST_FOR || lq->step != 1 || !expr_equal(lq->lo, l->lo) || !expr_equal(lq->hi, l->hi) || stmt_count_stores(lq, elem->var))
 		return false;
-	int n2, n3;
-	Stmt **b2 = body_list(l2, &n2), **b3 = body_list(l3, &n3);
+	return stmt_reads_only_elem(lq->body[0], expr_subst_var(p, elem, l->var, lq->var));
+}
+
+/* Gives the reads of y in loop lq (reads_elem_along) the value v stored at elem by loop l. */
+static void forward_into(Program *p, Stmt *lq, const Stmt *l, const Expr *elem, const Expr *v)
+{
+	Expr *eq = expr_subst_var(p, elem, l->var, lq->var);
+	Expr *vq = expr_subst_var(p, v, l->var, lq->var);
+	if (vq->ty != elem->var->ty)
+		vq = ex_cast(p, elem->var->ty, vq, vq->loc);
+	lq->body[0] = stmt_map_exprs(p, lq->body[0], expr_subst_equal_map, (const Expr *[]){eq, vq});
+}
+
+/* The store of blk->body[i] (a loop), y[..c..] = v with v reading a result of the row (m),
+ * is read back by later loops over the same range, and perhaps rewritten by one:
+ *
+ *     for (c) y[r][c] = x[r][c] - m;        the store
+ *     for (c) s += expf(y[r][c]);           reads: given x[r][c] - m
+ *     for (c) y[r][c] = expf(y[r][c]) / s;  the rewrite: y[r][c] = expf(x[r][c] - m) / s
+ *
+ * Each read gets the stored value (as y's type holds it), and a rewrite the value it
+ * overwrites, so the store can be left out; without a rewrite it stays, read by nothing
+ * in the pass, and moves after it. Both read m after its loop, as the original does (m is
+ * not written in between), so the program means the same, in place too (x = x - m: x
+ * keeps its input until the rewrite, which now reads it). True if something changed. */
+static bool defer_store(Program *p, Stmt *blk, int i)
+{
+	Stmt *l2 = blk->body[i];
+	if (l2->step != 1)
+		return false;
+	int n2;
+	Stmt **b2 = body_list(l2, &n2);
 	for (int si = 0; si < n2; si++) {
 		Stmt *s = b2[si];
-		if (s->kind != ST_ASSIGN || s->aop != AS_SET || s->lhs->kind != EX_INDEX || s->lhs->var->kind != VAR_PARAM)
+		if (s->kind != ST_ASSIGN || s->aop != AS_SET || s->lhs->kind != EX_INDEX)
 			continue;
 		Var *y = s->lhs->var;
 		Expr *elem = s->lhs;
+		/* a local row of this block ends with it: a store nothing reads is dead */
+		bool row_local = false;
+		for (int q = 0; q < i; q++)
+			row_local |= blk->body[q]->kind == ST_DECL && blk->body[q]->var == y;
+		if (y->kind != VAR_PARAM && !row_local)
+			continue;
 		bool at_step = false;
 		for (int a = 0; a < elem->nargs; a++)
 			at_step |= expr_reads_var(elem->args[a], l2->var);
@@ -121,39 +158,68 @@ static bool defer_store(Program *p, Stmt *blk, int i, int k)
 		Expr *v = value_at(p, b2, si, s->rhs, l2);
 		if (!v || !reads_row_local(v, l2) || !expr_reads_only_elem(v, elem))
 			continue;
-		/* the loop's other statements read y only at this element, and nothing between
-		 * the loops touches y */
-		bool ok = true;
+		/* a local row stored with a value of its own (e[j] = expf(e[j] - m)); one stored
+		 * from elsewhere is a row of the pass the fuser folds (fuse_store_rows) */
+		if (y->kind != VAR_PARAM && !expr_reads_var(v, y))
+			continue;
+		/* the loop's other statements read y only at this element */
+		bool ok = !reads_written_local(v, l2);
 		for (int q = 0; q < n2 && ok; q++)
 			ok = q == si || stmt_reads_only_elem(b2[q], elem);
-		for (int q = i + 1; q < k && ok; q++)
-			ok = !touches(blk->body[q], y) && !reads_written_local(v, blk->body[q]);
-		ok = ok && !reads_written_local(v, l2);
 		if (!ok)
 			continue;
-		/* the rewrite: the later loop's first access to y, at the same element */
-		Expr *elem3 = expr_subst_var(p, elem, l2->var, l3->var);
-		int ti = 0;
-		while (ti < n3 && !touches(b3[ti], y))
-			ti++;
-		if (ti == n3)
+		/* later loops that read the element back, up to the first other access of y */
+		int k = i + 1, nreads = 0;
+		while (k < blk->nbody && !reads_written_local(v, blk->body[k])) {
+			if (touches(blk->body[k], y)) {
+				if (!reads_elem_along(p, blk->body[k], l2, elem))
+					break;
+				nreads++;
+			}
+			k++;
+		}
+		Stmt *t = NULL, *l3 = k < blk->nbody ? blk->body[k] : NULL;
+		Expr *elem3 = NULL;
+		int ti = 0, n3 = 0;
+		Stmt **b3 = NULL;
+		if (l3 && touches(l3, y)) {
+			/* the rewrite: that loop's first access to y, at the same element */
+			if (l3->kind != ST_FOR || l3->step != 1 || !expr_equal(l2->lo, l3->lo) || !expr_equal(l2->hi, l3->hi))
+				continue;
+			b3 = body_list(l3, &n3);
+			elem3 = expr_subst_var(p, elem, l2->var, l3->var);
+			while (ti < n3 && !touches(b3[ti], y))
+				ti++;
+			t = b3[ti];
+			if (t->kind != ST_ASSIGN || !expr_equal(t->lhs, elem3) || !expr_reads_only_elem(t->rhs, elem3))
+				continue;
+			if (t->aop == AS_SET && !expr_reads_var(t->rhs, y) && !nreads)
+				continue; /* overwritten whole: the first store is simply dead, nothing to defer */
+			for (int q = 0; q < ti && ok; q++)
+				ok = !reads_written_local(v, b3[q]);
+			if (!ok)
+				continue;
+		} else if (!nreads || (!row_local && expr_reads_var(v, y))) {
+			/* nothing reads it back; or the store stays and v reads what it overwrites */
 			continue;
-		Stmt *t = b3[ti];
-		if (t->kind != ST_ASSIGN || !expr_equal(t->lhs, elem3) || !expr_reads_only_elem(t->rhs, elem3))
-			continue;
-		if (t->aop == AS_SET && !expr_reads_var(t->rhs, y))
-			continue; /* overwritten whole: the first store is simply dead, nothing to defer */
-		for (int q = 0; q < ti && ok; q++)
-			ok = !reads_written_local(v, b3[q]);
-		if (!ok)
-			continue;
-		Expr *v3 = expr_subst_var(p, v, l2->var, l3->var);
-		if (v3->ty != y->ty)
-			v3 = ex_cast(p, y->ty, v3, v3->loc);
-		Expr *val = t->rhs;
-		if (t->aop != AS_SET)
-			val = ex_bin(p, assignop_binop(t->aop), ex_copy(p, elem3), t->rhs, t->loc);
-		Stmt *nt = st_assign(p, ex_copy(p, t->lhs), AS_SET, expr_subst_equal(p, val, elem3, v3), t->loc);
+		} else if (row_local && k < blk->nbody) {
+			continue; /* stopped before the row's end: the store is not dead */
+		}
+		for (int q = i + 1; q < k; q++)
+			if (touches(blk->body[q], y))
+				forward_into(p, blk->body[q], l2, elem, v);
+		if (!t && !row_local)
+			return true;
+		Stmt *nt = NULL;
+		if (t) {
+			Expr *v3 = expr_subst_var(p, v, l2->var, l3->var);
+			if (v3->ty != y->ty)
+				v3 = ex_cast(p, y->ty, v3, v3->loc);
+			Expr *val = t->rhs;
+			if (t->aop != AS_SET)
+				val = ex_bin(p, assignop_binop(t->aop), ex_copy(p, elem3), t->rhs, t->loc);
+			nt = st_assign(p, ex_copy(p, t->lhs), AS_SET, expr_subst_equal(p, val, elem3, v3), t->loc);
+		}
 		/* the step reads the value it computed (as y's type holds it) */
 		Expr *v2 = v->ty != y->ty ? ex_cast(p, y->ty, v, v->loc) : v;
 		Stmt **nb2 = arena_alloc(&p->arena, sizeof(Stmt *) * (size_t)n2);
@@ -162,10 +228,110 @@ static bool defer_store(Program *p, Stmt *blk, int i, int k)
 			if (q != si)
 				nb2[m++] = q > si ? stmt_map_exprs(p, b2[q], expr_subst_equal_map, (const Expr *[]){elem, v2}) : b2[q];
 		l2->body[0] = st_block(p, nb2, m, l2->body[0]->loc);
-		b3[ti] = nt;
+		if (t)
+			b3[ti] = nt;
 		return true;
 	}
 	return false;
+}
+
+/* Whether e is not negative by its form: literals >= 0, iterators, integer parameters
+ * (sizes) and their sums and products. */
+static bool plainly_nonneg(const Expr *e)
+{
+	switch (e->kind) {
+	case EX_INT: return e->ival >= 0;
+	case EX_VAR: return e->var->kind == VAR_LOOP || (e->var->kind == VAR_PARAM && !e->var->ndim && scalar_is_int(e->var->ty));
+	case EX_BIN: return (e->bop == OP_ADD || e->bop == OP_MUL) && plainly_nonneg(e->args[0]) && plainly_nonneg(e->args[1]);
+	default: return false;
+	}
+}
+
+/* The one store to an array in loop l's body, at its top level, of y[..v..] with v its
+ * iterator; its index in the body list, or -1. */
+static int sole_row_store(Stmt *l, Stmt **body, int n)
+{
+	int at = -1;
+	for (int q = 0; q < n; q++) {
+		Stmt *s = body[q];
+		if (s->kind == ST_ASSIGN && s->lhs->kind == EX_INDEX) {
+			if (at >= 0)
+				return -1;
+			at = q;
+		}
+	}
+	if (at < 0 || body[at]->aop != AS_SET || stmt_count_stores(l, body[at]->lhs->var) != 1 || !expr_reads_var(body[at]->lhs, l->var))
+		return -1;
+	return at;
+}
+
+/* A row stored whole by one loop, then part of it overwritten by a later one, a mask
+ * filled in place (causal_mask_(S) after bmm_qkT(S, q, k)):
+ *
+ *     for (j = 0; j < n; j++) { ...; S[i][j] = acc * scale; }
+ *     for (j = i + 1; j < n; j++) S[i][j] = -INFINITY;
+ *
+ * becomes one store, S[i][j] = j >= i + 1 ? -INFINITY : acc * scale, and the second loop
+ * goes: the row then has one value a column, which the passes after it read (the
+ * masked_fill as a ternary). Only where the second range lies inside the first (same end,
+ * a start not below the first's) and nothing between touches the row. */
+static void merge_fill_loops(Program *p, Stmt *blk)
+{
+	for (int i = 0; i < blk->nbody; i++) {
+		Stmt *l1 = blk->body[i];
+		if (l1->kind != ST_FOR || l1->step != 1)
+			continue;
+		int n1;
+		Stmt **b1 = body_list(l1, &n1);
+		int si = sole_row_store(l1, b1, n1);
+		if (si < 0)
+			continue;
+		Expr *elem = b1[si]->lhs;
+		Var *y = elem->var;
+		int k = i + 1;
+		while (k < blk->nbody && !touches(blk->body[k], y))
+			k++;
+		if (k == blk->nbody)
+			continue;
+		Stmt *l2 = blk->body[k];
+		if (l2->kind != ST_FOR || l2->step != 1 || !expr_equal(l2->hi, l1->hi))
+			continue;
+		if (!expr_equal(l2->lo, l1->lo) && !(l1->lo->kind == EX_INT && l1->lo->ival == 0 && plainly_nonneg(l2->lo)))
+			continue;
+		int n2;
+		Stmt **b2 = body_list(l2, &n2);
+		Expr *elem2 = expr_subst_var(p, elem, l1->var, l2->var);
+		if (n2 != 1 || b2[0]->kind != ST_ASSIGN || !expr_equal(b2[0]->lhs, elem2) || !expr_reads_only_elem(b2[0]->rhs, elem2))
+			continue;
+		Stmt *st = b1[si];
+		Expr *old = st->rhs;
+		Expr *val = b2[0]->rhs;
+		if (b2[0]->aop != AS_SET)
+			val = ex_bin(p, assignop_binop(b2[0]->aop), ex_copy(p, elem2), val, b2[0]->loc);
+		val = expr_subst_var(p, expr_subst_equal(p, val, elem2, elem), l2->var, l1->var);
+		/* the fill, computed in the first loop now, reads nothing stored from there on
+		 * but the row's element (given the first value) */
+		Expr *rest = expr_subst_equal(p, val, elem, ex_int(p, 0, elem->loc));
+		bool ok = !stmt_stores_read_by(l1, rest) && !stmt_stores_read_by(l1, l2->lo);
+		for (int q = i + 1; q < k && ok; q++) {
+			Stmt *b = blk->body[q];
+			ok = !stmt_stores_read_by(b, rest) && !stmt_stores_read_by(b, l2->lo) &&
+			     !(b->kind == ST_DECL && (expr_reads_var(rest, b->var) || expr_reads_var(l2->lo, b->var)));
+		}
+		if (!ok)
+			continue;
+		val = expr_subst_equal(p, val, elem, old->ty != y->ty ? ex_cast(p, y->ty, old, old->loc) : old);
+		if (val->ty != y->ty)
+			val = ex_cast(p, y->ty, val, val->loc);
+		Expr *nv = val;
+		if (!expr_equal(l2->lo, l1->lo)) {
+			Expr *in = ex_bin(p, OP_GE, ex_var(p, l1->var, l1->loc), ex_copy(p, l2->lo), l2->loc);
+			nv = ex_cond(p, in, val, old->ty != y->ty ? ex_cast(p, y->ty, old, old->loc) : old, st->loc);
+		}
+		b1[si] = st_assign(p, ex_copy(p, st->lhs), AS_SET, nv, st->loc);
+		stmt_replace(p, blk, l2, NULL, 0);
+		i--; /* the merged loop may take another fill */
+	}
 }
 
 void fuse_defer_stores(Program *p, Stmt *s)
@@ -177,13 +343,10 @@ void fuse_defer_stores(Program *p, Stmt *s)
 			fuse_defer_stores(p, s->body[i]);
 	if (s->kind != ST_BLOCK)
 		return;
-	for (int i = 0; i < s->nbody; i++) {
-		if (s->body[i]->kind != ST_FOR)
-			continue;
-		for (int k = i + 1; k < s->nbody; k++)
-			if (s->body[k]->kind == ST_FOR && defer_store(p, s, i, k))
-				break;
-	}
+	merge_fill_loops(p, s);
+	for (int i = 0; i < s->nbody; i++)
+		if (s->body[i]->kind == ST_FOR)
+			defer_store(p, s, i);
 }
 
 /* Declares local row v in blk before its first loop over the range of `loop` (named

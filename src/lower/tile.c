@@ -1190,6 +1190,19 @@ bool tile_touches_rowtile(const TilePlan *tp, const Stmt *s)
 	return false;
 }
 
+/* A parameter array that s stores into, or NULL. */
+static const Var *stored_param(const Stmt *s)
+{
+	if (s->kind == ST_ASSIGN && s->lhs->var->kind == VAR_PARAM && s->lhs->var->ndim)
+		return s->lhs->var;
+	for (int i = 0; i < s->nbody; i++) {
+		const Var *w = s->body[i] ? stored_param(s->body[i]) : NULL;
+		if (w)
+			return w;
+	}
+	return NULL;
+}
+
 static bool check_row_stmt(TilePlan *tp, const Stmt *s, const Var *col, bool top)
 {
 	switch (s->kind) {
@@ -2487,9 +2500,18 @@ static bool plan(TilePlan *tp, const Region *r, const TileTarget *tt, int rows, 
 	for (int i = 0; i < nsteps; i++)
 		if (!tile_is_elem_loop(tp, steps[i]) && !check_row_stmt(tp, steps[i], NULL, false))
 			return fail(tp, why, "");
-	for (int i = 0; i < tp->npro; i++)
+	for (int i = 0; i < tp->npro; i++) {
 		if (!check_row_stmt(tp, tp->pro[i], NULL, true))
 			return fail(tp, why, "");
+		const Var *w = stored_param(tp->pro[i]);
+		if (w && stmt_reads_var(tp->region->loop, w)) {
+			/* the threads that share a row would each update it (a zero tail stored
+			 * alike by each is harmless), after the row operand's tile was loaded from
+			 * what it held before */
+			tp->why = arena_printf(&p->arena, "a statement before the pass stores into the input '%s'", w->name);
+			return fail(tp, why, "");
+		}
+	}
 	for (int i = 0; i < tp->nepi; i++)
 		if (!check_row_stmt(tp, tp->epi[i], NULL, false))
 			return fail(tp, why, "");

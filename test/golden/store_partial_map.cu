@@ -134,10 +134,7 @@ __global__ void __launch_bounds__(FX_T * fx::cta_rows(FX_T)) softmax_temperature
 				}
 				#pragma unroll
 				for (int k_ = 0; k_ < 16; k_++) {
-					{
-						float e_row2 = fx::exp((logits_v[k_] - m) * __frcp_rn(temperature));
-						y_v[k_] = e_row2 * __frcp_rn(sum);
-					}
+					y_v[k_] = fx::exp((logits_v[k_] - m) * __frcp_rn(temperature)) * __frcp_rn(sum);
 				}
 				#pragma unroll
 				for (int v_ = 0; v_ < 4; v_++) {
@@ -163,10 +160,7 @@ __global__ void __launch_bounds__(FX_T * fx::cta_rows(FX_T)) softmax_temperature
 				#pragma unroll
 				for (int k_ = 0; k_ < 16; k_++) {
 					const int c = c02 + (k_ / 4 * FX_T + (int)threadIdx.x) * 4 + k_ % 4;
-					if (c < C) {
-						float e_row2 = fx::exp((logits_v[k_] - m) * __frcp_rn(temperature));
-						y_v[k_] = e_row2 * __frcp_rn(sum);
-					}
+					if (c < C) y_v[k_] = fx::exp((logits_v[k_] - m) * __frcp_rn(temperature)) * __frcp_rn(sum);
 				}
 				#pragma unroll
 				for (int v_ = 0; v_ < 4; v_++) {

@@ -25,10 +25,8 @@ void softmax_temperature_fused(int R, int C, float temperature, const float logi
 				sum += e_row[c - c0];
 			}
 		}
-		for (int c = 0; c < C; c++) {
-			float e_row2 = expf((logits[r][c] - m) / temperature);
-			y[r][c] = e_row2 / sum;
-		}
+		for (int c = 0; c < C; c++)
+			y[r][c] = expf((logits[r][c] - m) / temperature) / sum;
 		for (int c = 0; c < C; c++) {
 			e[r][c] = expf((logits[r][c] - m) / temperature);
 		}
