@@ -792,8 +792,13 @@ static bool huge_scores(TileEmit *te, const Stmt *s)
 	if ((s->kind == ST_ASSIGN || s->kind == ST_DECL) && r && outside_scalar(te, r))
 		return true;
 	bool lit = r && (r->kind == EX_FLT || (r->kind == EX_UN && r->args[0]->kind == EX_FLT));
-	if ((s->kind == ST_DECL && lit) || (s->kind == ST_ASSIGN && lit && s->lhs->kind == EX_VAR))
-		return false;
+	if (lit && (s->kind == ST_DECL || (s->kind == ST_ASSIGN && s->lhs->kind == EX_VAR))) {
+		/* a max's start; a score set to the literal (`x = -1e9f;` under a mask) is one */
+		const Var *v = s->kind == ST_DECL ? s->var : s->lhs->var;
+		for (int a = 0; a < te->tp->c->naccums; a++)
+			if (te->tp->c->accums[a].var == v)
+				return false;
+	}
 	const Expr *es[] = {s->lhs, s->rhs, s->cond, s->lo, s->hi};
 	for (int i = 0; i < 5; i++)
 		if (es[i] && huge_source(te, es[i]))
@@ -1115,6 +1120,27 @@ static Expr *ring_reads(TileEmit *te, Expr *e, Var *rv)
 	return e;
 }
 
+/* Whether e reads a variable named name. */
+static bool reads_name(const Expr *e, const char *name)
+{
+	if ((e->kind == EX_VAR || e->kind == EX_INDEX) && !strcmp(e->var->name, name))
+		return true;
+	for (int i = 0; i < e->nargs; i++)
+		if (reads_name(e->args[i], name))
+			return true;
+	return false;
+}
+
+/* A lambda's parameter named base unless the expression it returns reads a variable of
+ * that name (a user's dilation `r`), then base_, base__, ... */
+static Var *lambda_param(Program *p, const Expr *e, const char *base, Loc loc)
+{
+	const char *name = base;
+	while (reads_name(e, name))
+		name = arena_printf(&p->arena, "%s_", name);
+	return var_new(p, VAR_LOCAL, name, TY_INT, loc);
+}
+
 /* `[&](int param) { return &ref; }` with the row iterator rowv read as base + (row ? r : 0)
  * and k as (row ? 0 : c): a row pointer (row) or, for an operand stored transposed, a
  * column pointer. */
@@ -1122,7 +1148,7 @@ static void print_ptr_lambda(TileEmit *te, const Expr *ref, const Var *rowv, con
 {
 	Program *p = te->tp->c->prog;
 	Var *bv = var_new(p, VAR_LOCAL, base, TY_INT, ref->loc);
-	Var *rv = var_new(p, VAR_LOCAL, row ? "r" : "c", TY_INT, ref->loc);
+	Var *rv = lambda_param(p, ref, row ? "r" : "c", ref->loc);
 	Expr *at = row ? ex_bin(p, OP_ADD, ex_var(p, bv, ref->loc), ex_var(p, rv, ref->loc), ref->loc) : ex_var(p, bv, ref->loc);
 	Expr *e = expr_subst_expr(p, ref, te->tp->kc, row ? ex_int(p, 0, ref->loc) : ex_var(p, rv, ref->loc));
 	if (te->slot && row)
@@ -1558,7 +1584,7 @@ static void store_staged(TileEmit *te)
 	Program *p = tp->c->prog;
 	const Expr *x = te->staged->lhs;
 	const Var *col = x->args[x->nargs - 1]->var;
-	Var *r = var_new(p, VAR_LOCAL, "r", TY_INT, x->loc), *base = var_new(p, VAR_LOCAL, te->i0, TY_INT, x->loc);
+	Var *r = lambda_param(p, x, "r", x->loc), *base = var_new(p, VAR_LOCAL, te->i0, TY_INT, x->loc);
 	Expr *e = expr_subst_expr(p, x, col, ex_int(p, 0, x->loc));
 	e = expr_subst_expr(p, e, row_var(tp), ex_bin(p, OP_ADD, ex_var(p, base, x->loc), ex_var(p, r, x->loc), x->loc));
 	line(te, 1, "fx::store_rows<%d, %d, %d, %d>(%s, [&](int %s) { return &", tp->bm, te->pitch, tp->ndata, tp->threads, te->stage, r->name);
