@@ -1120,23 +1120,12 @@ static Expr *ring_reads(TileEmit *te, Expr *e, Var *rv)
 	return e;
 }
 
-/* Whether e reads a variable named name. */
-static bool reads_name(const Expr *e, const char *name)
-{
-	if ((e->kind == EX_VAR || e->kind == EX_INDEX) && !strcmp(e->var->name, name))
-		return true;
-	for (int i = 0; i < e->nargs; i++)
-		if (reads_name(e->args[i], name))
-			return true;
-	return false;
-}
-
 /* A lambda's parameter named base unless the expression it returns reads a variable of
  * that name (a user's dilation `r`), then base_, base__, ... */
 static Var *lambda_param(Program *p, const Expr *e, const char *base, Loc loc)
 {
 	const char *name = base;
-	while (reads_name(e, name))
+	while (expr_reads_named(e, name))
 		name = arena_printf(&p->arena, "%s_", name);
 	return var_new(p, VAR_LOCAL, name, TY_INT, loc);
 }

@@ -5061,19 +5061,6 @@ static bool renamed_from(const char *name, const char *axis)
 	return true;
 }
 
-/* Whether e reads a variable named name. */
-static bool reads_name(const Expr *e, const char *name)
-{
-	if (!e)
-		return false;
-	if ((e->kind == EX_VAR || e->kind == EX_INDEX) && !strcmp(e->var->name, name))
-		return true;
-	for (int i = 0; i < e->nargs; i++)
-		if (reads_name(e->args[i], name))
-			return true;
-	return false;
-}
-
 /* Whether s uses the name other than as the iterator of loops named so (their bodies
  * included, where it is that iterator). */
 static bool uses_name(const Stmt *s, const char *name)
@@ -5081,9 +5068,9 @@ static bool uses_name(const Stmt *s, const char *name)
 	if (!s)
 		return false;
 	if (s->kind == ST_FOR && !strcmp(s->var->name, name))
-		return reads_name(s->lo, name) || reads_name(s->hi, name);
-	if ((s->kind == ST_DECL && !strcmp(s->var->name, name)) || reads_name(s->lhs, name) || reads_name(s->rhs, name) || reads_name(s->cond, name) ||
-	    reads_name(s->lo, name) || reads_name(s->hi, name))
+		return expr_reads_named(s->lo, name) || expr_reads_named(s->hi, name);
+	if ((s->kind == ST_DECL && !strcmp(s->var->name, name)) || expr_reads_named(s->lhs, name) || expr_reads_named(s->rhs, name) || expr_reads_named(s->cond, name) ||
+	    expr_reads_named(s->lo, name) || expr_reads_named(s->hi, name))
 		return true;
 	for (int i = 0; i < s->nbody; i++)
 		if (uses_name(s->body[i], name))

@@ -286,6 +286,18 @@ bool expr_reads_var(const Expr *e, const Var *v)
 	return false;
 }
 
+bool expr_reads_named(const Expr *e, const char *name)
+{
+	if (!e)
+		return false;
+	if ((e->kind == EX_VAR || e->kind == EX_INDEX) && !strcmp(e->var->name, name))
+		return true;
+	for (int i = 0; i < e->nargs; i++)
+		if (expr_reads_named(e->args[i], name))
+			return true;
+	return false;
+}
+
 bool sched_parallel(const Schedule *sc, const char *name)
 {
 	for (int i = 0; i < sc->nparallel; i++)

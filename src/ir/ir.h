@@ -298,6 +298,8 @@ bool var_last_contiguous(const Var *v);
 /* Whether e reads v (as a scalar or any element), and whether s does: reads include the
  * subscripts of a written element and, for compound assignments, the element itself. */
 bool expr_reads_var(const Expr *e, const Var *v);
+/* Whether e reads a variable (or an element of an array) of that name. */
+bool expr_reads_named(const Expr *e, const char *name);
 /* Whether e reads an element of an array (a subscript read from an index array). */
 bool expr_reads_element(const Expr *e);
 /* Whether the schedule's parallel(...) names the loop `name`. */
