@@ -2746,12 +2746,36 @@ typedef struct MaskScan {
 	bool ok;
 } MaskScan;
 
-static bool is_neg_inf(const Expr *e)
+static bool is_minus_inf(const Expr *e)
 {
 	if (e->kind == EX_UN && e->uop == UOP_NEG)
 		return e->args[0]->kind == EX_FLT && e->args[0]->fval > 0 && e->args[0]->fval * 0 != e->args[0]->fval * 0;
 	return e->kind == EX_FLT && e->fval < 0 && e->fval * 0 != e->fval * 0;
 }
+
+/* A finite fill a mask writes where -INFINITY would be meant: a literal of -2^14 or
+ * below (-1e9, -FLT_MAX, torch.finfo.min, -65504). */
+static bool is_huge_fill(const Expr *e)
+{
+	double v = e->kind == EX_UN && e->uop == UOP_NEG && e->args[0]->kind == EX_FLT ? -e->args[0]->fval : e->kind == EX_FLT ? e->fval : 0;
+	return v * 0 == 0 && v <= -16384.0;
+}
+
+/* ExprTest: whether e holds no huge fill. */
+static bool no_huge_fill(const Expr *e, void *ctx)
+{
+	if (is_huge_fill(e))
+		return false;
+	for (int i = 0; i < e->nargs; i++)
+		if (!no_huge_fill(e->args[i], ctx))
+			return false;
+	return true;
+}
+
+/* What a mask writes at a hidden element: -INFINITY, or a huge finite fill, which hides
+ * the element as well wherever its row keeps a key (tile_find_masks checks that): e^(F -
+ * m) underflows to 0 in float once m > F + 104, as C's own expf does. */
+static bool is_neg_inf(const Expr *e) { return is_minus_inf(e) || is_huge_fill(e); }
 
 static MaskClass var_class(const MaskScan *ms, const Var *v)
 {
@@ -3242,6 +3266,58 @@ static void find_skip(TilePlan *tp, Expr *c)
 	tp->skip_cj = (int)cj;
 }
 
+/* The loop of iterator v in s, or NULL. */
+static const Stmt *find_loop(const Stmt *s, const Var *v)
+{
+	if (!s)
+		return NULL;
+	if (s->kind == ST_FOR && s->var == v)
+		return s;
+	for (int i = 0; i < s->nbody; i++) {
+		const Stmt *l = find_loop(s->body[i], v);
+		if (l)
+			return l;
+	}
+	return NULL;
+}
+
+/* Whether e is not negative by its form: literals >= 0, integer parameters (sizes),
+ * iterators of loops of the region that start at such a value, their sums and products. */
+static bool nonneg_form(const TilePlan *tp, const Expr *e)
+{
+	switch (e->kind) {
+	case EX_INT: return e->ival >= 0;
+	case EX_VAR:
+		if (e->var->kind == VAR_PARAM)
+			return !e->var->ndim && scalar_is_int(e->var->ty);
+		if (e->var->kind == VAR_LOOP) {
+			const Stmt *l = find_loop(tp->region->loop, e->var);
+			return l && l->step > 0 && nonneg_form(tp, l->lo);
+		}
+		return false;
+	case EX_BIN: return (e->bop == OP_ADD || e->bop == OP_MUL) && nonneg_form(tp, e->args[0]) && nonneg_form(tp, e->args[1]);
+	default: return false;
+	}
+}
+
+/* Whether every row keeps the pass's first key under kept range [lo, hi) (NULL: no bound
+ * that side): the pass starts at 0, lo is at most 0 and hi at least 1 by their forms. */
+static bool keeps_first_key(const TilePlan *tp, const Expr *lo, const Expr *hi)
+{
+	const Expr *s = tp->step->lo;
+	if (s->kind != EX_INT || s->ival != 0)
+		return false;
+	if (lo && !(lo->kind == EX_INT && lo->ival <= 0))
+		return false;
+	if (!hi)
+		return true;
+	if (hi->kind == EX_INT)
+		return hi->ival >= 1;
+	return hi->kind == EX_BIN && hi->bop == OP_ADD &&
+	       ((hi->args[1]->kind == EX_INT && hi->args[1]->ival >= 1 && nonneg_form(tp, hi->args[0])) ||
+	        (hi->args[0]->kind == EX_INT && hi->args[0]->ival >= 1 && nonneg_form(tp, hi->args[1])));
+}
+
 void tile_find_masks(TilePlan *tp)
 {
 	MaskScan ms = {.tp = tp, .ok = true};
@@ -3263,6 +3339,12 @@ void tile_find_masks(TilePlan *tp)
 	bool exact = true;
 	if (c)
 		kept_bounds(tp, c, true, &lo, &hi, &exact);
+	if (c && !stmt_all_exprs(tp->step, no_huge_fill, NULL) && !(exact && (lo || hi) && keeps_first_key(tp, lo, hi))) {
+		/* a finite fill hides an element only where its row keeps a key: C weighs a row
+		 * masked whole uniformly (every e^(F - F) is 1); unproven, it runs as written */
+		tp->nmask = 0;
+		return;
+	}
 	/* The bounds may read the row, parameters and parallel loops only. */
 	for (int k = 0; k < tp->nvars; k++)
 		if ((lo && expr_reads_var(lo, tp->vars[k])) || (hi && expr_reads_var(hi, tp->vars[k])))
