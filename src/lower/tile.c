@@ -3063,6 +3063,11 @@ static void mask_stmt(MaskScan *ms, Stmt *s, Stmt **body, int n, int *i)
 		return;
 	case ST_BLOCK: mask_walk(ms, s->body, s->nbody); return;
 	case ST_IF:
+		/* A branchy max of a row value (`if (s > m) m = s;`): as its select form. */
+		if (reduce_match(p, s, &target, &red, &g) && target->kind == EX_VAR && tile_role(tp, target->var) == TR_ROW) {
+			ms->ok &= red == RED_MAX ? mask_class(ms, g) == MC_NEGINF : false;
+			return;
+		}
 		/* A guard: nothing in it runs at a hidden element, where what it writes keeps an
 		 * earlier value (a row reduction: no contribution). Other branches would need a
 		 * join of the classes. */
