@@ -978,14 +978,16 @@ static Expr *element_of(Parser *ps, CXCursor base, const CXCursor *idx, Expr *at
 static bool iterator_only(Parser *ps, CXCursor decl);
 
 /* A constant of the file, `static const float kScale = 0.125f;` or `const int HEAD_DIM =
- * 128;` at file scope, const-qualified, int, float or double, with a value the compiler
- * computes: that value as a literal of its type (an int one is a constant extent, as a
- * macro's is). NULL for anything else. */
+ * 128;` at file scope, or a function's `static const int head_dim = 256;` (the same
+ * object, only its name's scope is smaller), const-qualified, int, float or double, with a
+ * value the compiler computes: that value as a literal of its type (an int one is a
+ * constant extent, as a macro's is). NULL for anything else. */
 __attribute__((noinline)) static Expr *file_constant(Parser *ps, CXCursor d, Loc loc)
 {
 	CXType t = clang_getCursorType(d);
 	ScalarType ty;
-	if (clang_getCursorKind(clang_getCursorSemanticParent(d)) != CXCursor_TranslationUnit || !clang_isConstQualifiedType(t) || !scalar_type(t, &ty) ||
+	bool file_scope = clang_getCursorKind(clang_getCursorSemanticParent(d)) == CXCursor_TranslationUnit;
+	if ((!file_scope && clang_Cursor_getStorageClass(d) != CX_SC_Static) || !clang_isConstQualifiedType(t) || !scalar_type(t, &ty) ||
 	    (ty != TY_INT && ty != TY_FLOAT && ty != TY_DOUBLE))
 		return NULL;
 	CXEvalResult r = clang_Cursor_Evaluate(d);
@@ -1295,15 +1297,40 @@ static Expr *convert_cast(Parser *ps, CXCursor c)
 	return ex_cast(ps->prog, ty, a, loc);
 }
 
+/* Whether b is the iterator of a loop around the expression being converted whose
+ * condition keeps it at most a (`j <= i`, `j < i`, `j < i + 1`), so that a - b is never
+ * negative: ALiBi's `(float)(i - j)` with unsigned counters under the causal bound. A
+ * bound a break narrowed (a min) is not recognised. */
+static bool bounded_by(Parser *ps, const Expr *b, const Expr *a)
+{
+	if (b->kind != EX_VAR)
+		return false;
+	for (const LoopCtx *l = &ps->loop; l && l->var; l = l->up)
+		if (l->var == b->var) {
+			const Expr *hi = *l->hi; /* [lo, hi) counting either way */
+			return expr_equal(hi, a) ||
+			       (hi->kind == EX_BIN && hi->bop == OP_ADD && hi->args[1]->kind == EX_INT && hi->args[1]->ival == 1 && expr_equal(hi->args[0], a));
+		}
+	return false;
+}
+
 /* Whether e cannot be negative: a literal >= 0, a parameter (integer parameters are
  * sizes), an iterator that starts at such a value, an unsigned local, and sums,
  * products, quotients, remainders, casts and selections of those. An element of an
  * integer input array (`(size_t)len[r]`, an offset, a length) counts too: such arrays
  * hold sizes and indices, whose range is the caller's contract (docs/input-language.md),
  * as it is for an index read through them; so does a float converted to an unsigned
- * type (ggml's `(uint32_t)floorf(log2f(n))`), which C leaves undefined below zero. */
+ * type (ggml's `(uint32_t)floorf(log2f(n))`), which C leaves undefined below zero, and
+ * a - b where the loop b counts keeps b at most a (bounded_by). */
 static bool nonneg(Parser *ps, const Expr *e)
 {
+	switch (e->kind) {
+	case EX_BIN:
+		if (e->bop == OP_SUB && bounded_by(ps, e->args[1], e->args[0]))
+			return true;
+		break;
+	default: break;
+	}
 	switch (e->kind) {
 	case EX_INT: return e->ival >= 0;
 	case EX_INDEX: return e->var->kind == VAR_PARAM && scalar_is_int(e->ty) && (!ps->shifted || e->ty == TY_U8 || e->ty == TY_BOOL);
@@ -2260,7 +2287,10 @@ static bool convert_decl(Parser *ps, CXCursor c, StmtVec *out)
 		if (iterator_only(ps, d))
 			continue; /* each loop it counts binds an iterator of its own */
 		if (clang_Cursor_getStorageClass(d) == CX_SC_Static || clang_Cursor_getStorageClass(d) == CX_SC_Extern) {
-			fail(ps, loc, "static and extern locals are not supported in a fuse region");
+			/* `static const int head_dim = 256;`: its value, read where it is used (file_constant) */
+			if (clang_Cursor_getStorageClass(d) == CX_SC_Static && file_constant(ps, d, loc))
+				continue;
+			fail(ps, loc, "static and extern locals are not supported in fusecc's input (only a 'static const' int, float or double with a constant value)");
 			goto out;
 		}
 		if (clang_getCanonicalType(clang_getCursorType(d)).kind == CXType_Pointer) {
