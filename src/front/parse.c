@@ -1581,6 +1581,38 @@ static int header_steps(Parser *ps, CXCursor inc, CXCursor iv, CursorVec *ptrs)
 	return ok && nsteps == 1 && ptrs->n ? step : 0;
 }
 
+/* The step S > 1 of increment `inc` of iterator iv when it adds a positive integer
+ * constant (`v += BLOCK_N`, `v += 4`, `v = v + S`, a macro or an enum); 0 otherwise. */
+static long long const_step(Parser *ps, CXCursor inc, CXCursor iv)
+{
+	inc = strip(inc);
+	enum CXCursorKind k = clang_getCursorKind(inc);
+	CursorVec ch = children(inc);
+	CXCursor amount = clang_getNullCursor();
+	Loc dummy;
+	if (ch.n == 2 && refers_to(ch.v[0], iv)) {
+		const char *op = binary_operator(ps, inc, ch.v[0], &dummy);
+		if (k == CXCursor_CompoundAssignOperator && op && !strcmp(op, "+=")) {
+			amount = ch.v[1];
+		} else if (k == CXCursor_BinaryOperator && op && !strcmp(op, "=")) {
+			CXCursor rhs = strip(ch.v[1]);
+			CursorVec rc = children(rhs);
+			const char *op2 = clang_getCursorKind(rhs) == CXCursor_BinaryOperator && rc.n == 2 ? binary_operator(ps, rhs, rc.v[0], &dummy) : NULL;
+			if (op2 && !strcmp(op2, "+"))
+				amount = refers_to(rc.v[0], iv) ? rc.v[1] : refers_to(rc.v[1], iv) ? rc.v[0] : clang_getNullCursor();
+			vec_free(rc);
+		}
+	}
+	vec_free(ch);
+	long long step = 0;
+	CXEvalResult r = clang_Cursor_isNull(amount) ? NULL : clang_Cursor_Evaluate(amount);
+	if (r && clang_EvalResult_getKind(r) == CXEval_Int && clang_EvalResult_getAsLongLong(r) > 1 && clang_EvalResult_getAsLongLong(r) <= INT_MAX)
+		step = clang_EvalResult_getAsLongLong(r);
+	if (r)
+		clang_EvalResult_dispose(r);
+	return step;
+}
+
 static const char canonical_loop_help[] =
 	"loops must have the form 'for (int v = lo; v < hi; v++)' (or 'v <= hi', 'v != hi', 'hi > v', '++v', 'v += 1', 'v = v + 1', or counting down by one; 'v' may be declared before the loop: 'for (v = lo; ...)')";
 
@@ -1914,8 +1946,18 @@ static Stmt *convert_loop(Parser *ps, const LoopHead *h)
 	int step = down ? -1 : unit_step(ps, h->inc, iv);
 	if (!step && !down)
 		step = header_steps(ps, h->inc, iv, &hsteps);
+	/* `for (v = lo; v < hi; v += S)`, S a constant above one (a Triton port's key blocks,
+	 * a chunk walk, a loop unrolled by hand): a loop over the blocks, its iterator vb from
+	 * 0 while lo + vb * S is below hi, v read as lo + vb * S (below). */
+	long long big = !step && !down ? const_step(ps, h->inc, iv) : 0;
+	if (big && strcmp(rel, "<") && strcmp(rel, "<=")) {
+		fail(ps, loc_of(ps, h->cond), "a loop stepping by %lld must end with 'v < hi' or 'v <= hi' ('v != hi' may step over its end)", big);
+		goto out;
+	}
+	if (big)
+		step = 1;
 	if (!step) {
-		fail(ps, loc_of(ps, h->inc), "the loop must step by one; %s", canonical_loop_help);
+		fail(ps, loc_of(ps, h->inc), "the loop must step by one or by a positive constant ('v += BLOCK', counting up); %s", canonical_loop_help);
 		goto out;
 	}
 	/* `v != e` ends the loop where `v < e` (counting up) or `v > e` (down) would: it
@@ -1950,17 +1992,35 @@ static Stmt *convert_loop(Parser *ps, const LoopHead *h)
 	} else if (!strcmp(rel, "<=")) {
 		hi = plus_one(ps, hi);
 	}
+	Expr *first_v = lo; /* a block loop's first value of v, which then counts blocks */
+	if (big) {
+		/* ceil((hi - lo) / S) blocks; none where hi <= lo (C's division truncates) */
+		Expr *span = lo->kind == EX_INT && lo->ival == 0 ? hi : ex_bin(ps->prog, OP_SUB, hi, ex_copy(ps->prog, lo), loc);
+		hi = span->kind == EX_INT ? ex_int(ps->prog, span->ival > 0 ? (span->ival + big - 1) / big : 0, loc)
+		                          : ex_bin(ps->prog, OP_DIV, ex_bin(ps->prog, OP_ADD, span, ex_int(ps->prog, big - 1, loc), loc), ex_int(ps->prog, big, loc), loc);
+		lo = ex_int(ps->prog, 0, loc);
+	}
 	/* Bind the iterator only now: its bounds may not mention it. */
 	CXString nm = clang_getCursorSpelling(iv);
 	/* a C89 iterator is located where its loop assigns it, not where it was declared */
 	Loc vloc = h->own ? loc_of_location(ps, clang_getCursorLocation(iv)) : loc_of(ps, h->init);
-	Var *v = var_new(ps->prog, VAR_LOOP, local_name(ps, clang_getCString(nm)), TY_INT, vloc);
+	const char *vname = local_name(ps, clang_getCString(nm));
+	for (int k = 1; big && (k == 1 || !name_unused(ps, vname)); k++) /* the block loop's own name */
+		vname = k == 1 ? arena_printf(&ps->prog->arena, "%s_blk", clang_getCString(nm)) : arena_printf(&ps->prog->arena, "%s_blk%d", clang_getCString(nm), k);
+	Var *v = var_new(ps->prog, VAR_LOOP, vname, TY_INT, vloc);
 	clang_disposeString(nm);
 	if (!h->own)
 		bound = ps->vars.n;
 	bind_var(ps, iv, v);
 	if (nonneg(ps, lo))
 		vec_push(ps->nonneg, v);
+	int binds_mark = ps->binds.n;
+	if (big) {
+		Expr *at = ex_bin(ps->prog, OP_MUL, ex_var(ps->prog, v, loc), ex_int(ps->prog, big, loc), loc);
+		if (!(first_v->kind == EX_INT && first_v->ival == 0))
+			at = ex_bin(ps->prog, OP_ADD, ex_copy(ps->prog, first_v), at, loc);
+		vec_push(ps->binds, ((InlineBinding){iv, at}));
+	}
 	LoopCtx outer_loop = ps->loop;
 	ps->loop = (LoopCtx){v, step, ps->vars.n, &hi, &outer_loop};
 	CXCursor first = clang_Cursor_isNull(h->init) ? h->cond : h->init;
@@ -1972,6 +2032,7 @@ static Stmt *convert_loop(Parser *ps, const LoopHead *h)
 	ps->depth--;
 	walk_end(ps, walks, body, v, ps->loop.first, loc);
 	ps->loop = outer_loop;
+	ps->binds.n = binds_mark;
 	if (!body)
 		goto out;
 	bool recheck = false;
