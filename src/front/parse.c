@@ -1909,7 +1909,7 @@ static bool shifted_term(Program *p, const Expr *t0, const Expr *t, const Expr *
 	return expr_equal(subst_equal(p, t0, at, plus), t);
 }
 
-/* Block loop s (iterator vb, v read as at = first + vb * S) unrolled by hand, rolled back
+/* Block loop s (iterator vb, v, called name, read as at = first + vb * S) unrolled by hand, rolled back
  * into a loop stepping by one over v from first to first + S * (blocks), which is every
  * v the unrolled loop read (it reads v + S - 1 in its last block, as this loop does):
  *   one sum of S terms, the r-th term the first read at v + r:
@@ -1918,7 +1918,7 @@ static bool shifted_term(Program *p, const Expr *t0, const Expr *t, const Expr *
  *     all terms go to the first partial, and merge_partials then reads the partials'
  *     sum after the loop as the first alone (or refuses).
  * Exact up to the order of the float additions. Anything else stays a block loop. */
-static void reroll(Parser *ps, Stmt *s, Expr *first, const Expr *at, long long S)
+static void reroll(Parser *ps, Stmt *s, Expr *first, const Expr *at, long long S, const char *name)
 {
 	Program *p = ps->prog;
 	int n;
@@ -1955,10 +1955,7 @@ static void reroll(Parser *ps, Stmt *s, Expr *first, const Expr *at, long long S
 	for (int r = 1; r < S; r++)
 		if (!shifted_term(p, t[0], t[r], at, r))
 			return;
-	/* the rolled loop takes v's name back (the block loop's is v's with "_blk") */
-	const char *bn = s->var->name;
-	size_t len = strlen(bn);
-	Var *v = var_new(p, VAR_LOOP, len > 4 && !strcmp(bn + len - 4, "_blk") ? arena_printf(&p->arena, "%.*s", (int)(len - 4), bn) : bn, TY_INT, s->var->loc);
+	Var *v = var_new(p, VAR_LOOP, name, TY_INT, s->var->loc); /* v's name back */
 	Expr *term = subst_equal(p, t[0], at, ex_var(p, v, s->loc));
 	if (expr_reads_var(term, s->var))
 		return;
@@ -2250,7 +2247,7 @@ static Stmt *convert_loop(Parser *ps, const LoopHead *h)
 	CXString nm = clang_getCursorSpelling(iv);
 	/* a C89 iterator is located where its loop assigns it, not where it was declared */
 	Loc vloc = h->own ? loc_of_location(ps, clang_getCursorLocation(iv)) : loc_of(ps, h->init);
-	const char *vname = local_name(ps, clang_getCString(nm));
+	const char *vname = local_name(ps, clang_getCString(nm)), *iv_name = vname;
 	for (int k = 1; big && (k == 1 || !name_unused(ps, vname)); k++) /* the block loop's own name */
 		vname = k == 1 ? arena_printf(&ps->prog->arena, "%s_blk", clang_getCString(nm)) : arena_printf(&ps->prog->arena, "%s_blk%d", clang_getCString(nm), k);
 	Var *v = var_new(ps->prog, VAR_LOOP, vname, TY_INT, vloc);
@@ -2299,7 +2296,7 @@ static Stmt *convert_loop(Parser *ps, const LoopHead *h)
 		body = body->body[0];
 	st_set_body(ps->prog, s, &body, 1);
 	if (big)
-		reroll(ps, s, first_v, ps->binds.v[binds_mark].value, big);
+		reroll(ps, s, first_v, ps->binds.v[binds_mark].value, big, iv_name);
 	if (recheck)
 		vec_push(ps->reversals, s);
 out:
@@ -2685,6 +2682,8 @@ out:
  * and const arrays are not assigned. */
 static Stmt *assign_stmt(Parser *ps, Loc loc, Expr *lhs, AssignOp aop, Expr *rhs)
 {
+	if (lhs->kind != EX_VAR && lhs->kind != EX_INDEX) /* a block loop's iterator, lo + vb * S */
+		return fail(ps, loc, "only a local, an array element or a helper's local may be assigned here (a loop's iterator may not be)"), NULL;
 	if (lhs->kind == EX_VAR && lhs->var->kind != VAR_LOCAL)
 		return fail(ps, loc, lhs->var->kind == VAR_LOOP ? "the loop iterator '%s' may not be assigned" : "parameter '%s' may not be assigned: write results to arrays", lhs->var->name), NULL;
 	if (lhs->kind == EX_INDEX && lhs->var->is_const)
