@@ -2247,9 +2247,9 @@ static Stmt *convert_loop(Parser *ps, const LoopHead *h)
 	CXString nm = clang_getCursorSpelling(iv);
 	/* a C89 iterator is located where its loop assigns it, not where it was declared */
 	Loc vloc = h->own ? loc_of_location(ps, clang_getCursorLocation(iv)) : loc_of(ps, h->init);
+	/* A block loop keeps the iterator's name: clauses name it (rolling(j)), and sibling
+	 * loops over the same blocks share it, as loops over one axis do. */
 	const char *vname = local_name(ps, clang_getCString(nm)), *iv_name = vname;
-	for (int k = 1; big && (k == 1 || !name_unused(ps, vname)); k++) /* the block loop's own name */
-		vname = k == 1 ? arena_printf(&ps->prog->arena, "%s_blk", clang_getCString(nm)) : arena_printf(&ps->prog->arena, "%s_blk%d", clang_getCString(nm), k);
 	Var *v = var_new(ps->prog, VAR_LOOP, vname, TY_INT, vloc);
 	v->block_step = (long)big;
 	clang_disposeString(nm);
