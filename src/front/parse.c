@@ -97,6 +97,16 @@ typedef struct LoopCtx {
 	const struct LoopCtx *up; /* the loop around it (var NULL: none) */
 } LoopCtx;
 
+/* A loop rolled back from `for (d = 0; d < 64; d += 4) { s0 += q[d] * k[d]; ... s3 +=
+ * q[d + 3] * k[d + 3]; }`: it now adds every term to acc[0]; acc[1..n) are the other
+ * partial sums, which the statements after it must add up with acc[0]. */
+typedef struct Partials {
+	Stmt *loop;
+	Var *acc[16];
+	int n;
+	bool merged;
+} Partials;
+
 typedef struct Parser {
 	Program *prog;
 	CXTranslationUnit tu;
@@ -134,6 +144,9 @@ typedef struct Parser {
 	 * read yet (`y[t * C + c]`): checked again once front_delinearize has given it its
 	 * dimensions (of the function being converted). */
 	VEC(Stmt *) reversals;
+	/* Loops unrolled by hand into partial sums and rolled back into one (reroll): their
+	 * partial sums, merged where the block around them adds them up (merge_partials). */
+	VEC(Partials) partials;
 } Parser;
 
 /* The size of a region, far above what real operators need (the samples nest at most 6
@@ -978,14 +991,16 @@ static Expr *element_of(Parser *ps, CXCursor base, const CXCursor *idx, Expr *at
 static bool iterator_only(Parser *ps, CXCursor decl);
 
 /* A constant of the file, `static const float kScale = 0.125f;` or `const int HEAD_DIM =
- * 128;` at file scope, const-qualified, int, float or double, with a value the compiler
- * computes: that value as a literal of its type (an int one is a constant extent, as a
- * macro's is). NULL for anything else. */
+ * 128;` at file scope, or a function's `static const int head_dim = 256;` (the same
+ * object, only its name's scope is smaller), const-qualified, int, float or double, with a
+ * value the compiler computes: that value as a literal of its type (an int one is a
+ * constant extent, as a macro's is). NULL for anything else. */
 __attribute__((noinline)) static Expr *file_constant(Parser *ps, CXCursor d, Loc loc)
 {
 	CXType t = clang_getCursorType(d);
 	ScalarType ty;
-	if (clang_getCursorKind(clang_getCursorSemanticParent(d)) != CXCursor_TranslationUnit || !clang_isConstQualifiedType(t) || !scalar_type(t, &ty) ||
+	bool file_scope = clang_getCursorKind(clang_getCursorSemanticParent(d)) == CXCursor_TranslationUnit;
+	if ((!file_scope && clang_Cursor_getStorageClass(d) != CX_SC_Static) || !clang_isConstQualifiedType(t) || !scalar_type(t, &ty) ||
 	    (ty != TY_INT && ty != TY_FLOAT && ty != TY_DOUBLE))
 		return NULL;
 	CXEvalResult r = clang_Cursor_Evaluate(d);
@@ -1295,15 +1310,40 @@ static Expr *convert_cast(Parser *ps, CXCursor c)
 	return ex_cast(ps->prog, ty, a, loc);
 }
 
+/* Whether b is the iterator of a loop around the expression being converted whose
+ * condition keeps it at most a (`j <= i`, `j < i`, `j < i + 1`), so that a - b is never
+ * negative: ALiBi's `(float)(i - j)` with unsigned counters under the causal bound. A
+ * bound a break narrowed (a min) is not recognised. */
+static bool bounded_by(Parser *ps, const Expr *b, const Expr *a)
+{
+	if (b->kind != EX_VAR)
+		return false;
+	for (const LoopCtx *l = &ps->loop; l && l->var; l = l->up)
+		if (l->var == b->var) {
+			const Expr *hi = *l->hi; /* [lo, hi) counting either way */
+			return expr_equal(hi, a) ||
+			       (hi->kind == EX_BIN && hi->bop == OP_ADD && hi->args[1]->kind == EX_INT && hi->args[1]->ival == 1 && expr_equal(hi->args[0], a));
+		}
+	return false;
+}
+
 /* Whether e cannot be negative: a literal >= 0, a parameter (integer parameters are
  * sizes), an iterator that starts at such a value, an unsigned local, and sums,
  * products, quotients, remainders, casts and selections of those. An element of an
  * integer input array (`(size_t)len[r]`, an offset, a length) counts too: such arrays
  * hold sizes and indices, whose range is the caller's contract (docs/input-language.md),
  * as it is for an index read through them; so does a float converted to an unsigned
- * type (ggml's `(uint32_t)floorf(log2f(n))`), which C leaves undefined below zero. */
+ * type (ggml's `(uint32_t)floorf(log2f(n))`), which C leaves undefined below zero, and
+ * a - b where the loop b counts keeps b at most a (bounded_by). */
 static bool nonneg(Parser *ps, const Expr *e)
 {
+	switch (e->kind) {
+	case EX_BIN:
+		if (e->bop == OP_SUB && bounded_by(ps, e->args[1], e->args[0]))
+			return true;
+		break;
+	default: break;
+	}
 	switch (e->kind) {
 	case EX_INT: return e->ival >= 0;
 	case EX_INDEX: return e->var->kind == VAR_PARAM && scalar_is_int(e->ty) && (!ps->shifted || e->ty == TY_U8 || e->ty == TY_BOOL);
@@ -1552,6 +1592,38 @@ static int header_steps(Parser *ps, CXCursor inc, CXCursor iv, CursorVec *ptrs)
 	}
 	vec_free(todo);
 	return ok && nsteps == 1 && ptrs->n ? step : 0;
+}
+
+/* The step S > 1 of increment `inc` of iterator iv when it adds a positive integer
+ * constant (`v += BLOCK_N`, `v += 4`, `v = v + S`, a macro or an enum); 0 otherwise. */
+static long long const_step(Parser *ps, CXCursor inc, CXCursor iv)
+{
+	inc = strip(inc);
+	enum CXCursorKind k = clang_getCursorKind(inc);
+	CursorVec ch = children(inc);
+	CXCursor amount = clang_getNullCursor();
+	Loc dummy;
+	if (ch.n == 2 && refers_to(ch.v[0], iv)) {
+		const char *op = binary_operator(ps, inc, ch.v[0], &dummy);
+		if (k == CXCursor_CompoundAssignOperator && op && !strcmp(op, "+=")) {
+			amount = ch.v[1];
+		} else if (k == CXCursor_BinaryOperator && op && !strcmp(op, "=")) {
+			CXCursor rhs = strip(ch.v[1]);
+			CursorVec rc = children(rhs);
+			const char *op2 = clang_getCursorKind(rhs) == CXCursor_BinaryOperator && rc.n == 2 ? binary_operator(ps, rhs, rc.v[0], &dummy) : NULL;
+			if (op2 && !strcmp(op2, "+"))
+				amount = refers_to(rc.v[0], iv) ? rc.v[1] : refers_to(rc.v[1], iv) ? rc.v[0] : clang_getNullCursor();
+			vec_free(rc);
+		}
+	}
+	vec_free(ch);
+	long long step = 0;
+	CXEvalResult r = clang_Cursor_isNull(amount) ? NULL : clang_Cursor_Evaluate(amount);
+	if (r && clang_EvalResult_getKind(r) == CXEval_Int && clang_EvalResult_getAsLongLong(r) > 1 && clang_EvalResult_getAsLongLong(r) <= INT_MAX)
+		step = clang_EvalResult_getAsLongLong(r);
+	if (r)
+		clang_EvalResult_dispose(r);
+	return step;
 }
 
 static const char canonical_loop_help[] =
@@ -1805,6 +1877,225 @@ static Expr *loop_end(Parser *ps, CXCursor cond, CXCursor iv, bool down, const c
 	return r;
 }
 
+/* Copy of e with every subexpression equal to x replaced by a copy of to. */
+static Expr *subst_equal(Program *p, const Expr *e, const Expr *x, const Expr *to)
+{
+	if (expr_equal(e, x))
+		return ex_copy(p, to);
+	Expr *c = ex_copy(p, e);
+	for (int i = 0; i < c->nargs; i++)
+		c->args[i] = subst_equal(p, e->args[i], x, to);
+	return c;
+}
+
+/* The terms of float sum e (its + tree, left to right) into t, *n of them, at most max;
+ * false if there are more. */
+static bool float_terms(Expr *e, Expr **t, int *n, int max)
+{
+	if (e->kind == EX_BIN && e->bop == OP_ADD && scalar_is_float(e->ty))
+		return float_terms(e->args[0], t, n, max) && float_terms(e->args[1], t, n, max);
+	if (*n == max)
+		return false;
+	t[(*n)++] = e;
+	return true;
+}
+
+/* Whether t is term 0 read at v + r: t0 with `at` (what v is, lo + vb * S) read as at + r. */
+static bool shifted_term(Program *p, const Expr *t0, const Expr *t, const Expr *at, int r)
+{
+	if (!r)
+		return true;
+	Expr *plus = ex_bin(p, OP_ADD, ex_copy(p, at), ex_int(p, r, at->loc), at->loc);
+	return expr_equal(subst_equal(p, t0, at, plus), t);
+}
+
+/* Block loop s (iterator vb, v, called name, read as at = first + vb * S) unrolled by hand, rolled back
+ * into a loop stepping by one over v from first to first + S * (blocks), which is every
+ * v the unrolled loop read (it reads v + S - 1 in its last block, as this loop does):
+ *   one sum of S terms, the r-th term the first read at v + r:
+ *     `s += q[d] * k[d] + q[d + 1] * k[d + 1] + ...` -> `s += q[d] * k[d]`;
+ *   S sums, the r-th adding that term to partial sum r (s0 += ..., s3 += q[d + 3] * ...):
+ *     all terms go to the first partial, and merge_partials then reads the partials'
+ *     sum after the loop as the first alone (or refuses).
+ * Exact up to the order of the float additions. Anything else stays a block loop. */
+static void reroll(Parser *ps, Stmt *s, Expr *first, const Expr *at, long long S, const char *name)
+{
+	Program *p = ps->prog;
+	int n;
+	Stmt **b = s->body[0]->kind == ST_BLOCK ? s->body[0]->body : s->body, *one = s->body[0];
+	n = s->body[0]->kind == ST_BLOCK ? s->body[0]->nbody : 1;
+	if (S > 16 || !n)
+		return;
+	Expr *t[16];
+	Partials part = {0};
+	if (n == 1 && one->kind == ST_ASSIGN && one->aop == AS_ADD && scalar_is_float(one->lhs->ty)) {
+		int nt = 0;
+		if (!float_terms(one->rhs, t, &nt, 16) || nt != S)
+			return;
+	} else if (n == S) {
+		for (int r = 0; r < n; r++) {
+			if (b[r]->kind != ST_ASSIGN || b[r]->aop != AS_ADD || b[r]->lhs->kind != EX_VAR || b[r]->lhs->var->kind != VAR_LOCAL || !scalar_is_float(b[r]->lhs->ty))
+				return;
+			for (int q = 0; q < r; q++)
+				if (part.acc[q] == b[r]->lhs->var)
+					return;
+			part.acc[r] = b[r]->lhs->var;
+			t[r] = b[r]->rhs;
+		}
+		for (int r = 0; r < n; r++)
+			for (int q = 0; q < n; q++)
+				if (expr_reads_var(t[r], part.acc[q]))
+					return;
+		part.n = n;
+	} else {
+		return;
+	}
+	if (!expr_reads_var(t[0], s->var))
+		return;
+	for (int r = 1; r < S; r++)
+		if (!shifted_term(p, t[0], t[r], at, r))
+			return;
+	Var *v = var_new(p, VAR_LOOP, name, TY_INT, s->var->loc); /* v's name back */
+	Expr *term = subst_equal(p, t[0], at, ex_var(p, v, s->loc));
+	if (expr_reads_var(term, s->var))
+		return;
+	Expr *span = ex_bin(p, OP_MUL, s->hi, ex_int(p, S, s->loc), s->loc);
+	if (s->hi->kind == EX_INT)
+		span = ex_int(p, s->hi->ival * S, s->loc);
+	s->hi = first->kind == EX_INT && span->kind == EX_INT ? ex_int(p, first->ival + span->ival, s->loc)
+	        : first->kind == EX_INT && first->ival == 0 ? span : ex_bin(p, OP_ADD, ex_copy(p, first), span, s->loc);
+	s->lo = ex_copy(p, first);
+	s->var = v;
+	Stmt *add = st_new(p, ST_ASSIGN, one->loc);
+	add->lhs = ex_copy(p, part.n ? b[0]->lhs : one->lhs);
+	add->aop = AS_ADD;
+	add->rhs = term;
+	st_set_body(p, s, &add, 1);
+	if (part.n) {
+		part.loop = s;
+		vec_push(ps->partials, part);
+	}
+}
+
+/* Whether e is a literal zero (perhaps converted). */
+static bool zero_init(const Expr *e)
+{
+	while (e->kind == EX_CAST)
+		e = e->args[0];
+	return (e->kind == EX_INT && e->ival == 0) || (e->kind == EX_FLT && e->fval == 0.0);
+}
+
+/* e with each float sum that holds every partial of pt once as a term holding the first
+ * alone; *bad set where a partial is read otherwise. */
+static Expr *merge_sum(Program *p, Expr *e, const Partials *pt, bool *bad)
+{
+	Expr *t[64];
+	int n = 0;
+	if (e->kind == EX_BIN && e->bop == OP_ADD && scalar_is_float(e->ty) && float_terms(e, t, &n, 64)) {
+		int seen[16] = {0}, found = 0;
+		for (int i = 0; i < n; i++)
+			for (int r = 0; r < pt->n; r++)
+				if (t[i]->kind == EX_VAR && t[i]->var == pt->acc[r])
+					found += !seen[r]++;
+		bool all = found == pt->n;
+		for (int r = 0; r < pt->n; r++)
+			all &= seen[r] == 1;
+		if (all) {
+			Expr *sum = NULL;
+			for (int i = 0; i < n; i++) {
+				bool other = false;
+				for (int r = 1; r < pt->n; r++)
+					other |= t[i]->kind == EX_VAR && t[i]->var == pt->acc[r];
+				if (!other)
+					sum = sum ? ex_bin(p, OP_ADD, sum, t[i], e->loc) : t[i];
+			}
+			bool rest = false;
+			for (int i = 0; i < n; i++)
+				rest |= !(t[i]->kind == EX_VAR) && expr_reads_var(t[i], pt->acc[0]);
+			for (int r = 1; r < pt->n; r++)
+				for (int i = 0; i < n; i++)
+					rest |= t[i]->kind != EX_VAR && expr_reads_var(t[i], pt->acc[r]);
+			*bad |= rest;
+			return sum;
+		}
+	}
+	if (e->kind == EX_VAR) {
+		for (int r = 0; r < pt->n; r++)
+			*bad |= e->var == pt->acc[r];
+		return e;
+	}
+	Expr *c = ex_copy(p, e);
+	for (int i = 0; i < c->nargs; i++)
+		c->args[i] = merge_sum(p, e->args[i], pt, bad);
+	return c;
+}
+
+/* merge_sum over every expression of s (a write of a partial sets *bad). */
+static void merge_stmt(Program *p, Stmt *s, const Partials *pt, bool *bad)
+{
+	if (!s)
+		return;
+	for (int r = 0; r < pt->n; r++)
+		*bad |= stmt_writes_var(s, pt->acc[r]);
+	Expr **es[5] = {&s->lo, &s->hi, &s->lhs, &s->rhs, &s->cond};
+	for (int i = 0; i < 5; i++)
+		if (*es[i])
+			*es[i] = merge_sum(p, *es[i], pt, bad);
+	for (int i = 0; i < s->nbody; i++)
+		merge_stmt(p, s->body[i], pt, bad);
+}
+
+/* The partial sums of the rolled loops in s (reroll): in the block holding such a loop,
+ * the other partials are declared zero before it and unused between, and the statements
+ * after it read the partials only added up together (`(s0 + s1) + (s2 + s3)`), which then
+ * read the first alone: it holds every term now. Marks the loops done. */
+static void merge_partials(Parser *ps, Stmt *s)
+{
+	if (!s || !ps->partials.n)
+		return;
+	for (int i = 0; i < s->nbody; i++)
+		merge_partials(ps, s->body[i]);
+	if (s->kind != ST_BLOCK)
+		return;
+	for (int i = 0; i < s->nbody; i++)
+		for (int k = 0; k < ps->partials.n; k++) {
+			Partials *pt = &ps->partials.v[k];
+			if (pt->merged || s->body[i] != pt->loop)
+				continue;
+			bool bad = false;
+			for (int r = 1; r < pt->n && !bad; r++) {
+				int d = -1;
+				for (int j = 0; j < i; j++)
+					if (s->body[j]->kind == ST_DECL && s->body[j]->var == pt->acc[r])
+						d = j;
+				bad |= d < 0 || !s->body[d]->rhs || !zero_init(s->body[d]->rhs);
+				for (int j = d + 1; !bad && j < i; j++)
+					bad |= stmt_reads_var(s->body[j], pt->acc[r]) || stmt_writes_var(s->body[j], pt->acc[r]);
+			}
+			Program *p = ps->prog;
+			for (int j = i + 1; j < s->nbody && !bad; j++)
+				merge_stmt(p, s->body[j], pt, &bad); /* in place: refused when bad */
+			pt->merged = true;
+			if (bad)
+				fail(ps, pt->loop->loc, "this loop, unrolled by hand into partial sums ('%s' ... '%s'), is read back as one loop (exact up to the order of the additions) only where each partial starts at zero in the same block and the statements after the loop read them only added up together ('(s0 + s1) + (s2 + s3)'): add them up so, or write one sum ('s += q[d] * k[d]' stepping by one)",
+				     pt->acc[0]->name, pt->acc[pt->n - 1]->name);
+		}
+}
+
+/* merge_partials over the n statements just converted; a rolled loop outside any block of
+ * them is refused (its partials would be lost). */
+static void finish_partials(Parser *ps, Stmt **v, int n)
+{
+	for (int i = 0; i < n; i++)
+		merge_partials(ps, v[i]);
+	for (int k = 0; k < ps->partials.n; k++)
+		if (!ps->partials.v[k].merged)
+			fail(ps, ps->partials.v[k].loop->loc,
+			     "this loop, unrolled by hand into partial sums ('%s' ... '%s'), is read back as one loop only inside braces that also declare the partials and add them up after it: write one sum ('s += q[d] * k[d]' stepping by one)",
+			     ps->partials.v[k].acc[0]->name, ps->partials.v[k].acc[ps->partials.v[k].n - 1]->name);
+	ps->partials.n = 0;
+}
+
 /* `for (int v = lo; v < hi; v++) body` (or the other forms of canonical_loop_help):
  * anything else is refused. libclang omits the missing parts of a for, so a canonical
  * loop is exactly four children, and the count-down idiom `for (v = hi; v-- > lo;)`
@@ -1835,6 +2126,7 @@ static Stmt *convert_loop(Parser *ps, const LoopHead *h)
 		return fail(ps, loc, "loops nest more than %d deep here: a region may nest at most %d loops", MAX_LOOP_DEPTH, MAX_LOOP_DEPTH), NULL;
 	Stmt *s = NULL;
 	int bound = -1; /* the binding of a C89 iterator, undone after the loop */
+	int binds_mark = ps->binds.n; /* a block loop binds its iterator to lo + vb * S */
 	CXCursor iv = clang_getNullCursor(), lo_c = clang_getNullCursor();
 	bool uns, init_ok = false;
 	bool down = clang_Cursor_isNull(h->inc);
@@ -1887,8 +2179,28 @@ static Stmt *convert_loop(Parser *ps, const LoopHead *h)
 	int step = down ? -1 : unit_step(ps, h->inc, iv);
 	if (!step && !down)
 		step = header_steps(ps, h->inc, iv, &hsteps);
+	/* `for (v = lo; v < hi; v += S)`, S a constant above one (a Triton port's key blocks,
+	 * a chunk walk, a loop unrolled by hand): a loop over the blocks, its iterator vb from
+	 * 0 while lo + vb * S is below hi, v read as lo + vb * S (below). */
+	long long big = !step && !down ? const_step(ps, h->inc, iv) : 0;
+	if (big && strcmp(rel, "<") && strcmp(rel, "<=")) {
+		fail(ps, loc_of(ps, h->cond), "a loop stepping by %lld must end with 'v < hi' or 'v <= hi' ('v != hi' may step over its end)", big);
+		goto out;
+	}
+	if (big)
+		step = 1;
+	if (!step && !down && clang_getCursorKind(strip(h->inc)) == CXCursor_CompoundAssignOperator) {
+		CursorVec ic = children(strip(h->inc));
+		Loc dummy;
+		const char *op = ic.n == 2 && refers_to(ic.v[0], iv) ? binary_operator(ps, strip(h->inc), ic.v[0], &dummy) : NULL;
+		vec_free(ic);
+		if (op && !strcmp(op, "+=")) {
+			fail(ps, loc_of(ps, h->inc), "the loop steps by a value that is not a positive constant: count its blocks by one instead, 'for (int b = 0; b < (hi - lo + S - 1) / S; b++)' with v = lo + b * S in the body (a step known when compiling, 'v += 4' or 'v += BLOCK_N', is read so by fusecc)");
+			goto out;
+		}
+	}
 	if (!step) {
-		fail(ps, loc_of(ps, h->inc), "the loop must step by one; %s", canonical_loop_help);
+		fail(ps, loc_of(ps, h->inc), "the loop must step by one or by a positive constant ('v += BLOCK', counting up); %s", canonical_loop_help);
 		goto out;
 	}
 	/* `v != e` ends the loop where `v < e` (counting up) or `v > e` (down) would: it
@@ -1923,17 +2235,36 @@ static Stmt *convert_loop(Parser *ps, const LoopHead *h)
 	} else if (!strcmp(rel, "<=")) {
 		hi = plus_one(ps, hi);
 	}
+	Expr *first_v = lo; /* a block loop's first value of v, which then counts blocks */
+	if (big) {
+		/* ceil((hi - lo) / S) blocks; none where hi <= lo (C's division truncates) */
+		Expr *span = lo->kind == EX_INT && lo->ival == 0 ? hi : ex_bin(ps->prog, OP_SUB, hi, ex_copy(ps->prog, lo), loc);
+		hi = span->kind == EX_INT ? ex_int(ps->prog, span->ival > 0 ? (span->ival + big - 1) / big : 0, loc)
+		                          : ex_bin(ps->prog, OP_DIV, ex_bin(ps->prog, OP_ADD, span, ex_int(ps->prog, big - 1, loc), loc), ex_int(ps->prog, big, loc), loc);
+		lo = ex_int(ps->prog, 0, loc);
+	}
 	/* Bind the iterator only now: its bounds may not mention it. */
 	CXString nm = clang_getCursorSpelling(iv);
 	/* a C89 iterator is located where its loop assigns it, not where it was declared */
 	Loc vloc = h->own ? loc_of_location(ps, clang_getCursorLocation(iv)) : loc_of(ps, h->init);
-	Var *v = var_new(ps->prog, VAR_LOOP, local_name(ps, clang_getCString(nm)), TY_INT, vloc);
+	/* A block loop keeps the iterator's name: clauses name it (rolling(j)), and sibling
+	 * loops over the same blocks share it, as loops over one axis do. */
+	const char *vname = local_name(ps, clang_getCString(nm)), *iv_name = vname;
+	Var *v = var_new(ps->prog, VAR_LOOP, vname, TY_INT, vloc);
+	v->block_step = (long)big;
 	clang_disposeString(nm);
 	if (!h->own)
 		bound = ps->vars.n;
 	bind_var(ps, iv, v);
 	if (nonneg(ps, lo))
 		vec_push(ps->nonneg, v);
+	binds_mark = ps->binds.n;
+	if (big) {
+		Expr *at = ex_bin(ps->prog, OP_MUL, ex_var(ps->prog, v, loc), ex_int(ps->prog, big, loc), loc);
+		if (!(first_v->kind == EX_INT && first_v->ival == 0))
+			at = ex_bin(ps->prog, OP_ADD, ex_copy(ps->prog, first_v), at, loc);
+		vec_push(ps->binds, ((InlineBinding){iv, at}));
+	}
 	LoopCtx outer_loop = ps->loop;
 	ps->loop = (LoopCtx){v, step, ps->vars.n, &hi, &outer_loop};
 	CXCursor first = clang_Cursor_isNull(h->init) ? h->cond : h->init;
@@ -1964,9 +2295,12 @@ static Stmt *convert_loop(Parser *ps, const LoopHead *h)
 	while (body->kind == ST_BLOCK && body->nbody == 1 && body->body[0]->kind != ST_DECL)
 		body = body->body[0];
 	st_set_body(ps->prog, s, &body, 1);
+	if (big)
+		reroll(ps, s, first_v, ps->binds.v[binds_mark].value, big, iv_name);
 	if (recheck)
 		vec_push(ps->reversals, s);
 out:
+	ps->binds.n = binds_mark;
 	if (bound >= 0)
 		ps->vars.v[bound].decl = clang_getNullCursor();
 	return s;
@@ -2260,7 +2594,10 @@ static bool convert_decl(Parser *ps, CXCursor c, StmtVec *out)
 		if (iterator_only(ps, d))
 			continue; /* each loop it counts binds an iterator of its own */
 		if (clang_Cursor_getStorageClass(d) == CX_SC_Static || clang_Cursor_getStorageClass(d) == CX_SC_Extern) {
-			fail(ps, loc, "static and extern locals are not supported in a fuse region");
+			/* `static const int head_dim = 256;`: its value, read where it is used (file_constant) */
+			if (clang_Cursor_getStorageClass(d) == CX_SC_Static && file_constant(ps, d, loc))
+				continue;
+			fail(ps, loc, "static and extern locals are not supported in fusecc's input (only a 'static const' int, float or double with a constant value)");
 			goto out;
 		}
 		if (clang_getCanonicalType(clang_getCursorType(d)).kind == CXType_Pointer) {
@@ -2345,6 +2682,8 @@ out:
  * and const arrays are not assigned. */
 static Stmt *assign_stmt(Parser *ps, Loc loc, Expr *lhs, AssignOp aop, Expr *rhs)
 {
+	if (lhs->kind != EX_VAR && lhs->kind != EX_INDEX) /* a block loop's iterator, lo + vb * S */
+		return fail(ps, loc, "only a local, an array element or a helper's local may be assigned here (a loop's iterator may not be)"), NULL;
 	if (lhs->kind == EX_VAR && lhs->var->kind != VAR_LOCAL)
 		return fail(ps, loc, lhs->var->kind == VAR_LOOP ? "the loop iterator '%s' may not be assigned" : "parameter '%s' may not be assigned: write results to arrays", lhs->var->name), NULL;
 	if (lhs->kind == EX_INDEX && lhs->var->is_const)
@@ -5572,12 +5911,16 @@ static void convert_function(Parser *ps, CXCursor fn, CXCursor body)
 		CXCursor s = stmts.v[i];
 		PragmaGroup *g = pragma_for(ps, s);
 		if (!g && i > last) {
+			int from = tail.n;
 			convert_tail(ps, s, regions.n, &tail);
+			finish_partials(ps, tail.v + from, tail.n - from);
 			continue;
 		}
 		if (!g) {
+			int from = setup.n;
 			if (clang_getCursorKind(s) != CXCursor_NullStmt)
 				convert_setup(ps, s, regions.v, regions.n, &setup, &svars, &f->exit_when);
+			finish_partials(ps, setup.v + from, setup.n - from);
 			continue;
 		}
 		g->used = true;
@@ -5587,6 +5930,7 @@ static void convert_function(Parser *ps, CXCursor fn, CXCursor body)
 			continue;
 		}
 		Stmt *loop = convert_for(ps, s);
+		finish_partials(ps, &loop, loop ? 1 : 0);
 		if (!loop)
 			continue;
 		int weight = region_weight(loop, 0);
@@ -5809,6 +6153,7 @@ Program *front_parse(const char *path, const FrontOptions *opt, StrVec *deps)
 	vec_free(ps.walks);
 	vec_free(ps.heap);
 	vec_free(ps.reversals);
+	vec_free(ps.partials);
 	vec_free(ps.iters);
 	vec_free(ps.nonneg);
 	vec_free(ps.unsigned_casts);

@@ -2982,6 +2982,14 @@ static bool collect_accums(Cascade *c, int level, Stmt *lvl, Stmt *s, StmtVec *n
 		for (int i = 0; i < s->lhs->nargs; i++)
 			if (expr_reads_var(s->lhs->args[i], lvl->var))
 				at_step = true;
+		/* `l_i = l_i * alpha + l_ij` once per block of keys (a Triton port's `start_n +=
+		 * BLOCK_N` loop, its block's own loops inside): online.c undoes a rescaled sum
+		 * only where each step is one element. */
+		if (!at_step && s->lhs->kind == EX_VAR && expr_reads_var(s->rhs, s->lhs->var) && lvl->var->block_step && stmt_has_loop(lvl->body[0]))
+			return error_at(s->loc,
+			                "'%s' is rescaled and added to once per step of loop '%s', whose steps are blocks with loops of their own (an online softmax by blocks, as a Triton port's 'start_n += BLOCK_N' loop): fusecc undoes a hand-written online softmax only where each step is one element; loop over the elements stepping by one (the running max and sums updated per key), or write the softmax's passes (max, then sums at the max)",
+			                s->lhs->var->name, c->axis),
+			       false;
 		if (!at_step)
 			return error_at(s->loc, "'%s' is assigned on every step of loop '%s' but is not a reduction fusecc recognises (x += e, x = fmaxf(x, e), x = x > e ? x : e, ...)", s->lhs->var->name, c->axis), false;
 	}

@@ -69,6 +69,9 @@ struct Var {
 	/* A local row the fuser shrank to one step of its pass, indexed from the step's start
 	 * (shrink_step_arrays). */
 	bool step_row;
+	/* A loop's iterator counting blocks of a loop written stepping by block_step (`for (v =
+	 * lo; v < hi; v += S)`, read as v = lo + vb * S); 0 for any other. */
+	long block_step;
 	/* A set-up scalar (VAR_PARAM) that the function's last region only adds to
 	 * (`total += l;`, `count++`) and its tail reads (`*loss = total / count;`): a sum
 	 * across the rows (gridsum.c), started from its set-up value; or only takes the

@@ -136,7 +136,10 @@ START_TEST(test_refusals)
 	expect_error(REGION("for (int j = 0; j < N; j++) { if (x[j] > 0) break; x[j] = 0; }"), "'x' may change while the loop runs");
 	expect_error(REGION("for (int j = 0; j < N; j++) { continue; }"), "'continue' is supported only as 'if (c) continue;'");
 	expect_error("void f(int N, float x[N]) {\nint i;\n#pragma fuse kernel\nfor (i = 0; i < N; i++) x[i] = 0;\nx[0] = i;\n}\n", "'i' counts the loop at line 4 and is also used here");
-	expect_error(REGION("for (int j = 0; j < N; j += 2) x[j] = 0;"), "the loop must step by one");
+	expect_error(REGION("for (int j = 0; j < N; j += N) x[j] = 0;"), "the loop steps by a value that is not a positive constant");
+	expect_error(REGION("for (int j = N - 1; j >= 0; j -= 2) x[j] = 0;"), "the loop must step by one or by a positive constant");
+	expect_error(REGION("for (int j = 0; j != N; j += 2) x[j] = 0;"), "a loop stepping by 2 must end with 'v < hi' or 'v <= hi'");
+	expect_error(REGION("float s0 = 0, s1 = 0; for (int j = 0; j < N; j += 2) { s0 += x[j]; s1 += x[j + 1]; } x[i] = s0 * s1;"), "unrolled by hand into partial sums ('s0' ... 's1')");
 	expect_error(REGION("while (x[i] > 0) x[i] -= 1;"), "fusecc reads a while loop as a for loop only when");
 	expect_error(REGION("-x[i];"), "has no effect");
 	expect_error(REGION("float a[4] = {1}; x[i] = a[0];"), "array initialisers other than zeros");
@@ -159,6 +162,39 @@ START_TEST(test_refusals)
 	expect_error("void f(int N, float x[N]) {\nfor (int i = 0; i < N; i++) x[i] = 1;\n#pragma fuse kernel\nfor (int i = 0; i < N; i++) x[i] = 0;\n}\n", "a loop outside a '#pragma fuse kernel' region");
 	expect_error("void f(int N, float x[N]) {\nfor (int i = 0; i < N; i++) {\n#pragma fuse kernel\nfor (int j = 0; j < N; j++) x[j] = 0;\n}\n}\n", "only allowed before a for statement at the top level");
 	expect_error("void f(int N, float x[N]) {\n#pragma fuse kernel(a)\nfor (int i = 0; i < N; i++) x[i] = 0;\n#pragma fuse kernel(a)\nfor (int i = 0; i < N; i++) x[i] = 1;\n}\n", "kernel name 'a' is used twice");
+}
+END_TEST
+
+/* A constant step: a loop over the blocks, the iterator read as lo + vb * S; a loop
+ * unrolled by hand (one sum of shifted terms, or partial sums added up after it) rolled
+ * back into one loop stepping by one. */
+START_TEST(test_step_loops)
+{
+	Program *p = parse_src(
+		"#define BLK 32\n"
+		"void f(int N, const float x[N][64], float y[N], float z[N]) {\n"
+		"#pragma fuse kernel parallel(i)\n"
+		"  for (int i = 0; i < N; i++) {\n"
+		"    float m = 0;\n"
+		"    for (int s = 1; s <= N; s += BLK) for (int n = 0; n < BLK; n++) if (s + n < N) m += x[s + n][0];\n"
+		"    float a = 0;\n"
+		"    for (int d = 0; d < 64; d += 2) a += x[i][d] + x[i][d + 1];\n"
+		"    float p0 = 0, p1 = 0;\n"
+		"    for (int d = 0; d < 64; d += 2) { p0 += x[i][d]; p1 += x[i][d + 1]; }\n"
+		"    y[i] = m + a;\n"
+		"    z[i] = p1 + p0;\n"
+		"  }\n"
+		"}\n");
+	ck_assert_msg(p != NULL, "%s", diags());
+	StrBuf b = {0};
+	print_stmt(&b, p->funcs[0]->regions[0]->loop, 0);
+	ck_assert_msg(strstr(b.s, "for (int s = 0; s < (N + 1 - 1 + 31) / 32; s++)") != NULL, "%s", b.s);
+	ck_assert_msg(strstr(b.s, "if (1 + s * 32 + n < N)") != NULL, "%s", b.s);
+	ck_assert_msg(strstr(b.s, "for (int d = 0; d < 64; d++)\n\t\ta += x[i][d];") != NULL, "%s", b.s);
+	ck_assert_msg(strstr(b.s, "for (int d = 0; d < 64; d++)\n\t\tp0 += x[i][d];") != NULL, "%s", b.s);
+	ck_assert_msg(strstr(b.s, "z[i] = p0;") != NULL, "%s", b.s);
+	free(b.s);
+	program_free(p);
 }
 END_TEST
 
@@ -388,6 +424,7 @@ Suite *front_suite(void)
 	tcase_add_test(tc, test_bounds_offsets_squares);
 	tcase_add_test(tc, test_clamped_data_start);
 	tcase_add_test(tc, test_error_has_caret);
+	tcase_add_test(tc, test_step_loops);
 	suite_add_tcase(s, tc);
 	return s;
 }
