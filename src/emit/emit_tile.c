@@ -789,8 +789,8 @@ static bool huge_scores(TileEmit *te, const Stmt *s)
 	if (!s)
 		return false;
 	const Expr *r = s->rhs;
-	if ((s->kind == ST_ASSIGN || s->kind == ST_DECL) && r && outside_scalar(te, r))
-		return true;
+	if (((s->kind == ST_ASSIGN && s->aop == AS_SET) || s->kind == ST_DECL) && r && outside_scalar(te, r))
+		return true; /* `s = min_val;`, not `s *= scale;` */
 	bool lit = r && (r->kind == EX_FLT || (r->kind == EX_UN && r->args[0]->kind == EX_FLT));
 	if (lit && (s->kind == ST_DECL || (s->kind == ST_ASSIGN && s->lhs->kind == EX_VAR))) {
 		/* a max's start; a score set to the literal (`x = -1e9f;` under a mask) is one */
