@@ -2694,7 +2694,7 @@ static Stmt *assign_stmt(Parser *ps, Loc loc, Expr *lhs, AssignOp aop, Expr *rhs
 	s->lhs = lhs;
 	s->rhs = rhs;
 	s->aop = aop;
-	return s;
+	return fma_step(ps->prog, s); /* x = fmaf(a, b, x): x += a * b */
 }
 
 static Stmt *convert_assign(Parser *ps, CXCursor c)

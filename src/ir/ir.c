@@ -21,6 +21,10 @@ bool mathfn_lookup(const char *name, MathFn *fn, bool *is_double)
 	for (size_t k = 0; k < sizeof builtins / sizeof builtins[0]; k++)
 		if (!strcmp(name, builtins[k][0]))
 			name = builtins[k][1];
+	/* GCC's builtin spellings of the math functions (__builtin_fmaf, __builtin_expf) are
+	 * the functions themselves */
+	if (!strncmp(name, "__builtin_", 10))
+		name += 10;
 	for (int i = 0; i < FN_COUNT; i++) {
 		if (!strcmp(name, mathfn_info[i].f32) || !strcmp(name, mathfn_info[i].f64)) {
 			*fn = (MathFn)i;
@@ -467,6 +471,29 @@ Stmt *accum_step_new(Program *p, AccumKind k, Expr *t, Expr *e, Loc loc)
 		Expr *args[2] = {ex_copy(p, t), ex_as_type(p, t->ty, e)};
 		s->rhs = ex_call(p, k == ACCUM_MAX ? FN_FMAX : FN_FMIN, t->ty == TY_DOUBLE, args, loc);
 	}
+	return s;
+}
+
+Stmt *fma_step(Program *p, Stmt *s)
+{
+	if (s->kind != ST_ASSIGN || s->aop != AS_SET)
+		return s;
+	Expr *x = s->lhs, *r = s->rhs;
+	if (r->kind == EX_CAST && r->ty == x->ty) /* (float)fma(a, b, x) */
+		r = r->args[0];
+	if (r->kind != EX_CALL || r->fn != FN_FMA || (x->ty != TY_FLOAT && x->ty != TY_DOUBLE) || (r->ty == TY_FLOAT && x->ty != TY_FLOAT))
+		return s;
+	const Expr *acc = r->args[2];
+	if (acc->kind == EX_CAST && acc->ty == r->ty && acc->args[0]->ty == x->ty) /* x widened to fma's double */
+		acc = acc->args[0];
+	if (!same_lvalue(acc, x) || expr_reads_var(r->args[0], x->var) || expr_reads_var(r->args[1], x->var))
+		return s;
+	for (int i = 0; i < x->nargs; i++)
+		if (expr_reads_var(x->args[i], x->var))
+			return s;
+	Expr *prod = ex_bin(p, OP_MUL, ex_as_type(p, r->ty, r->args[0]), ex_as_type(p, r->ty, r->args[1]), r->loc);
+	s->aop = AS_ADD;
+	s->rhs = prod;
 	return s;
 }
 

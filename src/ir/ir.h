@@ -336,6 +336,13 @@ bool same_lvalue(const Expr *a, const Expr *b);
 AccumKind accum_step(const Stmt *s, const Expr *t);
 /* The statement that takes step k with e into t: `t += e;`, `t = fmaxf(t, e);`, ... */
 Stmt *accum_step_new(Program *p, AccumKind k, Expr *t, Expr *e, Loc loc);
+/* An fma step into its own addend, `x = fmaf(a, b, x)` (a float x) or `x = fma(a, b, x)`
+ * (a float or double x), a and b not reading x, becomes the sum step `x += a * b` (in
+ * place; s returned, changed or not), the product in fma's type: every stage reads it as
+ * the sum it is (the fuser's reductions, the tiles' products). The value: fma's with
+ * float operands exactly (their double product is exact), fmaf's up to the rounding of
+ * a * b to float (half an ulp a step; the tiles round more). */
+Stmt *fma_step(Program *p, Stmt *s);
 /* Step s (accum_step of its target) into scalar `to` instead: `to += e;`,
  * `to = fmaxf(to, e);`. */
 void accum_retarget(Program *p, Stmt *s, Var *to);

@@ -998,8 +998,8 @@ static bool read_only_under(const Stmt *s, const Var *v, const Expr *c)
 {
 	if (!s)
 		return true;
-	if (s->kind == ST_IF && expr_equal(s->cond, c))
-		return true;
+	if (s->kind == ST_IF && expr_equal(s->cond, c)) /* its else arm runs where c is false */
+		return !(s->nbody > 1 && s->body[1] && stmt_reads_var(s->body[1], v));
 	if (s->kind == ST_ASSIGN)
 		return !expr_reads_var(s->rhs, v) && (s->lhs->kind != EX_INDEX || !expr_reads_var(s->lhs, v));
 	if ((s->kind == ST_DECL && s->rhs && expr_reads_var(s->rhs, v)) || (s->kind == ST_IF && expr_reads_var(s->cond, v)) ||
@@ -1036,23 +1036,110 @@ static bool writes_only_own(const Stmt *s, const Stmt *elem, const Stmt *step, c
 	return s->kind == ST_FOR || s->kind == ST_BLOCK;
 }
 
+/* Whether subscripts in e read only iterators, parameters, literals and locals the step
+ * does not write: no array (a page table, whose masked entries may point nowhere) and no
+ * per-element value. */
+static bool plain_subscripts(const Expr *e, const Stmt *step, bool sub)
+{
+	if (sub && (e->kind == EX_INDEX || e->kind == EX_CALL))
+		return false;
+	if (sub && e->kind == EX_VAR && e->var->kind == VAR_LOCAL && stmt_writes_var(step, e->var))
+		return false;
+	for (int i = 0; i < e->nargs; i++)
+		if (!plain_subscripts(e->args[i], step, sub || e->kind == EX_INDEX))
+			return false;
+	return true;
+}
+
+/* Whether f is a dot into a scalar, `for (k = 0; k < K; k++) x += e` (k_loop's form), x
+ * a float or double local that e does not read, e's reads at plain subscripts of step
+ * (plain_subscripts; step NULL: any): its one assignment, or NULL. */
+static Stmt *scalar_dot(Stmt *f, const Stmt *step)
+{
+	long long K;
+	Stmt *a = f->kind == ST_FOR ? k_loop(f, &K) : NULL;
+	Expr *e = a ? accumulated(a) : NULL;
+	if (!e || a->lhs->kind != EX_VAR || a->lhs->var->kind != VAR_LOCAL || (a->lhs->ty != TY_FLOAT && a->lhs->ty != TY_DOUBLE) ||
+	    expr_reads_var(e, a->lhs->var) || (step && !plain_subscripts(e, step, false)))
+		return NULL;
+	return a;
+}
+
+/* Whether s holds a scalar_dot. */
+static bool holds_scalar_dot(Stmt *s, const Stmt *step)
+{
+	if (!s)
+		return false;
+	if (s->kind == ST_FOR && scalar_dot(s, step))
+		return true;
+	for (int i = 0; i < s->nbody; i++)
+		if (holds_scalar_dot(s->body[i], step))
+			return true;
+	return false;
+}
+
+static void distribute_guard(Cascade *cx, Stmt *s, const Stmt *elem, const Stmt *step, Expr *c, StmtList *out, LocalList *own);
+
+/* A dot into scalar x at b[i] under guard c (NULL: none), `x = init; for (k) x += e`
+ * (2 statements; the loop alone under a guard, init then x's value there, 1): appends
+ * `float t = init; for (k) t += e;` unguarded, t a new local, and `x = t` under c; the
+ * statements taken, 0 for none. The tiles compute every element's product anyway (as
+ * for `x = c ? q.k : -INFINITY`), and what the masked elements computed goes nowhere:
+ * the statements run where they ran, so that x, the guard and the product's operands
+ * are read as they were. Unguarded, the product reads its operands at every element
+ * of the step: plain subscripts only (scalar_dot), no index read from an array. */
+static int hoist_dot(Cascade *cx, Stmt **b, int n, int i, const Stmt *elem, const Stmt *step, Expr *c, StmtList *out, LocalList *own)
+{
+	Program *p = cx->prog;
+	Stmt *set = b[i]->kind == ST_ASSIGN && b[i]->aop == AS_SET && b[i]->lhs->kind == EX_VAR && i + 1 < n ? b[i] : NULL;
+	Stmt *f = set ? b[i + 1] : b[i], *a = scalar_dot(f, c ? step : NULL); /* unguarded, it read them all */
+	/* (a loop into a local of its own guarded block runs unguarded as it is: writes_only_own) */
+	if (!a || (set && (a->lhs->var != set->lhs->var || (c && !plain_subscripts(set->rhs, step, false)))) || (!set && (!c || writes_only_own(f, elem, step, c, own))))
+		return 0;
+	Var *x = a->lhs->var;
+	Var *t = fresh_var(cx, arena_printf(&p->arena, "%s_dot", x->name), x->ty, VAR_LOCAL);
+	vec_push(*out, st_decl(p, t, set ? ex_copy(p, set->rhs) : ex_var(p, x, f->loc), f->loc));
+	vec_push(*own, ((OwnLocal){t, NULL}));
+	vec_push(*out, st_for(p, f->var, f->lo, f->hi, f->step, st_assign(p, ex_var(p, t, a->loc), AS_ADD, ex_copy(p, accumulated(a)), a->loc), f->loc));
+	distribute_guard(cx, st_assign(p, ex_var(p, x, f->loc), AS_SET, ex_var(p, t, f->loc), f->loc), elem, step, c, out, own);
+	return set ? 2 : 1;
+}
+
 /* Pushes guard c (NULL: none) down to each statement of s, appending to out: the tiles
  * run every statement of a step for every element and mask what the elements
  * contribute, so `if (j <= i) { float p = ...; l += p; for (d) acc[d] += p * v[j][d]; }`
  * becomes `float p = ...; if (j <= i) l += p; for (d) acc[d] += (j <= i ? p : 0) * v[j][d];`
  * (and `for (d) if (c) acc[d] += p * v` the same loop). Declarations and the locals the
- * guarded block declares run unguarded: they only read the step's elements. An if whose
- * body writes what its condition reads stays as it is. */
-static void distribute_guard(Program *p, Stmt *s, const Stmt *elem, const Stmt *step, Expr *c, StmtList *out, LocalList *own)
+ * guarded block declares run unguarded: they only read the step's elements; so do dots
+ * into scalars (hoist_dot). An if with an else arm is two guards, c and !c, where an arm
+ * holds such a dot (HF's `if (mask[j]) { x = q.k; } else x = -1e9f;`). An if whose body
+ * writes what its condition reads stays as it is. */
+static void distribute_guard(Cascade *cx, Stmt *s, const Stmt *elem, const Stmt *step, Expr *c, StmtList *out, LocalList *own)
 {
+	Program *p = cx->prog;
+	int taken;
 	if (s->kind == ST_BLOCK) {
 		for (int i = 0; i < s->nbody; i++)
-			distribute_guard(p, s->body[i], elem, step, c, out, own);
+			if ((taken = hoist_dot(cx, s->body, s->nbody, i, elem, step, c, out, own)))
+				i += taken - 1;
+			else
+				distribute_guard(cx, s->body[i], elem, step, c, out, own);
 		return;
 	}
+	if (c && hoist_dot(cx, &s, 1, 0, elem, step, c, out, own))
+		return;
 	if (s->kind == ST_IF && (s->nbody == 1 || !s->body[1]) && cond_stable(s->cond, s->body[0])) {
 		Expr *g = c ? ex_bin(p, OP_LAND, ex_copy(p, c), ex_copy(p, s->cond), s->loc) : s->cond;
-		distribute_guard(p, s->body[0], elem, step, g, out, own);
+		distribute_guard(cx, s->body[0], elem, step, g, out, own);
+		return;
+	}
+	if (s->kind == ST_IF && s->nbody > 1 && s->body[1] && cond_stable(s->cond, s->body[0]) && cond_stable(s->cond, s->body[1]) &&
+	    (holds_scalar_dot(s->body[0], step) || holds_scalar_dot(s->body[1], step))) {
+		/* the arms one after the other: neither writes what the condition reads */
+		for (int k = 0; k < 2; k++) {
+			Expr *e = k ? ex_un(p, UOP_NOT, ex_copy(p, s->cond), s->loc) : ex_copy(p, s->cond);
+			distribute_guard(cx, s->body[k], elem, step, c ? ex_bin(p, OP_LAND, ex_copy(p, c), e, s->loc) : e, out, own);
+		}
 		return;
 	}
 	if (s->kind == ST_FOR && !c) { /* for (d) if (c) X[d] += g * w */
@@ -1089,11 +1176,12 @@ static void distribute_guard(Program *p, Stmt *s, const Stmt *elem, const Stmt *
 }
 
 /* distribute_guard over the body of per-element loop l of the pass's step. */
-static void distribute_guards(Program *p, Stmt *l, const Stmt *step)
+static void distribute_guards(Cascade *cx, Stmt *l, const Stmt *step)
 {
+	Program *p = cx->prog;
 	StmtList out = {0};
 	LocalList own = {0};
-	distribute_guard(p, l->body[0], l, step, NULL, &out, &own);
+	distribute_guard(cx, l->body[0], l, step, NULL, &out, &own);
 	Stmt *b = out.n == 1 ? out.v[0] : st_block(p, out.v, out.n, l->body[0]->loc);
 	st_set_body(p, l, &b, 1);
 	vec_free(out);
@@ -2479,7 +2567,7 @@ static bool plan(TilePlan *tp, const Region *r, const TileTarget *tt, int rows, 
 		Stmt *s = steps[i];
 		if (!tile_is_elem_loop(tp, s))
 			continue;
-		distribute_guards(p, s, tp->step);
+		distribute_guards(tp->c, s, tp->step);
 		Stmt *eb = s->body[0];
 		if (!(eb->kind == ST_BLOCK ? scan_elem_stmts(tp, eb->body, eb->nbody, s->var, true) : scan_elem_stmts(tp, &eb, 1, s->var, true)))
 			return fail(tp, why, "a statement of the pass has no tile form");

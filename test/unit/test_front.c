@@ -409,6 +409,46 @@ START_TEST(test_cpu_code_forms)
 }
 END_TEST
 
+/* x = fmaf(a, b, x) is read as the sum step x += a * b (fma_step); other fma calls stay. */
+START_TEST(test_fma_steps)
+{
+	Program *p = parse_src(
+		"#include <math.h>\n"
+		"void f(int N, const float x[N][N], float y[N][4]) {\n"
+		"#pragma fuse kernel(k) parallel(i)\n"
+		"  for (int i = 0; i < N; i++) {\n"
+		"    float s = 0.0f, t = 0.0f, u = 1.0f; double w = 0.0;\n"
+		"    for (int j = 0; j < N; j++) {\n"
+		"      s = fmaf(x[i][j], x[j][i], s);\n"
+		"      t = fma(x[i][j], 2.0f, t);\n"
+		"      u = fmaf(u, x[i][j], 1.0f);\n"
+		"      w = __builtin_fmaf(x[i][j], x[i][j], w);\n"
+		"    }\n"
+		"    y[i][0] = s; y[i][1] = t; y[i][2] = u; y[i][3] = (float)w;\n"
+		"  }\n"
+		"}\n");
+	ck_assert_msg(p != NULL, "%s", diags());
+	Stmt *j = p->funcs[0]->regions[0]->loop->body[0]->body[4];
+	ck_assert_int_eq(j->kind, ST_FOR);
+	static const char *const want[][2] = {
+		{"+=", "x[i][j] * x[j][i]"},
+		{"+=", "(double)x[i][j] * (double)2.0f"}, /* fma's product, exact in double: fma's value */
+		{"=", "fmaf(u, x[i][j], 1.0f)"},          /* no sum into u */
+		{"=", "fmaf(x[i][j], x[i][j], w)"},       /* a double w rounded to float each step */
+	};
+	for (int k = 0; k < 4; k++) {
+		Stmt *a = j->body[0]->body[k];
+		ck_assert_int_eq(a->kind, ST_ASSIGN);
+		ck_assert_str_eq(a->aop == AS_ADD ? "+=" : a->aop == AS_SET ? "=" : "?", want[k][0]);
+		StrBuf b = {0};
+		print_expr(&b, a->rhs);
+		ck_assert_str_eq(b.s, want[k][1]);
+		sb_free(&b);
+	}
+	program_free(p);
+}
+END_TEST
+
 Suite *front_suite(void)
 {
 	Suite *s = suite_create("front");
@@ -419,6 +459,7 @@ Suite *front_suite(void)
 	tcase_add_test(tc, test_index_and_mask_types);
 	tcase_add_test(tc, test_pragma_scan_edge_cases);
 	tcase_add_test(tc, test_cpu_code_forms);
+	tcase_add_test(tc, test_fma_steps);
 	tcase_add_test(tc, test_refusals);
 	tcase_add_test(tc, test_natural_loop_forms);
 	tcase_add_test(tc, test_bounds_offsets_squares);
