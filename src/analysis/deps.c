@@ -53,6 +53,13 @@ typedef struct Local {
 	int nloops;
 } Local;
 
+typedef struct BadAccess {
+	const Var *v;
+	const char *msg;
+	Loc at;
+	bool write;
+} BadAccess;
+
 typedef struct Build {
 	DepInfo *d;
 	StrBuf params;           /* "[N_0, D_1] -> " or empty */
@@ -67,6 +74,10 @@ typedef struct Build {
 	int nfree;               /* free subscripts so far (u<n>) */
 	const Region *region;
 	bool ok;
+	/* The error for the first non-affine subscript of each array the walk met, reported
+	 * once per array after it (a store's before a read's: the store is what cannot be
+	 * shown), in the order the arrays came. */
+	VEC(BadAccess) bad;
 } Build;
 
 /* ---- names ---- */
@@ -424,10 +435,73 @@ static bool packed_at(const Build *b, const Expr *sub, const void *off)
 	return packed(b, sub, &o, &x) && expr_equal(o, off);
 }
 
+/* A variable e reads that the fuser made (its loc is the region's: fresh_var), or NULL. */
+static const Var *made_var(const Build *b, const Expr *e)
+{
+	if ((e->kind == EX_VAR || e->kind == EX_INDEX) && e->var->loc.line == b->region->loc.line && e->var->loc.col == b->region->loc.col)
+		return e->var;
+	for (int i = 0; i < e->nargs; i++) {
+		const Var *v = made_var(b, e->args[i]);
+		if (v)
+			return v;
+	}
+	return NULL;
+}
+
+static bool reads_array(const Expr *e)
+{
+	if (e->kind == EX_INDEX)
+		return true;
+	for (int i = 0; i < e->nargs; i++)
+		if (reads_array(e->args[i]))
+			return true;
+	return false;
+}
+
+/* The error for subscript sub of v, not affine at bad, in statement si (< 0: none), and
+ * where it points (*at): at the subscript where the statement holds it, else at the
+ * statement (the front end forwarded `y = Y[i]` into X[i][y]; the fuser walked a nest of
+ * loops as one), in the input's names. */
+static const char *bad_subscript(const Build *b, int si, const Var *v, const Expr *sub, const Expr *bad, bool write, Loc *at)
+{
+	Arena *ar = &b->d->prog->arena;
+	const Stmt *s = si >= 0 ? b->d->stmts.v[si].s : NULL;
+	*at = bad->loc;
+	bool moved = s && bad->loc.line != s->loc.line;
+	if (moved)
+		*at = s->loc;
+	const Var *m = made_var(b, sub);
+	const Stmt *l = m ? loop_of(b->region->loop, m) : NULL;
+	if (l) {
+		StrBuf by = {0};
+		if (bad->kind == EX_BIN && (bad->bop == OP_DIV || bad->bop == OP_MOD))
+			sb_puts(&by, "'"), print_expr(&by, bad->args[1]), sb_puts(&by, "'");
+		else
+			sb_puts(&by, "its size");
+		const char *msg = arena_printf(ar, "'%s' is %s at a subscript fusecc cannot show to differ between iterations: it walks the nested loops at line %d as one loop over the keys, and a subscript from both of them then takes a division and a remainder by %s, which is not a constant (%s's subscripts must be affine in loop iterators and int parameters)",
+		                               v->name, write ? "stored" : "read, and stored by the region,", l->loc.line, by.s, write ? "a store" : "an access");
+		sb_free(&by);
+		return msg;
+	}
+	StrBuf t = {0};
+	print_expr(&t, sub);
+	const char *from = moved ? arena_printf(ar, " (read at line %d)", bad->loc.line) : "";
+	const char *msg;
+	if (write && reads_array(sub))
+		msg = arena_printf(ar, "'%s' is stored through an index, at subscript '%s'%s: fusecc refuses a write through an index array, since it cannot show that two iterations store different elements (a store's subscripts must be affine in loop iterators and int parameters)",
+		                   v->name, t.s, from);
+	else if (write)
+		msg = arena_printf(ar, "non-affine subscript '%s'%s of '%s': fusecc cannot show that two iterations store different elements (a store's subscripts must be affine in loop iterators and int parameters)", t.s, from, v->name);
+	else
+		msg = arena_printf(ar, "non-affine subscript '%s'%s of '%s', which the region also stores: subscripts must be affine in loop iterators and int parameters", t.s, from, v->name);
+	sb_free(&t);
+	return msg;
+}
+
 /* Records that statement `si` reads or writes element `subs` of `v`; si < 0 only checks
  * the subscripts. Locals get the iterators of the loops around their declaration first.
- * Reports a non-affine subscript when `report` (once per expression: callers that see an
- * expression twice report the first time only). */
+ * Notes a non-affine subscript for the array's one error (b->bad) when `report` (callers
+ * that see an expression twice report the first time only). */
 static void access(Build *b, int si, Var *v, Expr *const *subs, int nsubs, bool write, bool report)
 {
 	StrBuf idx = {0};
@@ -476,16 +550,14 @@ static void access(Build *b, int si, Var *v, Expr *const *subs, int nsubs, bool 
 			continue;
 		}
 		if (bad) {
-			if (report) {
-				StrBuf t = {0};
-				print_expr(&t, subs[i]);
-				if (write)
-					error_at(bad->loc, "non-affine subscript '%s' of '%s': fusecc cannot show that two iterations store different elements (a store's subscripts must be affine in loop iterators and int parameters)", t.s,
-					         v->name);
-				else
-					error_at(bad->loc, "non-affine subscript '%s' of '%s', which the region also stores: subscripts must be affine in loop iterators and int parameters", t.s,
-					         v->name);
-				sb_free(&t);
+			int k = 0;
+			while (k < b->bad.n && b->bad.v[k].v != v)
+				k++;
+			if (report && k == b->bad.n)
+				vec_push(b->bad, ((BadAccess){.v = v}));
+			if (report && (!b->bad.v[k].msg || (write && !b->bad.v[k].write))) {
+				b->bad.v[k].msg = bad_subscript(b, si, v, subs[i], bad, write, &b->bad.v[k].at);
+				b->bad.v[k].write = write;
 			}
 			ok = false;
 			continue;
@@ -886,6 +958,9 @@ DepInfo *deps_compute(Program *p, const Region *r)
 
 	vec_push(b.next, 0);
 	walk(&b, r->loop);
+	for (int i = 0; i < b.bad.n; i++)
+		error_at(b.bad.v[i].at, "%s", b.bad.v[i].msg);
+	vec_free(b.bad);
 	bool ok = b.ok;
 	if (ok && !solve(&b)) {
 		internal_error_at(r->loc, "isl failed on the dependence model of this region");

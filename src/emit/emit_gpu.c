@@ -268,6 +268,52 @@ static Expr *subst_len(Program *p, const Expr *e, const Expr *hi, const Expr *lo
 	return c;
 }
 
+/* The split block's pass: its loop over the axis in steps, NULL when none. */
+static const Stmt *split_pass(const SplitFallback *sf)
+{
+	const Stmt *cb = sf->sb.chunks->body[0], *pass = NULL;
+	for (int i = 0; cb->kind == ST_BLOCK && i < cb->nbody; i++)
+		if (cb->body[i]->kind == ST_FOR && cb->body[i]->step > 1)
+			pass = cb->body[i];
+	return pass;
+}
+
+/* Finds in e a read of a parameter array of values whose outermost extent nothing gives
+ * (a pointer, `const float *k`) into *ctx; false (stop) once found (an ExprTest). */
+static bool no_unsized_read(const Expr *e, void *ctx)
+{
+	if (e->kind == EX_INDEX && e->var->kind == VAR_PARAM && e->var->ndim && !e->var->dims[0] && !e->var->flat_extent && scalar_is_float(e->var->ty)) {
+		*(const Var **)ctx = e->var;
+		return false;
+	}
+	for (int i = 0; i < e->nargs; i++)
+		if (!no_unsized_read(e->args[i], ctx))
+			return false;
+	return true;
+}
+
+/* The declaration that lets the launcher size a split pass's chunks on the host: an
+ * array the pass reads, declared with its size (split_host_len takes its extent as a bound
+ * of the axis's length), as ` declare 'k' with its size, as 'const float k[TOTAL * H * D]'
+ * ...`; "" when the pass reads no array without one. */
+static const char *sized_decl_hint(Program *p, const SplitFallback *sf)
+{
+	const Stmt *pass = split_pass(sf);
+	const Var *a = NULL;
+	if (!pass || stmt_all_exprs(pass, no_unsized_read, &a) || !a)
+		return "";
+	StrBuf b = {0};
+	sb_printf(&b, "declare '%s' with its size, as '%s%s %s[TOTAL", a->name, a->is_const ? "const " : "", a->ctype ? a->ctype : scalar_type_c(a->ty), a->name);
+	for (int k = 1; k < a->ndim; k++) {
+		sb_puts(&b, " * ");
+		print_expr(&b, a->dims[k]);
+	}
+	sb_puts(&b, "]', with TOTAL an int parameter, the rows of all sequences together: its extent bounds the chunks on the host; or ");
+	const char *h = arena_printf(&p->arena, "%s", b.s);
+	sb_free(&b);
+	return h;
+}
+
 /* The chunk count and size the launcher computes: the fused program's (from the axis's
  * length, hi - lo), with a bound of the length the host computes where the range is read
  * from an array (split_host_len; each chunk is clipped to its row's range in the kernel,
@@ -276,10 +322,7 @@ static bool split_fallback_sizes(Program *p, const Cascade *c, SplitFallback *sf
 {
 	sf->nchunks = sf->sb.ndecl->rhs;
 	sf->chunk = sf->sb.cdecl->rhs;
-	const Stmt *cb = sf->sb.chunks->body[0], *pass = NULL;
-	for (int i = 0; cb->kind == ST_BLOCK && i < cb->nbody; i++)
-		if (cb->body[i]->kind == ST_FOR && cb->body[i]->step > 1)
-			pass = cb->body[i];
+	const Stmt *pass = split_pass(sf);
 	const Expr *lo = c->levels[0]->lo, *hi = c->levels[0]->hi;
 	Expr *len;
 	if (!pass || !split_host_len(p, pass, lo, hi, &len))
@@ -580,8 +623,8 @@ static bool emit_kernel(StrBuf *out, const GpuTarget *tg, const Program *p, cons
 	if (c && c->strategy == STRAT_SPLITK && split_block(body, &sf->sb)) {
 		if (!split_fallback_sizes((Program *)p, c, sf))
 			return error_at(r->loop->loc,
-			                "the %s printer cannot split '%s' into chunks: its range is read from an array, and no array the pass reads at every element bounds its length on the host, where the launcher sizes the chunks (write rolling(%s) instead of splitk)",
-			                tg->name, c->axis, c->axis), false;
+			                "the %s printer cannot split '%s' into chunks: its range is read from an array, and no array the pass reads at every element bounds its length on the host, where the launcher sizes the chunks (%swrite rolling(%s) instead of splitk)",
+			                tg->name, c->axis, sized_decl_hint((Program *)p, sf), c->axis), false;
 		sf->on = true;
 		sf->block = body;
 		for (int i = 0; i < body->nbody; i++)
@@ -900,9 +943,14 @@ bool emit_gpu_function(StrBuf *out, const Program *p, const Func *fn, GpuKind ki
 		/* A region without products: a row reduction, one CTA per row. */
 		by_rows[r] = !tiled[r] && !plans[r].ndots && rows_plan(&rows[r], (Program *)p, fn->regions[r], &why_rows);
 		/* Nothing fused: why the row is not a sequence of passes says more. */
-		/* A row down a column (x[b][c][p] over c): one thread per row is the coalesced read. */
-		bool column = !tiled[r] && !by_rows[r] && rows[r].columns && !plans[r].ndots;
-		if (!tiled[r] && !by_rows[r] && (!fuse_cascade_of(fn->regions[r]) || column) && why_rows)
+		/* A row down a column (x[b][c][p] over c): one thread per row is the coalesced read;
+		 * not where the fuser left a product over a loop as written (an attention), which
+		 * the tiles would take: its reason stands. */
+		const char *unfused = fuse_cascade_of(fn->regions[r]) ? NULL : fn->regions[r]->unfused_why;
+		bool column = !tiled[r] && !by_rows[r] && rows[r].columns && !plans[r].ndots && !unfused;
+		if (!tiled[r] && !by_rows[r] && unfused)
+			why = unfused;
+		else if (!tiled[r] && !by_rows[r] && (!fuse_cascade_of(fn->regions[r]) || column) && why_rows)
 			why = why_rows;
 		if (!by_rows[r] && !rows_only_sums(fn->regions[r], tg, tiled[r] ? "tensor-core tiles" : why ? why : "no tile lowering")) {
 			ok = false;

@@ -2411,6 +2411,15 @@ static bool interchange(Cascade *c, Stmt *vloop, DepInfo *deps, StmtVec *out)
 				return error_at(b->body[i]->loc, "loop '%s' holds two loops over '%s': fusecc interchanges a loop with one inner '%s' loop only", vloop->var->name, c->axis, c->axis), false;
 			at = i;
 		} else if (contains_axis_loop(b->body[i], c->axis)) {
+			/* `for (g) for (d) { for (j) acc += ...; }`: say what to write */
+			StmtVec in = {0};
+			find_loops(b->body[i], c->axis, &in);
+			Stmt *x = b->body[i], *jl = in.n ? in.v[0] : x;
+			vec_free(in);
+			if (x->kind == ST_FOR)
+				return error_at(jl->loc, "the loop over '%s' sits inside the loop over '%s' (line %d), inside loop '%s': fusecc moves a loop over '%s' out of the one loop directly around it only "
+				                         "(where each '%s' is a row of its own, make loop '%s' the outermost loop of the row, around all the loops over '%s', with scalars for its reductions, and name it in parallel(...))",
+				                c->axis, x->var->name, x->loc.line, vloop->var->name, c->axis, vloop->var->name, vloop->var->name, c->axis), false;
 			return error_at(b->body[i]->loc, "the loop over '%s' must be directly inside loop '%s' to be interchanged with it", c->axis, vloop->var->name), false;
 		}
 	}
@@ -2914,6 +2923,20 @@ static bool collect_arg(Cascade *c, int level, Stmt *lvl, Stmt *s, const ArgStep
 	return true;
 }
 
+/* The innermost if of s's statements around x (NULL: none; x runs on every step of s). */
+static const Stmt *if_around(const Stmt *s, const Stmt *x)
+{
+	if (!s || s == x)
+		return NULL;
+	for (int i = 0; i < s->nbody; i++) {
+		if (!s->body[i] || !stmt_has(s->body[i], x))
+			continue;
+		const Stmt *in = if_around(s->body[i], x);
+		return in ? in : s->body[i]->kind == ST_IF ? s->body[i] : NULL;
+	}
+	return NULL;
+}
+
 /* Walks a level's body: every write to a variable declared outside the level must be a
  * reduction; records accumulators with the loops that bind their subscripts. */
 static bool collect_accums(Cascade *c, int level, Stmt *lvl, Stmt *s, StmtVec *nest, AccumVec *acc)
@@ -2990,6 +3013,9 @@ static bool collect_accums(Cascade *c, int level, Stmt *lvl, Stmt *s, StmtVec *n
 			                "'%s' is rescaled and added to once per step of loop '%s', whose steps are blocks with loops of their own (an online softmax by blocks, as a Triton port's 'start_n += BLOCK_N' loop): fusecc undoes a hand-written online softmax only where each step is one element; loop over the elements stepping by one (the running max and sums updated per key), or write the softmax's passes (max, then sums at the max)",
 			                s->lhs->var->name, c->axis),
 			       false;
+		const Stmt *cond = at_step ? NULL : if_around(lvl, s);
+		if (!at_step && cond)
+			return error_at(s->loc, "'%s' is assigned in loop '%s' under the condition at line %d, and is not a reduction fusecc recognises (x += e, x = fmaxf(x, e), x = x > e ? x : e, ...)", s->lhs->var->name, c->axis, cond->loc.line), false;
 		if (!at_step)
 			return error_at(s->loc, "'%s' is assigned on every step of loop '%s' but is not a reduction fusecc recognises (x += e, x = fmaxf(x, e), x = x > e ? x : e, ...)", s->lhs->var->name, c->axis), false;
 	}
@@ -5138,6 +5164,91 @@ static Stmt *guard_as_select(Program *p, Stmt *s)
 	return st_assign(p, ex_copy(p, a->lhs), AS_SET, ex_cond(p, s->cond, v, ex_copy(p, a->lhs), s->loc), a->loc);
 }
 
+/* Whether e reads an element through an array subscript that reads v (a key's row, k[j][d]),
+ * or (!with) one whose subscripts do not (the row operand, q[i][d]). */
+static bool reads_elem(const Expr *e, const Var *v, bool with)
+{
+	if (e->kind == EX_INDEX) {
+		bool r = false;
+		for (int i = 0; i < e->nargs; i++)
+			r |= expr_reads_var(e->args[i], v);
+		if (r == with)
+			return true;
+	}
+	for (int i = 0; i < e->nargs; i++)
+		if (reads_elem(e->args[i], v, with))
+			return true;
+	return false;
+}
+
+/* Whether e multiplies an element that moves with v by one that does not (q[i][d] * k[j][d]
+ * over j): a product of a row operand with a column operand. */
+static bool row_col_product(const Expr *e, const Var *v)
+{
+	if (e->kind == EX_BIN && e->bop == OP_MUL &&
+	    ((reads_elem(e->args[0], v, true) && reads_elem(e->args[1], v, false)) || (reads_elem(e->args[1], v, true) && reads_elem(e->args[0], v, false))))
+		return true;
+	if (e->kind == EX_CALL && e->fn == FN_FMA && e->nargs == 3 &&
+	    ((reads_elem(e->args[0], v, true) && reads_elem(e->args[1], v, false)) || (reads_elem(e->args[1], v, true) && reads_elem(e->args[0], v, false))))
+		return true;
+	for (int i = 0; i < e->nargs; i++)
+		if (row_col_product(e->args[i], v))
+			return true;
+	return false;
+}
+
+/* Whether s accumulates such a product over v into a variable (`s += q[i][d] * k[j][d]`,
+ * `s = fmaf(q[i][d], k[j][d], s)`). */
+static bool stmt_row_col_product(const Stmt *s, const Var *v)
+{
+	if (!s)
+		return false;
+	if (s->kind == ST_ASSIGN && (s->aop != AS_SET || expr_reads_var(s->rhs, s->lhs->var)) && row_col_product(s->rhs, v))
+		return true;
+	for (int i = 0; i < s->nbody; i++)
+		if (stmt_row_col_product(s->body[i], v))
+			return true;
+	return false;
+}
+
+/* The first innermost loop below s, not the grid's, whose steps compute a product of a
+ * row operand with its own column operand (the scores of an attention; not a loop around
+ * that one, whose steps hold its reduction too), with *outer the innermost loop around it
+ * that is not the grid's either. */
+static Stmt *product_loop(Program *p, const Schedule *sc, Stmt *s, Stmt *around, Stmt **outer)
+{
+	if (!s)
+		return NULL;
+	bool mine = s->kind == ST_FOR && !sched_parallel(sc, s->var->name);
+	for (int i = 0; i < s->nbody; i++) {
+		Stmt *l = product_loop(p, sc, s->body[i], mine ? s : around, outer);
+		if (l)
+			return l;
+	}
+	if (mine && steps_hold_dot(p, s, s->body[0]) && stmt_row_col_product(s->body[0], s->var)) {
+		*outer = around;
+		return s;
+	}
+	return NULL;
+}
+
+/* Why region, left as written, is not fused, where a loop of it computes a product at
+ * each step (an attention: the GPU printers fall back to one thread per row and say why);
+ * online, why fuse_undo_online left a loop as written, or NULL. NULL where no loop does. */
+static const char *unfused_product(Program *p, Stmt *region, const char *online)
+{
+	Stmt *outer = NULL, *l = product_loop(p, region->sched, region, NULL, &outer);
+	if (!l)
+		return NULL;
+	if (online)
+		return online;
+	if (outer)
+		return arena_printf(&p->arena, "the loop over '%s' (line %d), whose steps compute a product, runs inside the loop over '%s', computing the scores again for each '%s': fusecc fuses passes that sit directly in the row (put the loop over '%s' inside the one over '%s', with a row of accumulators)",
+		                    l->var->name, l->loc.line, outer->var->name, outer->var->name, outer->var->name, l->var->name);
+	return arena_printf(&p->arena, "the loop over '%s' (line %d) computes a product at each step, and fusecc finds no reductions over it that it fuses (a softmax's max and sums, an online softmax it can undo, or sums of products)",
+	                    l->var->name, l->loc.line);
+}
+
 static bool fuse_region(Program *p, Region *r, StrVec *names)
 {
 	Schedule *s = r->loop->sched;
@@ -5167,7 +5278,7 @@ static bool fuse_region(Program *p, Region *r, StrVec *names)
 		collapse_trailing_nests(c, r->loop);
 	collapse_block_loops(c, r->loop, s);
 	unpeel_reductions(p, r->loop);
-	fuse_undo_online(p, r->loop);
+	const char *online_why = fuse_undo_online(p, r->loop);
 	fuse_defer_stores(p, r->loop);
 	if (s->nrolling + s->nsplitk)
 		unify_clause_loops(r->loop, s->nrolling ? s->rolling[0].loop : s->splitk[0].loop);
@@ -5199,6 +5310,7 @@ static bool fuse_region(Program *p, Region *r, StrVec *names)
 		c->axis = choose_axis(p, r->loop);
 		if (!c->axis) {
 			/* Nothing to fuse: the region is printed as written, rows tiled. */
+			r->unfused_why = unfused_product(p, r->loop, online_why);
 			deps_free(deps);
 			if (ok)
 				tile_row_loops(p, r, names);

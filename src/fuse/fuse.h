@@ -297,7 +297,8 @@ void fuse_store_rows(Cascade *c, Stmt *s, const char *axis);
 /* ---- online.c ---- */
 /* Rewrites each loop in s that keeps a running max and rescales its sums by hand (online
  * softmax written out) into the max's loop and the sums' loop at the final max, when the
- * rescales are checked to be exact; other loops are left as written. */
-void fuse_undo_online(Program *p, Stmt *s);
+ * rescales are checked to be exact; other loops are left as written. Returns why the first
+ * loop that looked like one was left as written, or NULL. */
+const char *fuse_undo_online(Program *p, Stmt *s);
 
 #endif

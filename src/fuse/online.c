@@ -983,9 +983,52 @@ static bool zeroed_before(Stmt *parent, int idx, const Var *a)
 	return true;
 }
 
+/* Why the first loop that looked like a hand-written online softmax is left as written,
+ * for the GPU printers' fallback warning (Region.unfused_why); NULL: none was. */
+typedef struct Refusal {
+	const char *why;
+} Refusal;
+
+static void refuse(Refusal *rf, const char *why)
+{
+	if (!rf->why)
+		rf->why = why;
+}
+
+/* The max that the last statement f of a loop's body, `if (g) { ... }`, takes in its arm
+ * and g reads (`if (s < m - THRESH) continue;` before `m_new = fmaxf(m, s); ... m =
+ * m_new;`), or NULL: a guard split_guard cannot lift, since which keys it skips depends on
+ * the keys before. */
+static const Var *guard_reads_max(Program *p, const Stmt *f)
+{
+	if (!f || f->kind != ST_IF || (f->nbody > 1 && f->body[1]) || !f->body[0])
+		return NULL;
+	int n;
+	Stmt **b = slot_stmts((Stmt **)&f->body[0], &n);
+	for (int i = 0; i < n; i++) {
+		Stmt *s = b[i], probe;
+		Expr *t, *g;
+		Reducer red;
+		if (s->kind == ST_ASSIGN && s->aop == AS_SET && s->lhs->kind == EX_VAR && s->rhs->kind == EX_VAR) {
+			/* `m = m_new;` after `T m_new = fmaxf(m, x);` */
+			for (int k = 0; k < i; k++)
+				if (b[k]->kind == ST_DECL && b[k]->var == s->rhs->var && b[k]->rhs) {
+					probe = *s;
+					probe.rhs = b[k]->rhs;
+					s = &probe;
+				}
+		}
+		if (s->kind == ST_ASSIGN && s->lhs->kind == EX_VAR && reduce_match(p, s, &t, &red, &g) && red == RED_MAX &&
+		    expr_reads_var(f->cond, s->lhs->var))
+			return s->lhs->var;
+	}
+	return NULL;
+}
+
 /* Undoes the hand-written online softmax of loop parent->body[idx], if it is one: the loop
- * becomes two, the max's and the rest's with the rescales gone. false: left as written. */
-static bool undo_loop(Program *p, Stmt *parent, int idx)
+ * becomes two, the max's and the rest's with the rescales gone. false: left as written
+ * (why, where it can say, into rf). */
+static bool undo_loop(Program *p, Stmt *parent, int idx, Refusal *rf)
 {
 	Stmt *loop = parent->body[idx];
 	Stmt *body = loop->body[0];
@@ -1094,9 +1137,11 @@ static bool undo_loop(Program *p, Stmt *parent, int idx)
 		Expr *t = r->s->lhs;
 		if (t->kind != EX_VAR && !zeroed_before(parent, idx, t->var)) {
 			/* a seeded row (acc[d] = bias[d]): left as written, and the fuser refuses it */
-			note_at(r->s->loc, "'%s' is rescaled by a hand-written online softmax but does not start from zeros: only a row "
-			                   "that does can be undone (start it at zero, and add its seed rescaled to the final max after the loop)",
-			        t->var->name);
+			const char *why = arena_printf(&p->arena, "'%s' is rescaled by a hand-written online softmax but does not start from zeros: only a row "
+			                                          "that does can be undone (start it at zero, and add its seed rescaled to the final max after the loop)",
+			                               t->var->name);
+			note_at(r->s->loc, "%s", why);
+			refuse(rf, why);
 			first = NULL;
 		}
 		Stmt *dcl = t->kind == EX_VAR ? decl_before(parent, idx, t->var) : NULL;
@@ -1363,22 +1408,45 @@ static void fold_flagged_seeds(Program *p, Stmt *s)
 	}
 }
 
-void fuse_undo_online(Program *p, Stmt *s)
+/* loop, left as written: where its body ends in a guard that reads the max its arm
+ * takes, that is why. */
+static void refuse_guard(Program *p, const Stmt *loop, Refusal *rf)
+{
+	const Stmt *f = loop->kind == ST_FOR ? loop->body[0] : NULL;
+	if (f && f->kind == ST_BLOCK)
+		f = f->nbody ? f->body[f->nbody - 1] : NULL;
+	const Var *m = guard_reads_max(p, f);
+	if (!m)
+		return;
+	refuse(rf, arena_printf(&p->arena, "the test at line %d reads '%s', the running max of the online softmax over '%s': which keys it skips depends on the keys before, so the loop cannot be split into a pass for the max and one for the sums (compare the score with a bound that does not change along the loop, or drop the test)",
+	                        f->loc.line, m->name, loop->var->name));
+}
+
+static void undo_online(Program *p, Stmt *s, Refusal *rf)
 {
 	if (!s)
 		return;
 	for (int i = 0; i < s->nbody; i++)
 		if (s->body[i])
-			fuse_undo_online(p, s->body[i]);
+			undo_online(p, s->body[i], rf);
 	if (s->kind != ST_BLOCK)
 		return;
 	fold_flagged_seeds(p, s);
 	for (int i = 0; i < s->nbody; i++) {
 		if (s->body[i]->kind != ST_FOR)
 			continue;
-		if (undo_loop(p, s, i))
+		if (undo_loop(p, s, i, rf))
 			i++;
 		else if (undo_welford(p, s, i))
 			i += 2;
+		else
+			refuse_guard(p, s->body[i], rf);
 	}
+}
+
+const char *fuse_undo_online(Program *p, Stmt *s)
+{
+	Refusal rf = {0};
+	undo_online(p, s, &rf);
+	return rf.why;
 }

@@ -213,6 +213,10 @@ typedef struct Region {
 	 * loop g writing rows g * group_stride + kv writes its own rows (the launcher checks
 	 * group_stride > 0). NULL otherwise. */
 	const Expr *group_stride;
+	/* Set by the fuser where it leaves the region as written though a loop of it computes
+	 * a product at each step (an attention it cannot fuse): why, in the input's names, for
+	 * the GPU printers' fallback warning. NULL otherwise. */
+	const char *unfused_why;
 } Region;
 
 struct Func {
