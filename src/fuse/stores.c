@@ -230,6 +230,8 @@ static bool defer_store(Program *p, Stmt *blk, int i)
 		l2->body[0] = st_block(p, nb2, m, l2->body[0]->loc);
 		if (t)
 			b3[ti] = nt;
+		if (!m) /* the loop held the store alone */
+			stmt_replace(p, blk, l2, NULL, 0);
 		return true;
 	}
 	return false;
@@ -344,9 +346,11 @@ void fuse_defer_stores(Program *p, Stmt *s)
 	if (s->kind != ST_BLOCK)
 		return;
 	merge_fill_loops(p, s);
-	for (int i = 0; i < s->nbody; i++)
-		if (s->body[i]->kind == ST_FOR)
-			defer_store(p, s, i);
+	for (int i = 0; i < s->nbody; i++) {
+		Stmt *l = s->body[i];
+		if (l->kind == ST_FOR && defer_store(p, s, i) && s->body[i] != l)
+			i--; /* the loop went: the statement now at i is the next one */
+	}
 }
 
 /* Declares local row v in blk before its first loop over the range of `loop` (named
