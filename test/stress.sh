@@ -97,7 +97,7 @@ run many_regions_cuda any "$tmp/regions.c" --emit=cuda
 # Many functions whose regions are all refused: one error each, no crash.
 awk 'BEGIN {
 	for (k = 0; k < 500; k++)
-		printf "void f%d(int N, float y[N])\n{\n#pragma fuse kernel parallel(i)\n\tfor (int i = 0; i < N; i += 2)\n\t\ty[i] = 0.0f;\n}\n", k
+		printf "void f%d(int N, float y[N])\n{\n#pragma fuse kernel parallel(i)\n\tfor (int i = 1; i < N; i *= 2)\n\t\ty[i] = 0.0f;\n}\n", k
 }' >"$tmp/errors.c"
 run many_errors 1 "$tmp/errors.c"
 
