@@ -2082,11 +2082,11 @@ static void merge_partials(Parser *ps, Stmt *s)
 		}
 }
 
-/* merge_partials over the n statements just converted; a rolled loop outside any block of
+/* merge_partials over statements [from, to) of v, just converted; a rolled loop outside any block of
  * them is refused (its partials would be lost). */
-static void finish_partials(Parser *ps, Stmt **v, int n)
+static void finish_partials(Parser *ps, Stmt **v, int from, int to)
 {
-	for (int i = 0; i < n; i++)
+	for (int i = from; i < to; i++)
 		merge_partials(ps, v[i]);
 	for (int k = 0; k < ps->partials.n; k++)
 		if (!ps->partials.v[k].merged)
@@ -5913,14 +5913,14 @@ static void convert_function(Parser *ps, CXCursor fn, CXCursor body)
 		if (!g && i > last) {
 			int from = tail.n;
 			convert_tail(ps, s, regions.n, &tail);
-			finish_partials(ps, tail.v + from, tail.n - from);
+			finish_partials(ps, tail.v, from, tail.n);
 			continue;
 		}
 		if (!g) {
 			int from = setup.n;
 			if (clang_getCursorKind(s) != CXCursor_NullStmt)
 				convert_setup(ps, s, regions.v, regions.n, &setup, &svars, &f->exit_when);
-			finish_partials(ps, setup.v + from, setup.n - from);
+			finish_partials(ps, setup.v, from, setup.n);
 			continue;
 		}
 		g->used = true;
@@ -5930,7 +5930,7 @@ static void convert_function(Parser *ps, CXCursor fn, CXCursor body)
 			continue;
 		}
 		Stmt *loop = convert_for(ps, s);
-		finish_partials(ps, &loop, loop ? 1 : 0);
+		finish_partials(ps, &loop, 0, loop ? 1 : 0);
 		if (!loop)
 			continue;
 		int weight = region_weight(loop, 0);
