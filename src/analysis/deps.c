@@ -272,21 +272,6 @@ static int local_loops(Build *b, const Var *v)
 
 static void reads(Build *b, int si, const Expr *e, bool report);
 
-/* The loop over `v` in s, NULL if none. */
-static const Stmt *loop_of(const Stmt *s, const Var *v)
-{
-	if (!s)
-		return NULL;
-	if (s->kind == ST_FOR && s->var == v)
-		return s;
-	for (int i = 0; i < s->nbody; i++) {
-		const Stmt *l = loop_of(s->body[i], v);
-		if (l)
-			return l;
-	}
-	return NULL;
-}
-
 /* Whether e is `x * P + g` (in any order of terms and factors) with P an int parameter, x
  * affine and g the iterator of a loop `for (g = 0; g < P; g++)` of the region: a pair of
  * indices flattened, as in q[b][kh * G + g]. Sets *x, *g and *P. */
@@ -302,7 +287,7 @@ static bool flattened(const Build *b, const Expr *e, const Expr **x, const Var *
 			const Expr *p = m->args[f];
 			if (p->kind != EX_VAR || p->var->kind != VAR_PARAM || p->var->ndim || p->var->ty != TY_INT)
 				continue;
-			const Stmt *l = loop_of(b->region->loop, it->var);
+			const Stmt *l = stmt_loop_of(b->region->loop, it->var);
 			Aff a;
 			const Expr *bad = affine(m->args[1 - f], &a);
 			sb_free(&a.s);
@@ -417,7 +402,7 @@ static bool packed(const Build *b, const Expr *e, const Expr **off, const Expr *
 		rest = is_zero(rest->args[0]) ? rest->args[1] : rest->args[0];
 	if (rest->kind != EX_VAR || rest->var->kind != VAR_LOOP)
 		return false;
-	const Stmt *l = loop_of(b->region->loop, rest->var);
+	const Stmt *l = stmt_loop_of(b->region->loop, rest->var);
 	if (!l || l->step != 1 || !is_zero(l->lo) || !next_minus(l->hi, t))
 		return false;
 	*off = t;
@@ -471,7 +456,7 @@ static const char *bad_subscript(const Build *b, int si, const Var *v, const Exp
 	if (moved)
 		*at = s->loc;
 	const Var *m = made_var(b, sub);
-	const Stmt *l = m ? loop_of(b->region->loop, m) : NULL;
+	const Stmt *l = m ? stmt_loop_of(b->region->loop, m) : NULL;
 	if (l) {
 		StrBuf by = {0};
 		if (bad->kind == EX_BIN && (bad->bop == OP_DIV || bad->bop == OP_MOD))

@@ -290,6 +290,20 @@ bool expr_reads_var(const Expr *e, const Var *v)
 	return false;
 }
 
+const Stmt *stmt_loop_of(const Stmt *s, const Var *v)
+{
+	if (!s)
+		return NULL;
+	if (s->kind == ST_FOR && s->var == v)
+		return s;
+	for (int i = 0; i < s->nbody; i++) {
+		const Stmt *l = stmt_loop_of(s->body[i], v);
+		if (l)
+			return l;
+	}
+	return NULL;
+}
+
 bool expr_reads_named(const Expr *e, const char *name)
 {
 	if (!e)

@@ -305,6 +305,8 @@ bool var_last_contiguous(const Var *v);
 /* Whether e reads v (as a scalar or any element), and whether s does: reads include the
  * subscripts of a written element and, for compound assignments, the element itself. */
 bool expr_reads_var(const Expr *e, const Var *v);
+/* The loop over v in s (s itself or nested), NULL if none. */
+const Stmt *stmt_loop_of(const Stmt *s, const Var *v);
 /* Whether e reads a variable (or an element of an array) of that name. */
 bool expr_reads_named(const Expr *e, const char *name);
 /* Whether e reads an element of an array (a subscript read from an index array). */

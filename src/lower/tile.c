@@ -3359,21 +3359,6 @@ static void find_skip(TilePlan *tp, Expr *c)
 	tp->skip_cj = (int)cj;
 }
 
-/* The loop of iterator v in s, or NULL. */
-static const Stmt *find_loop(const Stmt *s, const Var *v)
-{
-	if (!s)
-		return NULL;
-	if (s->kind == ST_FOR && s->var == v)
-		return s;
-	for (int i = 0; i < s->nbody; i++) {
-		const Stmt *l = find_loop(s->body[i], v);
-		if (l)
-			return l;
-	}
-	return NULL;
-}
-
 /* Whether e is not negative by its form: literals >= 0, integer parameters (sizes),
  * iterators of loops of the region that start at such a value, their sums and products. */
 static bool nonneg_form(const TilePlan *tp, const Expr *e)
@@ -3384,7 +3369,7 @@ static bool nonneg_form(const TilePlan *tp, const Expr *e)
 		if (e->var->kind == VAR_PARAM)
 			return !e->var->ndim && scalar_is_int(e->var->ty);
 		if (e->var->kind == VAR_LOOP) {
-			const Stmt *l = find_loop(tp->region->loop, e->var);
+			const Stmt *l = stmt_loop_of(tp->region->loop, e->var);
 			return l && l->step > 0 && nonneg_form(tp, l->lo);
 		}
 		return false;
