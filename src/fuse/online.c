@@ -960,15 +960,56 @@ static Stmt *decl_before(Stmt *parent, int idx, const Var *v)
  * zero: a nest of loops from 0 to a's extents, one per dimension, around `a[i0]...[in] =
  * 0` (what `= {0}`, memset and a zeroing loop become). A rescaled array seeded otherwise
  * would need its seed rescaled too. */
+/* Whether every element of a that e reads or stores, inside root, is at subscripts that
+ * are iterators of loops of root running from 0 to hi[k] (the zeroing loops' bounds). */
+static bool expr_within(const Stmt *root, const Expr *e, const Var *a, Expr *const *hi)
+{
+	if (!e)
+		return true;
+	if (e->kind == EX_INDEX && e->var == a)
+		for (int k = 0; k < e->nargs; k++) {
+			const Expr *x = e->args[k];
+			const Stmt *l = x->kind == EX_VAR ? stmt_loop_of(root, x->var) : NULL;
+			if (!l || !is_literal(uncast(l->lo), 0) || !expr_equal(l->hi, hi[k]))
+				return false;
+		}
+	for (int i = 0; i < e->nargs; i++)
+		if (!expr_within(root, e->args[i], a, hi))
+			return false;
+	return true;
+}
+
+static bool stmt_within(const Stmt *root, const Stmt *s, const Var *a, Expr *const *hi)
+{
+	if (!s)
+		return true;
+	if (!expr_within(root, s->lhs, a, hi) || !expr_within(root, s->rhs, a, hi) || !expr_within(root, s->cond, a, hi))
+		return false;
+	for (int i = 0; i < s->nbody; i++)
+		if (!stmt_within(root, s->body[i], a, hi))
+			return false;
+	return true;
+}
+
+/* Whether the local array a is zeroed by the last statement before parent->body[idx]
+ * that writes it: loops from 0 over each of its dimensions storing 0. A loop may stop
+ * short of the extent (`float acc[256]` zeroed over `d < D`, the largest head dim
+ * declared, the model's used) when every later statement of parent reads and stores a
+ * only at iterators of loops with the same bounds. */
 static bool zeroed_before(Stmt *parent, int idx, const Var *a)
 {
 	Stmt *s = NULL;
+	int at = -1;
 	for (int i = idx - 1; i >= 0 && !s; i--)
 		if (stmt_writes_var(parent->body[i], a))
-			s = parent->body[i];
+			s = parent->body[at = i];
 	Var *iv[16];
+	Expr *hi[16];
+	bool shorter = false;
 	int n = 0;
-	while (s && s->kind == ST_FOR && n < 16 && n < a->ndim && is_literal(uncast(s->lo), 0) && expr_equal(s->hi, a->dims[n])) {
+	while (s && s->kind == ST_FOR && n < 16 && n < a->ndim && is_literal(uncast(s->lo), 0)) {
+		shorter |= !expr_equal(s->hi, a->dims[n]);
+		hi[n] = s->hi;
 		iv[n++] = s->var;
 		int nb;
 		Stmt **b = slot_stmts(&s->body[0], &nb);
@@ -979,6 +1020,9 @@ static bool zeroed_before(Stmt *parent, int idx, const Var *a)
 		return false;
 	for (int k = 0; k < n; k++)
 		if (s->lhs->args[k]->kind != EX_VAR || s->lhs->args[k]->var != iv[k])
+			return false;
+	for (int i = at + 1; shorter && i < parent->nbody; i++)
+		if (!stmt_within(parent->body[i], parent->body[i], a, hi))
 			return false;
 	return true;
 }
