@@ -2937,6 +2937,24 @@ static const Stmt *if_around(const Stmt *s, const Stmt *x)
 	return NULL;
 }
 
+/* The ifs of s around x (x's own condition excluded): the conjunction of their
+ * conditions, each negated where x is in the else branch; NULL: x runs unconditionally. */
+static Expr *conds_around(Program *p, const Stmt *s, const Stmt *x)
+{
+	if (!s || s == x)
+		return NULL;
+	for (int i = 0; i < s->nbody; i++) {
+		if (!s->body[i] || !stmt_has(s->body[i], x))
+			continue;
+		Expr *in = conds_around(p, s->body[i], x);
+		if (s->kind != ST_IF)
+			return in;
+		Expr *e = i == 0 ? s->cond : ex_un(p, UOP_NOT, s->cond, s->cond->loc);
+		return in ? ex_bin(p, OP_LAND, e, in, s->loc) : e;
+	}
+	return NULL;
+}
+
 /* Walks a level's body: every write to a variable declared outside the level must be a
  * reduction; records accumulators with the loops that bind their subscripts. */
 static bool collect_accums(Cascade *c, int level, Stmt *lvl, Stmt *s, StmtVec *nest, AccumVec *acc)
@@ -3129,6 +3147,9 @@ static Expr *fold_defs(Cascade *c, Expr *e, int k, const Stmt *at, Expr *before,
 		Def *d = &defs.v[i];
 		Expr *rhs = inline_locals(c, d->s->rhs, k, d->s, depth + 1);
 		Expr *cond = def_cond(p, d, &at_guards);
+		/* `if (e < eps) e = 0;`: the guard reads the local's value before it */
+		if (cond)
+			cond = inline_locals(c, cond, k, d->s, depth + 1);
 		bool plain = !cond && !d->in_loop && (d->s->kind == ST_DECL || d->s->aop == AS_SET);
 		if (plain)
 			*bad = *producer = false; /* what came before is overwritten */
@@ -5647,6 +5668,24 @@ static bool fuse_region(Program *p, Region *r, StrVec *names)
 	 * the producers settled, the repairs themselves. */
 	const Stmt *failed = NULL;
 	int nexpanded = 0;
+	for (int a = 0; ok && a < c->naccums; a++) {
+		Accum *ac = &c->accums[a];
+		/* An if around the reduction deciding from an earlier result which elements count
+		 * (min-p's `if (p >= min_p) z += p;`, `if (x == m) n++;`) would test the partial
+		 * result during the pass: no repair rescales that choice. */
+		Expr *guard = conds_around(p, c->levels[ac->level], ac->stmt);
+		guard = guard ? inline_locals(c, guard, ac->level, ac->stmt, 0) : NULL;
+		if (!check_resolved(c, ac->stmt))
+			ok = false;
+		const Var *read = guard ? repair_reads_producer(c, guard) : NULL;
+		if (read) {
+			error_at(ac->stmt->loc, "cannot fuse the reduction into '%s' over '%s': whether an element counts depends on '%s', a result of an earlier loop over '%s' (the condition at line %d), "
+			                        "which the fused pass knows only partially (no repair changes which elements were counted)",
+			         ac->var->name, c->axis, read->name, c->axis, guard->loc.line);
+			ok = false;
+			failed = ac->stmt;
+		}
+	}
 	for (int a = 0; ok && a < c->naccums; a++) {
 		Accum *ac = &c->accums[a];
 		ac->g = inline_locals(c, ac->g, ac->level, ac->stmt, 0);

@@ -125,6 +125,10 @@ bool repair_derive(Cascade *c, Accum *a);
 /* Whether a's contribution has a repair repair_derive can derive; if not, *why says why
  * (nothing is reported). */
 bool repair_separable(Cascade *c, Accum *a, const char **why);
+/* The producer e reads other than through tests of its finiteness (`m == -INFINITY`,
+ * `isfinite(m)`: constant in the fused program, which reads producers sanitised); NULL:
+ * none. */
+const Var *repair_reads_producer(const Cascade *c, const Expr *e);
 /* A sum's contribution written as a sum of separable terms (repair.c, "sums of separable
  * terms"): group k accumulates contrib[k] on its own, and the sum is
  *   sum_k (neg[k] ? -1 : 1) * coef[k] * acc_k     (coef[k] NULL: 1)

@@ -179,6 +179,21 @@ static bool finite_test(const Cascade *c, const Expr *cond, bool *val)
 	return x && x->kind == EX_VAR && producer_index(c, x->var) >= 0;
 }
 
+const Var *repair_reads_producer(const Cascade *c, const Expr *e)
+{
+	bool taken;
+	if (!e || finite_test(c, e, &taken))
+		return NULL;
+	if ((e->kind == EX_VAR || e->kind == EX_INDEX) && producer_index(c, e->var) >= 0)
+		return e->var;
+	for (int i = 0; i < e->nargs; i++) {
+		const Var *v = repair_reads_producer(c, e->args[i]);
+		if (v)
+			return v;
+	}
+	return NULL;
+}
+
 /* Collects the multiplicative structure of e into coef_e, coef_2, num, den. */
 static bool factorize(Deriv *d, const Expr *e, bool invert, ExprVec *num, ExprVec *den)
 {
