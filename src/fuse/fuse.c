@@ -2702,6 +2702,114 @@ static void localise_out_accums(Cascade *c, StmtVec *kids, VarVec *localised)
 	}
 }
 
+/* Whether every element of o->P that e reads (or, as an lhs, stores) is the one at
+ * o->lead (all its subscripts). */
+static bool only_elem(const Expr *e, const OutRow *o)
+{
+	if (!e)
+		return true;
+	if (e->kind == EX_INDEX && e->var == o->P) {
+		if (e->nargs != o->nlead)
+			return false;
+		for (int i = 0; i < e->nargs; i++)
+			if (!expr_equal(e->args[i], o->lead[i]))
+				return false;
+		return true;
+	}
+	if (e->kind == EX_VAR && e->var == o->P)
+		return false;
+	for (int i = 0; i < e->nargs; i++)
+		if (!only_elem(e->args[i], o))
+			return false;
+	return true;
+}
+
+static bool stmt_only_elem(const Stmt *s, const OutRow *o)
+{
+	if (!s)
+		return true;
+	if (!only_elem(s->lhs, o) || !only_elem(s->rhs, o) || !only_elem(s->cond, o) || !only_elem(s->lo, o) || !only_elem(s->hi, o))
+		return false;
+	for (int i = 0; i < s->nbody; i++)
+		if (!stmt_only_elem(s->body[i], o))
+			return false;
+	return true;
+}
+
+typedef struct ElemSubst {
+	const OutRow *o;
+	Var *acc;
+} ElemSubst;
+
+/* Copy of e with the element at o->lead read as the local acc (an ExprMap). */
+static Expr *subst_elem_map(Program *p, const Expr *e, void *ctx)
+{
+	const ElemSubst *es = ctx;
+	if (!e)
+		return NULL;
+	if (e->kind == EX_INDEX && e->var == es->o->P)
+		return ex_var(p, es->acc, e->loc);
+	Expr *c = ex_copy(p, e);
+	for (int i = 0; i < e->nargs; i++)
+		c->args[i] = subst_elem_map(p, e->args[i], ctx);
+	return c;
+}
+
+/* Whether the row's statements kids write a variable e reads, or e reads memory. */
+static bool subscript_moves(const Expr *e, const StmtVec *kids)
+{
+	if (e->kind == EX_INDEX)
+		return true;
+	if (e->kind == EX_VAR)
+		for (int k = 0; k < kids->n; k++)
+			if (stmt_writes_var(kids->v[k], e->var))
+				return true;
+	for (int i = 0; i < e->nargs; i++)
+		if (subscript_moves(e->args[i], kids))
+			return true;
+	return false;
+}
+
+/* An output element used as a scalar accumulator: set (`mean[r] = 0.0f;`, `out[r] = 0;`),
+ * added to or maximised in the loops over the axis (`mean[r] += x[r][c];`), perhaps
+ * finalised in place (`mean[r] /= C;`) and read by later loops (`x[r][c] - mean[r]`), all
+ * at the same element, of subscripts the row does not change. Stored during the pass it
+ * would keep partial values; a local does the work (`float mean_acc = 0.0f; ...`) and the
+ * element is stored once, at the end of the row, with the local's last value: the same
+ * program, the element being read and written nowhere else in the row. */
+static void localise_out_scalars(Cascade *c, StmtVec *kids, VarVec *localised)
+{
+	Program *p = c->prog;
+	for (int i = 0; i < kids->n; i++) {
+		Stmt *z = kids->v[i];
+		if (z->kind != ST_ASSIGN || z->aop != AS_SET || z->lhs->kind != EX_INDEX)
+			continue;
+		Var *P = z->lhs->var;
+		if (P->kind != VAR_PARAM || P->is_const || (P->ty != TY_FLOAT && P->ty != TY_DOUBLE) || z->lhs->nargs != P->ndim || expr_reads_var(z->rhs, P))
+			continue;
+		OutRow o = {P, z->lhs->args, z->lhs->nargs, NULL};
+		bool ok = true, pass = false;
+		for (int k = 0; ok && k < o.nlead; k++)
+			ok = !subscript_moves(o.lead[k], kids);
+		for (int k = 0; ok && k < i; k++)
+			ok = !stmt_reads_var(kids->v[k], P) && !stmt_writes_var(kids->v[k], P);
+		for (int k = i; ok && k < kids->n; k++) {
+			ok = stmt_only_elem(kids->v[k], &o);
+			pass |= is_axis_loop(kids->v[k], c->axis) && stmt_writes_var(kids->v[k], P);
+		}
+		if (!ok || !pass)
+			continue;
+		Var *acc = fresh_var(c, arena_printf(&p->arena, "%s_acc", P->name), P->ty, VAR_LOCAL);
+		ElemSubst es = {&o, acc};
+		Expr *elem = ex_copy(p, z->lhs);
+		kids->v[i] = st_decl(p, acc, ex_copy(p, z->rhs), z->loc);
+		for (int k = i + 1; k < kids->n; k++)
+			kids->v[k] = stmt_map_exprs(p, kids->v[k], subst_elem_map, &es);
+		vec_push(*kids, st_assign(p, elem, AS_SET, ex_var(p, acc, z->loc), z->loc));
+		vec_push(*localised, P);
+	}
+}
+
 /* ---- results finalised in place ---- */
 
 /* The reducer of the first reduction into v (a scalar, or an element of array v) in s,
@@ -5412,6 +5520,7 @@ static bool fuse_region(Program *p, Region *r, StrVec *names)
 	StrVec old_names = {0};
 	if (ok) {
 		localise_out_accums(c, &kids, &localised);
+		localise_out_scalars(c, &kids, &localised);
 		defer_inits(c, &kids);
 		split_finalised(c, &kids, &renamed, &old_names);
 	}
