@@ -5625,8 +5625,12 @@ static bool fuse_region(Program *p, Region *r, StrVec *names)
 				StrBuf r1 = {0}, r2 = {0};
 				print_expr(&r1, k->lo), sb_puts(&r1, ", "), print_expr(&r1, k->hi);
 				print_expr(&r2, kids.v[first]->lo), sb_puts(&r2, ", "), print_expr(&r2, kids.v[first]->hi);
-				error_at(k->loc, "the loops over '%s' must all have the same range to be fused: this one runs over [%s), the one at line %d over [%s) (a max seeded with the first element and taken from the next, `m = x[0]; for (c = 1; ...)`, is accepted where the seed is the loop's own value at that element)",
-				         c->axis, r1.s, kids.v[first]->loc.line, r2.s);
+				/* the hint only where a loop starts one element in (a max seeded with x[0]) */
+				const Expr *l0 = k->lo, *l1 = kids.v[first]->lo;
+				bool seeded = !expr_equal(l0, l1) && ((l0->kind == EX_INT && l0->ival == 1) || (l1->kind == EX_INT && l1->ival == 1));
+				error_at(k->loc, "the loops over '%s' must all have the same range to be fused: this one runs over [%s), the one at line %d over [%s)%s",
+				         c->axis, r1.s, kids.v[first]->loc.line, r2.s,
+				         seeded ? " (a max seeded with the first element and taken from the next, `m = x[0]; for (c = 1; ...)`, is accepted where the seed is the loop's own value at that element)" : "");
 				sb_free(&r1);
 				sb_free(&r2);
 				ok = false;
