@@ -217,8 +217,10 @@ static bool scan_reductions(PassScan *sc, Stmt *s)
 		bool row = t->kind == EX_VAR ? t->var->kind == VAR_LOCAL && !stmt_declares(sc->loop->body[0], t->var)
 		                             : t->var->kind == VAR_PARAM && !expr_moves_with(sc->loop, t);
 		if (row) {
-			if (t->var->ty != TY_FLOAT && t->var->ty != TY_DOUBLE)
-				return scan_fail(sc, arena_printf(&p->arena, "the reduction into '%s' is not in float or double (the CTA reductions' types)", t->var->name));
+			/* an integer count (`if (x > y) n++;`) is merged in double, exact below 2^53 */
+			bool count = (t->var->ty == TY_INT || t->var->ty == TY_I64) && red == RED_ADD && g && scalar_is_int(g->ty);
+			if (t->var->ty != TY_FLOAT && t->var->ty != TY_DOUBLE && !count)
+				return scan_fail(sc, arena_printf(&p->arena, "the reduction into '%s' is not in float or double (the CTA reductions' types), nor an integer count", t->var->name));
 			if (expr_reads_var(g, t->var))
 				return scan_fail(sc, arena_printf(&p->arena, "the reduction into '%s' reads '%s' in its contribution", t->var->name, t->var->name));
 			int k = 0;
@@ -1659,7 +1661,7 @@ static void print_sweep(StrBuf *o, const RowPlan *rp, const RowSweep *sw, int in
 			sb_printf(o, "int %s = %s;\n", rr->at, rr->last ? "-2147483647 - 1" : "2147483647");
 			continue;
 		}
-		bool dbl = rr->target->var->ty == TY_DOUBLE;
+		bool dbl = wide_sum(rr->target->var->ty);
 		sb_printf(o, "%s %s = %s;\n", dbl ? "double" : "float", rr->part, rr->red == RED_ADD ? (dbl ? "0.0" : "0.0f") : rr->red == RED_MAX ? "-INFINITY" : "INFINITY");
 	}
 	tabs(o, ind + 1);

@@ -3256,7 +3256,7 @@ static Expr *fold_defs(Cascade *c, Expr *e, int k, const Stmt *at, Expr *before,
 		Expr *rhs = inline_locals(c, d->s->rhs, k, d->s, depth + 1);
 		Expr *cond = def_cond(p, d, &at_guards);
 		/* `if (e < eps) e = 0;`: the guard reads the local's value before it */
-		if (cond)
+		if (cond && !repair_nan_test(cond))
 			cond = inline_locals(c, cond, k, d->s, depth + 1);
 		bool plain = !cond && !d->in_loop && (d->s->kind == ST_DECL || d->s->aop == AS_SET);
 		if (plain)

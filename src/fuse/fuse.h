@@ -129,6 +129,11 @@ bool repair_separable(Cascade *c, Accum *a, const char **why);
  * `isfinite(m)`: constant in the fused program, which reads producers sanitised); NULL:
  * none. */
 const Var *repair_reads_producer(const Cascade *c, const Expr *e);
+/* Whether cond only tests a value for NaN or infinity (isnan, isinf, isfinite, negated):
+ * in the fused program, which reads producers sanitised, the data decides such a test of
+ * a value computed from them (`if (isnan(p)) p = 0;`), not the producers' partial
+ * values. */
+bool repair_nan_test(const Expr *cond);
 /* A sum's contribution written as a sum of separable terms (repair.c, "sums of separable
  * terms"): group k accumulates contrib[k] on its own, and the sum is
  *   sum_k (neg[k] ? -1 : 1) * coef[k] * acc_k     (coef[k] NULL: 1)

@@ -179,10 +179,17 @@ static bool finite_test(const Cascade *c, const Expr *cond, bool *val)
 	return x && x->kind == EX_VAR && producer_index(c, x->var) >= 0;
 }
 
+bool repair_nan_test(const Expr *cond)
+{
+	if (cond->kind == EX_UN && cond->uop == UOP_NOT)
+		return repair_nan_test(cond->args[0]);
+	return cond->kind == EX_CALL && (cond->fn == FN_ISFINITE || cond->fn == FN_ISNAN || cond->fn == FN_ISINF);
+}
+
 const Var *repair_reads_producer(const Cascade *c, const Expr *e)
 {
 	bool taken;
-	if (!e || finite_test(c, e, &taken))
+	if (!e || finite_test(c, e, &taken) || repair_nan_test(e))
 		return NULL;
 	if ((e->kind == EX_VAR || e->kind == EX_INDEX) && producer_index(c, e->var) >= 0)
 		return e->var;
