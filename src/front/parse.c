@@ -5121,8 +5121,10 @@ static bool setup_check(Parser *ps, const Stmt *s, Region *const *regions, int n
 				return false;
 		break;
 	case ST_DECL:
-		/* An array is refused by finish_setup unless a region takes it (localise_scratch). */
-		bad = setup_array_read(s->rhs);
+		/* An array is refused by finish_setup unless a region takes it (localise_scratch);
+		 * so is a scalar read from an array (`const int W = windows[layer];`) unless the
+		 * regions that read it take a copy (sink_device_setup). */
+		bad = s->var->ndim || !top ? setup_array_read(s->rhs) : NULL;
 		break;
 	case ST_ASSIGN:
 		if (s->lhs->kind == EX_INDEX && !elem)
@@ -5810,6 +5812,85 @@ static void localise_scratch(Parser *ps, Stmt *l, StmtVec *setup, VarVec *svars,
 	}
 }
 
+/* Set-up scalars initialised from an array (`const int W = windows[layer];`) and
+ * read by region loop l: the set-up runs on the host, where arrays are device memory, so
+ * the region computes its own copy, declared with the same initialiser at the start of
+ * the innermost loop holding its uses (the value is the same at every iteration: what
+ * it reads, const parameters and set-up scalars, no region changes). Recorded in *sunk;
+ * finish_setup_sunk drops them from the set-up. */
+static void sink_device_setup(Parser *ps, Stmt *l, StmtVec *setup, VarVec *sunk)
+{
+	Program *p = ps->prog;
+	for (int k = 0; k < setup->n; k++) {
+		Stmt *d = setup->v[k];
+		if (d->kind != ST_DECL || d->var->ndim || !d->rhs || !setup_array_read(d->rhs) || !stmt_reads_var(l, d->var) || stmt_writes_var(l, d->var))
+			continue;
+		/* the loops down to where it goes must not bound themselves by it */
+		bool header = false;
+		for (Stmt *u = l, *to = use_loop(l, d->var);; ) {
+			header |= expr_reads_var(u->lo, d->var) || expr_reads_var(u->hi, d->var);
+			if (u == to)
+				break;
+			Stmt *b = u->body[0];
+			Stmt *const *body = b->kind == ST_BLOCK ? b->body : &u->body[0];
+			int n = b->kind == ST_BLOCK ? b->nbody : 1;
+			Stmt *next = NULL;
+			for (int i = 0; i < n && !next; i++)
+				if (touches(body[i], d->var))
+					next = body[i];
+			u = next;
+		}
+		if (header)
+			continue;
+		bool seen = false;
+		for (int i = 0; i < sunk->n; i++)
+			seen |= sunk->v[i] == d->var;
+		Var *v = d->var;
+		if (seen) {
+			v = var_like(p, d->var);
+			rename_var(l, d->var, v);
+		} else {
+			vec_push(*sunk, d->var);
+		}
+		Stmt *nd = st_new(p, ST_DECL, d->loc);
+		nd->var = v;
+		nd->rhs = d->rhs;
+		prepend_stmt(p, use_loop(l, v), nd);
+	}
+}
+
+/* Takes the set-up scalars the regions copied (sunk) out of the set-up: no other set-up
+ * statement may touch them, else the array read is refused as before. */
+static void finish_setup_sunk(Parser *ps, StmtVec *setup, VarVec *svars, const VarVec *sunk, const StmtVec *tail)
+{
+	for (int i = 0; i < sunk->n; i++)
+		for (int t = 0; t < tail->n; t++)
+			if (touches(tail->v[t], sunk->v[i]))
+				fail(ps, tail->v[t]->loc, "'%s' is read from an array before the regions, which read their own copies, and used after them: read it again here", sunk->v[i]->name);
+	for (int k = 0; k < setup->n; k++) {
+		Stmt *d = setup->v[k];
+		bool mine = false;
+		for (int i = 0; i < sunk->n; i++)
+			mine |= d->kind == ST_DECL && d->var == sunk->v[i];
+		if (!mine && d->kind == ST_DECL && !d->var->ndim && d->rhs) {
+			const Expr *bad = setup_array_read(d->rhs);
+			if (bad)
+				fail(ps, bad->loc, "set-up outside a region may read only scalars: it runs on the host before the kernels, where '%s' is device memory; read it inside the region", bad->var->name);
+		}
+		if (!mine)
+			continue;
+		for (int t = 0; t < setup->n; t++)
+			if (t != k && touches(setup->v[t], d->var))
+				fail(ps, d->loc, "'%s' is read from an array before the regions and used by other set-up: set-up runs on the host, where arrays are device memory; read it inside the region", d->var->name);
+		for (int t = 0; t < svars->n; t++)
+			if (svars->v[t] == d->var)
+				svars->v[t--] = svars->v[--svars->n];
+		memmove(&setup->v[k], &setup->v[k + 1], sizeof(Stmt *) * (size_t)(setup->n - k - 1));
+		setup->n--;
+		k--;
+	}
+}
+
 /* Hands the set-up over to f. Its scalars become read-only parameters of the regions:
  * a region may not assign one (each kernel receives it by value). A local that a region
  * took (moved) may not be used by the set-up, nor by a region that does not take it:
@@ -5902,7 +5983,7 @@ static void convert_function(Parser *ps, CXCursor fn, CXCursor body)
 	}
 	VEC(Region *) regions = {0};
 	StmtVec setup = {0}, tail = {0};
-	VarVec svars = {0}, moved = {0};
+	VarVec svars = {0}, moved = {0}, sunk = {0};
 	int last = 0;
 	for (int i = 0; i < stmts.n; i++)
 		if (pragma_for(ps, stmts.v[i]))
@@ -5943,6 +6024,7 @@ static void convert_function(Parser *ps, CXCursor fn, CXCursor body)
 		Var *chain[8];
 		narrow_inner_row_matrices(loop, chain, 0);
 		localise_scratch(ps, loop, &setup, &svars, &moved);
+		sink_device_setup(ps, loop, &setup, &sunk);
 		sink_decls(ps->prog, loop);
 		fold_clamped_bounds(ps->prog, loop);
 		shift_data_starts(ps->prog, loop);
@@ -5974,8 +6056,10 @@ static void convert_function(Parser *ps, CXCursor fn, CXCursor body)
 	for (int r = 0; r < regions.n; r++)
 		step_forms(ps->prog, regions.v[r]->loop, &svars);
 	element_sums(ps, regions.v, regions.n, &setup, &svars, &tail);
+	finish_setup_sunk(ps, &setup, &svars, &sunk, &tail);
 	finish_setup(ps, f, &setup, &svars, &moved);
 	vec_free(moved);
+	vec_free(sunk);
 	bool stores = false;
 	for (int i = 0; i < tail.n; i++)
 		stores |= stores_array(tail.v[i]);
