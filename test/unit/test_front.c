@@ -123,6 +123,30 @@ static void expect_error(const char *src, const char *what)
 
 #define REGION(body) "#include <math.h>\n#define CAT(a, b) a##b\nvoid f(int N, float x[N]) {\n#pragma fuse kernel\nfor (int i = 0; i < N; i++) {\n" body "\n}\n}\n"
 
+/* A set-up scalar read from an array is copied into each region that reads it, with its
+ * initialiser, and leaves the set-up (the host cannot read device memory). */
+START_TEST(test_setup_array_copy)
+{
+	Program *p = parse_src("void f(int N, int L, int layer, const float t[L], float x[N], float y[N]) {\n"
+	                       "const float T = t[layer];\n"
+	                       "#pragma fuse kernel(a)\nfor (int i = 0; i < N; i++) x[i] = T;\n"
+	                       "#pragma fuse kernel(b)\nfor (int i = 0; i < N; i++) y[i] = 2 * T;\n}\n");
+	ck_assert_msg(p != NULL, "%s", diags());
+	const Func *f = p->funcs[0];
+	ck_assert_int_eq(f->nsetup, 0);
+	for (int r = 0; r < 2; r++) {
+		const Stmt *b = f->regions[r]->loop->body[0];
+		ck_assert_int_eq(b->kind, ST_BLOCK);
+		ck_assert_int_eq(b->body[0]->kind, ST_DECL);
+		ck_assert_str_eq(b->body[0]->var->name, "T");
+		ck_assert_int_eq(b->body[0]->rhs->kind, EX_INDEX);
+	}
+	/* each region its own variable */
+	ck_assert_ptr_ne(f->regions[0]->loop->body[0]->body[0]->var, f->regions[1]->loop->body[0]->body[0]->var);
+	program_free(p);
+}
+END_TEST
+
 START_TEST(test_refusals)
 {
 	expect_error(REGION("x[i] CAT(+, =) 1;"), "operator comes from a macro expansion");
@@ -151,7 +175,10 @@ START_TEST(test_refusals)
 	expect_error("void f(int N, float x[N]) {\nx[0] = 1;\n#pragma fuse kernel\nfor (int i = 0; i < N; i++) x[i] = 0;\n}\n", "only scalar set-up may go there");
 	expect_error("void f(int N, float x[N]) {\n#pragma fuse kernel\nfor (int i = 0; i < N; i++) x[i] = 0;\nfor (int i = 0; i < N; i++) x[i] = 1;\n}\n", "a loop outside");
 	/* Scalar set-up outside a region: reads only scalars, set before a region reads it. */
-	expect_error("void f(int N, const float y[N], float x[N]) {\nfloat s = y[0];\n#pragma fuse kernel\nfor (int i = 0; i < N; i++) x[i] = s;\n}\n", "may read only scalars");
+	/* (a scalar from an array element that a region reads is copied into the region, see
+	 * test_setup_array_copy; one that bounds the region's loop cannot be) */
+	expect_error("void f(int N, const int y[N], float x[N]) {\nint n = y[0];\n#pragma fuse kernel\nfor (int i = 0; i < n; i++) x[i] = 0;\n}\n", "may read only scalars");
+	expect_error("void f(int N, const float y[N], float x[N]) {\nfloat s = y[0];\nfloat t = s * 2;\n#pragma fuse kernel\nfor (int i = 0; i < N; i++) x[i] = t;\n}\n", "may read only scalars");
 	expect_error("void f(int N, float x[N]) {\nfloat s = 1;\n#pragma fuse kernel\nfor (int i = 0; i < N; i++) x[i] = s;\ns = 2;\n#pragma fuse kernel\nfor (int i = 0; i < N; i++) x[i] += s;\n}\n", "is changed after region");
 	expect_error("void f(int N, float x[N]) {\nfloat s = 1;\n#pragma fuse kernel\nfor (int i = 0; i < N; i++) { x[i] = s; s = 3; }\n}\n", "assigned inside it");
 	expect_error("void f(int N, float x[N], float y[N]) {\nfloat s;\n#pragma fuse kernel\nfor (int i = 0; i < N; i++) { s = 3; x[i] = s; }\nconst float t = s;\n"
@@ -460,6 +487,7 @@ Suite *front_suite(void)
 	tcase_add_test(tc, test_pragma_scan_edge_cases);
 	tcase_add_test(tc, test_cpu_code_forms);
 	tcase_add_test(tc, test_fma_steps);
+	tcase_add_test(tc, test_setup_array_copy);
 	tcase_add_test(tc, test_refusals);
 	tcase_add_test(tc, test_natural_loop_forms);
 	tcase_add_test(tc, test_bounds_offsets_squares);
