@@ -115,14 +115,17 @@ static bool linearize(Deriv *d, const Expr *e, int sign, Expr *factor, Expr **co
 				if (!reads_producers(c, k) && row_level(c, k))
 					return linearize(d, x, sign, mul_opt(p, factor, ex_copy(p, k), e->loc), coef);
 			}
-			d->why = "a producer is multiplied by a value that changes along the loop";
+			d->why = reads_producers(c, e->args[0]) && reads_producers(c, e->args[1])
+			                 ? "two earlier results are multiplied together (only sums of them scaled by constants of the row have a repair)"
+			                 : "a producer is multiplied by a value that changes along the loop";
 			return false;
 		case OP_DIV:
 			if (!reads_producers(c, e->args[1]) && row_level(c, e->args[1])) {
 				Expr *inv = ex_bin(p, OP_DIV, ex_flt(p, 1.0, e->ty == TY_DOUBLE ? TY_DOUBLE : TY_FLOAT, e->loc), ex_copy(p, e->args[1]), e->loc);
 				return linearize(d, e->args[0], sign, mul_opt(p, factor, inv, e->loc), coef);
 			}
-			d->why = "a producer is divided by a value that changes along the loop";
+			d->why = reads_producers(c, e->args[1]) ? "a producer is divided by a value that depends on an earlier result (a temperature from the max?): only sums of earlier results scaled by constants of the row have a repair"
+			                                        : "a producer is divided by a value that changes along the loop";
 			return false;
 		default: break;
 		}
