@@ -292,8 +292,11 @@ void print_expr_to(StrBuf *b, const Expr *e, const PrintTarget *t)
 				sb_puts(b, ", ");
 			/* C converts an integer argument (sqrt(D), D a specialised head dim
 			 * printed as 64) to the call's type; CUDA would pick std::sqrt<int>,
-			 * a host-only constexpr template. */
-			if (t && t->fn_name && !scalar_is_float(e->args[i]->ty) && !mathfn_classifies(e->fn)) {
+			 * a host-only constexpr template; so would a float element in a
+			 * double call, fmax(m, m_part[ch]) with the fp32 split-k partials
+			 * (a workspace the GPU printers declare float whatever the IR's type). */
+			if (t && t->fn_name && !mathfn_classifies(e->fn) &&
+			    (!scalar_is_float(e->args[i]->ty) || (e->ty == TY_DOUBLE && (e->args[i]->ty != TY_DOUBLE || e->args[i]->kind == EX_INDEX)))) {
 				sb_printf(b, "(%s)", e->ty == TY_DOUBLE ? "double" : "float");
 				print_sub(b, e->args[i], PREC_UNARY, t);
 				continue;

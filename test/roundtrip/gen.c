@@ -94,25 +94,6 @@ static bool stmt_16bit_product(const Stmt *s)
 	return false;
 }
 
-static ScalarType gpu_tol_type(const Func *f, ScalarType t)
-{
-	bool products = false, tf32 = false;
-	for (int r = 0; r < f->nregions; r++) {
-		products |= stmt_16bit_product(f->regions[r]->loop);
-		tf32 |= f->regions[r]->loop->sched->tf32;
-	}
-	if (t == TY_FLOAT && tf32)
-		return TY_HALF; /* precision(tf32): operands rounded to 10-bit mantissas, as fp16's */
-	if (t != TY_FLOAT || !products)
-		return t;
-	for (int i = 0; i < f->nparams; i++) {
-		const Var *v = f->params[i];
-		if (v->ndim && v->is_const && (v->ty == TY_BF16 || (v->ty == TY_HALF && t != TY_BF16)))
-			t = v->ty;
-	}
-	return t;
-}
-
 /* The 16-bit type (bf16 over fp16) that e rounds a computed value to, else t. */
 static ScalarType expr_rounds_16bit(const Expr *e, ScalarType t)
 {
@@ -135,6 +116,32 @@ static ScalarType stmt_rounds_16bit(const Stmt *s, ScalarType t)
 		t = t == TY_BF16 ? t : to->ty;
 	for (int i = 0; i < s->nbody; i++)
 		t = stmt_rounds_16bit(s->body[i], t);
+	return t;
+}
+
+static ScalarType gpu_tol_type(const Func *f, ScalarType t)
+{
+	bool products = false, tf32 = false;
+	for (int r = 0; r < f->nregions; r++) {
+		products |= stmt_16bit_product(f->regions[r]->loop);
+		tf32 |= f->regions[r]->loop->sched->tf32;
+	}
+	if (t == TY_FLOAT && tf32)
+		return TY_HALF; /* precision(tf32): operands rounded to 10-bit mantissas, as fp16's */
+	/* a computed value the C rounds to 16 bits (P before P.V), which the kernels round
+	 * unnormalised (cpu_tol) */
+	ScalarType r = TY_FLOAT;
+	for (int i = 0; t == TY_FLOAT && i < f->nregions; i++)
+		r = stmt_rounds_16bit(f->regions[i]->loop, r);
+	if (r != TY_FLOAT)
+		return r;
+	if (t != TY_FLOAT || !products)
+		return t;
+	for (int i = 0; i < f->nparams; i++) {
+		const Var *v = f->params[i];
+		if (v->ndim && v->is_const && (v->ty == TY_BF16 || (v->ty == TY_HALF && t != TY_BF16)))
+			t = v->ty;
+	}
 	return t;
 }
 
