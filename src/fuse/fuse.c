@@ -4454,6 +4454,35 @@ static Expr *fold_divmod(Program *p, Expr *e)
 	Expr *t[16];
 	int n = 0;
 	sum_terms(e, t, &n, 16);
+	/* scaled by a stride, as a flat subscript has it: `(T)(x / E) * (E * S) + (T)(x % E) * S` */
+	for (int i = 0; i < n; i++) {
+		Expr *q = t[i]->kind == EX_BIN && t[i]->bop == OP_MUL && t[i]->args[1]->kind == EX_INT ? t[i]->args[0] : NULL;
+		Expr *qc = q && q->kind == EX_CAST ? q->args[0] : q;
+		if (!qc || qc->kind != EX_BIN || qc->bop != OP_DIV || qc->args[1]->kind != EX_INT || qc->args[1]->ival <= 0 || t[i]->args[1]->ival % qc->args[1]->ival)
+			continue;
+		long long E = qc->args[1]->ival, S = t[i]->args[1]->ival / E;
+		for (int j = 0; j < n; j++) {
+			Expr *m = t[j], *mk = NULL;
+			if (m->kind == EX_BIN && m->bop == OP_MUL && m->args[1]->kind == EX_INT && m->args[1]->ival == S)
+				mk = m->args[0];
+			else if (S == 1)
+				mk = m;
+			if (!mk || j == i || (mk->kind == EX_CAST) != (q->kind == EX_CAST) || (q->kind == EX_CAST && mk->ty != q->ty))
+				continue;
+			Expr *mc = mk->kind == EX_CAST ? mk->args[0] : mk;
+			if (mc->kind != EX_BIN || mc->bop != OP_MOD || mc->args[1]->kind != EX_INT || mc->args[1]->ival != E || !expr_equal(mc->args[0], qc->args[0]))
+				continue;
+			Expr *x = q->kind == EX_CAST ? ex_cast(p, q->ty, qc->args[0], q->loc) : qc->args[0];
+			t[i] = S == 1 ? x : ex_bin(p, OP_MUL, x, ex_int(p, S, e->loc), e->loc);
+			for (int k = j; k + 1 < n; k++)
+				t[k] = t[k + 1];
+			n--;
+			Expr *r = t[0];
+			for (int k = 1; k < n; k++)
+				r = ex_bin(p, OP_ADD, r, t[k], e->loc);
+			return r;
+		}
+	}
 	for (int i = 0; i < n; i++) {
 		long long E;
 		Expr *x = floor_multiple(t[i], &E);
@@ -4529,6 +4558,8 @@ static Expr *fold_divmod_map(Program *p, const Expr *e, void *ctx)
 	(void)ctx;
 	return fold_divmod(p, cancel_terms(p, ex_copy(p, e)));
 }
+
+Expr *fuse_fold_divmod(Program *p, const Expr *e) { return e ? fold_divmod_map(p, e, NULL) : NULL; }
 
 /* Whether e names no variable called ctx (a name). */
 static bool not_named(const Expr *e, void *ctx)

@@ -21,6 +21,8 @@
 
 #include <math.h>
 #include <string.h>
+#include <stdio.h>
+#include <stdlib.h>
 
 typedef VEC(Var *) VarList;
 typedef VEC(Stmt *) StmtList;
@@ -1435,6 +1437,23 @@ static void undo_online(Program *p, Stmt *s, Refusal *rf)
 	for (int i = 0; i < s->nbody; i++) {
 		if (s->body[i]->kind != ST_FOR)
 			continue;
+		/* blocks of keys: undone as the loop with one key per block, or left as written */
+		Stmt *blocks = s->body[i], *keys;
+		const char *why;
+		keys = fuse_unblock_online(p, blocks, &why);
+		if (getenv("FUSECC_DEBUG_BLOCKS")) {
+			StrBuf b = {0};
+			if (keys) print_stmt(&b, keys, 0);
+			fprintf(stderr, "unblock %s: %s\n%s\n", blocks->var->name, why ? why : "-", b.s ? b.s : "");
+		}
+		if (keys) {
+			s->body[i] = keys;
+			if (undo_loop(p, s, i, rf)) {
+				i++;
+				continue;
+			}
+			s->body[i] = blocks;
+		}
 		if (undo_loop(p, s, i, rf))
 			i++;
 		else if (undo_welford(p, s, i))
