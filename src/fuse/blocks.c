@@ -78,6 +78,19 @@ static bool is_block_start(const Blocks *k, const Expr *e)
 
 static bool in_list(const VarList *l, const Var *v);
 
+/* The terms of e's + tree (through casts), at most 16. */
+static void add_terms(const Expr *e, const Expr **t, int *n)
+{
+	while (e->kind == EX_CAST)
+		e = e->args[0];
+	if (e->kind == EX_BIN && e->bop == OP_ADD && *n < 15) {
+		add_terms(e->args[0], t, n);
+		add_terms(e->args[1], t, n);
+	} else if (*n < 16) {
+		t[(*n)++] = e;
+	}
+}
+
 /* Whether e holds `b * B + n` (n the variable v), the key of a block's element, or a block
  * array's element qk[n]. */
 static bool holds_key(const Blocks *k, const Expr *e, const Var *v)
@@ -86,12 +99,20 @@ static bool holds_key(const Blocks *k, const Expr *e, const Var *v)
 		return false;
 	if (e->kind == EX_INDEX && e->nargs == 1 && uncast(e->args[0])->kind == EX_VAR && uncast(e->args[0])->var == v && in_list(&k->arrays, e->var))
 		return true;
-	if (e->kind == EX_BIN && e->bop == OP_ADD)
-		for (int i = 0; i < 2; i++) {
-			Expr *x = uncast(e->args[1 - i]);
-			if (is_block_start(k, uncast(e->args[i])) && x->kind == EX_VAR && x->var == v)
-				return true;
+	if (e->kind == EX_BIN && e->bop == OP_ADD) {
+		/* the terms of the sum, `lo + b * B + n` with a block loop from lo */
+		const Expr *t[16];
+		int nt = 0;
+		add_terms(e, t, &nt);
+		bool start = false, key = false;
+		for (int i = 0; i < nt; i++) {
+			const Expr *x = uncast((Expr *)t[i]);
+			start |= is_block_start(k, x);
+			key |= x->kind == EX_VAR && x->var == v;
 		}
+		if (start && key)
+			return true;
+	}
 	for (int i = 0; i < e->nargs; i++)
 		if (holds_key(k, e->args[i], v))
 			return true;
@@ -253,6 +274,24 @@ static Expr *factor_of(Expr *e, const Expr *lhs)
 	return NULL;
 }
 
+/* Whether s, outside the key loops, rescales a running value: `R *= F`, `R = R * F (+ ..)`. */
+static bool has_rescale(Blocks *k, const Stmt *s)
+{
+	if (!s || is_key_loop(k, s))
+		return false;
+	if (s->kind == ST_ASSIGN && in_list(&k->rv, s->lhs->var)) {
+		Expr *r = uncast(s->rhs);
+		if (s->aop == AS_MUL || s->aop == AS_DIV || (s->aop == AS_SET && factor_of(r, s->lhs)))
+			return true;
+		if (s->aop == AS_SET && r->kind == EX_BIN && r->bop == OP_ADD && (factor_of(r->args[0], s->lhs) || factor_of(r->args[1], s->lhs)))
+			return true;
+	}
+	for (int i = 0; i < s->nbody; i++)
+		if (has_rescale(k, s->body[i]))
+			return true;
+	return false;
+}
+
 /* Whether e is a block sum (a block local a key loop adds to), through casts. */
 static bool is_block_sum(const Blocks *k, Expr *e)
 {
@@ -347,6 +386,41 @@ static void check_block_stmt(Blocks *k, const Stmt *s)
 	}
 }
 
+/* Whether s, the body of a loop of the block other than over its keys, declares a block
+ * array or holds a loop that holds a loop over the block's keys: a row of its own (a query
+ * block's rows), not a loop over a row's columns. */
+static bool rows_inside(Blocks *k, const Stmt *s)
+{
+	if (!s || is_key_loop(k, s))
+		return false;
+	if (s->kind == ST_DECL && s->var->ndim == 1 && is_int(s->var->dims[0], k->B))
+		return true;
+	if (s->kind == ST_FOR && holds_key_loop(k, s))
+		return true;
+	for (int i = 0; i < s->nbody; i++)
+		if (rows_inside(k, s->body[i]))
+			return true;
+	return false;
+}
+
+/* The scalar locals of the block's body outside its key loops (into k->bl), and the
+ * reductions of its key loops. */
+static void block_locals(Blocks *k, const Stmt *s)
+{
+	if (!s)
+		return;
+	if (is_key_loop(k, s)) {
+		collect_reductions(k, s, s->body[0]);
+		return;
+	}
+	if (s->kind == ST_DECL && !s->var->ndim)
+		vec_push(k->bl, s->var);
+	else if (s->kind == ST_DECL && !in_list(&k->arrays, s->var))
+		fail(k, s->loc, "a local array of the block other than one element per key");
+	for (int i = 0; i < s->nbody; i++)
+		block_locals(k, s->body[i]);
+}
+
 /* The variables written in s (assignments' targets). */
 static void written_vars(const Stmt *s, VarList *out)
 {
@@ -358,9 +432,41 @@ static void written_vars(const Stmt *s, VarList *out)
 		written_vars(s->body[i], out);
 }
 
+static bool is_zero(Expr *e)
+{
+	e = uncast(e);
+	return is_int(e, 0) || (e->kind == EX_FLT && e->fval == 0);
+}
+
+/* Whether s reads v only in its additions to v (`v += g`, g not reading v). */
+static bool only_added_to(Program *p, const Stmt *s, const Var *v)
+{
+	if (!s)
+		return true;
+	Expr *t, *g;
+	Reducer red;
+	if (s->kind == ST_ASSIGN && s->lhs->var == v)
+		return reduce_match(p, (Stmt *)s, &t, &red, &g) && red == RED_ADD && t->kind == EX_VAR && t->var == v &&
+		       !expr_reads_var(g, v);
+	const Expr *es[4] = {s->rhs, s->cond, s->lo, s->hi};
+	for (int i = 0; i < 4; i++)
+		if (es[i] && expr_reads_var(es[i], v))
+			return false;
+	if (s->lhs)
+		for (int i = 0; i < s->lhs->nargs; i++)
+			if (expr_reads_var(s->lhs->args[i], v))
+				return false;
+	for (int i = 0; i < s->nbody; i++)
+		if (!only_added_to(p, s->body[i], v))
+			return false;
+	return true;
+}
+
 /* `T a = E(X); ... a += g ...; X = a;` in block body s (a row's loop body, say: Triton's
  * `acc = acc * alpha[:, None]; acc += tl.dot(p, v)` with a local in between): a is X
- * throughout, X not touched in between, so that X itself is rescaled and added to. */
+ * throughout, X not touched in between, so that X itself is rescaled and added to; so too
+ * `T a = 0; ... a += g ...; X = X * F + a;` (Triton's `acc = acc * alpha[:, None] +
+ * tl.dot(p, v)` with the dot in a local): X *= F first, then the additions to X. */
 static void forward_local_copies(Program *p, Stmt *s)
 {
 	if (!s)
@@ -373,11 +479,34 @@ static void forward_local_copies(Program *p, Stmt *s)
 		Stmt *d = s->body[i];
 		if (d->kind != ST_DECL || !d->rhs || d->var->ndim)
 			continue;
-		Stmt *last = s->body[s->nbody - 1];
-		if (last == d || last->kind != ST_ASSIGN || last->aop != AS_SET || last->rhs->kind != EX_VAR || last->rhs->var != d->var || last->lhs->var == d->var ||
-		    last->lhs->ty != d->var->ty || !expr_reads_var(d->rhs, last->lhs->var))
+		Stmt *last = s->body[s->nbody - 1], *set = NULL;
+		if (last == d || last->kind != ST_ASSIGN || last->lhs->var == d->var || last->lhs->ty != d->var->ty)
 			continue;
-		Expr *X = last->lhs;
+		Expr *X = last->lhs, *r = uncast(last->rhs);
+		if (last->aop == AS_SET && r->kind == EX_VAR && r->var == d->var && expr_reads_var(d->rhs, X->var)) {
+			/* `T a = X * F; ...; X = a;` */
+			set = st_assign(p, ex_copy(p, X), AS_SET, d->rhs, d->loc);
+			Expr *f = factor_of(d->rhs, X); /* `X *= F`, the form online.c drops */
+			if (f)
+				set = st_assign(p, ex_copy(p, X), AS_MUL, f, d->loc);
+		} else if (is_zero(d->rhs) && last->aop == AS_ADD && r->kind == EX_VAR && r->var == d->var) {
+			/* `T a = 0; ...; X += a;` */
+			set = NULL;
+		} else if (is_zero(d->rhs) && last->aop == AS_SET && r->kind == EX_BIN && r->bop == OP_ADD) {
+			/* `T a = 0; ...; X = X * F + a;` */
+			for (int q = 0; q < 2 && !set; q++) {
+				Expr *a = uncast(r->args[1 - q]), *f = factor_of(r->args[q], X);
+				if (a->kind == EX_VAR && a->var == d->var && f && !expr_reads_var(f, d->var)) {
+					set = st_assign(p, ex_copy(p, X), AS_MUL, f, d->loc);
+					for (int j = i + 1; j + 1 < s->nbody && set; j++)
+						if (stmt_stores_read_by(s->body[j], f))
+							set = NULL;
+				}
+			}
+			if (!set)
+				continue;
+		} else
+			continue;
 		bool ok = true;
 		for (int q = 0; q < X->nargs; q++)
 			for (int j = i; j < s->nbody && ok; j++)
@@ -386,15 +515,17 @@ static void forward_local_copies(Program *p, Stmt *s)
 			ok = !stmt_reads_var(s->body[j], X->var) && !stmt_writes_var(s->body[j], X->var);
 		if (!ok)
 			continue;
+		/* a is read only where it is added to (it is X from here on) */
+		for (int j = i + 1; j + 1 < s->nbody && ok; j++)
+			ok = only_added_to(p, s->body[j], d->var);
+		if (!ok)
+			continue;
 		Stmt **nb = arena_alloc(&p->arena, sizeof(Stmt *) * (size_t)s->nbody);
 		int n = 0;
 		for (int j = 0; j < i; j++)
 			nb[n++] = s->body[j];
-		Stmt *set = st_assign(p, ex_copy(p, X), AS_SET, d->rhs, d->loc);
-		Expr *f = factor_of(d->rhs, X); /* `X *= F`, the form online.c drops */
-		if (f)
-			set = st_assign(p, ex_copy(p, X), AS_MUL, f, d->loc);
-		nb[n++] = set;
+		if (set)
+			nb[n++] = set;
 		for (int j = i + 1; j + 1 < s->nbody; j++)
 			nb[n++] = stmt_map_exprs(p, s->body[j], (ExprMap)expr_subst_equal_map, (const Expr *[2]){ex_var(p, d->var, d->loc), X});
 		st_set_body(p, s, nb, n);
@@ -475,43 +606,56 @@ static void unroll(Blocks *k, const Stmt *s, Var *t, StmtList *out)
 
 /* In body (the per-key loop's statements), each block reduction over its one key, `T x =
  * x0; ... x = fmaxf(x, g);` (or `x += g` from 0), becomes `T x = fmaxf(x0, g);` (`T x = g;`)
- * where the reduction was. false where one is not so (under a test, say). */
-static bool one_key_reductions(Blocks *k, Stmt *body)
+ * where the reduction was (in the block that declares x: the loop's, or a row loop's).
+ * false where one is not so (under a test, say). */
+static bool one_key_reduction(Blocks *k, Stmt *body, Var *x)
 {
 	Program *p = k->p;
-	for (int r = 0; r < k->red.n; r++) {
-		Var *x = k->red.v[r];
-		int di = -1, ri = -1;
-		Expr *t, *g;
-		Reducer red;
-		for (int i = 0; i < body->nbody; i++) {
-			Stmt *s = body->body[i];
-			if (s->kind == ST_DECL && s->var == x)
-				di = i;
-			else if (di >= 0 && ri < 0 && (s->kind == ST_ASSIGN || s->kind == ST_IF) && reduce_match(p, s, &t, &red, &g) && t->kind == EX_VAR &&
-			         t->var == x)
-				ri = i;
-		}
-		if (di < 0 || ri < 0 || !body->body[di]->rhs || stmt_count_stores(body, x) != 1)
-			return false;
-		Stmt *d = body->body[di];
-		for (int i = di + 1; i < ri; i++)
-			if (stmt_reads_var(body->body[i], x) || stmt_stores_read_by(body->body[i], d->rhs))
-				return false;
-		Expr *v;
-		Loc l = body->body[ri]->loc;
-		if (red == RED_ADD) {
-			if (!is_int(uncast(d->rhs), 0) && !(uncast(d->rhs)->kind == EX_FLT && uncast(d->rhs)->fval == 0))
-				return false;
-			v = ex_as_type(p, x->ty, g);
-		} else {
-			bool dbl = x->ty == TY_DOUBLE;
-			v = ex_call(p, red == RED_MAX ? FN_FMAX : FN_FMIN, dbl, (Expr *[]){ex_as_type(p, x->ty, d->rhs), ex_as_type(p, x->ty, g)}, l);
-		}
-		body->body[ri] = st_decl(p, x, v, l);
-		memmove(body->body + di, body->body + di + 1, sizeof(Stmt *) * (size_t)(body->nbody - di - 1));
-		body->nbody--;
+	int di = -1, ri = -1;
+	Expr *t, *g;
+	Reducer red;
+	for (int i = 0; i < body->nbody; i++) {
+		Stmt *s = body->body[i];
+		if (s->kind == ST_DECL && s->var == x)
+			di = i;
+		else if (di >= 0 && ri < 0 && (s->kind == ST_ASSIGN || s->kind == ST_IF) && reduce_match(p, s, &t, &red, &g) && t->kind == EX_VAR && t->var == x)
+			ri = i;
 	}
+	if (di < 0) {
+		for (int i = 0; i < body->nbody; i++)
+			if (body->body[i] && body->body[i]->kind != ST_IF)
+				for (int j = 0; j < body->body[i]->nbody; j++)
+					if (body->body[i]->body[j] && body->body[i]->body[j]->kind == ST_BLOCK && stmt_declares(body->body[i]->body[j], x))
+						return one_key_reduction(k, body->body[i]->body[j], x);
+		return false;
+	}
+	Stmt *d = body->body[di];
+	if (ri < 0 || !d->rhs || stmt_count_stores(body, x) != 1)
+		return fail(k, d->loc, arena_printf(&p->arena, "the block's reduction '%s' is taken under a test of its own or has no start value", x->name)), false;
+	for (int i = di + 1; i < ri; i++)
+		if (stmt_reads_var(body->body[i], x) || stmt_stores_read_by(body->body[i], d->rhs))
+			return fail(k, d->loc, arena_printf(&p->arena, "the block's reduction '%s' is read before its loop ends, or its start value changes", x->name)), false;
+	Expr *v;
+	Loc l = body->body[ri]->loc;
+	if (red == RED_ADD) {
+		if (!is_zero(d->rhs))
+			return fail(k, d->loc, arena_printf(&p->arena, "the block's sum '%s' starts from a value other than zero (it would be added once per block)", x->name)), false;
+		v = ex_as_type(p, x->ty, g);
+	} else {
+		bool dbl = x->ty == TY_DOUBLE;
+		v = ex_call(p, red == RED_MAX ? FN_FMAX : FN_FMIN, dbl, (Expr *[]){ex_as_type(p, x->ty, d->rhs), ex_as_type(p, x->ty, g)}, l);
+	}
+	body->body[ri] = st_decl(p, x, v, l);
+	memmove(body->body + di, body->body + di + 1, sizeof(Stmt *) * (size_t)(body->nbody - di - 1));
+	body->nbody--;
+	return true;
+}
+
+static bool one_key_reductions(Blocks *k, Stmt *body)
+{
+	for (int r = 0; r < k->red.n; r++)
+		if (!one_key_reduction(k, body, k->red.v[r]))
+			return false;
 	return true;
 }
 
@@ -569,23 +713,29 @@ Stmt *fuse_unblock_online(Program *p, const Stmt *loop, const char **why)
 		return NULL;
 	Blocks k = {.p = p, .loop = loop, .b = loop->var, .B = loop->var->block_step};
 	Stmt *body = st_block(p, (Stmt *[]){stmt_copy(p, loop->body[0])}, 1, loop->loc);
-	/* the block's locals, its arrays, the running values */
+	/* the block's arrays, its locals, the running values, the block's reductions */
 	int n;
 	Stmt **bs = slot_stmts(&body->body[0], &n);
 	for (int i = 0; i < n; i++) {
 		Stmt *s = bs[i];
-		if (s->kind != ST_DECL)
-			continue;
-		if (!s->var->ndim)
-			vec_push(k.bl, s->var);
-		else if (s->var->ndim == 1 && is_int(s->var->dims[0], k.B) && !s->rhs) {
+		if (s->kind == ST_DECL && s->var->ndim == 1 && is_int(s->var->dims[0], k.B) && !s->rhs) {
 			vec_push(k.arrays, s->var);
 			vec_push(k.scalars, var_new(p, VAR_LOCAL, s->var->name, s->var->ty, s->var->loc));
-		} else
-			fail(&k, s->loc, "a local array of the block other than one element per key");
+		}
 	}
 	if (!holds_key_loop(&k, body)) {
 		k.why = NULL;
+		goto out;
+	}
+	/* rows of a query block walked inside each key block (Triton's [BLOCK_M, BLOCK_N]
+	 * tiles as a loop over the block's rows, each with its own block arrays) */
+	for (int i = 0; i < n; i++)
+		if (bs[i]->kind == ST_FOR && !is_key_loop(&k, bs[i]) && rows_inside(&k, bs[i]->body[0]))
+			fail(&k, bs[i]->loc,
+			     arena_printf(&p->arena, "the loop over '%s' walks rows of their own (each with its block's scores and running values) inside each block of keys: fusecc reads one row per step of the parallel loops; make the row the parallel loop (parallel(.., m) over the queries, scalars m_i, l_i and a row acc[D]) with the key blocks inside it",
+			                  bs[i]->var->name));
+	if (k.why) {
+		*why = k.why;
 		goto out;
 	}
 	forward_local_copies(p, body);
@@ -596,17 +746,11 @@ Stmt *fuse_unblock_online(Program *p, const Stmt *loop, const char **why)
 		if (!stmt_declares(body, w.v[i]))
 			vec_push(k.rv, w.v[i]);
 	vec_free(w);
-	for (int i = 0; i < n; i++)
-		if (is_key_loop(&k, bs[i]))
-			collect_reductions(&k, bs[i], bs[i]->body[0]);
-		else if (bs[i]->kind == ST_FOR)
-			for (int j = 0; j < bs[i]->nbody; j++) {
-				int m;
-				Stmt **ib = slot_stmts(&bs[i]->body[j], &m);
-				for (int q = 0; q < m; q++)
-					if (is_key_loop(&k, ib[q]))
-						collect_reductions(&k, ib[q], ib[q]->body[0]);
-			}
+	if (!has_rescale(&k, body)) {
+		k.why = NULL; /* no running value rescaled: not an online softmax (blocked sums stay as they are) */
+		goto out;
+	}
+	block_locals(&k, body);
 	for (int i = 0; i < n && !k.why; i++)
 		check_block_stmt(&k, bs[i]);
 	/* the keys: shape 1, [0, blocks * B); shape 2, [0, X) where the key loops end at
@@ -648,7 +792,7 @@ Stmt *fuse_unblock_online(Program *p, const Stmt *loop, const char **why)
 	Stmt *nb = st_block(p, out.v, out.n, loop->body[0]->loc);
 	vec_free(out);
 	if (!one_key_reductions(&k, nb)) {
-		*why = "a block's max or sum is taken under a test, or read before its loop ends";
+		*why = k.why ? k.why : arena_printf(&p->arena, "line %d: a block's max or sum is not where fusecc finds it", l.line);
 		goto out;
 	}
 	one_definition_each(p, nb, &k.scalars);

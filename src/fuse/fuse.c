@@ -2399,6 +2399,9 @@ static void adopt_axis_loops(Stmt *row, const char *axis)
 static bool interchange(Cascade *c, Stmt *vloop, DepInfo *deps, StmtVec *out)
 {
 	Program *p = c->prog;
+	if (vloop->var->blocks_why)
+		return error_at(vloop->loc, "loop '%s' is an online softmax by blocks of keys (a Triton port's 'start_n += BLOCK_N' loop) that fusecc cannot read one key at a time: %s",
+		                vloop->var->name, vloop->var->blocks_why), false;
 	Stmt *b = vloop->body[0];
 	if (b->kind != ST_BLOCK) {
 		Stmt *one = b;
@@ -3008,6 +3011,10 @@ static bool collect_accums(Cascade *c, int level, Stmt *lvl, Stmt *s, StmtVec *n
 		/* `l_i = l_i * alpha + l_ij` once per block of keys (a Triton port's `start_n +=
 		 * BLOCK_N` loop, its block's own loops inside): online.c undoes a rescaled sum
 		 * only where each step is one element. */
+		if (!at_step && lvl->var->blocks_why)
+			return error_at(s->loc,
+			                "'%s' is updated once per step of loop '%s', whose steps are blocks with loops of their own (an online softmax by blocks, as a Triton port's 'start_n += BLOCK_N' loop), in a form fusecc cannot read one key at a time: %s",
+			                s->lhs->var->name, lvl->var->name, lvl->var->blocks_why), false;
 		if (!at_step && s->lhs->kind == EX_VAR && expr_reads_var(s->rhs, s->lhs->var) && lvl->var->block_step && stmt_has_loop(lvl->body[0]))
 			return error_at(s->loc,
 			                "'%s' is rescaled and added to once per step of loop '%s', whose steps are blocks with loops of their own (an online softmax by blocks, as a Triton port's 'start_n += BLOCK_N' loop): fusecc undoes a hand-written online softmax only where each step is one element; loop over the elements stepping by one (the running max and sums updated per key), or write the softmax's passes (max, then sums at the max)",
@@ -5280,6 +5287,19 @@ static const char *unfused_product(Program *p, Stmt *region, const char *online)
 	                    l->var->name, l->loc.line);
 }
 
+/* Whether e is x rounded up to whole blocks, `(x + (B - 1)) / B * B` (the keys of a block
+ * loop read one key at a time, blocks.c): a range that grows with x as x does. */
+static bool rounded_up_to_blocks(const Expr *e, const Expr *x)
+{
+	if (e->kind != EX_BIN || e->bop != OP_MUL || e->args[1]->kind != EX_INT)
+		return false;
+	const Expr *q = e->args[0];
+	long long B = e->args[1]->ival;
+	return q->kind == EX_BIN && q->bop == OP_DIV && q->args[1]->kind == EX_INT && q->args[1]->ival == B && q->args[0]->kind == EX_BIN &&
+	       q->args[0]->bop == OP_ADD && q->args[0]->args[1]->kind == EX_INT && q->args[0]->args[1]->ival == B - 1 && expr_equal(q->args[0]->args[0], x);
+}
+
+
 static bool fuse_region(Program *p, Region *r, StrVec *names)
 {
 	Schedule *s = r->loop->sched;
@@ -5787,7 +5807,7 @@ static bool fuse_region(Program *p, Region *r, StrVec *names)
 		if (expr_reads_element(row_loops.v[i]->hi))
 			rows_scale = true;
 		for (int k = 0; k < c->nlevels; k++)
-			if (expr_equal(row_loops.v[i]->hi, c->levels[k]->hi) ||
+			if (expr_equal(row_loops.v[i]->hi, c->levels[k]->hi) || rounded_up_to_blocks(c->levels[k]->hi, row_loops.v[i]->hi) ||
 			    (outer ? reads_var_unindexed(c->levels[k]->hi, row_loops.v[i]->var) : expr_reads_var(c->levels[k]->hi, row_loops.v[i]->var)))
 				rows_scale = true;
 	}

@@ -21,8 +21,6 @@
 
 #include <math.h>
 #include <string.h>
-#include <stdio.h>
-#include <stdlib.h>
 
 typedef VEC(Var *) VarList;
 typedef VEC(Stmt *) StmtList;
@@ -1434,27 +1432,33 @@ static void undo_online(Program *p, Stmt *s, Refusal *rf)
 	if (s->kind != ST_BLOCK)
 		return;
 	fold_flagged_seeds(p, s);
+	bool undone_blocks = false;
 	for (int i = 0; i < s->nbody; i++) {
 		if (s->body[i]->kind != ST_FOR)
 			continue;
 		/* blocks of keys: undone as the loop with one key per block, or left as written */
 		Stmt *blocks = s->body[i], *keys;
 		const char *why;
-		keys = fuse_unblock_online(p, blocks, &why);
-		if (getenv("FUSECC_DEBUG_BLOCKS")) {
-			StrBuf b = {0};
-			if (keys) print_stmt(&b, keys, 0);
-			fprintf(stderr, "unblock %s: %s\n%s\n", blocks->var->name, why ? why : "-", b.s ? b.s : "");
-		}
-		if (keys) {
+		if ((keys = fuse_unblock_online(p, blocks, &why))) {
 			s->body[i] = keys;
 			if (undo_loop(p, s, i, rf)) {
 				i++;
+				undone_blocks = true;
 				continue;
 			}
 			s->body[i] = blocks;
+			why = undone_blocks ? arena_printf(&p->arena, "the keys are walked by two block loops (a causal kernel's blocks below the diagonal, then the diagonal block with its mask), and fusecc undoes one online softmax loop over the keys of a row; write one block loop up to the diagonal, with the mask in it")
+			                    : arena_printf(&p->arena, "read one key at a time, its rescales are not those of an online softmax fusecc undoes");
 		}
-		if (undo_loop(p, s, i, rf))
+		if (why && !undo_loop(p, s, i, rf)) {
+			/* the message for the fuser's error, and the GPU's fallback warning */
+			blocks->var->blocks_why = why;
+			refuse(rf, arena_printf(&p->arena, "the loop over '%s' (line %d) is an online softmax by blocks that fusecc cannot read one key at a time (%s)", blocks->var->name, blocks->loc.line, why));
+			continue;
+		}
+		if (why)
+			i++;
+		else if (undo_loop(p, s, i, rf))
 			i++;
 		else if (undo_welford(p, s, i))
 			i += 2;
