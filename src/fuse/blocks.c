@@ -46,6 +46,8 @@ typedef struct Blocks {
 	Expr *end;    /* shape 2: X in H = min(b * B + B, X) */
 	VarList arrays, scalars; /* block arrays qk[B] and the scalars they become */
 	VarList bl;              /* the block's scalar locals */
+	VEC(Expr *) blinit;      /* their initialisers (NULL: none) */
+	VarList maxrv;           /* running values set from a block local once per block (the max) */
 	VarList rv;              /* running values: declared outside, written inside */
 	VarList red;             /* block locals a key loop reduces */
 	VEC(Reducer) reds;       /* their reducers */
@@ -77,6 +79,7 @@ static bool is_block_start(const Blocks *k, const Expr *e)
 }
 
 static bool in_list(const VarList *l, const Var *v);
+static bool reads_array_off(const Blocks *k, const Expr *e, const Var *v);
 
 /* The terms of e's + tree (through casts), at most 16. */
 static void add_terms(const Expr *e, const Expr **t, int *n)
@@ -213,6 +216,8 @@ static void check_key_stmt(Blocks *k, const Stmt *E, const Stmt *s)
 			const Var *v = bad_read(k, g, E);
 			if (v)
 				fail(k, s->loc, arena_printf(&p->arena, "a key loop reads '%s' where it reduces", v->name));
+			if (reads_array_off(k, g, E->var))
+				fail(k, s->loc, "a block array is read at another element than the loop's key");
 			return;
 		}
 	}
@@ -229,6 +234,9 @@ static void check_key_stmt(Blocks *k, const Stmt *E, const Stmt *s)
 				fail(k, s->loc, "a key loop reads a running value");
 	}
 	const Expr *es[4] = {s->rhs, s->cond, s->lo, s->hi};
+	for (int i = 0; i < 4; i++)
+		if (reads_array_off(k, es[i], E->var))
+			fail(k, s->loc, "a block array is read at another element than the loop's key");
 	for (int i = 0; i < 4; i++) {
 		const Var *v = bad_read(k, es[i], E);
 		if (v)
@@ -283,8 +291,12 @@ static bool has_rescale(Blocks *k, const Stmt *s)
 		Expr *r = uncast(s->rhs);
 		if (s->aop == AS_MUL || s->aop == AS_DIV || (s->aop == AS_SET && factor_of(r, s->lhs)))
 			return true;
-		if (s->aop == AS_SET && r->kind == EX_BIN && r->bop == OP_ADD && (factor_of(r->args[0], s->lhs) || factor_of(r->args[1], s->lhs)))
-			return true;
+		const Expr *t[16];
+		int nt = 0;
+		add_terms(r, t, &nt);
+		for (int i = 0; s->aop == AS_SET && nt > 1 && i < nt; i++)
+			if (factor_of((Expr *)t[i], s->lhs))
+				return true;
 	}
 	for (int i = 0; i < s->nbody; i++)
 		if (has_rescale(k, s->body[i]))
@@ -313,6 +325,54 @@ static bool reads_block_sum(const Blocks *k, const Expr *e)
 	return false;
 }
 
+/* A running value other than a max that e reads, or NULL: a step's block-level values are
+ * functions of the old and new max only. */
+static const Var *reads_running(const Blocks *k, const Expr *e)
+{
+	if (!e)
+		return NULL;
+	if ((e->kind == EX_VAR || e->kind == EX_INDEX) && in_list(&k->rv, e->var) && !in_list(&k->maxrv, e->var))
+		return e->var;
+	for (int i = 0; i < e->nargs; i++) {
+		const Var *v = reads_running(k, e->args[i]);
+		if (v)
+			return v;
+	}
+	return NULL;
+}
+
+/* Whether e reads a block array other than at element `[v]` (v NULL: at all). */
+static bool reads_array_off(const Blocks *k, const Expr *e, const Var *v)
+{
+	if (!e)
+		return false;
+	if (e->kind == EX_INDEX && in_list(&k->arrays, e->var) && !(v && e->nargs == 1 && uncast(e->args[0])->kind == EX_VAR && uncast(e->args[0])->var == v))
+		return true;
+	for (int i = 0; i < e->nargs; i++)
+		if (reads_array_off(k, e->args[i], v))
+			return true;
+	return false;
+}
+
+/* Whether block local y is the block's new max for running value r: a max the key loops
+ * take, or `fmaxf(r, ..)` (r's max with the block's). */
+static bool is_new_max(const Blocks *k, const Var *y, const Var *r)
+{
+	int q = red_index(k, y);
+	if (q >= 0)
+		return k->reds.v[q] == RED_MAX;
+	for (int i = 0; i < k->bl.n; i++)
+		if (k->bl.v[i] == y && k->blinit.v[i]) {
+			Expr *e = uncast(k->blinit.v[i]);
+			if (e->kind != EX_CALL || e->fn != FN_FMAX || e->nargs != 2)
+				return false;
+			for (int a = 0; a < 2; a++)
+				if (uncast(e->args[a])->kind == EX_VAR && uncast(e->args[a])->var == r)
+					return true;
+		}
+	return false;
+}
+
 /* Checks an update of running value lhs once per block: `R = Y` (Y a block local that is
  * not a sum), `R *= F`, `R = R * F`, `R = R * F + S`, `R += S` (S a block sum, F reading none). */
 static void check_running_update(Blocks *k, const Stmt *s)
@@ -321,18 +381,18 @@ static void check_running_update(Blocks *k, const Stmt *s)
 	const Expr *lhs = s->lhs;
 	bool ok = false;
 	if (s->aop == AS_SET && uncast(r)->kind == EX_VAR && in_list(&k->bl, uncast(r)->var) && !is_block_sum(k, r))
-		ok = true;
+		ok = lhs->kind == EX_VAR && is_new_max(k, uncast(r)->var, lhs->var);
 	else if (s->aop == AS_MUL || s->aop == AS_DIV)
-		ok = !reads_block_sum(k, r);
+		ok = !reads_block_sum(k, r) && !reads_running(k, r);
 	else if (s->aop == AS_ADD)
 		ok = is_block_sum(k, r);
 	else if (s->aop == AS_SET && factor_of(r, lhs))
-		ok = !reads_block_sum(k, factor_of(r, lhs));
+		ok = !reads_block_sum(k, factor_of(r, lhs)) && !reads_running(k, factor_of(r, lhs));
 	else if (s->aop == AS_SET && uncast(r)->kind == EX_BIN && uncast(r)->bop == OP_ADD) {
 		Expr *a = uncast(r);
 		for (int i = 0; i < 2 && !ok; i++) {
 			Expr *f = factor_of(a->args[i], lhs);
-			ok = f && !reads_block_sum(k, f) && is_block_sum(k, a->args[1 - i]);
+			ok = f && !reads_block_sum(k, f) && !reads_running(k, f) && is_block_sum(k, a->args[1 - i]);
 		}
 	}
 	if (!ok)
@@ -356,6 +416,10 @@ static void check_block_stmt(Blocks *k, const Stmt *s)
 	case ST_DECL:
 		if (s->rhs && reads_block_sum(k, s->rhs))
 			fail(k, s->loc, "a block local reads a block sum");
+		if (s->rhs && reads_running(k, s->rhs))
+			fail(k, s->loc, arena_printf(&k->p->arena, "a block local reads '%s', a running value other than the max", reads_running(k, s->rhs)->name));
+		if (s->rhs && reads_array_off(k, s->rhs, NULL))
+			fail(k, s->loc, "a block array is read outside the loops over the block's keys");
 		return;
 	case ST_FOR:
 		/* a row's loop (over d) holding key loops: its bounds read nothing of the block */
@@ -380,7 +444,11 @@ static void check_block_stmt(Blocks *k, const Stmt *s)
 			fail(k, s->loc, arena_printf(&k->p->arena, "'%s' is written once per block", v->name));
 		} else if (reads_block_sum(k, s->rhs)) {
 			fail(k, s->loc, "a block local reads a block sum");
+		} else if (reads_running(k, s->rhs)) {
+			fail(k, s->loc, arena_printf(&k->p->arena, "a block local reads '%s', a running value other than the max", reads_running(k, s->rhs)->name));
 		}
+		if (reads_array_off(k, s->rhs, NULL) || reads_array_off(k, s->lhs, NULL))
+			fail(k, s->loc, "a block array is read outside the loops over the block's keys");
 		return;
 	}
 	}
@@ -413,12 +481,27 @@ static void block_locals(Blocks *k, const Stmt *s)
 		collect_reductions(k, s, s->body[0]);
 		return;
 	}
-	if (s->kind == ST_DECL && !s->var->ndim)
+	if (s->kind == ST_DECL && !s->var->ndim) {
 		vec_push(k->bl, s->var);
+		vec_push(k->blinit, s->rhs);
+	}
 	else if (s->kind == ST_DECL && !in_list(&k->arrays, s->var))
 		fail(k, s->loc, "a local array of the block other than one element per key");
 	for (int i = 0; i < s->nbody; i++)
 		block_locals(k, s->body[i]);
+}
+
+/* The running values that s, outside the key loops, sets from a block local (`m_i = m_ij;`):
+ * into k->maxrv. */
+static void max_running(Blocks *k, const Stmt *s)
+{
+	if (!s || is_key_loop(k, s))
+		return;
+	if (s->kind == ST_ASSIGN && s->aop == AS_SET && in_list(&k->rv, s->lhs->var) && uncast(s->rhs)->kind == EX_VAR && in_list(&k->bl, uncast(s->rhs)->var) &&
+	    !in_list(&k->maxrv, s->lhs->var))
+		vec_push(k->maxrv, s->lhs->var);
+	for (int i = 0; i < s->nbody; i++)
+		max_running(k, s->body[i]);
 }
 
 /* The variables written in s (assignments' targets). */
@@ -751,6 +834,7 @@ Stmt *fuse_unblock_online(Program *p, const Stmt *loop, const char **why)
 		goto out;
 	}
 	block_locals(&k, body);
+	max_running(&k, body);
 	for (int i = 0; i < n && !k.why; i++)
 		check_block_stmt(&k, bs[i]);
 	/* the keys: shape 1, [0, blocks * B); shape 2, [0, X) where the key loops end at
@@ -802,6 +886,8 @@ Stmt *fuse_unblock_online(Program *p, const Stmt *loop, const char **why)
 	vec_free(k.arrays);
 	vec_free(k.scalars);
 	vec_free(k.bl);
+	vec_free(k.blinit);
+	vec_free(k.maxrv);
 	vec_free(k.rv);
 	vec_free(k.red);
 	vec_free(k.reds);
@@ -811,6 +897,8 @@ out:
 	vec_free(k.arrays);
 	vec_free(k.scalars);
 	vec_free(k.bl);
+	vec_free(k.blinit);
+	vec_free(k.maxrv);
 	vec_free(k.rv);
 	vec_free(k.red);
 	vec_free(k.reds);
