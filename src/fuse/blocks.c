@@ -31,6 +31,7 @@
  * sum, or taking a block local (the new max). Anything else leaves the loop as written. */
 #include "fuse.h"
 
+#include <math.h>
 #include <string.h>
 
 typedef VEC(Var *) VarList;
@@ -773,6 +774,22 @@ static void one_definition_each(Program *p, Stmt *body, const VarList *vs)
 	}
 }
 
+/* The integer locals of body that copy the key (`int col = start_n + n;`, now `int col =
+ * t;`, never set again) read as t, so that the masks and guards compare the key itself (the
+ * tile lowering reads the key range from them). */
+static void forward_key_copies(Program *p, Stmt *body, Var *t)
+{
+	for (int i = 0; i < body->nbody; i++) {
+		Stmt *d = body->body[i];
+		if (d->kind != ST_DECL || d->var->ndim || !scalar_is_int(d->var->ty) || !d->rhs || uncast(d->rhs)->kind != EX_VAR || uncast(d->rhs)->var != t ||
+		    stmt_count_stores(body, d->var))
+			continue;
+		Expr *to = ex_var(p, t, d->loc);
+		for (int j = i + 1; j < body->nbody; j++)
+			body->body[j] = stmt_map_exprs(p, body->body[j], (ExprMap)expr_subst_equal_map, (const Expr *[2]){ex_var(p, d->var, d->loc), to});
+	}
+}
+
 /* X where e is `b * B + B < X ? b * B + B : X` (or `X < .. ? X : ..`), X not reading the block. */
 static Expr *min_end(const Blocks *k, Expr *e)
 {
@@ -787,6 +804,235 @@ static Expr *min_end(const Blocks *k, Expr *e)
 			return x;
 	}
 	return NULL;
+}
+
+/* ---- the padded keys of the last block ----
+ *
+ * `for (start_n = 0; start_n < X; start_n += B)` over B keys a block walks keys up to X
+ * rounded up to B; the C masks the keys from X on (`s = start_n + n < X ? dot : -INFINITY`,
+ * or a guard around the dot) and skips their values' reads. Such a key changes nothing when
+ * its score is -inf or a mask far below any score (-1e9): the max keeps its value, each sum
+ * adds exp(-inf) = 0, the guarded additions do not run. The key loop then ends at X, as the
+ * tile loads must (they read every key of the range). What a padded key does is evaluated
+ * with every test `t < X` false: a constant, the running max (finite), or unknown. */
+typedef enum PadKind { PAD_UNKNOWN, PAD_CONST, PAD_MAX } PadKind;
+typedef struct Pad {
+	PadKind kind;
+	double v; /* PAD_CONST: the value */
+} Pad;
+
+typedef struct PadCtx {
+	const Blocks *k;
+	const Stmt *body; /* the key loop's body */
+	const Var *t;
+	const Expr *X;
+	const Var *mnew; /* the local holding the new max */
+} PadCtx;
+
+/* Whether condition c is false for a key t >= X: `t < X`, `X > t`, or a conjunct is. */
+static bool false_at_pad(const PadCtx *pc, const Expr *c)
+{
+	c = uncast((Expr *)c);
+	if (c->kind != EX_BIN)
+		return false;
+	if (c->bop == OP_LAND)
+		return false_at_pad(pc, c->args[0]) || false_at_pad(pc, c->args[1]);
+	int key = c->bop == OP_LT ? 0 : c->bop == OP_GT ? 1 : -1;
+	if (key < 0)
+		return false;
+	const Expr *a = uncast(c->args[key]);
+	return a->kind == EX_VAR && a->var == pc->t && expr_equal(uncast(c->args[1 - key]), uncast((Expr *)pc->X));
+}
+
+/* Whether statement s runs for a padded key: not under an if whose test is then false. */
+static int stores_at_pad(const PadCtx *pc, const Stmt *s, const Var *v)
+{
+	if (!s)
+		return 0;
+	if (s->kind == ST_IF && false_at_pad(pc, s->cond))
+		return s->nbody > 1 ? stores_at_pad(pc, s->body[1], v) : 0;
+	int n = s->kind == ST_ASSIGN && s->lhs->var == v;
+	for (int i = 0; i < s->nbody; i++)
+		n += stores_at_pad(pc, s->body[i], v);
+	return n;
+}
+
+static Pad pad_value(const PadCtx *pc, const Expr *e, int depth)
+{
+	Pad u = {PAD_UNKNOWN, 0};
+	if (!e || depth > 32)
+		return u;
+	switch (e->kind) {
+	case EX_FLT: return (Pad){PAD_CONST, e->fval};
+	case EX_INT: return (Pad){PAD_CONST, (double)e->ival};
+	case EX_CAST: return pad_value(pc, e->args[0], depth + 1);
+	case EX_UN:
+		if (e->uop == UOP_NEG) {
+			Pad a = pad_value(pc, e->args[0], depth + 1);
+			return a.kind == PAD_CONST ? (Pad){PAD_CONST, -a.v} : u;
+		}
+		return u;
+	case EX_COND: return false_at_pad(pc, e->args[0]) ? pad_value(pc, e->args[2], depth + 1) : u;
+	case EX_VAR: {
+		if (in_list(&pc->k->maxrv, e->var) || e->var == pc->mnew)
+			return (Pad){PAD_MAX, 0};
+		for (int i = 0; i < pc->body->nbody; i++) {
+			const Stmt *d = pc->body->body[i];
+			if (d->kind == ST_DECL && d->var == e->var && d->rhs && !stores_at_pad(pc, pc->body, e->var))
+				return pad_value(pc, d->rhs, depth + 1);
+		}
+		return u;
+	}
+	case EX_CALL: {
+		if (e->fn == FN_FMAX) {
+			Pad a = pad_value(pc, e->args[0], depth + 1), b = pad_value(pc, e->args[1], depth + 1);
+			if (a.kind == PAD_CONST && b.kind == PAD_CONST)
+				return (Pad){PAD_CONST, fmax(a.v, b.v)};
+			if (a.kind == PAD_CONST && a.v == -INFINITY)
+				return b;
+			if (b.kind == PAD_CONST && b.v == -INFINITY)
+				return a;
+			/* the running max with a mask far below any score: the max */
+			if ((a.kind == PAD_MAX && b.kind == PAD_CONST && b.v <= -1e4) || (b.kind == PAD_MAX && a.kind == PAD_CONST && a.v <= -1e4))
+				return (Pad){PAD_MAX, 0};
+			return u;
+		}
+		if (e->fn == FN_EXP || e->fn == FN_EXP2) {
+			Pad a = pad_value(pc, e->args[0], depth + 1);
+			if (a.kind == PAD_CONST && a.v <= -1e4)
+				return (Pad){PAD_CONST, 0};
+			return u;
+		}
+		return u;
+	}
+	case EX_BIN: {
+		Pad a = pad_value(pc, e->args[0], depth + 1), b = pad_value(pc, e->args[1], depth + 1);
+		if (e->bop == OP_SUB && a.kind == PAD_CONST && a.v <= -1e4 && b.kind == PAD_MAX)
+			return a; /* a mask below the running max: far below */
+		if (e->bop == OP_SUB && a.kind == PAD_MAX && b.kind == PAD_MAX)
+			return (Pad){PAD_CONST, 0};
+		if (e->bop == OP_MUL) {
+			if ((a.kind == PAD_CONST && a.v == 0 && b.kind != PAD_UNKNOWN) || (b.kind == PAD_CONST && b.v == 0 && a.kind != PAD_UNKNOWN))
+				return (Pad){PAD_CONST, 0};
+			/* -inf times the scale every score gets (a parameter's value: the C's own
+			 * exponent is inf or NaN there for a scale <= 0) */
+			for (int i = 0; i < 2; i++) {
+				Pad x = i ? b : a;
+				const Expr *o = e->args[1 - i];
+				if (x.kind == PAD_CONST && x.v == -INFINITY && expr_reads_params_only(o))
+					return x;
+			}
+		}
+		if (a.kind == PAD_CONST && b.kind == PAD_CONST) {
+			switch (e->bop) {
+			case OP_MUL: return (Pad){PAD_CONST, a.v * b.v};
+			case OP_ADD: return (Pad){PAD_CONST, a.v + b.v};
+			case OP_SUB: return (Pad){PAD_CONST, a.v - b.v};
+			default: return u;
+			}
+		}
+		return u;
+	}
+	default: return u;
+	}
+}
+
+/* Whether local v (alpha) is exp(m_old - m_new) with m_new the old max at a padded key. */
+static bool pad_factor_one(const PadCtx *pc, const Var *v)
+{
+	for (int i = 0; i < pc->body->nbody; i++) {
+		const Stmt *d = pc->body->body[i];
+		if (d->kind == ST_DECL && d->var == v && d->rhs && !stores_at_pad(pc, pc->body, v)) {
+			Expr *e = uncast(d->rhs);
+			if (e->kind != EX_CALL || (e->fn != FN_EXP && e->fn != FN_EXP2))
+				return false;
+			Pad a = pad_value(pc, e->args[0], 0);
+			return a.kind == PAD_CONST && a.v == 0;
+		}
+	}
+	return false;
+}
+
+/* The bounds Y of the tests `t < Y` in s's conditions (ifs, ternaries; conjuncts), Y
+ * reading neither t nor body's locals. */
+static void key_bounds_expr(const Expr *e, const Var *t, const Stmt *body, void *ys_)
+{
+	VEC(Expr *) *ys = ys_;
+	if (!e)
+		return;
+	const Expr *c = uncast((Expr *)e);
+	if (c->kind == EX_BIN && (c->bop == OP_LT || c->bop == OP_GT)) {
+		int key = c->bop == OP_LT ? 0 : 1;
+		const Expr *a = uncast(c->args[key]), *y = c->args[1 - key];
+		bool ok = a->kind == EX_VAR && a->var == t && !expr_reads_var(y, t);
+		for (int i = 0; ok && i < body->nbody; i++)
+			if (body->body[i]->kind == ST_DECL && expr_reads_var(y, body->body[i]->var))
+				ok = false;
+		for (int i = 0; ok && i < ys->n; i++)
+			if (expr_equal(ys->v[i], uncast((Expr *)y)))
+				ok = false;
+		if (ok)
+			vec_push(*ys, uncast((Expr *)y));
+	}
+	for (int i = 0; i < e->nargs; i++)
+		key_bounds_expr(e->args[i], t, body, ys_);
+}
+
+static void key_bounds(const Stmt *s, const Var *t, const Stmt *body, void *ys)
+{
+	if (!s)
+		return;
+	key_bounds_expr(s->cond, t, body, ys);
+	key_bounds_expr(s->rhs, t, body, ys);
+	for (int i = 0; i < s->nbody; i++)
+		key_bounds(s->body[i], t, body, ys);
+}
+
+/* Whether every statement of s that adds to or rescales a running value adds nothing and
+ * keeps it at a padded key (its test false there, or its value 0 / its factor 1). */
+static bool pad_inert(const PadCtx *pc, const Stmt *s)
+{
+	if (!s)
+		return true;
+	if (s->kind == ST_IF && false_at_pad(pc, s->cond))
+		return s->nbody < 2 || pad_inert(pc, s->body[1]);
+	if (s->kind == ST_ASSIGN && in_list(&pc->k->rv, s->lhs->var)) {
+		Expr *r = uncast(s->rhs), *f = NULL, *g = NULL;
+		if (s->aop == AS_ADD)
+			g = r;
+		else if (s->aop == AS_MUL)
+			f = r;
+		else if (s->aop == AS_SET && r->kind == EX_VAR && (in_list(&pc->k->maxrv, s->lhs->var)))
+			return pad_value(pc, r, 0).kind == PAD_MAX;
+		else if (s->aop == AS_SET && (f = factor_of(r, s->lhs)))
+			;
+		else if (s->aop == AS_SET && r->kind == EX_BIN && r->bop == OP_ADD) {
+			for (int i = 0; i < 2 && !f; i++)
+				if ((f = factor_of(r->args[i], s->lhs)))
+					g = r->args[1 - i];
+			if (!f)
+				return false;
+		} else
+			return false;
+		if (f) {
+			Expr *fm = uncast(f);
+			/* the factor exp(m_old - m_new) is 1: the max keeps its value */
+			if (!((fm->kind == EX_CALL && (fm->fn == FN_EXP || fm->fn == FN_EXP2) && pad_value(pc, fm->args[0], 0).kind == PAD_CONST &&
+			       pad_value(pc, fm->args[0], 0).v == 0) ||
+			      (fm->kind == EX_VAR && pad_factor_one(pc, fm->var))))
+				return false;
+		}
+		if (g) {
+			Pad v = pad_value(pc, g, 0);
+			if (v.kind != PAD_CONST || v.v != 0)
+				return false;
+		}
+		return true;
+	}
+	for (int i = 0; i < s->nbody; i++)
+		if (!pad_inert(pc, s->body[i]))
+			return false;
+	return true;
 }
 
 Stmt *fuse_unblock_online(Program *p, const Stmt *loop, const char **why)
@@ -880,8 +1126,35 @@ Stmt *fuse_unblock_online(Program *p, const Stmt *loop, const char **why)
 		goto out;
 	}
 	one_definition_each(p, nb, &k.scalars);
-	while (stmt_drop_dead_locals(nb, nb))
-		;
+	forward_key_copies(p, nb, t);
+	/* shape 1, keys up to X rounded up to B: the padded keys dropped where they change
+	 * nothing, up to a bound Y the tests compare the key with (`t < N`: Y = N, X itself or
+	 * the end of every row's keys when X is a causal bound) */
+	const Var *mnew = NULL;
+	for (int i = 0; k.shape == 1 && i < nb->nbody && !mnew; i++) {
+		const Stmt *s = nb->body[i];
+		if (s->kind == ST_ASSIGN && s->aop == AS_SET && in_list(&k.maxrv, s->lhs->var) && uncast(s->rhs)->kind == EX_VAR)
+			mnew = uncast(s->rhs)->var;
+	}
+	VEC(Expr *) ys = {0};
+	if (mnew)
+		key_bounds(nb, t, nb, &ys);
+	for (int y = 0; y < ys.n; y++) {
+		PadCtx pc = {&k, nb, t, ys.v[y], mnew};
+		/* the new max at a padded key is the old one, and nothing is added */
+		bool inert = false;
+		for (int i = 0; i < nb->nbody; i++)
+			if (nb->body[i]->kind == ST_DECL && nb->body[i]->var == mnew && nb->body[i]->rhs)
+				inert = pad_value(&pc, nb->body[i]->rhs, 0).kind == PAD_MAX;
+		if (!inert || !pad_inert(&pc, nb))
+			continue;
+		Expr *lh = loop->hi;
+		bool whole = lh->kind == EX_BIN && lh->bop == OP_DIV && is_int(lh->args[1], k.B) && lh->args[0]->kind == EX_BIN && lh->args[0]->bop == OP_ADD &&
+		             is_int(lh->args[0]->args[1], k.B - 1) && expr_equal(lh->args[0]->args[0], ys.v[y]);
+		hi = whole ? ex_copy(p, ys.v[y]) : ex_min(p, hi, ex_copy(p, ys.v[y]), l);
+		break;
+	}
+	vec_free(ys);
 	Stmt *res = st_for(p, t, ex_int(p, 0, l), hi, 1, nb, l);
 	vec_free(k.arrays);
 	vec_free(k.scalars);
