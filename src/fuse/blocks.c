@@ -79,7 +79,6 @@ static bool is_block_start(const Blocks *k, const Expr *e)
 	return e->kind == EX_BIN && e->bop == OP_MUL && e->args[0]->kind == EX_VAR && e->args[0]->var == k->b && is_int(e->args[1], k->B);
 }
 
-static bool in_list(const VarList *l, const Var *v);
 static bool reads_array_off(const Blocks *k, const Expr *e, const Var *v);
 
 /* The terms of e's + tree (through casts), at most 16. */
