@@ -334,6 +334,9 @@ static bool scan_others(PassScan *sc, Stmt *s)
 		break;
 	}
 	case ST_FOR:
+		if (sc->loop->var->blocks_why)
+			return scan_fail(sc, arena_printf(a, "the loop over '%s' (line %d) is an online softmax by blocks that fusecc cannot read one key at a time (%s)", sc->loop->var->name,
+			                                  sc->loop->loc.line, sc->loop->var->blocks_why));
 		return scan_fail(sc, "a loop over the row's elements holds a loop");
 	}
 	for (int i = 0; i < s->nbody; i++)

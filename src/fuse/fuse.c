@@ -2399,6 +2399,9 @@ static void adopt_axis_loops(Stmt *row, const char *axis)
 static bool interchange(Cascade *c, Stmt *vloop, DepInfo *deps, StmtVec *out)
 {
 	Program *p = c->prog;
+	if (vloop->var->blocks_why)
+		return error_at(vloop->loc, "loop '%s' is an online softmax by blocks of keys (a Triton port's 'start_n += BLOCK_N' loop) that fusecc cannot read one key at a time: %s",
+		                vloop->var->name, vloop->var->blocks_why), false;
 	Stmt *b = vloop->body[0];
 	if (b->kind != ST_BLOCK) {
 		Stmt *one = b;
@@ -3134,6 +3137,10 @@ static bool collect_accums(Cascade *c, int level, Stmt *lvl, Stmt *s, StmtVec *n
 		/* `l_i = l_i * alpha + l_ij` once per block of keys (a Triton port's `start_n +=
 		 * BLOCK_N` loop, its block's own loops inside): online.c undoes a rescaled sum
 		 * only where each step is one element. */
+		if (!at_step && lvl->var->blocks_why)
+			return error_at(s->loc,
+			                "'%s' is updated once per step of loop '%s', whose steps are blocks with loops of their own (an online softmax by blocks, as a Triton port's 'start_n += BLOCK_N' loop), in a form fusecc cannot read one key at a time: %s",
+			                s->lhs->var->name, lvl->var->name, lvl->var->blocks_why), false;
 		if (!at_step && s->lhs->kind == EX_VAR && expr_reads_var(s->rhs, s->lhs->var) && lvl->var->block_step && stmt_has_loop(lvl->body[0]))
 			return error_at(s->loc,
 			                "'%s' is rescaled and added to once per step of loop '%s', whose steps are blocks with loops of their own (an online softmax by blocks, as a Triton port's 'start_n += BLOCK_N' loop): fusecc undoes a hand-written online softmax only where each step is one element; loop over the elements stepping by one (the running max and sums updated per key), or write the softmax's passes (max, then sums at the max)",
@@ -4583,6 +4590,35 @@ static Expr *fold_divmod(Program *p, Expr *e)
 	Expr *t[16];
 	int n = 0;
 	sum_terms(e, t, &n, 16);
+	/* scaled by a stride, as a flat subscript has it: `(T)(x / E) * (E * S) + (T)(x % E) * S` */
+	for (int i = 0; i < n; i++) {
+		Expr *q = t[i]->kind == EX_BIN && t[i]->bop == OP_MUL && t[i]->args[1]->kind == EX_INT ? t[i]->args[0] : NULL;
+		Expr *qc = q && q->kind == EX_CAST ? q->args[0] : q;
+		if (!qc || qc->kind != EX_BIN || qc->bop != OP_DIV || qc->args[1]->kind != EX_INT || qc->args[1]->ival <= 0 || t[i]->args[1]->ival % qc->args[1]->ival)
+			continue;
+		long long E = qc->args[1]->ival, S = t[i]->args[1]->ival / E;
+		for (int j = 0; j < n; j++) {
+			Expr *m = t[j], *mk = NULL;
+			if (m->kind == EX_BIN && m->bop == OP_MUL && m->args[1]->kind == EX_INT && m->args[1]->ival == S)
+				mk = m->args[0];
+			else if (S == 1)
+				mk = m;
+			if (!mk || j == i || (mk->kind == EX_CAST) != (q->kind == EX_CAST) || (q->kind == EX_CAST && mk->ty != q->ty))
+				continue;
+			Expr *mc = mk->kind == EX_CAST ? mk->args[0] : mk;
+			if (mc->kind != EX_BIN || mc->bop != OP_MOD || mc->args[1]->kind != EX_INT || mc->args[1]->ival != E || !expr_equal(mc->args[0], qc->args[0]))
+				continue;
+			Expr *x = q->kind == EX_CAST ? ex_cast(p, q->ty, qc->args[0], q->loc) : qc->args[0];
+			t[i] = S == 1 ? x : ex_bin(p, OP_MUL, x, ex_int(p, S, e->loc), e->loc);
+			for (int k = j; k + 1 < n; k++)
+				t[k] = t[k + 1];
+			n--;
+			Expr *r = t[0];
+			for (int k = 1; k < n; k++)
+				r = ex_bin(p, OP_ADD, r, t[k], e->loc);
+			return r;
+		}
+	}
 	for (int i = 0; i < n; i++) {
 		long long E;
 		Expr *x = floor_multiple(t[i], &E);
@@ -4658,6 +4694,8 @@ static Expr *fold_divmod_map(Program *p, const Expr *e, void *ctx)
 	(void)ctx;
 	return fold_divmod(p, cancel_terms(p, ex_copy(p, e)));
 }
+
+Expr *fuse_fold_divmod(Program *p, const Expr *e) { return e ? fold_divmod_map(p, e, NULL) : NULL; }
 
 /* Whether e names no variable called ctx (a name). */
 static bool not_named(const Expr *e, void *ctx)
@@ -5378,6 +5416,19 @@ static const char *unfused_product(Program *p, Stmt *region, const char *online)
 	                    l->var->name, l->loc.line);
 }
 
+/* Whether e is x rounded up to whole blocks, `(x + (B - 1)) / B * B` (the keys of a block
+ * loop read one key at a time, blocks.c): a range that grows with x as x does. */
+static bool rounded_up_to_blocks(const Expr *e, const Expr *x)
+{
+	if (e->kind != EX_BIN || e->bop != OP_MUL || e->args[1]->kind != EX_INT)
+		return false;
+	const Expr *q = e->args[0];
+	long long B = e->args[1]->ival;
+	return q->kind == EX_BIN && q->bop == OP_DIV && q->args[1]->kind == EX_INT && q->args[1]->ival == B && q->args[0]->kind == EX_BIN &&
+	       q->args[0]->bop == OP_ADD && q->args[0]->args[1]->kind == EX_INT && q->args[0]->args[1]->ival == B - 1 && expr_equal(q->args[0]->args[0], x);
+}
+
+
 static bool fuse_region(Program *p, Region *r, StrVec *names)
 {
 	Schedule *s = r->loop->sched;
@@ -5908,7 +5959,7 @@ static bool fuse_region(Program *p, Region *r, StrVec *names)
 		if (expr_reads_element(row_loops.v[i]->hi))
 			rows_scale = true;
 		for (int k = 0; k < c->nlevels; k++)
-			if (expr_equal(row_loops.v[i]->hi, c->levels[k]->hi) ||
+			if (expr_equal(row_loops.v[i]->hi, c->levels[k]->hi) || rounded_up_to_blocks(c->levels[k]->hi, row_loops.v[i]->hi) ||
 			    (outer ? reads_var_unindexed(c->levels[k]->hi, row_loops.v[i]->var) : expr_reads_var(c->levels[k]->hi, row_loops.v[i]->var)))
 				rows_scale = true;
 	}

@@ -303,6 +303,18 @@ void fuse_defer_stores(Program *p, Stmt *s);
  * need not outlive the pass. */
 void fuse_store_rows(Cascade *c, Stmt *s, const char *axis);
 
+/* e with `x / E * E + x % E` folded to x, and terms added and subtracted in one integer
+ * sum cancelled (a collapsed block nest's subscripts); a copy. */
+Expr *fuse_fold_divmod(Program *p, const Expr *e);
+
+/* ---- blocks.c ---- */
+/* An online softmax by blocks of keys (a Triton port's `start_n += BLOCK_N` loop with loops
+ * over each block's keys) as the same loop with one key per block: a new loop over the
+ * keys, which online.c then undoes (only where its rescales are checked exact: the grouping
+ * of the keys into blocks does not change the result then). NULL where loop is not such a
+ * loop (*why NULL) or does not fit (*why says what, located). */
+Stmt *fuse_unblock_online(Program *p, const Stmt *loop, const char **why);
+
 /* ---- online.c ---- */
 /* Rewrites each loop in s that keeps a running max and rescales its sums by hand (online
  * softmax written out) into the max's loop and the sums' loop at the final max, when the

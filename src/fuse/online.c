@@ -1476,10 +1476,33 @@ static void undo_online(Program *p, Stmt *s, Refusal *rf)
 	if (s->kind != ST_BLOCK)
 		return;
 	fold_flagged_seeds(p, s);
+	bool undone_blocks = false;
 	for (int i = 0; i < s->nbody; i++) {
 		if (s->body[i]->kind != ST_FOR)
 			continue;
-		if (undo_loop(p, s, i, rf))
+		/* blocks of keys: undone as the loop with one key per block, or left as written */
+		Stmt *blocks = s->body[i], *keys;
+		const char *why;
+		if ((keys = fuse_unblock_online(p, blocks, &why))) {
+			s->body[i] = keys;
+			if (undo_loop(p, s, i, rf)) {
+				i++;
+				undone_blocks = true;
+				continue;
+			}
+			s->body[i] = blocks;
+			why = undone_blocks ? arena_printf(&p->arena, "the keys are walked by two block loops (a causal kernel's blocks below the diagonal, then the diagonal block with its mask), and fusecc undoes one online softmax loop over the keys of a row; write one block loop up to the diagonal, with the mask in it")
+			                    : arena_printf(&p->arena, "read one key at a time, its rescales are not those of an online softmax fusecc undoes");
+		}
+		if (why && !undo_loop(p, s, i, rf)) {
+			/* the message for the fuser's error, and the GPU's fallback warning */
+			blocks->var->blocks_why = why;
+			refuse(rf, arena_printf(&p->arena, "the loop over '%s' (line %d) is an online softmax by blocks that fusecc cannot read one key at a time (%s)", blocks->var->name, blocks->loc.line, why));
+			continue;
+		}
+		if (why)
+			i++;
+		else if (undo_loop(p, s, i, rf))
 			i++;
 		else if (undo_welford(p, s, i))
 			i += 2;

@@ -72,6 +72,9 @@ struct Var {
 	/* A loop's iterator counting blocks of a loop written stepping by block_step (`for (v =
 	 * lo; v < hi; v += S)`, read as v = lo + vb * S); 0 for any other. */
 	long block_step;
+	/* Why fusecc could not read such a block loop one key at a time (blocks.c), located,
+	 * for the fuser's message; NULL where it did or did not try. */
+	const char *blocks_why;
 	/* A set-up scalar (VAR_PARAM) that the function's last region only adds to
 	 * (`total += l;`, `count++`) and its tail reads (`*loss = total / count;`): a sum
 	 * across the rows (gridsum.c), started from its set-up value; or only takes the

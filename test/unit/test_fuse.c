@@ -232,6 +232,54 @@ START_TEST(test_refusals)
 }
 END_TEST
 
+/* An online softmax by blocks of keys (blocks.c): read one key at a time where it fits, and
+ * where it does not, the reason in the error or in the region's fallback reason. */
+#define LSE_BLOCKS(seed, update)                                                                                              \
+	"float m = -INFINITY, d = 0; for (int c0 = 0; c0 < C; c0 += 16) { const int c1 = c0 + 16 < C ? c0 + 16 : C;\n"      \
+	"float bm = -INFINITY; for (int c = c0; c < c1; c++) bm = fmaxf(bm, x[r][c]); const float nm = fmaxf(m, bm);\n"     \
+	"float bs = " seed "; for (int c = c0; c < c1; c++) bs += expf(x[r][c] - nm); " update " m = nm; } out[r] = m + logf(d);"
+
+/* The reason blocks.c gave for a block loop in s, or NULL. */
+static const char *blocks_why(const Stmt *s)
+{
+	if (!s)
+		return NULL;
+	if (s->kind == ST_FOR && s->var->blocks_why)
+		return s->var->blocks_why;
+	for (int i = 0; i < s->nbody; i++) {
+		const char *w = blocks_why(s->body[i]);
+		if (w)
+			return w;
+	}
+	return NULL;
+}
+
+static void expect_blocks_refused(const char *src, const char *what)
+{
+	Program *p = unit_parse(src, &cap);
+	Captured fc;
+	capture_begin(&fc);
+	bool ok = p && fuse_program(p);
+	const char *why = ok ? blocks_why(p->funcs[0]->regions[0]->loop) : NULL;
+	capture_end(&fc);
+	bool found = (why && strstr(why, what)) || (fc.text && strstr(fc.text, what));
+	ck_assert_msg(found, "expected '%s' in:\n%s\n%s", what, why ? why : "", fc.text ? fc.text : "");
+	free(fc.text);
+	program_free(p);
+}
+
+START_TEST(test_block_online)
+{
+	expect_repair(ROW("", LSE_BLOCKS("0.0f", "d = d * expf(m - nm) + bs;")), "repair: h(t) = t * expf(m - m')");
+	expect_repair(ROW("", LSE_BLOCKS("0.0f", "d *= expf(m - nm); d += bs;")), "repair: h(t) = t * expf(m - m')");
+	/* a sum seeded once per block would be seeded once per key */
+	expect_blocks_refused(ROW("", LSE_BLOCKS("1.0f", "d = d * expf(m - nm) + bs;")), "the block's sum 'bs' starts from a value other than zero");
+	/* a running value updated once per block otherwise: once per key would differ */
+	expect_blocks_refused(ROW("", LSE_BLOCKS("0.0f", "d = d * expf(m - nm) + bs + 1.0f;")), "'d' is updated once per block other than by a rescale");
+	expect_blocks_refused(ROW("", LSE_BLOCKS("0.0f", "d = d * expf(m - nm) + bs * d;")), "'d' is updated once per block other than by a rescale");
+}
+END_TEST
+
 Suite *fuse_suite(void)
 {
 	Suite *s = suite_create("fuse");
@@ -250,6 +298,7 @@ Suite *fuse_suite(void)
 	tcase_add_test(tc, test_strategy_choice);
 	tcase_add_test(tc, test_initial_values_after_the_loop);
 	tcase_add_test(tc, test_refusals);
+	tcase_add_test(tc, test_block_online);
 	suite_add_tcase(s, tc);
 	return s;
 }
