@@ -39,7 +39,8 @@ typedef struct Side {
 	Stmt *slice_blk[MAX_SLICE];
 	int slice_key[MAX_SLICE]; /* execution order: path depth * 4096 + index */
 	int nslice;
-	bool plain; /* one term, the factor a plain operand reference: no workspace */
+	bool plain; /* one term, the factor a plain operand reference: no workspace (but see ws_types) */
+	bool rows_ok; /* its values are functions of mainref's row (side_rows) */
 } Side;
 
 /* One dot found: the block and index of `float s = init;`, the loop, its terms and sides. */
@@ -521,6 +522,46 @@ static bool post_scale(const Walk *w, Stmt *s, const Var *x, Expr **key, Expr **
 	return true;
 }
 
+/* Whether side s's values (its factors facs and slice) are functions of its main
+ * array's row, each read in bounds for every row, so that a kernel of one thread per row
+ * of the main array computes them (a workspace shaped like it). */
+static bool side_rows(Walk *w, const Occ *o, Side *sd, Expr *const *facs, int s)
+{
+	const Var *m = sd->mainref->var;
+	if (sd->mainref->nargs < 2)
+		return false;
+	for (int i = 0; i + 1 < m->ndim; i++)
+		if (!m->dims[i] || !tile_host_expr(m->dims[i]))
+			return false;
+	for (int i = 0; i + 1 < sd->mainref->nargs; i++)
+		for (int q = 0; q < i; q++)
+			if (expr_equal(sd->mainref->args[i], sd->mainref->args[q]))
+				return false;
+	VarSet ok = {0};
+	for (int i = 0; i < sd->nslice; i++)
+		collect_declared(sd->slice[i], &ok);
+	if (sd->mainref->nargs - 1 > PRO_MAX_DIMS)
+		return false;
+	Cover c = {.lead = (const Expr *const *)sd->mainref->args, .nlead = sd->mainref->nargs - 1, .mdims = (const Expr *const *)sd->mainref->var->dims, .ok = &ok, .d = o->d, .region = w->r->loop};
+	GridLoop g[MAX_GRID];
+	int ng;
+	grid_loops(w->r, g, &ng);
+	for (int i = 0; i < c.nlead && i < PRO_MAX_DIMS; i++)
+		for (int q = 0; q < ng; q++)
+			c.full[i] |= c.lead[i]->kind == EX_VAR && c.lead[i]->var == g[q].var && g[q].lo->kind == EX_INT && !g[q].lo->ival && c.mdims[i] && expr_equal(g[q].hi, c.mdims[i]);
+	for (int t = 0; t < o->t.n; t++)
+		if (!covered(facs[t], &c))
+			return false;
+	for (int i = 0; i < sd->nslice; i++)
+		if (!stmt_all_exprs(sd->slice[i], covered, &c))
+			return false;
+	/* the row side's locals are computed outside the fused loop */
+	for (int i = 0; i < sd->nslice; i++)
+		if (s == 0 && sd->slice_key[i] / 4096 > w->jdepth)
+			return false;
+	return true;
+}
+
 /* Analyses the dot at body[k] of the innermost block on w's path: its terms and sides. */
 static bool analyse(Walk *w, Stmt *b, int k, Occ *o)
 {
@@ -559,48 +600,24 @@ static bool analyse(Walk *w, Stmt *b, int k, Occ *o)
 				return false; /* a side without a factor (a bias added to the score; a sum of squares) */
 		}
 		sd->plain = o->t.n == 1 && plain_operand(facs[0], o->d);
-		if (sd->plain)
+		if (sd->plain) {
+			/* a plain row operand gets a workspace too where the key side's holds hi +
+			 * lo (rewrite): whether it can is noted, not required */
+			sd->mainref = facs[0]->kind == EX_CAST ? facs[0]->args[0] : facs[0];
+			sd->rows_ok = s == 0 && side_rows(w, o, sd, facs, s);
 			continue;
+		}
 		for (int t = 0; t < o->t.n && !sd->mainref; t++)
 			sd->mainref = main_ref(facs[t], o->d, s ? w->j : NULL, NULL);
 		if (!sd->mainref || !find_slice(w, sd, facs, o->t.n))
 			return false;
-		/* fp32 only: an operand computed in fp32 and rounded to fp16 or bf16 once more
-		 * (on top of P's rounding) put GPT-J RoPE (fp16) 3-20x and QK-norm (bf16) 12x
-		 * past their fp64 tolerance on the GPU (session 23): a 16-bit workspace would
-		 * have to hold each value as hi + lo */
+		/* the workspace's type is chosen in rewrite (ws_types) */
 		const Var *m = sd->mainref->var;
-		if (m->ty != TY_FLOAT)
+		if (m->ty != TY_FLOAT && m->ty != TY_HALF && m->ty != TY_BF16 && m->ty != TY_I8 && m->ty != TY_U8)
 			return false;
-		for (int i = 0; i + 1 < m->ndim; i++)
-			if (!m->dims[i] || !tile_host_expr(m->dims[i]))
-				return false;
-		for (int i = 0; i + 1 < sd->mainref->nargs; i++)
-			for (int q = 0; q < i; q++)
-				if (expr_equal(sd->mainref->args[i], sd->mainref->args[q]))
-					return false;
-		VarSet ok = {0};
-		for (int i = 0; i < sd->nslice; i++)
-			collect_declared(sd->slice[i], &ok);
-		if (sd->mainref->nargs - 1 > PRO_MAX_DIMS)
+		if (!side_rows(w, o, sd, facs, s))
 			return false;
-		Cover c = {.lead = (const Expr *const *)sd->mainref->args, .nlead = sd->mainref->nargs - 1, .mdims = (const Expr *const *)sd->mainref->var->dims, .ok = &ok, .d = o->d, .region = w->r->loop};
-		GridLoop g[MAX_GRID];
-		int ng;
-		grid_loops(w->r, g, &ng);
-		for (int i = 0; i < c.nlead && i < PRO_MAX_DIMS; i++)
-			for (int q = 0; q < ng; q++)
-				c.full[i] |= c.lead[i]->kind == EX_VAR && c.lead[i]->var == g[q].var && g[q].lo->kind == EX_INT && !g[q].lo->ival && c.mdims[i] && expr_equal(g[q].hi, c.mdims[i]);
-		for (int t = 0; t < o->t.n; t++)
-			if (!covered(facs[t], &c))
-				return false;
-		for (int i = 0; i < sd->nslice; i++)
-			if (!stmt_all_exprs(sd->slice[i], covered, &c))
-				return false;
-		/* the row side's locals are computed outside the fused loop */
-		for (int i = 0; i < sd->nslice; i++)
-			if (s == 0 && sd->slice_key[i] / 4096 > w->jdepth)
-				return false;
+		sd->rows_ok = true;
 	}
 	return !o->side[0].plain || !o->side[1].plain;
 }
@@ -686,11 +703,48 @@ static char *signature(const Occ *o)
 	return b.s;
 }
 
+/* The type of the array side s of o reads: its main array's, or its plain operand's. */
+static ScalarType side_type(const Occ *o, int s)
+{
+	const Expr *e = o->side[s].plain ? o->t.fac[0][s] : o->side[s].mainref;
+	return (e->kind == EX_CAST ? e->args[0] : e)->var->ty;
+}
+
+/* The workspaces' types (ty[s] for side s), and whether the key side's holds each value
+ * as hi + lo (*hilo). With fp32 and byte arrays only, fp32 (the fp32 tiles, 3xTF32).
+ * Where a side reads fp16 or bf16 (T), the tiles multiply T: a computed operand rounded
+ * to T once more (on top of P's rounding) put GPT-J RoPE (fp16) 3-20x and QK-norm (bf16)
+ * 12x past their fp64 tolerance on the GPU (session 23), so a computed row side stays
+ * fp32, which the tiles split into hi + lo as they load it (tile.c, operand_types), and a
+ * computed key side holds each value x as hi = x rounded to T at column c and lo = x - hi
+ * rounded at column W + c (W the terms' columns), its row side (a workspace then, even
+ * where plain) the same value at both: [R | R] . [Kh | Kl], width 2W, is Rh.Kh + Rl.Kh +
+ * Rh.Kl + Rl.Kl, every product exact, summed in fp32. 2W and not [Rh | Rl | Rh] . [Kh |
+ * Kh | Kl] (3W): at D = 128, 2W is 256, a head width the tiles take for prefill and
+ * decode, and 3W = 384 is not (past 256 columns only split-k decode, heads.c); it reuses
+ * the fp32 row operand's split. False where the sides read fp16 and bf16. */
+static bool ws_types(const Occ *o, ScalarType ty[2], bool *hilo)
+{
+	ScalarType t16 = TY_VOID;
+	for (int s = 0; s < 2; s++) {
+		ScalarType t = side_type(o, s);
+		if (t != TY_HALF && t != TY_BF16)
+			continue;
+		if (t16 != TY_VOID && t16 != t)
+			return false;
+		t16 = t;
+	}
+	*hilo = t16 != TY_VOID && !o->side[1].plain;
+	ty[0] = o->side[0].plain ? side_type(o, 0) : TY_FLOAT;
+	ty[1] = *hilo ? t16 : TY_FLOAT;
+	return true;
+}
+
 /* side s of occurrence o as the operand of the rewritten dot: the factor itself (plain),
  * or its workspace's element. */
 static Expr *operand(Program *p, const Occ *o, int s, Var *ws, Var *dd)
 {
-	if (o->side[s].plain)
+	if (!ws)
 		return expr_subst_var(p, o->t.fac[0][s], o->d, dd);
 	const Expr *m = o->side[s].mainref;
 	Expr *idx[PRO_MAX_DIMS + 1];
@@ -750,15 +804,21 @@ static bool rewrite(Program *p, const Func *f, Region *r, Prologue *pl, const ch
 	if (!same)
 		return false;
 	const Occ *o = &fd.occ[0];
-	long long width = o->t.n * o->P;
+	ScalarType ty[2];
+	bool hilo;
+	if (!ws_types(o, ty, &hilo))
+		return false;
+	long long cols_t = o->t.n * o->P, width = hilo ? 2 * cols_t : cols_t;
 	if (width > TILE_MAX_WIDTH)
 		return false;
 	/* the workspaces and the kernels that fill them */
 	Var *ws[2] = {NULL, NULL};
 	for (int s = 0; s < 2; s++) {
 		const Side *sd = &o->side[s];
-		if (sd->plain)
+		if (sd->plain && !(s == 0 && hilo))
 			continue;
+		if (!sd->rows_ok)
+			return false;
 		ProSide *ps = &pl->sides[pl->nsides++];
 		const Expr *m = sd->mainref;
 		const Var *mv = m->var;
@@ -766,7 +826,8 @@ static bool rewrite(Program *p, const Func *f, Region *r, Prologue *pl, const ch
 		/* q and k may be one array (self-attention on x[i], x[j]): the key side's names differ */
 		bool again = s && pl->nsides == 2 && pl->sides[0].main == mv;
 		ps->kernel = unique(p, f, r, arena_printf(&p->arena, "%s_%s%s_prologue", r->name, mv->name, again ? "_key" : ""));
-		Var *v = var_new(p, VAR_PARAM, unique(p, f, r, arena_printf(&p->arena, "%s%s_ws", mv->name, again ? "_key" : "")), mv->ty, m->loc);
+		Var *v = var_new(p, VAR_PARAM, unique(p, f, r, arena_printf(&p->arena, "%s%s_ws", mv->name, again ? "_key" : "")), ty[s], m->loc);
+		ps->split = hilo;
 		v->ndim = mv->ndim;
 		v->dims = arena_alloc(&p->arena, sizeof(Expr *) * (size_t)v->ndim);
 		for (int i = 0; i + 1 < mv->ndim; i++)
@@ -796,7 +857,31 @@ static bool rewrite(Program *p, const Func *f, Region *r, Prologue *pl, const ch
 				at[i] = ex_var(p, idx[i], m->loc);
 			Expr *col = ex_var(p, o->d, m->loc);
 			at[ps->ngrid] = t ? ex_bin(p, OP_ADD, ex_int(p, t * o->P, m->loc), col, m->loc) : col;
-			st[t] = st_assign(p, ex_index(p, v, at, m->loc), AS_SET, ex_as_type(p, v->ty, map_lead(p, o->t.fac[t][s], &lm)), m->loc);
+			Expr *val = map_lead(p, sd->plain ? sd->mainref : o->t.fac[t][s], &lm);
+			if (!hilo) {
+				st[t] = st_assign(p, ex_index(p, v, at, m->loc), AS_SET, ex_as_type(p, v->ty, val), m->loc);
+				continue;
+			}
+			/* the key side: x = hi + lo at columns c and W + c (hi = x rounded, lo = x -
+			 * hi rounded); the row side: its value at both */
+			Expr *at2[PRO_MAX_DIMS + 1];
+			for (int i = 0; i < ps->ngrid; i++)
+				at2[i] = ex_var(p, idx[i], m->loc);
+			at2[ps->ngrid] = ex_bin(p, OP_ADD, ex_int(p, cols_t + t * o->P, m->loc), ex_var(p, o->d, m->loc), m->loc);
+			Var *x = var_new(p, VAR_LOCAL, unique(p, f, r, s ? "x_key" : "x_row"), s ? TY_FLOAT : v->ty, m->loc);
+			Stmt *two[4];
+			two[0] = st_decl(p, x, ex_as_type(p, x->ty, val), m->loc);
+			if (s) {
+				Var *h = var_new(p, VAR_LOCAL, unique(p, f, r, "x_hi"), v->ty, m->loc);
+				two[1] = st_decl(p, h, ex_as_type(p, v->ty, ex_var(p, x, m->loc)), m->loc);
+				two[2] = st_assign(p, ex_index(p, v, at, m->loc), AS_SET, ex_var(p, h, m->loc), m->loc);
+				Expr *lo = ex_bin(p, OP_SUB, ex_var(p, x, m->loc), ex_as_type(p, TY_FLOAT, ex_var(p, h, m->loc)), m->loc);
+				two[3] = st_assign(p, ex_index(p, v, at2, m->loc), AS_SET, ex_as_type(p, v->ty, lo), m->loc);
+			} else {
+				two[1] = st_assign(p, ex_index(p, v, at, m->loc), AS_SET, ex_var(p, x, m->loc), m->loc);
+				two[2] = st_assign(p, ex_index(p, v, at2, m->loc), AS_SET, ex_var(p, x, m->loc), m->loc);
+			}
+			st[t] = st_block(p, two, s ? 4 : 3, m->loc);
 		}
 		Stmt *cols = o->t.n == 1 ? st[0] : st_block(p, st, o->t.n, m->loc);
 		body[n++] = st_for(p, o->d, ex_int(p, 0, m->loc), ex_int(p, o->P, m->loc), 1, cols, m->loc);

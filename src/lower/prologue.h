@@ -3,8 +3,9 @@
  * (RoPE, QK-norm's per-row and per-key factors, a per-channel dequantisation scale) is a
  * sum over terms t and d of R_t(row, d) * K_t(key, d): prologue_rewrite finds the factors,
  * makes a workspace per side that is not a plain operand (the shape of the array the
- * side's factors follow, its last extent the terms' columns side by side: t * P + d; fp32
- * arrays only, see docs/gpu-kernels.md), and
+ * side's factors follow, its last extent the terms' columns side by side: t * P + d; fp32,
+ * or with 16-bit operands an fp32 row side against a key side of hi + lo: prologue.c,
+ * ws_types, and docs/gpu-kernels.md), and
  * rewrites the pass's dot to read the workspaces (`s += (float)q_ws[..i..][d] *
  * (float)k_ws[..j..][d]`), which the tile planner takes as a plain product. Each
  * workspace is filled by a kernel of one thread per row of it (the side's statements
@@ -20,12 +21,13 @@ enum { PRO_MAX_SIDES = 2, PRO_MAX_UNDO = 32, PRO_MAX_DIMS = 8 };
 
 /* One workspace and the kernel that fills it. */
 typedef struct ProSide {
-	Var *ws;        /* [leading extents of main][width], fp32 (the main array's type) */
+	Var *ws;        /* [leading extents of main][width]: fp32, or the 16-bit type (ws_types) */
 	const Var *main; /* the parameter array whose rows the side's factors follow */
 	GridLoop grid[PRO_MAX_DIMS]; /* the workspace's rows: one thread each */
 	int ngrid;
 	Stmt *body;     /* a thread's statements (its row's locals, then the row's columns) */
 	const char *kernel; /* the kernel's name */
+	bool split; /* 16-bit operands: the key side holds each value as hi + lo, the row side twice (prologue.c, ws_types) */
 } ProSide;
 
 typedef struct Prologue {
