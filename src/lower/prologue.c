@@ -41,6 +41,10 @@ typedef struct Side {
 	int nslice;
 	bool plain; /* one term, the factor a plain operand reference: no workspace (but see ws_types) */
 	bool rows_ok; /* its values are functions of mainref's row (side_rows) */
+	/* more than one term, each a plain read of mainref's array at its leading subscripts,
+	 * term t at column cols[t * P + d] of it, a bijection onto [0, T * P): the side is that
+	 * row as stored, in another order (stored_order) */
+	int *cols;
 } Side;
 
 /* One dot found: the block and index of `float s = init;`, the loop, its terms and sides. */
@@ -522,6 +526,78 @@ static bool post_scale(const Walk *w, Stmt *s, const Var *x, Expr **key, Expr **
 	return true;
 }
 
+/* The value of integer expression e (literals, d, + - * / %) at d = dv; false if it
+ * reads anything else. */
+static bool int_at(const Expr *e, const Var *d, long long dv, long long *out)
+{
+	long long a, b;
+	switch (e->kind) {
+	case EX_INT:
+		*out = e->ival;
+		return true;
+	case EX_VAR:
+		*out = dv;
+		return e->var == d;
+	case EX_CAST:
+		return e->ty != TY_FLOAT && e->ty != TY_DOUBLE && int_at(e->args[0], d, dv, out);
+	case EX_BIN:
+		if (!int_at(e->args[0], d, dv, &a) || !int_at(e->args[1], d, dv, &b))
+			return false;
+		switch (e->bop) {
+		case OP_ADD: *out = a + b; return true;
+		case OP_SUB: *out = a - b; return true;
+		case OP_MUL: *out = a * b; return true;
+		case OP_DIV: *out = b ? a / b : 0; return b != 0;
+		case OP_MOD: *out = b ? a % b : 0; return b != 0;
+		default: return false;
+		}
+	default:
+		return false;
+	}
+}
+
+/* Side s of o as its array's row in another order (Side.cols): every term's factor
+ * `(float)A[lead][c_t(d)]`, one array A the tiles read (16-bit, fp32, bytes) and the same
+ * leading subscripts, and (t, d) -> c_t(d) a bijection onto [0, T * P). Then the side
+ * needs no workspace: the dot over T * P columns reads A's row as stored and the other
+ * side's workspace puts term t's column d at c_t(d) (NeoX's halves, GPT-J's pairs and a
+ * decode's pre-rotated cache: only the query is rotated). NULL otherwise. */
+static int *stored_order(Program *p, const Occ *o, int s)
+{
+	const Expr *a0 = NULL;
+	long long W = o->t.n * o->P;
+	if (o->t.n < 2 || W > TILE_MAX_WIDTH)
+		return NULL;
+	int *cols = arena_alloc(&p->arena, sizeof(int) * (size_t)W);
+	bool *seen = calloc((size_t)W, 1);
+	bool ok = true;
+	for (int t = 0; t < o->t.n && ok; t++) {
+		const Expr *e = o->t.fac[t][s];
+		if (e->kind == EX_CAST && e->ty == TY_FLOAT)
+			e = e->args[0];
+		ScalarType ty = e->kind == EX_INDEX ? e->var->ty : TY_VOID;
+		if (e->kind != EX_INDEX || e->var->kind != VAR_PARAM || e->nargs < 2 || (ty != TY_HALF && ty != TY_BF16 && ty != TY_FLOAT && ty != TY_I8 && ty != TY_U8)) {
+			ok = false;
+			break;
+		}
+		if (!a0)
+			a0 = e;
+		ok = e->var == a0->var;
+		for (int i = 0; ok && i + 1 < e->nargs; i++)
+			ok = expr_equal(e->args[i], a0->args[i]) && !expr_reads_var(e->args[i], o->d);
+		for (long long dv = 0; ok && dv < o->P; dv++) {
+			long long c;
+			ok = int_at(e->args[e->nargs - 1], o->d, dv, &c) && c >= 0 && c < W && !seen[c];
+			if (ok) {
+				seen[c] = true;
+				cols[t * o->P + dv] = (int)c;
+			}
+		}
+	}
+	free(seen);
+	return ok ? cols : NULL;
+}
+
 /* Whether side s's values (its factors facs and slice) are functions of its main
  * array's row, each read in bounds for every row, so that a kernel of one thread per row
  * of the main array computes them (a workspace shaped like it). */
@@ -603,6 +679,12 @@ static bool analyse(Walk *w, Stmt *b, int k, Occ *o)
 		if (sd->plain) {
 			/* a plain row operand gets a workspace too where the key side's holds hi +
 			 * lo (rewrite): whether it can is noted, not required */
+			sd->mainref = facs[0]->kind == EX_CAST ? facs[0]->args[0] : facs[0];
+			sd->rows_ok = s == 0 && side_rows(w, o, sd, facs, s);
+			continue;
+		}
+		sd->cols = stored_order(w->p, o, s);
+		if (sd->cols) {
 			sd->mainref = facs[0]->kind == EX_CAST ? facs[0]->args[0] : facs[0];
 			sd->rows_ok = s == 0 && side_rows(w, o, sd, facs, s);
 			continue;
@@ -734,8 +816,8 @@ static bool ws_types(const Occ *o, ScalarType ty[2], bool *hilo)
 			return false;
 		t16 = t;
 	}
-	*hilo = t16 != TY_VOID && !o->side[1].plain;
-	ty[0] = o->side[0].plain ? side_type(o, 0) : TY_FLOAT;
+	*hilo = t16 != TY_VOID && !o->side[1].plain && !o->side[1].cols;
+	ty[0] = o->side[0].plain || o->side[0].cols ? side_type(o, 0) : TY_FLOAT;
 	ty[1] = *hilo ? t16 : TY_FLOAT;
 	return true;
 }
@@ -744,9 +826,11 @@ static bool ws_types(const Occ *o, ScalarType ty[2], bool *hilo)
  * or its workspace's element. */
 static Expr *operand(Program *p, const Occ *o, int s, Var *ws, Var *dd)
 {
-	if (!ws)
+	if (!ws && o->side[s].plain)
 		return expr_subst_var(p, o->t.fac[0][s], o->d, dd);
 	const Expr *m = o->side[s].mainref;
+	if (!ws) /* the array's row as stored (Side.cols) */
+		ws = m->var;
 	Expr *idx[PRO_MAX_DIMS + 1];
 	for (int i = 0; i + 1 < m->nargs; i++)
 		idx[i] = ex_copy(p, m->args[i]);
@@ -811,11 +895,15 @@ static bool rewrite(Program *p, const Func *f, Region *r, Prologue *pl, const ch
 	long long cols_t = o->t.n * o->P, width = hilo ? 2 * cols_t : cols_t;
 	if (width > TILE_MAX_WIDTH)
 		return false;
+	/* the columns' order: a side read as stored (the key's first) gives it, the other
+	 * side's workspace follows; else term t's column d is t * P + d */
+	int msrc = o->side[1].cols ? 1 : o->side[0].cols && !hilo ? 0 : -1;
+	bool same_order = o->side[0].cols && o->side[1].cols && !memcmp(o->side[0].cols, o->side[1].cols, sizeof(int) * (size_t)cols_t);
 	/* the workspaces and the kernels that fill them */
 	Var *ws[2] = {NULL, NULL};
 	for (int s = 0; s < 2; s++) {
 		const Side *sd = &o->side[s];
-		if (sd->plain && !(s == 0 && hilo))
+		if ((sd->plain && !(s == 0 && hilo)) || s == msrc || (s == 0 && msrc == 1 && same_order))
 			continue;
 		if (!sd->rows_ok)
 			return false;
@@ -856,7 +944,12 @@ static bool rewrite(Program *p, const Func *f, Region *r, Prologue *pl, const ch
 			for (int i = 0; i < ps->ngrid; i++)
 				at[i] = ex_var(p, idx[i], m->loc);
 			Expr *col = ex_var(p, o->d, m->loc);
-			at[ps->ngrid] = t ? ex_bin(p, OP_ADD, ex_int(p, t * o->P, m->loc), col, m->loc) : col;
+			if (msrc >= 0) {
+				const Expr *f0 = o->t.fac[t][msrc];
+				f0 = f0->kind == EX_CAST ? f0->args[0] : f0;
+				col = ex_copy(p, f0->args[f0->nargs - 1]);
+			}
+			at[ps->ngrid] = t && msrc < 0 ? ex_bin(p, OP_ADD, ex_int(p, t * o->P, m->loc), col, m->loc) : col;
 			Expr *val = map_lead(p, sd->plain ? sd->mainref : o->t.fac[t][s], &lm);
 			if (!hilo) {
 				st[t] = st_assign(p, ex_index(p, v, at, m->loc), AS_SET, ex_as_type(p, v->ty, val), m->loc);
@@ -867,7 +960,7 @@ static bool rewrite(Program *p, const Func *f, Region *r, Prologue *pl, const ch
 			Expr *at2[PRO_MAX_DIMS + 1];
 			for (int i = 0; i < ps->ngrid; i++)
 				at2[i] = ex_var(p, idx[i], m->loc);
-			at2[ps->ngrid] = ex_bin(p, OP_ADD, ex_int(p, cols_t + t * o->P, m->loc), ex_var(p, o->d, m->loc), m->loc);
+			at2[ps->ngrid] = ex_bin(p, OP_ADD, ex_int(p, cols_t + (msrc < 0 ? t * o->P : 0), m->loc), msrc < 0 ? ex_var(p, o->d, m->loc) : ex_copy(p, col), m->loc);
 			Var *x = var_new(p, VAR_LOCAL, unique(p, f, r, s ? "x_key" : "x_row"), s ? TY_FLOAT : v->ty, m->loc);
 			Stmt *two[4];
 			two[0] = st_decl(p, x, ex_as_type(p, x->ty, val), m->loc);
