@@ -599,7 +599,7 @@ static int *stored_order(Program *p, const Occ *o, int s)
 }
 
 /* Whether side s's values (its factors facs and slice) are functions of its main
- * array's row, each read in bounds for every row, so that a kernel of one thread per row
+ * array's row, each read in bounds for every row, so that a kernel over the rows
  * of the main array computes them (a workspace shaped like it). */
 static bool side_rows(Walk *w, const Occ *o, Side *sd, Expr *const *facs, int s)
 {
@@ -915,7 +915,8 @@ static bool rewrite(Program *p, const Func *f, Region *r, Prologue *pl, const ch
 		bool again = s && pl->nsides == 2 && pl->sides[0].main == mv;
 		ps->kernel = unique(p, f, r, arena_printf(&p->arena, "%s_%s%s_prologue", r->name, mv->name, again ? "_key" : ""));
 		Var *v = var_new(p, VAR_PARAM, unique(p, f, r, arena_printf(&p->arena, "%s%s_ws", mv->name, again ? "_key" : "")), ty[s], m->loc);
-		ps->split = hilo;
+		ps->split = hilo ? 1 + s : 0;
+		ps->lane = var_new(p, VAR_LOOP, unique(p, f, r, "lane"), TY_INT, m->loc);
 		v->ndim = mv->ndim;
 		v->dims = arena_alloc(&p->arena, sizeof(Expr *) * (size_t)v->ndim);
 		for (int i = 0; i + 1 < mv->ndim; i++)
@@ -977,7 +978,7 @@ static bool rewrite(Program *p, const Func *f, Region *r, Prologue *pl, const ch
 			st[t] = st_block(p, two, s ? 4 : 3, m->loc);
 		}
 		Stmt *cols = o->t.n == 1 ? st[0] : st_block(p, st, o->t.n, m->loc);
-		body[n++] = st_for(p, o->d, ex_int(p, 0, m->loc), ex_int(p, o->P, m->loc), 1, cols, m->loc);
+		body[n++] = st_for(p, o->d, ex_var(p, ps->lane, m->loc), ex_int(p, o->P, m->loc), PRO_LANES, cols, m->loc);
 		ps->body = st_block(p, body, n, m->loc);
 	}
 	/* every dot reads the workspaces; what only the dots read goes */

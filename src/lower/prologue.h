@@ -8,7 +8,7 @@
  * ws_types, and docs/gpu-kernels.md), and
  * rewrites the pass's dot to read the workspaces (`s += (float)q_ws[..i..][d] *
  * (float)k_ws[..j..][d]`), which the tile planner takes as a plain product. Each
- * workspace is filled by a kernel of one thread per row of it (the side's statements
+ * workspace is filled by a kernel of PRO_LANES threads per row of it (the side's statements
  * the factors read, per-key reductions included, then its columns), which the launcher
  * runs before the region's kernel. The rewrite is undone after printing (fused C and
  * other targets never see it). */
@@ -17,7 +17,10 @@
 
 #include "tile.h"
 
-enum { PRO_MAX_SIDES = 2, PRO_MAX_UNDO = 32, PRO_MAX_DIMS = 8 };
+/* PRO_LANES: threads per row of a workspace, each storing every PRO_LANES-th column (the
+ * stores of a row's columns coalesce; the row's other statements, its locals and per-key
+ * reductions, run in each of them, their reads the same address across the lanes). */
+enum { PRO_MAX_SIDES = 2, PRO_MAX_UNDO = 32, PRO_MAX_DIMS = 8, PRO_LANES = 32 };
 
 /* One workspace and the kernel that fills it. */
 typedef struct ProSide {
@@ -27,7 +30,10 @@ typedef struct ProSide {
 	int ngrid;
 	Stmt *body;     /* a thread's statements (its row's locals, then the row's columns) */
 	const char *kernel; /* the kernel's name */
-	bool split; /* 16-bit operands: the key side holds each value as hi + lo, the row side twice (prologue.c, ws_types) */
+	/* 16-bit operands (prologue.c, ws_types): 2, the key side, each value as hi + lo; 1, the
+	 * row side, each value twice; 0, neither (width W) */
+	int split;
+	Var *lane; /* the thread's lane among the PRO_LANES of its row; the columns' loop starts there */
 } ProSide;
 
 typedef struct Prologue {
