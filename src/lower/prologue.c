@@ -609,10 +609,15 @@ static bool side_rows(Walk *w, const Occ *o, Side *sd, Expr *const *facs, int s)
 	for (int i = 0; i + 1 < m->ndim; i++)
 		if (!m->dims[i] || !tile_host_expr(m->dims[i]))
 			return false;
-	for (int i = 0; i + 1 < sd->mainref->nargs; i++)
+	/* a row is the main array's last dimension: its leading subscripts do not move with d
+	 * (vLLM's key cache [..][D / 8][block][8], read at [i / 8][t][i % 8], is not rows of D) */
+	for (int i = 0; i + 1 < sd->mainref->nargs; i++) {
+		if (expr_reads_var(sd->mainref->args[i], o->d))
+			return false;
 		for (int q = 0; q < i; q++)
 			if (expr_equal(sd->mainref->args[i], sd->mainref->args[q]))
 				return false;
+	}
 	VarSet ok = {0};
 	for (int i = 0; i < sd->nslice; i++)
 		collect_declared(sd->slice[i], &ok);
@@ -739,20 +744,47 @@ static void search(Walk *w, Stmt *s, Found *fd)
 
 /* ---- the rewrite ---- */
 
-/* Sets block b's statements, remembering the first ones for prologue_restore. */
-static bool set_stmts(Program *p, Prologue *pl, Stmt *b, Stmt **body, int n)
+/* The statement of tree s whose body holds b; NULL if none. */
+static Stmt *parent_of(Stmt *s, const Stmt *b)
 {
-	int u = 0;
-	while (u < pl->nundo && pl->undo_blk[u] != b)
-		u++;
-	if (u == pl->nundo) {
-		if (u == PRO_MAX_UNDO)
-			return false;
-		pl->undo_blk[u] = b;
-		pl->undo_body[u] = b->body;
-		pl->undo_n[u] = b->nbody;
-		pl->nundo++;
+	if (!s)
+		return NULL;
+	for (int i = 0; i < s->nbody; i++)
+		if (s->body[i] == b)
+			return s;
+	for (int i = 0; i < s->nbody; i++) {
+		Stmt *q = parent_of(s->body[i], b);
+		if (q)
+			return q;
 	}
+	return NULL;
+}
+
+/* Remembers statement s's body (s may be NULL) for prologue_restore, once. */
+static bool remember(Prologue *pl, Stmt *s)
+{
+	if (!s)
+		return true;
+	for (int u = 0; u < pl->nundo; u++)
+		if (pl->undo_blk[u] == s)
+			return true;
+	if (pl->nundo == PRO_MAX_UNDO)
+		return false;
+	pl->undo_blk[pl->nundo] = s;
+	pl->undo_body[pl->nundo] = s->body;
+	pl->undo_n[pl->nundo] = s->nbody;
+	pl->nundo++;
+	return true;
+}
+
+/* Sets block b (in region r) of statements, remembering the first ones for prologue_restore,
+ * and those of the statement holding b: the tile planner, judging the rewritten region,
+ * may put b's statements into a new block of that statement (tile.c, distribute_guards),
+ * and the restore must put b back there. */
+static bool set_stmts(Program *p, Prologue *pl, const Region *r, Stmt *b, Stmt **body, int n)
+{
+	if (!remember(pl, parent_of(r->loop, b)) || !remember(pl, b))
+		return false;
 	st_set_body(p, b, body, n);
 	return true;
 }
@@ -864,7 +896,7 @@ static bool drop_if_dead(Program *p, Prologue *pl, const Region *r, Stmt *b, Stm
 		live |= stmt_reads_var(r->loop, wr.v[i]);
 	b->body = old;
 	b->nbody = oldn;
-	return live || set_stmts(p, pl, b, nb, n);
+	return live || set_stmts(p, pl, r, b, nb, n);
 }
 
 static bool rewrite(Program *p, const Func *f, Region *r, Prologue *pl, const char *(*unique)(Program *, const Func *, const Region *, const char *))
@@ -997,7 +1029,7 @@ static bool rewrite(Program *p, const Func *f, Region *r, Prologue *pl, const ch
 			memmove(nb + q->k + 2, nb + q->k + 3, sizeof(Stmt *) * (size_t)(n - q->k - 3));
 			n--;
 		}
-		if (!set_stmts(p, pl, q->blk, nb, n))
+		if (!set_stmts(p, pl, r, q->blk, nb, n))
 			return false;
 	}
 	for (int i = 0; i < fd.n; i++)

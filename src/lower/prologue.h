@@ -39,7 +39,8 @@ typedef struct ProSide {
 typedef struct Prologue {
 	ProSide sides[PRO_MAX_SIDES];
 	int nsides;
-	/* blocks changed by the rewrite, and their statements before it */
+	/* blocks changed by the rewrite and the statements holding them, with their statements
+	 * before it */
 	Stmt *undo_blk[PRO_MAX_UNDO];
 	Stmt **undo_body[PRO_MAX_UNDO];
 	int undo_n[PRO_MAX_UNDO];
