@@ -834,9 +834,11 @@ static ScalarType side_type(const Occ *o, int s)
  * rounded at column W + c (W the terms' columns), its row side (a workspace then, even
  * where plain) the same value at both: [R | R] . [Kh | Kl], width 2W, is Rh.Kh + Rl.Kh +
  * Rh.Kl + Rl.Kl, every product exact, summed in fp32. 2W and not [Rh | Rl | Rh] . [Kh |
- * Kh | Kl] (3W): at D = 128, 2W is 256, a head width the tiles take for prefill and
- * decode, and 3W = 384 is not (past 256 columns only split-k decode, heads.c); it reuses
- * the fp32 row operand's split. False where the sides read fp16 and bf16. */
+ * Kh | Kl] (3W, one product fewer): the key workspace, which every CTA streams and a
+ * decode is bound by reading, is two-thirds as wide; the row's split is the tiles' own;
+ * at D = 128, 2W = 256 is a head width with the 128-row prefill plan, 3W = 384 a wide
+ * head (docs/gpu-kernels.md). A key side read as stored (Side.cols) is exact: no hi +
+ * lo. False where the sides read fp16 and bf16. */
 static bool ws_types(const Occ *o, ScalarType ty[2], bool *hilo)
 {
 	ScalarType t16 = TY_VOID;
