@@ -448,13 +448,17 @@ static bool elementwise_rows(const Region *r)
 }
 
 /* Kernel `name`: a thread per point of grid loops g[0 .. n) (its index rv), which runs
- * body (a block's statements without a second pair of braces). */
-static void print_thread_kernel(StrBuf *out, const Func *f, const char *name, const GridLoop *g, int n, const Stmt *body, const char *rv)
+ * body (a block's statements without a second pair of braces); with `lane`, PRO_LANES
+ * threads per point, `lane` each one's index among them (the body divides the work). */
+static void print_thread_kernel(StrBuf *out, const Func *f, const char *name, const GridLoop *g, int n, const Stmt *body, const char *rv, const char *lane)
 {
 	sb_printf(out, "__global__ void __launch_bounds__(%d) %s(", THREADS, name);
 	print_params(out, f, true);
 	sb_puts(out, ")\n{\n");
-	sb_printf(out, "\tlong long %s = (long long)blockIdx.x * blockDim.x + threadIdx.x;\n\tif (%s >= ", rv, rv);
+	if (lane)
+		sb_printf(out, "\tlong long %s = ((long long)blockIdx.x * blockDim.x + threadIdx.x) / %d;\n\tint %s = (int)(threadIdx.x %% %d);\n\tif (%s >= ", rv, PRO_LANES, lane, PRO_LANES, rv);
+	else
+		sb_printf(out, "\tlong long %s = (long long)blockIdx.x * blockDim.x + threadIdx.x;\n\tif (%s >= ", rv, rv);
 	print_rows(out, g, n);
 	sb_puts(out, ")\n\t\treturn;\n");
 	print_row_coords(out, g, n, rv);
@@ -471,17 +475,22 @@ static void print_thread_kernel(StrBuf *out, const Func *f, const char *name, co
 	sb_puts(out, "}\n");
 }
 
-/* The launch of print_thread_kernel's kernel `name``suffix` (a block of its own). */
-static void print_thread_launch(StrBuf *out, const GpuTarget *tg, const char *name, const char *suffix, const GridLoop *g, int n, const char *args)
+/* The launch of print_thread_kernel's kernel `name``suffix` (a block of its own), per_row
+ * threads per point of g. */
+static void print_thread_launch(StrBuf *out, const GpuTarget *tg, const char *name, const char *suffix, const GridLoop *g, int n, const char *args, int per_row)
 {
 	sb_puts(out, "\t{\n\t\tlong long @rows = ");
 	print_rows(out, g, n);
-	sb_printf(out, ";\n\t\tif (@rows > 0) {\n\t\t\tunsigned @blocks = (unsigned)((@rows + %d) / %d);\n", THREADS - 1, THREADS);
+	if (per_row > 1)
+		sb_printf(out, ";\n\t\tif (@rows > 0) {\n\t\t\tunsigned @blocks = (unsigned)((@rows * %d + %d) / %d);\n", per_row, THREADS - 1, THREADS);
+	else
+		sb_printf(out, ";\n\t\tif (@rows > 0) {\n\t\t\tunsigned @blocks = (unsigned)((@rows + %d) / %d);\n", THREADS - 1, THREADS);
 	sb_printf(out, "\t\t\t%s%s<<<@blocks, %d, 0, @stream>>>(%s", name, suffix, THREADS, args);
 	sb_printf(out, ");\n\t\t\t%s @err = %s;\n\t\t\tif (@err != %s)\n\t\t\t\treturn @err;\n\t\t}\n\t}\n", tg->err_t, tg->last_error, tg->success);
 }
 
-/* The kernels that fill region r's workspaces (prologue.h): one thread per row of each. */
+/* The kernels that fill region r's workspaces (prologue.h): PRO_LANES threads per row of
+ * each, over its columns. */
 static void emit_prologue_kernels(StrBuf *out, const Func *f, const Region *r, const Prologue *pl)
 {
 	StrVec none = {0};
@@ -492,9 +501,10 @@ static void emit_prologue_kernels(StrBuf *out, const Func *f, const Region *r, c
 			sb_puts(out, i ? "][" : "");
 			print_expr_to(out, ps->ws->dims[i], &device_print);
 		}
-		sb_printf(out, "] of %s; one thread per row, FMA code, %d threads per block */\n", ps->ws->ty == TY_HALF ? "fp16" : ps->ws->ty == TY_BF16 ? "bf16" : "fp32", THREADS);
+		sb_printf(out, "] of %s%s; %d threads per row (its columns; each runs the row's other statements), FMA code, %d threads per block */\n",
+		          ps->ws->ty == TY_HALF ? "fp16" : ps->ws->ty == TY_BF16 ? "bf16" : "fp32", ps->split == 2 ? ", each value as hi + lo (columns c and W + c)" : ps->split == 1 ? ", each value twice (columns c and W + c)" : "", PRO_LANES, THREADS);
 		const char *rv = name_used(ps->body, "row") || name_taken(f, &none, "row") ? "thread_row" : "row";
-		print_thread_kernel(out, f, ps->kernel, ps->grid, ps->ngrid, ps->body, rv);
+		print_thread_kernel(out, f, ps->kernel, ps->grid, ps->ngrid, ps->body, rv, ps->lane->name);
 	}
 }
 
@@ -664,7 +674,7 @@ static bool emit_kernel(StrBuf *out, const GpuTarget *tg, const Program *p, cons
 	else if (why)
 		sb_printf(out, "\n *   (no tile lowering: %s)", why);
 	sb_puts(out, " */\n");
-	print_thread_kernel(out, f, arena_printf(&((Program *)p)->arena, "%s_kernel", r->name), g, n, body, rv);
+	print_thread_kernel(out, f, arena_printf(&((Program *)p)->arena, "%s_kernel", r->name), g, n, body, rv, NULL);
 	return true;
 }
 
@@ -809,7 +819,7 @@ static void emit_launcher(StrBuf *out, const GpuTarget *tg, const Func *f, TileP
 		sb_printf(&args, "%s%s", i ? ", " : "", func_kparam(f, i)->name);
 	for (int r = 0; r < f->nregions; r++) {
 		for (int k = 0; k < pls[r].nsides; k++)
-			print_thread_launch(out, tg, pls[r].sides[k].kernel, "", pls[r].sides[k].grid, pls[r].sides[k].ngrid, args.s ? args.s : "");
+			print_thread_launch(out, tg, pls[r].sides[k].kernel, "", pls[r].sides[k].grid, pls[r].sides[k].ngrid, args.s ? args.s : "", PRO_LANES);
 		if (tiled[r]) {
 			emit_tile_launch(out, tg, &plans[r], args.s ? args.s : "");
 			continue;
@@ -825,7 +835,7 @@ static void emit_launcher(StrBuf *out, const GpuTarget *tg, const Func *f, TileP
 			split_fallback_launch(out, tg, f->regions[r], g, n, &sfs[r], args.s ? args.s : "");
 			continue;
 		}
-		print_thread_launch(out, tg, f->regions[r]->name, "_kernel", g, n, args.s ? args.s : "");
+		print_thread_launch(out, tg, f->regions[r]->name, "_kernel", g, n, args.s ? args.s : "", 1);
 	}
 	sb_free(&args);
 	sb_printf(out, "\treturn %s;\n}\n", tg->success);

@@ -39,7 +39,12 @@ typedef struct Side {
 	Stmt *slice_blk[MAX_SLICE];
 	int slice_key[MAX_SLICE]; /* execution order: path depth * 4096 + index */
 	int nslice;
-	bool plain; /* one term, the factor a plain operand reference: no workspace */
+	bool plain; /* one term, the factor a plain operand reference: no workspace (but see ws_types) */
+	bool rows_ok; /* its values are functions of mainref's row (side_rows) */
+	/* more than one term, each a plain read of mainref's array at its leading subscripts,
+	 * term t at column cols[t * P + d] of it, a bijection onto [0, T * P): the side is that
+	 * row as stored, in another order (stored_order) */
+	int *cols;
 } Side;
 
 /* One dot found: the block and index of `float s = init;`, the loop, its terms and sides. */
@@ -521,6 +526,123 @@ static bool post_scale(const Walk *w, Stmt *s, const Var *x, Expr **key, Expr **
 	return true;
 }
 
+/* The value of integer expression e (literals, d, + - * / %) at d = dv; false if it
+ * reads anything else. */
+static bool int_at(const Expr *e, const Var *d, long long dv, long long *out)
+{
+	long long a, b;
+	switch (e->kind) {
+	case EX_INT:
+		*out = e->ival;
+		return true;
+	case EX_VAR:
+		*out = dv;
+		return e->var == d;
+	case EX_CAST:
+		return e->ty != TY_FLOAT && e->ty != TY_DOUBLE && int_at(e->args[0], d, dv, out);
+	case EX_BIN:
+		if (!int_at(e->args[0], d, dv, &a) || !int_at(e->args[1], d, dv, &b))
+			return false;
+		switch (e->bop) {
+		case OP_ADD: *out = a + b; return true;
+		case OP_SUB: *out = a - b; return true;
+		case OP_MUL: *out = a * b; return true;
+		case OP_DIV: *out = b ? a / b : 0; return b != 0;
+		case OP_MOD: *out = b ? a % b : 0; return b != 0;
+		default: return false;
+		}
+	default:
+		return false;
+	}
+}
+
+/* Side s of o as its array's row in another order (Side.cols): every term's factor
+ * `(float)A[lead][c_t(d)]`, one array A the tiles read (16-bit, fp32, bytes) and the same
+ * leading subscripts, and (t, d) -> c_t(d) a bijection onto [0, T * P). Then the side
+ * needs no workspace: the dot over T * P columns reads A's row as stored and the other
+ * side's workspace puts term t's column d at c_t(d) (NeoX's halves, GPT-J's pairs and a
+ * decode's pre-rotated cache: only the query is rotated). NULL otherwise. */
+static int *stored_order(Program *p, const Occ *o, int s)
+{
+	const Expr *a0 = NULL;
+	long long W = o->t.n * o->P;
+	if (o->t.n < 2 || W > TILE_MAX_WIDTH)
+		return NULL;
+	int *cols = arena_alloc(&p->arena, sizeof(int) * (size_t)W);
+	bool *seen = calloc((size_t)W, 1);
+	bool ok = true;
+	for (int t = 0; t < o->t.n && ok; t++) {
+		const Expr *e = o->t.fac[t][s];
+		if (e->kind == EX_CAST && e->ty == TY_FLOAT)
+			e = e->args[0];
+		ScalarType ty = e->kind == EX_INDEX ? e->var->ty : TY_VOID;
+		if (e->kind != EX_INDEX || e->var->kind != VAR_PARAM || e->nargs < 2 || (ty != TY_HALF && ty != TY_BF16 && ty != TY_FLOAT && ty != TY_I8 && ty != TY_U8)) {
+			ok = false;
+			break;
+		}
+		if (!a0)
+			a0 = e;
+		ok = e->var == a0->var;
+		for (int i = 0; ok && i + 1 < e->nargs; i++)
+			ok = expr_equal(e->args[i], a0->args[i]) && !expr_reads_var(e->args[i], o->d);
+		for (long long dv = 0; ok && dv < o->P; dv++) {
+			long long c;
+			ok = int_at(e->args[e->nargs - 1], o->d, dv, &c) && c >= 0 && c < W && !seen[c];
+			if (ok) {
+				seen[c] = true;
+				cols[t * o->P + dv] = (int)c;
+			}
+		}
+	}
+	free(seen);
+	return ok ? cols : NULL;
+}
+
+/* Whether side s's values (its factors facs and slice) are functions of its main
+ * array's row, each read in bounds for every row, so that a kernel over the rows
+ * of the main array computes them (a workspace shaped like it). */
+static bool side_rows(Walk *w, const Occ *o, Side *sd, Expr *const *facs, int s)
+{
+	const Var *m = sd->mainref->var;
+	if (sd->mainref->nargs < 2)
+		return false;
+	for (int i = 0; i + 1 < m->ndim; i++)
+		if (!m->dims[i] || !tile_host_expr(m->dims[i]))
+			return false;
+	/* a row is the main array's last dimension: its leading subscripts do not move with d
+	 * (vLLM's key cache [..][D / 8][block][8], read at [i / 8][t][i % 8], is not rows of D) */
+	for (int i = 0; i + 1 < sd->mainref->nargs; i++) {
+		if (expr_reads_var(sd->mainref->args[i], o->d))
+			return false;
+		for (int q = 0; q < i; q++)
+			if (expr_equal(sd->mainref->args[i], sd->mainref->args[q]))
+				return false;
+	}
+	VarSet ok = {0};
+	for (int i = 0; i < sd->nslice; i++)
+		collect_declared(sd->slice[i], &ok);
+	if (sd->mainref->nargs - 1 > PRO_MAX_DIMS)
+		return false;
+	Cover c = {.lead = (const Expr *const *)sd->mainref->args, .nlead = sd->mainref->nargs - 1, .mdims = (const Expr *const *)sd->mainref->var->dims, .ok = &ok, .d = o->d, .region = w->r->loop};
+	GridLoop g[MAX_GRID];
+	int ng;
+	grid_loops(w->r, g, &ng);
+	for (int i = 0; i < c.nlead && i < PRO_MAX_DIMS; i++)
+		for (int q = 0; q < ng; q++)
+			c.full[i] |= c.lead[i]->kind == EX_VAR && c.lead[i]->var == g[q].var && g[q].lo->kind == EX_INT && !g[q].lo->ival && c.mdims[i] && expr_equal(g[q].hi, c.mdims[i]);
+	for (int t = 0; t < o->t.n; t++)
+		if (!covered(facs[t], &c))
+			return false;
+	for (int i = 0; i < sd->nslice; i++)
+		if (!stmt_all_exprs(sd->slice[i], covered, &c))
+			return false;
+	/* the row side's locals are computed outside the fused loop */
+	for (int i = 0; i < sd->nslice; i++)
+		if (s == 0 && sd->slice_key[i] / 4096 > w->jdepth)
+			return false;
+	return true;
+}
+
 /* Analyses the dot at body[k] of the innermost block on w's path: its terms and sides. */
 static bool analyse(Walk *w, Stmt *b, int k, Occ *o)
 {
@@ -559,48 +681,30 @@ static bool analyse(Walk *w, Stmt *b, int k, Occ *o)
 				return false; /* a side without a factor (a bias added to the score; a sum of squares) */
 		}
 		sd->plain = o->t.n == 1 && plain_operand(facs[0], o->d);
-		if (sd->plain)
+		if (sd->plain) {
+			/* a plain row operand gets a workspace too where the key side's holds hi +
+			 * lo (rewrite): whether it can is noted, not required */
+			sd->mainref = facs[0]->kind == EX_CAST ? facs[0]->args[0] : facs[0];
+			sd->rows_ok = s == 0 && side_rows(w, o, sd, facs, s);
 			continue;
+		}
+		sd->cols = stored_order(w->p, o, s);
+		if (sd->cols) {
+			sd->mainref = facs[0]->kind == EX_CAST ? facs[0]->args[0] : facs[0];
+			sd->rows_ok = s == 0 && side_rows(w, o, sd, facs, s);
+			continue;
+		}
 		for (int t = 0; t < o->t.n && !sd->mainref; t++)
 			sd->mainref = main_ref(facs[t], o->d, s ? w->j : NULL, NULL);
 		if (!sd->mainref || !find_slice(w, sd, facs, o->t.n))
 			return false;
-		/* fp32 only: an operand computed in fp32 and rounded to fp16 or bf16 once more
-		 * (on top of P's rounding) put GPT-J RoPE (fp16) 3-20x and QK-norm (bf16) 12x
-		 * past their fp64 tolerance on the GPU (session 23): a 16-bit workspace would
-		 * have to hold each value as hi + lo */
+		/* the workspace's type is chosen in rewrite (ws_types) */
 		const Var *m = sd->mainref->var;
-		if (m->ty != TY_FLOAT)
+		if (m->ty != TY_FLOAT && m->ty != TY_HALF && m->ty != TY_BF16 && m->ty != TY_I8 && m->ty != TY_U8)
 			return false;
-		for (int i = 0; i + 1 < m->ndim; i++)
-			if (!m->dims[i] || !tile_host_expr(m->dims[i]))
-				return false;
-		for (int i = 0; i + 1 < sd->mainref->nargs; i++)
-			for (int q = 0; q < i; q++)
-				if (expr_equal(sd->mainref->args[i], sd->mainref->args[q]))
-					return false;
-		VarSet ok = {0};
-		for (int i = 0; i < sd->nslice; i++)
-			collect_declared(sd->slice[i], &ok);
-		if (sd->mainref->nargs - 1 > PRO_MAX_DIMS)
+		if (!side_rows(w, o, sd, facs, s))
 			return false;
-		Cover c = {.lead = (const Expr *const *)sd->mainref->args, .nlead = sd->mainref->nargs - 1, .mdims = (const Expr *const *)sd->mainref->var->dims, .ok = &ok, .d = o->d, .region = w->r->loop};
-		GridLoop g[MAX_GRID];
-		int ng;
-		grid_loops(w->r, g, &ng);
-		for (int i = 0; i < c.nlead && i < PRO_MAX_DIMS; i++)
-			for (int q = 0; q < ng; q++)
-				c.full[i] |= c.lead[i]->kind == EX_VAR && c.lead[i]->var == g[q].var && g[q].lo->kind == EX_INT && !g[q].lo->ival && c.mdims[i] && expr_equal(g[q].hi, c.mdims[i]);
-		for (int t = 0; t < o->t.n; t++)
-			if (!covered(facs[t], &c))
-				return false;
-		for (int i = 0; i < sd->nslice; i++)
-			if (!stmt_all_exprs(sd->slice[i], covered, &c))
-				return false;
-		/* the row side's locals are computed outside the fused loop */
-		for (int i = 0; i < sd->nslice; i++)
-			if (s == 0 && sd->slice_key[i] / 4096 > w->jdepth)
-				return false;
+		sd->rows_ok = true;
 	}
 	return !o->side[0].plain || !o->side[1].plain;
 }
@@ -640,20 +744,47 @@ static void search(Walk *w, Stmt *s, Found *fd)
 
 /* ---- the rewrite ---- */
 
-/* Sets block b's statements, remembering the first ones for prologue_restore. */
-static bool set_stmts(Program *p, Prologue *pl, Stmt *b, Stmt **body, int n)
+/* The statement of tree s whose body holds b; NULL if none. */
+static Stmt *parent_of(Stmt *s, const Stmt *b)
 {
-	int u = 0;
-	while (u < pl->nundo && pl->undo_blk[u] != b)
-		u++;
-	if (u == pl->nundo) {
-		if (u == PRO_MAX_UNDO)
-			return false;
-		pl->undo_blk[u] = b;
-		pl->undo_body[u] = b->body;
-		pl->undo_n[u] = b->nbody;
-		pl->nundo++;
+	if (!s)
+		return NULL;
+	for (int i = 0; i < s->nbody; i++)
+		if (s->body[i] == b)
+			return s;
+	for (int i = 0; i < s->nbody; i++) {
+		Stmt *q = parent_of(s->body[i], b);
+		if (q)
+			return q;
 	}
+	return NULL;
+}
+
+/* Remembers statement s's body (s may be NULL) for prologue_restore, once. */
+static bool remember(Prologue *pl, Stmt *s)
+{
+	if (!s)
+		return true;
+	for (int u = 0; u < pl->nundo; u++)
+		if (pl->undo_blk[u] == s)
+			return true;
+	if (pl->nundo == PRO_MAX_UNDO)
+		return false;
+	pl->undo_blk[pl->nundo] = s;
+	pl->undo_body[pl->nundo] = s->body;
+	pl->undo_n[pl->nundo] = s->nbody;
+	pl->nundo++;
+	return true;
+}
+
+/* Sets block b (in region r) of statements, remembering the first ones for prologue_restore,
+ * and those of the statement holding b: the tile planner, judging the rewritten region,
+ * may put b's statements into a new block of that statement (tile.c, distribute_guards),
+ * and the restore must put b back there. */
+static bool set_stmts(Program *p, Prologue *pl, const Region *r, Stmt *b, Stmt **body, int n)
+{
+	if (!remember(pl, parent_of(r->loop, b)) || !remember(pl, b))
+		return false;
 	st_set_body(p, b, body, n);
 	return true;
 }
@@ -686,13 +817,54 @@ static char *signature(const Occ *o)
 	return b.s;
 }
 
+/* The type of the array side s of o reads: its main array's, or its plain operand's. */
+static ScalarType side_type(const Occ *o, int s)
+{
+	const Expr *e = o->side[s].plain ? o->t.fac[0][s] : o->side[s].mainref;
+	return (e->kind == EX_CAST ? e->args[0] : e)->var->ty;
+}
+
+/* The workspaces' types (ty[s] for side s), and whether the key side's holds each value
+ * as hi + lo (*hilo). With fp32 and byte arrays only, fp32 (the fp32 tiles, 3xTF32).
+ * Where a side reads fp16 or bf16 (T), the tiles multiply T: a computed operand rounded
+ * to T once more (on top of P's rounding) put GPT-J RoPE (fp16) 3-20x and QK-norm (bf16)
+ * 12x past their fp64 tolerance on the GPU (session 23), so a computed row side stays
+ * fp32, which the tiles split into hi + lo as they load it (tile.c, operand_types), and a
+ * computed key side holds each value x as hi = x rounded to T at column c and lo = x - hi
+ * rounded at column W + c (W the terms' columns), its row side (a workspace then, even
+ * where plain) the same value at both: [R | R] . [Kh | Kl], width 2W, is Rh.Kh + Rl.Kh +
+ * Rh.Kl + Rl.Kl, every product exact, summed in fp32. 2W and not [Rh | Rl | Rh] . [Kh |
+ * Kh | Kl] (3W, one product fewer): the key workspace, which every CTA streams and a
+ * decode is bound by reading, is two-thirds as wide; the row's split is the tiles' own;
+ * at D = 128, 2W = 256 is a head width with the 128-row prefill plan, 3W = 384 a wide
+ * head (docs/gpu-kernels.md). A key side read as stored (Side.cols) is exact: no hi +
+ * lo. False where the sides read fp16 and bf16. */
+static bool ws_types(const Occ *o, ScalarType ty[2], bool *hilo)
+{
+	ScalarType t16 = TY_VOID;
+	for (int s = 0; s < 2; s++) {
+		ScalarType t = side_type(o, s);
+		if (t != TY_HALF && t != TY_BF16)
+			continue;
+		if (t16 != TY_VOID && t16 != t)
+			return false;
+		t16 = t;
+	}
+	*hilo = t16 != TY_VOID && !o->side[1].plain && !o->side[1].cols;
+	ty[0] = o->side[0].plain || o->side[0].cols ? side_type(o, 0) : TY_FLOAT;
+	ty[1] = *hilo ? t16 : TY_FLOAT;
+	return true;
+}
+
 /* side s of occurrence o as the operand of the rewritten dot: the factor itself (plain),
  * or its workspace's element. */
 static Expr *operand(Program *p, const Occ *o, int s, Var *ws, Var *dd)
 {
-	if (o->side[s].plain)
+	if (!ws && o->side[s].plain)
 		return expr_subst_var(p, o->t.fac[0][s], o->d, dd);
 	const Expr *m = o->side[s].mainref;
+	if (!ws) /* the array's row as stored (Side.cols) */
+		ws = m->var;
 	Expr *idx[PRO_MAX_DIMS + 1];
 	for (int i = 0; i + 1 < m->nargs; i++)
 		idx[i] = ex_copy(p, m->args[i]);
@@ -726,7 +898,7 @@ static bool drop_if_dead(Program *p, Prologue *pl, const Region *r, Stmt *b, Stm
 		live |= stmt_reads_var(r->loop, wr.v[i]);
 	b->body = old;
 	b->nbody = oldn;
-	return live || set_stmts(p, pl, b, nb, n);
+	return live || set_stmts(p, pl, r, b, nb, n);
 }
 
 static bool rewrite(Program *p, const Func *f, Region *r, Prologue *pl, const char *(*unique)(Program *, const Func *, const Region *, const char *))
@@ -750,15 +922,25 @@ static bool rewrite(Program *p, const Func *f, Region *r, Prologue *pl, const ch
 	if (!same)
 		return false;
 	const Occ *o = &fd.occ[0];
-	long long width = o->t.n * o->P;
+	ScalarType ty[2];
+	bool hilo;
+	if (!ws_types(o, ty, &hilo))
+		return false;
+	long long cols_t = o->t.n * o->P, width = hilo ? 2 * cols_t : cols_t;
 	if (width > TILE_MAX_WIDTH)
 		return false;
+	/* the columns' order: a side read as stored (the key's first) gives it, the other
+	 * side's workspace follows; else term t's column d is t * P + d */
+	int msrc = o->side[1].cols ? 1 : o->side[0].cols && !hilo ? 0 : -1;
+	bool same_order = o->side[0].cols && o->side[1].cols && !memcmp(o->side[0].cols, o->side[1].cols, sizeof(int) * (size_t)cols_t);
 	/* the workspaces and the kernels that fill them */
 	Var *ws[2] = {NULL, NULL};
 	for (int s = 0; s < 2; s++) {
 		const Side *sd = &o->side[s];
-		if (sd->plain)
+		if ((sd->plain && !(s == 0 && hilo)) || s == msrc || (s == 0 && msrc == 1 && same_order))
 			continue;
+		if (!sd->rows_ok)
+			return false;
 		ProSide *ps = &pl->sides[pl->nsides++];
 		const Expr *m = sd->mainref;
 		const Var *mv = m->var;
@@ -766,7 +948,9 @@ static bool rewrite(Program *p, const Func *f, Region *r, Prologue *pl, const ch
 		/* q and k may be one array (self-attention on x[i], x[j]): the key side's names differ */
 		bool again = s && pl->nsides == 2 && pl->sides[0].main == mv;
 		ps->kernel = unique(p, f, r, arena_printf(&p->arena, "%s_%s%s_prologue", r->name, mv->name, again ? "_key" : ""));
-		Var *v = var_new(p, VAR_PARAM, unique(p, f, r, arena_printf(&p->arena, "%s%s_ws", mv->name, again ? "_key" : "")), mv->ty, m->loc);
+		Var *v = var_new(p, VAR_PARAM, unique(p, f, r, arena_printf(&p->arena, "%s%s_ws", mv->name, again ? "_key" : "")), ty[s], m->loc);
+		ps->split = hilo ? 1 + s : 0;
+		ps->lane = var_new(p, VAR_LOOP, unique(p, f, r, "lane"), TY_INT, m->loc);
 		v->ndim = mv->ndim;
 		v->dims = arena_alloc(&p->arena, sizeof(Expr *) * (size_t)v->ndim);
 		for (int i = 0; i + 1 < mv->ndim; i++)
@@ -795,11 +979,40 @@ static bool rewrite(Program *p, const Func *f, Region *r, Prologue *pl, const ch
 			for (int i = 0; i < ps->ngrid; i++)
 				at[i] = ex_var(p, idx[i], m->loc);
 			Expr *col = ex_var(p, o->d, m->loc);
-			at[ps->ngrid] = t ? ex_bin(p, OP_ADD, ex_int(p, t * o->P, m->loc), col, m->loc) : col;
-			st[t] = st_assign(p, ex_index(p, v, at, m->loc), AS_SET, ex_as_type(p, v->ty, map_lead(p, o->t.fac[t][s], &lm)), m->loc);
+			if (msrc >= 0) {
+				const Expr *f0 = o->t.fac[t][msrc];
+				f0 = f0->kind == EX_CAST ? f0->args[0] : f0;
+				col = ex_copy(p, f0->args[f0->nargs - 1]);
+			}
+			at[ps->ngrid] = t && msrc < 0 ? ex_bin(p, OP_ADD, ex_int(p, t * o->P, m->loc), col, m->loc) : col;
+			Expr *val = map_lead(p, sd->plain ? sd->mainref : o->t.fac[t][s], &lm);
+			if (!hilo) {
+				st[t] = st_assign(p, ex_index(p, v, at, m->loc), AS_SET, ex_as_type(p, v->ty, val), m->loc);
+				continue;
+			}
+			/* the key side: x = hi + lo at columns c and W + c (hi = x rounded, lo = x -
+			 * hi rounded); the row side: its value at both */
+			Expr *at2[PRO_MAX_DIMS + 1];
+			for (int i = 0; i < ps->ngrid; i++)
+				at2[i] = ex_var(p, idx[i], m->loc);
+			at2[ps->ngrid] = ex_bin(p, OP_ADD, ex_int(p, cols_t + (msrc < 0 ? t * o->P : 0), m->loc), msrc < 0 ? ex_var(p, o->d, m->loc) : ex_copy(p, col), m->loc);
+			Var *x = var_new(p, VAR_LOCAL, unique(p, f, r, s ? "x_key" : "x_row"), s ? TY_FLOAT : v->ty, m->loc);
+			Stmt *two[4];
+			two[0] = st_decl(p, x, ex_as_type(p, x->ty, val), m->loc);
+			if (s) {
+				Var *h = var_new(p, VAR_LOCAL, unique(p, f, r, "x_hi"), v->ty, m->loc);
+				two[1] = st_decl(p, h, ex_as_type(p, v->ty, ex_var(p, x, m->loc)), m->loc);
+				two[2] = st_assign(p, ex_index(p, v, at, m->loc), AS_SET, ex_var(p, h, m->loc), m->loc);
+				Expr *lo = ex_bin(p, OP_SUB, ex_var(p, x, m->loc), ex_as_type(p, TY_FLOAT, ex_var(p, h, m->loc)), m->loc);
+				two[3] = st_assign(p, ex_index(p, v, at2, m->loc), AS_SET, ex_as_type(p, v->ty, lo), m->loc);
+			} else {
+				two[1] = st_assign(p, ex_index(p, v, at, m->loc), AS_SET, ex_var(p, x, m->loc), m->loc);
+				two[2] = st_assign(p, ex_index(p, v, at2, m->loc), AS_SET, ex_var(p, x, m->loc), m->loc);
+			}
+			st[t] = st_block(p, two, s ? 4 : 3, m->loc);
 		}
 		Stmt *cols = o->t.n == 1 ? st[0] : st_block(p, st, o->t.n, m->loc);
-		body[n++] = st_for(p, o->d, ex_int(p, 0, m->loc), ex_int(p, o->P, m->loc), 1, cols, m->loc);
+		body[n++] = st_for(p, o->d, ex_var(p, ps->lane, m->loc), ex_int(p, o->P, m->loc), PRO_LANES, cols, m->loc);
 		ps->body = st_block(p, body, n, m->loc);
 	}
 	/* every dot reads the workspaces; what only the dots read goes */
@@ -818,7 +1031,7 @@ static bool rewrite(Program *p, const Func *f, Region *r, Prologue *pl, const ch
 			memmove(nb + q->k + 2, nb + q->k + 3, sizeof(Stmt *) * (size_t)(n - q->k - 3));
 			n--;
 		}
-		if (!set_stmts(p, pl, q->blk, nb, n))
+		if (!set_stmts(p, pl, r, q->blk, nb, n))
 			return false;
 	}
 	for (int i = 0; i < fd.n; i++)
