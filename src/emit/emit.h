@@ -46,6 +46,10 @@ bool emit_torch(StrBuf *out, const Program *p, const char *input_name);
 void emit_schedule_echo(StrBuf *out, const Region *r, const char *indent);
 
 /* The first lines of every generated file: what made it and from what. */
+/* The definitions of p's struct parameters' types (each once), their scalar types t's. */
+void emit_struct_defs(StrBuf *out, const Program *p, const PrintTarget *t);
+/* `const int cfg_n = cfg.n;` for each field f reads of a struct parameter, types t's. */
+void emit_struct_fields(StrBuf *out, const Func *f, const PrintTarget *t);
 void emit_banner(StrBuf *out, const char *comment_open, const char *input_name);
 
 #endif
