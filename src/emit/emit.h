@@ -34,6 +34,9 @@ bool emit_gpu_function(StrBuf *out, const Program *p, const Func *f, GpuKind kin
 /* Whether region r (fused) gets split-k tensor-core tiles: a twin worth emitting. */
 bool emit_gpu_splitk_tiles(const Program *p, const Region *r, GpuKind kind);
 const char *spec_suffix(Arena *a, const SpecPlan *sp, int c);
+/* f's extern launcher when it has struct parameters: it takes them as the C function does
+ * and calls <f>_launch_fields with their fields (the structs' definitions printed once). */
+void emit_gpu_struct_launcher(StrBuf *out, const Func *f, GpuKind kind);
 void emit_gpu_dispatch(StrBuf *out, Arena *a, const Func *f, GpuKind kind, const SpecPlan *sp);
 
 /* The PyTorch extension (--emit=torch): per function, the operator torch.ops.fusecc.<fn>

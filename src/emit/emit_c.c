@@ -166,7 +166,7 @@ void emit_struct_defs(StrBuf *out, const Program *p, const PrintTarget *t)
 			for (int i = 0; i < done.n && !seen; i++)
 				seen = !strcmp(done.v[i], d.s);
 			if (!seen) {
-				sb_printf(out, "%s%s", done.n ? "" : "\n", d.s);
+				sb_printf(out, "\n%s", d.s);
 				vec_push(done, strdup(d.s));
 			}
 			sb_free(&d);

@@ -598,7 +598,10 @@ static enum CXVisitorResult scan_field(CXCursor c, CXClientData data)
 	else if (ct.kind == CXType_Pointer) {
 		CXType pt = clang_getPointeeType(t);
 		ScalarType st;
-		if (is_array_kind(clang_getCanonicalType(pt).kind) || clang_getCanonicalType(pt).kind == CXType_Pointer || !scalar_type(pt, &st))
+		enum CXTypeKind pk = clang_getCanonicalType(pt).kind;
+		if (!scalar_type(pt, &st) && pk >= CXType_FirstBuiltin && pk <= CXType_LastBuiltin) /* void *, char *: kept, not read */
+			f.opaque = type_spelling(ps, ct);
+		else if (is_array_kind(pk) || pk == CXType_Pointer || !scalar_type(pt, &st))
 			what = "a pointer to something other than scalars";
 		else {
 			f.ptr = true;
@@ -613,6 +616,8 @@ static enum CXVisitorResult scan_field(CXCursor c, CXClientData data)
 	} else if (scalar_type(t, &f.ty)) {
 		if (scalar_is_int(f.ty))
 			f.ctype = int_spelling(ps, t);
+	} else if (ct.kind >= CXType_FirstBuiltin && ct.kind <= CXType_LastBuiltin) { /* char, short: kept, not read */
+		f.opaque = type_spelling(ps, ct);
 	} else if (ct.kind == CXType_Record) {
 		CXCursor d = clang_getTypeDeclaration(ct);
 		what = clang_getCursorKind(d) == CXCursor_UnionDecl ? "a union" : "a nested struct";
@@ -712,6 +717,8 @@ static Var *member_var(Parser *ps, CXCursor c, Loc loc)
 		return fail(ps, loc, "unknown field of '%s'", s->name), NULL;
 	if (f->var)
 		return f->var;
+	if (f->opaque)
+		return fail(ps, loc, "field '%s' of '%s' has type '%s': %s", f->name, s->name, f->opaque, struct_accepts), NULL;
 	const char *base_name = arena_printf(&ps->prog->arena, "%s_%s", s->name, f->name);
 	const char *name = base_name;
 	for (int k = 2; !name_unused(ps, name); k++)
@@ -1225,6 +1232,9 @@ static Expr *convert_declref(Parser *ps, CXCursor c)
 	Var *v = lookup_var(ps, d);
 	if (!v && lookup_alias(ps, d))
 		return fail(ps, loc, "pointer '%s' may only be subscripted ('%s[d]')", nm, nm), NULL;
+	for (int i = 0; !v && i < ps->structs.n; i++)
+		if (clang_equalCursors(ps->structs.v[i].decl, d))
+			return fail(ps, loc, "struct parameter '%s' is read only through its fields here ('%s%sfield')", nm, nm, ps->structs.v[i].s->by_pointer ? "->" : "."), NULL;
 	if (!v) {
 		if (iterator_only(ps, d))
 			return fail(ps, loc, "the bounds of the loop that '%s' counts may not read '%s'", nm, nm), NULL;

@@ -219,6 +219,9 @@ typedef struct StructField {
 	const char *ctype;
 	bool ptr;
 	bool is_const; /* a pointer to const elements */
+	/* A field of another builtin type or a pointer to one (`void *q_ptr`, `char`): its
+	 * spelling, which the definitions keep; the function may not read it. NULL else. */
+	const char *opaque;
 	Var *var;
 } StructField;
 

@@ -435,6 +435,11 @@ void print_struct_def(StrBuf *b, const StructParam *s, const PrintTarget *t)
 	sb_puts(b, "{\n");
 	for (int i = 0; i < s->nfields; i++) {
 		const StructField *f = &s->fields[i];
+		if (f->opaque) {
+			size_t n = strlen(f->opaque);
+			sb_printf(b, "\t%s%s%s;\n", f->opaque, f->opaque[n - 1] == '*' ? "" : " ", f->name);
+			continue;
+		}
 		sb_printf(b, "\t%s%s %s%s;\n", f->ptr && f->is_const ? "const " : "", f->ctype && f->ty != TY_BOOL ? f->ctype : type_name(f->ty, t), f->ptr ? "*" : "", f->name);
 	}
 	sb_puts(b, "}");

@@ -208,7 +208,9 @@ static void print_harness_struct(StrBuf *b, const StructParam *s, bool ref64)
 	sb_puts(b, "{\n");
 	for (int i = 0; i < s->nfields; i++) {
 		const StructField *fl = &s->fields[i];
-		if (fl->ptr)
+		if (fl->opaque)
+			sb_printf(b, "\t%s%s%s;\n", strcmp(fl->opaque, "_Bool") ? fl->opaque : "bool", fl->opaque[strlen(fl->opaque) - 1] == '*' ? "" : " ", fl->name);
+		else if (fl->ptr)
 			sb_printf(b, "\t%svoid *%s;\n", fl->is_const ? "const " : "", fl->name);
 		else
 			sb_printf(b, "\t%s %s;\n", fl->ctype && fl->ty != TY_BOOL ? fl->ctype : host_type(ref64 ? ref_type(fl->ty) : fl->ty), fl->name);
