@@ -6411,6 +6411,7 @@ Program *front_parse(const char *path, const FrontOptions *opt, StrVec *deps)
 	vec_free(ps.heap);
 	vec_free(ps.reversals);
 	vec_free(ps.partials);
+	vec_free(ps.structs);
 	vec_free(ps.iters);
 	vec_free(ps.nonneg);
 	vec_free(ps.unsigned_casts);
