@@ -334,6 +334,8 @@ static bool emit_gpu_file(StrBuf *out, const Args *a, const FrontOptions *fo, Pr
 		}
 		if (ok && sp->nparams)
 			emit_gpu_dispatch(out, &p->arena, p->funcs[f], kind, sp);
+		if (ok)
+			emit_gpu_struct_launcher(out, p->funcs[f], kind);
 	}
 	free(plans);
 	free(twins);

@@ -34,6 +34,9 @@ bool emit_gpu_function(StrBuf *out, const Program *p, const Func *f, GpuKind kin
 /* Whether region r (fused) gets split-k tensor-core tiles: a twin worth emitting. */
 bool emit_gpu_splitk_tiles(const Program *p, const Region *r, GpuKind kind);
 const char *spec_suffix(Arena *a, const SpecPlan *sp, int c);
+/* f's extern launcher when it has struct parameters: it takes them as the C function does
+ * and calls <f>_launch_fields with their fields (the structs' definitions printed once). */
+void emit_gpu_struct_launcher(StrBuf *out, const Func *f, GpuKind kind);
 void emit_gpu_dispatch(StrBuf *out, Arena *a, const Func *f, GpuKind kind, const SpecPlan *sp);
 
 /* The PyTorch extension (--emit=torch): per function, the operator torch.ops.fusecc.<fn>
@@ -46,6 +49,10 @@ bool emit_torch(StrBuf *out, const Program *p, const char *input_name);
 void emit_schedule_echo(StrBuf *out, const Region *r, const char *indent);
 
 /* The first lines of every generated file: what made it and from what. */
+/* The definitions of p's struct parameters' types (each once), their scalar types t's. */
+void emit_struct_defs(StrBuf *out, const Program *p, const PrintTarget *t);
+/* `const int cfg_n = cfg.n;` for each field f reads of a struct parameter, types t's. */
+void emit_struct_fields(StrBuf *out, const Func *f, const PrintTarget *t);
 void emit_banner(StrBuf *out, const char *comment_open, const char *input_name);
 
 #endif

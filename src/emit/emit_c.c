@@ -2,6 +2,7 @@
  * is the CPU proof that a fusion is right, so it prints nothing named like the original. */
 #include "emit.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "../front/pragma.h"
@@ -23,6 +24,34 @@ void emit_banner(StrBuf *out, const char *comment_open, const char *input_name)
 	          comment_open, FUSECC_VERSION, input_name);
 }
 
+/* The fields of f's struct parameters, all of them (the definitions print every one). */
+static int nfields(const Func *f)
+{
+	int n = 0;
+	for (int k = 0; k < f->nstructs; k++)
+		n += f->structs[k]->nfields;
+	return n;
+}
+
+static const StructField *field_at(const Func *f, int i)
+{
+	for (int k = 0;; k++) {
+		if (i < f->structs[k]->nfields)
+			return &f->structs[k]->fields[i];
+		i -= f->structs[k]->nfields;
+	}
+}
+
+/* Whether a field of a struct parameter of p has type t (fusecc.h for a bf16 one). */
+static bool structs_have(const Program *p, ScalarType t)
+{
+	for (int f = 0; f < p->nfuncs; f++)
+		for (int i = 0; i < nfields(p->funcs[f]); i++)
+			if (field_at(p->funcs[f], i)->ty == t)
+				return true;
+	return false;
+}
+
 /* Whether a parameter of the fused C is declared with a name from `header`: <stdint.h>
  * for the fixed-width names (int32_t, int64_t, uint32_t, ...), <stddef.h> for size_t and
  * ptrdiff_t (the other spellings are types of their own: long, unsigned char, _Bool). */
@@ -30,8 +59,8 @@ static bool params_spelled_from(const Program *p, const char *header)
 {
 	bool stddef = !strcmp(header, "stddef.h");
 	for (int f = 0; f < p->nfuncs; f++)
-		for (int i = 0; i < p->funcs[f]->nparams; i++) {
-			const char *t = p->funcs[f]->params[i]->ctype;
+		for (int i = 0; i < p->funcs[f]->nparams + nfields(p->funcs[f]); i++) {
+			const char *t = i < p->funcs[f]->nparams ? p->funcs[f]->params[i]->ctype : field_at(p->funcs[f], i - p->funcs[f]->nparams)->ctype;
 			size_t n = t ? strlen(t) : 0;
 			if (n < 2 || strcmp(t + n - 2, "_t"))
 				continue;
@@ -45,20 +74,41 @@ static bool params_spelled_from(const Program *p, const char *header)
  * them as, and for parameters the user declared with fixed-width names. */
 static bool needs_stdint(const Program *p)
 {
-	return (program_types(p) & (1u << TY_I64 | 1u << TY_U8 | 1u << TY_I8)) || params_spelled_from(p, "stdint.h");
+	return (program_types(p) & (1u << TY_I64 | 1u << TY_U8 | 1u << TY_I8)) || params_spelled_from(p, "stdint.h") || structs_have(p, TY_I64) ||
+	       structs_have(p, TY_U8) || structs_have(p, TY_I8);
+}
+
+/* A field of a struct parameter in another parameter's declaration (`const float
+ * x[cfg.n_head][cfg.seq]`) read as the user wrote it: the signature comes before the
+ * locals the body reads the fields as. */
+static bool field_as_written(StrBuf *b, const Expr *e, const PrintTarget *t)
+{
+	(void)t;
+	if (e->kind != EX_VAR || !e->var->field_of)
+		return false;
+	print_field_ref(b, e->var);
+	return true;
 }
 
 static void emit_function(StrBuf *out, const Func *f, const PrintTarget *pt)
 {
 	sb_printf(out, "\nvoid %s_fused(", f->name);
-	for (int i = 0; i < f->nparams; i++) {
+	PrintTarget sig_pt = {.var_hook = field_as_written};
+	SigEntry *sig = calloc((size_t)(f->nparams + f->nstructs + 1), sizeof *sig);
+	int n = func_signature(f, sig);
+	for (int i = 0; i < n; i++) {
 		if (i)
 			sb_puts(out, ", ");
-		print_decl(out, f->params[i]);
+		if (sig[i].s)
+			print_struct_param(out, sig[i].s);
+		else
+			print_decl_to(out, sig[i].v, &sig_pt);
 	}
-	if (!f->nparams)
+	free(sig);
+	if (!n)
 		sb_puts(out, "void");
 	sb_puts(out, ")\n{\n");
+	emit_struct_fields(out, f, NULL);
 	if (f->exit_when) {
 		sb_puts(out, "\tif (");
 		print_expr_to(out, f->exit_when, pt);
@@ -91,6 +141,41 @@ static void emit_function(StrBuf *out, const Func *f, const PrintTarget *pt)
 	sb_puts(out, "}\n");
 }
 
+void emit_struct_fields(StrBuf *out, const Func *f, const PrintTarget *t)
+{
+	for (int i = 0; i < f->nparams; i++) {
+		const Var *v = f->params[i];
+		if (!v->field_of)
+			continue;
+		sb_puts(out, v->ndim ? "\t" : "\tconst ");
+		print_decl_to(out, v, t);
+		sb_puts(out, " = ");
+		print_field_ref(out, v);
+		sb_puts(out, ";\n");
+	}
+}
+
+void emit_struct_defs(StrBuf *out, const Program *p, const PrintTarget *t)
+{
+	StrVec done = {0};
+	for (int f = 0; f < p->nfuncs; f++)
+		for (int k = 0; k < p->funcs[f]->nstructs; k++) {
+			StrBuf d = {0};
+			print_struct_def(&d, p->funcs[f]->structs[k], t);
+			bool seen = false;
+			for (int i = 0; i < done.n && !seen; i++)
+				seen = !strcmp(done.v[i], d.s);
+			if (!seen) {
+				sb_printf(out, "\n%s", d.s);
+				vec_push(done, strdup(d.s));
+			}
+			sb_free(&d);
+		}
+	for (int i = 0; i < done.n; i++)
+		free((char *)done.v[i]);
+	vec_free(done);
+}
+
 void emit_c(StrBuf *out, const Program *p, const char *input_name, bool line_directives)
 {
 	int last = 0;
@@ -106,8 +191,9 @@ void emit_c(StrBuf *out, const Program *p, const char *input_name, bool line_dir
 		sb_puts(out, "#include <stddef.h>\n");
 	if (needs_stdint(p))
 		sb_puts(out, "#include <stdint.h>\n");
-	if (program_types(p) & 1u << TY_BF16)
+	if (program_types(p) & 1u << TY_BF16 || structs_have(p, TY_BF16))
 		sb_puts(out, "#include \"fusecc.h\"\n");
+	emit_struct_defs(out, p, NULL);
 	for (int f = 0; f < p->nfuncs; f++)
 		emit_function(out, p->funcs[f], line_directives ? &lines : NULL);
 }

@@ -366,6 +366,9 @@ static bool ident_char(char c) { return c == '_' || (c >= '0' && c <= '9') || ((
 /* Whether nm is a parameter or set-up scalar of f, or in v. */
 static bool name_taken(const Func *f, const StrVec *v, const char *nm)
 {
+	for (int i = 0; i < f->nstructs; i++)
+		if (!strcmp(f->structs[i]->name, nm))
+			return true;
 	for (int i = 0; i < func_nkparams(f); i++)
 		if (!strcmp(func_kparam(f, i)->name, nm))
 			return true;
@@ -782,6 +785,9 @@ static void print_launcher_head(StrBuf *out, const GpuTarget *tg, const Func *f,
 	} else if (suffix) {
 		sb_printf(out, "\n/* %s_launch for %s. */\n", f->name, suffix + 1);
 		sb_printf(out, "static %s %s_launch%s(", tg->err_t, f->name, suffix);
+	} else if (f->nstructs) { /* emit_gpu_struct_launcher's takes the structs */
+		sb_printf(out, "\n/* %s_launch with the fields of its struct parameters as parameters. */\n", f->name);
+		sb_printf(out, "static %s %s_launch_fields(", tg->err_t, f->name);
 	} else {
 		sb_printf(out, "\n/* Runs %s on the GPU: arrays are device pointers; sizes as in the C function. */\n", f->name);
 		sb_printf(out, "extern \"C\" %s %s_launch(", tg->err_t, f->name);
@@ -1052,7 +1058,7 @@ void emit_gpu_dispatch(StrBuf *out, Arena *a, const Func *f, GpuKind kind, const
 	size_t start = out->len;
 	sb_printf(out, "\n/* Runs %s on the GPU: arrays are device pointers; sizes as in the C function.\n", f->name);
 	sb_printf(out, " * The kernels are compiled for %s%s%s = %s (specialize); other values are refused. */\n", one ? "" : "(", names.s, one ? "" : ")", list.s);
-	sb_printf(out, "extern \"C\" %s %s_launch(", tg->err_t, f->name);
+	sb_printf(out, f->nstructs ? "static %s %s_launch_fields(" : "extern \"C\" %s %s_launch(", tg->err_t, f->name);
 	print_params(out, f, false);
 	sb_printf(out, "%s%s @stream)\n{\n", f->nparams ? ", " : "", tg->stream_t);
 	StrBuf args = {0};
@@ -1085,6 +1091,51 @@ void emit_gpu_dispatch(StrBuf *out, Arena *a, const Func *f, GpuKind kind, const
 	sb_free(&args);
 }
 
+void emit_gpu_struct_launcher(StrBuf *out, const Func *f, GpuKind kind)
+{
+	if (!f->nstructs)
+		return;
+	const GpuTarget *tg = &targets[kind];
+	/* The types' definitions, each once in the file (the kernels' type names). */
+	for (int k = 0; k < f->nstructs; k++) {
+		StrBuf d = {0};
+		print_struct_def(&d, f->structs[k], &device_print);
+		if (!strstr(out->s, d.s))
+			sb_printf(out, "\n%s", d.s);
+		sb_free(&d);
+	}
+	size_t start = out->len;
+	sb_printf(out, "\n/* Runs %s on the GPU: arrays are device pointers (the structs' pointer fields too); sizes as in the C function. */\n", f->name);
+	sb_printf(out, "extern \"C\" %s %s_launch(", tg->err_t, f->name);
+	SigEntry *sig = calloc((size_t)(f->nparams + f->nstructs + 1), sizeof *sig);
+	int n = func_signature(f, sig);
+	for (int i = 0; i < n; i++) {
+		if (i)
+			sb_puts(out, ", ");
+		if (sig[i].s)
+			print_struct_param(out, sig[i].s);
+		else if (!sig[i].v->ndim)
+			sb_printf(out, "%s %s", gpu_type(sig[i].v->ty), sig[i].v->name);
+		else
+			sb_printf(out, "%s%s *%s", sig[i].v->is_const ? "const " : "", gpu_type(sig[i].v->ty), sig[i].v->name);
+	}
+	free(sig);
+	sb_printf(out, ", %s @stream)\n{\n", tg->stream_t);
+	for (int k = 0; k < f->nstructs; k++)
+		if (f->structs[k]->by_pointer && f->structs[k]->nvars)
+			sb_printf(out, "\tif (!%s)\n\t\treturn %s;\n", f->structs[k]->name, tg->invalid);
+	sb_printf(out, "\treturn %s_launch_fields(", f->name);
+	for (int i = 0; i < f->nparams; i++) {
+		if (f->params[i]->field_of)
+			print_field_ref(out, f->params[i]);
+		else
+			sb_puts(out, f->params[i]->name);
+		sb_puts(out, ", ");
+	}
+	sb_puts(out, "@stream);\n}\n");
+	name_generated(out, start, f);
+}
+
 bool emit_gpu(StrBuf *out, const Program *p, const char *input_name, GpuKind kind, const GpuOptions *o)
 {
 	bool divs = false;
@@ -1095,7 +1146,10 @@ bool emit_gpu(StrBuf *out, const Program *p, const char *input_name, GpuKind kin
 	}
 	emit_gpu_begin(out, input_name, kind, o, divs);
 	bool ok = true;
-	for (int f = 0; f < p->nfuncs; f++)
+	for (int f = 0; f < p->nfuncs; f++) {
 		ok &= emit_gpu_function(out, p, p->funcs[f], kind, NULL, NULL);
+		if (ok)
+			emit_gpu_struct_launcher(out, p->funcs[f], kind);
+	}
 	return ok;
 }

@@ -88,7 +88,14 @@ static bool op_plan(Op *op, const Func *f)
 	op->src_dim = calloc((size_t)f->nparams + 1, sizeof *op->src_dim);
 	op->first_input = -1;
 	bool ok = true;
-	for (int i = 0; i < f->nparams; i++) {
+	/* An operator's schema has tensors and numbers: the sizes it computes from its
+	 * tensors' shapes have no field of a struct to go to. */
+	for (int k = 0; k < f->nstructs; k++) {
+		error_at(f->structs[k]->loc, "--emit=torch: parameter '%s' is a struct ('%s'): a PyTorch operator takes tensors and numbers; pass its fields as parameters of '%s' for --emit=torch (the CUDA and HIP launchers take the struct)",
+		         f->structs[k]->name, f->structs[k]->type, f->name);
+		ok = false;
+	}
+	for (int i = 0; ok && i < f->nparams; i++) {
 		const Var *v = f->params[i];
 		if (!torch_type(v->ty)) {
 			error_at(v->loc, "--emit=torch: PyTorch has no dtype for '%s' (parameter '%s')", scalar_type_c(v->ty), v->name);

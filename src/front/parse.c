@@ -25,6 +25,12 @@ typedef struct VarBinding {
 	Var *var;
 } VarBinding;
 
+/* A struct parameter of the function being converted and its declaration. */
+typedef struct StructBinding {
+	CXCursor decl;
+	StructParam *s;
+} StructBinding;
+
 /* A parameter or local of a helper function being inlined, and its value at the call. */
 typedef struct InlineBinding {
 	CXCursor decl;
@@ -147,6 +153,7 @@ typedef struct Parser {
 	/* Loops unrolled by hand into partial sums and rolled back into one (reroll): their
 	 * partial sums, merged where the block around them adds them up (merge_partials). */
 	VEC(Partials) partials;
+	VEC(StructBinding) structs; /* of the function being converted */
 } Parser;
 
 /* The size of a region, far above what real operators need (the samples nest at most 6
@@ -559,6 +566,184 @@ static Var *declare_var(Parser *ps, CXCursor decl, VarKind kind)
 	return v;
 }
 
+/* ---- struct parameters ---- */
+
+static const char struct_accepts[] =
+	"fusecc reads a struct parameter (by value, or as a pointer to a const struct) whose fields are scalars (int, long, int64_t, size_t, float, double, _Float16, fusecc_bf16) or pointers to arrays of them";
+
+typedef struct FieldScan {
+	Parser *ps;
+	StructParam *s;
+	VEC(StructField) fields;
+	bool ok;
+} FieldScan;
+
+/* One field of a struct parameter's type: kept for the definition the printers write,
+ * or refused (nested structs, unions, arrays, bitfields) at the field. */
+static enum CXVisitorResult scan_field(CXCursor c, CXClientData data)
+{
+	FieldScan *fs = data;
+	Parser *ps = fs->ps;
+	CXString nm = clang_getCursorSpelling(c);
+	StructField f = {.name = arena_strdup(&ps->prog->arena, clang_getCString(nm))};
+	clang_disposeString(nm);
+	CXType t = clang_getCursorType(c), ct = clang_getCanonicalType(t);
+	Loc loc = loc_of_location(ps, clang_getCursorLocation(c));
+	const char *what = NULL;
+	bool uns;
+	if (clang_Cursor_isBitField(c))
+		what = "a bitfield";
+	else if (is_array_kind(ct.kind))
+		what = "an array";
+	else if (ct.kind == CXType_Pointer) {
+		CXType pt = clang_getPointeeType(t);
+		ScalarType st;
+		enum CXTypeKind pk = clang_getCanonicalType(pt).kind;
+		if (!scalar_type(pt, &st) && pk >= CXType_FirstBuiltin && pk <= CXType_LastBuiltin) /* void *, char *: kept, not read */
+			f.opaque = type_spelling(ps, ct);
+		else if (is_array_kind(pk) || pk == CXType_Pointer || !scalar_type(pt, &st))
+			what = "a pointer to something other than scalars";
+		else {
+			f.ptr = true;
+			f.ty = st;
+			f.is_const = clang_isConstQualifiedType(pt);
+			if (scalar_is_int(st))
+				f.ctype = int_spelling(ps, pt);
+		}
+	} else if (size_type(t, &uns)) {
+		f.ty = TY_INT;
+		f.ctype = int_spelling(ps, t);
+	} else if (scalar_type(t, &f.ty)) {
+		if (scalar_is_int(f.ty))
+			f.ctype = int_spelling(ps, t);
+	} else if (ct.kind >= CXType_FirstBuiltin && ct.kind <= CXType_LastBuiltin) { /* char, short: kept, not read */
+		f.opaque = type_spelling(ps, ct);
+	} else if (ct.kind == CXType_Record) {
+		CXCursor d = clang_getTypeDeclaration(ct);
+		what = clang_getCursorKind(d) == CXCursor_UnionDecl ? "a union" : "a nested struct";
+	} else
+		what = arena_printf(&ps->prog->arena, "of type '%s'", type_spelling(ps, t));
+	if (what) {
+		fail(ps, loc, "field '%s' of '%s' (parameter '%s') is %s: %s", f.name, fs->s->type, fs->s->name, what, struct_accepts);
+		fs->ok = false;
+	}
+	vec_push(fs->fields, f);
+	return CXVisit_Continue;
+}
+
+/* The StructParam of parameter decl when its type is a struct or a pointer to one (not
+ * fusecc_bf16, a scalar); NULL otherwise, *bad set (and the reason reported) where it is
+ * one fusecc does not read. */
+static StructParam *declare_struct_param(Parser *ps, CXCursor decl, bool *bad)
+{
+	*bad = false;
+	CXType t = clang_getCursorType(decl);
+	bool by_pointer = clang_getCanonicalType(t).kind == CXType_Pointer;
+	CXType rt = by_pointer ? clang_getPointeeType(t) : t;
+	ScalarType st;
+	if (clang_getCanonicalType(rt).kind != CXType_Record || scalar_type(rt, &st))
+		return NULL;
+	CXString nm = clang_getCursorSpelling(decl);
+	Loc loc = loc_of_location(ps, clang_getCursorLocation(decl));
+	StructParam *s = NEW(&ps->prog->arena, StructParam);
+	s->name = arena_strdup(&ps->prog->arena, clang_getCString(nm));
+	clang_disposeString(nm);
+	s->loc = loc;
+	s->by_pointer = by_pointer;
+	s->type = type_spelling(ps, clang_getUnqualifiedType(rt));
+	CXType named = rt.kind == CXType_Elaborated ? clang_Type_getNamedType(rt) : rt;
+	s->typedef_name = named.kind == CXType_Typedef;
+	CXCursor rd = clang_getTypeDeclaration(clang_getCanonicalType(rt));
+	*bad = true;
+	if (clang_getCursorKind(rd) == CXCursor_UnionDecl)
+		return fail(ps, loc, "parameter '%s' is a union ('%s'): %s", s->name, s->type, struct_accepts), NULL;
+	if (by_pointer && !clang_isConstQualifiedType(rt))
+		return fail(ps, loc, "parameter '%s' is a pointer to a struct that is not const: the fields are values of the function (sizes, scales, array pointers), which a region may not write; declare it 'const %s *%s'", s->name, s->type,
+		            s->name),
+		       NULL;
+	/* libclang names an unnamed struct after the typedef that names it: whether the
+	 * definition has a tag is in its tokens (`struct {` or `struct tag {`). */
+	CXToken *toks;
+	unsigned ntok;
+	clang_tokenize(ps->tu, clang_getCursorExtent(rd), &toks, &ntok);
+	bool tagged = ntok >= 2 && clang_getTokenKind(toks[1]) == CXToken_Identifier;
+	clang_disposeTokens(ps->tu, toks, ntok);
+	if (tagged) {
+		CXString tg = clang_getCursorSpelling(rd);
+		s->tag = arena_strdup(&ps->prog->arena, clang_getCString(tg));
+		clang_disposeString(tg);
+	} else if (!s->typedef_name)
+		return fail(ps, loc, "parameter '%s' has an unnamed struct type: name it (a tag or a typedef), so that the generated files can declare it", s->name), NULL;
+	if (clang_Type_getSizeOf(clang_getCanonicalType(rt)) < 0)
+		return fail(ps, loc, "parameter '%s' has type '%s', which is not defined here: %s", s->name, s->type, struct_accepts), NULL;
+	FieldScan fs = {ps, s, {0}, true};
+	clang_Type_visitFields(clang_getCanonicalType(rt), scan_field, &fs);
+	if (!fs.ok) {
+		vec_free(fs.fields);
+		return NULL;
+	}
+	s->nfields = fs.fields.n;
+	s->fields = arena_alloc(&ps->prog->arena, sizeof(StructField) * (size_t)(fs.fields.n ? fs.fields.n : 1));
+	if (fs.fields.n)
+		memcpy(s->fields, fs.fields.v, sizeof(StructField) * (size_t)fs.fields.n);
+	vec_free(fs.fields);
+	*bad = false;
+	vec_push(ps->structs, ((StructBinding){decl, s}));
+	return s;
+}
+
+/* The parameter that field cursor c of a struct parameter stands for (`cfg.n_head`,
+ * `p->q`), made the first time the function reads the field; NULL with the reason
+ * reported for any other member expression. */
+static Var *member_var(Parser *ps, CXCursor c, Loc loc)
+{
+	CursorVec ch = children(c);
+	CXCursor base = ch.n ? strip(ch.v[0]) : clang_getNullCursor();
+	vec_free(ch);
+	StructParam *s = NULL;
+	if (!clang_Cursor_isNull(base) && clang_getCursorKind(base) == CXCursor_DeclRefExpr)
+		for (int i = 0; i < ps->structs.n && !s; i++)
+			if (clang_equalCursors(ps->structs.v[i].decl, clang_getCursorReferenced(base)))
+				s = ps->structs.v[i].s;
+	if (!s)
+		return fail(ps, loc, "struct members are read here only as fields of a struct parameter ('cfg.n', 'p->n'): %s", struct_accepts), NULL;
+	CXString fn = clang_getCursorSpelling(clang_getCursorReferenced(c));
+	StructField *f = NULL;
+	for (int i = 0; i < s->nfields && !f; i++)
+		if (!strcmp(s->fields[i].name, clang_getCString(fn)))
+			f = &s->fields[i];
+	clang_disposeString(fn);
+	if (!f)
+		return fail(ps, loc, "unknown field of '%s'", s->name), NULL;
+	if (f->var)
+		return f->var;
+	if (f->opaque)
+		return fail(ps, loc, "field '%s' of '%s' has type '%s': %s", f->name, s->name, f->opaque, struct_accepts), NULL;
+	const char *base_name = arena_printf(&ps->prog->arena, "%s_%s", s->name, f->name);
+	const char *name = base_name;
+	for (int k = 2; !name_unused(ps, name); k++)
+		name = arena_printf(&ps->prog->arena, "%s_%d", base_name, k);
+	Var *v = var_new(ps->prog, VAR_PARAM, name, f->ty, loc);
+	v->field_of = s;
+	v->field = f->name;
+	v->ctype = f->ctype;
+	if (f->ptr) {
+		v->ndim = 1;
+		v->flat = true;
+		v->is_const = f->is_const;
+		v->dims = arena_alloc(&ps->prog->arena, sizeof(Expr *));
+		v->dims[0] = NULL;
+	}
+	f->var = v;
+	/* The rules of parameters (declare_var): integer scalars are sizes; byte and bool
+	 * arrays read-only. */
+	if (scalar_is_int(f->ty) && f->ty != TY_INT && (!f->ptr || (!f->is_const && f->ty != TY_I64)))
+		fail(ps, loc, f->ptr ? "field '%s' of '%s' points to %s that is not const: arrays of %s are read-only inputs (masks, quantised values read as numbers) and a region writes float, int and int64_t arrays; declare it const if the region only reads it"
+		                     : "field '%s' of '%s' has type %s: integer scalars are sizes (int, long, int64_t, size_t, unsigned, ...), bytes and bools are not",
+		     f->name, s->name, f->ctype, f->ctype);
+	return v;
+}
+
 /* ---- expressions ---- */
 
 /* The operator token of a binary or compound-assignment cursor: the one macro.c read
@@ -945,8 +1130,24 @@ static Expr *convert_subscript(Parser *ps, CXCursor c)
 static Expr *element_of(Parser *ps, CXCursor base, const CXCursor *idx, Expr *at, int n, Loc loc)
 {
 	CXCursor cur = base;
-	if (clang_getCursorKind(cur) != CXCursor_DeclRefExpr)
+	bool member = clang_getCursorKind(cur) == CXCursor_MemberRefExpr; /* p->q[i]: a pointer field */
+	if (clang_getCursorKind(cur) != CXCursor_DeclRefExpr && !member)
 		return fail(ps, loc, "only named arrays may be subscripted"), NULL;
+	if (member) {
+		Var *fv = member_var(ps, cur, loc);
+		if (!fv)
+			return NULL;
+		if (!fv->ndim)
+			return fail(ps, loc, "'%s' is a scalar field, not an array", fv->field), NULL;
+		Expr *e = idx && n == 1 ? convert_expr(ps, idx[0]) : n == 1 ? at : NULL;
+		if (n != 1)
+			return fail(ps, loc, "field '%s' is a pointer: it takes one subscript", fv->field), NULL;
+		if (!e)
+			return NULL;
+		if (!scalar_is_int(e->ty))
+			return fail(ps, e->loc, "array subscript must be an integer expression"), NULL;
+		return ex_index(ps->prog, fv, &e, loc);
+	}
 	const PtrAlias *al = lookup_alias(ps, clang_getCursorReferenced(cur));
 	if (al && al->scalar) {
 		Expr *e = n == 1 ? idx ? convert_expr(ps, idx[0]) : at : NULL;
@@ -1031,6 +1232,9 @@ static Expr *convert_declref(Parser *ps, CXCursor c)
 	Var *v = lookup_var(ps, d);
 	if (!v && lookup_alias(ps, d))
 		return fail(ps, loc, "pointer '%s' may only be subscripted ('%s[d]')", nm, nm), NULL;
+	for (int i = 0; !v && i < ps->structs.n; i++)
+		if (clang_equalCursors(ps->structs.v[i].decl, d))
+			return fail(ps, loc, "struct parameter '%s' is read only through its fields here ('%s%sfield')", nm, nm, ps->structs.v[i].s->by_pointer ? "->" : "."), NULL;
 	if (!v) {
 		if (iterator_only(ps, d))
 			return fail(ps, loc, "the bounds of the loop that '%s' counts may not read '%s'", nm, nm), NULL;
@@ -1437,8 +1641,18 @@ static Expr *convert_expr_(Parser *ps, CXCursor c)
 	}
 	case CXCursor_CompoundAssignOperator:
 		return fail(ps, loc, "assignment inside an expression is not supported: make it a statement"), NULL;
-	case CXCursor_MemberRefExpr:
-		return fail(ps, loc, "struct members are not supported in a fuse region"), NULL;
+	case CXCursor_MemberRefExpr: {
+		Var *v = member_var(ps, c, loc);
+		if (!v)
+			return NULL;
+		if (v->ndim)
+			return fail(ps, loc, "array '%s' used without subscripts", v->field), NULL;
+		if (v->ty == TY_INT && ps->opt->spec_fn && !strcmp(ps->opt->spec_fn, ps->fn_name))
+			for (int k = 0; k < ps->opt->nspec; k++)
+				if (!strcmp(ps->opt->spec_names[k], v->name))
+					return ex_int(ps->prog, ps->opt->spec_values[k], loc);
+		return ex_var(ps->prog, v, loc);
+	}
 	case CXCursor_StringLiteral:
 	case CXCursor_CharacterLiteral:
 		return fail(ps, loc, "string and character literals are not supported in a fuse region"), NULL;
@@ -2684,6 +2898,8 @@ static Stmt *assign_stmt(Parser *ps, Loc loc, Expr *lhs, AssignOp aop, Expr *rhs
 {
 	if (lhs->kind != EX_VAR && lhs->kind != EX_INDEX) /* a block loop's iterator, lo + vb * S */
 		return fail(ps, loc, "only a local, an array element or a helper's local may be assigned here (a loop's iterator may not be)"), NULL;
+	if (lhs->kind == EX_VAR && lhs->var->field_of)
+		return fail(ps, loc, "field '%s' of struct parameter '%s' may not be assigned: the fields are values of the function; write results to arrays", lhs->var->field, lhs->var->field_of->name), NULL;
 	if (lhs->kind == EX_VAR && lhs->var->kind != VAR_LOCAL)
 		return fail(ps, loc, lhs->var->kind == VAR_LOOP ? "the loop iterator '%s' may not be assigned" : "parameter '%s' may not be assigned: write results to arrays", lhs->var->name), NULL;
 	if (lhs->kind == EX_INDEX && lhs->var->is_const)
@@ -5930,6 +6146,34 @@ static void finish_setup(Parser *ps, Func *f, StmtVec *setup, VarVec *svars, Var
 	vec_free(*svars);
 }
 
+/* f's parameters with the fields of its struct parameters that it reads (Var.field_of),
+ * each struct's in field order where the struct stands in the user's list. */
+static void with_fields(Parser *ps, Func *f)
+{
+	int n = f->nparams;
+	for (int k = 0; k < f->nstructs; k++)
+		for (int i = 0; i < f->structs[k]->nfields; i++)
+			n += f->structs[k]->fields[i].var != NULL;
+	Var **all = arena_alloc(&ps->prog->arena, sizeof(Var *) * (size_t)(n ? n : 1));
+	int m = 0, k = 0;
+	for (int i = 0; i <= f->nparams; i++) {
+		for (; k < f->nstructs && f->structs[k]->at == i; k++) {
+			StructParam *s = f->structs[k];
+			s->at = m;
+			s->nvars = 0;
+			for (int j = 0; j < s->nfields; j++)
+				if (s->fields[j].var) {
+					all[m++] = s->fields[j].var;
+					s->nvars++;
+				}
+		}
+		if (i < f->nparams)
+			all[m++] = f->params[i];
+	}
+	f->params = all;
+	f->nparams = m;
+}
+
 static void convert_function(Parser *ps, CXCursor fn, CXCursor body)
 {
 	CursorVec stmts = children(body);
@@ -5956,19 +6200,31 @@ static void convert_function(Parser *ps, CXCursor fn, CXCursor body)
 		fail(ps, f->loc, "a function with fuse regions may not be variadic");
 	int np = clang_Cursor_getNumArguments(fn);
 	f->params = arena_alloc(&ps->prog->arena, sizeof(Var *) * (size_t)(np > 0 ? np : 1));
+	f->structs = arena_alloc(&ps->prog->arena, sizeof(StructParam *) * (size_t)(np > 0 ? np : 1));
+	CXCursor *pcs = arena_alloc(&ps->prog->arena, sizeof(CXCursor) * (size_t)(np > 0 ? np : 1));
+	ps->structs.n = 0;
 	bool params_ok = true;
 	for (int i = 0; i < np; i++) {
-		Var *v = declare_var(ps, clang_Cursor_getArgument(fn, (unsigned)i), VAR_PARAM);
-		if (v)
+		CXCursor pc = clang_Cursor_getArgument(fn, (unsigned)i);
+		bool bad;
+		StructParam *sp = declare_struct_param(ps, pc, &bad);
+		if (sp) { /* its fields join the parameters as the function reads them (with_fields) */
+			sp->at = f->nparams;
+			f->structs[f->nstructs++] = sp;
+			continue;
+		}
+		Var *v = bad ? NULL : declare_var(ps, pc, VAR_PARAM);
+		if (v) {
+			pcs[f->nparams] = pc;
 			f->params[f->nparams++] = v;
-		else
+		} else
 			params_ok = false;
 	}
 	/* A pointer parameter the function advances (`x += C;` at the end of each row, K&R's
 	 * walk of a matrix) is read as a pointer local set to it before the first region,
 	 * `const float *x = x;`, which the walks then follow. */
 	for (int i = 0; params_ok && i < f->nparams; i++) {
-		CXCursor pc = clang_Cursor_getArgument(fn, (unsigned)i);
+		CXCursor pc = pcs[i];
 		Var *v = f->params[i];
 		if (clang_getCanonicalType(clang_getCursorType(pc)).kind == CXType_Pointer && v->ndim == 1 && assigns_name(ps, body, v->name))
 			vec_push(ps->aliases, ((PtrAlias){.decl = pc, .base = v, .depth = ps->depth}));
@@ -6069,6 +6325,7 @@ static void convert_function(Parser *ps, CXCursor fn, CXCursor body)
 		memcpy(f->tail, tail.v, sizeof(Stmt *) * (size_t)tail.n);
 	}
 	vec_free(tail);
+	with_fields(ps, f);
 	if (!ps->failed && !front_delinearize(ps->prog, f, ps->opt))
 		ps->failed = true;
 	for (int i = 0; i < ps->reversals.n && !ps->failed; i++) {
@@ -6238,6 +6495,7 @@ Program *front_parse(const char *path, const FrontOptions *opt, StrVec *deps)
 	vec_free(ps.heap);
 	vec_free(ps.reversals);
 	vec_free(ps.partials);
+	vec_free(ps.structs);
 	vec_free(ps.iters);
 	vec_free(ps.nonneg);
 	vec_free(ps.unsigned_casts);

@@ -543,3 +543,15 @@ bool var_last_contiguous(const Var *v)
 	const Expr *st = v->strides ? v->strides[v->ndim - 1] : NULL;
 	return !st || (st->kind == EX_INT && st->ival == 1);
 }
+
+int func_signature(const Func *f, SigEntry *sig)
+{
+	int n = 0, k = 0;
+	for (int i = 0; i <= f->nparams; i++) {
+		for (; k < f->nstructs && f->structs[k]->at == i; k++)
+			sig[n++] = (SigEntry){NULL, f->structs[k]};
+		if (i < f->nparams && !f->params[i]->field_of)
+			sig[n++] = (SigEntry){f->params[i], NULL};
+	}
+	return n;
+}

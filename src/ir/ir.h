@@ -10,6 +10,7 @@
 typedef struct Expr Expr;
 typedef struct Stmt Stmt;
 typedef struct Var Var;
+typedef struct StructParam StructParam;
 
 /* Scalar element types. Accumulation is always fp32 or wider; storage may be narrower.
  * The integer types other than int are those frameworks store index, offset and mask
@@ -80,6 +81,11 @@ struct Var {
 	 * across the rows (gridsum.c), started from its set-up value; or only takes the
 	 * maximum (minimum) with (`amax = fmaxf(amax, fabsf(x[i]));`). */
 	AccumKind accum;
+	/* A field of a struct parameter that the function reads (`cfg.n_head`, `p->q`): a
+	 * parameter of its own named <struct>_<field> (or a fresh variant), set from the field
+	 * where the printers take the struct (StructParam). NULL for any other variable. */
+	const StructParam *field_of;
+	const char *field;
 	int id;        /* unique within the Program, in declaration order */
 	Loc loc;
 };
@@ -207,6 +213,46 @@ typedef struct SizeDiv {
 	Var *q, *num, *den;
 } SizeDiv;
 
+/* A field of a struct parameter as declared: a scalar (ptr false) or a pointer to
+ * scalars; ctype the integer spelling as for Var.ctype; var the parameter the function
+ * reads it as, NULL when it does not read it. */
+typedef struct StructField {
+	const char *name;
+	ScalarType ty;
+	const char *ctype;
+	bool ptr;
+	bool is_const; /* a pointer to const elements */
+	/* A field of another builtin type or a pointer to one (`void *q_ptr`, `char`): its
+	 * spelling, which the definitions keep; the function may not read it. NULL else. */
+	const char *opaque;
+	Var *var;
+} StructField;
+
+/* A parameter of struct type, as C APIs pass a kernel's configuration: by value
+ * (`struct attn_cfg cfg`) or as a pointer to a const one (`const attn_params *p`), its
+ * fields scalars or pointers to arrays. The fields the function reads are parameters of
+ * their own (Var.field_of), Func.params[at .. at + nvars), where the struct stands in the
+ * user's list; every stage but the printers of the user's signature (the fused C's
+ * function, the GPU's extern launcher, the harness) sees only them. */
+struct StructParam {
+	const char *name;    /* "cfg" */
+	const char *type;    /* "struct attn_cfg", "attn_params": as the parameter spells it */
+	const char *tag;     /* the struct's tag, NULL for an anonymous struct */
+	bool typedef_name;   /* type is a typedef's name (of the tagged or anonymous struct) */
+	bool by_pointer;     /* `const T *p`: fields read as p->f */
+	StructField *fields; /* all of them, in declaration order (the definition printed) */
+	int nfields;
+	int at, nvars;
+	Loc loc;
+};
+
+/* One entry of a function's parameter list as the user wrote it: a parameter (v) or a
+ * struct (s). */
+typedef struct SigEntry {
+	Var *v;
+	const StructParam *s;
+} SigEntry;
+
 typedef struct Region {
 	const char *name; /* kernel name: schedule's, else <fn>_k<index> */
 	Func *fn;
@@ -249,6 +295,8 @@ struct Func {
 	int ndivs;
 	Region **regions;
 	int nregions;
+	StructParam **structs; /* its struct parameters, in order */
+	int nstructs;
 	Loc loc;
 };
 
@@ -272,6 +320,9 @@ typedef struct Program {
 static inline int func_nkparams(const Func *f) { return f->nparams + f->nsvars; }
 static inline Var *func_kparam(const Func *f, int i) { return i < f->nparams ? f->params[i] : f->svars[i - f->nparams]; }
 
+/* f's parameter list as the user wrote it, into sig (room for nparams + nstructs
+ * entries); returns the count. */
+int func_signature(const Func *f, SigEntry *sig);
 /* ---- constructors (ir.c) ---- */
 Expr *ex_int(Program *p, long long v, Loc loc);
 Expr *ex_flt(Program *p, double v, ScalarType ty, Loc loc);
@@ -408,6 +459,13 @@ void print_expr(StrBuf *b, const Expr *e);
 void print_stmt(StrBuf *b, const Stmt *s, int indent);
 /* Declaration of a parameter or local, as C: `const _Float16 q[B][H][N][128]`. */
 void print_decl(StrBuf *b, const Var *v);
+/* `cfg.n_head` or `p->seq`: how the user reads field var v (v->field_of set). */
+void print_field_ref(StrBuf *b, const Var *v);
+/* The definition of s's struct as C (`struct attn_cfg {\n\tint n_head;\n ...};\n`), its
+ * scalar type names t's (NULL: C's); a typedef name keeps its typedef. */
+void print_struct_def(StrBuf *b, const StructParam *s, const PrintTarget *t);
+/* s as a parameter declaration: `struct attn_cfg cfg`, `const attn_params *p`. */
+void print_struct_param(StrBuf *b, const StructParam *s);
 /* Shortest decimal that reads back as the same value in type ty (float or double). */
 void print_float(StrBuf *b, double v, ScalarType ty);
 const char *binop_c(BinOp op);

@@ -422,3 +422,31 @@ void print_stmt_to(StrBuf *b, const Stmt *s, int indent, const PrintTarget *t)
 		break;
 	}
 }
+
+void print_field_ref(StrBuf *b, const Var *v) { sb_printf(b, "%s%s%s", v->field_of->name, v->field_of->by_pointer ? "->" : ".", v->field); }
+
+void print_struct_param(StrBuf *b, const StructParam *s)
+{
+	sb_printf(b, s->by_pointer ? "const %s *%s" : "%s %s", s->type, s->name);
+}
+
+void print_struct_def(StrBuf *b, const StructParam *s, const PrintTarget *t)
+{
+	sb_puts(b, s->typedef_name ? "typedef struct " : "struct ");
+	if (s->tag)
+		sb_printf(b, "%s ", s->tag);
+	sb_puts(b, "{\n");
+	for (int i = 0; i < s->nfields; i++) {
+		const StructField *f = &s->fields[i];
+		if (f->opaque) {
+			size_t n = strlen(f->opaque);
+			sb_printf(b, "\t%s%s%s;\n", f->opaque, f->opaque[n - 1] == '*' ? "" : " ", f->name);
+			continue;
+		}
+		sb_printf(b, "\t%s%s %s%s;\n", f->ptr && f->is_const ? "const " : "", f->ctype && f->ty != TY_BOOL ? f->ctype : type_name(f->ty, t), f->ptr ? "*" : "", f->name);
+	}
+	sb_puts(b, "}");
+	if (s->typedef_name)
+		sb_printf(b, " %s", s->type);
+	sb_puts(b, ";\n");
+}

@@ -25,6 +25,7 @@
  * as NaN, fails the comparison. An output the function also reads (a residual updated in
  * place, `res[r][c] += x[r][c]`) gets random values instead, the same in every run: NaN
  * there would make the original's result NaN. */
+#include <stdlib.h>
 #include <string.h>
 
 #include "front/front.h"
@@ -239,60 +240,210 @@ static bool is_grid_sum(const Func *f, const Var *v)
 	return false;
 }
 
-/* `<fn>_launch(args, 0)` on the device copies; neg's size negated, misaligned's array one
- * byte off (either NULL). */
-static void print_launch(StrBuf *b, const Func *f, const Var *neg, const Var *misaligned)
+/* The harness's definition of a struct parameter's type: the original's fields, pointers
+ * as void pointers (the same layout; the harness sets them from its buffers), and for
+ * the fp64 reference build (ref64) its float fields as doubles and the type's name with
+ * _ref64 (fp64.h turns every float of the original into a double). */
+static void print_harness_struct(StrBuf *b, const StructParam *s, bool ref64)
 {
-	sb_printf(b, "%s_launch(", f->name);
-	for (int i = 0; i < f->nparams; i++) {
-		const Var *v = f->params[i];
-		if (v == misaligned)
-			sb_printf(b, "%s(void *)((char *)%s_d + 1)", i ? ", " : "", v->name);
+	const char *sfx = ref64 ? "_ref64" : "";
+	sb_puts(b, s->typedef_name ? "typedef struct " : "struct ");
+	if (s->tag)
+		sb_printf(b, "%s%s ", s->tag, sfx);
+	sb_puts(b, "{\n");
+	for (int i = 0; i < s->nfields; i++) {
+		const StructField *fl = &s->fields[i];
+		if (fl->opaque)
+			sb_printf(b, "\t%s%s%s;\n", strcmp(fl->opaque, "_Bool") ? fl->opaque : "bool", fl->opaque[strlen(fl->opaque) - 1] == '*' ? "" : " ", fl->name);
+		else if (fl->ptr)
+			sb_printf(b, "\t%svoid *%s;\n", fl->is_const ? "const " : "", fl->name);
 		else
-			sb_printf(b, "%s%s%s%s", i ? ", " : "", v == neg ? "-1 - " : "", v->name, v->ndim ? "_d" : ""); /* negative for a size of 0 too */
+			sb_printf(b, "\t%s %s;\n", fl->ctype && fl->ty != TY_BOOL ? fl->ctype : host_type(ref64 ? ref_type(fl->ty) : fl->ty), fl->name);
 	}
-	sb_puts(b, ", 0)");
+	sb_puts(b, "}");
+	if (s->typedef_name)
+		sb_printf(b, " %s%s", s->type, sfx);
+	sb_puts(b, ";\n");
 }
+
+/* The type of struct parameter s in the harness (`struct cfg`, `Shape_ref64`). */
+static const char *struct_type(const StructParam *s, bool ref64, StrBuf *tmp)
+{
+	tmp->len = 0;
+	if (s->typedef_name)
+		sb_printf(tmp, "%s%s", s->type, ref64 ? "_ref64" : "");
+	else
+		sb_printf(tmp, "struct %s%s", s->tag, ref64 ? "_ref64" : "");
+	return tmp->s;
+}
+
+/* The text of parameter v's argument at one call. */
+typedef void (*ArgText)(StrBuf *b, const Var *v, const void *ctx);
+
+static int call_id;
+
+/* Locals holding the struct arguments of one call (fxh_<s>_<id>), their fields set from
+ * arg; returns the id print_call_args names them by. */
+static int print_struct_args(StrBuf *b, const Func *f, const char *indent, bool ref64, ArgText arg, const void *ctx)
+{
+	int id = ++call_id;
+	StrBuf tmp = {0};
+	for (int k = 0; k < f->nstructs; k++) {
+		const StructParam *s = f->structs[k];
+		sb_printf(b, "%s%s fxh_%s_%d;\n%smemset(&fxh_%s_%d, 0, sizeof fxh_%s_%d);\n", indent, struct_type(s, ref64, &tmp), s->name, id, indent, s->name, id, s->name, id);
+		for (int i = s->at; i < s->at + s->nvars; i++) {
+			sb_printf(b, "%sfxh_%s_%d.%s = ", indent, s->name, id, f->params[i]->field);
+			arg(b, f->params[i], ctx);
+			sb_puts(b, ";\n");
+		}
+	}
+	sb_free(&tmp);
+	return id;
+}
+
+/* The arguments of a call in the user's signature: struct parameters from the locals of
+ * print_struct_args(id), the others from arg. */
+static void print_call_args(StrBuf *b, const Func *f, int id, ArgText arg, const void *ctx)
+{
+	SigEntry *sig = calloc((size_t)(f->nparams + f->nstructs + 1), sizeof *sig);
+	int n = func_signature(f, sig);
+	for (int i = 0; i < n; i++) {
+		if (i)
+			sb_puts(b, ", ");
+		if (sig[i].s)
+			sb_printf(b, "%sfxh_%s_%d", sig[i].s->by_pointer ? "&" : "", sig[i].s->name, id);
+		else
+			arg(b, sig[i].v, ctx);
+	}
+	free(sig);
+}
+
+/* The parameter list of a prototype in the user's signature: a struct as declared (the
+ * harness's type, ref64's for the fp64 build), the others by decl. */
+static void print_proto_params(StrBuf *b, const Func *f, bool ref64, void (*decl)(StrBuf *b, const Var *v))
+{
+	SigEntry *sig = calloc((size_t)(f->nparams + f->nstructs + 1), sizeof *sig);
+	int n = func_signature(f, sig);
+	StrBuf tmp = {0};
+	for (int i = 0; i < n; i++) {
+		if (i)
+			sb_puts(b, ", ");
+		if (sig[i].s)
+			sb_printf(b, sig[i].s->by_pointer ? "const %s *%s" : "%s %s", struct_type(sig[i].s, ref64, &tmp), sig[i].s->name);
+		else
+			decl(b, sig[i].v);
+	}
+	if (!n)
+		sb_puts(b, "void");
+	sb_free(&tmp);
+	free(sig);
+}
+
+/* A field in another parameter's extent (`x[cfg.n][cfg.d]`) as the prototype reads it. */
+static bool field_ref(StrBuf *b, const Expr *e, const PrintTarget *t)
+{
+	(void)t;
+	if (e->kind != EX_VAR || !e->var->field_of)
+		return false;
+	print_field_ref(b, e->var);
+	return true;
+}
+
+static void decl_c(StrBuf *b, const Var *v)
+{
+	PrintTarget pt = {.var_hook = field_ref};
+	print_decl_to(b, v, &pt);
+}
+static void decl_gpu(StrBuf *b, const Var *v)
+{
+	if (v->ndim)
+		sb_printf(b, "%svoid *%s", v->is_const ? "const " : "", v->name);
+	else
+		print_decl(b, v);
+}
+static void decl_ref64(StrBuf *b, const Var *v)
+{
+	if (v->ndim)
+		sb_printf(b, "%svoid *%s", v->is_const ? "const " : "", v->name);
+	else
+		sb_printf(b, "%s %s", v->ctype ? v->ctype : host_type(ref_type(v->ty)), v->name); /* sizes as declared */
+}
+static void decl_launch(StrBuf *b, const Var *v)
+{
+	if (v->ndim)
+		sb_printf(b, "%svoid *%s", v->is_const ? "const " : "", v->name);
+	else
+		sb_printf(b, "%s %s", scalar_type_c(v->ty), v->name);
+}
+
+typedef struct LaunchArgs {
+	const Var *neg, *misaligned;
+} LaunchArgs;
+
+static void launch_arg(StrBuf *b, const Var *v, const void *ctx)
+{
+	const LaunchArgs *la = ctx;
+	if (v == la->misaligned)
+		sb_printf(b, "(void *)((char *)%s_d + 1)", v->name);
+	else
+		sb_printf(b, "%s%s%s", v == la->neg ? "-1 - " : "", v->name, v->ndim ? "_d" : ""); /* negative for a size of 0 too */
+}
+
+/* Before a statement that calls print_launch: the struct arguments of that launch. */
+static int launch_structs(StrBuf *b, const Func *f, const char *indent, const Var *neg, const Var *misaligned)
+{
+	LaunchArgs la = {neg, misaligned};
+	return print_struct_args(b, f, indent, false, launch_arg, &la);
+}
+
+/* `<fn>_launch(args, 0)` on the device copies; neg's size negated, misaligned's array one
+ * byte off (either NULL); id: launch_structs' before it. */
+static void print_launch(StrBuf *b, const Func *f, const Var *neg, const Var *misaligned, int id)
+{
+	LaunchArgs la = {neg, misaligned};
+	sb_printf(b, "%s_launch(", f->name);
+	print_call_args(b, f, id, launch_arg, &la);
+	sb_puts(b, func_nkparams(f) || f->nstructs ? ", 0)" : "0)");
+}
+
+/* An argument of the CPU runs: an array's copy (suffix sfx) or the scalar. */
+static void pass_arg(StrBuf *b, const Var *v, const void *ctx)
+{
+	const char *sfx = ctx;
+	if (v->ndim)
+		sb_printf(b, "(void *)%s%s", v->name, sfx);
+	else
+		sb_puts(b, v->name);
+}
+
+/* The third run's argument: outputs' _u copies, inputs' _a. */
+static void pass_arg_u(StrBuf *b, const Var *v, const void *ctx)
+{
+	(void)ctx;
+	pass_arg(b, v, v->ndim && !v->is_const ? "_u" : "_a");
+}
+
+static ArgText pass_arg_of(int pass) { return pass == 2 ? pass_arg_u : pass_arg; }
 
 static void gen_function(StrBuf *b, const Func *f)
 {
-	/* params: the C function's, sizes as the user declared them (size_t N); lparams: the
+	/* The prototypes: the C function's, sizes as the user declared them (size_t N); the
 	 * launcher's, which takes every size as an int. */
-	StrBuf params = {0}, lparams = {0};
-	for (int i = 0; i < f->nparams; i++) {
-		const Var *v = f->params[i];
-		if (i) {
-			sb_puts(&params, ", ");
-			sb_puts(&lparams, ", ");
-		}
-		if (gpu && v->ndim)
-			sb_printf(&params, "%svoid *%s", v->is_const ? "const " : "", v->name);
-		else
-			print_decl(&params, v);
-		if (gpu && v->ndim)
-			sb_printf(&lparams, "%svoid *%s", v->is_const ? "const " : "", v->name);
-		else if (gpu)
-			sb_printf(&lparams, "%s %s", scalar_type_c(v->ty), v->name);
-	}
+	StrBuf params = {0};
+	print_proto_params(&params, f, false, gpu ? decl_gpu : decl_c);
 	if (gpu) {
-		StrBuf params64 = {0};
-		for (int i = 0; i < f->nparams; i++) {
-			const Var *v = f->params[i];
-			if (i)
-				sb_puts(&params64, ", ");
-			if (v->ndim)
-				sb_printf(&params64, "%svoid *%s", v->is_const ? "const " : "", v->name);
-			else
-				sb_printf(&params64, "%s %s", v->ctype ? v->ctype : host_type(ref_type(v->ty)), v->name); /* sizes as declared */
-		}
-		sb_printf(b, "extern \"C\" void %s(%s);\n", f->name, params.s ? params.s : "void");
-		sb_printf(b, "extern \"C\" void %s_ref64(%s);\n", f->name, params64.s ? params64.s : "void");
-		sb_printf(b, "extern \"C\" cudaError_t %s_launch(%s%scudaStream_t);\n\n", f->name, lparams.s ? lparams.s : "", lparams.s ? ", " : "");
+		StrBuf params64 = {0}, lparams = {0};
+		print_proto_params(&params64, f, true, decl_ref64);
+		print_proto_params(&lparams, f, false, decl_launch);
+		bool none = !f->nparams && !f->nstructs;
+		sb_printf(b, "extern \"C\" void %s(%s);\n", f->name, params.s);
+		sb_printf(b, "extern \"C\" void %s_ref64(%s);\n", f->name, params64.s);
+		sb_printf(b, "extern \"C\" cudaError_t %s_launch(%s%scudaStream_t);\n\n", f->name, none ? "" : lparams.s, none ? "" : ", ");
 		sb_free(&params64);
+		sb_free(&lparams);
 	} else
-		sb_printf(b, "void %s(%s);\nvoid %s_fused(%s);\n\n", f->name, params.s ? params.s : "void", f->name, params.s ? params.s : "void");
+		sb_printf(b, "void %s(%s);\nvoid %s_fused(%s);\n\n", f->name, params.s, f->name, params.s);
 	sb_free(&params);
-	sb_free(&lparams);
 	sb_printf(b, "static int run_%s(int argc, char **argv)\n{\n\tint bad = 0;\n", f->name);
 	for (int i = 0; i < f->nparams; i++) {
 		const Var *v = f->params[i];
@@ -369,8 +520,9 @@ static void gen_function(StrBuf *b, const Func *f)
 						if (f->params[k]->dims[d] && f->params[k]->dims[d]->kind == EX_VAR && f->params[k]->dims[d]->var == f->params[i])
 							sz = f->params[i];
 		if (sz) {
+			int id = launch_structs(b, f, "\t", sz, NULL);
 			sb_puts(b, "	if (");
-			print_launch(b, f, sz, NULL);
+			print_launch(b, f, sz, NULL, id);
 			sb_puts(b, " != cudaErrorInvalidValue) {\n\t\tfprintf(stderr, \"launch with a negative size was not refused\\n\");\n\t\tbad++;\n\t}\n");
 			/* An array one byte off its alignment must be refused as well (one of
 			 * elements wider than a byte). */
@@ -379,8 +531,9 @@ static void gen_function(StrBuf *b, const Func *f)
 				if (f->params[i]->ndim && scalar_size(f->params[i]->ty) > 1)
 					arr = f->params[i];
 			if (arr) {
+				int id = launch_structs(b, f, "\t", NULL, arr);
 				sb_puts(b, "	if (");
-				print_launch(b, f, NULL, arr);
+				print_launch(b, f, NULL, arr, id);
 				sb_puts(b, " != cudaErrorInvalidValue) {\n\t\tfprintf(stderr, \"launch with a misaligned array was not refused\\n\");\n\t\tbad++;\n\t}\n");
 			}
 			/* Poisoned again: whatever that launch did, the real one starts from NaN. */
@@ -389,8 +542,9 @@ static void gen_function(StrBuf *b, const Func *f)
 					sb_printf(b, "\tCHECK(cudaMemcpy(%s_d, %s_b, fxh_n_%s * sizeof(*%s_b), cudaMemcpyHostToDevice));\n", f->params[i]->name, f->params[i]->name,
 					          f->params[i]->name, f->params[i]->name);
 		}
+		int id = launch_structs(b, f, "\t", NULL, NULL);
 		sb_puts(b, "\tCHECK(");
-		print_launch(b, f, NULL, NULL);
+		print_launch(b, f, NULL, NULL, id);
 		sb_puts(b, ");\n\tCHECK(cudaDeviceSynchronize());\n");
 		/* time=N: the launch timed over N runs after 3 warm-ups (CUDA events, back to back,
 		 * no L2 flush), and nothing compared: the CPU versions at benchmark sizes would take
@@ -398,7 +552,7 @@ static void gen_function(StrBuf *b, const Func *f)
 		sb_puts(b, "\tint time_n = (int)arg(argc, argv, \"time\", 0);\n\tif (time_n > 0) {\n\t\tcudaEvent_t t0, t1;\n"
 		           "\t\tCHECK(cudaEventCreate(&t0));\n\t\tCHECK(cudaEventCreate(&t1));\n\t\tfor (int it = -3; it < time_n; it++) {\n"
 		           "\t\t\tif (it == 0)\n\t\t\t\tCHECK(cudaEventRecord(t0, 0));\n\t\t\tCHECK(");
-		print_launch(b, f, NULL, NULL);
+		print_launch(b, f, NULL, NULL, id);
 		sb_printf(b, ");\n\t\t}\n\t\tCHECK(cudaEventRecord(t1, 0));\n\t\tCHECK(cudaEventSynchronize(t1));\n\t\tfloat ms = 0;\n"
 		             "\t\tCHECK(cudaEventElapsedTime(&ms, t0, t1));\n\t\tprintf(\"%s: time %%.3f us\\n\", 1000.0 * ms / time_n);\n\t}\n", f->name);
 		for (int i = 0; i < f->nparams; i++) {
@@ -416,14 +570,15 @@ static void gen_function(StrBuf *b, const Func *f)
 	if (gpu)
 		sb_puts(b, "\tif (!time_n) {\n");
 	for (int pass = 0; pass < 3; pass++) {
-		sb_printf(b, "\t%s%s(", f->name, pass == 1 ? gpu ? "_ref64" : "_fused" : "");
-		for (int i = 0; i < f->nparams; i++) {
-			const Var *v = f->params[i];
-			sb_printf(b, "%s%s%s", i ? ", " : "", v->ndim ? "(void *)" : "", v->name);
-			if (v->ndim)
-				sb_puts(b, pass == 1 ? gpu ? "_r" : "_b" : pass == 2 && !v->is_const ? "_u" : "_a");
-		}
-		sb_puts(b, ");\n");
+		const char *sfx = pass == 1 ? gpu ? "_r" : "_b" : pass == 2 ? "_u" : "_a";
+		/* inputs are the same in the third run: only outputs have a _u copy */
+		StrBuf call = {0};
+		int id = print_struct_args(b, f, "\t", pass == 1 && gpu, pass_arg_of(pass), sfx);
+		sb_printf(&call, "\t%s%s(", f->name, pass == 1 ? gpu ? "_ref64" : "_fused" : "");
+		print_call_args(&call, f, id, pass_arg_of(pass), sfx);
+		sb_puts(&call, ");\n");
+		sb_puts(b, call.s);
+		sb_free(&call);
 	}
 	for (int i = 0; i < f->nparams; i++) {
 		const Var *v = f->params[i];
@@ -586,6 +741,26 @@ int main(int argc, char **argv)
 	sb_puts(&b, gpu ? prelude_gpu : prelude_cpu);
 	sb_puts(&b, prelude);
 	sb_puts(&b, gpu ? prelude_compare_gpu : prelude_compare_cpu);
+	StrVec defs = {0};
+	for (int f = 0; f < p->nfuncs; f++)
+		for (int k = 0; k < p->funcs[f]->nstructs; k++)
+			for (int ref64 = 0; ref64 <= gpu; ref64++) {
+				StrBuf d = {0};
+				print_harness_struct(&d, p->funcs[f]->structs[k], ref64);
+				bool seen = false;
+				for (int i = 0; i < defs.n && !seen; i++)
+					seen = !strcmp(defs.v[i], d.s);
+				if (!seen) {
+					sb_puts(&b, d.s);
+					vec_push(defs, strdup(d.s));
+				} else
+					sb_free(&d);
+			}
+	if (defs.n)
+		sb_putc(&b, '\n');
+	for (int i = 0; i < defs.n; i++)
+		free((char *)defs.v[i]);
+	vec_free(defs);
 	for (int f = 0; f < p->nfuncs; f++)
 		gen_function(&b, p->funcs[f]);
 	sb_puts(&b, "int main(int argc, char **argv)\n{\n\tint bad = 0;\n\trange = arg(argc, argv, \"range\", 3.0);\n\trng += (unsigned long long)arg(argc, argv, \"seed\", 0);\n");

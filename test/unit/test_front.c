@@ -397,6 +397,45 @@ END_TEST
 /* Forms CPU code carries: <math.h>'s classification macros (builtins after expansion), an
  * int abs in a window compare (two comparisons, which bound the iterator), constants of
  * the file, OpenMP and loop-hint pragmas. */
+START_TEST(test_struct_params)
+{
+	/* Fields read become parameters of their own where the struct stands, in field
+	 * order, named <struct>_<field> (cfg_n is taken: cfg_n_2); unread fields are not. */
+	Program *p = parse_src(
+		"#include <math.h>\n"
+		"struct cfg { int n; float unused; int d; float scale; };\n"
+		"typedef struct { const float *x; float *y; } bufs;\n"
+		"void f(int cfg_n, struct cfg cfg, const bufs *b, const float w[cfg.d]) {\n"
+		"#pragma fuse kernel(k) parallel(i)\n"
+		"  for (int i = 0; i < cfg.n + cfg_n; i++) {\n"
+		"    float s = 0.0f;\n"
+		"    for (int j = 0; j < cfg.d; j++) s += b->x[i * cfg.d + j] * w[j];\n"
+		"    b->y[i] = s * cfg.scale;\n"
+		"  }\n"
+		"}\n");
+	ck_assert_msg(p != NULL, "%s", diags());
+	Func *f = p->funcs[0];
+	ck_assert_int_eq(f->nstructs, 2);
+	ck_assert_int_eq(f->nparams, 7);
+	static const char *const names[] = {"cfg_n", "cfg_n_2", "cfg_d", "cfg_scale", "b_x", "b_y", "w"};
+	for (int i = 0; i < 7; i++)
+		ck_assert_str_eq(f->params[i]->name, names[i]);
+	ck_assert_ptr_eq(f->params[1]->field_of, f->structs[0]);
+	ck_assert_str_eq(f->params[1]->field, "n");
+	ck_assert(f->structs[1]->by_pointer && f->structs[1]->typedef_name && !f->structs[1]->tag);
+	ck_assert(f->params[4]->flat && f->params[4]->is_const && !f->params[5]->is_const);
+	ck_assert_ptr_eq(f->params[6]->dims[0]->var, f->params[2]);
+	SigEntry sig[9];
+	ck_assert_int_eq(func_signature(f, sig), 4);
+	ck_assert(sig[0].v == f->params[0] && sig[1].s == f->structs[0] && sig[2].s == f->structs[1] && sig[3].v == f->params[6]);
+	StrBuf b = {0};
+	print_struct_def(&b, f->structs[1], NULL);
+	ck_assert_str_eq(b.s, "typedef struct {\n\tconst float *x;\n\tfloat *y;\n} bufs;\n");
+	sb_free(&b);
+	program_free(p);
+}
+END_TEST
+
 START_TEST(test_cpu_code_forms)
 {
 	Program *p = parse_src(
@@ -493,6 +532,7 @@ Suite *front_suite(void)
 	tcase_add_test(tc, test_bounds_offsets_squares);
 	tcase_add_test(tc, test_clamped_data_start);
 	tcase_add_test(tc, test_error_has_caret);
+	tcase_add_test(tc, test_struct_params);
 	tcase_add_test(tc, test_step_loops);
 	suite_add_tcase(s, tc);
 	return s;
