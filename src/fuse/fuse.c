@@ -2739,15 +2739,11 @@ static bool stmt_only_elem(const Stmt *s, const OutRow *o)
 	return true;
 }
 
-typedef struct ElemSubst {
-	const OutRow *o;
-	Var *acc;
-} ElemSubst;
-
-/* Copy of e with the element at o->lead read as the local acc (an ExprMap). */
+/* Copy of e with the element at o->lead read as the local acc (an ExprMap; ctx: an
+ * OutSubst, as subst_out_map's). */
 static Expr *subst_elem_map(Program *p, const Expr *e, void *ctx)
 {
-	const ElemSubst *es = ctx;
+	const OutSubst *es = ctx;
 	if (!e)
 		return NULL;
 	if (e->kind == EX_INDEX && e->var == es->o->P)
@@ -2803,7 +2799,7 @@ static void localise_out_scalars(Cascade *c, StmtVec *kids, VarVec *localised)
 		if (!ok || !pass)
 			continue;
 		Var *acc = fresh_var(c, arena_printf(&p->arena, "%s_acc", P->name), P->ty, VAR_LOCAL);
-		ElemSubst es = {&o, acc};
+		OutSubst es = {&o, acc};
 		Expr *elem = ex_copy(p, z->lhs);
 		kids->v[i] = st_decl(p, acc, ex_copy(p, z->rhs), z->loc);
 		for (int k = i + 1; k < kids->n; k++)
