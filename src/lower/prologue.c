@@ -721,9 +721,18 @@ static bool side_rows(Walk *w, const Occ *o, Side *sd, Expr *const *facs, int s)
 	for (int t = 0; t < o->t.n; t++)
 		if (!covered(facs[t], &c))
 			return false;
+	/* the row side's statements before the key loop run at every row of the main array when
+	 * each leading subscript is a parallel loop over its whole extent and each parallel
+	 * loop is one of them (none runs zero times while the prologue's rows do not) */
 	bool full = s == 0;
 	for (int i = 0; i < c.nlead; i++)
 		full &= c.full[i];
+	for (int q = 0; q < ng && full; q++) {
+		bool lead = false;
+		for (int i = 0; i < c.nlead; i++)
+			lead |= c.lead[i]->kind == EX_VAR && c.lead[i]->var == g[q].var;
+		full = lead;
+	}
 	for (int i = 0; i < sd->nslice; i++) {
 		c.all_rows = full && row_level(w, g, ng, sd->slice_key[i] / 4096);
 		if (!stmt_all_exprs(sd->slice[i], covered, &c))
