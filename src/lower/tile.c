@@ -916,7 +916,7 @@ static const char *pro_array_why(TilePlan *tp, const Stmt *l)
 		const Var *v = a->kind == ST_ASSIGN && a->aop == AS_ADD && a->lhs->kind == EX_VAR ? pro_array(tp, a->rhs) : NULL;
 		if (v)
 			return arena_printf(&tp->c->prog->arena,
-			                    "the product over '%s' reads '%s', a local array filled by statements before the pass (line %d), as its row operand: the tiles read the row operand from memory, and a kernel before the region computes such a row where the statements filling it read only the row's inputs (no array the region writes, nothing of the keys) and the product alone reads it",
+			                    "the product over '%s' reads '%s', a local array filled by statements before the pass (line %d), as its row operand: the tiles read both operands from memory, and the product's operands were not computed in a kernel before the region (a prologue workspace, docs/gpu-kernels.md: one sum `s += E` over the loop, the local read by the product alone, the row's statements reading only the row's inputs and the key's factors only the key's, none an array the region writes, a table at a position read from an array only for the row)",
 			                    l->var->name, v->name, v->loc.line);
 	}
 	return NULL;
