@@ -311,8 +311,10 @@ static bool find_slice(const Walk *w, Side *sd, Expr *const *facs, int nfacs)
 				}
 			}
 		}
-		/* a key local is the fused loop's own (each pass over the keys has its copy) */
-		const Stmt *scope = v->ndim ? NULL : set_has_key(w, v) ? w->path[w->jdepth] : w->r->loop;
+		/* a key local is the fused loop's own (each pass over the keys has its copy); a
+		 * local array is the row's (`float qr[128]` filled before the key loop: decode
+		 * kernels rotate or normalise the query alone), never the key's */
+		const Stmt *scope = set_has_key(w, v) ? (v->ndim ? NULL : w->path[w->jdepth]) : w->r->loop;
 		if (!found || !scope || stores != stmt_count_stores(scope, v))
 			return false;
 	}
@@ -329,6 +331,10 @@ typedef struct Cover {
 	const VarSet *ok;        /* locals and iterators the side defines itself */
 	const Var *d;
 	const Stmt *region;
+	/* the expression is run at every row of the main array in the region, unconditionally
+	 * (a statement of the row before the key loop, every leading subscript a parallel
+	 * loop's iterator over its whole extent): any subscript it reads is in bounds there */
+	bool all_rows;
 } Cover;
 
 static int lead_of(const Cover *c, const Expr *e)
@@ -377,7 +383,8 @@ static bool covered(const Expr *e, void *ctx)
 			return false;
 		for (int a = 0; a < e->nargs; a++) {
 			int m = lead_of(c, e->args[a]);
-			if (m >= 0 ? !e->var->dims[a] || !c->mdims[m] || !expr_equal(e->var->dims[a], c->mdims[m]) : !subscript_ok(c, e->args[a]))
+			if (m >= 0 ? !e->var->dims[a] || !c->mdims[m] || !expr_equal(e->var->dims[a], c->mdims[m])
+			           : c->all_rows ? !covered(e->args[a], ctx) : !subscript_ok(c, e->args[a]))
 				return false;
 		}
 		return true;
@@ -598,6 +605,87 @@ static int *stored_order(Program *p, const Occ *o, int s)
 	return ok ? cols : NULL;
 }
 
+/* The element of a parameter array in e with the most subscripts whose last reads one of
+ * the loop iterators its[] and whose others read none of the variables decl declares
+ * (and, for the key side, read the fused iterator j); best if none better. */
+static const Expr *slice_ref(const Expr *e, const VarSet *its, const VarSet *decl, const Var *j, const Expr *best)
+{
+	if (e->kind == EX_INDEX && e->var->kind == VAR_PARAM && e->var->ndim >= 2 && reads_any(e->args[e->nargs - 1], its->v, its->n) && (!best || e->nargs > best->nargs)) {
+		bool ok = !j;
+		for (int i = 0; i + 1 < e->nargs; i++) {
+			ok |= j && expr_reads_var(e->args[i], j);
+			if (reads_any(e->args[i], decl->v, decl->n))
+				ok = false, i = e->nargs;
+		}
+		if (ok)
+			best = e;
+	}
+	for (int i = 0; i < e->nargs; i++)
+		best = slice_ref(e->args[i], its, decl, j, best);
+	return best;
+}
+
+typedef struct SliceRef {
+	const VarSet *its, *decl;
+	const Var *j;
+	const Expr *best;
+} SliceRef;
+
+static bool slice_ref_test(const Expr *e, void *ctx)
+{
+	SliceRef *sr = ctx;
+	sr->best = slice_ref(e, sr->its, sr->decl, sr->j, sr->best);
+	return true;
+}
+
+static void collect_loops(const Stmt *s, VarSet *vs)
+{
+	if (!s)
+		return;
+	if (s->kind == ST_FOR && s->var)
+		set_add(vs, s->var);
+	for (int i = 0; i < s->nbody; i++)
+		collect_loops(s->body[i], vs);
+}
+
+/* The main array of a side whose factors read locals only: among the arrays the slice's
+ * loops read at their iterator (`q[b][h][d]`, `q[b][h][64 + d]` filling `qr[d]`), the
+ * one with the most subscripts, its others free of the slice's own variables (the
+ * workspace has its leading extents, a row per row of it); NULL if none. */
+static const Expr *slice_main_ref(const Walk *w, const Side *sd, const Var *j)
+{
+	VarSet its = {0}, decl = {0};
+	for (int i = 0; i < sd->nslice; i++) {
+		collect_loops(sd->slice[i], &its);
+		collect_declared(sd->slice[i], &decl);
+	}
+	(void)w;
+	if (its.full || decl.full || !its.n)
+		return NULL;
+	SliceRef sr = {&its, &decl, j, NULL};
+	for (int i = 0; i < sd->nslice; i++)
+		stmt_all_exprs(sd->slice[i], slice_ref_test, &sr);
+	return sr.best;
+}
+
+/* Whether the statements of block w->path[k] run once at every point of the region's
+ * parallel loops g: every statement on the way down to it is a block or one of those
+ * loops (no guard, no other loop). */
+static bool row_level(const Walk *w, const GridLoop *g, int ng, int k)
+{
+	if (k >= w->depth || w->path[k]->kind != ST_BLOCK)
+		return false;
+	for (int q = 0; q < k; q++) {
+		const Stmt *s = w->path[q];
+		bool grid = false;
+		for (int i = 0; i < ng && s->kind == ST_FOR; i++)
+			grid |= s->var == g[i].var;
+		if (s->kind != ST_BLOCK && !grid)
+			return false;
+	}
+	return true;
+}
+
 /* Whether side s's values (its factors facs and slice) are functions of its main
  * array's row, each read in bounds for every row, so that a kernel over the rows
  * of the main array computes them (a workspace shaped like it). */
@@ -633,9 +721,23 @@ static bool side_rows(Walk *w, const Occ *o, Side *sd, Expr *const *facs, int s)
 	for (int t = 0; t < o->t.n; t++)
 		if (!covered(facs[t], &c))
 			return false;
-	for (int i = 0; i < sd->nslice; i++)
+	/* the row side's statements before the key loop run at every row of the main array when
+	 * each leading subscript is a parallel loop over its whole extent and each parallel
+	 * loop is one of them (none runs zero times while the prologue's rows do not) */
+	bool full = s == 0;
+	for (int i = 0; i < c.nlead; i++)
+		full &= c.full[i];
+	for (int q = 0; q < ng && full; q++) {
+		bool lead = false;
+		for (int i = 0; i < c.nlead; i++)
+			lead |= c.lead[i]->kind == EX_VAR && c.lead[i]->var == g[q].var;
+		full = lead;
+	}
+	for (int i = 0; i < sd->nslice; i++) {
+		c.all_rows = full && row_level(w, g, ng, sd->slice_key[i] / 4096);
 		if (!stmt_all_exprs(sd->slice[i], covered, &c))
 			return false;
+	}
 	/* the row side's locals are computed outside the fused loop */
 	for (int i = 0; i < sd->nslice; i++)
 		if (s == 0 && sd->slice_key[i] / 4096 > w->jdepth)
@@ -696,7 +798,13 @@ static bool analyse(Walk *w, Stmt *b, int k, Occ *o)
 		}
 		for (int t = 0; t < o->t.n && !sd->mainref; t++)
 			sd->mainref = main_ref(facs[t], o->d, s ? w->j : NULL, NULL);
-		if (!sd->mainref || !find_slice(w, sd, facs, o->t.n))
+		if (!find_slice(w, sd, facs, o->t.n))
+			return false;
+		/* factors reading only locals (`qr[d]`, the query rotated into a local row before
+		 * the key loop): the array the slice's loops read by their iterator */
+		if (!sd->mainref)
+			sd->mainref = slice_main_ref(w, sd, s ? w->j : NULL);
+		if (!sd->mainref)
 			return false;
 		/* the workspace's type is chosen in rewrite (ws_types) */
 		const Var *m = sd->mainref->var;

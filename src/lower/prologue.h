@@ -1,6 +1,7 @@
 /* prologue.h: operands of the pass's q.k computed once per key and per row, before the
  * tile kernel. A score whose dot product over d computes its operands inside the d loop
- * (RoPE, QK-norm's per-row and per-key factors, a per-channel dequantisation scale) is a
+ * (RoPE, QK-norm's per-row and per-key factors, a per-channel dequantisation scale), or
+ * reads a local row filled before the key loop (`qr[d]`: a decode rotating the query alone), is a
  * sum over terms t and d of R_t(row, d) * K_t(key, d): prologue_rewrite finds the factors,
  * makes a workspace per side that is not a plain operand (the shape of the array the
  * side's factors follow, its last extent the terms' columns side by side: t * P + d; fp32,

@@ -889,6 +889,39 @@ static const char *column_sum_why(TilePlan *tp, const Stmt *l, const Var *j)
 	return NULL;
 }
 
+/* A local array declared before the pass (tp->pro) that e reads; NULL if none. */
+static const Var *pro_array(const TilePlan *tp, const Expr *e)
+{
+	if (e->kind == EX_INDEX && e->var->kind == VAR_LOCAL && e->var->ndim && declared_in_pro(tp, e->var))
+		return e->var;
+	for (int i = 0; i < e->nargs; i++) {
+		const Var *v = pro_array(tp, e->args[i]);
+		if (v)
+			return v;
+	}
+	return NULL;
+}
+
+/* Why loop l of the pass has no tile form, when it sums products of which one reads a
+ * local array filled before the pass (`qr[d]`, the query rotated or normalised into a
+ * local row before the key loop): the tiles read the row operand from memory, and the
+ * prologue (prologue.c), which would compute that row in a kernel of its own, did not
+ * take it. NULL otherwise. */
+static const char *pro_array_why(TilePlan *tp, const Stmt *l)
+{
+	int n;
+	Stmt **b = slot_stmts((Stmt **)&l->body[0], &n);
+	for (int i = 0; i < n; i++) {
+		const Stmt *a = b[i];
+		const Var *v = a->kind == ST_ASSIGN && a->aop == AS_ADD && a->lhs->kind == EX_VAR ? pro_array(tp, a->rhs) : NULL;
+		if (v)
+			return arena_printf(&tp->c->prog->arena,
+			                    "the product over '%s' reads '%s', a local array filled by statements before the pass (line %d), as its row operand: the tiles read both operands from memory, and the product's operands were not computed in a kernel before the region (a prologue workspace, docs/gpu-kernels.md: one sum `s += E` over the loop, the local read by the product alone, the row's statements reading only the row's inputs and the key's factors only the key's, none an array the region writes, a table at a position read from an array only for the row)",
+			                    l->var->name, v->name, v->loc.line);
+	}
+	return NULL;
+}
+
 static bool scan_elem_stmt(TilePlan *tp, Stmt *s, Var *jvar)
 {
 	Program *p = tp->c->prog;
@@ -920,6 +953,8 @@ static bool scan_elem_stmt(TilePlan *tp, Stmt *s, Var *jvar)
 			return check_elem_expr(tp, g, jvar);
 		if (!tp->why)
 			tp->why = column_sum_why(tp, s, jvar);
+		if (!tp->why)
+			tp->why = pro_array_why(tp, s);
 		if (!tp->why)
 			tp->why = "a loop inside the pass is neither a product with the row operand nor one accumulated over the pass";
 		return false;
