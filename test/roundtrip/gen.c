@@ -752,7 +752,7 @@ int main(int argc, char **argv)
 					seen = !strcmp(defs.v[i], d.s);
 				if (!seen) {
 					sb_puts(&b, d.s);
-					vec_push(defs, strdup(d.s));
+					vec_push(defs, d.s); /* freed with defs */
 				} else
 					sb_free(&d);
 			}
