@@ -66,13 +66,6 @@ static bool in_list(const VarList *l, const Var *v)
 
 static bool is_int(const Expr *e, long v) { return e && e->kind == EX_INT && e->ival == v; }
 
-static Expr *uncast(Expr *e)
-{
-	while (e->kind == EX_CAST)
-		e = e->args[0];
-	return e;
-}
-
 /* `b * B`, the first key of block b. */
 static bool is_block_start(const Blocks *k, const Expr *e)
 {
@@ -100,7 +93,7 @@ static bool holds_key(const Blocks *k, const Expr *e, const Var *v)
 {
 	if (!e)
 		return false;
-	if (e->kind == EX_INDEX && e->nargs == 1 && uncast(e->args[0])->kind == EX_VAR && uncast(e->args[0])->var == v && in_list(&k->arrays, e->var))
+	if (e->kind == EX_INDEX && e->nargs == 1 && expr_uncast(e->args[0])->kind == EX_VAR && expr_uncast(e->args[0])->var == v && in_list(&k->arrays, e->var))
 		return true;
 	if (e->kind == EX_BIN && e->bop == OP_ADD) {
 		/* the terms of the sum, `lo + b * B + n` with a block loop from lo */
@@ -109,7 +102,7 @@ static bool holds_key(const Blocks *k, const Expr *e, const Var *v)
 		add_terms(e, t, &nt);
 		bool start = false, key = false;
 		for (int i = 0; i < nt; i++) {
-			const Expr *x = uncast((Expr *)t[i]);
+			const Expr *x = expr_uncast((Expr *)t[i]);
 			start |= is_block_start(k, x);
 			key |= x->kind == EX_VAR && x->var == v;
 		}
@@ -273,11 +266,11 @@ static void collect_reductions(Blocks *k, const Stmt *E, const Stmt *s)
 /* `t * F` or `F * t` with t the lvalue lhs: F, or NULL. */
 static Expr *factor_of(Expr *e, const Expr *lhs)
 {
-	e = uncast(e);
+	e = expr_uncast(e);
 	if (e->kind != EX_BIN || e->bop != OP_MUL)
 		return NULL;
 	for (int i = 0; i < 2; i++)
-		if (same_lvalue(uncast(e->args[i]), lhs) && !expr_reads_var(e->args[1 - i], lhs->var))
+		if (same_lvalue(expr_uncast(e->args[i]), lhs) && !expr_reads_var(e->args[1 - i], lhs->var))
 			return e->args[1 - i];
 	return NULL;
 }
@@ -288,7 +281,7 @@ static bool has_rescale(Blocks *k, const Stmt *s)
 	if (!s || is_key_loop(k, s))
 		return false;
 	if (s->kind == ST_ASSIGN && in_list(&k->rv, s->lhs->var)) {
-		Expr *r = uncast(s->rhs);
+		Expr *r = expr_uncast(s->rhs);
 		if (s->aop == AS_MUL || s->aop == AS_DIV || (s->aop == AS_SET && factor_of(r, s->lhs)))
 			return true;
 		const Expr *t[16];
@@ -307,7 +300,7 @@ static bool has_rescale(Blocks *k, const Stmt *s)
 /* Whether e is a block sum (a block local a key loop adds to), through casts. */
 static bool is_block_sum(const Blocks *k, Expr *e)
 {
-	e = uncast(e);
+	e = expr_uncast(e);
 	int r = e->kind == EX_VAR ? red_index(k, e->var) : -1;
 	return r >= 0 && k->reds.v[r] == RED_ADD;
 }
@@ -346,7 +339,7 @@ static bool reads_array_off(const Blocks *k, const Expr *e, const Var *v)
 {
 	if (!e)
 		return false;
-	if (e->kind == EX_INDEX && in_list(&k->arrays, e->var) && !(v && e->nargs == 1 && uncast(e->args[0])->kind == EX_VAR && uncast(e->args[0])->var == v))
+	if (e->kind == EX_INDEX && in_list(&k->arrays, e->var) && !(v && e->nargs == 1 && expr_uncast(e->args[0])->kind == EX_VAR && expr_uncast(e->args[0])->var == v))
 		return true;
 	for (int i = 0; i < e->nargs; i++)
 		if (reads_array_off(k, e->args[i], v))
@@ -363,11 +356,11 @@ static bool is_new_max(const Blocks *k, const Var *y, const Var *r)
 		return k->reds.v[q] == RED_MAX;
 	for (int i = 0; i < k->bl.n; i++)
 		if (k->bl.v[i] == y && k->blinit.v[i]) {
-			Expr *e = uncast(k->blinit.v[i]);
+			Expr *e = expr_uncast(k->blinit.v[i]);
 			if (e->kind != EX_CALL || e->fn != FN_FMAX || e->nargs != 2)
 				return false;
 			for (int a = 0; a < 2; a++)
-				if (uncast(e->args[a])->kind == EX_VAR && uncast(e->args[a])->var == r)
+				if (expr_uncast(e->args[a])->kind == EX_VAR && expr_uncast(e->args[a])->var == r)
 					return true;
 		}
 	return false;
@@ -380,16 +373,16 @@ static void check_running_update(Blocks *k, const Stmt *s)
 	Expr *r = s->rhs;
 	const Expr *lhs = s->lhs;
 	bool ok = false;
-	if (s->aop == AS_SET && uncast(r)->kind == EX_VAR && in_list(&k->bl, uncast(r)->var) && !is_block_sum(k, r))
-		ok = lhs->kind == EX_VAR && is_new_max(k, uncast(r)->var, lhs->var);
+	if (s->aop == AS_SET && expr_uncast(r)->kind == EX_VAR && in_list(&k->bl, expr_uncast(r)->var) && !is_block_sum(k, r))
+		ok = lhs->kind == EX_VAR && is_new_max(k, expr_uncast(r)->var, lhs->var);
 	else if (s->aop == AS_MUL || s->aop == AS_DIV)
 		ok = !reads_block_sum(k, r) && !reads_running(k, r);
 	else if (s->aop == AS_ADD)
 		ok = is_block_sum(k, r);
 	else if (s->aop == AS_SET && factor_of(r, lhs))
 		ok = !reads_block_sum(k, factor_of(r, lhs)) && !reads_running(k, factor_of(r, lhs));
-	else if (s->aop == AS_SET && uncast(r)->kind == EX_BIN && uncast(r)->bop == OP_ADD) {
-		Expr *a = uncast(r);
+	else if (s->aop == AS_SET && expr_uncast(r)->kind == EX_BIN && expr_uncast(r)->bop == OP_ADD) {
+		Expr *a = expr_uncast(r);
 		for (int i = 0; i < 2 && !ok; i++) {
 			Expr *f = factor_of(a->args[i], lhs);
 			ok = f && !reads_block_sum(k, f) && !reads_running(k, f) && is_block_sum(k, a->args[1 - i]);
@@ -497,7 +490,7 @@ static void max_running(Blocks *k, const Stmt *s)
 {
 	if (!s || is_key_loop(k, s))
 		return;
-	if (s->kind == ST_ASSIGN && s->aop == AS_SET && in_list(&k->rv, s->lhs->var) && uncast(s->rhs)->kind == EX_VAR && in_list(&k->bl, uncast(s->rhs)->var) &&
+	if (s->kind == ST_ASSIGN && s->aop == AS_SET && in_list(&k->rv, s->lhs->var) && expr_uncast(s->rhs)->kind == EX_VAR && in_list(&k->bl, expr_uncast(s->rhs)->var) &&
 	    !in_list(&k->maxrv, s->lhs->var))
 		vec_push(k->maxrv, s->lhs->var);
 	for (int i = 0; i < s->nbody; i++)
@@ -513,12 +506,6 @@ static void written_vars(const Stmt *s, VarList *out)
 		vec_push(*out, s->lhs->var);
 	for (int i = 0; i < s->nbody; i++)
 		written_vars(s->body[i], out);
-}
-
-static bool is_zero(Expr *e)
-{
-	e = uncast(e);
-	return is_int(e, 0) || (e->kind == EX_FLT && e->fval == 0);
 }
 
 /* Whether s reads v only in its additions to v (`v += g`, g not reading v). */
@@ -565,20 +552,20 @@ static void forward_local_copies(Program *p, Stmt *s)
 		Stmt *last = s->body[s->nbody - 1], *set = NULL;
 		if (last == d || last->kind != ST_ASSIGN || last->lhs->var == d->var || last->lhs->ty != d->var->ty)
 			continue;
-		Expr *X = last->lhs, *r = uncast(last->rhs);
+		Expr *X = last->lhs, *r = expr_uncast(last->rhs);
 		if (last->aop == AS_SET && r->kind == EX_VAR && r->var == d->var && expr_reads_var(d->rhs, X->var)) {
 			/* `T a = X * F; ...; X = a;` */
 			set = st_assign(p, ex_copy(p, X), AS_SET, d->rhs, d->loc);
 			Expr *f = factor_of(d->rhs, X); /* `X *= F`, the form online.c drops */
 			if (f)
 				set = st_assign(p, ex_copy(p, X), AS_MUL, f, d->loc);
-		} else if (is_zero(d->rhs) && last->aop == AS_ADD && r->kind == EX_VAR && r->var == d->var) {
+		} else if (expr_is_zero_literal(d->rhs) && last->aop == AS_ADD && r->kind == EX_VAR && r->var == d->var) {
 			/* `T a = 0; ...; X += a;` */
 			set = NULL;
-		} else if (is_zero(d->rhs) && last->aop == AS_SET && r->kind == EX_BIN && r->bop == OP_ADD) {
+		} else if (expr_is_zero_literal(d->rhs) && last->aop == AS_SET && r->kind == EX_BIN && r->bop == OP_ADD) {
 			/* `T a = 0; ...; X = X * F + a;` */
 			for (int q = 0; q < 2 && !set; q++) {
-				Expr *a = uncast(r->args[1 - q]), *f = factor_of(r->args[q], X);
+				Expr *a = expr_uncast(r->args[1 - q]), *f = factor_of(r->args[q], X);
 				if (a->kind == EX_VAR && a->var == d->var && f && !expr_reads_var(f, d->var)) {
 					set = st_assign(p, ex_copy(p, X), AS_MUL, f, d->loc);
 					for (int j = i + 1; j + 1 < s->nbody && set; j++)
@@ -721,7 +708,7 @@ static bool one_key_reduction(Blocks *k, Stmt *body, Var *x)
 	Expr *v;
 	Loc l = body->body[ri]->loc;
 	if (red == RED_ADD) {
-		if (!is_zero(d->rhs))
+		if (!expr_is_zero_literal(d->rhs))
 			return fail(k, d->loc, arena_printf(&p->arena, "the block's sum '%s' starts from a value other than zero (it would be added once per block)", x->name)), false;
 		v = ex_as_type(p, x->ty, g);
 	} else {
@@ -780,7 +767,7 @@ static void forward_key_copies(Program *p, Stmt *body, Var *t)
 {
 	for (int i = 0; i < body->nbody; i++) {
 		Stmt *d = body->body[i];
-		if (d->kind != ST_DECL || d->var->ndim || !scalar_is_int(d->var->ty) || !d->rhs || uncast(d->rhs)->kind != EX_VAR || uncast(d->rhs)->var != t ||
+		if (d->kind != ST_DECL || d->var->ndim || !scalar_is_int(d->var->ty) || !d->rhs || expr_uncast(d->rhs)->kind != EX_VAR || expr_uncast(d->rhs)->var != t ||
 		    stmt_count_stores(body, d->var))
 			continue;
 		Expr *to = ex_var(p, t, d->loc);
@@ -831,7 +818,7 @@ typedef struct PadCtx {
 /* Whether condition c is false for a key t >= X: `t < X`, `X > t`, or a conjunct is. */
 static bool false_at_pad(const PadCtx *pc, const Expr *c)
 {
-	c = uncast((Expr *)c);
+	c = expr_uncast((Expr *)c);
 	if (c->kind != EX_BIN)
 		return false;
 	if (c->bop == OP_LAND)
@@ -839,8 +826,8 @@ static bool false_at_pad(const PadCtx *pc, const Expr *c)
 	int key = c->bop == OP_LT ? 0 : c->bop == OP_GT ? 1 : -1;
 	if (key < 0)
 		return false;
-	const Expr *a = uncast(c->args[key]);
-	return a->kind == EX_VAR && a->var == pc->t && expr_equal(uncast(c->args[1 - key]), uncast((Expr *)pc->X));
+	const Expr *a = expr_uncast(c->args[key]);
+	return a->kind == EX_VAR && a->var == pc->t && expr_equal(expr_uncast(c->args[1 - key]), expr_uncast((Expr *)pc->X));
 }
 
 /* Whether statement s runs for a padded key: not under an if whose test is then false. */
@@ -942,7 +929,7 @@ static bool pad_factor_one(const PadCtx *pc, const Var *v)
 	for (int i = 0; i < pc->body->nbody; i++) {
 		const Stmt *d = pc->body->body[i];
 		if (d->kind == ST_DECL && d->var == v && d->rhs && !stores_at_pad(pc, pc->body, v)) {
-			Expr *e = uncast(d->rhs);
+			Expr *e = expr_uncast(d->rhs);
 			if (e->kind != EX_CALL || (e->fn != FN_EXP && e->fn != FN_EXP2))
 				return false;
 			Pad a = pad_value(pc, e->args[0], 0);
@@ -959,19 +946,19 @@ static void key_bounds_expr(const Expr *e, const Var *t, const Stmt *body, void 
 	VEC(Expr *) *ys = ys_;
 	if (!e)
 		return;
-	const Expr *c = uncast((Expr *)e);
+	const Expr *c = expr_uncast((Expr *)e);
 	if (c->kind == EX_BIN && (c->bop == OP_LT || c->bop == OP_GT)) {
 		int key = c->bop == OP_LT ? 0 : 1;
-		const Expr *a = uncast(c->args[key]), *y = c->args[1 - key];
+		const Expr *a = expr_uncast(c->args[key]), *y = c->args[1 - key];
 		bool ok = a->kind == EX_VAR && a->var == t && !expr_reads_var(y, t);
 		for (int i = 0; ok && i < body->nbody; i++)
 			if (body->body[i]->kind == ST_DECL && expr_reads_var(y, body->body[i]->var))
 				ok = false;
 		for (int i = 0; ok && i < ys->n; i++)
-			if (expr_equal(ys->v[i], uncast((Expr *)y)))
+			if (expr_equal(ys->v[i], expr_uncast((Expr *)y)))
 				ok = false;
 		if (ok)
-			vec_push(*ys, uncast((Expr *)y));
+			vec_push(*ys, expr_uncast((Expr *)y));
 	}
 	for (int i = 0; i < e->nargs; i++)
 		key_bounds_expr(e->args[i], t, body, ys_);
@@ -996,7 +983,7 @@ static bool pad_inert(const PadCtx *pc, const Stmt *s)
 	if (s->kind == ST_IF && false_at_pad(pc, s->cond))
 		return s->nbody < 2 || pad_inert(pc, s->body[1]);
 	if (s->kind == ST_ASSIGN && in_list(&pc->k->rv, s->lhs->var)) {
-		Expr *r = uncast(s->rhs), *f = NULL, *g = NULL;
+		Expr *r = expr_uncast(s->rhs), *f = NULL, *g = NULL;
 		if (s->aop == AS_ADD)
 			g = r;
 		else if (s->aop == AS_MUL)
@@ -1014,7 +1001,7 @@ static bool pad_inert(const PadCtx *pc, const Stmt *s)
 		} else
 			return false;
 		if (f) {
-			Expr *fm = uncast(f);
+			Expr *fm = expr_uncast(f);
 			/* the factor exp(m_old - m_new) is 1: the max keeps its value */
 			if (!((fm->kind == EX_CALL && (fm->fn == FN_EXP || fm->fn == FN_EXP2) && pad_value(pc, fm->args[0], 0).kind == PAD_CONST &&
 			       pad_value(pc, fm->args[0], 0).v == 0) ||
@@ -1132,8 +1119,8 @@ Stmt *fuse_unblock_online(Program *p, const Stmt *loop, const char **why)
 	const Var *mnew = NULL;
 	for (int i = 0; k.shape == 1 && i < nb->nbody && !mnew; i++) {
 		const Stmt *s = nb->body[i];
-		if (s->kind == ST_ASSIGN && s->aop == AS_SET && in_list(&k.maxrv, s->lhs->var) && uncast(s->rhs)->kind == EX_VAR)
-			mnew = uncast(s->rhs)->var;
+		if (s->kind == ST_ASSIGN && s->aop == AS_SET && in_list(&k.maxrv, s->lhs->var) && expr_uncast(s->rhs)->kind == EX_VAR)
+			mnew = expr_uncast(s->rhs)->var;
 	}
 	VEC(Expr *) ys = {0};
 	if (mnew)

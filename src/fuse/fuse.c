@@ -2705,39 +2705,8 @@ static void localise_out_accums(Cascade *c, StmtVec *kids, VarVec *localised)
 	}
 }
 
-/* Whether every element of o->P that e reads (or, as an lhs, stores) is the one at
- * o->lead (all its subscripts). */
-static bool only_elem(const Expr *e, const OutRow *o)
-{
-	if (!e)
-		return true;
-	if (e->kind == EX_INDEX && e->var == o->P) {
-		if (e->nargs != o->nlead)
-			return false;
-		for (int i = 0; i < e->nargs; i++)
-			if (!expr_equal(e->args[i], o->lead[i]))
-				return false;
-		return true;
-	}
-	if (e->kind == EX_VAR && e->var == o->P)
-		return false;
-	for (int i = 0; i < e->nargs; i++)
-		if (!only_elem(e->args[i], o))
-			return false;
-	return true;
-}
-
-static bool stmt_only_elem(const Stmt *s, const OutRow *o)
-{
-	if (!s)
-		return true;
-	if (!only_elem(s->lhs, o) || !only_elem(s->rhs, o) || !only_elem(s->cond, o) || !only_elem(s->lo, o) || !only_elem(s->hi, o))
-		return false;
-	for (int i = 0; i < s->nbody; i++)
-		if (!stmt_only_elem(s->body[i], o))
-			return false;
-	return true;
-}
+/* expr_reads_only_elem as an ExprTest (ctx: the element). */
+static bool only_elem_test(const Expr *e, void *elem) { return expr_reads_only_elem(e, elem); }
 
 /* Copy of e with the element at o->lead read as the local acc (an ExprMap; ctx: an
  * OutSubst, as subst_out_map's). */
@@ -2793,7 +2762,7 @@ static void localise_out_scalars(Cascade *c, StmtVec *kids, VarVec *localised)
 		for (int k = 0; ok && k < i; k++)
 			ok = !stmt_reads_var(kids->v[k], P) && !stmt_writes_var(kids->v[k], P);
 		for (int k = i; ok && k < kids->n; k++) {
-			ok = stmt_only_elem(kids->v[k], &o);
+			ok = stmt_all_exprs(kids->v[k], only_elem_test, z->lhs);
 			pass |= is_axis_loop(kids->v[k], c->axis) && stmt_writes_var(kids->v[k], P);
 		}
 		if (!ok || !pass)

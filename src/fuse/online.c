@@ -53,13 +53,6 @@ typedef struct Online {
 	VEC(Rescale) rescales;
 } Online;
 
-static Expr *uncast(Expr *e)
-{
-	while (e->kind == EX_CAST)
-		e = e->args[0];
-	return e;
-}
-
 static bool is_max_lvalue(const Online *o, const Expr *e)
 {
 	return (e->kind == EX_VAR || e->kind == EX_INDEX) && expr_equal(e, o->m);
@@ -792,7 +785,7 @@ static int factor_decl(const Stmt *body, int i, const Var *v)
 	for (int k = i - 1; k >= 0; k--) {
 		Stmt *d = body->body[k];
 		if (d->kind == ST_DECL && d->var == v) {
-			Expr *r = d->rhs && !v->ndim ? uncast(d->rhs) : NULL;
+			Expr *r = d->rhs && !v->ndim ? expr_uncast(d->rhs) : NULL;
 			return r && (r->kind == EX_INT || r->kind == EX_FLT) ? k : -1;
 		}
 		if (stmt_reads_or_stores(d, v))
@@ -956,43 +949,35 @@ static Stmt *decl_before(Stmt *parent, int idx, const Var *v)
 	return NULL;
 }
 
-/* Whether the last statement of parent before idx that writes array a sets all of it to
- * zero: a nest of loops from 0 to a's extents, one per dimension, around `a[i0]...[in] =
- * 0` (what `= {0}`, memset and a zeroing loop become). A rescaled array seeded otherwise
- * would need its seed rescaled too. */
-/* Whether every element of a that e reads or stores, inside root, is at subscripts that
- * are iterators of loops of root running from 0 to hi[k] (the zeroing loops' bounds). */
-static bool expr_within(const Stmt *root, const Expr *e, const Var *a, Expr *const *hi)
+/* The elements of array a a statement root may touch: at subscripts that are iterators of
+ * loops of root running from 0 to hi[k] (the zeroing loops' bounds). */
+typedef struct Within {
+	const Stmt *root;
+	const Var *a;
+	Expr *const *hi;
+} Within;
+
+/* Whether every element of w->a that e reads or stores is within w (an ExprTest). */
+static bool expr_within(const Expr *e, void *ctx)
 {
-	if (!e)
-		return true;
-	if (e->kind == EX_INDEX && e->var == a)
+	const Within *w = ctx;
+	if (e->kind == EX_INDEX && e->var == w->a)
 		for (int k = 0; k < e->nargs; k++) {
 			const Expr *x = e->args[k];
-			const Stmt *l = x->kind == EX_VAR ? stmt_loop_of(root, x->var) : NULL;
-			if (!l || !is_literal(uncast(l->lo), 0) || !expr_equal(l->hi, hi[k]))
+			const Stmt *l = x->kind == EX_VAR ? stmt_loop_of(w->root, x->var) : NULL;
+			if (!l || !is_literal(expr_uncast(l->lo), 0) || !expr_equal(l->hi, w->hi[k]))
 				return false;
 		}
 	for (int i = 0; i < e->nargs; i++)
-		if (!expr_within(root, e->args[i], a, hi))
-			return false;
-	return true;
-}
-
-static bool stmt_within(const Stmt *root, const Stmt *s, const Var *a, Expr *const *hi)
-{
-	if (!s)
-		return true;
-	if (!expr_within(root, s->lhs, a, hi) || !expr_within(root, s->rhs, a, hi) || !expr_within(root, s->cond, a, hi))
-		return false;
-	for (int i = 0; i < s->nbody; i++)
-		if (!stmt_within(root, s->body[i], a, hi))
+		if (!expr_within(e->args[i], ctx))
 			return false;
 	return true;
 }
 
 /* Whether the local array a is zeroed by the last statement before parent->body[idx]
- * that writes it: loops from 0 over each of its dimensions storing 0. A loop may stop
+ * that writes it: loops from 0 over each of its dimensions storing 0 (what `= {0}`,
+ * memset and a zeroing loop become; a rescaled array seeded otherwise would need its seed
+ * rescaled too). A loop may stop
  * short of the extent (`float acc[256]` zeroed over `d < D`, the largest head dim
  * declared, the model's used) when every later statement of parent reads and stores a
  * only at iterators of loops with the same bounds. */
@@ -1007,7 +992,7 @@ static bool zeroed_before(Stmt *parent, int idx, const Var *a)
 	Expr *hi[16];
 	bool shorter = false;
 	int n = 0;
-	while (s && s->kind == ST_FOR && n < 16 && n < a->ndim && is_literal(uncast(s->lo), 0)) {
+	while (s && s->kind == ST_FOR && n < 16 && n < a->ndim && is_literal(expr_uncast(s->lo), 0)) {
 		shorter |= !expr_equal(s->hi, a->dims[n]);
 		hi[n] = s->hi;
 		iv[n++] = s->var;
@@ -1016,13 +1001,13 @@ static bool zeroed_before(Stmt *parent, int idx, const Var *a)
 		s = nb == 1 ? b[0] : NULL;
 	}
 	if (!s || n != a->ndim || s->kind != ST_ASSIGN || s->aop != AS_SET || s->lhs->kind != EX_INDEX || s->lhs->var != a ||
-	    !is_literal(uncast(s->rhs), 0))
+	    !is_literal(expr_uncast(s->rhs), 0))
 		return false;
 	for (int k = 0; k < n; k++)
 		if (s->lhs->args[k]->kind != EX_VAR || s->lhs->args[k]->var != iv[k])
 			return false;
 	for (int i = at + 1; shorter && i < parent->nbody; i++)
-		if (!stmt_within(parent->body[i], parent->body[i], a, hi))
+		if (!stmt_all_exprs(parent->body[i], expr_within, &(Within){parent->body[i], a, hi}))
 			return false;
 	return true;
 }
@@ -1272,9 +1257,9 @@ static bool starts_at_zero(Stmt *parent, int idx, const Var *v)
 	for (int i = idx - 1; i >= 0; i--) {
 		Stmt *s = parent->body[i];
 		if (s->kind == ST_DECL && s->var == v)
-			return s->rhs && is_literal(uncast(s->rhs), 0);
+			return s->rhs && is_literal(expr_uncast(s->rhs), 0);
 		if (s->kind == ST_ASSIGN && s->lhs->kind == EX_VAR && s->lhs->var == v)
-			return s->aop == AS_SET && is_literal(uncast(s->rhs), 0);
+			return s->aop == AS_SET && is_literal(expr_uncast(s->rhs), 0);
 		if (stmt_writes_var(s, v) || stmt_reads_var(s, v))
 			return false;
 	}
@@ -1284,8 +1269,8 @@ static bool starts_at_zero(Stmt *parent, int idx, const Var *v)
 /* `x - m` with m the variable mv: x, or NULL. */
 static Expr *minus_var(Expr *e, const Var *mv)
 {
-	e = uncast(e);
-	if (e->kind == EX_BIN && e->bop == OP_SUB && uncast(e->args[1])->kind == EX_VAR && uncast(e->args[1])->var == mv &&
+	e = expr_uncast(e);
+	if (e->kind == EX_BIN && e->bop == OP_SUB && expr_uncast(e->args[1])->kind == EX_VAR && expr_uncast(e->args[1])->var == mv &&
 	    !expr_reads_var(e->args[0], mv))
 		return e->args[0];
 	return NULL;
@@ -1297,7 +1282,7 @@ static bool var_plus_one(const Expr *e, const Var *v)
 	if (e->kind != EX_BIN || e->bop != OP_ADD)
 		return false;
 	for (int k = 0; k < 2; k++)
-		if (uncast(e->args[k])->kind == EX_VAR && uncast(e->args[k])->var == v && is_literal(uncast(e->args[1 - k]), 1))
+		if (expr_uncast(e->args[k])->kind == EX_VAR && expr_uncast(e->args[k])->var == v && is_literal(expr_uncast(e->args[1 - k]), 1))
 			return true;
 	return false;
 }
@@ -1327,9 +1312,9 @@ static bool undo_welford(Program *p, Stmt *parent, int idx)
 		collect_defs(&o, rest, rest);
 		/* mean += (x - mean_old) / n, after n += 1 */
 		Expr *gmi = inline_defs(&o, rename_expr(&o, gm, true), 0);
-		gmi = gmi ? uncast(gmi) : NULL;
+		gmi = gmi ? expr_uncast(gmi) : NULL;
 		Expr *x = gmi && gmi->kind == EX_BIN && gmi->bop == OP_DIV ? minus_var(gmi->args[0], o.old) : NULL;
-		Expr *nexp = x ? uncast(gmi->args[1]) : NULL;
+		Expr *nexp = x ? expr_uncast(gmi->args[1]) : NULL;
 		Var *n = nexp && nexp->kind == EX_VAR ? nexp->var : NULL;
 		/* the count as the iterator gives it, `delta / (float)(c + 1)` over c from 0: a
 		 * count of our own, kept as the written one would be */
@@ -1341,13 +1326,13 @@ static bool undo_welford(Program *p, Stmt *parent, int idx)
 		for (int i = 0; n && i < body->nbody; i++) {
 			Expr *g;
 			Var *v = i == mi ? NULL : sum_of(p, body->body[i], body, &g);
-			if (v == n && i < mi && is_literal(uncast(g), 1))
+			if (v == n && i < mi && is_literal(expr_uncast(g), 1))
 				ci = i;
 			if (!v || v == n || v == mean || i < mi)
 				continue;
 			/* m2 += (x - mean_old) * (x - mean) */
 			Expr *gq = inline_defs(&o, rename_expr(&o, g, false), 0);
-			gq = gq ? uncast(gq) : NULL;
+			gq = gq ? expr_uncast(gq) : NULL;
 			if (!gq || gq->kind != EX_BIN || gq->bop != OP_MUL)
 				continue;
 			for (int k = 0; k < 2 && !m2; k++) {

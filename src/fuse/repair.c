@@ -189,13 +189,6 @@ bool repair_nan_test(const Expr *cond)
 	return cond->kind == EX_CALL && (cond->fn == FN_ISFINITE || cond->fn == FN_ISNAN || cond->fn == FN_ISINF);
 }
 
-static bool is_zero_literal(const Expr *e)
-{
-	while (e->kind == EX_CAST)
-		e = e->args[0];
-	return (e->kind == EX_INT && e->ival == 0) || (e->kind == EX_FLT && e->fval == 0);
-}
-
 /* Whether the sign of e (negative, zero, positive) is the data's alone, whatever the
  * producers' values: e reads none, or is a product or quotient of such values, of
  * exponentials (positive, or 0 by underflow alone) and of sums of exponentials
@@ -226,8 +219,8 @@ const Var *repair_reads_producer(const Cascade *c, const Expr *e)
 	if (!e || finite_test(c, e, &taken) || repair_nan_test(e))
 		return NULL;
 	/* `p > 0.0f` before `h -= p * logf(p)` (an entropy's guard): decided by the data */
-	if (e->kind == EX_BIN && e->bop >= OP_LT && e->bop <= OP_NE && (is_zero_literal(e->args[0]) || is_zero_literal(e->args[1])) &&
-	    sign_of_data(c, e->args[is_zero_literal(e->args[0]) ? 1 : 0], 0))
+	if (e->kind == EX_BIN && e->bop >= OP_LT && e->bop <= OP_NE && (expr_is_zero_literal(e->args[0]) || expr_is_zero_literal(e->args[1])) &&
+	    sign_of_data(c, e->args[expr_is_zero_literal(e->args[0]) ? 1 : 0], 0))
 		return NULL;
 	if ((e->kind == EX_VAR || e->kind == EX_INDEX) && producer_index(c, e->var) >= 0)
 		return e->var;

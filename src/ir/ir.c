@@ -304,6 +304,20 @@ const Stmt *stmt_loop_of(const Stmt *s, const Var *v)
 	return NULL;
 }
 
+Expr *expr_uncast(Expr *e)
+{
+	while (e->kind == EX_CAST)
+		e = e->args[0];
+	return e;
+}
+
+bool expr_is_zero_literal(const Expr *e)
+{
+	while (e->kind == EX_CAST)
+		e = e->args[0];
+	return (e->kind == EX_INT && e->ival == 0) || (e->kind == EX_FLT && e->fval == 0);
+}
+
 bool expr_reads_named(const Expr *e, const char *name)
 {
 	if (!e)

@@ -363,6 +363,10 @@ bool expr_reads_var(const Expr *e, const Var *v);
 const Stmt *stmt_loop_of(const Stmt *s, const Var *v);
 /* Whether e reads a variable (or an element of an array) of that name. */
 bool expr_reads_named(const Expr *e, const char *name);
+/* e without the casts around it. */
+Expr *expr_uncast(Expr *e);
+/* Whether e is a literal 0 (integer or floating), through casts. */
+bool expr_is_zero_literal(const Expr *e);
 /* Whether e reads an element of an array (a subscript read from an index array). */
 bool expr_reads_element(const Expr *e);
 /* Whether the schedule's parallel(...) names the loop `name`. */

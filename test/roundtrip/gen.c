@@ -120,6 +120,16 @@ static ScalarType stmt_rounds_16bit(const Stmt *s, ScalarType t)
 	return t;
 }
 
+/* The 16-bit type a region of f rounds a computed value to (bf16 over fp16), else
+ * TY_FLOAT. */
+static ScalarType func_rounds_16bit(const Func *f)
+{
+	ScalarType r = TY_FLOAT;
+	for (int i = 0; i < f->nregions; i++)
+		r = stmt_rounds_16bit(f->regions[i]->loop, r);
+	return r;
+}
+
 static ScalarType gpu_tol_type(const Func *f, ScalarType t)
 {
 	bool products = false, tf32 = false;
@@ -131,9 +141,7 @@ static ScalarType gpu_tol_type(const Func *f, ScalarType t)
 		return TY_HALF; /* precision(tf32): operands rounded to 10-bit mantissas, as fp16's */
 	/* a computed value the C rounds to 16 bits (P before P.V), which the kernels round
 	 * unnormalised (cpu_tol) */
-	ScalarType r = TY_FLOAT;
-	for (int i = 0; t == TY_FLOAT && i < f->nregions; i++)
-		r = stmt_rounds_16bit(f->regions[i]->loop, r);
+	ScalarType r = t == TY_FLOAT ? func_rounds_16bit(f) : TY_FLOAT;
 	if (r != TY_FLOAT)
 		return r;
 	if (t != TY_FLOAT || !products)
@@ -153,9 +161,7 @@ static ScalarType gpu_tol_type(const Func *f, ScalarType t)
  * instead, as FlashAttention does (docs/repair-terms.md). */
 static const char *cpu_tol(const Func *f, ScalarType t)
 {
-	ScalarType r = TY_FLOAT;
-	for (int i = 0; t == TY_FLOAT && i < f->nregions; i++)
-		r = stmt_rounds_16bit(f->regions[i]->loop, r);
+	ScalarType r = t == TY_FLOAT ? func_rounds_16bit(f) : TY_FLOAT;
 	return r != TY_FLOAT ? tol_gpu_of(r) : tol_of(t);
 }
 
