@@ -2123,6 +2123,18 @@ static bool shifted_term(Program *p, const Expr *t0, const Expr *t, const Expr *
 	return expr_equal(subst_equal(p, t0, at, plus), t);
 }
 
+/* Block loop s's range as the loop stepping by one over what its blocks of S cover:
+ * from first to first + S * (blocks). */
+static void roll_range(Program *p, Stmt *s, Expr *first, long long S)
+{
+	Expr *span = ex_bin(p, OP_MUL, s->hi, ex_int(p, S, s->loc), s->loc);
+	if (s->hi->kind == EX_INT)
+		span = ex_int(p, s->hi->ival * S, s->loc);
+	s->hi = first->kind == EX_INT && span->kind == EX_INT ? ex_int(p, first->ival + span->ival, s->loc)
+	        : first->kind == EX_INT && first->ival == 0 ? span : ex_bin(p, OP_ADD, ex_copy(p, first), span, s->loc);
+	s->lo = ex_copy(p, first);
+}
+
 /* Block loop s (iterator vb, v, called name, read as at = first + vb * S) unrolled by hand, rolled back
  * into a loop stepping by one over v from first to first + S * (blocks), which is every
  * v the unrolled loop read (it reads v + S - 1 in its last block, as this loop does):
@@ -2142,6 +2154,26 @@ static void reroll(Parser *ps, Stmt *s, Expr *first, const Expr *at, long long S
 		return;
 	Expr *t[16];
 	Partials part = {0};
+	/* S statements, the r-th statement 0 at v + r, elements included (`acc[d] += p *
+	 * v[j][d]; acc[d + 1] += p * v[j][d + 1];`, a P.V unrolled by hand): the loop stepping
+	 * by one runs the same statements in the same order, exactly */
+	bool elems = n == S && n > 1;
+	for (int r = 0; elems && r < n; r++)
+		elems = b[r]->kind == ST_ASSIGN && b[r]->lhs->kind == EX_INDEX && b[r]->aop == b[0]->aop && expr_reads_var(b[0]->lhs, s->var) &&
+		        shifted_term(p, b[0]->lhs, b[r]->lhs, at, r) && shifted_term(p, b[0]->rhs, b[r]->rhs, at, r);
+	if (elems) {
+		Var *v = var_new(p, VAR_LOOP, name, TY_INT, s->var->loc);
+		Stmt *st = st_new(p, ST_ASSIGN, b[0]->loc);
+		st->lhs = subst_equal(p, b[0]->lhs, at, ex_var(p, v, s->loc));
+		st->rhs = subst_equal(p, b[0]->rhs, at, ex_var(p, v, s->loc));
+		st->aop = b[0]->aop;
+		if (stmt_reads_var(st, s->var))
+			return;
+		roll_range(p, s, first, S);
+		s->var = v;
+		st_set_body(p, s, &st, 1);
+		return;
+	}
 	if (n == 1 && one->kind == ST_ASSIGN && one->aop == AS_ADD && scalar_is_float(one->lhs->ty)) {
 		int nt = 0;
 		if (!float_terms(one->rhs, t, &nt, 16) || nt != S)
@@ -2173,12 +2205,7 @@ static void reroll(Parser *ps, Stmt *s, Expr *first, const Expr *at, long long S
 	Expr *term = subst_equal(p, t[0], at, ex_var(p, v, s->loc));
 	if (expr_reads_var(term, s->var))
 		return;
-	Expr *span = ex_bin(p, OP_MUL, s->hi, ex_int(p, S, s->loc), s->loc);
-	if (s->hi->kind == EX_INT)
-		span = ex_int(p, s->hi->ival * S, s->loc);
-	s->hi = first->kind == EX_INT && span->kind == EX_INT ? ex_int(p, first->ival + span->ival, s->loc)
-	        : first->kind == EX_INT && first->ival == 0 ? span : ex_bin(p, OP_ADD, ex_copy(p, first), span, s->loc);
-	s->lo = ex_copy(p, first);
+	roll_range(p, s, first, S);
 	s->var = v;
 	Stmt *add = st_new(p, ST_ASSIGN, one->loc);
 	add->lhs = ex_copy(p, part.n ? b[0]->lhs : one->lhs);
@@ -5861,7 +5888,7 @@ static bool accessed_at_rows(const Expr *e, const Var *v, Var *const *chain, int
 	if (!e)
 		return true;
 	if (e->kind == EX_INDEX && e->var == v) {
-		if (e->nargs <= m)
+		if (e->nargs < m || (e->nargs == m && v->ndim > 1))
 			return false;
 		for (int k = 0; k < m; k++)
 			if (e->args[k]->kind != EX_VAR || e->args[k]->var != chain[k])
@@ -5894,6 +5921,13 @@ static void drop_row_subscripts(Expr *e, const Var *v, int m)
 	if (e->kind == EX_INDEX && e->var == v) {
 		e->args += m;
 		e->nargs -= m;
+		/* every subscript of a vector dropped: the scalar it now is */
+		if (!e->nargs)
+			e->kind = EX_VAR;
+	} else if (m < 0 && e->kind == EX_VAR && e->var == v) {
+		e->kind = EX_INDEX;
+		e->args += m;
+		e->nargs -= m;
 	}
 	for (int i = 0; i < e->nargs; i++)
 		drop_row_subscripts(e->args[i], v, m);
@@ -5912,13 +5946,21 @@ static void stmt_drop_row_subscripts(Stmt *s, const Var *v, int m)
 		stmt_drop_row_subscripts(s->body[i], v, m);
 }
 
+/* Gives back the first m subscripts that stmt_drop_row_subscripts dropped (the args
+ * still lie before the pointers it moved; only for v's accesses, v a scalar now). */
+static void stmt_restore_row_subscripts(Stmt *s, const Var *v, int m)
+{
+	stmt_drop_row_subscripts(s, v, -m);
+}
+
 /* Drops from matrix v, and from its accesses in body[0..n), the most leading subscripts
- * (at most all but one) that every access has as the iterators of chain: its first ones
- * (loops around the statements), or with innermost its last ones (loops around v's
- * declaration, innermost last). */
+ * (at most all but one; all of a vector's, which leaves a scalar) that every access has
+ * as the iterators of chain: its first ones (loops around the statements), or with
+ * innermost its last ones (loops around v's declaration, innermost last). */
 static void narrow_matrix(Stmt **body, int n, Var *v, Var *const *chain, int nchain, bool innermost)
 {
-	int m = v->ndim - 1 < nchain ? v->ndim - 1 : nchain;
+	int keep = v->ndim == 1 ? 0 : 1;
+	int m = v->ndim - keep < nchain ? v->ndim - keep : nchain;
 	for (; m > 0; m--) {
 		bool ok = true;
 		for (int k = 0; ok && k < n; k++)
@@ -5952,7 +5994,7 @@ static void narrow_row_matrices(Stmt *l, StmtVec *setup)
 	}
 	for (int k = 0; k < setup->n; k++) {
 		Stmt *d = setup->v[k];
-		if (d->kind != ST_DECL || d->var->ndim < 2 || d->var->kind != VAR_LOCAL || d->rhs || !stmt_reads_var(l, d->var))
+		if (d->kind != ST_DECL || d->var->ndim < 1 || d->var->kind != VAR_LOCAL || d->rhs || !stmt_reads_var(l, d->var))
 			continue;
 		bool alone = true;
 		for (int t = 0; alone && t < setup->n; t++)
@@ -5964,6 +6006,14 @@ static void narrow_row_matrices(Stmt *l, StmtVec *setup)
 		/* `for (h) for (i)` around S[i][j]: the rows are the innermost loops' */
 		if (d->var->ndim == ndim)
 			narrow_matrix(&l, 1, d->var, chain, nchain, true);
+		/* A row's value in a vector (`rowmax[n] = -INFINITY; rowmax[n] = fmaxf(rowmax[n],
+		 * ..)`, PyTorch ops ported one by one) is the row's scalar only where each row sets
+		 * it before reading it; else the vector stays as written (and is refused). */
+		if (ndim == 1 && d->var->ndim == 0 && !loop_sets_first(l, d->var)) {
+			stmt_restore_row_subscripts(l, d->var, 1);
+			d->var->dims -= 1;
+			d->var->ndim = 1;
+		}
 	}
 }
 

@@ -165,3 +165,149 @@ void arg_nest_guards(Program *p, Stmt *s)
 	st_set_body(p, s, &inner, 1);
 }
 
+
+/* ---- payloads: what the argmax's arm sets besides the value ----
+ *
+ * Sampling and routing keep more than the index with the best value: Gumbel-max's
+ * `if (key > best) { best = key; tok = v; logit = l; }`, DeepSeek's router keeping the
+ * raw score of the expert chosen by score + bias, a token id read through a table
+ * (`id = ids[v]`). Each such value is a function of the position taken: the arm keeps
+ * the position alone (a pair fusecc reduces), and after the loop each value is computed
+ * again at that position, when one was taken. */
+
+typedef struct Payload {
+	const Stmt *loop;     /* the argmax's loop */
+	const Stmt *region;   /* the region (arrays it stores are not re-readable) */
+	int depth;
+} Payload;
+
+/* e with the loop body's single-definition locals (declared in body[0..upto), never
+ * stored again in the loop) replaced by their values; NULL when e reads anything that
+ * cannot be evaluated again after the loop at a position (a local the loop changes, an
+ * array the region writes, a local of the loop stored in it). */
+static Expr *payload_at(Program *p, Payload *pl, const Expr *e, Stmt **body, int upto)
+{
+	if (!e || ++pl->depth > 64)
+		return NULL;
+	if (e->kind == EX_VAR || e->kind == EX_INDEX) {
+		const Var *v = e->var;
+		bool inside = stmt_declares(pl->loop, v) && v != pl->loop->var;
+		if (e->kind == EX_VAR && inside) {
+			for (int k = 0; k < upto; k++)
+				if (body[k]->kind == ST_DECL && body[k]->var == v && body[k]->rhs && !stmt_count_stores(pl->loop, v))
+					return payload_at(p, pl, body[k]->rhs, body, k);
+			return NULL;
+		}
+		if (inside || (v->kind == VAR_LOCAL && stmt_count_stores(pl->loop, v)) || (e->kind == EX_INDEX && stmt_count_stores(pl->region, v)))
+			return NULL;
+	}
+	Expr *c = ex_copy(p, e);
+	for (int i = 0; i < c->nargs; i++)
+		if (!(c->args[i] = payload_at(p, pl, e->args[i], body, upto)))
+			return NULL;
+	return c;
+}
+
+/* The argmax arm at body[at] of loop l (in block parent at index li) with payloads:
+ * rewritten as described above. */
+static void arg_payload_arm(Cascade *c, Stmt *parent, int li, Stmt **body, int at)
+{
+	Program *p = c->prog;
+	Stmt *l = parent->body[li], *s = body[at];
+	if (s->kind != ST_IF || s->nbody != 1 || s->body[0]->kind != ST_BLOCK || s->body[0]->nbody < 2)
+		return;
+	int n = s->body[0]->nbody;
+	Stmt **arm = s->body[0]->body;
+	int val = -1;
+	Reducer red;
+	bool last;
+	for (int k = 0; k < n; k++) {
+		Expr *g;
+		if (arm[k]->kind != ST_ASSIGN || arm[k]->aop != AS_SET || arm[k]->lhs->kind != EX_VAR || stmt_declares(l, arm[k]->lhs->var))
+			return;
+		if (val < 0 && arg_compare_of(s->cond, arm[k]->lhs, &g, &red, &last) && expr_equal(g, arm[k]->rhs))
+			val = k;
+	}
+	if (val < 0)
+		return;
+	ArgStep am;
+	if (n == 2 && arg_match(s, &am) && of_iterator(am.f, l->var))
+		return; /* the pair argred reduces as it is */
+	Payload pl = {l, c->region->loop, 0};
+	Expr **at_pos = arena_alloc(&p->arena, sizeof(Expr *) * (size_t)n);
+	Loc loc = s->loc;
+	for (int k = 0; k < n; k++) {
+		if (k == val)
+			continue;
+		const Var *y = arm[k]->lhs->var;
+		/* the value: set here alone in the loop, read by nothing in it */
+		if (stmt_count_stores(l, y) != 1 || stmt_reads_var(l->body[0], y) || expr_reads_var(arm[k]->rhs, arm[val]->lhs->var))
+			return;
+		pl.depth = 0;
+		Expr *e = payload_at(p, &pl, arm[k]->rhs, body, at);
+		if (!e)
+			return;
+		at_pos[k] = e;
+	}
+	/* after the loop, as late as the values allow: before the first statement reading
+	 * one (at the end when none does) */
+	int q = li + 1;
+	for (bool read = false; q < parent->nbody && !read; q += !read)
+		for (int k = 0; k < n && !read; k++)
+			read = k != val && stmt_reads_var(parent->body[q], arm[k]->lhs->var);
+	/* a value read before a later loop of the row (`tok[b] = idx;` ahead of the
+	 * softmax's sums) would be needed inside the pass: left as written */
+	for (int k = q; k < parent->nbody; k++)
+		if (parent->body[k]->kind == ST_FOR)
+			return;
+	/* `int best_at = lo - 1;` before the loop, `best_at = v;` in the arm, and after the
+	 * loop `y = best_at != lo - 1 ? f(best_at) : y;` for each value y */
+	Var *pos = fresh_var(c, arena_printf(&p->arena, "%s_at", arm[val]->lhs->var->name), TY_INT, VAR_LOCAL);
+	Expr *none = ex_bin(p, OP_SUB, ex_copy(p, l->lo), ex_int(p, 1, loc), loc);
+	Stmt **sets = arena_alloc(&p->arena, sizeof(Stmt *) * (size_t)n);
+	int ns = 0;
+	for (int k = 0; k < n; k++)
+		if (k != val) {
+			Expr *taken = ex_bin(p, OP_NE, ex_var(p, pos, loc), ex_copy(p, none), loc);
+			Expr *at = expr_subst_var(p, at_pos[k], l->var, pos);
+			Expr *v = ex_cond(p, taken, ex_as_type(p, arm[k]->lhs->ty, at), ex_copy(p, arm[k]->lhs), loc);
+			sets[ns++] = st_assign(p, ex_copy(p, arm[k]->lhs), AS_SET, v, arm[k]->loc);
+		}
+	Stmt *keep[2] = {arm[val], st_assign(p, ex_var(p, pos, loc), AS_SET, ex_var(p, l->var, loc), loc)};
+	Stmt *nb = st_block(p, keep, 2, s->body[0]->loc);
+	st_set_body(p, s, &nb, 1);
+	Stmt **all = arena_alloc(&p->arena, sizeof(Stmt *) * (size_t)(parent->nbody + ns + 1));
+	int m = 0;
+	for (int k = 0; k <= parent->nbody; k++) {
+		if (k == li)
+			all[m++] = st_decl(p, pos, none, loc);
+		for (int e = 0; k == q && e < ns; e++)
+			all[m++] = sets[e];
+		if (k < parent->nbody)
+			all[m++] = parent->body[k];
+	}
+	st_set_body(p, parent, all, m);
+}
+
+void arg_payloads(Cascade *c, Stmt *s)
+{
+	if (!s)
+		return;
+	for (int i = 0; i < s->nbody; i++)
+		arg_payloads(c, s->body[i]);
+	for (int i = 0; s->kind == ST_BLOCK && i < s->nbody; i++) {
+		Stmt *l = s->body[i];
+		if (l->kind != ST_FOR)
+			continue;
+		int n;
+		Stmt **body = slot_stmts(&l->body[0], &n);
+		for (int k = 0; k < n; k++) {
+			int before = s->nbody;
+			arg_payload_arm(c, s, i, body, k);
+			if (s->nbody != before) {
+				i++; /* past the loop */
+				break;
+			}
+		}
+	}
+}

@@ -1504,6 +1504,30 @@ static void narrow_scratch_arrays(Program *p, Stmt *s)
 	}
 }
 
+/* A scalar local of block s (declared at s->body[i]) set again with a value that does
+ * not read it, in s itself and after it was used (`acc = 0.0f;` between a mean's sum and
+ * a variance's, a softmax's m and z reset for a second distribution), takes a new name
+ * from there: two values, as if the user had declared two, so that the fuser sees one
+ * reduction per name. */
+static void split_reused_scalar(Cascade *c, Stmt *s, int i)
+{
+	Program *p = c->prog;
+	Var *v = s->body[i]->var;
+	bool used = s->body[i]->rhs != NULL;
+	for (int k = i + 1; k < s->nbody; k++) {
+		Stmt *a = s->body[k];
+		if (used && a->kind == ST_ASSIGN && a->aop == AS_SET && a->lhs->kind == EX_VAR && a->lhs->var == v && !expr_reads_var(a->rhs, v)) {
+			Var *nv = fresh_var(c, v->name, v->ty, VAR_LOCAL);
+			nv->is_const = false;
+			s->body[k] = st_decl(p, nv, a->rhs, a->loc);
+			for (int m = k + 1; m < s->nbody; m++)
+				s->body[m] = stmt_subst_var(p, s->body[m], v, nv);
+			return;
+		}
+		used |= stmt_reads_var(a, v) || stmt_count_stores(a, v);
+	}
+}
+
 /* A local row that a later loop of the same block overwrites whole (`for (c = 0; c < C;
  * c++) { buf[c] = x[r][c] * x[r][c]; ...}`, every access in the loop at c) is, from that
  * loop on, a new row: it takes a new name there (buf2), so that the two phases are two
@@ -1519,6 +1543,10 @@ static void split_reused_rows(Cascade *c, Stmt *s)
 		return;
 	for (int i = 0; i < s->nbody; i++) {
 		Stmt *d = s->body[i];
+		if (d->kind == ST_DECL && !d->var->ndim && d->var->kind == VAR_LOCAL) {
+			split_reused_scalar(c, s, i);
+			continue;
+		}
 		if (d->kind != ST_DECL || d->rhs || d->var->ndim != 1 || d->var->kind != VAR_LOCAL)
 			continue;
 		Var *v = d->var;
@@ -2322,6 +2350,63 @@ static void hoist_bare_decls(Stmt *s)
 	}
 }
 
+typedef struct CarriedCtx {
+	const Var *x, *it;
+} CarriedCtx;
+
+/* ExprTest: no access of ctx's array in e (nested included) has a subscript reading ctx's
+ * iterator. */
+static bool access_skips_iter(const Expr *e, void *ctx)
+{
+	CarriedCtx *cc = ctx;
+	if (e->kind == EX_INDEX && e->var == cc->x)
+		for (int i = 0; i < e->nargs; i++)
+			if (expr_reads_var(e->args[i], cc->it))
+				return false;
+	for (int i = 0; i < e->nargs; i++)
+		if (!access_skips_iter(e->args[i], ctx))
+			return false;
+	return true;
+}
+
+/* A loop over a KV group's heads inside the key loop (`for (t) for (g) { s = q[g].k[t];
+ * m[g], l[g], acc[g][..] updated }`, a CPU engineer's GQA decode reading each key once
+ * for the group) runs outside it: `for (g) for (t)`. Legal as maps_rows(g) holds (what
+ * the group loop writes outside itself are arrays, each only at row g) and the key
+ * loop's body is the group loop alone; done only where such an array is carried across
+ * the keys (a subscript not reading t: a reduction over t, not a matrix S[t][g] written
+ * once per pair), so that the group loops before and after (the accumulators' zeroing and
+ * the output) then fuse with it as siblings. */
+static void interchange_group_loops(const Schedule *sc, Stmt *s)
+{
+	for (int i = 0; s && i < s->nbody; i++)
+		interchange_group_loops(sc, s->body[i]);
+	if (!s || s->kind != ST_FOR || s->sched || clause_names(sc, s->var->name))
+		return;
+	Stmt **slot = &s->body[0];
+	while (*slot && (*slot)->kind == ST_BLOCK && (*slot)->nbody == 1)
+		slot = &(*slot)->body[0];
+	Stmt *g = *slot;
+	if (!g || g->kind != ST_FOR || clause_names(sc, g->var->name) || !maps_rows(g) || expr_reads_var(g->lo, s->var) || expr_reads_var(g->hi, s->var))
+		return;
+	VarVec w = {0};
+	collect_writes(g, &w);
+	bool carried = false;
+	for (int k = 0; k < w.n && !carried; k++) {
+		CarriedCtx cc = {w.v[k], s->var};
+		carried = !stmt_declares(g, w.v[k]) && w.v[k]->ndim > 0 && stmt_all_exprs(g, access_skips_iter, &cc);
+	}
+	vec_free(w);
+	if (!carried)
+		return;
+	/* swap the loops' headers: g's body runs inside the loop over t */
+	Var *v = s->var;
+	Expr *lo = s->lo, *hi = s->hi;
+	long step = s->step;
+	s->var = g->var, s->lo = g->lo, s->hi = g->hi, s->step = g->step;
+	g->var = v, g->lo = lo, g->hi = hi, g->step = step;
+}
+
 static void fuse_sibling_loops(Cascade *c, Stmt *s)
 {
 	Program *p = c->prog;
@@ -3031,6 +3116,35 @@ static Expr *conds_around(Program *p, const Stmt *s, const Stmt *x)
 	return NULL;
 }
 
+/* Whether reduction target t, in the loops nest, is the element prev's statement reduces:
+ * the rescales, partials and merges are built from that statement's element and loops,
+ * so a second statement must reduce the same element in loops of the same ranges (its
+ * loops' iterators read as prev's). */
+static bool same_accum_element(Program *p, const Accum *a, const Expr *t, const StmtVec *nest)
+{
+	Expr *pt = NULL, *pg = NULL;
+	Reducer pr;
+	if (a->idx || !reduce_match(p, a->stmt, &pt, &pr, &pg))
+		return true; /* an argmax pair: argred.c checks its own steps */
+	if (nest->n != a->nnest)
+		return false;
+	Expr *u = ex_copy(p, t);
+	for (int k = 0; k < nest->n; k++) {
+		Stmt *mine = nest->v[k], *theirs = a->nest[k];
+		if (mine->var != theirs->var)
+			u = expr_subst_var(p, u, mine->var, theirs->var);
+		Expr *lo = ex_copy(p, mine->lo), *hi = ex_copy(p, mine->hi);
+		for (int q = 0; q < k; q++)
+			if (nest->v[q]->var != a->nest[q]->var) {
+				lo = expr_subst_var(p, lo, nest->v[q]->var, a->nest[q]->var);
+				hi = expr_subst_var(p, hi, nest->v[q]->var, a->nest[q]->var);
+			}
+		if (!expr_equal(lo, theirs->lo) || !expr_equal(hi, theirs->hi) || mine->step != theirs->step)
+			return false;
+	}
+	return expr_equal(u, pt);
+}
+
 /* Walks a level's body: every write to a variable declared outside the level must be a
  * reduction; records accumulators with the loops that bind their subscripts. */
 static bool collect_accums(Cascade *c, int level, Stmt *lvl, Stmt *s, StmtVec *nest, AccumVec *acc)
@@ -3072,6 +3186,11 @@ static bool collect_accums(Cascade *c, int level, Stmt *lvl, Stmt *s, StmtVec *n
 				return error_at(s->loc, "'%s' is reduced in two loops over '%s' (keys from two sources, a cache and a new chunk, one loop each?): fusecc fuses one loop per reduction; loop once over all the keys and pick the source with a ternary (`j < P ? kc[..][j][d] : k[..][j - P][d]`)",
 				                t->var->name, c->axis), false;
 			}
+			if (!same_accum_element(c->prog, prev, t, nest))
+				return error_at(s->loc,
+				                "'%s' is reduced here at other elements than at line %d (an unrolled loop, or a row's halves in one loop?): fusecc repairs an accumulator through one statement's elements; write one statement per element, in a loop over them (`for (d..) acc[d] += p * v[j][d];`)",
+				                t->var->name, prev->stmt->loc.line),
+				       false;
 			return true;
 		}
 		Accum a = {.var = t->var, .red = red, .level = level, .stmt = s, .g = g};
@@ -5401,12 +5520,14 @@ static bool fuse_region(Program *p, Region *r, StrVec *names)
 	c->prog = p;
 	c->region = r;
 	c->names = names;
+	interchange_group_loops(s, r->loop);
 	fuse_sibling_loops(c, r->loop);
 	unify_range_loops(p, s, r->loop);
 	narrow_scratch_arrays(p, r->loop);
 	split_reused_rows(c, r->loop);
 	fold_row_updates(p, r->loop);
 	arg_nest_guards(p, r->loop);
+	arg_payloads(c, r->loop);
 	StmtVec outer = {0};
 	split_fill_loops(c, r->loop, &outer);
 	vec_free(outer);
@@ -5423,6 +5544,9 @@ static bool fuse_region(Program *p, Region *r, StrVec *names)
 		collapse_trailing_nests(c, r->loop);
 	collapse_block_loops(c, r->loop, s);
 	unpeel_reductions(p, r->loop);
+	/* a max seeded with its first element (a numpy-style helper's `m = x[0]; for (i = 1;
+	 * ..)`, renamed i_2 when inlined) has the range of the row's other loops only now */
+	unify_range_loops(p, s, r->loop);
 	const char *online_why = fuse_undo_online(p, r->loop);
 	fuse_defer_stores(p, r->loop);
 	if (s->nrolling + s->nsplitk)

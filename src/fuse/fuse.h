@@ -129,6 +129,10 @@ bool repair_separable(Cascade *c, Accum *a, const char **why);
  * `isfinite(m)`: constant in the fused program, which reads producers sanitised); NULL:
  * none. */
 const Var *repair_reads_producer(const Cascade *c, const Expr *e);
+/* The value cond tests for infinity (`x == -INFINITY`, `x != -INFINITY`, `x > -INFINITY`,
+ * `isfinite(x)`, negated), casts stripped, with *val cond's value at a finite x; NULL
+ * when cond is no such test. */
+const Expr *repair_infinity_test(const Expr *cond, bool *val);
 /* Whether cond only tests a value for NaN or infinity (isnan, isinf, isfinite, negated):
  * in the fused program, which reads producers sanitised, the data decides such a test of
  * a value computed from them (`if (isnan(p)) p = 0;`), not the producers' partial
@@ -180,6 +184,9 @@ typedef struct ArgStep {
 	bool last;
 } ArgStep;
 bool arg_match(const Stmt *s, ArgStep *a);
+/* Whether cmp compares x with a value g (`g > x`, `x < g`, `>=`, ...): *red whether x
+ * then takes a max or a min, *last whether ties go to the later element. */
+bool arg_compare_of(const Expr *cmp, const Expr *x, Expr **g, Reducer *red, bool *last);
 
 /* ---- argred.c: argmax and argmin pairs in a cascade ---- */
 /* Checks an argmax step of level loop lvl for the fuser: scalar targets declared outside
@@ -195,6 +202,11 @@ void arg_positions(Cascade *c);
  * update, `if (e != i1) { if (p > p2) { ... } }`: the same statement in C (&& does not
  * evaluate its right side when its left is false), in the form the update is read in. */
 void arg_nest_guards(Program *p, Stmt *s);
+/* An argmax arm that sets values besides the best one and its position (`if (key >
+ * best) { best = key; tok = v; logit = l; }`) keeps the position alone, and the values
+ * are computed again at it after the loop (argred.c, "payloads"); left alone where one
+ * cannot be. */
+void arg_payloads(Cascade *c, Stmt *s);
 /* Split-k: the declaration of accumulator a's position partial (int at_part[nchunks]). */
 Stmt *arg_part_decl(Cascade *c, Accum *a, Var *nchunks);
 /* Split-k: store chunk ch's pair (store), or merge it into the pair: the larger (smaller)

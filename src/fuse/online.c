@@ -45,6 +45,10 @@ typedef struct Online {
 	 * the guard (NULL: none). */
 	Expr *guard;
 	int npre;
+	/* The guard asks only whether the new max is -inf (`if (m_new == -INFINITY)
+	 * continue;`, FlashAttention's check_inf, taken with the new max in P): it skips
+	 * keys that leave the max as it was, so the max loop runs without it. */
+	bool inert;
 	/* Locals of the rewritten body with one definition, for inlining. */
 	VarList defv;
 	ExprList defe;
@@ -402,7 +406,7 @@ static Stmt *slice_loop(Program *p, Stmt *loop, Stmt *body, int at, Stmt **tail,
 static Stmt *max_loop(Online *o, Stmt *loop, Stmt *body)
 {
 	Stmt *mx = st_assign(o->p, ex_copy(o->p, o->m), AS_SET, ex_copy(o->p, o->maxrhs), body->body[o->at]->loc);
-	return slice_loop(o->p, loop, body, o->at, &mx, 1, o->guard, o->npre);
+	return slice_loop(o->p, loop, body, o->at, &mx, 1, o->inert ? NULL : o->guard, o->npre);
 }
 
 /* Whether every assignment in s reads one of the variables in dep (the rescales of a
@@ -1101,7 +1105,12 @@ static bool undo_loop(Program *p, Stmt *parent, int idx, Refusal *rf)
 			o.at = o.set = i, o.m = t, o.e = g, o.maxrhs = s->rhs;
 		}
 	}
-	if (o.at < o.npre)
+	if (o.at < o.npre && o.guard && o.mnew && o.set >= o.npre) {
+		bool taken;
+		const Expr *x = repair_infinity_test(o.guard, &taken);
+		o.inert = x && x->kind == EX_VAR && x->var == o.mnew && taken;
+	}
+	if (o.at < o.npre && !o.inert)
 		return false;
 	/* The max lives outside the loop, is stored by the max statement alone, and its
 	 * element does not move with the loop or the body's locals. */
@@ -1120,6 +1129,10 @@ static bool undo_loop(Program *p, Stmt *parent, int idx, Refusal *rf)
 	for (int i = 0; i < body->nbody; i++)
 		if (i != o.at && i != o.set)
 			vec_push(nb, stmt_map_exprs(p, body->body[i], rename_map, &(RenameCtx){&o, i < o.set}));
+	if (o.inert) { /* the new max left P; the guard reads the final max */
+		o.npre--;
+		o.guard = rename_expr(&o, o.guard, false);
+	}
 	if (o.npre) /* P's statements, renamed */
 		memcpy(pre, nb.v, sizeof(Stmt *) * (size_t)o.npre);
 	Stmt *rest = st_block(p, nb.v, nb.n, body->loc);
@@ -1451,6 +1464,142 @@ static void refuse_guard(Program *p, const Stmt *loop, Refusal *rf)
 	                        f->loc.line, m->name, loop->var->name));
 }
 
+/* ---- an output kept normalised (FlashAttention-1's Algorithm 1) ----
+ *
+ * The paper's update keeps the output divided by the running sum at every step:
+ *     l_new = e^(m - m_new) * l + e^(s - m_new);
+ *     O = (l * e^(m - m_new) * O + e^(s - m_new) * v) / l_new;   l = l_new;
+ * U = O * l is then the usual accumulator, U = e^(m - m_new) * U + e^(s - m_new) * v, and O
+ * is U / l once the loop is done. So the update is rewritten as U's (in O's storage) and a
+ * division by l follows the loop: the form undo_loop undoes. */
+
+/* Product e without one factor that is variable v (a tree of *), or NULL when v is none
+ * of its factors; *one set when the product was v alone. */
+static Expr *strip_factor(Program *p, Expr *e, const Var *v, bool *one)
+{
+	*one = false;
+	if (e->kind == EX_VAR && e->var == v) {
+		*one = true;
+		return e;
+	}
+	if (e->kind != EX_BIN || e->bop != OP_MUL)
+		return NULL;
+	for (int k = 0; k < 2; k++) {
+		bool o;
+		Expr *r = strip_factor(p, e->args[k], v, &o);
+		if (!r)
+			continue;
+		if (o)
+			return e->args[1 - k];
+		return ex_bin(p, OP_MUL, r, e->args[1 - k], e->loc);
+	}
+	return NULL;
+}
+
+/* Product e without its factor same_elem to lvalue t, or NULL. */
+static Expr *strip_elem(Program *p, Expr *e, const Expr *t)
+{
+	if (e->kind != EX_BIN || e->bop != OP_MUL)
+		return NULL;
+	for (int k = 0; k < 2; k++) {
+		if (same_elem(e->args[k], t))
+			return e->args[1 - k];
+		Expr *r = strip_elem(p, e->args[k], t);
+		if (r)
+			return ex_bin(p, OP_MUL, r, e->args[1 - k], e->loc);
+	}
+	return NULL;
+}
+
+/* Whether statement u (in loop body b, declared locals b[0..]) is `X = (l * F * X + G) / ln`
+ * with `T ln = F * l + G2;` a local of b and `l = ln;` after it: *f set to F, *l to l. */
+static bool normalised_update(Program *p, Stmt **b, int nb, const Stmt *u, Expr **f, Var **l)
+{
+	if (u->kind != ST_ASSIGN || u->aop != AS_SET || u->rhs->kind != EX_BIN || u->rhs->bop != OP_DIV || u->rhs->args[1]->kind != EX_VAR)
+		return false;
+	const Var *ln = u->rhs->args[1]->var;
+	Expr *num = u->rhs->args[0];
+	if (num->kind != EX_BIN || num->bop != OP_ADD)
+		return false;
+	const Stmt *def = NULL;
+	for (int k = 0; k < nb; k++)
+		if (b[k]->kind == ST_DECL && b[k]->var == ln && b[k]->rhs)
+			def = b[k];
+	if (!def || def->rhs->kind != EX_BIN || def->rhs->bop != OP_ADD)
+		return false;
+	for (int k = 0; k < 2; k++) {
+		Expr *a = strip_elem(p, num->args[k], u->lhs);
+		if (!a || expr_reads_var(num->args[1 - k], u->lhs->var))
+			continue;
+		/* the running sum: assigned l = ln in the body */
+		for (int q = 0; q < nb; q++) {
+			Stmt *set = b[q];
+			if (set->kind != ST_ASSIGN || set->aop != AS_SET || set->lhs->kind != EX_VAR || set->rhs->kind != EX_VAR || set->rhs->var != ln)
+				continue;
+			bool one;
+			Expr *fa = strip_factor(p, a, set->lhs->var, &one);
+			for (int t = 0; fa && !one && t < 2; t++) {
+				bool one2;
+				Expr *fl = strip_factor(p, def->rhs->args[t], set->lhs->var, &one2);
+				if (fl && !one2 && expr_equal(fa, fl)) {
+					*f = fa;
+					*l = set->lhs->var;
+					return true;
+				}
+			}
+		}
+	}
+	return false;
+}
+
+/* The normalised outputs of loop parent->body[idx] (above) rewritten as sums, each
+ * divided by the sum after the loop (`l == 0`: no key, the zeros it started with). Only
+ * an output zeroed before the loop and read in it by its update alone. */
+static void denormalise(Program *p, Stmt *parent, int idx)
+{
+	Stmt *loop = parent->body[idx];
+	int nb;
+	Stmt **b = slot_stmts(&loop->body[0], &nb);
+	for (int k = 0; k < nb; k++) {
+		Stmt *u = b[k], *nest = NULL;
+		if (u->kind == ST_FOR) { /* for (d) O[d] = ... */
+			int nn;
+			Stmt **in = slot_stmts(&u->body[0], &nn);
+			if (nn != 1)
+				continue;
+			nest = u;
+			u = in[0];
+		}
+		Expr *f;
+		Var *l;
+		if (!normalised_update(p, b, nb, u, &f, &l))
+			continue;
+		const Var *x = u->lhs->var;
+		bool zero = u->lhs->kind == EX_VAR ? starts_at_zero(parent, idx, x) : nest && zeroed_before(parent, idx, (Var *)x);
+		if (!zero || stmt_count_stores(loop, x) != 1 || (u->lhs->kind == EX_INDEX && (!nest || u->lhs->nargs != 1 || u->lhs->args[0]->kind != EX_VAR || u->lhs->args[0]->var != nest->var)))
+			continue;
+		Loc lc = u->loc;
+		Expr *other = NULL, *num = u->rhs->args[0];
+		for (int t = 0; t < 2; t++)
+			if (strip_elem(p, num->args[t], u->lhs))
+				other = num->args[1 - t];
+		u->rhs = ex_bin(p, OP_ADD, ex_bin(p, OP_MUL, ex_copy(p, u->lhs), ex_copy(p, f), lc), other, lc);
+		/* after the loop: X = l != 0 ? X / l : X (over X's loop for an element) */
+		Var *it = nest ? var_new(p, VAR_LOOP, nest->var->name, nest->var->ty, nest->var->loc) : NULL;
+		Expr *xe = nest ? expr_subst_var(p, u->lhs, nest->var, it) : ex_copy(p, u->lhs);
+		Expr *nz = ex_bin(p, OP_NE, ex_var(p, l, lc), ex_flt(p, 0.0, l->ty, lc), lc);
+		Expr *v = ex_cond(p, nz, ex_bin(p, OP_DIV, ex_copy(p, xe), ex_var(p, l, lc), lc), ex_copy(p, xe), lc);
+		Stmt *norm = st_assign(p, xe, AS_SET, v, lc);
+		if (nest)
+			norm = st_for(p, it, ex_copy(p, nest->lo), ex_copy(p, nest->hi), nest->step, norm, lc);
+		Stmt **all = arena_alloc(&p->arena, sizeof(Stmt *) * (size_t)(parent->nbody + 1));
+		memcpy(all, parent->body, sizeof(Stmt *) * (size_t)(idx + 1));
+		all[idx + 1] = norm;
+		memcpy(all + idx + 2, parent->body + idx + 1, sizeof(Stmt *) * (size_t)(parent->nbody - idx - 1));
+		st_set_body(p, parent, all, parent->nbody + 1);
+	}
+}
+
 static void undo_online(Program *p, Stmt *s, Refusal *rf)
 {
 	if (!s)
@@ -1485,6 +1634,8 @@ static void undo_online(Program *p, Stmt *s, Refusal *rf)
 			refuse(rf, arena_printf(&p->arena, "the loop over '%s' (line %d) is an online softmax by blocks that fusecc cannot read one key at a time (%s)", blocks->var->name, blocks->loc.line, why));
 			continue;
 		}
+		if (!why)
+			denormalise(p, s, i);
 		if (why)
 			i++;
 		else if (undo_loop(p, s, i, rf))

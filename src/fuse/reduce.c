@@ -97,7 +97,7 @@ bool reduce_match(Program *p, Stmt *s, Expr **target, Reducer *red, Expr **g)
 /* The reducer an argmax step's comparison `l OP r` takes, with x on one side: `g > x`
  * (or `x < g`) keeps the largest, `g < x` the smallest; `>=` and `<=` move to an equal
  * value too, so the last index wins its ties. false when x is on neither side. */
-static bool arg_compare(const Expr *cmp, const Expr *x, Expr **g, Reducer *red, bool *last)
+bool arg_compare_of(const Expr *cmp, const Expr *x, Expr **g, Reducer *red, bool *last)
 {
 	if (cmp->kind != EX_BIN || (cmp->bop != OP_GT && cmp->bop != OP_GE && cmp->bop != OP_LT && cmp->bop != OP_LE))
 		return false;
@@ -124,7 +124,7 @@ bool arg_match(const Stmt *s, ArgStep *a)
 		if (sv->lhs->kind != EX_VAR || si->lhs->kind != EX_VAR || sv->lhs->var == si->lhs->var)
 			return false;
 		Expr *g;
-		if (!arg_compare(s->cond, sv->lhs, &g, &a->red, &a->last) || !expr_equal(g, sv->rhs))
+		if (!arg_compare_of(s->cond, sv->lhs, &g, &a->red, &a->last) || !expr_equal(g, sv->rhs))
 			continue;
 		const Var *x = sv->lhs->var, *i = si->lhs->var;
 		if (expr_reads_var(g, x) || expr_reads_var(g, i) || expr_reads_var(si->rhs, x) || expr_reads_var(si->rhs, i))

@@ -154,16 +154,12 @@ static double zero_leaf(const Expr *e, void *x)
 	return 0;
 }
 
-/* Whether cond only asks if a producer is infinite (`m == -INFINITY`, `m != -INFINITY`,
- * `m > -INFINITY`, `isfinite(m)`, negated): *val is its value for a finite m. */
-static bool finite_test(const Cascade *c, const Expr *cond, bool *val)
+const Expr *repair_infinity_test(const Expr *cond, bool *val)
 {
 	if (cond->kind == EX_UN && cond->uop == UOP_NOT) {
-		bool v;
-		if (!finite_test(c, cond->args[0], &v))
-			return false;
-		*val = !v;
-		return true;
+		const Expr *x = repair_infinity_test(cond->args[0], val);
+		*val = !*val;
+		return x;
 	}
 	const Expr *x = NULL;
 	if (cond->kind == EX_CALL && cond->fn == FN_ISFINITE) {
@@ -172,13 +168,21 @@ static bool finite_test(const Cascade *c, const Expr *cond, bool *val)
 	} else if (cond->kind == EX_BIN && cond->bop >= OP_LT && cond->bop <= OP_NE) {
 		int side = is_infinity(cond->args[1]) ? 0 : is_infinity(cond->args[0]) ? 1 : -1;
 		if (side < 0)
-			return false;
+			return NULL;
 		x = cond->args[side];
 		/* the comparison at a finite value (0) against the infinity */
 		*val = expr_eval(cond, zero_leaf, (void *)x) != 0;
 	}
 	while (x && x->kind == EX_CAST)
 		x = x->args[0];
+	return x;
+}
+
+/* Whether cond only asks if a producer is infinite (`m == -INFINITY`, `m != -INFINITY`,
+ * `m > -INFINITY`, `isfinite(m)`, negated): *val is its value for a finite m. */
+static bool finite_test(const Cascade *c, const Expr *cond, bool *val)
+{
+	const Expr *x = repair_infinity_test(cond, val);
 	return x && x->kind == EX_VAR && producer_index(c, x->var) >= 0;
 }
 
@@ -635,6 +639,9 @@ static void atom_term(Deriv *d, const Expr *e, bool den, Term *t)
  * (k - mean). The sums of (x - k)^2 and (x - k) are then about n var and 0, not n (var +
  * mean^2) and n mean, and the recombination does not cancel when |mean| >> std. */
 enum { SHIFT_SAMPLES = 8 };
+/* A row's largest sampled logit beyond this is taken for a mask's fill (-1e9, -FLT_MAX,
+ * 1e9 for a softmin's invalid slots), not for data. */
+#define SHIFT_SENTINEL 1e4
 
 struct Shifts {
 	int n;
@@ -720,27 +727,35 @@ static Var *shift_of(Deriv *d, Expr *a)
 	 * element is often a sentinel (a suppressed token id 0 at -FLT_MAX, a banned one at
 	 * -1e9, left padding) or an outlier, and a shift far from the values that carry the
 	 * sum cancels in the recombination (NaN for -FLT_MAX). Under a max (a softmax's
-	 * weights, which sit at the row's max) k is the largest of SHIFT_SAMPLES elements;
-	 * otherwise (a variance, whose sum is about the mean) the median of the first, middle
-	 * and last, which one outlier does not move. A sample that is not finite counts as 0;
-	 * an empty row reads none: 0. */
-	bool dbl = a->ty == TY_DOUBLE, under_max = false;
-	for (int i = 0; i < c->naccums; i++)
+	 * weights, which sit at the row's max) k is the largest of SHIFT_SAMPLES elements,
+	 * under a min (a softmin's) the smallest; otherwise (a variance, whose sum is about the
+	 * mean) the median of the first, middle and last, which one outlier does not move. A
+	 * sample that is not finite counts as 0; an empty row reads none: 0. Under a max or a
+	 * min every sample may be a sentinel (a grammar mask bans most of the vocabulary):
+	 * an extreme beyond SHIFT_SENTINEL is taken for one, and k is 0 instead (the weighted
+	 * values sit far from it only for logits beyond it). */
+	bool dbl = a->ty == TY_DOUBLE, under_max = false, under_min = false;
+	for (int i = 0; i < c->naccums; i++) {
 		under_max |= c->accums[i].red == RED_MAX;
+		under_min |= c->accums[i].red == RED_MIN;
+	}
+	bool extreme = under_max || under_min;
+	if (under_max && under_min)
+		extreme = under_min = false; /* both: the median */
 	bool zero = lvl->lo->kind == EX_INT && !lvl->lo->ival;
 	Expr *len = zero ? lvl->hi : ex_bin(p, OP_SUB, ex_copy(p, lvl->hi), ex_copy(p, lvl->lo), l), *best = NULL;
-	int nsamples = under_max ? SHIFT_SAMPLES : 3;
+	int nsamples = extreme ? SHIFT_SAMPLES : 3;
 	Expr *f[SHIFT_SAMPLES];
 	for (int s = 0; s < nsamples; s++) {
-		/* under a max: lo + s len / 8; else lo, lo + len / 2, hi - 1 */
+		/* under a max or min: lo + s len / 8; else lo, lo + len / 2, hi - 1 */
 		Expr *at;
 		if (s == 0) {
 			at = ex_copy(p, lvl->lo);
-		} else if (!under_max && s == 2) {
+		} else if (!extreme && s == 2) {
 			at = ex_bin(p, OP_SUB, ex_copy(p, lvl->hi), ex_int(p, 1, l), l);
 		} else {
 			Expr *num = s > 1 ? ex_bin(p, OP_MUL, ex_int(p, s, l), ex_copy(p, len), l) : ex_copy(p, len);
-			at = ex_bin(p, OP_DIV, num, ex_int(p, under_max ? SHIFT_SAMPLES : 2, l), l);
+			at = ex_bin(p, OP_DIV, num, ex_int(p, extreme ? SHIFT_SAMPLES : 2, l), l);
 			if (!zero)
 				at = ex_bin(p, OP_ADD, ex_copy(p, lvl->lo), at, l);
 		}
@@ -748,10 +763,15 @@ static Var *shift_of(Deriv *d, Expr *a)
 		Expr *fin[1] = {ex_copy(p, v)};
 		f[s] = ex_cond(p, ex_call(p, FN_ISFINITE, false, fin, l), v, ex_flt(p, 0.0, a->ty, l), l);
 		Expr *two[2] = {best, f[s]};
-		if (under_max)
-			best = best ? ex_call(p, FN_FMAX, dbl, two, l) : f[s];
+		if (extreme)
+			best = best ? ex_call(p, under_min ? FN_FMIN : FN_FMAX, dbl, two, l) : f[s];
 	}
-	if (!under_max) {
+	if (extreme) {
+		/* |best| <= SHIFT_SENTINEL ? best : 0 */
+		Expr *ab[1] = {ex_copy(p, best)};
+		Expr *small = ex_bin(p, OP_LE, ex_call(p, FN_FABS, dbl, ab, l), ex_flt(p, SHIFT_SENTINEL, a->ty, l), l);
+		best = ex_cond(p, small, best, ex_flt(p, 0.0, a->ty, l), l);
+	} else {
 		/* median(a, b, c) = max(min(a, b), min(max(a, b), c)) */
 		Expr *ab[2] = {f[0], f[1]}, *ab2[2] = {ex_copy(p, f[0]), ex_copy(p, f[1])};
 		Expr *mx[2] = {ex_call(p, FN_FMAX, dbl, ab2, l), f[2]};
@@ -1097,7 +1117,9 @@ static Expr *split_logs(Program *p, const Expr *e)
 	if (c->kind != EX_CALL || (c->fn != FN_LOG))
 		return c;
 	Expr *in = c->args[0];
-	while (in->kind == EX_CAST && scalar_is_float(in->ty))
+	/* through widening casts only: a value rounded to 16 bits (`(_Float16)(expf(a) / z)`
+	 * stored, then logged) is not a - logf(z) */
+	while (in->kind == EX_CAST && scalar_is_float(in->ty) && scalar_is_float(in->args[0]->ty) && scalar_size(in->ty) >= scalar_size(in->args[0]->ty))
 		in = in->args[0];
 	if (in->kind == EX_CALL && in->fn == FN_EXP)
 		return in->args[0];

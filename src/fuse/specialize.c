@@ -93,6 +93,16 @@ static bool reads_at(const Expr *e, const Var *d, const Var *j, bool with_j)
 	return false;
 }
 
+/* Whether e is an element of an integer array, through casts (`(float)mask[b][t]`): the
+ * tiles multiply no such operand (a masked mean over tokens is a row kernel's sum, its
+ * token count no head dim). */
+static bool int_operand(const Expr *e)
+{
+	while (e->kind == EX_CAST)
+		e = e->args[0];
+	return e->kind == EX_INDEX && !scalar_is_float(e->var->ty);
+}
+
 /* Whether e holds a product the tiles multiply on the tensor cores: a row operand read
  * along d and not along the pass's iterator j (q[..][i][d], a local copy qs[d]) times a
  * column operand read along both (k[..][j][d]). GroupNorm's `sum += x[..][cc][p]` and
@@ -101,7 +111,7 @@ static bool contraction(const Expr *e, const Var *d, const Var *j)
 {
 	if (!e)
 		return false;
-	if (e->kind == EX_BIN && e->bop == OP_MUL)
+	if (e->kind == EX_BIN && e->bop == OP_MUL && !int_operand(e->args[0]) && !int_operand(e->args[1]))
 		for (int a = 0; a < 2; a++)
 			if (reads_at(e->args[a], d, j, false) && reads_at(e->args[1 - a], d, j, true))
 				return true;

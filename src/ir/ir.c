@@ -511,14 +511,26 @@ Stmt *fma_step(Program *p, Stmt *s)
 		r = r->args[0];
 	if (r->kind != EX_CALL || r->fn != FN_FMA || (x->ty != TY_FLOAT && x->ty != TY_DOUBLE) || (r->ty == TY_FLOAT && x->ty != TY_FLOAT))
 		return s;
-	const Expr *acc = r->args[2];
-	if (acc->kind == EX_CAST && acc->ty == r->ty && acc->args[0]->ty == x->ty) /* x widened to fma's double */
-		acc = acc->args[0];
-	if (!same_lvalue(acc, x) || expr_reads_var(r->args[0], x->var) || expr_reads_var(r->args[1], x->var))
-		return s;
 	for (int i = 0; i < x->nargs; i++)
 		if (expr_reads_var(x->args[i], x->var))
 			return s;
+	const Expr *acc = r->args[2];
+	if (acc->kind == EX_CAST && acc->ty == r->ty && acc->args[0]->ty == x->ty) /* x widened to fma's double */
+		acc = acc->args[0];
+	/* an online softmax's rescale written with fma, `acc[d] = fmaf(acc[d], c, p * v)`:
+	 * x = x * c + e, the form online.c undoes */
+	for (int k = 0; k < 2 && !same_lvalue(acc, x); k++) {
+		const Expr *t = r->args[k];
+		if (t->kind == EX_CAST && t->ty == r->ty && t->args[0]->ty == x->ty)
+			t = t->args[0];
+		if (!same_lvalue(t, x) || expr_reads_var(r->args[1 - k], x->var) || expr_reads_var(r->args[2], x->var))
+			continue;
+		Expr *prod = ex_bin(p, OP_MUL, ex_as_type(p, r->ty, ex_copy(p, x)), ex_as_type(p, r->ty, r->args[1 - k]), r->loc);
+		s->rhs = ex_as_type(p, x->ty, ex_bin(p, OP_ADD, prod, ex_as_type(p, r->ty, r->args[2]), r->loc));
+		return s;
+	}
+	if (!same_lvalue(acc, x) || expr_reads_var(r->args[0], x->var) || expr_reads_var(r->args[1], x->var))
+		return s;
 	Expr *prod = ex_bin(p, OP_MUL, ex_as_type(p, r->ty, r->args[0]), ex_as_type(p, r->ty, r->args[1]), r->loc);
 	s->aop = AS_ADD;
 	s->rhs = prod;

@@ -405,7 +405,8 @@ Stmt *accum_step_new(Program *p, AccumKind k, Expr *t, Expr *e, Loc loc);
  * place; s returned, changed or not), the product in fma's type: every stage reads it as
  * the sum it is (the fuser's reductions, the tiles' products). The value: fma's with
  * float operands exactly (their double product is exact), fmaf's up to the rounding of
- * a * b to float (half an ulp a step; the tiles round more). */
+ * a * b to float (half an ulp a step; the tiles round more). A rescale written with fma,
+ * `x = fmaf(x, c, e)` (either factor x), becomes `x = x * c + e` likewise. */
 Stmt *fma_step(Program *p, Stmt *s);
 /* Step s (accum_step of its target) into scalar `to` instead: `to += e;`,
  * `to = fmaxf(to, e);`. */

@@ -499,7 +499,7 @@ START_TEST(test_fma_steps)
 	static const char *const want[][2] = {
 		{"+=", "x[i][j] * x[j][i]"},
 		{"+=", "(double)x[i][j] * (double)2.0f"}, /* fma's product, exact in double: fma's value */
-		{"=", "fmaf(u, x[i][j], 1.0f)"},          /* no sum into u */
+		{"=", "u * x[i][j] + 1.0f"},              /* no sum into u: the rescale form online.c reads */
 		{"=", "fmaf(x[i][j], x[i][j], w)"},       /* a double w rounded to float each step */
 	};
 	for (int k = 0; k < 4; k++) {

@@ -63,6 +63,16 @@ static void expect_refusal(const char *src, const char *what)
 
 #define MAX_PASS "float m = -INFINITY; for (int c = 0; c < C; c++) m = fmaxf(m, x[r][c]);\n"
 
+START_TEST(test_reused_accumulator)
+{
+	/* `a = 0;` again after the mean's sum: a second accumulator, as if declared twice
+	 * (round 22: refused as keys from two sources) */
+	expect_repair(ROW("rolling(c)", "float a = 0; for (int c = 0; c < C; c++) a += x[r][c];\n"
+	                                "const float mean = a / C; a = 0; for (int c = 0; c < C; c++) a += (x[r][c] - mean) * (x[r][c] - mean); out[r] = a;"),
+	              "sum of separable terms");
+}
+END_TEST
+
 START_TEST(test_seed_under_flag)
 {
 	/* a seed set under a flag of parameters is one definition: `v = sc > 0 ? sc : 1.0f` */
@@ -224,7 +234,7 @@ START_TEST(test_refusals)
 	               "for a max or min");
 	expect_refusal(ROW("rolling(c)", MAX_PASS "float l = 1.0f; if (x[r][0] > 0) l = sc; for (int c = 0; c < C; c++) l += expf(x[r][c] - m); out[r] = l;"),
 	               "it must start at 0");
-	expect_refusal(ROW("rolling(c)", MAX_PASS "float w = sc; float l = expf(w - m); w = 2.0f; for (int c = 0; c < C; c++) l += expf(x[r][c] - m); out[r] = l + w;"),
+	expect_refusal(ROW("rolling(c)", MAX_PASS "float w = sc; float l = expf(w - m); w += 2.0f; for (int c = 0; c < C; c++) l += expf(x[r][c] - m); out[r] = l + w;"),
 	               "it must start at 0");
 	expect_refusal(ROW("rolling(c)", "float l = 0; float m = -INFINITY; for (int c = 0; c < C; c++) { m = fmaxf(m, x[r][c]); l += expf(x[r][c] - m); } out[r] = l;"),
 	               "'m' is read here while the loop over 'c' is still reducing it");
@@ -288,6 +298,7 @@ Suite *fuse_suite(void)
 	tcase_add_checked_fixture(tc, NULL, teardown);
 	tcase_add_test(tc, test_softmax_sum);
 	tcase_add_test(tc, test_seed_under_flag);
+	tcase_add_test(tc, test_reused_accumulator);
 	tcase_add_test(tc, test_scaled_exponent_and_exp2);
 	tcase_add_test(tc, test_two_producers_multiply);
 	tcase_add_test(tc, test_map_of_a_result);

@@ -1,0 +1,31 @@
+/* One attention map applied to two value tensors (content values and positional values, as in
+ * some relative-position and graph transformers): two accumulators and two outputs in one pass. */
+#include <math.h>
+
+void attn_two_values(int B, int H, int N, const _Float16 q[B][H][N][64], const _Float16 k[B][H][N][64],
+		     const _Float16 v[B][H][N][64], const _Float16 vp[B][H][N][64], _Float16 o[B][H][N][64],
+		     _Float16 op[B][H][N][64])
+{
+#pragma fuse kernel(attn_two_values) parallel(b, h, i)
+	for (int b = 0; b < B; b++)
+		for (int h = 0; h < H; h++)
+			for (int i = 0; i < N; i++) {
+				float m = -INFINITY, l = 0.0f, acc[64] = {0}, accp[64] = {0};
+				for (int j = 0; j < N; j++) {
+					float s = 0.0f;
+					for (int d = 0; d < 64; d++) s += (float)q[b][h][i][d] * (float)k[b][h][j][d];
+					s *= 0.125f;
+					float mn = fmaxf(m, s), c = expf(m - mn), p = expf(s - mn);
+					l = l * c + p;
+					for (int d = 0; d < 64; d++) {
+						acc[d] = acc[d] * c + p * (float)v[b][h][j][d];
+						accp[d] = accp[d] * c + p * (float)vp[b][h][j][d];
+					}
+					m = mn;
+				}
+				for (int d = 0; d < 64; d++) {
+					o[b][h][i][d] = (_Float16)(acc[d] / l);
+					op[b][h][i][d] = (_Float16)(accp[d] / l);
+				}
+			}
+}
