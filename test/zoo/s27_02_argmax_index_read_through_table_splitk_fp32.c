@@ -1,5 +1,6 @@
-/* An argmax whose index is read from an array: the fuser keeps the position and cannot
- * compute the index again from it after the pass. */
+/* An argmax whose index is read from an array (a token id through a table), split-k: the
+ * fuser keeps the position and reads the table there after the pass (argred.c payloads;
+ * test/bad until session 27). */
 #include <math.h>
 void f(int B, int V, const float x[B][V], const int tok[V], int out[B])
 {
