@@ -1293,8 +1293,8 @@ static bool stmt_renamed(const Stmt *a, const Stmt *b, Renaming *rn)
  * the fuser sees one loop per reduction. It holds where both ranges start at 0 and their
  * ends cannot be negative (sizes, lengths read from index arrays, iterators plus
  * constants: a negative length would let the concatenation cut the first loop short),
- * and the bodies are equal up to the names they declare and reads of read-only arrays
- * that take the iterator in a subscript before the last (rows of keys: a product split
+ * and the bodies are equal up to the names they declare and reads of parameter arrays the
+ * region does not write that take the iterator in a subscript before the last (rows of keys: a product split
  * over columns, MLA's q_nope . k_nope + q_pe . k_pe, is no pair of sources); the
  * iterator is read nowhere else. */
 enum { CONCAT_MAX_PAIRS = 16 };
@@ -1305,6 +1305,7 @@ typedef struct ConcatMatch {
 	int n;
 	const char *why;
 	Program *p;
+	const Stmt *region;
 } ConcatMatch;
 
 /* Whether e reads iterator j in a subscript before its last (a row of keys). */
@@ -1316,15 +1317,16 @@ static bool reads_as_row(const Expr *e, const Var *j)
 	return row && !expr_reads_var(e->args[e->nargs - 1], j);
 }
 
-static bool source_array(const Expr *e)
+/* An element of a parameter array the region only reads (const or not), of 2 dims or more. */
+static bool source_array(const Expr *e, const Stmt *region)
 {
-	return e->kind == EX_INDEX && e->var->kind == VAR_PARAM && e->var->is_const && e->var->ndim >= 2 && e->nargs == e->var->ndim;
+	return e->kind == EX_INDEX && e->var->kind == VAR_PARAM && e->var->ndim >= 2 && e->nargs == e->var->ndim && (e->var->is_const || !stmt_writes_var(region, e->var));
 }
 
 static int concat_hook(const Expr *a, const Expr *b, void *ctx)
 {
 	ConcatMatch *m = ctx;
-	if (source_array(a) && source_array(b) && (expr_reads_var(a, m->j1) || expr_reads_var(b, m->j2))) {
+	if (source_array(a, m->region) && source_array(b, m->region) && (expr_reads_var(a, m->j1) || expr_reads_var(b, m->j2))) {
 		const char *why = a->ty != b->ty ? "they read '%s' and '%s', of different types"
 		                : !reads_as_row(a, m->j1) || !reads_as_row(b, m->j2) ? "they read '%s' and '%s' at subscripts that are not rows of keys ([..][key][..][d])"
 		                : m->n == CONCAT_MAX_PAIRS ? "they read too many pairs of arrays ('%s', '%s', ...)"
@@ -1392,10 +1394,19 @@ static Stmt *concat_loops(Cascade *c, Stmt *l1, Stmt *l2, const StmtVec *outer)
 		return NULL;
 	if (!expr_is_zero_literal(l1->lo) || !expr_is_zero_literal(l2->lo) || !concat_nonneg(l1->hi, outer) || !concat_nonneg(l2->hi, outer))
 		return NULL;
-	ConcatMatch m = {.rn = {.hook = concat_hook}, .j1 = l1->var, .j2 = l2->var, .p = p};
+	ConcatMatch m = {.rn = {.hook = concat_hook}, .j1 = l1->var, .j2 = l2->var, .p = p, .region = c->region->loop};
 	vec_push(m.rn.pa, l1->var);
 	vec_push(m.rn.pb, l2->var);
-	bool same = l1->nbody == 1 && l2->nbody == 1 && stmt_renamed(l1->body[0], l2->body[0], &m.rn);
+	/* statement by statement, to say where they differ */
+	int n1, n2;
+	Stmt **b1 = slot_stmts(&l1->body[0], &n1), **b2 = slot_stmts(&l2->body[0], &n2);
+	bool same = n1 == n2;
+	int differ = -1;
+	for (int k = 0; same && k < n1; k++)
+		if (!stmt_renamed(b1[k], b2[k], &m.rn))
+			same = false, differ = k;
+	if (!m.why && m.n && differ >= 0)
+		m.why = arena_printf(&p->arena, "line %d differs from line %d beyond the arrays they read keys from", b2[differ]->loc.line, b1[differ]->loc.line);
 	Stmt *out = NULL;
 	if (same && m.n) {
 		/* the second loop's reads, in the first's names, j2 at j1 - hi1 */
