@@ -758,7 +758,7 @@ static bool huge_source(TileEmit *te, const Expr *e)
 	if (e->kind == EX_INDEX && e->var->kind == VAR_PARAM && scalar_is_float(e->var->ty)) {
 		bool operand = tp->rowop->var == e->var || (tp->rowop2 && tp->rowop2->var == e->var);
 		for (int k = 0; k < tp->ncolop; k++)
-			operand |= tp->colop[k]->var == e->var || (tp->colop2[k] && tp->colop2[k]->var == e->var);
+			operand |= tile_operand_is(tp->colop[k], e->var) || (tp->colop2[k] && tp->colop2[k]->var == e->var);
 		/* an output read back holds what the region computed, moderate where its sources are */
 		if (!operand && !stmt_writes_var(tp->region->loop, e->var) && reads_inner_loop(tp, e))
 			return true;
@@ -1149,8 +1149,18 @@ static void print_ptr_lambda(TileEmit *te, const Expr *ref, const Var *rowv, con
 	 * CTA (tile_plan chose its rows so): the first slot's. */
 	if (rowv == te->tp->jc)
 		te->h = "0";
-	sb_printf(te->out, "[&](int %s) { return &", rv->name);
-	expr(te, e);
+	if (e->kind == EX_COND) {
+		/* a row from one of two sources by key (tile_operand_read) */
+		sb_printf(te->out, "[&](int %s) { return (", rv->name);
+		expr(te, e->args[0]);
+		sb_puts(te->out, ") ? &");
+		expr(te, e->args[1]);
+		sb_puts(te->out, " : &");
+		expr(te, e->args[2]);
+	} else {
+		sb_printf(te->out, "[&](int %s) { return &", rv->name);
+		expr(te, e);
+	}
 	sb_puts(te->out, "; }");
 	te->rowsub = saved;
 	te->h = slot;
@@ -1603,9 +1613,9 @@ void emit_tile_kernel(StrBuf *out, const GpuTarget *tg, TilePlan *tp, void (*pri
 	te.him = fresh(&te, "inner_end");
 	te.masked = fresh(&te, "masked");
 	for (int k = 0; k < tp->ncolop; k++)
-		te.colop_smem[k] = fresh(&te, arena_printf(&tp->c->prog->arena, "s_%s", tp->colop[k]->var->name));
+		te.colop_smem[k] = fresh(&te, arena_printf(&tp->c->prog->arena, "s_%s", tile_operand_read(tp->colop[k])->var->name));
 	for (int d = 0; d < tp->ndots; d++)
-		te.dot_name[d] = fresh(&te, arena_printf(&tp->c->prog->arena, "%s_%s", tp->rowop->var->name, tp->colop[tp->dots[d].colop]->var->name));
+		te.dot_name[d] = fresh(&te, arena_printf(&tp->c->prog->arena, "%s_%s", tp->rowop->var->name, tile_operand_read(tp->colop[tp->dots[d].colop])->var->name));
 	const char *T = gpu_type(tp->elem);
 	Var *iv = row_var(tp);
 	const GridLoop *gi = &tp->grid[tp->rowdim];
@@ -2209,7 +2219,9 @@ static void tile_launch(StrBuf *out, const GpuTarget *tg, TilePlan *tp, const ch
 	if (tp->rowop2)
 		print_aligned_operand(out, start, tp->rowop2->var, &te.pt);
 	for (int k = 0; k < tp->ncolop; k++) {
-		print_aligned_operand(out, start, tp->colop[k]->var, &te.pt);
+		print_aligned_operand(out, start, tile_operand_read(tp->colop[k])->var, &te.pt);
+		if (tp->colop[k]->kind == EX_COND)
+			print_aligned_operand(out, start, tp->colop[k]->args[2]->var, &te.pt);
 		if (tp->colop2[k])
 			print_aligned_operand(out, start, tp->colop2[k]->var, &te.pt);
 	}

@@ -1236,6 +1236,7 @@ typedef struct Renaming {
 	VarVec pa, pb;
 	const Var *from;
 	const Expr *to;
+	ExprEqHook hook; /* decides pairs of sub-expressions first (ctx: the Renaming); NULL: from/to's */
 } Renaming;
 
 static const Var *renamed_var(const Var *v, void *ctx)
@@ -1255,7 +1256,7 @@ static int renamed_subst(const Expr *a, const Expr *b, void *ctx)
 
 static bool expr_renamed(const Expr *a, const Expr *b, const Renaming *rn)
 {
-	return expr_equal_map(a, b, renamed_var, renamed_subst, (void *)rn);
+	return expr_equal_map(a, b, renamed_var, rn->hook ? rn->hook : renamed_subst, (void *)rn);
 }
 
 static bool opt_renamed(const Expr *a, const Expr *b, const Renaming *rn)
@@ -1280,6 +1281,176 @@ static bool stmt_renamed(const Stmt *a, const Stmt *b, Renaming *rn)
 		if (!a->body[i] != !b->body[i] || (a->body[i] && !stmt_renamed(a->body[i], b->body[i], rn)))
 			return false;
 	return true;
+}
+
+/* Two loops in a row over keys from two sources, as vLLM's prefix prefill and chunked
+ * prefill are written by hand: `for (j = 0; j < P; j++)` over a cache kc, then `for (j = 0;
+ * j <= i; j++)` over the chunk's own keys k, the same statements in both (one pair per
+ * pass of the softmax). They run as one loop over the concatenated range, `for (j = 0; j <
+ * P + i + 1; j++)`, each read of a source a pick by key position, `j < P ? kc[..][j][d] :
+ * k[..][j - P][d]`: the same iterations in the same order (the first loop's, then the
+ * second's with j - P for its j), so every reduction over them gets the same value, and
+ * the fuser sees one loop per reduction. It holds where both ranges start at 0 and their
+ * ends cannot be negative (sizes, lengths read from index arrays, iterators plus
+ * constants: a negative length would let the concatenation cut the first loop short),
+ * and the bodies are equal up to the names they declare and reads of parameter arrays the
+ * region does not write that take the iterator in a subscript before the last (rows of keys: a product split
+ * over columns, MLA's q_nope . k_nope + q_pe . k_pe, is no pair of sources); the
+ * iterator is read nowhere else. */
+enum { CONCAT_MAX_PAIRS = 16 };
+typedef struct ConcatMatch {
+	Renaming rn; /* first: the hook's ctx is the Renaming */
+	const Var *j1, *j2;
+	const Expr *a[CONCAT_MAX_PAIRS], *b[CONCAT_MAX_PAIRS];
+	int n;
+	const char *why;
+	Program *p;
+	const Stmt *region;
+} ConcatMatch;
+
+/* Whether e reads iterator j in a subscript before its last (a row of keys). */
+static bool reads_as_row(const Expr *e, const Var *j)
+{
+	bool row = false;
+	for (int i = 0; i + 1 < e->nargs; i++)
+		row |= expr_reads_var(e->args[i], j);
+	return row && !expr_reads_var(e->args[e->nargs - 1], j);
+}
+
+/* An element of a parameter array the region only reads (const or not), of 2 dims or more. */
+static bool source_array(const Expr *e, const Stmt *region)
+{
+	return e->kind == EX_INDEX && e->var->kind == VAR_PARAM && e->var->ndim >= 2 && e->nargs == e->var->ndim && (e->var->is_const || !stmt_writes_var(region, e->var));
+}
+
+static int concat_hook(const Expr *a, const Expr *b, void *ctx)
+{
+	ConcatMatch *m = ctx;
+	if (source_array(a, m->region) && source_array(b, m->region) && (expr_reads_var(a, m->j1) || expr_reads_var(b, m->j2))) {
+		const char *why = a->ty != b->ty ? "they read '%s' and '%s', of different types"
+		                : !reads_as_row(a, m->j1) || !reads_as_row(b, m->j2) ? "they read '%s' and '%s' at subscripts that are not rows of keys ([..][key][..][d])"
+		                : m->n == CONCAT_MAX_PAIRS ? "they read too many pairs of arrays ('%s', '%s', ...)"
+		                                           : NULL;
+		if (why) {
+			m->why = m->why ? m->why : arena_printf(&m->p->arena, why, a->var->name, b->var->name);
+			return 0;
+		}
+		m->a[m->n] = a;
+		m->b[m->n++] = b;
+		return 1;
+	}
+	if ((a->kind == EX_VAR && a->var == m->j1) || (b->kind == EX_VAR && b->var == m->j2)) {
+		m->why = m->why ? m->why : arena_printf(&m->p->arena, "'%s' is read outside the subscripts of the arrays the loops read keys from", m->j1->name);
+		return 0;
+	}
+	return -1;
+}
+
+/* Whether int expression e cannot be negative: a literal >= 0, a size parameter, an element
+ * of a const int array (a length), an iterator of one of the loops in `outer` from a
+ * bound that cannot be, sums and products of such. */
+static bool concat_nonneg(const Expr *e, const StmtVec *outer)
+{
+	switch (e->kind) {
+	case EX_INT: return e->ival >= 0;
+	case EX_VAR:
+		if (e->var->kind == VAR_PARAM && !e->var->ndim && scalar_is_int(e->var->ty))
+			return true;
+		for (int i = 0; i < outer->n; i++)
+			if (outer->v[i]->var == e->var)
+				return outer->v[i]->step > 0 && concat_nonneg(outer->v[i]->lo, outer);
+		return false;
+	case EX_INDEX: return e->var->kind == VAR_PARAM && e->var->is_const && scalar_is_int(e->ty);
+	case EX_CAST: return scalar_is_int(e->ty) && concat_nonneg(e->args[0], outer);
+	case EX_BIN: return (e->bop == OP_ADD || e->bop == OP_MUL) && concat_nonneg(e->args[0], outer) && concat_nonneg(e->args[1], outer);
+	default: return false;
+	}
+}
+
+/* A copy of e with each source read of m (pointer identity) replaced by its pick. */
+typedef struct ConcatSubst {
+	const ConcatMatch *m;
+	Expr **picks;
+} ConcatSubst;
+
+static Expr *concat_subst(Program *p, const Expr *e, void *ctx)
+{
+	const ConcatSubst *cs = ctx;
+	for (int k = 0; k < cs->m->n; k++)
+		if (cs->m->a[k] == e)
+			return cs->picks[k];
+	Expr *c = NEW(&p->arena, Expr);
+	*c = *e;
+	c->args = arena_alloc(&p->arena, sizeof(Expr *) * (size_t)(e->nargs ? e->nargs : 1));
+	for (int i = 0; i < e->nargs; i++)
+		c->args[i] = concat_subst(p, e->args[i], ctx);
+	return c;
+}
+
+static Stmt *concat_loops(Cascade *c, Stmt *l1, Stmt *l2, const StmtVec *outer)
+{
+	Program *p = c->prog;
+	if (l1->kind != ST_FOR || l2->kind != ST_FOR || l1->step != 1 || l2->step != 1 || l1->var->block_step || l2->var->block_step)
+		return NULL;
+	if (!expr_is_zero_literal(l1->lo) || !expr_is_zero_literal(l2->lo) || !concat_nonneg(l1->hi, outer) || !concat_nonneg(l2->hi, outer))
+		return NULL;
+	ConcatMatch m = {.rn = {.hook = concat_hook}, .j1 = l1->var, .j2 = l2->var, .p = p, .region = c->region->loop};
+	vec_push(m.rn.pa, l1->var);
+	vec_push(m.rn.pb, l2->var);
+	/* statement by statement, to say where they differ */
+	int n1, n2;
+	Stmt **b1 = slot_stmts(&l1->body[0], &n1), **b2 = slot_stmts(&l2->body[0], &n2);
+	bool same = n1 == n2;
+	int differ = -1;
+	for (int k = 0; same && k < n1; k++)
+		if (!stmt_renamed(b1[k], b2[k], &m.rn))
+			same = false, differ = k;
+	if (!m.why && m.n && differ >= 0)
+		m.why = arena_printf(&p->arena, "line %d differs from line %d beyond the arrays they read keys from", b2[differ]->loc.line, b1[differ]->loc.line);
+	Stmt *out = NULL;
+	if (same && m.n) {
+		/* the second loop's reads, in the first's names, j2 at j1 - hi1 */
+		Expr *hi1 = l1->hi;
+		Expr *at = ex_bin(p, OP_SUB, ex_var(p, l1->var, l1->loc), ex_copy(p, hi1), l2->loc);
+		Expr *picks[CONCAT_MAX_PAIRS];
+		for (int k = 0; k < m.n; k++) {
+			Expr *b = expr_subst_expr(p, m.b[k], l2->var, at);
+			for (int v = 1; v < m.rn.pa.n; v++)
+				b = expr_subst_expr(p, b, m.rn.pb.v[v], ex_var(p, m.rn.pa.v[v], b->loc));
+			Expr *cond = ex_bin(p, OP_LT, ex_var(p, l1->var, m.a[k]->loc), ex_copy(p, hi1), m.a[k]->loc);
+			picks[k] = ex_cond(p, cond, ex_copy(p, m.a[k]), b, m.a[k]->loc);
+			picks[k]->ty = m.a[k]->ty;
+		}
+		ConcatSubst cs = {.m = &m, .picks = picks};
+		out = stmt_map_exprs(p, l1, concat_subst, &cs);
+		out->hi = ex_bin(p, OP_ADD, ex_copy(p, l1->hi), ex_copy(p, l2->hi), l2->hi->loc);
+	} else if (m.n || m.why) {
+		c->concat_why = c->concat_why ? c->concat_why : m.why ? m.why : "their statements differ beyond the arrays they read keys from";
+	}
+	vec_free(m.rn.pa);
+	vec_free(m.rn.pb);
+	return out;
+}
+
+/* Rewrites every such pair of loops in s (see ConcatMatch); outer: the loops around s. */
+static void concat_source_loops(Cascade *c, Stmt *s, StmtVec *outer)
+{
+	if (!s)
+		return;
+	for (int i = 0; s->kind == ST_BLOCK && i + 1 < s->nbody; i++) {
+		Stmt *one = concat_loops(c, s->body[i], s->body[i + 1], outer);
+		if (!one)
+			continue;
+		s->body[i] = one;
+		memmove(s->body + i + 1, s->body + i + 2, sizeof(Stmt *) * (size_t)(s->nbody - i - 2));
+		s->nbody--;
+	}
+	if (s->kind == ST_FOR)
+		vec_push(*outer, s);
+	for (int i = 0; i < s->nbody; i++)
+		concat_source_loops(c, s->body[i], outer);
+	if (s->kind == ST_FOR)
+		outer->n--;
 }
 
 /* Whether s writes only the locals in mine and elements at the iterator it (`att[t] = ...`
@@ -3200,8 +3371,9 @@ static bool collect_accums(Cascade *c, int level, Stmt *lvl, Stmt *s, StmtVec *n
 			if (prev->red != red || prev->level != level) {
 				if (prev->red != red)
 					return error_at(s->loc, "'%s' is reduced with two different reducers ('%s' here, '%s' before)", t->var->name, reducer_name(red), reducer_name(prev->red)), false;
-				return error_at(s->loc, "'%s' is reduced in two loops over '%s' (keys from two sources, a cache and a new chunk, one loop each?): fusecc fuses one loop per reduction; loop once over all the keys and pick the source with a ternary (`j < P ? kc[..][j][d] : k[..][j - P][d]`)",
-				                t->var->name, c->axis), false;
+				return error_at(s->loc, "'%s' is reduced in two loops over '%s' (keys from two sources, a cache and a new chunk, one loop each?): fusecc fuses one loop per reduction%s%s; loop once over all the keys and pick the source with a ternary (`j < P ? kc[..][j][d] : k[..][j - P][d]`)",
+				                t->var->name, c->axis, c->concat_why ? ", and reads two loops in a row as one over both sources only where their statements are the same up to those sources: " : "",
+				                c->concat_why ? c->concat_why : ""), false;
 			}
 			if (!same_accum_element(c->prog, prev, t, nest))
 				return error_at(s->loc,
@@ -5565,6 +5737,9 @@ static bool fuse_region(Program *p, Region *r, StrVec *names)
 	Stmt *cancelled = stmt_map_exprs(p, r->loop, cancel_terms_map, NULL);
 	cancelled->sched = r->loop->sched;
 	*r->loop = *cancelled;
+	StmtVec around = {0};
+	concat_source_loops(c, r->loop, &around);
+	vec_free(around);
 	infer_parallel(p, r);
 	order_row_loops(p, r);
 	if (p->split_rows)

@@ -82,6 +82,7 @@ typedef struct Cascade {
 	int nrecombined;
 	StrVec *names;         /* every name in the function, generated ones included */
 	Var *unresolved;       /* a local whose definitions inline_locals could not follow, or NULL */
+	const char *concat_why; /* why two loops in a row over key sources were not read as one (fuse.c ConcatMatch), or NULL */
 } Cascade;
 
 /* Analyses and fuses every region of the program in place; each region's loop is replaced

@@ -182,7 +182,9 @@ Expr *ex_call(Program *p, MathFn fn, bool is_double, Expr **args, Loc loc)
 
 Expr *ex_cond(Program *p, Expr *c, Expr *a, Expr *b, Loc loc)
 {
-	Expr *e = ex_new(p, EX_COND, binop_result(OP_ADD, a->ty, b->ty), 3, loc);
+	/* C's usual conversions; two bf16 arms (fusecc_bf16, a struct) keep their type */
+	ScalarType ty = a->ty == TY_BF16 && b->ty == TY_BF16 ? TY_BF16 : binop_result(OP_ADD, a->ty, b->ty);
+	Expr *e = ex_new(p, EX_COND, ty, 3, loc);
 	e->args[0] = c;
 	e->args[1] = a;
 	e->args[2] = b;

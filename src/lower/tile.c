@@ -118,6 +118,49 @@ static bool multiple_of(const Expr *e, long long m)
 /* Whether t is a byte type read as a number (int8_t, uint8_t: a quantised cache). */
 static bool is_byte(ScalarType t) { return t == TY_I8 || t == TY_U8; }
 
+static Expr *operand_ref(TilePlan *tp, Expr *e, const Var *k, const Var *j, bool *trans);
+
+/* A column operand whose rows come from two arrays by key position (`j < P ? kc[..][j][d]
+ * : k[..][j - P][d]`, each side cast or not, a prefix cache then the chunk's own keys):
+ * EX_COND(c, A1, A2) of the two references, c reading j and not k (it picks a row's
+ * source, once per row as the tile is loaded; tile_plan's rows then do not read it), the two of one 16-bit or fp32 type and one row length, neither stored
+ * transposed nor bytes. NULL (with tp->why) otherwise. */
+static Expr *operand_pick(TilePlan *tp, Expr *e, const Var *k, const Var *j)
+{
+	Program *p = tp->c->prog;
+	bool t1 = false, t2 = false;
+	if (expr_reads_var(e->args[0], k) || !expr_reads_var(e->args[0], j))
+		return NULL;
+	Expr *a1 = operand_ref(tp, e->args[1], k, j, &t1), *a2 = a1 ? operand_ref(tp, e->args[2], k, j, &t2) : NULL;
+	if (!a1 || !a2)
+		return NULL;
+	const char *why = t1 || t2 ? "one of them is stored transposed"
+	                : a1->ty != a2->ty || is_byte(a1->ty) ? "they differ in type, or are bytes"
+	                : !expr_equal(a1->var->dims[a1->nargs - 1], a2->var->dims[a2->nargs - 1]) ? "their rows differ in length"
+	                : !expr_reads_var(a1, j) || !expr_reads_var(a2, j) ? "one of them does not move with the key"
+	                                                                   : NULL;
+	if (why) {
+		if (!tp->why)
+			tp->why = arena_printf(&p->arena, "the column operand picks its rows from '%s' or '%s' and %s: the tiles load each row from its source when both are 16-bit or fp32 rows [..][key][k] of one length",
+			                       a1->var->name, a2->var->name, why);
+		return NULL;
+	}
+	Expr *c = ex_cond(p, e->args[0], a1, a2, e->loc);
+	c->ty = a1->ty;
+	return c;
+}
+
+const Expr *tile_operand_read(const Expr *ref) { return ref && ref->kind == EX_COND ? ref->args[1] : ref; }
+
+bool tile_operand_is(const Expr *ref, const Var *v)
+{
+	if (!ref)
+		return false;
+	if (ref->kind == EX_COND)
+		return ref->args[1]->var == v || ref->args[2]->var == v;
+	return ref->var == v;
+}
+
 /* `(float)A[..][k]` (or A[..][k] alone, promoted) with A a 16-bit, fp32 or byte parameter array
  * whose last subscript is k alone (or 0 + k, given as k). Whether the operands' types go together is decided
  * once they are all known (operand_types). */
@@ -128,6 +171,8 @@ static Expr *operand_ref(TilePlan *tp, Expr *e, const Var *k, const Var *j, bool
 		e = e->args[0];
 	Expr *a = e;
 	*trans = false;
+	if (a->kind == EX_COND && j)
+		return operand_pick(tp, a, k, j);
 	if (a->kind != EX_INDEX || a->var->kind != VAR_PARAM)
 		return NULL;
 	if (!var_last_contiguous(a->var)) {
@@ -766,7 +811,7 @@ static void collect_sreads(TilePlan *tp, const Expr *e, Var *j)
 	    expr_reads_var(e, tp->grid[tp->rowdim].var) && (scalar_is_float(e->ty) || scalar_is_int(e->ty))) {
 		bool operand = tp->rowop->var == e->var || (tp->rowop2 && tp->rowop2->var == e->var);
 		for (int k = 0; k < tp->ncolop; k++)
-			operand |= tp->colop[k]->var == e->var || (tp->colop2[k] && tp->colop2[k]->var == e->var);
+			operand |= tile_operand_is(tp->colop[k], e->var) || (tp->colop2[k] && tp->colop2[k]->var == e->var);
 		bool ok = !operand && !stmt_writes_var(tp->region->loop, e->var);
 		for (int i = 0; ok && i < e->nargs; i++)
 			ok = score_subscript(tp, e->args[i], j);
@@ -2034,7 +2079,7 @@ static bool reads_gather(const TilePlan *tp, const Expr *e)
 
 bool tile_row_table(const TilePlan *tp, int k, int part)
 {
-	return !tp->colop_t[k] && reads_gather(tp, part ? tp->colop2[k] : tp->colop[k]);
+	return !tp->colop_t[k] && tp->colop[k]->kind != EX_COND && reads_gather(tp, part ? tp->colop2[k] : tp->colop[k]);
 }
 
 int tile_index_ring_bytes(const TilePlan *tp, int g)
@@ -2067,8 +2112,10 @@ static void plan_gathers(TilePlan *tp)
 {
 	if (tp->stages != 2)
 		return;
+	/* (a pick between two sources reads its index arrays only where its condition holds:
+	 * its rows' pointers are computed as its tiles are loaded) */
 	for (int k = 0; k < tp->ncolop; k++)
-		if (!tp->colop_t[k]) {
+		if (!tp->colop_t[k] && tp->colop[k]->kind != EX_COND) {
 			find_gathers(tp, tp->colop[k]);
 			if (tp->colop2[k])
 				find_gathers(tp, tp->colop2[k]);

@@ -314,6 +314,15 @@ void tile_plan_free(TilePlan *tp);
 
 TileRole tile_role(const TilePlan *tp, const Var *v);
 
+/* A column operand may pick each row from one of two arrays by key position (`j < P ?
+ * kc[..][j][d] : k[..][j - P][d]`, a prefix cache then the chunk's keys): its canonical
+ * reference is then EX_COND(c, A1, A2), of A1's type, and its tiles' row pointers are
+ * `c ? &A1[..] : &A2[..]`. tile_operand_read: the array read that names and types it
+ * (A1, or ref itself); tile_operand_is: whether ref reads array v as its row (either
+ * source). */
+const Expr *tile_operand_read(const Expr *ref);
+bool tile_operand_is(const Expr *ref, const Var *v);
+
 /* Whether e reads scalar parameters and literals only: the launcher can compute it. */
 bool tile_host_expr(const Expr *e);
 
