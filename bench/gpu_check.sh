@@ -107,7 +107,8 @@ for src in samples/*.c test/fuse/*.c test/zoo/*.c; do
 			timeout 300 "$run" $sizes seed=$seed >"$out/$name.log" 2>&1
 			rc=$?
 			# "fn: o: N elements, max rel err vs fp64: gpu E (tol T, at K), cpu original E2 (at K2)"
-			errs=$(sed -n 's/^[^:]*: \([^:]*\): [0-9]* elements, max rel err vs fp64: /\1: /p' "$out/$name.log" | tr '\n' ';' | sed 's/;$//')
+			# "fn: q: N codes, K one step apart" (bytes and fp8, against the fp32 original)
+			errs=$(sed -n -e 's/^[^:]*: \([^:]*\): [0-9]* elements, max rel err vs fp64: /\1: /p' -e 's/^[^:]*: \([^:]*\): \([0-9]* codes, \)/\1: \2/p' "$out/$name.log" | tr '\n' ';' | sed 's/;$//')
 			if [ $rc = 0 ]; then
 				echo "ok   $name.$ext $sizes seed=$seed: $errs"
 				pass=$((pass + 1))

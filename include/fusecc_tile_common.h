@@ -613,7 +613,9 @@ template <bool MAX, bool LAST> __device__ __forceinline__ void cta_arg(float &v,
 
 /* The CTA-per-row kernels (src/emit/emit_rows.c). A thread's elements of a row move in
  * vectors of 16 bytes: BYTES (a multiple of 16) from s to d, both 16-byte aligned (a row
- * in global or shared memory, an alignas(16) register array). */
+ * in global or shared memory, an alignas(16) register array); or, for an array of bytes
+ * beside wider ones (a quantiser's int8 codes of fp32 or fp16 values), 4 or 8 bytes, both
+ * aligned to that. */
 template <int BYTES> __device__ __forceinline__ void copy(void *d, const void *s)
 {
 	static_assert(BYTES % 16 == 0, "whole vectors of 16 bytes");
@@ -621,7 +623,10 @@ template <int BYTES> __device__ __forceinline__ void copy(void *d, const void *s
 	for (int i = 0; i < BYTES / 16; i++)
 		reinterpret_cast<uint4 *>(d)[i] = reinterpret_cast<const uint4 *>(s)[i];
 }
+template <> __device__ __forceinline__ void copy<8>(void *d, const void *s) { *reinterpret_cast<uint2 *>(d) = *reinterpret_cast<const uint2 *>(s); }
+template <> __device__ __forceinline__ void copy<4>(void *d, const void *s) { *reinterpret_cast<unsigned *>(d) = *reinterpret_cast<const unsigned *>(s); }
 __device__ __forceinline__ bool aligned16(const void *p) { return (reinterpret_cast<unsigned long long>(p) & 15) == 0; }
+template <int BYTES> __device__ __forceinline__ bool aligned(const void *p) { return (reinterpret_cast<unsigned long long>(p) & (BYTES - 1)) == 0; }
 /* x rounded down to a multiple of a (a > 0), for negative x too. */
 __device__ __forceinline__ int align_down(int x, int a)
 {

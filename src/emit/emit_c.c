@@ -191,7 +191,7 @@ void emit_c(StrBuf *out, const Program *p, const char *input_name, bool line_dir
 		sb_puts(out, "#include <stddef.h>\n");
 	if (needs_stdint(p))
 		sb_puts(out, "#include <stdint.h>\n");
-	if (program_types(p) & 1u << TY_BF16 || structs_have(p, TY_BF16))
+	if (program_types(p) & (1u << TY_BF16 | 1u << TY_FP8) || structs_have(p, TY_BF16) || structs_have(p, TY_FP8))
 		sb_puts(out, "#include \"fusecc.h\"\n");
 	emit_struct_defs(out, p, NULL);
 	for (int f = 0; f < p->nfuncs; f++)

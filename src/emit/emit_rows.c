@@ -661,11 +661,13 @@ static bool offset_invariant(const RowSweep *sw, const Stmt *item, const Expr *e
 
 /* An access of loop item's iteration to its own element of a row, contiguous in the
  * iterator: the last subscript the iterator plus terms invariant in the sweep, the others
- * invariant; a parameter array or a local array of the row, of 2 bytes or more. */
+ * invariant; a parameter array or a local array of the row, of 2 bytes or more, or an
+ * output of bytes or fp8 (a quantiser's codes, in vectors of as many bytes as the wider
+ * arrays' vectors have elements); byte masks are read element by element. */
 static bool own_access(const RowPlan *rp, const RowSweep *sw, const Stmt *item, const Expr *e)
 {
 	const Var *v = e->var;
-	if (!((v->kind == VAR_PARAM && v->ndim) || local_keep(rp, v) >= 0) || scalar_size(v->ty) < 2)
+	if (!((v->kind == VAR_PARAM && v->ndim) || local_keep(rp, v) >= 0) || (scalar_size(v->ty) < 2 && (v->is_const || v->kind != VAR_PARAM || v->ty == TY_BOOL)))
 		return false;
 	for (int i = 0; i < e->nargs; i++) {
 		const Expr *a = e->args[i];
@@ -937,7 +939,7 @@ static bool plan_arrays(RowPlan *rp, Program *p, StrVec *made, const char **why)
 	rp->keeps = keeps.v; /* for local_keep while the sweeps are read */
 	rp->nkeeps = keeps.n;
 	/* The arrays each sweep accesses at its iterations' own elements. */
-	int min_es = 0, max_es = 0;
+	int min_es = 0, max_es = 0, min_wide = 0;
 	for (int i = 0; i < rp->nsweeps; i++) {
 		RowSweep *sw = rp->sweeps[i];
 		SeenVec sv = {0};
@@ -957,6 +959,8 @@ static bool plan_arrays(RowPlan *rp, Program *p, StrVec *made, const char **why)
 				continue;
 			int es = scalar_size(s->var->ty);
 			min_es = !min_es || es < min_es ? es : min_es;
+			if (es > 1)
+				min_wide = !min_wide || es < min_wide ? es : min_wide;
 			max_es = es > max_es ? es : max_es;
 			sw->arrs[sw->narrs++] = (RowArr){s->var, s->at, s->it, NULL, s->load, s->store, local_keep(rp, s->var), false};
 		}
@@ -964,7 +968,10 @@ static bool plan_arrays(RowPlan *rp, Program *p, StrVec *made, const char **why)
 	}
 	register_rows(rp, &keeps);
 	rp->locals = keeps.n > 0;
-	rp->vw = min_es ? 16 / min_es : 1;
+	/* 16 bytes of the narrowest array of 2 bytes or more (bytes beside them move in vectors
+	 * of 4 or 8: 16 of them a vector would leave most threads of a short row idle), else of
+	 * the bytes */
+	rp->vw = min_wide ? 16 / min_wide : min_es ? 16 / min_es : 1;
 	/* Vectors per thread and step: 4 (8 elements without vectors), fewer where the
 	 * sweep's registers would take more than 128 bytes a thread. */
 	rp->nv = min_es ? 4 : 8;
@@ -1291,13 +1298,28 @@ static bool row_expr_hook(StrBuf *b, const Expr *e, const PrintTarget *t)
 	return false;
 }
 
-/* The device spelling, with the tile printers' fast exponentials. */
+/* Whether s stores to an array of codes: bytes (int8_t, uint8_t) or fp8. */
+static bool stores_codes(const Stmt *s)
+{
+	if (!s)
+		return false;
+	if (s->kind == ST_ASSIGN && s->lhs->kind == EX_INDEX && scalar_size(s->lhs->var->ty) == 1)
+		return true;
+	for (int i = 0; i < s->nbody; i++)
+		if (stores_codes(s->body[i]))
+			return true;
+	return false;
+}
+
+/* The device spelling, with the tile printers' fast exponentials. A division stays one in
+ * a region that stores codes (a quantiser's x / s): x * (1 / s) may differ from x / s in
+ * the last bit, which moves a value across the rounding boundary of its code. */
 static PrintTarget row_print(const HookCtx *h)
 {
 	return (PrintTarget){.type_name = gpu_type,
 	                     .flatten_params = true,
 	                     .fn_name = device_fn,
-	                     .recip_div = true,
+	                     .recip_div = !(h->rp && stores_codes(h->rp->region->loop)),
 	                     .exp_sub = true,
 	                     .var_hook = row_hook,
 	                     .expr_hook = row_expr_hook,
@@ -1438,6 +1460,19 @@ static void print_move(StrBuf *o, const RowPlan *rp, const RowArr *b, const char
 	}
 }
 
+/* The alignment test of array a's vector at `at`: fx::aligned16, or fx::aligned<4> or <8>
+ * for a vector of bytes narrower than 16. */
+static void print_aligned(StrBuf *o, const RowPlan *rp, const RowArr *a, const PrintTarget *pt)
+{
+	int bytes = rp->vw * scalar_size(a->var->ty);
+	if (bytes >= 16)
+		sb_puts(o, " && fx::aligned16(&");
+	else
+		sb_printf(o, " && fx::aligned<%d>(&", bytes);
+	print_expr_to(o, a->at, pt);
+	sb_putc(o, ')');
+}
+
 /* Whether b moves with a (load or store) at a's iterator; a itself among them. */
 static bool moves_at(const RowArr *a, const RowArr *b, bool load)
 {
@@ -1523,11 +1558,8 @@ static void print_moves(StrBuf *o, const RowPlan *rp, const RowSweep *sw, int in
 			sb_puts(o, "if (");
 			print_span_inside(o, sw, it, vw, plain);
 			for (int k = i; k < sw->narrs; k++)
-				if (moves_at(a, &sw->arrs[k], load) && sw->arrs[k].var->kind == VAR_PARAM) {
-					sb_puts(o, " && fx::aligned16(&");
-					print_expr_to(o, sw->arrs[k].at, plain);
-					sb_putc(o, ')');
-				}
+				if (moves_at(a, &sw->arrs[k], load) && sw->arrs[k].var->kind == VAR_PARAM)
+					print_aligned(o, rp, &sw->arrs[k], plain);
 			sb_puts(o, ") {\n");
 			print_moves_at(o, rp, sw, i, v, true, load, ind + 2, plain);
 			tabs(o, ind + 1);
@@ -1706,9 +1738,7 @@ static void print_sweep(StrBuf *o, const RowPlan *rp, const RowSweep *sw, int in
 			continue;
 		HookCtx at = {.rp = rp, .subst = a->it, .subst_name = j0};
 		PrintTarget apt = row_print(&at);
-		sb_puts(o, " && fx::aligned16(&");
-		print_expr_to(o, a->at, &apt);
-		sb_putc(o, ')');
+		print_aligned(o, rp, a, &apt);
 	}
 	sb_puts(o, ") {\n");
 	print_step(o, rp, sw, ind + 3, true);

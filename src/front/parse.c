@@ -289,11 +289,14 @@ static bool scalar_type(CXType t, ScalarType *out)
 	case CXType_Float16: *out = TY_HALF; return true;
 	case CXType_Record: {
 		CXString s = clang_getTypeSpelling(t);
-		bool bf = !strcmp(clang_getCString(s), "struct fusecc_bf16") || !strcmp(clang_getCString(s), "const struct fusecc_bf16");
+		const char *n = clang_getCString(s);
+		if (!strncmp(n, "const ", 6))
+			n += 6;
+		bool bf = !strcmp(n, "struct fusecc_bf16"), f8 = !strcmp(n, "struct fusecc_fp8e4m3");
 		clang_disposeString(s);
-		if (bf)
-			*out = TY_BF16;
-		return bf;
+		if (bf || f8)
+			*out = bf ? TY_BF16 : TY_FP8;
+		return bf || f8;
 	}
 	default: return false;
 	}
@@ -499,7 +502,7 @@ static Var *declare_var(Parser *ps, CXCursor decl, VarKind kind)
 		return NULL;
 	} else if (!scalar_type(elem, &st)) {
 		fail(ps, loc,
-		     "'%s' has type '%s': the input language has int, float, double, _Float16 and fusecc_bf16 scalars, arrays of them and pointers to them, and const arrays of (or pointers to) int32_t, int64_t, int8_t, uint8_t and bool",
+		     "'%s' has type '%s': the input language has int, float, double, _Float16 and fusecc_bf16 scalars; arrays of those, of fusecc_fp8e4m3, int32_t, int64_t, int8_t and uint8_t, and pointers to them; and const arrays of (or pointers to) bool",
 		     clang_getCString(name), type_spelling(ps, t));
 		clang_disposeString(name);
 		return NULL;
@@ -556,11 +559,14 @@ static Var *declare_var(Parser *ps, CXCursor decl, VarKind kind)
 		vec_push(ps->nonneg, v);
 	/* int64, byte and bool parameters are what frameworks pass index, offset and mask
 	 * arrays in, and int8 and uint8 quantised values (an int8 KV cache with its scales):
-	 * bytes and bools read-only (a quantised output needs rounding and saturation the
-	 * regions do not model); int64 also an output (torch.argmax's indices), as int is. The sizes are int scalars. The parameter stays declared, so that its
-	 * uses are not reported again. */
-	if (kind == VAR_PARAM && scalar_is_int(st) && st != TY_INT && (!ndim || (!v->is_const && st != TY_I64)))
-		fail(ps, loc, ndim ? "'%s' is an array of %s that is not const: arrays of %s are read-only inputs (masks, quantised values read as numbers) and a region writes float, int and int64_t arrays; declare it const if the region only reads it"
+	 * bools read-only; int64 also an output (torch.argmax's indices), as int is; bytes
+	 * also an output (a quantiser's codes), the value stored converted as C converts it at
+	 * the store: the rounding and the clamping are the program's, written before the store
+	 * (a float out of the byte's range converts to nothing C defines, and fusecc adds no
+	 * saturation of its own). The sizes are int scalars. The parameter stays declared, so
+	 * that its uses are not reported again. */
+	if (kind == VAR_PARAM && scalar_is_int(st) && st != TY_INT && (!ndim || (!v->is_const && st == TY_BOOL)))
+		fail(ps, loc, ndim ? "'%s' is an array of %s that is not const: arrays of %s are read-only inputs (masks) and a region writes float, int, int64_t and byte arrays (int8_t, uint8_t: quantised codes); declare it const if the region only reads it"
 		                   : "parameter '%s' has type %s: integer scalar parameters are sizes (int, long, int64_t, size_t, unsigned, ...), bytes and bools are not",
 		     v->name, v->ctype, v->ctype);
 	return v;
@@ -1426,7 +1432,8 @@ static Expr *convert_call(Parser *ps, CXCursor c)
 	CXCursor def;
 	if ((!strcmp(name, "abs") || !strcmp(name, "labs") || !strcmp(name, "llabs")) && n == 1 && clang_Cursor_isNull(helper_body(c, &def)))
 		return int_abs(ps, c, loc); /* stdlib's, not a helper of the file's */
-	bool bf16_cast = !strcmp(name, "fusecc_bf16_to_float") || !strcmp(name, "fusecc_float_to_bf16");
+	bool bf16_cast = !strcmp(name, "fusecc_bf16_to_float") || !strcmp(name, "fusecc_float_to_bf16") || !strcmp(name, "fusecc_fp8e4m3_to_float") ||
+	                 !strcmp(name, "fusecc_float_to_fp8e4m3");
 	MathFn fn;
 	bool is_double;
 	/* The callee first: a helper function's row arguments (dot(q[b][h][i], ...)) would
@@ -1455,6 +1462,10 @@ static Expr *convert_call(Parser *ps, CXCursor c)
 		return ex_cast(ps->prog, TY_FLOAT, args[0], loc);
 	if (!strcmp(name, "fusecc_float_to_bf16") && n == 1)
 		return ex_cast(ps->prog, TY_BF16, args[0], loc);
+	if (!strcmp(name, "fusecc_fp8e4m3_to_float") && n == 1)
+		return ex_cast(ps->prog, TY_FLOAT, args[0], loc);
+	if (!strcmp(name, "fusecc_float_to_fp8e4m3") && n == 1)
+		return ex_cast(ps->prog, TY_FP8, args[0], loc);
 	if (bf16_cast)
 		return fail(ps, loc, "'%s' takes 1 argument", name), NULL;
 	if (mathfn_info[fn].nargs != n)
@@ -1511,6 +1522,8 @@ static Expr *convert_cast(Parser *ps, CXCursor c)
 		return NULL;
 	if (ty == TY_BF16 || a->ty == TY_BF16)
 		return fail(ps, loc, "convert bf16 with fusecc_bf16_to_float / fusecc_float_to_bf16, not a cast"), NULL;
+	if (ty == TY_FP8 || a->ty == TY_FP8)
+		return fail(ps, loc, "convert fp8 with fusecc_fp8e4m3_to_float / fusecc_float_to_fp8e4m3, not a cast"), NULL;
 	return ex_cast(ps->prog, ty, a, loc);
 }
 

@@ -48,11 +48,14 @@ const char *scalar_type_c(ScalarType t)
 	case TY_U8: return "uint8_t";
 	case TY_BOOL: return "_Bool";
 	case TY_I8: return "int8_t";
+	case TY_FP8: return "fusecc_fp8e4m3";
 	}
 	return "?";
 }
 
-bool scalar_is_float(ScalarType t) { return t == TY_FLOAT || t == TY_DOUBLE || t == TY_HALF || t == TY_BF16; }
+bool scalar_is_float(ScalarType t) { return t == TY_FLOAT || t == TY_DOUBLE || t == TY_HALF || t == TY_BF16 || t == TY_FP8; }
+
+bool scalar_is_storage(ScalarType t) { return t == TY_BF16 || t == TY_FP8; }
 
 bool scalar_is_int(ScalarType t) { return t == TY_INT || t == TY_I64 || t == TY_U8 || t == TY_I8 || t == TY_BOOL; }
 
@@ -62,6 +65,7 @@ int scalar_size(ScalarType t)
 	case TY_VOID: return 0;
 	case TY_U8:
 	case TY_I8:
+	case TY_FP8:
 	case TY_BOOL: return 1;
 	case TY_HALF:
 	case TY_BF16: return 2;

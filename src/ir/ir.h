@@ -25,12 +25,14 @@ typedef enum ScalarType {
 	TY_I64,    /* int64_t, long, long long (64 bits) */
 	TY_U8,     /* uint8_t, unsigned char */
 	TY_BOOL,   /* _Bool (bool from stdbool.h) */
-	TY_I8,     /* int8_t, signed char: quantised values (an int8 KV cache), read only */
+	TY_I8,     /* int8_t, signed char: quantised values (an int8 KV cache, a quantiser's output) */
+	TY_FP8,    /* fusecc_fp8e4m3 from include/fusecc.h: storage only, as TY_BF16 */
 } ScalarType;
 
 const char *scalar_type_c(ScalarType t); /* spelling in C: "float", "_Float16", "int64_t", ... */
 bool scalar_is_float(ScalarType t);
 bool scalar_is_int(ScalarType t); /* int, int64, int8, uint8 or bool */
+bool scalar_is_storage(ScalarType t); /* bf16 and fp8: read and written only through conversions */
 int scalar_size(ScalarType t);    /* bytes of an element */
 
 /* How the steps of a value across the rows combine (Var.accum, grid sums): none, a sum

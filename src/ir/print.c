@@ -55,7 +55,7 @@ static int expr_prec(const Expr *e)
 	case EX_INT:
 	case EX_FLT: return is_negative_literal(e) ? PREC_UNARY : PREC_PRIMARY;
 	case EX_UN:
-	case EX_CAST: return e->ty == TY_BF16 || e->args[0]->ty == TY_BF16 ? PREC_PRIMARY : PREC_UNARY;
+	case EX_CAST: return scalar_is_storage(e->ty) || scalar_is_storage(e->args[0]->ty) ? PREC_PRIMARY : PREC_UNARY;
 	case EX_BIN: return binop_prec(e->bop);
 	case EX_COND: return PREC_COND;
 	default: return PREC_PRIMARY;
@@ -135,15 +135,15 @@ static void print_cast(StrBuf *b, const Expr *e, const PrintTarget *t)
 	const Expr *a = e->args[0];
 	if (print_narrowed_call(b, e, t))
 		return;
-	if (a->ty == TY_BF16) {
-		/* bf16 -> float via the header's function; a further cast if the target is not float. */
+	if (scalar_is_storage(a->ty)) {
+		/* bf16 or fp8 -> float via the header's function; a further cast if the target is not float. */
 		if (e->ty != TY_FLOAT)
 			sb_printf(b, "(%s)", type_name(e->ty, t));
-		sb_puts(b, "fusecc_bf16_to_float(");
+		sb_puts(b, a->ty == TY_BF16 ? "fusecc_bf16_to_float(" : "fusecc_fp8e4m3_to_float(");
 		print_expr_to(b, a, t);
 		sb_putc(b, ')');
-	} else if (e->ty == TY_BF16) {
-		sb_puts(b, "fusecc_float_to_bf16(");
+	} else if (scalar_is_storage(e->ty)) {
+		sb_puts(b, e->ty == TY_BF16 ? "fusecc_float_to_bf16(" : "fusecc_float_to_fp8e4m3(");
 		print_expr_to(b, a, t);
 		sb_putc(b, ')');
 	} else {

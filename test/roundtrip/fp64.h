@@ -26,9 +26,9 @@
 
 #include "fusecc.h"
 
-/* A bf16 output is rounded once, from double: round to odd into float, then the usual
- * round to nearest even into bf16 (two plain roundings could differ on a tie). */
-static inline fusecc_bf16 fusecc_fp64_to_bf16(double x)
+/* A bf16 (or fp8) output is rounded once, from double: round to odd into float, then the
+ * usual round to nearest even into bf16 (two plain roundings could differ on a tie). */
+static inline float fusecc_fp64_round_odd(double x)
 {
 	float f = (float)x;
 	if (!isnan(x) && !isinf(f) && (double)f != x) {
@@ -42,9 +42,12 @@ static inline fusecc_bf16 fusecc_fp64_to_bf16(double x)
 		c.u |= 1u;
 		f = c.f;
 	}
-	return fusecc_float_to_bf16(f);
+	return f;
 }
+static inline fusecc_bf16 fusecc_fp64_to_bf16(double x) { return fusecc_float_to_bf16(fusecc_fp64_round_odd(x)); }
+static inline fusecc_fp8e4m3 fusecc_fp64_to_fp8e4m3(double x) { return fusecc_float_to_fp8e4m3(fusecc_fp64_round_odd(x)); }
 #define fusecc_float_to_bf16 fusecc_fp64_to_bf16
+#define fusecc_float_to_fp8e4m3 fusecc_fp64_to_fp8e4m3
 
 #define float double
 

@@ -32,6 +32,8 @@
 #include "ir/ir.h"
 #include "fuse/fuse.h"
 
+static bool gpu; /* --gpu: the CUDA harness */
+
 static const char *tol_of(ScalarType t)
 {
 	switch (t) {
@@ -170,7 +172,51 @@ static ScalarType ref_type(ScalarType t) { return t == TY_FLOAT ? TY_DOUBLE : t;
 
 static const char *getter_of(ScalarType t)
 {
-	return t == TY_HALF ? "half" : t == TY_BF16 ? "bf16" : t == TY_DOUBLE ? "double" : t == TY_INT ? "int" : t == TY_I64 ? "int64" : "float";
+	switch (t) {
+	case TY_HALF: return "half";
+	case TY_BF16: return "bf16";
+	case TY_DOUBLE: return "double";
+	case TY_INT: return "int";
+	case TY_I64: return "int64";
+	case TY_I8: return "i8";
+	case TY_U8: return "u8";
+	case TY_FP8: return "fp8";
+	default: return "float";
+	}
+}
+
+/* Whether outputs of type t are codes: bytes or fp8, compared by compare_codes. */
+static bool is_code(ScalarType t) { return t == TY_I8 || t == TY_U8 || t == TY_FP8; }
+
+/* Whether e adds to (or subtracts from) a float or double scalar: a sum, which the fused
+ * C and the kernels may add in another order. */
+static bool stmt_float_sum(const Stmt *s)
+{
+	if (!s)
+		return false;
+	if (s->kind == ST_ASSIGN && (s->aop == AS_ADD || s->aop == AS_SUB) && s->lhs->kind == EX_VAR && (s->lhs->ty == TY_FLOAT || s->lhs->ty == TY_DOUBLE))
+		return true;
+	for (int i = 0; i < s->nbody; i++)
+		if (stmt_float_sum(s->body[i]))
+			return true;
+	return false;
+}
+
+/* How many elements of a code output (bytes, fp8) may be one step off the original's: 0
+ * on the CPU when no region adds floats (the fused C computes each code with the same
+ * operations, maxima being exact in any order); else a few (1 + n / 1000; the harness's
+ * `steps` argument): a sum added in another order moves the scale by an ulp, and on a GPU
+ * also nvcc's a * b + c as one fma, which moves a value across its code's rounding
+ * boundary only when it lies within a few ulps of it (about 1e-5 of the elements for
+ * random data), while a wrong rounding or a wrong scale moves most of them. */
+static bool codes_exact(const Func *f)
+{
+	if (gpu)
+		return false;
+	for (int r = 0; r < f->nregions; r++)
+		if (stmt_float_sum(f->regions[r]->loop))
+			return false;
+	return true;
 }
 
 static void print_count(StrBuf *b, const Var *v)
@@ -206,7 +252,6 @@ static void print_count(StrBuf *b, const Var *v)
 	}
 }
 
-static bool gpu;
 
 /* Whether the count of an array parameter of f reads a set-up scalar: then the harness
  * computes the set-up as the function does before it sizes the arrays. */
@@ -590,6 +635,11 @@ static void gen_function(StrBuf *b, const Func *f)
 		const Var *v = f->params[i];
 		if (!v->ndim || v->is_const)
 			continue;
+		if (is_code(v->ty)) { /* codes: against the fp32 original, gpu or fused C (_b) */
+			sb_printf(b, "\tbad += compare_codes(\"%s\", \"%s\", fxh_n_%s, %d, %s_a, %s_b, code_%s);\n", f->name, v->name, v->name, !codes_exact(f), v->name, v->name,
+			          getter_of(v->ty));
+			continue;
+		}
 		if (gpu) {
 			sb_printf(b, "\tbad += compare_ref64(\"%s\", \"%s\", fxh_n_%s, %s, %s_r, to_double_%s, ", f->name, v->name, v->name, tol_gpu_of(gpu_tol_type(f, v->ty)), v->name,
 			          getter_of(ref_type(v->ty)));
@@ -653,6 +703,19 @@ static const char prelude[] =
 	"static inline half_t from_double__Float16(double x) { return to_half(x); }\n"
 	"static inline half_t from_double___half(double x) { return to_half(x); }\n"
 	"static inline fusecc_bf16 from_double_fusecc_bf16(double x) { return fusecc_float_to_bf16((float)x); }\n"
+	"/* codes poisoned: NaN as fp8's NaN, int8's -128 (which a symmetric quantiser does not\n"
+	" * write), uint8's 0xa5 */\n"
+	"static inline fusecc_fp8e4m3 from_double_fusecc_fp8e4m3(double x) { return fusecc_float_to_fp8e4m3((float)x); }\n"
+	"static inline int8_t from_double_int8_t(double x) { return x != x ? -128 : x < -128 ? -128 : x > 127 ? 127 : (int8_t)x; }\n"
+	"static inline uint8_t from_double_uint8_t(double x) { return x != x ? 0xa5 : x < 0 ? 0 : x > 255 ? 255 : (uint8_t)x; }\n"
+	"/* A code as a position on its type's number line (fp8: +0 and -0 both 0, NaN far off)\n"
+	" * and its value, for the messages. */\n"
+	"static inline long code_i8(const void *p, size_t k, double *v) { *v = ((const int8_t *)p)[k]; return ((const int8_t *)p)[k]; }\n"
+	"static inline long code_u8(const void *p, size_t k, double *v) { *v = ((const uint8_t *)p)[k]; return ((const uint8_t *)p)[k]; }\n"
+	"static inline long code_fp8(const void *p, size_t k, double *v)\n{\n"
+	"\tfusecc_fp8e4m3 x = ((const fusecc_fp8e4m3 *)p)[k];\n\t*v = fusecc_fp8e4m3_to_float(x);\n"
+	"\tif ((x.bits & 0x7f) == 0x7f)\n\t\treturn 100000;\n"
+	"\treturn x.bits & 0x80 ? -(long)(x.bits & 0x7f) : (long)(x.bits & 0x7f);\n}\n"
 	"static double to_double_float(const void *p, size_t k) { return ((const float *)p)[k]; }\n"
 	"static double to_double_double(const void *p, size_t k) { return ((const double *)p)[k]; }\n"
 	"static double to_double_int(const void *p, size_t k) { return ((const int *)p)[k]; }\n"
@@ -679,6 +742,25 @@ static const char prelude_compare_cpu[] =
 	"\tif (n && nan_rows == n && !bad++)\n\t\tfprintf(stderr, \"%s: %s: the original writes no number\\n\", fn, name);\n"
 	"\tif (bad)\n\t\tfprintf(stderr, \"%s: %s: %d of %zu elements differ\\n\", fn, name, bad, n);\n"
 	"\telse\n\t\tprintf(\"%s: %s: %zu elements, max rel err %.3g\\n\", fn, name, n, worst);\n"
+	"\treturn bad;\n}\n\n";
+static const char prelude_compare_codes[] =
+	"/* Codes (bytes, fp8) of the fused version (or the gpu's) against the original's, the fp32\n"
+	" * C: equal; or, where steps, one step apart (adjacent codes) at no more than 1 + n / 1000\n"
+	" * elements (test/roundtrip/gen.c, codes_exact: a scale moved by an ulp moves a value\n"
+	" * across its rounding boundary only when it lies within a few ulps of it). A NaN\n"
+	" * matches only a NaN. The fp64 reference is no yardstick here: x / s computed in double\n"
+	" * rounds to other codes at the boundaries. */\n"
+	"static inline int compare_codes(const char *fn, const char *name, size_t n, int steps, const void *orig, const void *got,\n"
+	"                                long (*code)(const void *, size_t, double *))\n{\n"
+	"\tint bad = 0;\n\tsize_t off = 0, most = steps ? 1 + n / 1000 : 0;\n"
+	"\tfor (size_t k = 0; k < n; k++) {\n"
+	"\t\tdouble x, y;\n\t\tlong a = code(orig, k, &x), b = code(got, k, &y);\n"
+	"\t\tif (a == b)\n\t\t\tcontinue;\n"
+	"\t\tif ((a - b == 1 || b - a == 1) && a != 100000 && b != 100000 && off < most) {\n\t\t\toff++;\n\t\t\tcontinue;\n\t\t}\n"
+	"\t\tif (bad++ < 5)\n\t\t\tfprintf(stderr, \"%s: %s[%zu]: original %.9g, got %.9g\\n\", fn, name, k, x, y);\n"
+	"\t}\n"
+	"\tif (bad)\n\t\tfprintf(stderr, \"%s: %s: %d of %zu codes differ (%zu one step apart allowed)\\n\", fn, name, bad, n, most);\n"
+	"\tprintf(\"%s: %s: %zu codes, %zu one step apart%s\\n\", fn, name, n, off, bad ? \", FAIL\" : \"\");\n"
 	"\treturn bad;\n}\n\n";
 static const char prelude_compare_gpu[] =
 	"/* GPU against the fp64 reference: |gpu - ref| <= tol * max(1, |ref|), and NaN (in either)\n"
@@ -747,6 +829,7 @@ int main(int argc, char **argv)
 	sb_puts(&b, gpu ? prelude_gpu : prelude_cpu);
 	sb_puts(&b, prelude);
 	sb_puts(&b, gpu ? prelude_compare_gpu : prelude_compare_cpu);
+	sb_puts(&b, prelude_compare_codes);
 	StrVec defs = {0};
 	for (int f = 0; f < p->nfuncs; f++)
 		for (int k = 0; k < p->funcs[f]->nstructs; k++)
