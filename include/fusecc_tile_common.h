@@ -49,6 +49,34 @@ template <int K1, class A, class B> __device__ __forceinline__ auto col_at(Conca
 	return c < K1 ? p.a(r) + c : p.b(r) + (c - K1);
 }
 
+/* A row whose elements come in chunks of X contiguous ones, chunk c / X at c / X *
+ * stride from the row's first (vLLM's key cache, k[page][h][d / X][slot][d % X]: a key's
+ * row is D / X chunks of 16 bytes, block_size * X elements apart). The loaders ask for
+ * whole 16-byte chunks, and X * sizeof(T) is a multiple of 16 (tile.c), so no copy
+ * straddles two chunks. */
+template <int X, class F> struct Chunked {
+	F rows;
+	long long stride;
+};
+template <int X, class F> __device__ __forceinline__ Chunked<X, F> chunked(F rows, long long stride) { return {rows, stride}; }
+template <int X, class F> __device__ __forceinline__ auto col_at(Chunked<X, F> &p, int r, int c) { return p.rows(r) + (c / X) * p.stride + c % X; }
+/* The transposed loaders' operands (load_tile_t, load_tile_kt): t_at(p, r, c) is element
+ * (key r, column c) and t_run(p, r0, c) whether keys r0 .. r0 + 7 of column c follow each
+ * other in memory. A lambda is colptr(c) (&kT[..][c][at]: every column contiguous). A
+ * Strided is a transposed operand addressed by its keys, element (r, c) at rows(r) + c *
+ * stride: a paged value cache stored d-major, v[page][h][d][slot] (vLLM's), whose keys
+ * follow each other within a page only; rows(r) may read a row table the CTA filled for
+ * keys below nvalid, so t_run is asked for whole runs only. */
+template <class F> __device__ __forceinline__ auto t_at(F &colptr, int r, int c) { return colptr(c) + r; }
+template <class F> __device__ __forceinline__ bool t_run(F &, int, int) { return true; }
+template <class F> struct Strided {
+	F rows;
+	long long stride;
+};
+template <class F> __device__ __forceinline__ Strided<F> strided(F rows, long long stride) { return {rows, stride}; }
+template <class F> __device__ __forceinline__ auto t_at(Strided<F> &p, int r, int c) { return p.rows(r) + c * p.stride; }
+template <class F> __device__ __forceinline__ bool t_run(Strided<F> &p, int r0, int) { return p.rows(r0 + 7) == p.rows(r0) + 7; }
+
 template <bool B> struct bool_c {
 	static constexpr bool value = B;
 };
@@ -383,7 +411,8 @@ __device__ __forceinline__ int weight_exp(float big, int e)
 }
 
 /* load_tile_t: a 16-bit column operand stored transposed, its element (r, c) at
- * colptr(c)[r] (a key cache kept as K^T, kT[..][d][j]): rows [0, ROWS) of the tile, zero at
+ * t_at(colptr, r, c) (a key cache kept as K^T, kT[..][d][j]; a d-major paged value cache
+ * through a Strided): rows [0, ROWS) of the tile, zero at
  * rows from nvalid and columns from DATA; element (r, c) goes to at(r, c / 8) + c % 8 (at:
  * the 16-byte chunk's place, as the other loaders store it). Plain loads and stores,
  * consecutive threads reading one column's consecutive rows: 8 rows per 16-byte load
@@ -400,12 +429,12 @@ __device__ __forceinline__ void load_tile_t_at(uint16_t *s, F colptr, int nvalid
 			break;
 		alignas(16) uint16_t e[8] = {};
 		if (c < DATA && r0 < nvalid) {
-			const uint16_t *p = reinterpret_cast<const uint16_t *>(colptr(c)) + r0;
-			if (r0 + 8 <= nvalid && (reinterpret_cast<uintptr_t>(p) & 15) == 0)
+			const uint16_t *p = reinterpret_cast<const uint16_t *>(t_at(colptr, r0, c));
+			if (r0 + 8 <= nvalid && (reinterpret_cast<uintptr_t>(p) & 15) == 0 && t_run(colptr, r0, c))
 				*reinterpret_cast<uint4 *>(e) = *reinterpret_cast<const uint4 *>(p);
 			else
 				for (int t = 0; t < 8 && r0 + t < nvalid; t++)
-					e[t] = p[t];
+					e[t] = *reinterpret_cast<const uint16_t *>(t_at(colptr, r0 + t, c));
 		}
 #pragma unroll
 		for (int t = 0; t < 8; t++)

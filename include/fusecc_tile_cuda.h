@@ -218,7 +218,7 @@ __device__ __forceinline__ void load_tile_kt(uint16_t *s, F colptr, int nvalid)
 {
 	static_assert(sizeof(T) == 2 && ROWS % 64 == 0 && DATA <= COLS, "a transposed tile is 16-bit, rows of 64-key slabs");
 	constexpr int RC = ROWS / 8, N = (COLS * RC + THREADS - 1) / THREADS;
-	const uint16_t *first = reinterpret_cast<const uint16_t *>(colptr(0));
+	const uint16_t *first = reinterpret_cast<const uint16_t *>(t_at(colptr, 0, 0));
 #pragma unroll 4
 	for (int k = 0; k < N; k++) {
 		int idx = threadIdx.x + k * THREADS, c = idx / RC, r0 = idx % RC * 8;
@@ -226,15 +226,15 @@ __device__ __forceinline__ void load_tile_kt(uint16_t *s, F colptr, int nvalid)
 			break;
 		uint16_t *dst = s + soff<COLS, ROWS>(c, r0 / 8);
 		const bool any = c < DATA && r0 < nvalid;
-		const uint16_t *p = any ? reinterpret_cast<const uint16_t *>(colptr(c)) + r0 : first;
-		if (!any || (r0 + 8 <= nvalid && (reinterpret_cast<uintptr_t>(p) & 15) == 0)) {
+		const uint16_t *p = any ? reinterpret_cast<const uint16_t *>(t_at(colptr, r0, c)) : first;
+		if (!any || (r0 + 8 <= nvalid && (reinterpret_cast<uintptr_t>(p) & 15) == 0 && t_run(colptr, r0, c))) {
 			cp_async16(dst, p, any);
 		} else {
 			uint32_t w[4] = {}; /* registers, once the loop is unrolled */
 #pragma unroll
 			for (int t = 0; t < 8; t++)
 				if (r0 + t < nvalid)
-					w[t / 2] |= (uint32_t)p[t] << (16 * (t % 2));
+					w[t / 2] |= (uint32_t)*reinterpret_cast<const uint16_t *>(t_at(colptr, r0 + t, c)) << (16 * (t % 2));
 			*reinterpret_cast<uint4 *>(dst) = make_uint4(w[0], w[1], w[2], w[3]);
 		}
 	}
@@ -736,6 +736,48 @@ __device__ __forceinline__ void dot_tile(float (&acc)[MT][N / 8][4], const float
 		dot_tile_f32<MT, N, K, is_tf32<T>::value, PRE>(acc, p, b);
 	else
 		dot_tile_16<is_bf16<T>::value, MT, N, K, THREADS, SPLIT>(acc, p, b + c0 * K);
+}
+
+/* dot_tile with B stored [N][K] (a value operand kept transposed, load_tile_kt: a paged
+ * value cache stored d-major, v[page][h][d][slot], rows d of the step's keys), B's
+ * columns c0 .. c0 + N - 1 of its LD rows. The B fragment of m16n8k16 is two consecutive
+ * k (keys) of one n (d) a register: one 32-bit word of a row of this tile, so ldmatrix
+ * reads it without .trans, as dot_rows reads a key tile [N][K] (dot_tile's V [K][N]
+ * needs .trans). mma.sync on every target (16-bit; SPLIT as dot_tile's). */
+template <class T, int MT, int N, int K, int THREADS, bool SPLIT = false, int LD = N>
+__device__ __forceinline__ void dot_tile_t(float (&acc)[MT][N / 8][4], const float (&p)[MT][K / 8][4], const uint16_t *b, int c0 = 0)
+{
+	static_assert(!is_f32<T>() && LD >= N && K % 64 == 0, "a transposed value tile is 16-bit, rows of 64-key slabs");
+	constexpr bool BF16 = is_bf16<T>::value;
+	constexpr int PARTS = SPLIT ? 2 : 1;
+#pragma unroll
+	for (int k = 0; k < K / 16; k++) {
+		uint32_t a[PARTS][MT][4];
+#pragma unroll
+		for (int m = 0; m < MT; m++)
+#pragma unroll
+			for (int h = 0; h < 2; h++)
+#pragma unroll
+				for (int e = 0; e < 2; e++) {
+					const float x0 = p[m][2 * k + h][2 * e], x1 = p[m][2 * k + h][2 * e + 1];
+					a[0][m][2 * h + e] = pack2<BF16>(x0, x1);
+					if constexpr (SPLIT)
+						a[PARTS - 1][m][2 * h + e] = BF16 ? pack2<BF16>(residual16<fusecc_bf16>(x0), residual16<fusecc_bf16>(x1))
+						                                  : pack2<BF16>(residual16<__half>(x0), residual16<__half>(x1));
+				}
+#pragma unroll
+		for (int n = 0; n < N / 16; n++) {
+			uint32_t r[4];
+			ldmatrix_x4(r, b + soff<LD, K>(c0 + 16 * n + (lane() >> 4) * 8 + (lane() & 7), 2 * k + ((lane() >> 3) & 1)));
+#pragma unroll
+			for (int q = 0; q < PARTS; q++)
+#pragma unroll
+				for (int m = 0; m < MT; m++) {
+					mma<BF16>(acc[m][2 * n], a[q][m], r[0], r[1]);
+					mma<BF16>(acc[m][2 * n + 1], a[q][m], r[2], r[3]);
+				}
+		}
+	}
 }
 
 __device__ __forceinline__ float lane_xor(float x, int mask) { return __shfl_xor_sync(0xffffffffu, x, mask); }

@@ -146,15 +146,15 @@ __device__ __forceinline__ void load_tile_kt(uint16_t *s, F colptr, int nvalid)
 			break;
 		uint4 v = make_uint4(0, 0, 0, 0);
 		if (c < DATA && r0 < nvalid) {
-			const uint16_t *p = reinterpret_cast<const uint16_t *>(colptr(c)) + r0;
-			if (r0 + 8 <= nvalid && (reinterpret_cast<uintptr_t>(p) & 15) == 0) {
+			const uint16_t *p = reinterpret_cast<const uint16_t *>(t_at(colptr, r0, c));
+			if (r0 + 8 <= nvalid && (reinterpret_cast<uintptr_t>(p) & 15) == 0 && t_run(colptr, r0, c)) {
 				v = *reinterpret_cast<const uint4 *>(p);
 			} else {
 				uint32_t w[4] = {};
 #pragma unroll
 				for (int t = 0; t < 8; t++)
 					if (r0 + t < nvalid)
-						w[t / 2] |= (uint32_t)p[t] << (16 * (t % 2));
+						w[t / 2] |= (uint32_t)*reinterpret_cast<const uint16_t *>(t_at(colptr, r0 + t, c)) << (16 * (t % 2));
 				v = make_uint4(w[0], w[1], w[2], w[3]);
 			}
 		}
@@ -348,6 +348,41 @@ __device__ __forceinline__ void dot_tile(float (&acc)[MT][N / 16][4], const floa
 		for (int n = 0; n < N / 16; n++) {
 			/* B^T's row 16n + c, columns 16k + kq .. + 3: a column of B, four rows. */
 			const Frag4<is_f32<T>()> bf = column4<T, LD>(b, 16 * k + kq, c0 + 16 * n + c);
+#pragma unroll
+			for (int q = 0; q < PARTS; q++)
+#pragma unroll
+				for (int m = 0; m < MT; m++)
+					mma<T>(acc[m][n], bf, pf[q][m]);
+		}
+	}
+}
+
+/* dot_tile with B stored [N][K] (a value operand kept transposed, load_tile_kt; see
+ * CUDA's): B^T's row c0 + 16n + c, keys 16k + kq .. + 3, are four consecutive elements of
+ * a row of the tile. */
+template <class T, int MT, int N, int K, int THREADS, bool SPLIT = false, int LD = N>
+__device__ __forceinline__ void dot_tile_t(float (&acc)[MT][N / 16][4], const float (&p)[MT][K / 16][4], const uint16_t *b, int c0 = 0)
+{
+	static_assert(!is_f32<T>() && LD >= N && K % 64 == 0, "a transposed value tile is 16-bit, rows of 64-key slabs");
+	constexpr int PARTS = SPLIT ? 2 : 1;
+	const int c = lane() & 15, kq = 4 * (lane() >> 4);
+#pragma unroll
+	for (int k = 0; k < K / 16; k++) {
+		Frag4<false> pf[PARTS][MT];
+#pragma unroll
+		for (int m = 0; m < MT; m++) {
+			pf[0][m] = pack4<T>(p[m][k]);
+			if constexpr (PARTS == 2) {
+				float r[4];
+#pragma unroll
+				for (int e = 0; e < 4; e++)
+					r[e] = residual16<T>(p[m][k][e]);
+				pf[PARTS - 1][m] = pack4<T>(r);
+			}
+		}
+#pragma unroll
+		for (int n = 0; n < N / 16; n++) {
+			const Frag4<false> bf = load4<T, K>(b, c0 + 16 * n + c, 16 * k + kq);
 #pragma unroll
 			for (int q = 0; q < PARTS; q++)
 #pragma unroll

@@ -1042,6 +1042,13 @@ static void elem_group(TileEmit *te, Stmt **loops, int nl, int ind)
 		 * over warps, or the first columns of a key tile of two parts) */
 		int n = tp->ncols / tp->cw, ld = tp->colop_cols[te->pv_colop[k]];
 		bool wide = ld != n;
+		if (tile_kt(tp, te->pv_colop[k])) {
+			/* V kept [N][K] (a d-major paged value cache): its rows are the columns */
+			line(te, ind, "fx::dot_tile_t<%s, %d, %d, %d, %d%s%s>(%s, %s, %s%s%s);\n", product_type(tp), tp->mt, n, tp->bn, row_threads(tp),
+			     tp->psplit || wide ? (tp->psplit ? ", true" : ", false") : "", wide ? arena_printf(&tp->c->prog->arena, ", %d", ld) : "", te->pv_acc[k]->name,
+			     te->pv_name[k], colop_tile(te, te->pv_colop[k]), wide ? ", " : "", wide ? (te->cbase ? te->cbase : "0") : "");
+			continue;
+		}
 		line(te, ind, "fx::dot_tile<%s, %d, %d, %d, %d%s%s>(%s, %s, %s%s%s);\n", product_type(tp), tp->mt, n, tp->bn, row_threads(tp),
 		     tp->psplit || wide ? arena_printf(&tp->c->prog->arena, ", %s, %s", tp->presplit ? "true" : "false", tp->psplit ? "true" : "false") : tp->presplit ? ", true" : "",
 		     wide ? arena_printf(&tp->c->prog->arena, ", %d", ld) : "", te->pv_acc[k]->name, te->pv_name[k], colop_tile(te, te->pv_colop[k]),
@@ -1130,12 +1137,40 @@ static Var *lambda_param(Program *p, const Expr *e, const char *base, Loc loc)
 	return var_new(p, VAR_LOCAL, name, TY_INT, loc);
 }
 
+/* The column operand of the plan that ref is (by identity), or -1. */
+static int colop_of(const TilePlan *tp, const Expr *ref)
+{
+	for (int k = 0; k < tp->ncolop; k++)
+		if (ref == tp->colop[k])
+			return k;
+	return -1;
+}
+
+/* The distance in elements between consecutive values of subscript pos of parameter
+ * array v (declared dimensions, no strides of its own): the product of the later
+ * dimensions. */
+static Expr *dim_stride(Program *p, const Var *v, int pos, Loc loc)
+{
+	Expr *e = NULL;
+	for (int i = pos + 1; i < v->ndim; i++)
+		e = e ? ex_bin(p, OP_MUL, e, v->dims[i], loc) : v->dims[i];
+	return e ? e : ex_int(p, 1, loc);
+}
+
 /* `[&](int param) { return &ref; }` with the row iterator rowv read as base + (row ? r : 0)
  * and k as (row ? 0 : c): a row pointer (row) or, for an operand stored transposed, a
- * column pointer. */
+ * column pointer. A row's first element of an operand read in chunks (tile_chunk) is at
+ * subscripts 0 for both `k / X` and `k % X`. */
 static void print_ptr_lambda(TileEmit *te, const Expr *ref, const Var *rowv, const char *base, bool row)
 {
 	Program *p = te->tp->c->prog;
+	int ck = colop_of(te->tp, ref), cpos;
+	if (row && ck >= 0 && tile_chunk(te->tp, ck, &cpos)) {
+		Expr *z = ex_copy(p, ref);
+		z->args[cpos] = ex_int(p, 0, ref->loc);
+		z->args[ref->nargs - 1] = ex_int(p, 0, ref->loc);
+		ref = z;
+	}
 	Var *bv = var_new(p, VAR_LOCAL, base, TY_INT, ref->loc);
 	Var *rv = lambda_param(p, ref, row ? "r" : "c", ref->loc);
 	Expr *at = row ? ex_bin(p, OP_ADD, ex_var(p, bv, ref->loc), ex_var(p, rv, ref->loc), ref->loc) : ex_var(p, bv, ref->loc);
@@ -1179,23 +1214,46 @@ static const char *expr_str(TileEmit *te, const Expr *e)
 	return s;
 }
 
+/* Part `part` of an operand's rows (ref's, or ref2's for part 1): the row table in
+ * shared memory where the loads read one (te->from_rows), else the row pointers. */
+static void print_rows_part(TileEmit *te, const Expr *ref, const Expr *ref2, const Var *rowv, const char *base, int part)
+{
+	const char *tab = NULL;
+	for (int k = 0; k < te->tp->ncolop && te->from_rows; k++)
+		if (ref == te->tp->colop[k] && ref2 == te->tp->colop2[k])
+			tab = te->rows_smem[k][part];
+	if (tab)
+		sb_printf(te->out, "[&](int r) { return %s[r]; }", tab);
+	else
+		print_row_ptr(te, part ? ref2 : ref, rowv, base);
+}
+
 /* An operand's rows for the tile loaders (print_row_ptr), or for a product of two parts
  * (ref2 not NULL) both parts' side by side: fx::concat<kseg>(ref's rows, ref2's rows). */
 static void print_operand_rows(TileEmit *te, const Expr *ref, const Expr *ref2, const Var *rowv, const char *base)
 {
+	/* an operand read in chunks (vLLM's key cache): fx::chunked<X>(rows, stride of k / X) */
+	int ck = ref2 ? -1 : colop_of(te->tp, ref), cpos = -1, X = ck >= 0 ? tile_chunk(te->tp, ck, &cpos) : 0;
+	/* a transposed operand addressed by its keys (a d-major paged value cache):
+	 * fx::strided(rows, the last dimension) */
+	bool tr = ck >= 0 && tile_t_rows(te->tp, ck);
+	if (X || tr) {
+		if (X)
+			sb_printf(te->out, "fx::chunked<%d>(", X);
+		else
+			sb_puts(te->out, "fx::strided(");
+		print_rows_part(te, ref, NULL, rowv, base, 0);
+		sb_puts(te->out, ", ");
+		expr(te, dim_stride(te->tp->c->prog, ref->var, tr ? ref->nargs - 2 : cpos, ref->loc));
+		sb_putc(te->out, ')');
+		return;
+	}
 	if (ref2)
 		sb_printf(te->out, "fx::concat<%d>(", te->tp->kseg);
 	for (int part = 0; part < (ref2 ? 2 : 1); part++) {
-		const char *tab = NULL;
-		for (int k = 0; k < te->tp->ncolop && te->from_rows; k++)
-			if (ref == te->tp->colop[k] && ref2 == te->tp->colop2[k])
-				tab = te->rows_smem[k][part];
 		if (part)
 			sb_puts(te->out, ", ");
-		if (tab)
-			sb_printf(te->out, "[&](int r) { return %s[r]; }", tab);
-		else
-			print_row_ptr(te, part ? ref2 : ref, rowv, base);
+		print_rows_part(te, ref, ref2, rowv, base, part);
 	}
 	if (ref2)
 		sb_putc(te->out, ')');
@@ -1817,7 +1875,7 @@ void emit_tile_kernel(StrBuf *out, const GpuTarget *tg, TilePlan *tp, void (*pri
 			if (tile_stages(tp, k) == 2)
 				sb_printf(out, " + %s * %d", ls, w * tp->bn * tp->colop_cols[k]);
 			sb_puts(out, ", ");
-			if (tp->colop_t[k])
+			if (tp->colop_t[k] && !tile_t_rows(tp, k))
 				print_ptr_lambda(&te, tp->colop[k], tp->jc, jt, false);
 			else
 				print_operand_rows(&te, tp->colop[k], tp->colop2[k], tp->jc, jt);

@@ -115,6 +115,44 @@ static bool multiple_of(const Expr *e, long long m)
 	return false;
 }
 
+/* Position of the subscript `k / X` of a reference A[..][k / X][..][k % X] whose last
+ * dimension is X (k split into chunks of X contiguous elements: vLLM's key cache
+ * [..][D / X][BS][X]), k read by no other subscript, A an array of its declared
+ * dimensions (no strides of its own); -1 otherwise. *X gets X. */
+static int chunk_pos(const Expr *a, const Var *k, long long *X)
+{
+	if (a->kind != EX_INDEX || a->var->strides || a->nargs < 2 || a->var->ndim != a->nargs)
+		return -1;
+	const Expr *last = a->args[a->nargs - 1], *dim = a->var->dims[a->nargs - 1];
+	if (last->kind != EX_BIN || last->bop != OP_MOD || last->args[0]->kind != EX_VAR || last->args[0]->var != k || last->args[1]->kind != EX_INT ||
+	    last->args[1]->ival <= 0 || dim->kind != EX_INT || dim->ival != last->args[1]->ival)
+		return -1;
+	int pos = -1;
+	for (int i = 0; i < a->nargs - 1; i++) {
+		const Expr *x = a->args[i];
+		if (!expr_reads_var(x, k))
+			continue;
+		if (pos >= 0 || x->kind != EX_BIN || x->bop != OP_DIV || x->args[0]->kind != EX_VAR || x->args[0]->var != k || !is_int(x->args[1], last->args[1]->ival))
+			return -1;
+		pos = i;
+	}
+	*X = last->args[1]->ival;
+	return pos;
+}
+
+int tile_chunk(const TilePlan *tp, int k, int *pos)
+{
+	long long X;
+	*pos = tp->colop_t[k] || tp->colop2[k] ? -1 : chunk_pos(tp->colop[k], tp->kc, &X);
+	return *pos >= 0 ? (int)X : 0;
+}
+
+bool tile_t_rows(const TilePlan *tp, int k)
+{
+	const Expr *last = tp->colop[k]->args[tp->colop[k]->nargs - 1];
+	return tp->colop_t[k] && !(last->kind == EX_VAR && last->var == tp->jc);
+}
+
 /* Whether t is a byte type read as a number (int8_t, uint8_t: a quantised cache). */
 static bool is_byte(ScalarType t) { return t == TY_I8 || t == TY_U8; }
 
@@ -192,6 +230,41 @@ static Expr *operand_ref(TilePlan *tp, Expr *e, const Var *k, const Var *j, bool
 			*trans = true;
 			return a;
 		}
+	}
+	if (j && a->nargs >= 2 && !a->var->strides && a->var->ndim == a->nargs && expr_reads_var(last, j) && !expr_reads_var(last, k) &&
+	    !(last->kind == EX_VAR && last->var == j) && a->args[a->nargs - 2]->kind == EX_VAR && a->args[a->nargs - 2]->var == k && a->var->dims[a->nargs - 2]->kind == EX_INT) {
+		if (a->ty != TY_HALF && a->ty != TY_BF16) {
+			if (!tp->why)
+				tp->why = arena_printf(&tp->c->prog->arena,
+				                       "'%s' is stored transposed ('%s' before the key's place, a d-major value cache) with %s elements: the tiles transpose 16-bit operands only",
+				                       a->var->name, k->name, scalar_type_c(a->ty));
+			return NULL;
+		}
+		/* stored transposed with the key's place read through other subscripts too, a
+		 * paged value cache kept d-major, v[bt[j / BS]][h][d][j % BS] (vLLM's): element
+		 * (key r, column c) is its row's first plus c times the last dimension, and keys
+		 * follow each other in memory within a page only (tile_t_rows, fx::strided) */
+		bool other = false;
+		for (int i = 0; i < a->nargs - 2; i++)
+			other |= expr_reads_var(a->args[i], k);
+		if (!other) {
+			*trans = true;
+			return a;
+		}
+	}
+	long long X;
+	int cpos = j && expr_reads_var(a, j) ? chunk_pos(a, k, &X) : -1;
+	if (cpos >= 0) {
+		/* vLLM's key cache, k[bt[j / BS]][h][d / X][j % BS][d % X]: a key's row is chunks
+		 * of X contiguous elements, each a whole number of the loaders' 16-byte copies
+		 * (fx::chunked) */
+		if ((a->ty == TY_HALF || a->ty == TY_BF16 || a->ty == TY_FLOAT) && X * scalar_size(a->ty) % 16 == 0)
+			return a;
+		if (!tp->why)
+			tp->why = arena_printf(&tp->c->prog->arena,
+			                       "'%s' splits '%s' into chunks of %lld %s elements ([..][%s / %lld][..][%s %% %lld]): the tiles copy 16-byte chunks, so a chunk must be a multiple of 16 bytes",
+			                       a->var->name, k->name, X, scalar_type_c(a->ty), k->name, X, k->name, X);
+		return NULL;
 	}
 	if (last->kind == EX_BIN && last->bop == OP_ADD && (is_int(last->args[0], 0) || is_int(last->args[1], 0))) {
 		/* a row pointer `const T *qrow = &q[b][h][0]` read as qrow[d]: q[b][h][0 + d] */
@@ -2049,6 +2122,13 @@ static int tiles_bytes(const TilePlan *tp)
 
 bool tile_kt(const TilePlan *tp, int k)
 {
+	/* a d-major paged value cache read by P.V alone: kept [D][keys] (fx::dot_tile_t) */
+	if (tile_t_rows(tp, k) && tp->colop_pv[k]) {
+		for (int d = 0; d < tp->ndots; d++)
+			if (tp->dots[d].colop == k)
+				return false;
+		return !tp->colop2[k] && tp->bn % 64 == 0 && tp->elem != TY_FLOAT;
+	}
 	/* 128 rows, two 16-row tiles a warp: the shape checked on the GPU (H100: wgmma; HIP
 	 * through bench/hip_on_cuda). A decode's (16 rows, mma.sync) is not yet. */
 	return tp->colop_t[k] && !tp->colop_pv[k] && !tp->colop2[k] && tp->bn % 64 == 0 && tp->bm == 128 && tp->mt == 2;
@@ -2079,7 +2159,7 @@ static bool reads_gather(const TilePlan *tp, const Expr *e)
 
 bool tile_row_table(const TilePlan *tp, int k, int part)
 {
-	return !tp->colop_t[k] && tp->colop[k]->kind != EX_COND && reads_gather(tp, part ? tp->colop2[k] : tp->colop[k]);
+	return (!tp->colop_t[k] || tile_t_rows(tp, k)) && tp->colop[k]->kind != EX_COND && reads_gather(tp, part ? tp->colop2[k] : tp->colop[k]);
 }
 
 int tile_index_ring_bytes(const TilePlan *tp, int g)
@@ -2115,7 +2195,7 @@ static void plan_gathers(TilePlan *tp)
 	/* (a pick between two sources reads its index arrays only where its condition holds:
 	 * its rows' pointers are computed as its tiles are loaded) */
 	for (int k = 0; k < tp->ncolop; k++)
-		if (!tp->colop_t[k] && tp->colop[k]->kind != EX_COND) {
+		if ((!tp->colop_t[k] || tile_t_rows(tp, k)) && tp->colop[k]->kind != EX_COND) {
 			find_gathers(tp, tp->colop[k]);
 			if (tp->colop2[k])
 				find_gathers(tp, tp->colop2[k]);

@@ -309,6 +309,18 @@ int tile_stages(const TilePlan *tp, int k);
  * checked on the GPU). Else it is transposed as loaded (fx::load_tile_t, plain loads on
  * the step's critical path). */
 bool tile_kt(const TilePlan *tp, int k);
+/* (Also a value operand stored transposed and addressed by its keys, tile_t_rows, read by
+ * P.V alone in steps of a multiple of 64 keys: kept [N][K] and multiplied by
+ * fx::dot_tile_t, whose B fragments that layout gives without a transposition.) */
+/* Column operand k read with its k split into chunks, A[..][k / X][..][k % X] (vLLM's
+ * key cache [..][D / X][BS][X]): X, and *pos the place of `k / X`; 0 (*pos -1) for an
+ * operand whose rows are contiguous. The loaders read its rows through fx::chunked. */
+int tile_chunk(const TilePlan *tp, int k, int *pos);
+/* Whether column operand k is stored transposed with its keys' places read through other
+ * subscripts too (v[bt[j / BS]][h][d][j % BS], a paged value cache kept d-major): loaded
+ * by its keys' row pointers (fx::strided, a row table where it reads a gather), not by
+ * its columns'. */
+bool tile_t_rows(const TilePlan *tp, int k);
 /* Frees what tile_plan allocated outside the program's arena (after printing). */
 void tile_plan_free(TilePlan *tp);
 
