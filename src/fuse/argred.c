@@ -208,6 +208,21 @@ static Expr *payload_at(Program *p, Payload *pl, const Expr *e, Stmt **body, int
 	return c;
 }
 
+const Stmt *arg_arm_value(const Stmt *s)
+{
+	if (s->kind != ST_IF || s->nbody != 1 || s->body[0]->kind != ST_BLOCK)
+		return NULL;
+	for (int k = 0; k < s->body[0]->nbody; k++) {
+		const Stmt *a = s->body[0]->body[k];
+		Expr *g;
+		Reducer red;
+		bool last;
+		if (a->kind == ST_ASSIGN && a->aop == AS_SET && a->lhs->kind == EX_VAR && arg_compare_of(s->cond, a->lhs, &g, &red, &last) && expr_equal(g, a->rhs))
+			return a;
+	}
+	return NULL;
+}
+
 /* The argmax arm at body[at] of loop l (in block parent at index li) with payloads:
  * rewritten as described above. */
 static void arg_payload_arm(Cascade *c, Stmt *parent, int li, Stmt **body, int at)
@@ -218,14 +233,12 @@ static void arg_payload_arm(Cascade *c, Stmt *parent, int li, Stmt **body, int a
 		return;
 	int n = s->body[0]->nbody;
 	Stmt **arm = s->body[0]->body;
+	const Stmt *best = arg_arm_value(s);
 	int val = -1;
-	Reducer red;
-	bool last;
 	for (int k = 0; k < n; k++) {
-		Expr *g;
 		if (arm[k]->kind != ST_ASSIGN || arm[k]->aop != AS_SET || arm[k]->lhs->kind != EX_VAR || stmt_declares(l, arm[k]->lhs->var))
 			return;
-		if (val < 0 && arg_compare_of(s->cond, arm[k]->lhs, &g, &red, &last) && expr_equal(g, arm[k]->rhs))
+		if (arm[k] == best)
 			val = k;
 	}
 	if (val < 0)

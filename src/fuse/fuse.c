@@ -3287,23 +3287,6 @@ static Expr *conds_around(Program *p, const Stmt *s, const Stmt *x)
 	return NULL;
 }
 
-/* Whether s is an argmax's if with more than the value and its index in its arm (`if (x >
- * best) { best = x; idx = v; logit = l; }`), which argred.c's payloads left as written. */
-static bool argmax_arm(const Stmt *s)
-{
-	if (s->kind != ST_IF || s->nbody != 1 || s->body[0]->kind != ST_BLOCK || s->body[0]->nbody < 3)
-		return false;
-	for (int k = 0; k < s->body[0]->nbody; k++) {
-		const Stmt *a = s->body[0]->body[k];
-		Expr *g;
-		Reducer red;
-		bool last;
-		if (a->kind == ST_ASSIGN && a->aop == AS_SET && a->lhs->kind == EX_VAR && arg_compare_of(s->cond, a->lhs, &g, &red, &last) && expr_equal(g, a->rhs))
-			return true;
-	}
-	return false;
-}
-
 /* Whether reduction target t, in the loops nest, is the element prev's statement reduces:
  * the rescales, partials and merges are built from that statement's element and loops,
  * so a second statement must reduce the same element in loops of the same ranges (its
@@ -3420,12 +3403,12 @@ static bool collect_accums(Cascade *c, int level, Stmt *lvl, Stmt *s, StmtVec *n
 			                s->lhs->var->name, c->axis),
 			       false;
 		const Stmt *cond = at_step ? NULL : if_around(lvl, s);
-		Expr *ag;
-		Reducer ared;
-		bool alast;
-		if (!at_step && cond && argmax_arm(cond) && arg_compare_of(cond->cond, s->lhs, &ag, &ared, &alast) && expr_equal(ag, s->rhs))
+		/* an argmax whose arm sets more than the value and its index (argred.c's payloads
+		 * left it as written) */
+		const Stmt *best = cond && cond->body[0]->kind == ST_BLOCK && cond->body[0]->nbody >= 3 ? arg_arm_value(cond) : NULL;
+		if (!at_step && best == s)
 			return true; /* the best value itself: its arm's other values say what to change */
-		if (!at_step && cond && argmax_arm(cond))
+		if (!at_step && best)
 			return error_at(s->loc,
 			                "'%s' is set in the arm of the argmax at line %d, beside the best value and its position: fusecc keeps the position and computes such values again at it after the loop over '%s', where nothing reads them before the row's last loop over '%s' and each reads only the iterator, parameters, inputs and the loop's locals defined before the arm: read them after that loop",
 			                s->lhs->var->name, cond->loc.line, c->axis, c->axis),

@@ -208,6 +208,9 @@ void arg_nest_guards(Program *p, Stmt *s);
  * are computed again at it after the loop (argred.c, "payloads"); left alone where one
  * cannot be. */
 void arg_payloads(Cascade *c, Stmt *s);
+/* The statement of if s's arm that takes the compared value, `best = key` under `if (key >
+ * best)`: an argmax's (arg_compare_of); NULL when s is no such if. */
+const Stmt *arg_arm_value(const Stmt *s);
 /* Split-k: the declaration of accumulator a's position partial (int at_part[nchunks]). */
 Stmt *arg_part_decl(Cascade *c, Accum *a, Var *nchunks);
 /* Split-k: store chunk ch's pair (store), or merge it into the pair: the larger (smaller)

@@ -1473,29 +1473,6 @@ static void refuse_guard(Program *p, const Stmt *loop, Refusal *rf)
  * is U / l once the loop is done. So the update is rewritten as U's (in O's storage) and a
  * division by l follows the loop: the form undo_loop undoes. */
 
-/* Product e without one factor that is variable v (a tree of *), or NULL when v is none
- * of its factors; *one set when the product was v alone. */
-static Expr *strip_factor(Program *p, Expr *e, const Var *v, bool *one)
-{
-	*one = false;
-	if (e->kind == EX_VAR && e->var == v) {
-		*one = true;
-		return e;
-	}
-	if (e->kind != EX_BIN || e->bop != OP_MUL)
-		return NULL;
-	for (int k = 0; k < 2; k++) {
-		bool o;
-		Expr *r = strip_factor(p, e->args[k], v, &o);
-		if (!r)
-			continue;
-		if (o)
-			return e->args[1 - k];
-		return ex_bin(p, OP_MUL, r, e->args[1 - k], e->loc);
-	}
-	return NULL;
-}
-
 /* Product e without its factor same_elem to lvalue t, or NULL. */
 static Expr *strip_elem(Program *p, Expr *e, const Expr *t)
 {
@@ -1512,8 +1489,9 @@ static Expr *strip_elem(Program *p, Expr *e, const Expr *t)
 }
 
 /* Whether statement u (in loop body b, declared locals b[0..]) is `X = (l * F * X + G) / ln`
- * with `T ln = F * l + G2;` a local of b and `l = ln;` after it: *f set to F, *l to l. */
-static bool normalised_update(Program *p, Stmt **b, int nb, const Stmt *u, Expr **f, Var **l)
+ * with `T ln = F * l + G2;` a local of b and `l = ln;` after it: *f set to F, *g to G, *l
+ * to l. */
+static bool normalised_update(Program *p, Stmt **b, int nb, const Stmt *u, Expr **f, Expr **g, Var **l)
 {
 	if (u->kind != ST_ASSIGN || u->aop != AS_SET || u->rhs->kind != EX_BIN || u->rhs->bop != OP_DIV || u->rhs->args[1]->kind != EX_VAR)
 		return false;
@@ -1536,13 +1514,12 @@ static bool normalised_update(Program *p, Stmt **b, int nb, const Stmt *u, Expr 
 			Stmt *set = b[q];
 			if (set->kind != ST_ASSIGN || set->aop != AS_SET || set->lhs->kind != EX_VAR || set->rhs->kind != EX_VAR || set->rhs->var != ln)
 				continue;
-			bool one;
-			Expr *fa = strip_factor(p, a, set->lhs->var, &one);
-			for (int t = 0; fa && !one && t < 2; t++) {
-				bool one2;
-				Expr *fl = strip_factor(p, def->rhs->args[t], set->lhs->var, &one2);
-				if (fl && !one2 && expr_equal(fa, fl)) {
+			Expr *fa = strip_elem(p, a, set->lhs);
+			for (int t = 0; fa && t < 2; t++) {
+				Expr *fl = strip_elem(p, def->rhs->args[t], set->lhs);
+				if (fl && expr_equal(fa, fl)) {
 					*f = fa;
+					*g = num->args[1 - k];
 					*l = set->lhs->var;
 					return true;
 				}
@@ -1570,19 +1547,15 @@ static void denormalise(Program *p, Stmt *parent, int idx)
 			nest = u;
 			u = in[0];
 		}
-		Expr *f;
+		Expr *f, *other;
 		Var *l;
-		if (!normalised_update(p, b, nb, u, &f, &l))
+		if (!normalised_update(p, b, nb, u, &f, &other, &l))
 			continue;
 		const Var *x = u->lhs->var;
 		bool zero = u->lhs->kind == EX_VAR ? starts_at_zero(parent, idx, x) : nest && zeroed_before(parent, idx, (Var *)x);
 		if (!zero || stmt_count_stores(loop, x) != 1 || (u->lhs->kind == EX_INDEX && (!nest || u->lhs->nargs != 1 || u->lhs->args[0]->kind != EX_VAR || u->lhs->args[0]->var != nest->var)))
 			continue;
 		Loc lc = u->loc;
-		Expr *other = NULL, *num = u->rhs->args[0];
-		for (int t = 0; t < 2; t++)
-			if (strip_elem(p, num->args[t], u->lhs))
-				other = num->args[1 - t];
 		u->rhs = ex_bin(p, OP_ADD, ex_bin(p, OP_MUL, ex_copy(p, u->lhs), ex_copy(p, f), lc), other, lc);
 		/* after the loop: X = l != 0 ? X / l : X (over X's loop for an element) */
 		Var *it = nest ? var_new(p, VAR_LOOP, nest->var->name, nest->var->ty, nest->var->loc) : NULL;
