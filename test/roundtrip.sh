@@ -3,7 +3,8 @@
 # ("path/input NAME=V ..."), builds the input's original and fused C into one harness and
 # compares their outputs. The original compiles as gcc's default GNU dialect does (M_LOG2E
 # declared); fusecc's fused C must be standard C11. A zoo input that fusecc refuses (test/zoo/status says so, and
-# test/zoo.sh checks that it still does) is skipped.
+# test/zoo.sh checks that it still does) is skipped. ONLY="name ..." checks only the inputs
+# whose names (without directory and .c) are listed.
 set -u
 fusecc=$1
 gen=$2
@@ -16,6 +17,7 @@ skip=0
 built=""
 while read -r input sizes; do
 	case "$input" in '' | '#'*) continue ;; esac
+	if [ -n "${ONLY:-}" ] && ! echo " $ONLY " | grep -q " $(basename "$input") "; then continue; fi
 	src=$input.c
 	sample=$(echo "$input" | tr / _)
 	case "$input" in test/zoo/*)

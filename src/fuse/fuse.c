@@ -3712,14 +3712,39 @@ static Expr *retag(Cascade *c, const Accum *a, Expr *x, Var *alpha)
 	return ex_bin(p, a->red == RED_ADD ? OP_MUL : OP_ADD, ex_copy(p, x), ev(p, alpha), a->stmt->loc);
 }
 
+/* Whether a sum's contribution g can overflow where its weight underflows: a factor other
+ * than an exponential, an array element or a constant (the score itself, a difference with a
+ * shift) can be a mask's fill such as -FLT_MAX. */
+static bool term_may_overflow(const Expr *g)
+{
+	g = expr_uncast((Expr *)g);
+	switch (g->kind) {
+	case EX_INT: case EX_FLT: case EX_VAR: case EX_INDEX: return false;
+	case EX_CALL: return g->fn != FN_EXP && g->fn != FN_EXP2;
+	case EX_UN: return g->uop != UOP_NEG || term_may_overflow(g->args[0]);
+	case EX_BIN:
+		if (g->bop == OP_DIV)
+			return term_may_overflow(g->args[0]);
+		return g->bop != OP_MUL || term_may_overflow(g->args[0]) || term_may_overflow(g->args[1]);
+	case EX_COND: return term_may_overflow(g->args[1]) || term_may_overflow(g->args[2]);
+	default: return true;
+	}
+}
+
 /* x != identity ? retag(x) : x: an accumulator still at its identity has no
- * contributions to re-tag, and alpha may be infinite when the old tag was sanitised. */
+ * contributions to re-tag, and alpha may be infinite when the old tag was sanitised.
+ * A sum whose factor underflowed to 0 is 0 even where it overflowed itself: a chunk of
+ * -FLT_MAX fills sums (x - k) * e^0 to -inf, and its weight in the row is e^(-FLT_MAX - lse)
+ * = 0, as it is term by term in the C (-inf * 0 would be NaN). */
 static Expr *guarded_retag(Cascade *c, const Accum *a, Expr *x, Var *alpha)
 {
 	Program *p = c->prog;
 	Loc l = a->stmt->loc;
 	Expr *id = reducer_identity(p, a->red, x->ty, l);
-	return ex_cond(p, ex_bin(p, OP_NE, ex_copy(p, x), id, l), retag(c, a, x, alpha), ex_copy(p, x), l);
+	Expr *tagged = retag(c, a, x, alpha);
+	if (a->red == RED_ADD && term_may_overflow(a->g))
+		tagged = ex_cond(p, ex_bin(p, OP_NE, ev(p, alpha), ex_flt(p, 0, alpha->ty, l), l), tagged, ex_copy(p, id), l);
+	return ex_cond(p, ex_bin(p, OP_NE, ex_copy(p, x), id, l), tagged, ex_copy(p, x), l);
 }
 
 static Stmt *mk_rescale(Cascade *c, const Accum *a, Expr *t, void *ctx)
