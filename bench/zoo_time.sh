@@ -15,7 +15,7 @@ ITERS=${ITERS:-20}
 ONLY=${ONLY:-}
 out=${OUT:-/tmp}/zoo_time
 mkdir -p "$out"
-: >"$out/cache"
+[ "${KEEP:-}" = 1 ] || : >"$out/cache"
 . bench/harness_build.sh
 
 pairs=$out/pairs
@@ -24,11 +24,22 @@ if [ -n "$ONLY" ]; then
 	for n in $ONLY; do grep "^test/zoo/$n " "$pairs"; done >"$pairs.only"
 	mv "$pairs.only" "$pairs"
 fi
-# Every program once, built in parallel.
+# Every program once, built in parallel, JOBS at a time (nproc by default: hundreds of nvcc at
+# once exhaust the memory). KEEP=1 keeps programs an earlier run in the same OUT built, so a
+# long list can be timed over several calls.
 # (a for loop, not a pipeline into while: that runs in a subshell, whose jobs wait does not see)
+JOBS=${JOBS:-$(nproc)}
+running=0
 for p in $(tr '|' '\n' <"$pairs" | awk 'NF { print $1 }' | sort -u); do
 	n=$(basename "$p")
-	[ -f "build/gpu/$n.cu" ] && [ -f "build/gpu/$n.harness.cu" ] && build_one "$p.c" "$n" cu &
+	[ "${KEEP:-}" = 1 ] && [ -f "$out/$n.cu.built" ] && continue
+	[ -f "build/gpu/$n.cu" ] && [ -f "build/gpu/$n.harness.cu" ] || continue
+	build_one "$p.c" "$n" cu &
+	running=$((running + 1))
+	if [ "$running" -ge "$JOBS" ]; then
+		wait
+		running=0
+	fi
 done
 wait
 

@@ -710,7 +710,7 @@ static char *bounds_text(const Build *b, const Stmt *s)
 {
 	Aff lo, hi = {0};
 	const Expr *bad = affine(s->lo, &lo), *which = s->lo;
-	bool free_hi = false;
+	bool free_hi = false, free_lo = false;
 	if (bad && chunk_start(s->lo, &lo))
 		bad = NULL;
 	char *pw = bad && s->step == 1 ? piecewise_bound(s->lo, s->var, true) : NULL;
@@ -731,6 +731,12 @@ static char *bounds_text(const Build *b, const Stmt *s)
 			return piecewise_bound(s->lo, s->var, true);
 		}
 	}
+	/* A start read from data and relative to an outer iterator (`i - win[h] + 1`, a
+	 * window per head: parse.c's shift_data_starts leaves it) constrains nothing. */
+	if (bad && !pw && s->step == 1 && data_bound(b, s->lo)) {
+		free_lo = true;
+		bad = NULL;
+	}
 	if (!bad) {
 		bad = affine(s->hi, &hi);
 		which = s->hi;
@@ -749,10 +755,15 @@ static char *bounds_text(const Build *b, const Stmt *s)
 		return NULL;
 	}
 	StrBuf c = {0};
-	sb_printf(&c, "%s <= ", aff_text(&lo));
+	if (!free_lo)
+		sb_printf(&c, "%s <= ", aff_text(&lo));
 	put_name(&c, s->var);
 	if (!free_hi)
 		sb_printf(&c, " < %s", aff_text(&hi));
+	else if (free_lo)
+		sb_puts(&c, " = ");
+	if (free_hi && free_lo)
+		put_name(&c, s->var);
 	/* The fuser's tile loops step by more than one: v = lo + step*e. */
 	if (s->step > 1) {
 		sb_printf(&c, " and exists (e%d : ", s->var->id);

@@ -5140,11 +5140,29 @@ static bool invariant_in(const Expr *e, const Stmt *s)
  * `u <= t`) becomes u < t + 1, the start cancelled; one from a start clamped to it (a
  * sliding window, data_base) counts from the same offset, `u = t - W + 1 < 0 ? 0 : t - W
  * + 1`. A start that reads what the loop stores stays (then refused as not affine). */
+static bool reads_iterator_unsubscripted(const Expr *e)
+{
+	if (e->kind == EX_VAR && e->var->kind == VAR_LOOP)
+		return true;
+	if (e->kind == EX_INDEX)
+		return false;
+	for (int i = 0; i < e->nargs; i++)
+		if (reads_iterator_unsubscripted(e->args[i]))
+			return true;
+	return false;
+}
+
+/* A start relative to an outer iterator with no offset of its own (a window per head,
+ * `i - win[h] + 1`, clamped at 0) reads the element as a length, not as where the data
+ * start: counting from it would put a per-row value in every key's subscript (the rows
+ * of a tile could not share keys). It stays; the dependence model leaves such a start
+ * free (deps.c). */
 static void shift_data_starts(Program *p, Stmt *s)
 {
 	if (!s)
 		return;
-	if (s->kind == ST_FOR && s->step == 1 && expr_reads_element(s->lo) && invariant_in(s->lo, s)) {
+	if (s->kind == ST_FOR && s->step == 1 && expr_reads_element(s->lo) && invariant_in(s->lo, s) &&
+	    !(data_base(p, s->lo) == s->lo && reads_iterator_unsubscripted(s->lo))) {
 		Expr *a = ex_copy(p, data_base(p, s->lo));
 		Expr *av = ex_bin(p, OP_ADD, ex_copy(p, a), ex_var(p, s->var, s->loc), s->loc);
 		s->hi = minus_term(p, s->hi, a);

@@ -3118,7 +3118,7 @@ static bool is_mask(MaskScan *ms, const Expr *c, bool guard)
 	Program *p = ms->tp->c->prog;
 	Expr *hidden = expr_subst_var(p, c, ms->jvar, ms->tp->jc);
 	if (guard)
-		hidden = ex_un(p, UOP_NOT, hidden, c->loc);
+		hidden = hidden->kind == EX_UN && hidden->uop == UOP_NOT ? hidden->args[0] : ex_un(p, UOP_NOT, hidden, c->loc);
 	if (!ms->cond)
 		ms->cond = hidden;
 	return expr_equal(ms->cond, hidden);
@@ -3259,6 +3259,45 @@ static void guard_writes(MaskScan *ms, const Stmt *s)
 			guard_writes(ms, s->body[i]);
 }
 
+/* The fill mask statement m stores (-INFINITY, -1e9) and into which local (*x); NULL if none. */
+static const Expr *mask_fill(const Stmt *m, const Var **x)
+{
+	int arm = neg_inf_arm(m);
+	if (arm) {
+		*x = m->lhs->var;
+		return m->rhs->args[arm];
+	}
+	if (m->kind != ST_IF)
+		return NULL;
+	for (int b = 0; b < m->nbody && b < 2; b++) {
+		const Stmt *a = m->body[b] ? single(m->body[b]) : NULL;
+		if (a && a->kind == ST_ASSIGN && a->lhs->kind == EX_VAR && is_neg_inf(a->rhs)) {
+			*x = a->lhs->var;
+			return a->rhs;
+		}
+	}
+	return NULL;
+}
+
+/* Whether guard condition c is false wherever the mask hides: `if (s == -INFINITY)
+ * continue;` after the mask statement `s = hidden ? -INFINITY : s` (c is !(s == F), s != F
+ * or, for -INFINITY, s > F, with F the fill the last mask statement stored into s and s
+ * not written since). The guard runs as written; the mask still bounds the steps. */
+static bool false_where_hidden(MaskScan *ms, const Expr *c)
+{
+	bool not = c->kind == EX_UN && c->uop == UOP_NOT;
+	if (not)
+		c = c->args[0];
+	if (c->kind != EX_BIN || !(not ? c->bop == OP_EQ : (c->bop == OP_NE || c->bop == OP_GT)) || c->args[0]->kind != EX_VAR)
+		return false;
+	const Var *x = NULL;
+	const Expr *fill = ms->tp->nmask ? mask_fill(ms->tp->mask_stmts[ms->tp->nmask - 1], &x) : NULL;
+	if (!fill || x != c->args[0]->var || var_class(ms, x) != MC_NEGINF)
+		return false;
+	const Expr *f = c->args[1];
+	return c->bop == OP_GT ? is_minus_inf(f) && is_minus_inf(fill) : expr_equal(f, fill) || (is_minus_inf(f) && is_minus_inf(fill));
+}
+
 static void mask_stmt(MaskScan *ms, Stmt *s, Stmt **body, int n, int *i)
 {
 	TilePlan *tp = ms->tp;
@@ -3321,7 +3360,7 @@ static void mask_stmt(MaskScan *ms, Stmt *s, Stmt **body, int n, int *i)
 		/* A guard: nothing in it runs at a hidden element, where what it writes keeps an
 		 * earlier value (a row reduction: no contribution). Other branches would need a
 		 * join of the classes. */
-		if ((s->nbody == 1 || !s->body[1]) && is_guard(ms, s->cond))
+		if ((s->nbody == 1 || !s->body[1]) && (is_guard(ms, s->cond) || false_where_hidden(ms, s->cond)))
 			guard_writes(ms, s->body[0]);
 		else
 			ms->ok = false;
@@ -3410,6 +3449,33 @@ static void kept_bounds(TilePlan *tp, const Expr *c, bool negate, Expr **lo, Exp
 		/* both hold (a conjunction): the tighter bounds; either (a union): the hull */
 		bool both = (c->bop == OP_LAND) != negate;
 		Expr *lo1, *hi1, *lo2, *hi2;
+		/* A side the same for all of a CTA's keys and rows (a causal flag, `causal && j >
+		 * i`) selects: t && c2 keeps c2's range where t holds and nothing elsewhere, t ||
+		 * c2 keeps every key where t holds and c2's range elsewhere (the pass's own range
+		 * for "every"). A side reading the row stays a term that bounds nothing: a bound
+		 * switching between rows would not be monotone along them. */
+		Var *uniform[MAX_GRID];
+		int nuniform = 0;
+		for (int g = 0; g < tp->ngrid; g++)
+			if (g != tp->rowdim)
+				uniform[nuniform++] = tp->grid[g].var;
+		for (int s = 0; s < 2; s++) {
+			if (!reads_only(c->args[s], uniform, nuniform) || !expr_reads_var(c->args[!s], tp->jc))
+				continue;
+			kept_bounds(tp, c->args[!s], negate, &lo2, &hi2, exact);
+			Expr *t = ex_copy(p, c->args[s]);
+			if (negate)
+				t = ex_un(p, UOP_NOT, t, c->loc);
+			Expr *from = tp->step->lo, *to = tp->step->hi;
+			if (both) {
+				*lo = lo2;
+				*hi = ex_cond(p, t, hi2 ? hi2 : ex_copy(p, to), ex_copy(p, from), c->loc);
+			} else {
+				*lo = lo2 ? ex_cond(p, t, ex_copy(p, from), lo2, c->loc) : NULL;
+				*hi = hi2 ? ex_cond(p, ex_copy(p, t), ex_copy(p, to), hi2, c->loc) : NULL;
+			}
+			return;
+		}
 		kept_bounds(tp, c->args[0], negate, &lo1, &hi1, exact);
 		kept_bounds(tp, c->args[1], negate, &lo2, &hi2, exact);
 		*lo = bound_join(p, lo1, lo2, !both, both, c->loc);
@@ -3558,6 +3624,36 @@ static bool keeps_first_key(const TilePlan *tp, const Expr *lo, const Expr *hi)
 	        (hi->args[0]->kind == EX_INT && hi->args[0]->ival >= 1 && nonneg_form(tp, hi->args[1])));
 }
 
+/* In element body b, `if (c) x = F; else { x = y; rest }` with F a fill (the form
+ * `if (c) { s[j] = -INFINITY; continue; }` takes) becomes `x = c ? F : y; if (!c) { rest
+ * }`: a mask statement and a guard, as the scan reads them. */
+static void split_mask_else(Program *p, Stmt *b)
+{
+	if (b->kind != ST_BLOCK)
+		return;
+	for (int i = 0; i < b->nbody; i++) {
+		Stmt *s = b->body[i];
+		if (s->kind != ST_IF || s->nbody < 2 || !s->body[1] || s->body[1]->kind != ST_BLOCK || s->body[1]->nbody < 2)
+			continue;
+		Stmt *t = single(s->body[0]), *e0 = s->body[1]->body[0];
+		if (t->kind != ST_ASSIGN || t->aop != AS_SET || !is_neg_inf(t->rhs) || e0->kind != ST_ASSIGN || e0->aop != AS_SET ||
+		    !expr_equal(e0->lhs, t->lhs) || expr_reads_var(e0->rhs, t->lhs->var) || expr_reads_var(s->cond, t->lhs->var))
+			continue;
+		Stmt *m = st_assign(p, ex_copy(p, t->lhs), AS_SET, ex_cond(p, ex_copy(p, s->cond), ex_copy(p, t->rhs), ex_copy(p, e0->rhs), s->loc), s->loc);
+		Stmt *g = st_new(p, ST_IF, s->loc);
+		g->cond = ex_un(p, UOP_NOT, ex_copy(p, s->cond), s->loc);
+		Stmt *rest = st_block(p, s->body[1]->body + 1, s->body[1]->nbody - 1, s->loc);
+		st_set_body(p, g, &rest, 1);
+		Stmt **nb = arena_alloc(&p->arena, sizeof(Stmt *) * (size_t)(b->nbody + 1));
+		memcpy(nb, b->body, sizeof(Stmt *) * (size_t)i);
+		nb[i] = m;
+		nb[i + 1] = g;
+		memcpy(nb + i + 2, b->body + i + 1, sizeof(Stmt *) * (size_t)(b->nbody - i - 1));
+		st_set_body(p, b, nb, b->nbody + 1);
+		i++;
+	}
+}
+
 void tile_find_masks(TilePlan *tp)
 {
 	MaskScan ms = {.tp = tp, .ok = true};
@@ -3568,6 +3664,7 @@ void tile_find_masks(TilePlan *tp)
 		if (!tile_is_elem_loop(tp, steps[i]))
 			continue;
 		Stmt *eb = steps[i]->body[0];
+		split_mask_else(tp->c->prog, eb);
 		ms.jvar = steps[i]->var;
 		ms.ndecls = 0;
 		if (eb->kind == ST_BLOCK)
