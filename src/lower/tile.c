@@ -3281,21 +3281,27 @@ static const Expr *mask_fill(const Stmt *m, const Var **x)
 
 /* Whether guard condition c is false wherever the mask hides: `if (s == -INFINITY)
  * continue;` after the mask statement `s = hidden ? -INFINITY : s` (c is !(s == F), s != F
- * or, for -INFINITY, s > F, with F the fill the last mask statement stored into s and s
- * not written since). The guard runs as written; the mask still bounds the steps. */
+ * or, for -INFINITY, s > F, !(s <= F), isfinite(s) or !isinf(s), with F the fill the last mask
+ * statement stored into s and s not written since). The guard runs as written; the mask still bounds the steps. */
 static bool false_where_hidden(MaskScan *ms, const Expr *c)
 {
 	bool not = c->kind == EX_UN && c->uop == UOP_NOT;
 	if (not)
 		c = c->args[0];
-	if (c->kind != EX_BIN || !(not ? c->bop == OP_EQ : (c->bop == OP_NE || c->bop == OP_GT)) || c->args[0]->kind != EX_VAR)
+	/* isfinite(s), !isinf(s): false at -INFINITY */
+	bool classify = c->kind == EX_CALL && (not ? c->fn == FN_ISINF : c->fn == FN_ISFINITE);
+	if (!classify && (c->kind != EX_BIN || !(not ? c->bop == OP_EQ || c->bop == OP_LE : (c->bop == OP_NE || c->bop == OP_GT))))
+		return false;
+	if (c->args[0]->kind != EX_VAR)
 		return false;
 	const Var *x = NULL;
 	const Expr *fill = ms->tp->nmask ? mask_fill(ms->tp->mask_stmts[ms->tp->nmask - 1], &x) : NULL;
 	if (!fill || x != c->args[0]->var || var_class(ms, x) != MC_NEGINF)
 		return false;
+	if (classify)
+		return is_minus_inf(fill);
 	const Expr *f = c->args[1];
-	return c->bop == OP_GT ? is_minus_inf(f) && is_minus_inf(fill) : expr_equal(f, fill) || (is_minus_inf(f) && is_minus_inf(fill));
+	return c->bop == OP_GT || c->bop == OP_LE ? is_minus_inf(f) && is_minus_inf(fill) : expr_equal(f, fill) || (is_minus_inf(f) && is_minus_inf(fill));
 }
 
 static void mask_stmt(MaskScan *ms, Stmt *s, Stmt **body, int n, int *i)
