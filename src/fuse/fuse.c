@@ -3792,6 +3792,48 @@ static Stmt *rescale_to(Cascade *c, const Accum *a, Var **from, Var **to, Scalar
 	return s;
 }
 
+/* Whether e reads, other than inside a call (`logf(z)`), a sum of the cascade or a map
+ * of one between the loops (`mu = sum / C`). */
+static bool linear_in_sum(const Cascade *c, const Expr *e)
+{
+	if (e->kind == EX_CALL)
+		return false;
+	if (e->kind == EX_VAR) {
+		for (int a = 0; a < c->naccums; a++)
+			if (c->accums[a].var == e->var)
+				return c->accums[a].red == RED_ADD;
+		for (int m = 0; m < c->nlevels; m++)
+			for (int q = 0; q < c->nmids[m]; q++)
+				if (c->mids[m][q]->lhs->var == e->var && c->mids[m][q]->rhs && linear_in_sum(c, c->mids[m][q]->rhs))
+					return true;
+		return false;
+	}
+	for (int i = 0; i < e->nargs; i++)
+		if (linear_in_sum(c, e->args[i]))
+			return true;
+	return false;
+}
+
+/* Whether accumulator a's exponentials are shifted only by bounds: a max (a softmax's m,
+ * m + logf(z)), not a sum or mean. The pass shifts by each result's running value; a
+ * running max bounds what the pass has seen, so e^(x - m) <= 1, but a partial mean is
+ * about 0 early in the row whatever the row's values: a row near +60 overflows, one
+ * near -120 underflows, and the rescale cannot bring either back (n23b_91). Reported
+ * at a, which makes the region unfused (written as it is) or refused. */
+static bool shifts_by_bounds(Cascade *c, const Accum *a)
+{
+	if (!a->repair || a->red != RED_ADD)
+		return true;
+	for (int k = 0; k < c->nproducers; k++) {
+		Var *v = c->producers[k].var;
+		if ((a->repair->coef_e[k] || a->repair->coef_2[k]) && linear_in_sum(c, &(Expr){.kind = EX_VAR, .var = v}))
+			return error_at(a->stmt->loc, "'%s' sums exponentials shifted by '%s', which is computed from a sum: fusing would shift by its running value, which bounds nothing (a partial mean), so the exponentials overflow or underflow where the row sits far from 0; shift by a max, as a softmax does, to fuse",
+			                a->var->name, v->name),
+			       false;
+	}
+	return true;
+}
+
 /* ---- deferred factors ----
  * An accumulator whose contributions depend on producer q through a factor only (P.V
  * normalised by l: acc += e^(s - m) / l * v) need not be re-tagged each time q changes:
@@ -6207,6 +6249,8 @@ static bool fuse_region(Program *p, Region *r, StrVec *names)
 					c->producers[k].in_factor = true;
 			}
 	}
+	for (int a = 0; ok && a < c->naccums; a++)
+		ok &= shifts_by_bounds(c, &c->accums[a]);
 	/* Checked once every producer is known to be a factor or not: that sets the range of
 	 * the test points (a divisor is tried at positive values only). */
 	for (int a = 0; ok && a < c->naccums; a++)
