@@ -1434,6 +1434,22 @@ static Expr *convert_call(Parser *ps, CXCursor c)
 		return int_abs(ps, c, loc); /* stdlib's, not a helper of the file's */
 	bool bf16_cast = !strcmp(name, "fusecc_bf16_to_float") || !strcmp(name, "fusecc_float_to_bf16") || !strcmp(name, "fusecc_fp8e4m3_to_float") ||
 	                 !strcmp(name, "fusecc_float_to_fp8e4m3");
+	/* C's rounding to an integer type and nearbyint: the rounding function, then the
+	 * conversion (exact wherever the C is defined: the value fits the long) */
+	static const struct { const char *name; MathFn fn; bool is_double, to_long; } rounds[] = {
+		{"lrintf", FN_RINT, false, true},   {"llrintf", FN_RINT, false, true},   {"lrint", FN_RINT, true, true},
+		{"llrint", FN_RINT, true, true},    {"lroundf", FN_ROUND, false, true},  {"llroundf", FN_ROUND, false, true},
+		{"lround", FN_ROUND, true, true},   {"llround", FN_ROUND, true, true},   {"nearbyintf", FN_RINT, false, false},
+		{"nearbyint", FN_RINT, true, false},
+	};
+	for (size_t i = 0; i < sizeof rounds / sizeof rounds[0]; i++)
+		if (!strcmp(name, rounds[i].name) && n == 1 && clang_Cursor_isNull(helper_body(c, &def))) {
+			Expr *a = convert_expr(ps, clang_Cursor_getArgument(c, 0));
+			if (!a)
+				return NULL;
+			Expr *r = ex_call(ps->prog, rounds[i].fn, rounds[i].is_double, &a, loc);
+			return rounds[i].to_long ? ex_cast(ps->prog, TY_I64, r, loc) : r;
+		}
 	MathFn fn;
 	bool is_double;
 	/* The callee first: a helper function's row arguments (dot(q[b][h][i], ...)) would
@@ -1448,7 +1464,7 @@ static Expr *convert_call(Parser *ps, CXCursor c)
 		StrBuf known = {0};
 		for (int i = 0; i < FN_COUNT; i++)
 			sb_printf(&known, "%s%s", i ? ", " : "", mathfn_info[i].f32);
-		fail(ps, loc, "call to '%s', which this file does not define: a fuse region may call math functions (%s and their double forms) and the helper functions the file defines, which fusecc inlines", name, known.s);
+		fail(ps, loc, "call to '%s', which this file does not define: a fuse region may call math functions (%s and their double forms; lrintf, lroundf and nearbyintf too) and the helper functions the file defines, which fusecc inlines", name, known.s);
 		sb_free(&known);
 		return NULL;
 	}

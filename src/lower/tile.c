@@ -1997,8 +1997,26 @@ static bool plan_splitk(TilePlan *tp, Stmt *body)
 {
 	Program *p = tp->c->prog;
 	SplitBlock *sb = &tp->split;
-	if (!split_block(body, sb))
+	if (!split_block(body, sb)) {
+		/* the usual cause: a partial whose row has a run-time width (a projection's N) */
+		for (int i = 0; body->kind == ST_BLOCK && i < body->nbody && !tp->why; i++) {
+			const Stmt *s = body->body[i];
+			for (int d = 1; s->kind == ST_DECL && d < s->var->ndim && !tp->why; d++)
+				if (s->var->dims[d]->kind != EX_INT) {
+					StrBuf w = {0};
+					print_expr(&w, s->var->dims[d]);
+					const char *n = s->var->name;
+					size_t len = strlen(n);
+					if (len > 5 && !strcmp(n + len - 5, "_part"))
+						len -= 5; /* the user's accumulator, as the fuser named its partials */
+					tp->why = arena_printf(&p->arena, "'%.*s' is a row of run-time width ('%s') summed by chunks: the split-k tiles keep rows of constant width (a head dim, specialised: 64 ... 256, or a #define); "
+					                                  "a wider output (a projection after a softmax or a norm) has no tile lowering yet",
+					                       (int)len, n, w.s);
+					sb_free(&w);
+				}
+		}
 		return false;
+	}
 	for (int k = 0; k < sb->nparts; k++)
 		if (!set_role(tp, sb->parts[k], TR_PART))
 			return false;
