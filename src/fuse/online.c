@@ -985,7 +985,7 @@ static bool expr_within(const Expr *e, void *ctx)
  * short of the extent (`float acc[256]` zeroed over `d < D`, the largest head dim
  * declared, the model's used) when every later statement of parent reads and stores a
  * only at iterators of loops with the same bounds. */
-static bool zeroed_before(Stmt *parent, int idx, const Var *a)
+static bool zeroed_before(Stmt *parent, int idx, const Var *a, const Expr *t)
 {
 	Stmt *s = NULL;
 	int at = -1;
@@ -996,20 +996,29 @@ static bool zeroed_before(Stmt *parent, int idx, const Var *a)
 	Expr *hi[16];
 	bool shorter = false;
 	int n = 0;
+	/* a row of a (`part[sp][d]` of a split written by hand) zeroed at the leading
+	 * subscripts the rescaled element t has: they do not move with the loop */
+	int lead = 0;
 	while (s && s->kind == ST_FOR && n < 16 && n < a->ndim && is_literal(expr_uncast(s->lo), 0)) {
-		shorter |= !expr_equal(s->hi, a->dims[n]);
-		hi[n] = s->hi;
-		iv[n++] = s->var;
 		int nb;
 		Stmt **b = slot_stmts(&s->body[0], &nb);
-		s = nb == 1 ? b[0] : NULL;
+		const Stmt *z = nb == 1 ? b[0] : NULL;
+		if (n == 0 && t && t->kind == EX_INDEX && z && z->kind == ST_ASSIGN && z->lhs->kind == EX_INDEX && z->lhs->var == a)
+			for (lead = 0; lead < a->ndim - 1 && expr_equal(z->lhs->args[lead], t->args[lead]) && !expr_reads_var(t->args[lead], parent->body[idx]->var);)
+				lead++;
+		shorter |= !expr_equal(s->hi, a->dims[lead + n]);
+		hi[n] = s->hi;
+		iv[n++] = s->var;
+		s = (Stmt *)z;
 	}
-	if (!s || n != a->ndim || s->kind != ST_ASSIGN || s->aop != AS_SET || s->lhs->kind != EX_INDEX || s->lhs->var != a ||
+	if (!s || lead + n != a->ndim || s->kind != ST_ASSIGN || s->aop != AS_SET || s->lhs->kind != EX_INDEX || s->lhs->var != a ||
 	    !is_literal(expr_uncast(s->rhs), 0))
 		return false;
 	for (int k = 0; k < n; k++)
-		if (s->lhs->args[k]->kind != EX_VAR || s->lhs->args[k]->var != iv[k])
+		if (s->lhs->args[lead + k]->kind != EX_VAR || s->lhs->args[lead + k]->var != iv[k])
 			return false;
+	if (shorter && lead)
+		return false;
 	for (int i = at + 1; shorter && i < parent->nbody; i++)
 		if (!stmt_all_exprs(parent->body[i], expr_within, &(Within){parent->body[i], a, hi}))
 			return false;
@@ -1177,7 +1186,7 @@ static bool undo_loop(Program *p, Stmt *parent, int idx, Refusal *rf)
 	for (int k = 0; first && k < o.rescales.n; k++) {
 		Rescale *r = &o.rescales.v[k];
 		Expr *t = r->s->lhs;
-		if (t->kind != EX_VAR && !zeroed_before(parent, idx, t->var)) {
+		if (t->kind != EX_VAR && !zeroed_before(parent, idx, t->var, t)) {
 			/* a seeded row (acc[d] = bias[d]): left as written, and the fuser refuses it */
 			const char *why = arena_printf(&p->arena, "'%s' is rescaled by a hand-written online softmax but does not start from zeros: only a row "
 			                                          "that does can be undone (start it at zero, and add its seed rescaled to the final max after the loop)",
@@ -1552,7 +1561,7 @@ static void denormalise(Program *p, Stmt *parent, int idx)
 		if (!normalised_update(p, b, nb, u, &f, &other, &l))
 			continue;
 		const Var *x = u->lhs->var;
-		bool zero = u->lhs->kind == EX_VAR ? starts_at_zero(parent, idx, x) : nest && zeroed_before(parent, idx, (Var *)x);
+		bool zero = u->lhs->kind == EX_VAR ? starts_at_zero(parent, idx, x) : nest && zeroed_before(parent, idx, (Var *)x, NULL);
 		if (!zero || stmt_count_stores(loop, x) != 1 || (u->lhs->kind == EX_INDEX && (!nest || u->lhs->nargs != 1 || u->lhs->args[0]->kind != EX_VAR || u->lhs->args[0]->var != nest->var)))
 			continue;
 		Loc lc = u->loc;
@@ -1611,9 +1620,13 @@ static void undo_online(Program *p, Stmt *s, Refusal *rf)
 			denormalise(p, s, i);
 		if (why)
 			i++;
-		else if (undo_loop(p, s, i, rf))
+		else if (undo_loop(p, s, i, rf)) {
+			/* the sums loop may still hold a second online softmax over the same keys (Diff
+			 * Transformer's two, with their own max and sums): undone in turn */
+			while (undo_loop(p, s, i + 1, rf))
+				i++;
 			i++;
-		else if (undo_welford(p, s, i))
+		} else if (undo_welford(p, s, i))
 			i += 2;
 		else
 			refuse_guard(p, s->body[i], rf);
