@@ -2804,6 +2804,20 @@ static bool plan(TilePlan *tp, const Region *r, const TileTarget *tt, int rows, 
 		if (shared && (inner < 0 || g == inner))
 			tp->rowdim = g;
 	}
+	/* A loop inside the parallel ones whose rows do not share the columns (heads inside
+	 * the key loop's row, each with its own keys: `for (h) { m[h] ... }` under parallel(b,
+	 * i)) is one more parallel loop, the rows a CTA shares those of an outer one. */
+	if (tp->rowdim < 0 && inner >= 0) {
+		for (int g = 0; g < inner; g++) {
+			bool shared = expr_reads_var(tp->rowop, tp->grid[g].var);
+			for (int k = 0; k < tp->ncolop; k++)
+				shared &= !reads_through_pro(tp, tp->colop[k], tp->grid[g].var) && !(tp->colop2[k] && reads_through_pro(tp, tp->colop2[k], tp->grid[g].var));
+			if (shared)
+				tp->rowdim = g;
+		}
+		if (tp->rowdim >= 0)
+			inner = -1;
+	}
 	if (tp->rowdim < 0 && inner >= 0)
 		return fail(tp, why, "the row operand does not vary along the loop inside the parallel loops");
 	if (tp->rowdim < 0 && tp->ngrid == MAX_GRID)
