@@ -3031,6 +3031,13 @@ static void localise_out_scalars(Cascade *c, StmtVec *kids, VarVec *localised)
 			kids->v[k] = stmt_map_exprs(p, kids->v[k], subst_elem_map, &es);
 		vec_push(*kids, st_assign(p, elem, AS_SET, ex_var(p, acc, z->loc), z->loc));
 		vec_push(*localised, P);
+		/* an element reused for a second reduction (`lse[r]` a max, then reset to 0 for
+		 * the sum) is two locals, as a reused scalar is */
+		Stmt *blk = st_block(p, kids->v, kids->n, z->loc);
+		for (int k = i; k < blk->nbody; k++)
+			if (blk->body[k]->kind == ST_DECL && (k == i || blk->body[k] != kids->v[k]))
+				split_reused_scalar(c, blk, k);
+		memcpy(kids->v, blk->body, sizeof(Stmt *) * (size_t)kids->n);
 	}
 }
 
