@@ -733,7 +733,7 @@ static char *bounds_text(const Build *b, const Stmt *s)
 	}
 	/* A start read from data and relative to an outer iterator (`i - win[h] + 1`, a
 	 * window per head: parse.c's shift_data_starts leaves it) constrains nothing. */
-	if (bad && !pw && s->step == 1 && data_bound(b, s->lo)) {
+	if (bad && !pw && s->step == 1 && expr_reads_element(s->lo) && data_bound(b, s->lo)) {
 		free_lo = true;
 		bad = NULL;
 	}

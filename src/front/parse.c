@@ -4016,7 +4016,14 @@ static bool convert_stmts(Parser *ps, const CursorVec *ch, int from, bool loop_b
 			if (brk && good && cond && rest_ok) {
 				const Expr *bad = loop_variant_read(ps, cond, ps->loop.var, ps->loop.first, (const Stmt *const *)rest.v, rest.n);
 				good = !bad && monotone(cond, &ps->loop);
-				if (bad)
+				bool in_body = false;
+				for (int q = 0; bad && q < out->n && !in_body; q++)
+					in_body = out->v[q]->kind == ST_DECL && out->v[q]->var == bad->var;
+				if (bad && in_body)
+					fail(ps, bad->loc, "'%s' is declared in the loop's body, a value of each iteration, so fusecc cannot show that the condition of this 'break' stays true once it holds; "
+					                   "compute '%s' before the loop, or write the end in the loop's condition ('%s < %s' with '%s' defined before it)",
+					     bad->var->name, bad->var->name, ps->loop.var ? ps->loop.var->name : "i", bad->var->name, bad->var->name);
+				else if (bad)
 					fail(ps, bad->loc, "'%s' may change while the loop runs, so the condition of this 'break' may turn false again; %s", bad->var->name, break_help);
 				else if (!monotone(cond, &ps->loop))
 					fail(ps, cond->loc, "this condition may turn false again on a later iteration (it is not a comparison of the iterator that grows towards true as the loop %s); %s",
