@@ -1073,9 +1073,9 @@ static const Var *guard_reads_max(Program *p, const Stmt *f)
 static bool undo_loop(Program *p, Stmt *parent, int idx, Refusal *rf)
 {
 	Stmt *loop = parent->body[idx];
-	Stmt *body = loop->body[0];
-	if (loop->kind != ST_FOR || !body)
+	if (loop->kind != ST_FOR || !loop->body[0])
 		return false;
+	Stmt *body = loop->body[0];
 	if (body->kind == ST_IF) /* `if (c) continue;` first: the body is the guard alone */
 		body = st_block(p, &loop->body[0], 1, body->loc);
 	if (body->kind != ST_BLOCK)
@@ -1618,14 +1618,16 @@ static void undo_online(Program *p, Stmt *s, Refusal *rf)
 		}
 		if (!why)
 			denormalise(p, s, i);
+		int before = s->nbody;
 		if (why)
 			i++;
 		else if (undo_loop(p, s, i, rf)) {
-			/* the sums loop may still hold a second online softmax over the same keys (Diff
-			 * Transformer's two, with their own max and sums): undone in turn */
-			while (undo_loop(p, s, i + 1, rf))
-				i++;
-			i++;
+			/* the sums loop, last of what replaced the loop, may still hold a second online
+			 * softmax over the same keys (Diff Transformer's two, with their own max and
+			 * sums): undone in turn */
+			i += s->nbody - before;
+			for (before = s->nbody; undo_loop(p, s, i, rf); before = s->nbody)
+				i += s->nbody - before;
 		} else if (undo_welford(p, s, i))
 			i += 2;
 		else
