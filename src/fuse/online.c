@@ -1367,16 +1367,45 @@ static bool undo_welford(Program *p, Stmt *parent, int idx)
 		    !starts_at_zero(parent, idx, m2))
 			goto next;
 		bool ok = !expr_reads_var(x, n) && !expr_reads_var(x, m2);
-		for (int i = 0; ok && i < body->nbody; i++)
-			ok = i == ci || i == mi || i == qi || stores_only(body->body[i], &locals);
+		/* an element stored on the way that reads none of the statistics (the residual
+		 * sum `h[off + c] = v;` of an add-and-norm kernel) goes with the first loop */
+		Stmt *t1[2 + 4];
+		int n1 = 2;
+		VarList stats = {0}; /* the statistics and the locals computed from them */
+		vec_push(stats, mean);
+		vec_push(stats, m2);
+		vec_push(stats, n);
+		for (int i = 0; i < body->nbody; i++) {
+			const Stmt *u = body->body[i];
+			for (int k = 0; k < stats.n; k++)
+				if ((u->kind == ST_DECL || (u->kind == ST_ASSIGN && u->lhs->kind == EX_VAR)) && stmt_reads_var(u, stats.v[k])) {
+					push_once(&stats, u->kind == ST_DECL ? u->var : u->lhs->var);
+					break;
+				}
+		}
+		for (int i = 0; ok && i < body->nbody; i++) {
+			Stmt *u = body->body[i];
+			if (i == ci || i == mi || i == qi || stores_only(u, &locals))
+				continue;
+			ok = n1 < 6 && i < mi && u->kind == ST_ASSIGN && u->aop == AS_SET && u->lhs->kind == EX_INDEX && u->lhs->var->kind == VAR_PARAM &&
+			     !expr_reads_var(u->rhs, u->lhs->var);
+			for (int k = 0; ok && k < stats.n; k++)
+				ok = !stmt_reads_var(u, stats.v[k]);
+			for (int k = 0; ok && k < body->nbody; k++)
+				ok = k == i || !stmt_reads_var(body->body[k], u->lhs->var);
+			if (ok)
+				t1[n1++] = u;
+		}
+		vec_free(stats);
 		if (!ok)
 			goto next;
 		/* x read through the body's locals, as the sum's statement wrote it */
 		Loc l = body->body[mi]->loc;
-		Stmt *t1[2] = {iter_count ? st_assign(p, ex_var(p, n, l), AS_ADD, ex_int(p, 1, l), l) : body->body[ci], st_assign(p, ex_var(p, mean, l), AS_ADD, ex_copy(p, x), l)};
+		t1[0] = iter_count ? st_assign(p, ex_var(p, n, l), AS_ADD, ex_int(p, 1, l), l) : body->body[ci];
+		t1[1] = st_assign(p, ex_var(p, mean, l), AS_ADD, ex_copy(p, x), l);
 		Expr *dev = ex_bin(p, OP_SUB, ex_copy(p, x), ex_var(p, mean, l), l);
 		Stmt *t2 = st_assign(p, ex_var(p, m2, l), AS_ADD, ex_bin(p, OP_MUL, dev, ex_copy(p, dev), l), body->body[qi]->loc);
-		Stmt *first = slice_loop(p, loop, body, mi, t1, 2, NULL, 0);
+		Stmt *first = slice_loop(p, loop, body, mi, t1, n1, NULL, 0);
 		Stmt *second = first ? slice_loop(p, loop, body, mi, &t2, 1, NULL, 0) : NULL;
 		if (!second)
 			goto next;
