@@ -3799,22 +3799,29 @@ static Stmt *rescale_to(Cascade *c, const Accum *a, Var **from, Var **to, Scalar
 	return s;
 }
 
-/* Whether e reads, other than inside a call (`logf(z)`), a sum of the cascade or a map
- * of one between the loops (`mu = sum / C`). */
+static bool linear_in_sum(const Cascade *c, const Expr *e);
+
+/* Whether result v is a sum of the cascade or a map between the loops linear in one
+ * (`mu = sum / C`). */
+static bool sum_derived(const Cascade *c, const Var *v)
+{
+	for (int a = 0; a < c->naccums; a++)
+		if (c->accums[a].var == v)
+			return c->accums[a].red == RED_ADD;
+	for (int m = 0; m < c->nlevels; m++)
+		for (int q = 0; q < c->nmids[m]; q++)
+			if (c->mids[m][q]->lhs->var == v && c->mids[m][q]->rhs && linear_in_sum(c, c->mids[m][q]->rhs))
+				return true;
+	return false;
+}
+
+/* Whether e reads such a result other than inside a call (`logf(z)`). */
 static bool linear_in_sum(const Cascade *c, const Expr *e)
 {
 	if (e->kind == EX_CALL)
 		return false;
-	if (e->kind == EX_VAR) {
-		for (int a = 0; a < c->naccums; a++)
-			if (c->accums[a].var == e->var)
-				return c->accums[a].red == RED_ADD;
-		for (int m = 0; m < c->nlevels; m++)
-			for (int q = 0; q < c->nmids[m]; q++)
-				if (c->mids[m][q]->lhs->var == e->var && c->mids[m][q]->rhs && linear_in_sum(c, c->mids[m][q]->rhs))
-					return true;
-		return false;
-	}
+	if (e->kind == EX_VAR)
+		return sum_derived(c, e->var);
 	for (int i = 0; i < e->nargs; i++)
 		if (linear_in_sum(c, e->args[i]))
 			return true;
@@ -3833,7 +3840,7 @@ static bool shifts_by_bounds(Cascade *c, const Accum *a)
 		return true;
 	for (int k = 0; k < c->nproducers; k++) {
 		Var *v = c->producers[k].var;
-		if ((a->repair->coef_e[k] || a->repair->coef_2[k]) && linear_in_sum(c, &(Expr){.kind = EX_VAR, .var = v}))
+		if ((a->repair->coef_e[k] || a->repair->coef_2[k]) && sum_derived(c, v))
 			return error_at(a->stmt->loc, "'%s' sums exponentials shifted by '%s', which is computed from a sum: fusing would shift by its running value, which bounds nothing (a partial mean), so the exponentials overflow or underflow where the row sits far from 0; shift by a max, as a softmax does, to fuse",
 			                a->var->name, v->name),
 			       false;

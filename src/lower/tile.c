@@ -3682,12 +3682,7 @@ static void split_mask_else(Program *p, Stmt *b)
 		g->cond = ex_un(p, UOP_NOT, ex_copy(p, s->cond), s->loc);
 		Stmt *rest = st_block(p, s->body[1]->body + 1, s->body[1]->nbody - 1, s->loc);
 		st_set_body(p, g, &rest, 1);
-		Stmt **nb = arena_alloc(&p->arena, sizeof(Stmt *) * (size_t)(b->nbody + 1));
-		memcpy(nb, b->body, sizeof(Stmt *) * (size_t)i);
-		nb[i] = m;
-		nb[i + 1] = g;
-		memcpy(nb + i + 2, b->body + i + 1, sizeof(Stmt *) * (size_t)(b->nbody - i - 1));
-		st_set_body(p, b, nb, b->nbody + 1);
+		stmt_replace(p, b, s, (Stmt *[]){m, g}, 2);
 		i++;
 	}
 }
