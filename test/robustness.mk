@@ -1,7 +1,8 @@
 # robustness.mk: sanitizer, valgrind and fuzzing targets; included by the Makefile.
 #
-#   make sanitize     unit tests, goldens, bad inputs, stress inputs and the round trip with
-#                     a fusecc built with ASan + UBSan (build/asan/), leaks included
+#   make sanitize     unit tests, goldens, bad inputs, stress inputs, the round trip of the
+#                     samples and fusion tests and every zoo input to CUDA with a fusecc built
+#                     with ASan + UBSan (build/asan/), leaks included
 #   make valgrind     fusecc on every sample and fusion test under valgrind memcheck
 #   make fuzz         libFuzzer on the front end and the fuser for FUZZ_SECONDS (30)
 #   make fuzz-short   the same for a fixed number of runs from a fixed seed (for check)
@@ -49,11 +50,15 @@ sanitize: $(ASAN_B)/fusecc $(ASAN_B)/unit_tests $(ASAN_B)/roundtrip_gen
 	@echo "== unit tests (ASan + UBSan)"
 	$(SAN_ENV) CK_FORK=yes $(ASAN_B)/unit_tests
 	@echo "== golden outputs and bad inputs (ASan + UBSan)"
-	$(SAN_ENV) sh test/golden.sh $(ASAN_B)/fusecc
+	$(SAN_ENV) COMPILE=0 sh test/golden.sh $(ASAN_B)/fusecc
 	@echo "== generated and hostile inputs (ASan + UBSan)"
 	$(SAN_ENV) STRESS_QUICK=1 sh test/stress.sh $(ASAN_B)/fusecc
-	@echo "== numeric round trip (ASan + UBSan)"
-	$(SAN_ENV) sh test/roundtrip.sh $(ASAN_B)/fusecc $(ASAN_B)/roundtrip_gen
+	@echo "== numeric round trip of the samples and fusion tests (ASan + UBSan)"
+	$(SAN_ENV) SIZES=test/roundtrip/sizes sh test/roundtrip.sh $(ASAN_B)/fusecc $(ASAN_B)/roundtrip_gen
+	@# The zoo's fused C is checked by `make check`; here fusecc runs on every zoo input to
+	@# CUDA (the front end, the fuser, the lowering and a printer) with the status compared.
+	@echo "== natural inputs to CUDA (ASan + UBSan)"
+	$(SAN_ENV) KINDS=cu sh test/zoo.sh $(ASAN_B)/fusecc
 	@echo "== sanitize: all passed"
 
 # ---- valgrind: the optimised fusecc that users run ----
