@@ -68,6 +68,7 @@ typedef struct Build {
 	VEC(int) path;           /* each one's position in its parent's body */
 	VEC(int) next;           /* next free position at each level (loops.n + 1 entries) */
 	VEC(const Expr *) conds; /* the if conditions around the walk */
+	VEC(const Expr *) holds; /* those of them true where the walk is (not an else's) */
 	VEC(Local) locals;
 	StrBuf dom;              /* the domain's pieces */
 	int maxdepth;
@@ -387,8 +388,25 @@ static bool next_minus(const Expr *e, const Expr *t)
 	return k1->kind == EX_BIN && k1->bop == OP_ADD && expr_equal(k1->args[0], u->args[0]) && k1->args[1]->kind == EX_INT && k1->args[1]->ival == 1;
 }
 
-/* Whether e is `cu[k] + i` (either order) where loop i runs from 0 to cu[k + 1] - cu[k]:
- * row i of sequence k of a packed batch, o[cu[s] + i], rows [cu[s], cu[s + 1]). Sets
+/* Whether end e keeps a packed row inside its sequence (t = cu[k]): cu[k + 1] - cu[k], or
+ * the min of it and anything (`if (i >= seqlen) break;` in a loop to max_seqlen). */
+static bool within_next(const Expr *e, const Expr *t)
+{
+	if (next_minus(e, t))
+		return true;
+	if (e->kind != EX_COND)
+		return false;
+	const Expr *c = e->args[0], *x = e->args[1], *y = e->args[2];
+	if (c->kind != EX_BIN || (c->bop != OP_LT && c->bop != OP_LE && c->bop != OP_GT && c->bop != OP_GE))
+		return false;
+	bool same = expr_equal(c->args[0], x) && expr_equal(c->args[1], y), swapped = expr_equal(c->args[0], y) && expr_equal(c->args[1], x);
+	bool less = c->bop == OP_LT || c->bop == OP_LE;
+	return (same || swapped) && less == same && (within_next(x, t) || within_next(y, t));
+}
+
+/* Whether e is `cu[k] + i` (either order) where loop i runs from 0 (to cu[k + 1] - cu[k]
+ * or less: in_sequence): row i of sequence k of a packed batch, o[cu[s] + i], rows
+ * [cu[s], cu[s + 1]). Sets
  * *off to cu[k] and *x to i. Rows of distinct k do not overlap when the offsets rise,
  * which is the caller's contract (FlashAttention's varlen functions ask the same); any
  * other subscript through an index array stays a scatter. */
@@ -403,11 +421,36 @@ static bool packed(const Build *b, const Expr *e, const Expr **off, const Expr *
 	if (rest->kind != EX_VAR || rest->var->kind != VAR_LOOP)
 		return false;
 	const Stmt *l = stmt_loop_of(b->region->loop, rest->var);
-	if (!l || l->step != 1 || !is_zero(l->lo) || !next_minus(l->hi, t))
+	if (!l || l->step != 1 || !is_zero(l->lo))
 		return false;
 	*off = t;
 	*x = rest;
 	return true;
+}
+
+/* Whether cond, or one of its && terms, is x < e with e within the sequence of t. */
+static bool guard_within(const Expr *c, const Expr *x, const Expr *t)
+{
+	if (c->kind != EX_BIN)
+		return false;
+	if (c->bop == OP_LAND)
+		return guard_within(c->args[0], x, t) || guard_within(c->args[1], x, t);
+	return (c->bop == OP_LT && expr_equal(c->args[0], x) && within_next(c->args[1], t)) ||
+	       (c->bop == OP_GT && expr_equal(c->args[1], x) && within_next(c->args[0], t));
+}
+
+/* Whether the packed row x of sequence t (packed) that the walk is at stays in its
+ * sequence: its loop ends there, or an if around the access ends it there (`if (i >=
+ * seqlen) break;` in a loop to max_seqlen, whose guard the fuser puts on each statement). */
+static bool in_sequence(const Build *b, const Expr *x, const Expr *t)
+{
+	const Stmt *l = stmt_loop_of(b->region->loop, x->var);
+	if (within_next(l->hi, t))
+		return true;
+	for (int i = 0; i < b->holds.n; i++)
+		if (guard_within(b->holds.v[i], x, t))
+			return true;
+	return false;
 }
 
 /* Whether sub is a packed row at offset off (ctx). When every access to an array is so on
@@ -513,7 +556,9 @@ static void access(Build *b, int si, Var *v, Expr *const *subs, int nsubs, bool 
 			sb_free(&a.s);
 			continue;
 		}
-		if (bad && packed(b, subs[i], &pk_off, &x) && stmt_all_accesses(b, b->region->loop, v, i, packed_at, pk_off)) {
+		/* every access is packed at one offset; each one's row in its sequence is checked
+		 * where it is walked */
+		if (bad && packed(b, subs[i], &pk_off, &x) && in_sequence(b, x, pk_off) && stmt_all_accesses(b, b->region->loop, v, i, packed_at, pk_off)) {
 			if (si >= 0)
 				reads(b, si, pk_off, report);
 			bool first = !nl && !i;
@@ -813,9 +858,14 @@ static void walk(Build *b, const Stmt *s)
 	case ST_IF:
 		reads(b, -1, s->cond, true);
 		vec_push(b->conds, s->cond);
-		for (int i = 0; i < s->nbody; i++)
+		for (int i = 0; i < s->nbody; i++) {
+			if (!i)
+				vec_push(b->holds, s->cond);
 			if (s->body[i])
 				walk(b, s->body[i]);
+			if (!i)
+				b->holds.n--;
+		}
 		b->conds.n--;
 		break;
 	case ST_FOR:
@@ -974,6 +1024,7 @@ DepInfo *deps_compute(Program *p, const Region *r)
 	vec_free(b.path);
 	vec_free(b.next);
 	vec_free(b.conds);
+	vec_free(b.holds);
 	vec_free(b.locals);
 	if (!ok) {
 		deps_free(d);

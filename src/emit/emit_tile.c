@@ -1559,7 +1559,7 @@ static void store_pass(TileEmit *te, Stmt *s, const char *load, const char *cons
 	line(te, 1, "for (int %s = ", j0);
 	expr(te, s->lo);
 	sb_printf(te->out, "; %s < ", j0);
-	expr(te, s->hi);
+	operand(te, s->hi, OP_LT);
 	sb_printf(te->out, "; %s += %d) {\n", j0, tp->bn);
 	line(te, 2, two ? "%s(%s, 0);\n" : "%s(%s);\n", load, j0);
 	if (te->load_one)
@@ -1578,7 +1578,7 @@ static void store_pass(TileEmit *te, Stmt *s, const char *load, const char *cons
 		if (tile_stages(tp, k) == 2)
 			line(te, 2, "const uint16_t *%s = %s;\n", te->colop_smem[k], colop_base[k]);
 	line(te, 2, "fx::dispatch(!(%s + %d <= ", j0, tp->bn);
-	expr(te, s->hi);
+	operand(te, s->hi, OP_LE);
 	sb_printf(te->out, "), [&](auto %s) {\n", te->masked);
 	memset(te->dot_done, 0, sizeof te->dot_done);
 	/* every element of the range: the masks are the statements' own here */
@@ -1732,7 +1732,7 @@ void emit_tile_kernel(StrBuf *out, const GpuTarget *tg, TilePlan *tp, void (*pri
 	 * rows, an int */
 	bool wide = gi->hi->ty != TY_INT;
 	line(&te, 1, "const int %s = fx::imin(%d, %s", te.nrows, tp->bm, wide ? "(int)(" : "");
-	expr(&te, gi->hi);
+	print_left_operand_to(out, gi->hi, OP_SUB, &te.pt);
 	sb_printf(out, " - %s%s);\n", te.i0, wide ? ")" : "");
 	if (tp->rows_host && !rtile) /* the launcher counted tiles up to the extent: this CTA's may be past its end */
 		line(&te, 1, "if (%s <= 0)\n\t\treturn;\n", te.nrows);

@@ -154,6 +154,9 @@ typedef struct Parser {
 	 * partial sums, merged where the block around them adds them up (merge_partials). */
 	VEC(Partials) partials;
 	VEC(StructBinding) structs; /* of the function being converted */
+	/* Declarations of const scalar locals with an initialiser, of the function being
+	 * converted: C never changes their value (inline_body_decls). */
+	VEC(const Stmt *) consts;
 } Parser;
 
 /* The size of a region, far above what real operators need (the samples nest at most 6
@@ -2939,6 +2942,8 @@ static bool convert_decl(Parser *ps, CXCursor c, StmtVec *out)
 		if (ps->pre)
 			ps->pre->n = 0;
 		vec_push(*out, s);
+		if (!is_array && e && clang_isConstQualifiedType(clang_getCursorType(d)))
+			vec_push(ps->consts, s);
 		if (is_array && !clang_Cursor_isNull(init))
 			vec_push(*out, zero_fill(ps, v, v->dims, v->ndim, loc));
 	}
@@ -3130,11 +3135,29 @@ static bool narrow_to_guard(Program *p, Expr **cond, const Var *v, Expr **hi, co
 
 static bool written_after(const Expr *e, Stmt *const *body, int from, int n);
 
+/* The if-guard (no else) that loop s's body is, after declarations only (`const int
+ * seqlen = cu[b + 1] - cu[b]; if (i >= seqlen) break;` becomes such a body); NULL if
+ * none. *blk: the block holding the declarations and the guard, or NULL. */
+static Stmt *body_guard(const Stmt *s, Stmt **blk)
+{
+	Stmt *g = s->body[0];
+	*blk = NULL;
+	if (g->kind == ST_BLOCK && g->nbody > 1) {
+		for (int i = 0; i + 1 < g->nbody; i++)
+			if (g->body[i]->kind != ST_DECL)
+				return NULL;
+		*blk = g;
+		g = g->body[g->nbody - 1];
+	}
+	return g->kind == ST_IF && g->nbody == 1 ? g : NULL;
+}
+
 /* Whether loop o's whole body is guarded by a conjunct `v < e` on its iterator v. */
 static bool guarded_by(Program *p, const Stmt *o, const Expr *e)
 {
-	const Stmt *g = o->body[0];
-	if (g->kind != ST_IF || g->nbody != 1)
+	Stmt *blk;
+	const Stmt *g = body_guard(o, &blk);
+	if (!g)
 		return false;
 	const Expr *stack[16] = {g->cond};
 	for (int sp = 1; sp;) {
@@ -3202,13 +3225,24 @@ static bool fits_shared_guard(const Expr *e, const void *ctx)
  * statements become the body, in the shape convert_for gives a loop's body. */
 static void unguard_body(Program *p, Stmt *s)
 {
-	Stmt *g = s->body[0];
+	Stmt *blk, *g = body_guard(s, &blk);
 	if (g->cond)
 		return;
 	Stmt *b = g->body[0];
 	while (b->kind == ST_BLOCK && b->nbody == 1 && b->body[0]->kind != ST_DECL)
 		b = b->body[0];
-	st_set_body(p, s, &b, 1);
+	if (!blk) {
+		st_set_body(p, s, &b, 1);
+		return;
+	}
+	/* the declarations, then the guarded statements, in one block */
+	StmtVec all = {0};
+	for (int i = 0; i + 1 < blk->nbody; i++)
+		vec_push(all, blk->body[i]);
+	for (int i = 0; i < (b->kind == ST_BLOCK ? b->nbody : 1); i++)
+		vec_push(all, b->kind == ST_BLOCK ? b->body[i] : b);
+	st_set_body(p, blk, all.v, all.n);
+	vec_free(all);
 }
 
 /* Loops whose whole body is `if (v < e && ...)` (an if-guard, or what `if (v >= e)
@@ -3223,7 +3257,13 @@ static void narrow_guarded_loops(Program *p, Stmt *s, const LoopCtx *outer, cons
 		return;
 	LoopCtx here = {0};
 	if (s->kind == ST_FOR) {
-		Stmt *g = s->body[0];
+		Stmt *blk, *g = body_guard(s, &blk);
+		/* an end must not read what the body declares */
+		for (int i = 0; g && blk && i + 1 < blk->nbody; i++)
+			if (expr_reads_var(g->cond, blk->body[i]->var))
+				g = NULL;
+		if (!g)
+			g = s->body[0];
 		bool narrowed = false;
 		for (int i = 0; g->kind == ST_IF && g->nbody == 1 && i < all->n && !narrowed; i++) {
 			const Stmt *o = all->v[i];
@@ -3432,6 +3472,36 @@ static const Expr *loop_variant_read(Parser *ps, const Expr *e, const Var *iv, i
 			return r;
 	}
 	return NULL;
+}
+
+/* e with each integer local that `decls` (the statements of the loop's body so far, all
+ * declarations) declares, and that `rest` does not assign, and each const integer local
+ * (wherever declared), replaced by its initialiser, as often as that finds more: `const
+ * int seqlen = cu[b + 1] - start;` before `if (i >= seqlen) break;` holds one value in
+ * every iteration when its initialiser does, which the break's checks and the loop's end
+ * (a data bound) then see. e itself where nothing is replaced. */
+static Expr *inline_body_decls(Parser *ps, Expr *e, const StmtVec *decls, const Stmt *const *rest, int nrest)
+{
+	for (int round = 0; round < 8; round++) {
+		bool again = false;
+		for (int q = 0; q < decls->n + ps->consts.n; q++) {
+			const Stmt *d = q < decls->n ? decls->v[q] : ps->consts.v[q - decls->n];
+			if (d->kind != ST_DECL || !d->rhs || d->var->ndim || !scalar_is_int(d->var->ty) || !expr_reads_var(e, d->var))
+				continue;
+			bool written = false;
+			for (int k = 0; k < nrest && !written && q < decls->n; k++)
+				written = stmt_writes_var(rest[k], d->var);
+			for (int k = q + 1; k < decls->n && !written; k++)
+				written = stmt_writes_var(decls->v[k], d->var);
+			if (written)
+				continue;
+			e = expr_subst_expr(ps->prog, e, d->var, ex_as_type(ps->prog, d->var->ty, ex_copy(ps->prog, d->rhs)));
+			again = true;
+		}
+		if (!again)
+			break;
+	}
+	return e;
 }
 
 /* ---- loops counting down ---- */
@@ -4013,7 +4083,10 @@ static bool convert_stmts(Parser *ps, const CursorVec *ch, int from, bool loop_b
 				fail(ps, loc_of(ps, jump), "%s", break_help);
 			StmtVec rest = {0};
 			bool rest_ok = convert_stmts(ps, ch, i + 1, true, at_start && !pre.n, &rest);
+			if (!brk && cond && rest_ok && at_start && !pre.n)
+				cond = inline_body_decls(ps, cond, out, (const Stmt *const *)rest.v, rest.n);
 			if (brk && good && cond && rest_ok) {
+				cond = inline_body_decls(ps, cond, out, (const Stmt *const *)rest.v, rest.n);
 				const Expr *bad = loop_variant_read(ps, cond, ps->loop.var, ps->loop.first, (const Stmt *const *)rest.v, rest.n);
 				good = !bad && monotone(cond, &ps->loop);
 				bool in_body = false;
@@ -6307,6 +6380,7 @@ static void convert_function(Parser *ps, CXCursor fn, CXCursor body)
 	f->structs = arena_alloc(&ps->prog->arena, sizeof(StructParam *) * (size_t)(np > 0 ? np : 1));
 	CXCursor *pcs = arena_alloc(&ps->prog->arena, sizeof(CXCursor) * (size_t)(np > 0 ? np : 1));
 	ps->structs.n = 0;
+	ps->consts.n = 0;
 	bool params_ok = true;
 	for (int i = 0; i < np; i++) {
 		CXCursor pc = clang_Cursor_getArgument(fn, (unsigned)i);
@@ -6600,6 +6674,7 @@ Program *front_parse(const char *path, const FrontOptions *opt, StrVec *deps)
 	vec_free(ps.reversals);
 	vec_free(ps.partials);
 	vec_free(ps.structs);
+	vec_free(ps.consts);
 	vec_free(ps.iters);
 	vec_free(ps.nonneg);
 	vec_free(ps.unsigned_casts);

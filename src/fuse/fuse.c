@@ -1911,6 +1911,91 @@ static void split_fill_loops(Cascade *c, Stmt *s, StmtVec *outer)
 	}
 }
 
+/* The store of statement-list body (a loop's, one block unwrapped) to a[.., v] at the
+ * subscripts of `like` with u read as v, made in every iteration (not under an if), the
+ * only access to a there; NULL if none. */
+static const Stmt *overwrites(const Stmt *body, const Expr *like, const Var *u, const Var *v)
+{
+	while (body->kind == ST_BLOCK && body->nbody == 1)
+		body = body->body[0];
+	const Stmt *const *st = body->kind == ST_BLOCK ? (const Stmt *const *)body->body : &body;
+	int n = body->kind == ST_BLOCK ? body->nbody : 1;
+	const Var *a = like->var;
+	const Stmt *store = NULL;
+	for (int i = 0; i < n; i++) {
+		const Stmt *t = st[i];
+		bool mine = t->kind == ST_ASSIGN && t->aop == AS_SET && t->lhs->kind == EX_INDEX && t->lhs->var == a;
+		if (mine && !store && !expr_reads_var(t->rhs, a)) {
+			for (int k = 0; k < like->nargs && mine; k++) {
+				const Expr *x = t->lhs->args[k], *y = like->args[k];
+				mine = (y->kind == EX_VAR && y->var == u) ? x->kind == EX_VAR && x->var == v : expr_equal(x, y) && !expr_reads_var(y, u) && !expr_reads_var(x, v);
+			}
+			if (mine) {
+				store = t;
+				continue;
+			}
+		}
+		if (stmt_reads_var(t, a) || stmt_writes_var(t, a))
+			return NULL;
+	}
+	return store;
+}
+
+/* A row filled with a constant, then partly overwritten (the mask first, then the
+ * visible scores):
+ *
+ *     for (j = 0; j < N; j++) row[j] = -INFINITY;
+ *     for (j = 0; j <= i; j++) { ...; row[j] = dot * scale; }
+ *
+ * inside `for (i = 0; i < N; i++)`: one loop over the fill's range, the overwrite where
+ * it runs and the fill elsewhere, `for (j = 0; j < N; j++) if (j < i + 1) { ... } else
+ * row[j] = -INFINITY;`, a mask written as if/else over the range of the row's other
+ * loops. Done where the overwriting loop ends at an iterator w (or w + 1) of an
+ * enclosing loop over the fill's range (so it ends within it), stores the element in
+ * every iteration and reads nothing of the row, and the fill stores a constant (or its
+ * negation). `outer`: the enclosing loops, innermost last. */
+static void merge_overwritten_fills(Cascade *c, Stmt *s, StmtVec *outer)
+{
+	if (!s)
+		return;
+	if (s->kind == ST_FOR)
+		vec_push(*outer, s);
+	for (int i = 0; i < s->nbody; i++)
+		merge_overwritten_fills(c, s->body[i], outer);
+	if (s->kind == ST_FOR)
+		outer->n--;
+	if (s->kind != ST_BLOCK)
+		return;
+	Program *p = c->prog;
+	for (int i = 0; i + 1 < s->nbody; i++) {
+		Stmt *f = s->body[i], *l = s->body[i + 1];
+		if (f->kind != ST_FOR || l->kind != ST_FOR || f->step != 1 || l->step != 1 || !expr_equal(f->lo, l->lo) || f->lo->kind != EX_INT)
+			continue;
+		const Stmt *fill = f->body[0];
+		while (fill->kind == ST_BLOCK && fill->nbody == 1)
+			fill = fill->body[0];
+		const Expr *k = fill->kind == ST_ASSIGN ? fill->rhs : NULL;
+		while (k && (k->kind == EX_CAST || (k->kind == EX_UN && k->uop == UOP_NEG)))
+			k = k->args[0];
+		if (!k || (k->kind != EX_INT && k->kind != EX_FLT) || fill->aop != AS_SET || fill->lhs->kind != EX_INDEX || !overwrites(l->body[0], fill->lhs, f->var, l->var))
+			continue;
+		const Expr *e = l->hi, *w = e->kind == EX_BIN && e->bop == OP_ADD && e->args[1]->kind == EX_INT && e->args[1]->ival == 1 ? e->args[0] : e;
+		bool within = false;
+		for (int o = 0; w->kind == EX_VAR && o < outer->n && !within; o++) {
+			const Stmt *wl = outer->v[o];
+			within = wl->var == w->var && wl->step == 1 && wl->lo->kind == EX_INT && wl->lo->ival >= f->lo->ival && expr_equal(wl->hi, f->hi);
+		}
+		if (!within)
+			continue;
+		Stmt *g = st_new(p, ST_IF, l->loc);
+		g->cond = ex_bin(p, OP_LT, ex_var(p, l->var, l->loc), ex_copy(p, l->hi), l->loc);
+		st_set_body(p, g, (Stmt *[]){l->body[0], stmt_subst_var(p, f->body[0], f->var, l->var)}, 2);
+		Stmt *m = st_for(p, l->var, f->lo, f->hi, 1, g, l->loc);
+		stmt_replace(p, s, l, NULL, 0);
+		stmt_replace(p, s, f, &m, 1);
+	}
+}
+
 /* ---- nested loops over a row's trailing dims, for the GPU ---- */
 
 /* A perfect nest `for (h = 0; h < H; h++) for (w = 0; w < W; w++)` over the two last
@@ -5793,6 +5878,7 @@ static bool fuse_region(Program *p, Region *r, StrVec *names)
 	arg_payloads(c, r->loop);
 	StmtVec outer = {0};
 	split_fill_loops(c, r->loop, &outer);
+	merge_overwritten_fills(c, r->loop, &outer);
 	vec_free(outer);
 	sink_nest_locals(p, r->loop);
 	forward_index_locals(p, r->loop);

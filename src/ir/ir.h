@@ -461,6 +461,9 @@ void print_expr_to(StrBuf *b, const Expr *e, const PrintTarget *t);
 void print_stmt_to(StrBuf *b, const Stmt *s, int indent, const PrintTarget *t);
 /* e as the right operand of binary operator op, parenthesised where C needs it. */
 void print_operand_to(StrBuf *b, const Expr *e, BinOp op, const PrintTarget *t);
+/* e as the left operand of op, which binds left to right: parenthesised only where op
+ * binds tighter (`a - b - c`, `(c ? a : b) - c`). */
+void print_left_operand_to(StrBuf *b, const Expr *e, BinOp op, const PrintTarget *t);
 void print_decl_to(StrBuf *b, const Var *v, const PrintTarget *t);
 void print_expr(StrBuf *b, const Expr *e);
 void print_stmt(StrBuf *b, const Stmt *s, int indent);

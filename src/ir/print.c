@@ -104,6 +104,8 @@ static void print_sub(StrBuf *b, const Expr *e, int min_prec, const PrintTarget 
 
 void print_operand_to(StrBuf *b, const Expr *e, BinOp op, const PrintTarget *t) { print_sub(b, e, binop_prec(op) + 1, t); }
 
+void print_left_operand_to(StrBuf *b, const Expr *e, BinOp op, const PrintTarget *t) { print_sub(b, e, binop_prec(op), t); }
+
 /* expf(a - b): printed as fx::exp_sub(a, b) under PrintTarget.exp_sub. */
 static bool exp_sub_call(const Expr *e)
 {
