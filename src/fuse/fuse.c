@@ -4539,6 +4539,11 @@ static Stmt *mk_recombine(Cascade *c, const Accum *a, Expr *t, void *ctx)
 	return st_assign(p, ex_copy(p, t), AS_SET, repair_expansion_sum(c, rc->x, elems, t->loc), t->loc);
 }
 
+const char *accum_quoted(Program *p, const Accum *a)
+{
+	return a->whole ? arena_printf(&p->arena, "'%s' (a term of it, summed apart)", a->whole->name) : arena_printf(&p->arena, "'%s'", a->var->name);
+}
+
 /* Accumulator ai, a sum whose contribution has no repair (why), as a sum of separable
  * terms (repair_expand): `var += (x - mean) * (x - mean)` becomes `var_x2 += x * x;
  * var_x += x; var_n += 1.0f;` in its level, each term accumulated on its own (with its
@@ -4560,7 +4565,7 @@ static bool expand_sum(Cascade *c, int ai, const char *why)
 	if (r < 0)
 		return false;
 	if (r == 0)
-		return error_at(l, "cannot fuse the reduction into '%s' over '%s': %s", a->var->name, c->axis, why), false;
+		return error_at(l, "cannot fuse the reduction into %s over '%s': %s", accum_quoted(p, a), c->axis, why), false;
 	/* A shift an earlier expansion of the region declared already (the same first
 	 * element) is read from there. */
 	int nsh = 0;
@@ -4588,11 +4593,11 @@ static bool expand_sum(Cascade *c, int ai, const char *why)
 		const char *gwhy = NULL;
 		if (reads_producer(c, x.contrib[k]) && !repair_separable(c, &groups[k], &gwhy)) {
 			if (x.ngroups == 1)
-				return error_at(l, "cannot fuse the reduction into '%s' over '%s': %s", a->var->name, c->axis, why), false;
+				return error_at(l, "cannot fuse the reduction into %s over '%s': %s", accum_quoted(p, a), c->axis, why), false;
 			StrBuf b = {0};
 			print_expr(&b, x.contrib[k]);
-			error_at(l, "cannot fuse the reduction into '%s' over '%s': its contribution expands into %d separately accumulated terms, and the term '%s' has no repair (%s)",
-			         a->var->name, c->axis, x.ngroups, b.s, gwhy);
+			error_at(l, "cannot fuse the reduction into %s over '%s': its contribution expands into %d separately accumulated terms, and the term '%s' has no repair (%s)",
+			         accum_quoted(p, a), c->axis, x.ngroups, b.s, gwhy);
 			sb_free(&b);
 			return false;
 		}
@@ -4614,6 +4619,7 @@ static bool expand_sum(Cascade *c, int ai, const char *why)
 		accs[k]->dims = a->var->dims;
 		news[k] = st_assign(p, expr_subst_var(p, a->stmt->lhs, a->var, accs[k]), AS_ADD, ex_copy(p, x.contrib[k]), l);
 		groups[k].var = accs[k];
+		groups[k].whole = a->whole ? a->whole : a->var;
 		groups[k].stmt = news[k];
 		if (a->var->ndim) {
 			vec_push(decls, st_decl(p, accs[k], NULL, l));
@@ -6313,7 +6319,7 @@ static bool fuse_region(Program *p, Region *r, StrVec *names)
 				nexpanded++;
 				a--; /* its groups, in its place */
 			} else {
-				error_at(ac->stmt->loc, "cannot fuse the reduction into '%s' over '%s': %s", ac->var->name, c->axis, why);
+				error_at(ac->stmt->loc, "cannot fuse the reduction into %s over '%s': %s", accum_quoted(c->prog, ac), c->axis, why);
 				ok = false;
 			}
 			if (!ok)

@@ -50,6 +50,7 @@ typedef struct Accum {
 	bool *defer;   /* per producer: tagged with its `deferred` value during the pass */
 	Var *step_sum; /* a group of an expanded sum: each step's terms are summed here
 	                * first, then added to var (or NULL) */
+	Var *whole;    /* a group of an expanded sum: the accumulator the user wrote (or NULL) */
 	/* An argmax (argmin) pair, var its value (red RED_MAX or RED_MIN): the index local
 	 * the user keeps (idx = idx_f, idx_f a function of the loop's iterator) and the
 	 * position the fuser keeps instead (argred.c), with its partial under split-k;
@@ -174,6 +175,9 @@ void repair_describe(StrBuf *b, const Cascade *c, const Accum *a);
 bool reduce_match(Program *p, Stmt *s, Expr **target, Reducer *red, Expr **g);
 Expr *reducer_identity(Program *p, Reducer r, ScalarType ty, Loc loc);
 const char *reducer_name(Reducer r);
+/* Accumulator a quoted for a message, as the user wrote it: "'acc'", or for a group of
+ * an expanded sum "'acc' (a term of it, summed apart)" (its own name is the fuser's). */
+const char *accum_quoted(Program *p, const Accum *a);
 /* An argmax (argmin) step: `if (g > x) { x = g; i = f; }` (the two assignments in either
  * order; `x < g`; `<` keeps the smallest; `>=` and `<=` give ties to the last index), x
  * and i scalars, g and f reading neither. */

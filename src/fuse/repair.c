@@ -342,7 +342,7 @@ bool repair_derive(Cascade *c, Accum *a)
 	const char *why = NULL;
 	Repair *rp = derive(c, a, &why);
 	if (!rp) {
-		error_at(a->stmt->loc, "cannot fuse the reduction into '%s' over '%s': %s", a->var->name, c->axis, why);
+		error_at(a->stmt->loc, "cannot fuse the reduction into %s over '%s': %s", accum_quoted(c->prog, a), c->axis, why);
 		return false;
 	}
 	a->repair = rp;
