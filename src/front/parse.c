@@ -4083,8 +4083,6 @@ static bool convert_stmts(Parser *ps, const CursorVec *ch, int from, bool loop_b
 				fail(ps, loc_of(ps, jump), "%s", break_help);
 			StmtVec rest = {0};
 			bool rest_ok = convert_stmts(ps, ch, i + 1, true, at_start && !pre.n, &rest);
-			if (!brk && cond && rest_ok && at_start && !pre.n)
-				cond = inline_body_decls(ps, cond, out, (const Stmt *const *)rest.v, rest.n);
 			if (brk && good && cond && rest_ok) {
 				cond = inline_body_decls(ps, cond, out, (const Stmt *const *)rest.v, rest.n);
 				const Expr *bad = loop_variant_read(ps, cond, ps->loop.var, ps->loop.first, (const Stmt *const *)rest.v, rest.n);

@@ -3446,7 +3446,7 @@ static bool collect_accums(Cascade *c, int level, Stmt *lvl, Stmt *s, StmtVec *n
 			if (prev->red != red || prev->level != level) {
 				if (prev->red != red)
 					return error_at(s->loc, "'%s' is reduced with two different reducers ('%s' here, '%s' before)", t->var->name, reducer_name(red), reducer_name(prev->red)), false;
-				return error_at(s->loc, "'%s' is reduced in two loops over '%s' (keys from two sources, a cache and a new chunk, one loop each?): fusecc fuses one loop per reduction%s%s; loop once over all the keys and pick the source with a ternary (`j < P ? kc[..][j][d] : k[..][j - P][d]`)",
+				return error_at(s->loc, "'%s' is reduced in two loops over '%s' (elements from two sources, such as a cache and a new chunk or two shards, one loop each?): fusecc fuses one loop per reduction%s%s; loop once over all the elements and pick the source with a ternary (`j < P ? kc[..][j][d] : k[..][j - P][d]`)",
 				                t->var->name, c->axis, c->concat_why ? ", and reads two loops in a row as one over both sources only where their statements are the same up to those sources: " : "",
 				                c->concat_why ? c->concat_why : ""), false;
 			}
@@ -5837,6 +5837,36 @@ static Stmt *product_loop(Program *p, const Schedule *sc, Stmt *s, Stmt *around,
 	return NULL;
 }
 
+/* With w NULL: whether e reads outer's iterator or a local that outer declares (a range
+ * from the outer loop). Else: whether a subscript in e reads both outer's iterator and w
+ * (a key at jb * Bc + c). */
+static bool reads_outer(const Expr *e, const Stmt *outer, const Var *w)
+{
+	if (!e)
+		return false;
+	if (!w && (e->kind == EX_VAR || e->kind == EX_INDEX) && (e->var == outer->var || (e->var->kind == VAR_LOCAL && stmt_declares(outer, e->var))))
+		return true;
+	for (int i = 0; e->kind == EX_INDEX && w && i < e->nargs; i++)
+		if (expr_reads_var(e->args[i], outer->var) && expr_reads_var(e->args[i], w))
+			return true;
+	for (int i = 0; i < e->nargs; i++)
+		if (reads_outer(e->args[i], outer, w))
+			return true;
+	return false;
+}
+
+static bool stmt_reads_outer(const Stmt *s, const Stmt *outer, const Var *w)
+{
+	if (!s)
+		return false;
+	if (reads_outer(s->lhs, outer, w) || reads_outer(s->rhs, outer, w) || reads_outer(s->cond, outer, w))
+		return true;
+	for (int i = 0; i < s->nbody; i++)
+		if (stmt_reads_outer(s->body[i], outer, w))
+			return true;
+	return false;
+}
+
 /* Why region, left as written, is not fused, where a loop of it computes a product at
  * each step (an attention: the GPU printers fall back to one thread per row and say why);
  * online, why fuse_undo_online left a loop as written, or NULL. NULL where no loop does. */
@@ -5847,6 +5877,12 @@ static const char *unfused_product(Program *p, Stmt *region, const char *online)
 		return NULL;
 	if (online)
 		return online;
+	/* the keys walked block by block: the inner loop's range, or the keys it reads, come
+	 * from the outer loop (FlashAttention's Algorithm 1, a block-sparse walk through a
+	 * list of blocks), which no interchange undoes */
+	if (outer && (reads_outer(l->lo, outer, NULL) || reads_outer(l->hi, outer, NULL) || stmt_reads_outer(l->body[0], outer, l->var)))
+		return arena_printf(&p->arena, "the keys are walked block by block: the loop over '%s' (line %d), whose steps compute a product, runs over the keys of each step of the loop over '%s' (line %d), and fusecc fuses a walk of the keys written as one loop; write one loop over the keys (a block's test as a condition on the key, or a mask), or blocks that follow one another as 'for (j0 = 0; j0 < N; j0 += BLOCK)' with the keys of each inside",
+		                    l->var->name, l->loc.line, outer->var->name, outer->loc.line);
 	if (outer)
 		return arena_printf(&p->arena, "the loop over '%s' (line %d), whose steps compute a product, runs inside the loop over '%s', computing the scores again for each '%s': fusecc fuses passes that sit directly in the row (put the loop over '%s' inside the one over '%s', with a row of accumulators)",
 		                    l->var->name, l->loc.line, outer->var->name, outer->var->name, outer->var->name, l->var->name);
