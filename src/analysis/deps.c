@@ -127,6 +127,19 @@ static const char *aff_text(Aff *a)
 	return a->s.s;
 }
 
+/* e, `a < b ? a : b` or a mirror of it: 1 where it is min(a, b), -1 max(a, b), else 0. */
+static int cond_extreme(const Expr *e)
+{
+	if (e->kind != EX_COND)
+		return 0;
+	const Expr *c = e->args[0], *x = e->args[1], *y = e->args[2];
+	if (c->kind != EX_BIN || (c->bop != OP_LT && c->bop != OP_LE && c->bop != OP_GT && c->bop != OP_GE))
+		return 0;
+	bool same = expr_equal(c->args[0], x) && expr_equal(c->args[1], y), swapped = expr_equal(c->args[0], y) && expr_equal(c->args[1], x);
+	bool less = c->bop == OP_LT || c->bop == OP_LE;
+	return !same && !swapped ? 0 : less == same ? 1 : -1;
+}
+
 /* Converts `e` to an affine expression over loop iterators and int parameters. Returns
  * NULL on success (the caller frees out->s), or the innermost subexpression that makes it
  * non-affine. Division and modulo of a non-constant need a positive constant divisor and
@@ -224,20 +237,17 @@ static const Expr *affine(const Expr *e, Aff *out)
 		return bad;
 	}
 	case EX_COND: {
-		/* a < b ? a : b and its mirrors: min or max of affine expressions. */
-		const Expr *c = e->args[0], *x = e->args[1], *y = e->args[2];
-		if (c->kind != EX_BIN || (c->bop != OP_LT && c->bop != OP_LE && c->bop != OP_GT && c->bop != OP_GE))
+		/* min or max of affine expressions */
+		const Expr *x = e->args[1], *y = e->args[2];
+		int ext = cond_extreme(e);
+		if (!ext)
 			return e;
-		bool same = expr_equal(c->args[0], x) && expr_equal(c->args[1], y), swapped = expr_equal(c->args[0], y) && expr_equal(c->args[1], x);
-		if (!same && !swapped)
-			return e;
-		bool less = c->bop == OP_LT || c->bop == OP_LE;
 		Aff a, b;
 		const Expr *bad = affine(x, &a);
 		if (!bad && (bad = affine(y, &b)) != NULL)
 			sb_free(&b.s);
 		if (!bad) {
-			sb_printf(&out->s, "%s(%s, ", less == same ? "min" : "max", aff_text(&a));
+			sb_printf(&out->s, "%s(%s, ", ext > 0 ? "min" : "max", aff_text(&a));
 			sb_printf(&out->s, "%s)", aff_text(&b));
 			sb_free(&b.s);
 		}
@@ -394,14 +404,7 @@ static bool within_next(const Expr *e, const Expr *t)
 {
 	if (next_minus(e, t))
 		return true;
-	if (e->kind != EX_COND)
-		return false;
-	const Expr *c = e->args[0], *x = e->args[1], *y = e->args[2];
-	if (c->kind != EX_BIN || (c->bop != OP_LT && c->bop != OP_LE && c->bop != OP_GT && c->bop != OP_GE))
-		return false;
-	bool same = expr_equal(c->args[0], x) && expr_equal(c->args[1], y), swapped = expr_equal(c->args[0], y) && expr_equal(c->args[1], x);
-	bool less = c->bop == OP_LT || c->bop == OP_LE;
-	return (same || swapped) && less == same && (within_next(x, t) || within_next(y, t));
+	return e->kind == EX_COND && cond_extreme(e) > 0 && (within_next(e->args[1], t) || within_next(e->args[2], t));
 }
 
 /* Whether e is `cu[k] + i` (either order) where loop i runs from 0 (to cu[k + 1] - cu[k]
