@@ -1862,6 +1862,24 @@ static bool fills_constants(const Stmt *s)
 	return v && s->aop == AS_SET && s->lhs->kind == EX_INDEX && (v->kind == EX_INT || v->kind == EX_FLT);
 }
 
+typedef void (*BlockFn)(Cascade *c, Stmt *blk, StmtVec *outer);
+
+/* fn on every block below s, inner blocks first, with *outer the loops around it
+ * (innermost last). */
+static void each_block(Cascade *c, Stmt *s, StmtVec *outer, BlockFn fn)
+{
+	if (!s)
+		return;
+	if (s->kind == ST_FOR)
+		vec_push(*outer, s);
+	for (int i = 0; i < s->nbody; i++)
+		each_block(c, s->body[i], outer, fn);
+	if (s->kind == ST_FOR)
+		outer->n--;
+	if (s->kind == ST_BLOCK)
+		fn(c, s, outer);
+}
+
 /* llm.c normalises the attention row and zeroes the rest of it in one loop:
  *
  *     for (t2 = 0; t2 < T; t2++) { if (t2 <= t) att[t2] *= inv; else att[t2] = 0.0f; }
@@ -1872,19 +1890,10 @@ static bool fills_constants(const Stmt *s)
  * of the row. Done when the branch point is an iterator w (or w + 1) of an enclosing loop
  * over the same range (so it lies in the loop's range) and the upper part only stores
  * constants: an if over the iterator computing values (a causal mask written as if/else)
- * stays, as the tile lowering reads it. `outer`: the enclosing loops, innermost last. */
+ * stays, as the tile lowering reads it. s: a block; `outer`: the loops around it, innermost
+ * last (each_block). */
 static void split_fill_loops(Cascade *c, Stmt *s, StmtVec *outer)
 {
-	if (!s)
-		return;
-	if (s->kind == ST_FOR)
-		vec_push(*outer, s);
-	for (int i = 0; i < s->nbody; i++)
-		split_fill_loops(c, s->body[i], outer);
-	if (s->kind == ST_FOR)
-		outer->n--;
-	if (s->kind != ST_BLOCK)
-		return;
 	Program *p = c->prog;
 	for (int i = 0; i < s->nbody; i++) {
 		Stmt *l = s->body[i], *g = l->kind == ST_FOR ? l->body[0] : NULL;
@@ -1953,19 +1962,9 @@ static const Stmt *overwrites(const Stmt *body, const Expr *like, const Var *u, 
  * loops. Done where the overwriting loop ends at an iterator w (or w + 1) of an
  * enclosing loop over the fill's range (so it ends within it), stores the element in
  * every iteration and reads nothing of the row, and the fill stores a constant (or its
- * negation). `outer`: the enclosing loops, innermost last. */
+ * negation). s: a block; `outer`: the loops around it, innermost last (each_block). */
 static void merge_overwritten_fills(Cascade *c, Stmt *s, StmtVec *outer)
 {
-	if (!s)
-		return;
-	if (s->kind == ST_FOR)
-		vec_push(*outer, s);
-	for (int i = 0; i < s->nbody; i++)
-		merge_overwritten_fills(c, s->body[i], outer);
-	if (s->kind == ST_FOR)
-		outer->n--;
-	if (s->kind != ST_BLOCK)
-		return;
 	Program *p = c->prog;
 	for (int i = 0; i + 1 < s->nbody; i++) {
 		Stmt *f = s->body[i], *l = s->body[i + 1];
@@ -5919,8 +5918,8 @@ static bool fuse_region(Program *p, Region *r, StrVec *names)
 	arg_nest_guards(p, r->loop);
 	arg_payloads(c, r->loop);
 	StmtVec outer = {0};
-	split_fill_loops(c, r->loop, &outer);
-	merge_overwritten_fills(c, r->loop, &outer);
+	each_block(c, r->loop, &outer, split_fill_loops);
+	each_block(c, r->loop, &outer, merge_overwritten_fills);
 	vec_free(outer);
 	sink_nest_locals(p, r->loop);
 	forward_index_locals(p, r->loop);
