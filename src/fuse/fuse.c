@@ -1862,6 +1862,13 @@ static bool fills_constants(const Stmt *s)
 	return v && s->aop == AS_SET && s->lhs->kind == EX_INDEX && (v->kind == EX_INT || v->kind == EX_FLT);
 }
 
+/* Whether loop w's iterator stays in loop l's range: w counts by 1 from a constant at
+ * least l's constant start, to l's end. */
+static bool iterates_within(const Stmt *w, const Stmt *l)
+{
+	return w->step == 1 && w->lo->kind == EX_INT && l->lo->kind == EX_INT && w->lo->ival >= l->lo->ival && expr_equal(w->hi, l->hi);
+}
+
 typedef void (*BlockFn)(Cascade *c, Stmt *blk, StmtVec *outer);
 
 /* fn on every block below s, inner blocks first, with *outer the loops around it
@@ -1904,9 +1911,7 @@ static void split_fill_loops(Cascade *c, Stmt *s, StmtVec *outer)
 		for (int o = 0; o < outer->n; o++) {
 			Stmt *w = outer->v[o];
 			bool then_low;
-			Expr *at = w->step == 1 && w->lo->kind == EX_INT && l->lo->kind == EX_INT && w->lo->ival >= l->lo->ival && expr_equal(w->hi, l->hi)
-			                   ? branch_point(p, g->cond, l->var, w->var, &then_low)
-			                   : NULL;
+			Expr *at = iterates_within(w, l) ? branch_point(p, g->cond, l->var, w->var, &then_low) : NULL;
 			if (!at || !fills_constants(g->body[then_low ? 1 : 0]))
 				continue;
 			/* the upper loop's iterator named apart: it is no loop of the row's range */
@@ -1980,10 +1985,8 @@ static void merge_overwritten_fills(Cascade *c, Stmt *s, StmtVec *outer)
 			continue;
 		const Expr *e = l->hi, *w = e->kind == EX_BIN && e->bop == OP_ADD && e->args[1]->kind == EX_INT && e->args[1]->ival == 1 ? e->args[0] : e;
 		bool within = false;
-		for (int o = 0; w->kind == EX_VAR && o < outer->n && !within; o++) {
-			const Stmt *wl = outer->v[o];
-			within = wl->var == w->var && wl->step == 1 && wl->lo->kind == EX_INT && wl->lo->ival >= f->lo->ival && expr_equal(wl->hi, f->hi);
-		}
+		for (int o = 0; w->kind == EX_VAR && o < outer->n && !within; o++)
+			within = outer->v[o]->var == w->var && iterates_within(outer->v[o], f);
 		if (!within)
 			continue;
 		Stmt *g = st_new(p, ST_IF, l->loc);
@@ -5836,34 +5839,31 @@ static Stmt *product_loop(Program *p, const Schedule *sc, Stmt *s, Stmt *around,
 	return NULL;
 }
 
-/* With w NULL: whether e reads outer's iterator or a local that outer declares (a range
- * from the outer loop). Else: whether a subscript in e reads both outer's iterator and w
- * (a key at jb * Bc + c). */
-static bool reads_outer(const Expr *e, const Stmt *outer, const Var *w)
+/* Whether e reads outer's iterator or a local that outer declares: a range from it. */
+static bool reads_outer(const Expr *e, const Stmt *outer)
 {
 	if (!e)
 		return false;
-	if (!w && (e->kind == EX_VAR || e->kind == EX_INDEX) && (e->var == outer->var || (e->var->kind == VAR_LOCAL && stmt_declares(outer, e->var))))
+	if ((e->kind == EX_VAR || e->kind == EX_INDEX) && (e->var == outer->var || (e->var->kind == VAR_LOCAL && stmt_declares(outer, e->var))))
 		return true;
-	for (int i = 0; e->kind == EX_INDEX && w && i < e->nargs; i++)
-		if (expr_reads_var(e->args[i], outer->var) && expr_reads_var(e->args[i], w))
-			return true;
 	for (int i = 0; i < e->nargs; i++)
-		if (reads_outer(e->args[i], outer, w))
+		if (reads_outer(e->args[i], outer))
 			return true;
 	return false;
 }
 
-static bool stmt_reads_outer(const Stmt *s, const Stmt *outer, const Var *w)
+/* Whether no subscript in e reads both iterators of pair (ctx: two Var pointers), a key
+ * at jb * Bc + c (an ExprTest). */
+static bool no_joined_subscript(const Expr *e, void *pair)
 {
-	if (!s)
-		return false;
-	if (reads_outer(s->lhs, outer, w) || reads_outer(s->rhs, outer, w) || reads_outer(s->cond, outer, w))
-		return true;
-	for (int i = 0; i < s->nbody; i++)
-		if (stmt_reads_outer(s->body[i], outer, w))
-			return true;
-	return false;
+	const Var *const *v = pair;
+	for (int i = 0; e->kind == EX_INDEX && i < e->nargs; i++)
+		if (expr_reads_var(e->args[i], v[0]) && expr_reads_var(e->args[i], v[1]))
+			return false;
+	for (int i = 0; i < e->nargs; i++)
+		if (!no_joined_subscript(e->args[i], pair))
+			return false;
+	return true;
 }
 
 /* Why region, left as written, is not fused, where a loop of it computes a product at
@@ -5879,7 +5879,8 @@ static const char *unfused_product(Program *p, Stmt *region, const char *online)
 	/* the keys walked block by block: the inner loop's range, or the keys it reads, come
 	 * from the outer loop (FlashAttention's Algorithm 1, a block-sparse walk through a
 	 * list of blocks), which no interchange undoes */
-	if (outer && (reads_outer(l->lo, outer, NULL) || reads_outer(l->hi, outer, NULL) || stmt_reads_outer(l->body[0], outer, l->var)))
+	const Var *pair[2] = {outer ? outer->var : NULL, l->var};
+	if (outer && (reads_outer(l->lo, outer) || reads_outer(l->hi, outer) || !stmt_all_exprs(l->body[0], no_joined_subscript, (void *)pair)))
 		return arena_printf(&p->arena, "the keys are walked block by block: the loop over '%s' (line %d), whose steps compute a product, runs over the keys of each step of the loop over '%s' (line %d), and fusecc fuses a walk of the keys written as one loop; write one loop over the keys (a block's test as a condition on the key, or a mask), or blocks that follow one another as 'for (j0 = 0; j0 < N; j0 += BLOCK)' with the keys of each inside",
 		                    l->var->name, l->loc.line, outer->var->name, outer->loc.line);
 	if (outer)
