@@ -3474,9 +3474,28 @@ static const Expr *loop_variant_read(Parser *ps, const Expr *e, const Var *iv, i
 	return NULL;
 }
 
-/* e with each integer local that `decls` (the statements of the loop's body so far, all
- * declarations) declares, and that `rest` does not assign, and each const integer local
- * (wherever declared), replaced by its initialiser, as often as that finds more: `const
+/* Whether e reads only values fixed since the const locals were declared: iterators,
+ * parameters (arrays of const elements), const locals. */
+static bool reads_settled(const Parser *ps, const Expr *e)
+{
+	if (e->kind == EX_VAR || e->kind == EX_INDEX) {
+		const Var *v = e->var;
+		bool ok = v->kind == VAR_LOOP || (v->kind == VAR_PARAM && (!v->ndim || v->is_const));
+		for (int i = 0; !ok && i < ps->consts.n; i++)
+			ok = ps->consts.v[i]->var == v;
+		if (!ok)
+			return false;
+	}
+	for (int i = 0; i < e->nargs; i++)
+		if (!reads_settled(ps, e->args[i]))
+			return false;
+	return true;
+}
+
+/* e with each integer local that `decls` (the statements of the loop's body so far)
+ * declares with nothing but declarations after it, and that `rest` does not assign, and
+ * each const integer local declared before the loop whose initialiser reads only fixed
+ * values (reads_settled), replaced by its initialiser, as often as that finds more: `const
  * int seqlen = cu[b + 1] - start;` before `if (i >= seqlen) break;` holds one value in
  * every iteration when its initialiser does, which the break's checks and the loop's end
  * (a data bound) then see. e itself where nothing is replaced. */
@@ -3485,15 +3504,16 @@ static Expr *inline_body_decls(Parser *ps, Expr *e, const StmtVec *decls, const 
 	for (int round = 0; round < 8; round++) {
 		bool again = false;
 		for (int q = 0; q < decls->n + ps->consts.n; q++) {
-			const Stmt *d = q < decls->n ? decls->v[q] : ps->consts.v[q - decls->n];
+			bool mine = q < decls->n;
+			const Stmt *d = mine ? decls->v[q] : ps->consts.v[q - decls->n];
 			if (d->kind != ST_DECL || !d->rhs || d->var->ndim || !scalar_is_int(d->var->ty) || !expr_reads_var(e, d->var))
 				continue;
-			bool written = false;
-			for (int k = 0; k < nrest && !written && q < decls->n; k++)
-				written = stmt_writes_var(rest[k], d->var);
-			for (int k = q + 1; k < decls->n && !written; k++)
-				written = stmt_writes_var(decls->v[k], d->var);
-			if (written)
+			bool ok = mine || reads_settled(ps, d->rhs);
+			for (int k = 0; k < nrest && ok && mine; k++)
+				ok = !stmt_writes_var(rest[k], d->var);
+			for (int k = q + 1; k < decls->n && ok && mine; k++)
+				ok = decls->v[k]->kind == ST_DECL && !stmt_writes_var(decls->v[k], d->var);
+			if (!ok)
 				continue;
 			e = expr_subst_expr(ps->prog, e, d->var, ex_as_type(ps->prog, d->var->ty, ex_copy(ps->prog, d->rhs)));
 			again = true;
