@@ -151,7 +151,45 @@ void print_rows(StrBuf *b, const GridLoop *g, int n)
 		sb_puts(b, "1LL");
 }
 
-/* The grid loops' iterators from the thread's row index `rv` (consumed), innermost fastest. */
+/* Whether e reads a grid loop's iterator other than g[self]'s, or an array element. */
+static bool reads_per_row(const Expr *e, const GridLoop *g, int n, int self)
+{
+	for (int k = 0; k < n; k++)
+		if (k != self && expr_reads_var(e, g[k].var))
+			return true;
+	return expr_reads_element(e);
+}
+
+bool grid_host_ends(GridLoop *g, int n)
+{
+	Expr *host[MAX_GRID];
+	for (int i = 0; i < n; i++) {
+		const Expr *hi = g[i].hi;
+		host[i] = NULL;
+		if (reads_per_row(g[i].lo, g, n, i))
+			return false;
+		if (!reads_per_row(hi, g, n, i))
+			continue;
+		/* a < b ? a : b, the minimum the narrowing makes */
+		const Expr *c = hi->kind == EX_COND ? hi->args[0] : NULL;
+		if (!c || c->kind != EX_BIN || (c->bop != OP_LT && c->bop != OP_LE) || !expr_equal(c->args[0], hi->args[1]) || !expr_equal(c->args[1], hi->args[2]))
+			return false;
+		for (int s = 1; s <= 2 && !host[i]; s++)
+			if (!reads_per_row(hi->args[s], g, n, i))
+				host[i] = hi->args[s];
+		if (!host[i])
+			return false;
+	}
+	for (int i = 0; i < n; i++)
+		if (host[i]) {
+			g[i].guard = g[i].hi;
+			g[i].hi = host[i];
+		}
+	return true;
+}
+
+/* The grid loops' iterators from the thread's row index `rv` (consumed), innermost fastest;
+ * then the return of a row past its own end (GridLoop.guard). */
 void print_row_coords(StrBuf *out, const GridLoop *g, int n, const char *rv)
 {
 	for (int i = n - 1; i >= 0; i--) {
@@ -168,6 +206,12 @@ void print_row_coords(StrBuf *out, const GridLoop *g, int n, const char *rv)
 			sb_printf(out, "(int)%s;\n", rv);
 		sb_free(&ext);
 	}
+	for (int i = 0; i < n; i++)
+		if (g[i].guard) {
+			sb_printf(out, "\tif (%s >= (", g[i].var->name);
+			print_expr_to(out, g[i].guard, &device_print);
+			sb_puts(out, "))\n\t\treturn; /* past this row's own end */\n");
+		}
 }
 
 /* ---- split-k without the tile lowering ----
@@ -619,6 +663,7 @@ static bool emit_kernel(StrBuf *out, const GpuTarget *tg, const Program *p, cons
 	GridLoop g[16];
 	int n;
 	Stmt *body = grid_loops(r, g, &n);
+	grid_host_ends(g, n);
 	/* The fallback's grid has one thread per point of the parallel loops, counted on the
 	 * host: a range per sequence (i < cu[b + 1] - cu[b]) has no host count. Say why the
 	 * tiles, which bound such rows by an array's extent, did not apply. */
@@ -638,6 +683,17 @@ static bool emit_kernel(StrBuf *out, const GpuTarget *tg, const Program *p, cons
 			return error_at(r->loop->loc,
 			                "the %s printer cannot split '%s' into chunks: its range is read from an array, and no array the pass reads at every element bounds its length on the host, where the launcher sizes the chunks (%swrite rolling(%s) instead of splitk)",
 			                tg->name, c->axis, sized_decl_hint((Program *)p, sf), c->axis), false;
+		StmtVec own = {0}; /* the row's locals before the chunks, not the partials */
+		for (int i = 0; i < sf->sb.ichunks; i++)
+			if (!split_block_decl(&sf->sb, body->body[i]))
+				vec_push(own, body->body[i]);
+		const Var *kept = stmts_carried_array(own.v, own.n, &sf->sb.chunks, 1, body->body + sf->sb.ichunks + 1, body->nbody - sf->sb.ichunks - 1);
+		vec_free(own);
+		if (kept)
+			return error_at(r->loop->loc,
+			                "the %s printer cannot split '%s' into chunks: the local array '%s' is written by the chunks and read after their merge, and each chunk runs apart (write rolling(%s) instead of splitk)",
+			                tg->name, c->axis, kept->name, c->axis),
+			       false;
 		sf->on = true;
 		sf->block = body;
 		for (int i = 0; i < body->nbody; i++)
@@ -837,6 +893,7 @@ static void emit_launcher(StrBuf *out, const GpuTarget *tg, const Func *f, TileP
 		GridLoop g[16];
 		int n;
 		grid_loops(f->regions[r], g, &n);
+		grid_host_ends(g, n);
 		if (sfs[r].on) {
 			split_fallback_launch(out, tg, f->regions[r], g, n, &sfs[r], args.s ? args.s : "");
 			continue;

@@ -537,6 +537,8 @@ static bool passes_plan(RowPlan *rp, Program *p, const char **why)
 	Stmt *body = grid_and_row_loops(rp->region, rp->grid, &rp->ngrid);
 	if (!rp->ngrid)
 		return fail(why, "no parallel loop over rows");
+	if (!grid_host_ends(rp->grid, rp->ngrid))
+		return fail(why, "a row loop's end is read per row, and no bound of it is known on the host");
 	/* the row's statements, kept in rp for the printer: a body of one statement gets an
 	 * array of one in the arena (not the address of this frame's local) */
 	Stmt **st = body->body;
@@ -1071,6 +1073,9 @@ static bool plan_arrays(RowPlan *rp, Program *p, StrVec *made, const char **why)
 	for (int k = 0; rp->c && k < rp->sb.nparts; k++)
 		rp->part_rows[k] = fresh_name(p, r, made, arena_printf(&p->arena, "%s_rows", rp->sb.parts[k]->name));
 	grid_sums(r->loop, &rp->gs);
+	for (int i = 0; i < rp->ngrid && rp->gs.n; i++)
+		if (rp->grid[i].guard) /* it would leave its part of the sum unwritten */
+			return fail(why, "a row past its own end returns, and the rows' parts of a sum across them are all needed");
 	for (int i = 0; i < rp->gs.n; i++)
 		rp->gs_acc[i] = fresh_name(p, r, made, arena_printf(&p->arena, "%s_acc", grid_sum_base(p, &rp->gs, i)));
 	rp->gs_name = fresh_name(p, r, made, "fx_gs");
@@ -1090,6 +1095,8 @@ bool rows_plan(RowPlan *rp, Program *p, const Region *r, const char **why)
 	if (rp->c->strategy != STRAT_SPLITK)
 		return fail(why, "not a split row reduction");
 	Stmt *body = grid_and_row_loops(r, rp->grid, &rp->ngrid);
+	if (!grid_host_ends(rp->grid, rp->ngrid))
+		return fail(why, "a row loop's end is read per row, and no bound of it is known on the host");
 	if (!split_block(body, &rp->sb))
 		return fail(why, "the row is not a split-k block");
 	rp->block = body;

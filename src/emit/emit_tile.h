@@ -49,6 +49,12 @@ void name_generated(StrBuf *b, size_t from, const Func *f);
  * iterators from row index `rv` (consumed, innermost fastest) as `int` declarations. */
 void print_rows(StrBuf *b, const GridLoop *g, int n);
 void print_row_coords(StrBuf *out, const GridLoop *g, int n, const char *rv);
+/* For a thread-per-row or CTA-per-row grid: where a grid loop's end reads an outer grid
+ * loop or an array (`t < min(seqlen[b], L)`, a guard the front end narrowed into the loop),
+ * the launcher cannot count its rows; the grid then runs to the side of the min that reads
+ * neither, a bound of every row's end, and a row at or past its own end returns (g->guard).
+ * false, with g unchanged, where no such side exists. */
+bool grid_host_ends(GridLoop *g, int n);
 /* emit_tile.c: the device name of a math function for the fast paths (fx::exp), or NULL;
  */
 const char *device_fn(MathFn fn, ScalarType ty);

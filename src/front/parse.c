@@ -18,7 +18,6 @@
 #include "macro.h"
 #include "pragma.h"
 
-typedef VEC(Stmt *) StmtVec;
 
 typedef struct VarBinding {
 	CXCursor decl;
@@ -3494,16 +3493,16 @@ static bool reads_settled(const Parser *ps, const Expr *e)
 
 /* e with each integer local that `decls` (the statements of the loop's body so far)
  * declares with nothing but declarations after it, and that `rest` does not assign, and
- * each const integer local declared before the loop whose initialiser reads only fixed
+ * (with consts) each const integer local declared before the loop whose initialiser reads only fixed
  * values (reads_settled), replaced by its initialiser, as often as that finds more: `const
  * int seqlen = cu[b + 1] - start;` before `if (i >= seqlen) break;` holds one value in
  * every iteration when its initialiser does, which the break's checks and the loop's end
  * (a data bound) then see. e itself where nothing is replaced. */
-static Expr *inline_body_decls(Parser *ps, Expr *e, const StmtVec *decls, const Stmt *const *rest, int nrest)
+static Expr *inline_body_decls(Parser *ps, Expr *e, const StmtVec *decls, const Stmt *const *rest, int nrest, bool consts)
 {
 	for (int round = 0; round < 8; round++) {
 		bool again = false;
-		for (int q = 0; q < decls->n + ps->consts.n; q++) {
+		for (int q = 0; q < decls->n + (consts ? ps->consts.n : 0); q++) {
 			bool mine = q < decls->n;
 			const Stmt *d = mine ? decls->v[q] : ps->consts.v[q - decls->n];
 			if (d->kind != ST_DECL || !d->rhs || d->var->ndim || !scalar_is_int(d->var->ty) || !expr_reads_var(e, d->var))
@@ -4103,8 +4102,13 @@ static bool convert_stmts(Parser *ps, const CursorVec *ch, int from, bool loop_b
 				fail(ps, loc_of(ps, jump), "%s", break_help);
 			StmtVec rest = {0};
 			bool rest_ok = convert_stmts(ps, ch, i + 1, true, at_start && !pre.n, &rest);
+			/* a continue's condition reads the body's own locals through their
+			 * initialisers too (`if (i >= len) continue;` with len the sequence's length
+			 * computed in the row's body): the guard it becomes is then a data bound */
+			if (!brk && cond && rest_ok)
+				cond = inline_body_decls(ps, cond, out, (const Stmt *const *)rest.v, rest.n, false);
 			if (brk && good && cond && rest_ok) {
-				cond = inline_body_decls(ps, cond, out, (const Stmt *const *)rest.v, rest.n);
+				cond = inline_body_decls(ps, cond, out, (const Stmt *const *)rest.v, rest.n, true);
 				const Expr *bad = loop_variant_read(ps, cond, ps->loop.var, ps->loop.first, (const Stmt *const *)rest.v, rest.n);
 				good = !bad && monotone(cond, &ps->loop);
 				bool in_body = false;

@@ -35,7 +35,6 @@
 #include <string.h>
 
 typedef VEC(Var *) VarList;
-typedef VEC(Stmt *) StmtList;
 
 typedef struct Blocks {
 	Program *p;
@@ -636,7 +635,7 @@ static Expr *subst_fold_map(Program *p, const Expr *e, void *ctx) { return fuse_
 
 /* s with its key loops replaced by their bodies at key t, into out (a block's statements
  * spliced). */
-static void unroll(Blocks *k, const Stmt *s, Var *t, StmtList *out)
+static void unroll(Blocks *k, const Stmt *s, Var *t, StmtVec *out)
 {
 	Program *p = k->p;
 	if (is_key_loop(k, s)) {
@@ -653,7 +652,7 @@ static void unroll(Blocks *k, const Stmt *s, Var *t, StmtList *out)
 		return;
 	}
 	if (s->kind == ST_FOR) {
-		StmtList in = {0};
+		StmtVec in = {0};
 		int n;
 		Stmt **bs = slot_stmts((Stmt **)&s->body[0], &n);
 		for (int i = 0; i < n; i++)
@@ -1102,7 +1101,7 @@ Stmt *fuse_unblock_online(Program *p, const Stmt *loop, const char **why)
 			first = bs[i];
 	const char *name = first ? first->var->name : "key";
 	Var *t = var_new(p, VAR_LOOP, name, TY_INT, l);
-	StmtList out = {0};
+	StmtVec out = {0};
 	for (int i = 0; i < n; i++)
 		unroll(&k, bs[i], t, &out);
 	Stmt *nb = st_block(p, out.v, out.n, loop->body[0]->loc);

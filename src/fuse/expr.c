@@ -246,6 +246,28 @@ Stmt *stmt_map_exprs(Program *p, const Stmt *s, ExprMap f, void *ctx)
 	return c;
 }
 
+const Var *stmts_carried_array(Stmt *const *decls, int nd, Stmt *const *mid, int nm, Stmt *const *after, int na)
+{
+	for (int i = 0; i < nd; i++) {
+		const Var *v = decls[i]->kind == ST_DECL ? decls[i]->var : NULL;
+		if (!v || !v->ndim || v->kind != VAR_LOCAL)
+			continue;
+		bool written = false, read = false;
+		for (int k = 0; k < nm && !written; k++)
+			written = stmt_writes_var(mid[k], v);
+		/* read before anything after the chunks sets it again (the merge re-runs the
+		 * accumulators' initialisation, acc[d] = 0, before merging into them) */
+		for (int k = 0; k < na && written && !read; k++) {
+			read = stmt_reads_var(after[k], v);
+			if (!read && stmt_writes_var(after[k], v))
+				break;
+		}
+		if (written && read)
+			return v;
+	}
+	return NULL;
+}
+
 bool stmt_all_exprs(const Stmt *s, ExprTest f, void *ctx)
 {
 	if (!s)

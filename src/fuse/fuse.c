@@ -26,7 +26,6 @@
 
 enum { DEFAULT_TILE = 64, SPLITK_CHUNK = 256 };
 
-typedef VEC(Stmt *) StmtVec;
 typedef VEC(Var *) VarVec;
 typedef VEC(Accum) AccumVec;
 typedef VEC(Producer) ProducerVec;
@@ -6448,6 +6447,19 @@ static bool fuse_region(Program *p, Region *r, StrVec *names)
 			    (outer ? reads_var_unindexed(c->levels[k]->hi, row_loops.v[i]->var) : expr_reads_var(c->levels[k]->hi, row_loops.v[i]->var)))
 				rows_scale = true;
 	}
+	/* A row-local array written by the passes and read after them (scores kept for the
+	 * final division) would live in the chunk kernel only once the GPU's one-thread
+	 * fallback splits the row: such a row is not split unless asked (the printer refuses
+	 * it then). A row reduction's CTA per row keeps such an array whole (emit_rows.c). */
+	StmtVec after = {0}; /* what the merge runs: the initialisations again, then post */
+	for (int i = 0; i < c->ninit; i++)
+		vec_push(after, c->init[i]);
+	for (int i = 0; i < c->npost; i++)
+		vec_push(after, c->post[i]);
+	bool carried = stmts_carried_array(c->pre, c->npre, c->levels, c->nlevels, after.v, after.n);
+	vec_free(after);
+	if (carried)
+		rows_scale = true;
 	if (ok && c->strategy == STRAT_ROLLING && !s->nrolling && !s->nsplitk) {
 		c->strategy = rows_scale ? STRAT_ROLLING : STRAT_SPLITK;
 		c->why = rows_scale ? "rolling: chosen, the rows grow with the reduction (prefill-like)"

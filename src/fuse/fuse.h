@@ -292,6 +292,11 @@ bool expr_reads_only_elem(const Expr *e, const Expr *elem);
 Stmt **slot_stmts(Stmt **slot, int *n);
 /* Whether an assignment in s stores a variable that e reads. */
 bool stmt_stores_read_by(const Stmt *s, const Expr *e);
+/* The first local array declared among decls[0..nd) that a statement of mid[0..nm) writes
+ * and one of after[0..na) reads before any of them writes it, or NULL: a value that
+ * crosses from a split-k region's chunks to what follows them, which the chunks'
+ * partials do not carry (an accumulator is set again, to its identity, before its merge). */
+const Var *stmts_carried_array(Stmt *const *decls, int nd, Stmt *const *mid, int nm, Stmt *const *after, int na);
 /* Replaces statement `old` inside s by repl[0..n), spliced into its block; false if s does
  * not hold it. */
 bool stmt_replace(Program *p, Stmt *s, const Stmt *old, Stmt **repl, int n);

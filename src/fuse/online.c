@@ -23,7 +23,6 @@
 #include <string.h>
 
 typedef VEC(Var *) VarList;
-typedef VEC(Stmt *) StmtList;
 typedef VEC(Expr *) ExprList;
 
 typedef struct Rescale {
@@ -388,7 +387,7 @@ static Stmt *slice_loop(Program *p, Stmt *loop, Stmt *body, int at, Stmt **tail,
 	vec_free(need);
 	if (!ok)
 		return NULL;
-	StmtList kept = {0}, under = {0};
+	StmtVec kept = {0}, under = {0};
 	for (int i = 0; i < at; i++)
 		if (keep[i])
 			vec_push(*(g && i >= npre ? &under : &kept), body->body[i]);
@@ -702,7 +701,7 @@ static void unbranch_max(Program *p, Stmt *body)
 		vec_free(dep);
 		if (!ok)
 			continue;
-		StmtList out = {0};
+		StmtVec out = {0};
 		vec_push(out, new_max_decl(p, mn, m, x, f->loc));
 		for (int k = 0; k < n; k++)
 			if (k != at)
@@ -743,7 +742,7 @@ static Expr *split_guard(Program *p, Stmt *body, Stmt **flat, int *npre)
 		cond = ex_bin(p, OP_LAND, cond, b[0]->cond, b[0]->loc);
 		b = slot_stmts(&b[0]->body[0], &nb);
 	}
-	StmtList st = {0};
+	StmtVec st = {0};
 	for (int i = 0; i < n - 1; i++)
 		vec_push(st, body->body[i]);
 	for (int i = 0; i < nb; i++)
@@ -764,7 +763,7 @@ static Stmt *guard_rest(Program *p, Stmt *rest, Stmt **pre, int npre, Expr *g)
 			in |= rest->body[k] == pre[q];
 	}
 	Stmt *s = st_guard(p, g, rest->body + k, rest->nbody - k, rest->loc);
-	StmtList out = {0};
+	StmtVec out = {0};
 	for (int i = 0; i < k; i++)
 		vec_push(out, rest->body[i]);
 	vec_push(out, s);
@@ -863,7 +862,7 @@ static void select_factors(Program *p, Stmt *body)
 		Var *mn = var_new(p, VAR_LOCAL, "m_new", m->ty, f->loc);
 		Expr *mnv = ex_var(p, mn, f->loc);
 		FactorList fs = {0};
-		StmtList resc = {0};
+		StmtVec resc = {0};
 		int nt, ne;
 		Stmt **ts = slot_stmts(&f->body[0], &nt), **es = slot_stmts(f->nbody > 1 ? &f->body[1] : NULL, &ne);
 		bool ok = true, grown = false;
@@ -907,7 +906,7 @@ static void select_factors(Program *p, Stmt *body)
 			}
 		}
 		if (ok) {
-			StmtList out = {0};
+			StmtVec out = {0};
 			for (int k = 0; k < i; k++) {
 				bool decl = false;
 				for (int q = 0; q < fs.n; q++)
@@ -1134,7 +1133,7 @@ static bool undo_loop(Program *p, Stmt *parent, int idx, Refusal *rf)
 		return false;
 	/* Something must be rescaled: a loop taking a plain max is left alone. */
 	o.old = var_new(p, VAR_LOCAL, "m_old", o.m->ty, o.m->loc);
-	StmtList nb = {0};
+	StmtVec nb = {0};
 	for (int i = 0; i < body->nbody; i++)
 		if (i != o.at && i != o.set)
 			vec_push(nb, stmt_map_exprs(p, body->body[i], rename_map, &(RenameCtx){&o, i < o.set}));
@@ -1179,7 +1178,7 @@ static bool undo_loop(Program *p, Stmt *parent, int idx, Refusal *rf)
 	 * holds t0 * F(m0, m) + sum G at the end, not t0 + sum G: after the max loop, the seed
 	 * is rescaled once from the max's seed m0 to the final max (kept when they are equal:
 	 * an empty row leaves t0 as the original does). */
-	StmtList seeds = {0};
+	StmtVec seeds = {0};
 	Var *mseed = NULL;
 	/* every seed is checked before any is taken out of its declaration: left as written,
 	 * the loop must be as the user wrote it */
@@ -1326,7 +1325,7 @@ static bool undo_welford(Program *p, Stmt *parent, int idx)
 			continue;
 		Online o = {.p = p, .m = ex_var(p, mean, mean->loc), .at = mi, .set = mi};
 		o.old = var_new(p, VAR_LOCAL, "mean_old", mean->ty, mean->loc);
-		StmtList nb = {0};
+		StmtVec nb = {0};
 		for (int i = 0; i < body->nbody; i++)
 			vec_push(nb, stmt_map_exprs(p, body->body[i], rename_map, &(RenameCtx){&o, i <= mi}));
 		Stmt *rest = st_block(p, nb.v, nb.n, body->loc);

@@ -380,7 +380,6 @@ static void declare_row(Program *p, Stmt *blk, const Stmt *loop, Var *v)
  * complete, as the original does, since nothing after the loop changes them. */
 
 typedef VEC(Var *) VarList;
-typedef VEC(Stmt *) StmtList;
 
 /* What a row's stored element looks like: y at elem, whose subscript `at` is the
  * loop's iterator, read back at other iterators of loops over the same range. */
@@ -632,7 +631,7 @@ static bool store_slice(Stmt **body, int si, const Stmt *loop, const Stmt *blk, 
 static Stmt *slice_block(Cascade *c, Stmt **body, int si, const bool *need, const VarList *temps, const Var *from, Var *to, Loc loc)
 {
 	Program *p = c->prog;
-	StmtList kept = {0};
+	StmtVec kept = {0};
 	for (int q = 0; q <= si; q++)
 		if (need[q]) {
 			Stmt *s = body[q];
@@ -754,7 +753,7 @@ static bool forward_store(Cascade *c, Stmt *blk, int li, int end, VarList *rows,
 		Stmt *post = store_copy(c, l2, b2, si, need, &temps);
 		free(need);
 		vec_free(temps);
-		StmtList nb = {0};
+		StmtVec nb = {0};
 		if (reads) {
 			rs.row = new_row(c, "%s_row", rs.y, l2);
 			vec_push(*rows, rs.row);
@@ -762,7 +761,7 @@ static bool forward_store(Cascade *c, Stmt *blk, int li, int end, VarList *rows,
 		for (int r = 0; r < blk->nbody; r++) {
 			Stmt *t = blk->body[r];
 			if (r == li) {
-				StmtList lb = {0};
+				StmtVec lb = {0};
 				for (int q = 0; q < n2; q++) {
 					if (q == si && reads)
 						vec_push(lb, st_assign(p, ex_index(p, rs.row, (Expr *[]){ex_var(p, l2->var, s->loc)}, s->loc), AS_SET, s->rhs, s->loc));
@@ -916,7 +915,7 @@ static void version_rows(Cascade *c, Stmt *blk, const char *axis)
 		/* the storing loop, and what runs up to the overwrite's value, see the local row */
 		int n;
 		Stmt **body = body_list(la, &n);
-		StmtList nb = {0};
+		StmtVec nb = {0};
 		for (int q = 0; q < n; q++)
 			vec_push(nb, stmt_map_exprs(p, body[q], to_local_row, &rs));
 		Stmt *nbody = st_block(p, nb.v, nb.n, la->body[0]->loc);
@@ -1097,7 +1096,7 @@ static bool recompute_row(Cascade *c, Stmt *blk, int di, const char *axis, const
 			continue; /* read at another element too: left as written */
 		int n3;
 		Stmt **b3 = body_list(nl, &n3);
-		StmtList nb = {0};
+		StmtVec nb = {0};
 		for (int q = 0; q < def->nbody; q++)
 			vec_push(nb, def->body[q]);
 		for (int q = 0; q < n3; q++)

@@ -9,6 +9,7 @@
 
 typedef struct Expr Expr;
 typedef struct Stmt Stmt;
+typedef VEC(Stmt *) StmtVec;
 typedef struct Var Var;
 typedef struct StructParam StructParam;
 

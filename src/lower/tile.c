@@ -1098,7 +1098,6 @@ static bool scan_elem_stmt(TilePlan *tp, Stmt *s, Var *jvar)
 	return false;
 }
 
-typedef VEC(Stmt *) StmtList;
 /* The locals a guarded block declares, each with the guard it was declared under. */
 typedef struct OwnLocal {
 	const Var *var;
@@ -1231,7 +1230,7 @@ static bool holds_scalar_dot(Stmt *s, const Stmt *step)
 	return false;
 }
 
-static void distribute_guard(Cascade *cx, Stmt *s, const Stmt *elem, const Stmt *step, Expr *c, StmtList *out, LocalList *own);
+static void distribute_guard(Cascade *cx, Stmt *s, const Stmt *elem, const Stmt *step, Expr *c, StmtVec *out, LocalList *own);
 
 /* A dot into scalar x at b[i] under guard c (NULL: none), `x = init; for (k) x += e`
  * (2 statements; the loop alone under a guard, init then x's value there, 1): appends
@@ -1241,7 +1240,7 @@ static void distribute_guard(Cascade *cx, Stmt *s, const Stmt *elem, const Stmt 
  * the statements run where they ran, so that x, the guard and the product's operands
  * are read as they were. Unguarded, the product reads its operands at every element
  * of the step: plain subscripts only (scalar_dot), no index read from an array. */
-static int hoist_dot(Cascade *cx, Stmt **b, int n, int i, const Stmt *elem, const Stmt *step, Expr *c, StmtList *out, LocalList *own)
+static int hoist_dot(Cascade *cx, Stmt **b, int n, int i, const Stmt *elem, const Stmt *step, Expr *c, StmtVec *out, LocalList *own)
 {
 	Program *p = cx->prog;
 	Stmt *set = b[i]->kind == ST_ASSIGN && b[i]->aop == AS_SET && b[i]->lhs->kind == EX_VAR && i + 1 < n ? b[i] : NULL;
@@ -1267,7 +1266,7 @@ static int hoist_dot(Cascade *cx, Stmt **b, int n, int i, const Stmt *elem, cons
  * into scalars (hoist_dot). An if with an else arm is two guards, c and !c, where an arm
  * holds such a dot (HF's `if (mask[j]) { x = q.k; } else x = -1e9f;`). An if whose body
  * writes what its condition reads stays as it is. */
-static void distribute_guard(Cascade *cx, Stmt *s, const Stmt *elem, const Stmt *step, Expr *c, StmtList *out, LocalList *own)
+static void distribute_guard(Cascade *cx, Stmt *s, const Stmt *elem, const Stmt *step, Expr *c, StmtVec *out, LocalList *own)
 {
 	Program *p = cx->prog;
 	int taken;
@@ -1332,7 +1331,7 @@ static void distribute_guard(Cascade *cx, Stmt *s, const Stmt *elem, const Stmt 
 static void distribute_guards(Cascade *cx, Stmt *l, const Stmt *step)
 {
 	Program *p = cx->prog;
-	StmtList out = {0};
+	StmtVec out = {0};
 	LocalList own = {0};
 	distribute_guard(cx, l->body[0], l, step, NULL, &out, &own);
 	Stmt *b = out.n == 1 ? out.v[0] : st_block(p, out.v, out.n, l->body[0]->loc);
@@ -3479,6 +3478,11 @@ static void kept_bounds(TilePlan *tp, const Expr *c, bool negate, Expr **lo, Exp
 		kept_bounds(tp, c->args[0], !negate, lo, hi, exact);
 		return;
 	}
+	/* a helper's bool result, `(bool)(q >= k && q - k < w)`: the condition's truth */
+	if (c->kind == EX_CAST && c->ty == TY_BOOL) {
+		kept_bounds(tp, c->args[0], negate, lo, hi, exact);
+		return;
+	}
 	if (c->kind != EX_BIN || !expr_reads_var(c, tp->jc)) {
 		*exact = false;
 		return;
@@ -3687,6 +3691,29 @@ static void split_mask_else(Program *p, Stmt *b)
 	}
 }
 
+/* e with each row's integer local that the row block declares before the pass with an
+ * initialiser reading only the grid's loops and scalar parameters (`const int pos = i + Nk
+ * - Nq;`), and assigns nowhere, replaced by that initialiser: a bound on the keys through
+ * such a local is the same affine function of the row as the initialiser. */
+static Expr *through_row_consts(TilePlan *tp, Expr *e)
+{
+	Var *grid[MAX_GRID];
+	for (int g = 0; g < tp->ngrid; g++)
+		grid[g] = tp->grid[g].var;
+	for (int i = tp->npro - 1; e && i >= 0; i--) {
+		const Stmt *d = tp->pro[i];
+		if (d->kind != ST_DECL || d->var->ndim || !scalar_is_int(d->var->ty) || !d->rhs || !expr_reads_var(e, d->var) ||
+		    !reads_only(d->rhs, grid, tp->ngrid) || expr_reads_element(d->rhs) || stmt_writes_var(tp->step, d->var))
+			continue;
+		bool once = true;
+		for (int k = 0; k < tp->npro && once; k++)
+			once = k == i || !stmt_writes_var(tp->pro[k], d->var);
+		if (once)
+			e = expr_subst_expr(tp->c->prog, e, d->var, ex_as_type(tp->c->prog, d->var->ty, ex_copy(tp->c->prog, d->rhs)));
+	}
+	return e;
+}
+
 void tile_find_masks(TilePlan *tp)
 {
 	MaskScan ms = {.tp = tp, .ok = true};
@@ -3715,6 +3742,8 @@ void tile_find_masks(TilePlan *tp)
 		tp->nmask = 0;
 		return;
 	}
+	lo = lo ? through_row_consts(tp, lo) : NULL;
+	hi = hi ? through_row_consts(tp, hi) : NULL;
 	/* The bounds may read the row, parameters and parallel loops only. */
 	for (int k = 0; k < tp->nvars; k++)
 		if ((lo && expr_reads_var(lo, tp->vars[k])) || (hi && expr_reads_var(hi, tp->vars[k])))

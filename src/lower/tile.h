@@ -15,6 +15,9 @@ typedef struct GridLoop {
 	Var *var;
 	Expr *lo, *hi;
 	long tile; /* the row tile the fuser made of it (its step), 0 if none */
+	Expr *guard; /* the loop's own end where hi was narrowed to a bound the launcher can
+	              * count (grid_host_ends in src/emit/emit_gpu.c): a row at or past it
+	              * returns; NULL otherwise */
 } GridLoop;
 
 /* Query heads regrouped by heads.c: the user's loop nest, and the head count and group

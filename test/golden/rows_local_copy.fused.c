@@ -4,49 +4,26 @@
 void softmax_scaled_copy_fused(int R, int C, float scale, const float x[R][C], float y[R][C])
 {
 	/* kernel(softmax_scaled_copy) parallel(r)
-	 * fused over 'c' in steps of 64; split-k: chosen, the rows do not grow with the reduction (decode-like) */
+	 * fused over 'c' in steps of 64; rolling: chosen, the rows grow with the reduction (prefill-like) */
 	for (int r = 0; r < R; r++) {
 		float row[C];
-		int nchunks = (C - 0 + 255) / 256 < 1 ? 1 : (C - 0 + 255) / 256;
-		int chunk = (C - 0 + (nchunks - 1)) / nchunks;
-		float m_part[nchunks];
-		float l_part[nchunks];
-		float m_used_part[nchunks];
-		for (int ch = 0; ch < nchunks; ch++) {
-			int c_lo = 0 + ch * chunk;
-			int c_hi = c_lo + chunk < C ? c_lo + chunk : C;
-			float m = -INFINITY;
-			float l = 0.0f;
-			float m_used = isfinite(m) ? m : 0.0f;
-			float m_prev = m_used;
-			for (int c0 = c_lo; c0 < c_hi; c0 += 64) {
-				for (int c = c0; c < (c0 + 64 < c_hi ? c0 + 64 : c_hi); c++)
-					row[c] = x[r][c] * scale;
-				for (int c = c0; c < (c0 + 64 < c_hi ? c0 + 64 : c_hi); c++)
-					m = fmaxf(m, row[c]);
-				m_prev = m_used;
-				m_used = isfinite(m) ? m : 0.0f;
-				if (m_prev != m_used) {
-					float l_rescale = expf(m_prev - m_used);
-					l = l != 0.0f ? l * l_rescale : l;
-				}
-				for (int c = c0; c < (c0 + 64 < c_hi ? c0 + 64 : c_hi); c++)
-					l += expf(row[c] - m_used);
-			}
-			m_part[ch] = m;
-			l_part[ch] = l;
-			m_used_part[ch] = m_used;
-		}
 		float m = -INFINITY;
 		float l = 0.0f;
-		for (int ch = 0; ch < nchunks; ch++) {
-			m = fmaxf(m, m_part[ch]);
-		}
 		float m_used = isfinite(m) ? m : 0.0f;
-		for (int ch = 0; ch < nchunks; ch++) {
-			float m_chunk = m_used_part[ch];
-			float l_rescale2 = m_chunk != m_used ? expf(m_chunk - m_used) : 1.0f;
-			l += l_part[ch] != 0.0f ? l_part[ch] * l_rescale2 : l_part[ch];
+		float m_prev = m_used;
+		for (int c0 = 0; c0 < C; c0 += 64) {
+			for (int c = c0; c < (c0 + 64 < C ? c0 + 64 : C); c++)
+				row[c] = x[r][c] * scale;
+			for (int c = c0; c < (c0 + 64 < C ? c0 + 64 : C); c++)
+				m = fmaxf(m, row[c]);
+			m_prev = m_used;
+			m_used = isfinite(m) ? m : 0.0f;
+			if (m_prev != m_used) {
+				float l_rescale = expf(m_prev - m_used);
+				l = l != 0.0f ? l * l_rescale : l;
+			}
+			for (int c = c0; c < (c0 + 64 < C ? c0 + 64 : C); c++)
+				l += expf(row[c] - m_used);
 		}
 		for (int c = 0; c < C; c++)
 			y[r][c] = expf(row[c] - m) / l;

@@ -7,7 +7,7 @@
 #include "fusecc.h"
 
 /* kernel(softmax_scaled_copy) parallel(r)
- * fused over 'c' in steps of 64; split-k: chosen, the rows do not grow with the reduction (decode-like)
+ * fused over 'c' in steps of 64; split-k: a row reduction, for the CTA-per-row lowering
  * lowering: one CTA per row (r) of 128, 256 or 512 threads, or for short rows a wavefront or less per row, 128 threads a CTA (FX_T, chosen at launch),
  *   each thread taking vectors of 4 elements,
  *   its threads the chunks of 'c', partials merged in shared memory;
