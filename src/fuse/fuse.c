@@ -4065,6 +4065,49 @@ static void push_deferred_fixups(Cascade *c, StmtVec *out)
 	}
 }
 
+/* Whether e is an infinity literal, INFINITY or -INFINITY. */
+static bool is_inf_literal(const Expr *e)
+{
+	if (e->kind == EX_UN && e->uop == UOP_NEG)
+		e = e->args[0];
+	return e->kind == EX_FLT && isinf(e->fval);
+}
+
+/* e with each test of a sanitised producer value against an infinity (`m_used ==
+ * -INFINITY`, from the user's `if (m_new == -INFINITY) continue;` once the sums read the
+ * final maximum) replaced by its value: X_used is finite by construction (safe_value), so
+ * the test is constant, and the guard it made runs unconditionally, as it does. */
+static Expr *fold_finite_tests(Program *p, const Expr *e, void *ctx)
+{
+	const Cascade *c = ctx;
+	if (e->kind == EX_BIN && (e->bop == OP_EQ || e->bop == OP_NE))
+		for (int s = 0; s < 2; s++)
+			for (int q = 0; q < c->nproducers; q++)
+				if (e->args[s]->kind == EX_VAR && e->args[s]->var == c->producers[q].used && is_inf_literal(e->args[!s]))
+					return ex_int(p, e->bop == OP_NE, e->loc);
+	Expr *x = ex_copy(p, e);
+	for (int i = 0; i < x->nargs; i++)
+		x->args[i] = fold_finite_tests(p, e->args[i], ctx);
+	if (x->kind == EX_UN && x->uop == UOP_NOT && x->args[0]->kind == EX_INT)
+		return ex_int(p, !x->args[0]->ival, x->loc);
+	if (x->kind == EX_COND && x->args[0]->kind == EX_INT && !expr_equal(x->args[0], e->args[0]))
+		return x->args[x->args[0]->ival ? 1 : 2];
+	return x;
+}
+
+/* s with each `if (1) X` (no else) replaced by X, the form fold_finite_tests leaves. */
+static void drop_true_ifs(Program *p, Stmt *s)
+{
+	for (int i = 0; i < s->nbody; i++) {
+		Stmt *b = s->body[i];
+		if (!b)
+			continue;
+		drop_true_ifs(p, b);
+		if (b->kind == ST_IF && b->cond->kind == EX_INT && b->cond->ival && (b->nbody == 1 || !b->body[1]))
+			s->body[i] = b->body[0];
+	}
+}
+
 /* Level k's loop restricted to [lo, hi), with producer reads of later levels sanitised. */
 static Stmt *level_step(Cascade *c, int k, Expr *lo, Expr *hi)
 {
@@ -4074,6 +4117,12 @@ static Stmt *level_step(Cascade *c, int k, Expr *lo, Expr *hi)
 	for (int i = 0; i < c->nproducers; i++)
 		if (c->producers[i].level < k)
 			body = stmt_subst_var(p, body, c->producers[i].var, deferred_at(c, k, i) ? c->producers[i].deferred : c->producers[i].used);
+	if (k > 0) {
+		body = stmt_map_exprs(p, body, fold_finite_tests, c);
+		Stmt *wrap = st_block(p, &body, 1, body->loc);
+		drop_true_ifs(p, wrap);
+		body = wrap->body[0];
+	}
 	for (int i = 0; i < c->naccums; i++)
 		if (c->accums[i].level == k && c->accums[i].step_sum)
 			body = stmt_subst_var(p, body, c->accums[i].var, c->accums[i].step_sum);
