@@ -1069,6 +1069,32 @@ static const Var *guard_reads_max(Program *p, const Stmt *f)
 /* Undoes the hand-written online softmax of loop parent->body[idx], if it is one: the loop
  * becomes two, the max's and the rest's with the rescales gone. false: left as written
  * (why, where it can say, into rf). */
+/* Reads of a local of body after statement at that holds the new max made safe,
+ * `float m_safe = (m_new == -INFINITY) ? 0.0f : m_new;` (FlashAttention's Check_inf; any
+ * finiteness test, a literal in the other arm), replaced by m_new, and its declaration
+ * dropped: the fused program reads every max sanitised the same way (a finite max as is,
+ * zero for a row masked so far), where the exponentials of masked scores are zero. The
+ * index of the statement dropped, or -1. */
+static int drop_safe_max(Program *p, Stmt *body, int at, const Var *mnew)
+{
+	for (int i = at + 1; i < body->nbody; i++) {
+		Stmt *d = body->body[i];
+		bool val;
+		const Expr *x = d->kind == ST_DECL && d->rhs && !d->var->ndim && d->rhs->kind == EX_COND ? repair_infinity_test(d->rhs->args[0], &val) : NULL;
+		if (!x || x->kind != EX_VAR || x->var != mnew)
+			continue;
+		const Expr *kept = d->rhs->args[val ? 1 : 2], *other = d->rhs->args[val ? 2 : 1];
+		if (kept->kind != EX_VAR || kept->var != mnew || !is_literal(other, 0.0) || stmt_count_stores(body, d->var) != 0)
+			continue;
+		for (int k = i + 1; k < body->nbody; k++)
+			body->body[k] = stmt_subst_var(p, body->body[k], d->var, (Var *)mnew);
+		memmove(body->body + i, body->body + i + 1, sizeof(Stmt *) * (size_t)(body->nbody - i - 1));
+		body->nbody--;
+		return i;
+	}
+	return -1;
+}
+
 static bool undo_loop(Program *p, Stmt *parent, int idx, Refusal *rf)
 {
 	Stmt *loop = parent->body[idx];
@@ -1113,6 +1139,9 @@ static bool undo_loop(Program *p, Stmt *parent, int idx, Refusal *rf)
 			o.at = o.set = i, o.m = t, o.e = g, o.maxrhs = s->rhs;
 		}
 	}
+	int dropped = o.mnew ? drop_safe_max(p, body, o.at, o.mnew) : -1;
+	if (dropped >= 0 && dropped < o.set)
+		o.set--;
 	if (o.at < o.npre && o.guard && o.mnew && o.set >= o.npre) {
 		bool taken;
 		const Expr *x = repair_infinity_test(o.guard, &taken);
