@@ -3493,11 +3493,11 @@ static bool reads_settled(const Parser *ps, const Expr *e)
 
 /* e with each integer local that `decls` (the statements of the loop's body so far)
  * declares with nothing but declarations after it, and that `rest` does not assign, and
- * (with consts) each const integer local declared before the loop whose initialiser reads only fixed
- * values (reads_settled), replaced by its initialiser, as often as that finds more: `const
- * int seqlen = cu[b + 1] - start;` before `if (i >= seqlen) break;` holds one value in
- * every iteration when its initialiser does, which the break's checks and the loop's end
- * (a data bound) then see. e itself where nothing is replaced. */
+ * (with consts) each const integer local declared before the loop whose initialiser reads
+ * only fixed values (reads_settled), replaced by its initialiser, as often as that finds
+ * more: `const int seqlen = cu[b + 1] - start;` before `if (i >= seqlen) break;` holds one
+ * value in every iteration when its initialiser does, which the break's checks and the
+ * loop's end (a data bound) then see. e itself where nothing is replaced. */
 static Expr *inline_body_decls(Parser *ps, Expr *e, const StmtVec *decls, const Stmt *const *rest, int nrest, bool consts)
 {
 	for (int round = 0; round < 8; round++) {
