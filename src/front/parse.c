@@ -18,7 +18,6 @@
 #include "macro.h"
 #include "pragma.h"
 
-
 typedef struct VarBinding {
 	CXCursor decl;
 	Var *var;

@@ -4065,34 +4065,25 @@ static void push_deferred_fixups(Cascade *c, StmtVec *out)
 	}
 }
 
-/* Whether e is an infinity literal, INFINITY or -INFINITY. */
-static bool is_inf_literal(const Expr *e)
-{
-	if (e->kind == EX_UN && e->uop == UOP_NEG)
-		e = e->args[0];
-	return e->kind == EX_FLT && isinf(e->fval);
-}
-
-/* e with each test of a sanitised producer value against an infinity (`m_used ==
- * -INFINITY`, from the user's `if (m_new == -INFINITY) continue;` once the sums read the
- * final maximum) replaced by its value: X_used is finite by construction (safe_value), so
- * the test is constant, and the guard it made runs unconditionally, as it does. */
+/* e with each test of a sanitised producer value for infinity (`m_used == -INFINITY`,
+ * `isfinite(m_used)`: repair_infinity_test's forms, from the user's `if (m_new ==
+ * -INFINITY) continue;` once the sums read the final maximum) replaced by its value:
+ * X_used is finite by construction (safe_value), so the test is constant, and the guard
+ * it made runs unconditionally, as it does. */
 static Expr *fold_finite_tests(Program *p, const Expr *e, void *ctx)
 {
 	const Cascade *c = ctx;
-	if (e->kind == EX_BIN && (e->bop == OP_EQ || e->bop == OP_NE))
-		for (int s = 0; s < 2; s++)
-			for (int q = 0; q < c->nproducers; q++)
-				if (e->args[s]->kind == EX_VAR && e->args[s]->var == c->producers[q].used && is_inf_literal(e->args[!s]))
-					return ex_int(p, e->bop == OP_NE, e->loc);
-	Expr *x = ex_copy(p, e);
-	for (int i = 0; i < x->nargs; i++)
-		x->args[i] = fold_finite_tests(p, e->args[i], ctx);
-	if (x->kind == EX_UN && x->uop == UOP_NOT && x->args[0]->kind == EX_INT)
-		return ex_int(p, !x->args[0]->ival, x->loc);
-	if (x->kind == EX_COND && x->args[0]->kind == EX_INT && !expr_equal(x->args[0], e->args[0]))
-		return x->args[x->args[0]->ival ? 1 : 2];
-	return x;
+	bool val;
+	const Expr *x = repair_infinity_test(e, &val);
+	for (int q = 0; x && x->kind == EX_VAR && q < c->nproducers; q++)
+		if (x->var == c->producers[q].used)
+			return ex_int(p, val, e->loc);
+	Expr *f = ex_copy(p, e);
+	for (int i = 0; i < f->nargs; i++)
+		f->args[i] = fold_finite_tests(p, e->args[i], ctx);
+	if (f->kind == EX_COND && f->args[0]->kind == EX_INT && !expr_equal(f->args[0], e->args[0]))
+		return f->args[f->args[0]->ival ? 1 : 2];
+	return f;
 }
 
 /* s with each `if (1) X` (no else) replaced by X, the form fold_finite_tests leaves. */

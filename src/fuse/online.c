@@ -1066,9 +1066,6 @@ static const Var *guard_reads_max(Program *p, const Stmt *f)
 	return NULL;
 }
 
-/* Undoes the hand-written online softmax of loop parent->body[idx], if it is one: the loop
- * becomes two, the max's and the rest's with the rescales gone. false: left as written
- * (why, where it can say, into rf). */
 /* Reads of a local of body after statement at that holds the new max made safe,
  * `float m_safe = (m_new == -INFINITY) ? 0.0f : m_new;` (FlashAttention's Check_inf; any
  * finiteness test, a literal in the other arm), replaced by m_new, and its declaration
@@ -1095,6 +1092,9 @@ static int drop_safe_max(Program *p, Stmt *body, int at, const Var *mnew)
 	return -1;
 }
 
+/* Undoes the hand-written online softmax of loop parent->body[idx], if it is one: the loop
+ * becomes two, the max's and the rest's with the rescales gone. false: left as written
+ * (why, where it can say, into rf). */
 static bool undo_loop(Program *p, Stmt *parent, int idx, Refusal *rf)
 {
 	Stmt *loop = parent->body[idx];

@@ -3,7 +3,6 @@
  * and the fuser (locals declared between the loops of a nest). */
 #include "ir.h"
 
-
 /* What the statements of one iteration have written so far of a scratch local: a scalar
  * set, or, for an array, the loops that wrote its element at their iterator on every step
  * (covers: their ranges are written in full). */
